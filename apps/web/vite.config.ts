@@ -1,0 +1,16 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+const apiTarget = process.env.API_URL ?? "http://localhost:3000";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  server: {
+    port: 5173,
+    proxy: { "/api": apiTarget, "/ws": { target: apiTarget, ws: true }, "/sounds": apiTarget },
+  },
+  build: { sourcemap: true },
+});

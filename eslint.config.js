@@ -1,0 +1,51 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+/** Lint config. The one rule that matters most: packages/core stays platform-free. */
+export default tseslint.config(
+  { ignores: ["**/dist/**", "**/node_modules/**", "**/.turbo/**", "data/**", "test-output/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["packages/core/**/*.ts"],
+    ignores: ["packages/core/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "react", message: "packages/core is framework-free (DESIGN.md §1)." },
+            { name: "react-dom", message: "packages/core is framework-free (DESIGN.md §1)." },
+          ],
+          patterns: [
+            { group: ["node:*"], message: "packages/core may not use Node APIs (DESIGN.md §1)." },
+            { group: ["react/*", "react-dom/*", "@types/chrome", "chrome", "webextension-polyfill"], message: "packages/core is platform-free." },
+            { group: ["@focus/api", "@focus/web", "@focus/extension", "../../apps/*"], message: "packages never import apps." },
+          ],
+        },
+      ],
+      "no-restricted-globals": [
+        "error",
+        { name: "window", message: "No DOM in packages/core." },
+        { name: "document", message: "No DOM in packages/core." },
+        { name: "localStorage", message: "No DOM in packages/core." },
+        { name: "chrome", message: "No extension APIs in packages/core." },
+        { name: "process", message: "No Node APIs in packages/core." },
+      ],
+    },
+  },
+  {
+    files: ["apps/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@focus/api", "@focus/web", "@focus/extension"], message: "apps never import each other." }, { group: ["@focus/core/src/*"], message: "Import @focus/core, not its internals." }] },
+      ],
+    },
+  },
+);

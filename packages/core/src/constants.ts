@@ -1,0 +1,57 @@
+/**
+ * Business constants of the product (spec §9). Durations in the unit their name says.
+ */
+
+/** Timer tick: re-render and completion check interval, ms (spec §9). */
+export const TICK_MS = 1000;
+/** Delay before a break or focus session auto-starts, ms (spec §4 Timer). */
+export const AUTO_START_DELAY_MS = 1000;
+/** A saved timer state older than this is not restored, ms (spec §4: 10 minutes). */
+export const TIMER_STATE_MAX_AGE_MS = 10 * 60 * 1000;
+
+/** Timer modes (spec §3 Timer state). */
+export const TIMER_MODES = ["focus", "shortBreak", "longBreak"] as const;
+export type TimerMode = (typeof TIMER_MODES)[number];
+
+/** Human labels of the modes, as on the mode selector (spec §2 Focus Arena). */
+export const TIMER_MODE_LABELS: Record<TimerMode, string> = {
+  focus: "Focus",
+  shortBreak: "Short Break",
+  longBreak: "Long Break",
+};
+
+/** Slider ranges of the settings screen, minutes (spec §5). */
+export const SETTINGS_LIMITS = {
+  focusDuration: { min: 5, max: 60, step: 5 },
+  shortBreakDuration: { min: 1, max: 15, step: 1 },
+  longBreakDuration: { min: 5, max: 30, step: 5 },
+  longBreakInterval: { min: 2, max: 6, step: 1 },
+} as const;
+
+/** Notification sound choices (spec §5). */
+export const NOTIFICATION_SOUNDS = ["bell", "chime", "digital", "gentle", "none"] as const;
+export type NotificationSound = (typeof NOTIFICATION_SOUNDS)[number];
+
+/** Theme options (spec §2 Main view). */
+export const THEMES = ["light", "dark", "system"] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** Minimum lengths of credentials (spec §5, §9). */
+export const USERNAME_MIN_LENGTH = 3;
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** The preview (guest) user's id (spec §3 User). */
+export const PREVIEW_USER_ID = 0;
+
+/** Local storage keys (spec §3), used verbatim. */
+export const STORAGE_KEYS = {
+  theme: "theme",
+  settings: "settings",
+  lastSessionDate: "last-session-date",
+  completedSessions: "completed-sessions",
+  totalFocusTime: "total-focus-time",
+  totalSessions: "total-sessions",
+  timerState: "timer-state",
+  guestSessionUsed: "guest-session-used",
+  interviewDismissed: "calendly-interview-dismissed",
+} as const;

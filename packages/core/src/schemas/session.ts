@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/** Session types as stored (spec §3 Session). */
+export const SESSION_TYPES = ["focus", "break"] as const;
+export type SessionType = (typeof SESSION_TYPES)[number];
+
+/** Longest session a client may record: 24 hours, in seconds. */
+export const MAX_SESSION_SECONDS = 24 * 60 * 60;
+
+/**
+ * Body of `POST /api/sessions` (spec §7): startTime (ISO 8601), duration (seconds),
+ * type, completed.
+ */
+export const sessionInputSchema = z.object({
+  startTime: z.iso.datetime({ offset: true, message: "startTime must be an ISO 8601 date-time" }),
+  duration: z
+    .number()
+    .int("duration must be a whole number of seconds")
+    .min(0, "duration must not be negative")
+    .max(MAX_SESSION_SECONDS, "duration must be at most 24 hours"),
+  type: z.enum(SESSION_TYPES),
+  completed: z.boolean(),
+});
+export type SessionInput = z.infer<typeof sessionInputSchema>;
+
+/** A recorded session as the API returns it (spec §3 Session). */
+export const sessionSchema = sessionInputSchema.extend({
+  id: z.number().int(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+/** Query of `GET /api/sessions/range` (spec §7): ISO start and end, start before end. */
+export const sessionRangeQuerySchema = z
+  .object({
+    startDate: z.iso.datetime({ offset: true, message: "startDate must be an ISO 8601 date-time" }),
+    endDate: z.iso.datetime({ offset: true, message: "endDate must be an ISO 8601 date-time" }),
+  })
+  .refine((q) => Date.parse(q.startDate) <= Date.parse(q.endDate), {
+    message: "startDate must not be after endDate",
+    path: ["endDate"],
+  });
+export type SessionRangeQuery = z.infer<typeof sessionRangeQuerySchema>;

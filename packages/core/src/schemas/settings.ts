@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES } from "../constants";
+
+const minutes = (limits: { min: number; max: number }) =>
+  z.number().int().min(limits.min).max(limits.max);
+
+/**
+ * User settings (spec §3 Settings, ranges of §5). Durations are whole minutes.
+ * `longBreakInterval` is a number here; the form holds it as text and converts.
+ */
+export const settingsSchema = z.object({
+  focusDuration: minutes(SETTINGS_LIMITS.focusDuration),
+  shortBreakDuration: minutes(SETTINGS_LIMITS.shortBreakDuration),
+  longBreakDuration: minutes(SETTINGS_LIMITS.longBreakDuration),
+  longBreakInterval: minutes(SETTINGS_LIMITS.longBreakInterval),
+  autoStartBreaks: z.boolean(),
+  autoStartFocus: z.boolean(),
+  soundNotifications: z.boolean(),
+  desktopNotifications: z.boolean(),
+  notificationSound: z.enum(NOTIFICATION_SOUNDS),
+  theme: z.enum(THEMES),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** Spec §3 defaults. */
+export const DEFAULT_SETTINGS: Settings = {
+  focusDuration: 25,
+  shortBreakDuration: 5,
+  longBreakDuration: 15,
+  longBreakInterval: 4,
+  autoStartBreaks: true,
+  autoStartFocus: false,
+  soundNotifications: true,
+  desktopNotifications: true,
+  notificationSound: "bell",
+  theme: "dark",
+};
+
+/**
+ * The body of `POST /api/settings` (spec §7: "full merged settings"). Unknown keys are
+ * stripped; a partial body is accepted and merged over the stored settings by the server.
+ */
+export const settingsUpdateSchema = settingsSchema.partial();
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+/** The part of the settings the timer chart depends on. */
+export type TimerSettings = Pick<
+  Settings,
+  | "focusDuration"
+  | "shortBreakDuration"
+  | "longBreakDuration"
+  | "longBreakInterval"
+  | "autoStartBreaks"
+  | "autoStartFocus"
+>;

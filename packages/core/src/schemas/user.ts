@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+export const SUBSCRIPTION_PLANS = ["free", "premium"] as const;
+export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
+
+export const SUBSCRIPTION_STATUSES = ["trial", "active", "cancelled", "inactive", "free"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/**
+ * The user as the API returns it (spec §3 User). `trialEndDate` is ISO 8601 or null.
+ * `isAdmin` is computed by the server from `ADMIN_USERNAME` and used for display only.
+ */
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  isGuest: z.boolean(),
+  isAdmin: z.boolean(),
+  subscriptionPlan: z.enum(SUBSCRIPTION_PLANS),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
+  trialEndDate: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Response of `GET /api/me`, `POST /api/login`, `POST /api/register` (spec §7). */
+export const userResponseSchema = z.object({ user: userSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+/** Every error body of the API: `{ message }`, plus `issues` for validation errors. */
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,0 +1,293 @@
+import { assign, emit, fromCallback, setup, type EventObject } from "xstate";
+import { AUTO_START_DELAY_MS, TICK_MS, TIMER_STATE_MAX_AGE_MS, type TimerMode } from "../constants";
+import { localDayKey } from "../format";
+import type { TimerSettings } from "../schemas/settings";
+import type {
+  StartBlockReason,
+  TimerAccess,
+  TimerContext,
+  TimerEmitted,
+  TimerEvent,
+  TimerInput,
+} from "./types";
+
+/** Full length of a mode's session from the settings, ms. */
+export function modeDurationMs(settings: TimerSettings, mode: TimerMode): number {
+  const minutes =
+    mode === "focus"
+      ? settings.focusDuration
+      : mode === "shortBreak"
+        ? settings.shortBreakDuration
+        : settings.longBreakDuration;
+  return minutes * 60_000;
+}
+
+/** The mode after a completed one (spec §4): a long break after every Nth focus session. */
+export function nextModeAfter(mode: TimerMode, totalSessions: number, longBreakInterval: number): TimerMode {
+  if (mode !== "focus") return "focus";
+  return totalSessions > 0 && totalSessions % longBreakInterval === 0 ? "longBreak" : "shortBreak";
+}
+
+/** Why starting is refused right now, or null when it is allowed (spec §5, §6). */
+export function startBlockReason(context: Pick<TimerContext, "access" | "mode" | "now">): StartBlockReason | null {
+  const { access } = context;
+  if (access.isGuest) {
+    if (context.mode === "focus" && access.guestSessionUsedOn === localDayKey(context.now)) return "guestLimit";
+    return null;
+  }
+  return access.canUseTimer ? null : "trialExpired";
+}
+
+const OPEN_ACCESS: TimerAccess = { isGuest: false, canUseTimer: true, guestSessionUsedOn: null };
+
+function durationsDiffer(a: TimerSettings, b: TimerSettings): boolean {
+  return (
+    a.focusDuration !== b.focusDuration ||
+    a.shortBreakDuration !== b.shortBreakDuration ||
+    a.longBreakDuration !== b.longBreakDuration ||
+    a.longBreakInterval !== b.longBreakInterval
+  );
+}
+
+function initialContext(input: TimerInput): TimerContext {
+  const dayKey = localDayKey(input.now);
+  const counters =
+    input.counters && input.counters.dayKey === dayKey
+      ? input.counters
+      : { dayKey, completedSessionsToday: 0, totalFocusTimeToday: 0, totalSessions: input.counters?.totalSessions ?? 0 };
+  const base: TimerContext = {
+    ...counters,
+    settings: input.settings,
+    mode: "focus",
+    durationMs: modeDurationMs(input.settings, "focus"),
+    remainingMs: modeDurationMs(input.settings, "focus"),
+    endsAt: null,
+    now: input.now,
+    sessionStartTime: null,
+    lastCompletedAt: null,
+    access: input.access ?? OPEN_ACCESS,
+  };
+  const saved = input.restore;
+  if (!saved || input.now - saved.timestamp >= TIMER_STATE_MAX_AGE_MS || saved.timestamp > input.now) return base;
+  // A saved session whose length no longer matches the settings was made under other
+  // settings; restoring it would show a session the user did not configure.
+  if (saved.durationMs !== modeDurationMs(input.settings, saved.mode)) return base;
+  if (saved.isActive && saved.endsAt !== null) {
+    return { ...base, mode: saved.mode, durationMs: saved.durationMs, endsAt: saved.endsAt, sessionStartTime: saved.sessionStartTime, remainingMs: saved.durationMs };
+  }
+  const remainingMs = Math.min(Math.max(saved.remainingMs, 0), saved.durationMs);
+  return { ...base, mode: saved.mode, durationMs: saved.durationMs, remainingMs, sessionStartTime: saved.sessionStartTime };
+}
+
+/**
+ * The ticker wakes the chart when the displayed second changes and exactly when the
+ * session ends, with the real time in the event. It only prompts a re-render: the time
+ * left is always `endsAt − now`, so a throttled or sleeping tab never drifts.
+ */
+export const ticker = fromCallback<EventObject, { endsAt: number; now?: () => number }>(({ sendBack, input }) => {
+  const now = input.now ?? Date.now;
+  let handle: unknown;
+  const schedule = () => {
+    const left = input.endsAt - now();
+    const untilNextSecond = left > 0 ? left % TICK_MS || TICK_MS : 0;
+    handle = setTimeout(() => {
+      sendBack({ type: "TICK", now: now() });
+      schedule();
+    }, untilNextSecond + 1);
+  };
+  schedule();
+  return () => clearTimeout(handle);
+});
+
+/**
+ * The Pomodoro timer (spec §4 Timer, §9; DESIGN.md §2).
+ *
+ * States: idle (full session waiting), running, paused, autoStarting (the 1 s before an
+ * automatic start), plus transient `init` (restore) and `finished` (route after completion).
+ * Time: `endsAt` (epoch ms) is the source of truth while running. Emits `sessionCompleted`
+ * for each finished session and `startBlocked` when a guard refuses a start.
+ */
+export const timerMachine = setup({
+  types: {
+    context: {} as TimerContext,
+    events: {} as TimerEvent,
+    input: {} as TimerInput,
+    emitted: {} as TimerEmitted,
+  },
+  actors: { ticker },
+  delays: {
+    autoStartDelay: AUTO_START_DELAY_MS,
+  },
+  guards: {
+    restoredRunning: ({ context }) => context.endsAt !== null,
+    restoredPaused: ({ context }) => context.sessionStartTime !== null && context.remainingMs < context.durationMs,
+    startBlocked: ({ context, event }) =>
+      startBlockReason({ ...context, now: "now" in event ? event.now : context.now }) !== null,
+    clockRanOut: ({ context }) => context.endsAt !== null && context.now >= context.endsAt,
+    sessionOver: ({ context, event }) =>
+      context.endsAt !== null && "now" in event && event.now >= context.endsAt,
+    shouldAutoStart: ({ context }) =>
+      context.mode === "focus" ? context.settings.autoStartFocus : context.settings.autoStartBreaks,
+    durationsChanged: ({ context, event }) =>
+      event.type === "SET_SETTINGS" && durationsDiffer(context.settings, event.settings),
+  },
+  actions: {
+    observeTime: assign(({ context, event }) => {
+      if (!("now" in event)) return {};
+      const now = Math.max(event.now, context.now);
+      const dayKey = localDayKey(now);
+      if (dayKey === context.dayKey) return { now };
+      return { now, dayKey, completedSessionsToday: 0, totalFocusTimeToday: 0 };
+    }),
+    startClock: assign(({ context }) => ({
+      endsAt: context.now + context.remainingMs,
+      sessionStartTime: context.sessionStartTime ?? context.now,
+    })),
+    stopClock: assign(({ context }) => ({
+      remainingMs: context.endsAt === null ? context.remainingMs : Math.max(0, context.endsAt - context.now),
+      endsAt: null,
+    })),
+    startClockAfterDelay: assign(({ context }) => {
+      // Anchored to the previous session's end, not to when the delay fired: after a
+      // sleep, the break has really been running since then.
+      const startsAt = (context.lastCompletedAt ?? context.now) + AUTO_START_DELAY_MS;
+      return { endsAt: startsAt + context.durationMs, sessionStartTime: startsAt };
+    }),
+    resetSession: assign(({ context }) => {
+      const durationMs = modeDurationMs(context.settings, context.mode);
+      return { durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null };
+    }),
+    setMode: assign({ mode: ({ context, event }) => (event.type === "SET_MODE" ? event.mode : context.mode) }),
+    setSettings: assign({
+      settings: ({ context, event }) => (event.type === "SET_SETTINGS" ? event.settings : context.settings),
+    }),
+    setAccess: assign({ access: ({ context, event }) => (event.type === "SET_ACCESS" ? event.access : context.access) }),
+    emitStartBlocked: emit(({ context, event }) => ({
+      type: "startBlocked" as const,
+      reason: startBlockReason({ ...context, now: "now" in event ? event.now : context.now }) ?? "trialExpired",
+    })),
+    completeSession: assign(({ context }) => {
+      const endedAt = context.endsAt ?? context.now;
+      const isFocus = context.mode === "focus";
+      const minutes = Math.round(context.durationMs / 60_000);
+      const dayKey = localDayKey(endedAt);
+      const sameDay = dayKey === context.dayKey;
+      const completedSessionsToday = (sameDay ? context.completedSessionsToday : 0) + (isFocus ? 1 : 0);
+      const totalFocusTimeToday = (sameDay ? context.totalFocusTimeToday : 0) + (isFocus ? minutes : 0);
+      const totalSessions = context.totalSessions + (isFocus ? 1 : 0);
+      const access =
+        isFocus && context.access.isGuest ? { ...context.access, guestSessionUsedOn: dayKey } : context.access;
+      return { lastCompletedAt: endedAt, dayKey, completedSessionsToday, totalFocusTimeToday, totalSessions, access };
+    }),
+    emitSessionCompleted: emit(({ context }) => {
+      const endedAt = context.lastCompletedAt ?? context.now;
+      const startedAt = context.sessionStartTime ?? endedAt - context.durationMs;
+      return {
+        type: "sessionCompleted" as const,
+        mode: context.mode,
+        nextMode: nextModeAfter(context.mode, context.totalSessions, context.settings.longBreakInterval),
+        session: {
+          startTime: new Date(startedAt).toISOString(),
+          duration: Math.round(context.durationMs / 1000),
+          type: context.mode === "focus" ? ("focus" as const) : ("break" as const),
+          completed: true,
+        },
+      };
+    }),
+    advanceMode: assign(({ context }) => {
+      const mode = nextModeAfter(context.mode, context.totalSessions, context.settings.longBreakInterval);
+      const durationMs = modeDurationMs(context.settings, mode);
+      return { mode, durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null };
+    }),
+  },
+}).createMachine({
+  id: "timer",
+  context: ({ input }) => initialContext(input),
+  initial: "init",
+  on: {
+    SET_ACCESS: { actions: "setAccess" },
+  },
+  states: {
+    init: {
+      always: [
+        { guard: "restoredRunning", target: "running" },
+        { guard: "restoredPaused", target: "paused" },
+        { target: "idle" },
+      ],
+    },
+    idle: {
+      on: {
+        START: [
+          { guard: "startBlocked", actions: ["observeTime", "emitStartBlocked"] },
+          { target: "running", actions: ["observeTime", "startClock"] },
+        ],
+        RESET: { actions: ["observeTime", "resetSession"] },
+        SET_MODE: { actions: ["observeTime", "setMode", "resetSession"] },
+        SET_SETTINGS: [
+          { guard: "durationsChanged", actions: ["observeTime", "setSettings", "resetSession"] },
+          { actions: ["observeTime", "setSettings"] },
+        ],
+        TICK: { actions: "observeTime" },
+      },
+    },
+    running: {
+      invoke: {
+        src: "ticker",
+        input: ({ context }) => ({ endsAt: context.endsAt ?? context.now }),
+      },
+      always: { guard: "clockRanOut", target: "finished" },
+      on: {
+        TICK: { actions: "observeTime" },
+        START: { actions: "observeTime" },
+        PAUSE: [
+          { guard: "sessionOver", actions: "observeTime" },
+          { target: "paused", actions: ["observeTime", "stopClock"] },
+        ],
+        RESET: { target: "idle", actions: ["observeTime", "resetSession"] },
+        SET_MODE: { target: "idle", actions: ["observeTime", "setMode", "resetSession"] },
+        SET_SETTINGS: [
+          { guard: "durationsChanged", target: "idle", actions: ["observeTime", "setSettings", "resetSession"] },
+          { actions: ["observeTime", "setSettings"] },
+        ],
+      },
+    },
+    paused: {
+      on: {
+        START: [
+          { guard: "startBlocked", actions: ["observeTime", "emitStartBlocked"] },
+          { target: "running", actions: ["observeTime", "startClock"] },
+        ],
+        RESET: { target: "idle", actions: ["observeTime", "resetSession"] },
+        SET_MODE: { target: "idle", actions: ["observeTime", "setMode", "resetSession"] },
+        SET_SETTINGS: [
+          { guard: "durationsChanged", target: "idle", actions: ["observeTime", "setSettings", "resetSession"] },
+          { actions: ["observeTime", "setSettings"] },
+        ],
+        TICK: { actions: "observeTime" },
+      },
+    },
+    finished: {
+      entry: ["completeSession", "emitSessionCompleted", "advanceMode"],
+      always: [{ guard: "shouldAutoStart", target: "autoStarting" }, { target: "idle" }],
+    },
+    autoStarting: {
+      after: {
+        autoStartDelay: { target: "running", actions: "startClockAfterDelay" },
+      },
+      on: {
+        // A start request while starting is ignored (spec §4).
+        START: { actions: "observeTime" },
+        TICK: { actions: "observeTime" },
+        PAUSE: { target: "idle", actions: "observeTime" },
+        RESET: { target: "idle", actions: ["observeTime", "resetSession"] },
+        SET_MODE: { target: "idle", actions: ["observeTime", "setMode", "resetSession"] },
+        SET_SETTINGS: [
+          { guard: "durationsChanged", target: "idle", actions: ["observeTime", "setSettings", "resetSession"] },
+          { actions: ["observeTime", "setSettings"] },
+        ],
+      },
+    },
+  },
+});
+
+export type TimerMachine = typeof timerMachine;

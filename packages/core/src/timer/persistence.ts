@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { TIMER_MODES } from "../constants";
+import { remainingMsOf } from "./selectors";
+import type { TimerContext, TimerCounters, TimerRestore } from "./types";
+
+/**
+ * The `timer-state` local storage record (spec §3 Timer state), extended with what exact
+ * restoring needs: `endsAt`, `remainingMs` and `durationMs` (ms). Seconds fields are the
+ * spec's: currentTime (s left), elapsedTime and totalSessionTime (s); progress in percent;
+ * sessionStartTime and timestamp epoch ms.
+ */
+export const persistedTimerStateSchema = z.object({
+  isActive: z.boolean(),
+  mode: z.enum(TIMER_MODES),
+  currentTime: z.number(),
+  progress: z.number(),
+  totalSessions: z.number().int().min(0),
+  sessionStartTime: z.number().nullable(),
+  timestamp: z.number(),
+  elapsedTime: z.number(),
+  totalSessionTime: z.number(),
+  endsAt: z.number().nullable(),
+  remainingMs: z.number(),
+  durationMs: z.number().positive(),
+});
+export type PersistedTimerState = z.infer<typeof persistedTimerStateSchema>;
+
+/** Builds the record to save from the chart's context. `isActive` is true while running. */
+export function toPersistedTimerState(context: TimerContext, isActive: boolean): PersistedTimerState {
+  const remainingMs = remainingMsOf(context);
+  return {
+    isActive,
+    mode: context.mode,
+    currentTime: Math.ceil(remainingMs / 1000),
+    progress: context.durationMs === 0 ? 0 : ((context.durationMs - remainingMs) / context.durationMs) * 100,
+    totalSessions: context.totalSessions,
+    sessionStartTime: context.sessionStartTime,
+    timestamp: context.now,
+    elapsedTime: Math.floor((context.durationMs - remainingMs) / 1000),
+    totalSessionTime: Math.round(context.durationMs / 1000),
+    endsAt: isActive ? context.endsAt : null,
+    remainingMs,
+    durationMs: context.durationMs,
+  };
+}
+
+/**
+ * Parses a saved record (unknown JSON) into the chart's restore input; null when it is
+ * missing or malformed. Age is checked by the chart itself.
+ */
+export function parsePersistedTimerState(raw: unknown): TimerRestore | null {
+  const parsed = persistedTimerStateSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  const s = parsed.data;
+  return {
+    mode: s.mode,
+    isActive: s.isActive && s.endsAt !== null,
+    endsAt: s.endsAt,
+    remainingMs: s.remainingMs,
+    durationMs: s.durationMs,
+    sessionStartTime: s.sessionStartTime,
+    timestamp: s.timestamp,
+  };
+}
+
+/** The counters part of the context, to save under the spec's keys (§3). */
+export function countersOf(context: TimerContext): TimerCounters {
+  return {
+    dayKey: context.dayKey,
+    completedSessionsToday: context.completedSessionsToday,
+    totalFocusTimeToday: context.totalFocusTimeToday,
+    totalSessions: context.totalSessions,
+  };
+}

@@ -1,0 +1,98 @@
+import type { TimerMode } from "../constants";
+import type { SessionInput } from "../schemas/session";
+import type { TimerSettings } from "../schemas/settings";
+
+/**
+ * Who may start the timer (spec §5, §6). Computed by the app from the user and plan
+ * (see the subscription rules) and handed to the chart; the chart applies it as a guard.
+ */
+export interface TimerAccess {
+  /** A guest may complete one focus session per local day. */
+  isGuest: boolean;
+  /** False for a non-guest who is neither premium nor in an active trial. */
+  canUseTimer: boolean;
+  /** Local day (`YYYY-MM-DD`) on which the guest completed their focus session, if any. */
+  guestSessionUsedOn: string | null;
+}
+
+/** Why a start was refused (spec §5 'Session Limit Reached' / 'Trial Period Expired'). */
+export type StartBlockReason = "guestLimit" | "trialExpired";
+
+/** Counters of completed focus sessions (spec §3 Daily stats). */
+export interface TimerCounters {
+  /** Local day the "today" counters belong to, `YYYY-MM-DD`. */
+  dayKey: string;
+  completedSessionsToday: number;
+  /** Minutes of completed focus today. */
+  totalFocusTimeToday: number;
+  /** All completed focus sessions; drives the long-break interval. */
+  totalSessions: number;
+}
+
+export interface TimerContext extends TimerCounters {
+  settings: TimerSettings;
+  mode: TimerMode;
+  /** Full length of the current session, ms. */
+  durationMs: number;
+  /** Time left when not running, ms. While running it is derived from `endsAt`. */
+  remainingMs: number;
+  /** While running: the instant the session ends, epoch ms. The source of truth. */
+  endsAt: number | null;
+  /** The latest instant the chart has seen (from a stamped event), epoch ms. */
+  now: number;
+  /** When the current session first started, epoch ms; null before its first start. */
+  sessionStartTime: number | null;
+  /** When the last session ended, epoch ms; the anchor of an auto-start. */
+  lastCompletedAt: number | null;
+  access: TimerAccess;
+}
+
+/**
+ * Events. Every event that depends on time carries `now` (epoch ms) so the chart stays a
+ * pure function of its inputs; the adapter (web app, mini timer, extension) stamps them.
+ */
+export type TimerEvent =
+  | { type: "START"; now: number }
+  | { type: "PAUSE"; now: number }
+  | { type: "RESET"; now: number }
+  | { type: "TICK"; now: number }
+  | { type: "SET_MODE"; mode: TimerMode; now: number }
+  | { type: "SET_SETTINGS"; settings: TimerSettings; now: number }
+  | { type: "SET_ACCESS"; access: TimerAccess };
+
+/** Events the chart emits for its adapters to act on (post, sound, toast, storage). */
+export type TimerEmitted =
+  | {
+      type: "sessionCompleted";
+      /** The mode that just ended. */
+      mode: TimerMode;
+      /** The record for `POST /api/sessions` (spec §7). */
+      session: SessionInput;
+      /** The mode that comes next. */
+      nextMode: TimerMode;
+    }
+  | { type: "startBlocked"; reason: StartBlockReason };
+
+/** Saved state, restored when younger than 10 minutes (spec §4). See `persistence.ts`. */
+export interface TimerRestore {
+  mode: TimerMode;
+  isActive: boolean;
+  /** Epoch ms the running session ends; required when `isActive`. */
+  endsAt: number | null;
+  /** Time left when paused, ms. */
+  remainingMs: number;
+  durationMs: number;
+  sessionStartTime: number | null;
+  /** When the state was saved, epoch ms. */
+  timestamp: number;
+}
+
+export interface TimerInput {
+  settings: TimerSettings;
+  /** The instant the chart starts at, epoch ms. */
+  now: number;
+  counters?: TimerCounters;
+  access?: TimerAccess;
+  /** A saved state; ignored when older than 10 minutes or when it does not fit the settings. */
+  restore?: TimerRestore | null;
+}

@@ -1,0 +1,4 @@
+// The core targets every JavaScript runtime (browser, worker, service worker, Node) and so
+// includes neither the DOM nor Node types; these are the only host timers it uses.
+declare function setTimeout(callback: () => void, ms: number): unknown;
+declare function clearTimeout(handle: unknown): void;
