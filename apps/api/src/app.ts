@@ -1,0 +1,100 @@
+/**
+ * The Focus API as a Fastify app (DESIGN.md §3; layout after fastify/demo): `focusApp` is the
+ * whole application as a plugin, `buildApp(config)` wraps it in a configured Fastify instance.
+ * Nothing listens here; see server.ts.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import fp from "fastify-plugin";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./env";
+import authPlugin from "./plugins/auth";
+import databasePlugin from "./plugins/database";
+import errorHandlerPlugin from "./plugins/errorHandler";
+import originCheckPlugin from "./plugins/originCheck";
+import securityPlugin from "./plugins/security";
+import sessionPlugin from "./plugins/session";
+import webAppPlugin from "./plugins/webApp";
+import authRoutes from "./routes/auth";
+import healthRoutes from "./routes/health";
+import sessionRoutes from "./routes/sessions";
+import settingsRoutes from "./routes/settings";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+/** Largest accepted request body, bytes. */
+export const BODY_LIMIT = 64 * 1024;
+
+/** Fields never written to the log. */
+const REDACTED_PATHS = [
+  "req.headers.cookie",
+  "req.headers.authorization",
+  'res.headers["set-cookie"]',
+  "password",
+  "*.password",
+  "*.currentPassword",
+  "*.newPassword",
+  "*.password_hash",
+  "*.passwordHash",
+];
+
+/** The application: shared plugins, then the API under /api, then the web app. */
+export const focusApp = fp<{ config: Config }>(
+  async (fastify, { config }) => {
+    fastify.decorate("config", config);
+    // JSON only: a text/plain POST (the form-like "simple request") is refused with 400.
+    fastify.removeContentTypeParser("text/plain");
+    await fastify.register(errorHandlerPlugin);
+    await fastify.register(securityPlugin, { config });
+    await fastify.register(originCheckPlugin, { publicOrigin: config.publicOrigin });
+    await fastify.register(databasePlugin, { config });
+    await fastify.register(sessionPlugin, { config });
+    await fastify.register(authPlugin);
+    if (config.publicOrigin?.startsWith("https:") && config.trustProxy === false) {
+      fastify.log.warn(
+        "PUBLIC_ORIGIN is https but TRUST_PROXY is off: Secure session cookies are only set on requests that reach the server over https",
+      );
+    }
+
+    await fastify.register(
+      async (api) => {
+        await api.register(healthRoutes);
+        await api.register(authRoutes, { config });
+        await api.register(settingsRoutes);
+        await api.register(sessionRoutes);
+      },
+      { prefix: "/api" },
+    );
+
+    await fastify.register(webAppPlugin, { webDist: config.webDist });
+  },
+  { name: "focus-app" },
+);
+
+/** Fastify server options derived from the config (logger, limits, proxy trust). */
+function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } },
+    bodyLimit: BODY_LIMIT,
+    // A hop count becomes the function Fastify would build from it (its types omit numbers).
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+  };
+}
+
+/**
+ * Builds the app (not yet listening). Startup work (migrations, admin account) runs on
+ * `ready()`/`listen()`/`inject()`, which reject if it fails.
+ */
+export function buildApp(config: Config): FastifyInstance {
+  const app = Fastify(serverOptions(config)).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.register(focusApp, { config });
+  return app;
+}

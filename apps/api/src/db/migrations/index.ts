@@ -1,0 +1,10 @@
+/**
+ * Every migration, by name. Names start with their date so they sort in the order they run.
+ * A static list (not a folder scan) so the bundled server carries its migrations.
+ */
+import type { Migration } from "kysely";
+import * as initialSchema from "./2026_11_22_0001_initial_schema";
+
+export const migrations: Record<string, Migration> = {
+  "2026_11_22_0001_initial_schema": initialSchema,
+};

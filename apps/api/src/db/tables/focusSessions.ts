@@ -1,0 +1,19 @@
+import type { SessionType } from "@focus/core";
+import type { Generated, Insertable, Selectable } from "kysely";
+
+/** Table `focus_sessions`: recorded timer sessions (spec §3 Session). */
+export interface FocusSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** ISO 8601 UTC (`toISOString()`), so text order is time order. */
+  start_time: string;
+  /** Seconds. */
+  duration: number;
+  type: SessionType;
+  /** 0 or 1 (an integer on every dialect). */
+  completed: number;
+  created_at: string;
+}
+
+export type FocusSessionRow = Selectable<FocusSessionsTable>;
+export type NewFocusSessionRow = Insertable<FocusSessionsTable>;

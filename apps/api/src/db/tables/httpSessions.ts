@@ -1,0 +1,14 @@
+import type { Insertable, Selectable } from "kysely";
+
+/** Table `http_sessions`: the login session store of @fastify/session (DESIGN.md §3). */
+export interface HttpSessionsTable {
+  /** Session id (unsigned, as the cookie carries it signed). */
+  sid: string;
+  /** The session object as JSON text. */
+  data: string;
+  /** ISO 8601 UTC; rows past it are ignored and cleaned. */
+  expires_at: string;
+}
+
+export type HttpSessionRow = Selectable<HttpSessionsTable>;
+export type NewHttpSessionRow = Insertable<HttpSessionsTable>;

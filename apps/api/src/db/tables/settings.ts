@@ -1,0 +1,13 @@
+import type { Insertable, Selectable, Updateable } from "kysely";
+
+/** Table `settings`: one row per user who saved settings (spec §3 Settings). */
+export interface SettingsTable {
+  user_id: number;
+  /** The full settings object as JSON text. */
+  data: string;
+  updated_at: string;
+}
+
+export type SettingsRow = Selectable<SettingsTable>;
+export type NewSettingsRow = Insertable<SettingsTable>;
+export type SettingsRowUpdate = Updateable<SettingsTable>;

@@ -1,0 +1,21 @@
+import type { SubscriptionPlan, SubscriptionStatus } from "@focus/core";
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** Table `users` (spec §3 User). Dates are ISO 8601 text, UTC. */
+export interface UsersTable {
+  id: Generated<number>;
+  /** Unique case-insensitively (index on lower(username)). */
+  username: string;
+  /** Unique case-insensitively when present. */
+  email: string | null;
+  /** `scrypt$N$r$p$salt$hash`, see security/password.ts. */
+  password_hash: string;
+  subscription_plan: SubscriptionPlan;
+  subscription_status: SubscriptionStatus;
+  trial_end_date: string | null;
+  created_at: string;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserRowUpdate = Updateable<UsersTable>;

@@ -1,0 +1,129 @@
+/**
+ * Server configuration from environment variables (DESIGN.md §3 "Configuration").
+ * This is the only module that reads `process.env`.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { registerBodySchema } from "@focus/core";
+import { z } from "zod";
+
+/** Pino levels accepted by `LOG_LEVEL`. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The validated configuration the app is built from. Paths are absolute. */
+export interface Config {
+  /** TCP port to listen on (0 picks a free one). */
+  port: number;
+  host: string;
+  /** Only SQLite for now; `file` is the absolute path of the database file. */
+  database: { dialect: "sqlite"; file: string };
+  /** Cookie signing secret (32+ characters), or null to use/generate `sessionSecretFile`. */
+  sessionSecret: string | null;
+  /** Where a generated session secret is kept: `session-secret` next to the database file. */
+  sessionSecretFile: string;
+  adminUsername: string;
+  /** When set, the admin account is created at start if absent. */
+  adminPassword: string | null;
+  /** The app's public origin (`scheme://host[:port]`, no path), or null to use the request's. */
+  publicOrigin: string | null;
+  /** Length of the free trial given at registration, days (DESIGN.md §8). */
+  trialDays: number;
+  paymentUrl: string | null;
+  interviewUrl: string | null;
+  /** Directory of the built web app (apps/web/dist by default). */
+  webDist: string;
+  logLevel: LogLevel;
+  /** Fastify `trustProxy`: false (default), true, or a hop count. */
+  trustProxy: boolean | number;
+}
+
+/** Thrown by `loadConfig` for a bad variable; the message names the variable. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** The built web app, resolved from this file (src/ or dist/ alike sit two levels below apps/). */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const httpUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" });
+
+const envSchema = z.object({
+  PORT: optional(z.coerce.number().int().min(0).max(65535, "must be a port number (0-65535)")),
+  HOST: optional(z.string().trim().min(1)),
+  DATABASE_URL: optional(z.string().trim()),
+  SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
+  ADMIN_USERNAME: optional(registerBodySchema.shape.username),
+  ADMIN_PASSWORD: optional(registerBodySchema.shape.password),
+  PUBLIC_ORIGIN: optional(httpUrl),
+  TRIAL_DAYS: optional(z.coerce.number().int().min(1).max(3650, "must be a whole number of days (1-3650)")),
+  PAYMENT_URL: optional(httpUrl),
+  INTERVIEW_URL: optional(httpUrl),
+  WEB_DIST: optional(z.string().trim().min(1)),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
+  TRUST_PROXY: optional(z.string().trim().regex(/^(true|false|\d+)$/, "must be true, false or a hop count")),
+});
+
+/**
+ * Parses `DATABASE_URL` (`sqlite:<path>`, `sqlite://<path>`) into an absolute file path.
+ * @throws ConfigError for PostgreSQL URLs (not supported yet) and anything else.
+ */
+function parseDatabaseUrl(url: string, cwd: string): Config["database"] {
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    throw new ConfigError("PostgreSQL support is not available yet (DATABASE_URL)");
+  }
+  const match = /^sqlite:(?:\/\/)?(.+)$/i.exec(url);
+  if (!match?.[1]) {
+    throw new ConfigError(`Invalid DATABASE_URL "${url}": expected sqlite:<path>, e.g. sqlite:./data/focus.db`);
+  }
+  return { dialect: "sqlite", file: path.resolve(cwd, match[1]) };
+}
+
+/** Normalises PUBLIC_ORIGIN to `scheme://host[:port]`; a path is refused. */
+function parsePublicOrigin(value: string): string {
+  const url = new URL(value);
+  if ((url.pathname !== "/" && url.pathname !== "") || url.search || url.hash) {
+    throw new ConfigError(`Invalid PUBLIC_ORIGIN "${value}": expected an origin without a path, e.g. https://focus.example.com`);
+  }
+  return url.origin;
+}
+
+/**
+ * Builds the configuration from an environment (pure apart from resolving relative paths
+ * against `cwd`). Empty strings count as unset.
+ * @throws ConfigError whose message names the offending variable.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    const raw = env[name];
+    const shown = name.includes("SECRET") || name.includes("PASSWORD") ? "" : ` "${raw ?? ""}"`;
+    throw new ConfigError(`Invalid ${name}${shown}: ${issue?.message ?? "bad value"}`);
+  }
+  const e = parsed.data;
+  const database = parseDatabaseUrl(e.DATABASE_URL ?? "sqlite:./data/focus.db", cwd);
+  const trustProxy = e.TRUST_PROXY === undefined || e.TRUST_PROXY === "false"
+    ? false
+    : e.TRUST_PROXY === "true" ? true : Number(e.TRUST_PROXY);
+  return {
+    port: e.PORT ?? 3000,
+    host: e.HOST ?? "0.0.0.0",
+    database,
+    sessionSecret: e.SESSION_SECRET ?? null,
+    sessionSecretFile: path.join(path.dirname(database.file), "session-secret"),
+    adminUsername: e.ADMIN_USERNAME ?? "admin",
+    adminPassword: e.ADMIN_PASSWORD ?? null,
+    publicOrigin: e.PUBLIC_ORIGIN ? parsePublicOrigin(e.PUBLIC_ORIGIN) : null,
+    trialDays: e.TRIAL_DAYS ?? 14,
+    paymentUrl: e.PAYMENT_URL ?? null,
+    interviewUrl: e.INTERVIEW_URL ?? null,
+    webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
+    logLevel: e.LOG_LEVEL ?? "info",
+    trustProxy,
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Login sessions (DESIGN.md §3): @fastify/cookie + @fastify/session with the store in the
+ * database. Cookie HttpOnly, SameSite=Lax, path /, 30 days, Secure when PUBLIC_ORIGIN is
+ * https. Expired rows are pruned at start and hourly.
+ */
+import fastifyCookie from "@fastify/cookie";
+import fastifySession from "@fastify/session";
+import fp from "fastify-plugin";
+import type { Config } from "../env";
+import { DatabaseSessionStore } from "../security/sessionStore";
+import { resolveSessionSecret } from "../security/sessionSecret";
+
+declare module "fastify" {
+  interface Session {
+    /** The logged-in user's id; absent for anonymous sessions. */
+    userId?: number;
+    /** When the session's expiry was last pushed forward, epoch ms. */
+    renewedAt?: number;
+  }
+}
+
+/** Name of the session cookie. */
+export const SESSION_COOKIE = "focus.sid";
+/** Session lifetime, ms (30 days). */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface SessionPluginOptions {
+  config: Pick<Config, "sessionSecret" | "sessionSecretFile" | "publicOrigin">;
+}
+
+export default fp<SessionPluginOptions>(
+  async (fastify, { config }) => {
+    const secret = resolveSessionSecret(config.sessionSecret, config.sessionSecretFile);
+    const secure = config.publicOrigin?.startsWith("https:") ?? false;
+    const store = new DatabaseSessionStore(fastify.db);
+
+    await fastify.register(fastifyCookie);
+    await fastify.register(fastifySession, {
+      secret,
+      cookieName: SESSION_COOKIE,
+      store,
+      // No row for anonymous visitors; a row only once someone logs in.
+      saveUninitialized: false,
+      // Expiry is pushed forward by the auth plugin at most daily, not on every request.
+      rolling: false,
+      cookie: { httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: SESSION_MAX_AGE_MS },
+    });
+
+    const prune = () =>
+      store.prune().then(
+        (count) => count > 0 && fastify.log.info({ count }, "expired sessions removed"),
+        (error: unknown) => fastify.log.warn({ err: error }, "could not remove expired sessions"),
+      );
+    await prune();
+    const timer = setInterval(prune, PRUNE_INTERVAL_MS);
+    timer.unref();
+    fastify.addHook("onClose", async () => clearInterval(timer));
+  },
+  { name: "session", dependencies: ["database"] },
+);

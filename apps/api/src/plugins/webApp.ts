@@ -1,0 +1,62 @@
+/**
+ * Serves the built web app (WEB_DIST) at `/` and answers everything no route matched:
+ * `/api/*` → 404 `{ message: "Not found" }`; a GET/HEAD that accepts text/html → index.html
+ * (SPA fallback for /app, /auth, /settings, unknown routes); anything else → 404 JSON.
+ * Hashed files under /assets/ are cached for a year; index.html is revalidated every time.
+ * Without a build, HTML requests get a short 503 text and a warning is logged.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+
+export interface WebAppOptions {
+  /** Absolute path of the built web app. */
+  webDist: string;
+}
+
+const LONG_CACHE = "public, max-age=31536000, immutable";
+const NO_CACHE = "no-cache";
+
+function isApiPath(url: string): boolean {
+  const pathname = url.split("?", 1)[0] ?? "";
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+function wantsHtml(request: FastifyRequest): boolean {
+  return (request.method === "GET" || request.method === "HEAD") && (request.headers.accept ?? "").includes("text/html");
+}
+
+export default fp<WebAppOptions>(
+  async (fastify, { webDist }) => {
+    const built = existsSync(path.join(webDist, "index.html"));
+    if (built) {
+      await fastify.register(fastifyStatic, {
+        root: webDist,
+        prefix: "/",
+        cacheControl: false,
+        setHeaders: (res, filePath) => {
+          const relative = path.relative(webDist, filePath).split(path.sep).join("/");
+          res.setHeader("cache-control", relative.startsWith("assets/") ? LONG_CACHE : NO_CACHE);
+        },
+      });
+    } else {
+      fastify.log.warn({ webDist }, "web app is not built: / answers a placeholder (run `pnpm build`)");
+    }
+
+    fastify.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      if (isApiPath(request.url) || !wantsHtml(request)) {
+        return reply.code(404).send({ message: "Not found" });
+      }
+      if (!built) {
+        return reply
+          .code(503)
+          .type("text/plain; charset=utf-8")
+          .send(`The Focus web app is not built (${webDist} has no index.html). Run \`pnpm build\` and restart.\n`);
+      }
+      return reply.header("cache-control", NO_CACHE).sendFile("index.html");
+    });
+  },
+  { name: "web-app" },
+);

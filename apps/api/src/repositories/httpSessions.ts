@@ -1,0 +1,35 @@
+/** Login-session rows for the @fastify/session store (table http_sessions). */
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database";
+
+/** The session's JSON data if it exists and has not expired at `now`. */
+export async function findHttpSession(db: Kysely<Database>, sid: string, now: Date): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("http_sessions")
+    .select("data")
+    .where("sid", "=", sid)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row?.data;
+}
+
+/** Inserts or replaces the session. */
+export async function upsertHttpSession(db: Kysely<Database>, sid: string, data: string, expiresAt: Date): Promise<void> {
+  const expires_at = expiresAt.toISOString();
+  await db
+    .insertInto("http_sessions")
+    .values({ sid, data, expires_at })
+    .onConflict((oc) => oc.column("sid").doUpdateSet({ data, expires_at }))
+    .execute();
+}
+
+/** Deletes the session (no error when absent). */
+export async function deleteHttpSession(db: Kysely<Database>, sid: string): Promise<void> {
+  await db.deleteFrom("http_sessions").where("sid", "=", sid).execute();
+}
+
+/** Deletes every session expired at `now`; returns how many. */
+export async function deleteExpiredHttpSessions(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db.deleteFrom("http_sessions").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,46 @@
+/** Users repository (spec §3 User). Name and email lookups are case-insensitive. */
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../db/database";
+import type { NewUserRow, UserRow } from "../db/tables/users";
+
+/** The user with this id, or undefined. */
+export async function findUserById(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The user with this username (any case), or undefined. */
+export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where(sql<string>`lower(username)`, "=", username.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The user with this email (any case), or undefined. */
+export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The user whose username or email matches `login` (any case), or undefined. */
+export async function findUserByLogin(db: Kysely<Database>, login: string): Promise<UserRow | undefined> {
+  const key = login.toLowerCase();
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where((eb) => eb.or([eb(sql<string>`lower(username)`, "=", key), eb(sql<string>`lower(email)`, "=", key)]))
+    .orderBy("id")
+    .executeTakeFirst();
+}
+
+/**
+ * Inserts a user.
+ * @throws the driver's unique-violation error on a taken username or email (see db/errors.ts).
+ */
+export async function insertUser(db: Kysely<Database>, user: NewUserRow): Promise<UserRow> {
+  return db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
+}

@@ -1,0 +1,83 @@
+/**
+ * Account routes (spec §7): register, login, logout, me. Login and register are rate
+ * limited per IP; both regenerate the session id (no session fixation).
+ */
+import { loginBodySchema, registerBodySchema, userResponseSchema } from "@focus/core";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { registerUser } from "../../domain/accounts";
+import { HttpError } from "../../domain/httpError";
+import { toPublicUser } from "../../domain/publicUser";
+import type { Config } from "../../env";
+import { userOf } from "../../plugins/auth";
+import { SESSION_COOKIE } from "../../plugins/session";
+import { findUserByLogin } from "../../repositories/users";
+import { verifyAgainstDummy, verifyPassword } from "../../security/password";
+
+export interface AuthRoutesOptions {
+  config: Pick<Config, "adminUsername" | "trialDays">;
+}
+
+/** Attempts per IP per minute on login and on register. */
+export const AUTH_RATE_LIMIT = { max: 10, timeWindow: "1 minute" };
+
+const messageResponseSchema = z.object({ message: z.string() });
+const invalidCredentials = () => new HttpError(401, "Invalid username or password");
+
+/** Logs the user in on a fresh session id (the old one is destroyed). */
+async function startSession(request: FastifyRequest, userId: number): Promise<void> {
+  await request.session.regenerate();
+  request.session.userId = userId;
+  request.session.renewedAt = Date.now();
+}
+
+const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { config }) => {
+  /** Register → 201 `{ user }`, logged in, on a trial. 409 on a taken username or email. */
+  fastify.post(
+    "/register",
+    {
+      config: { rateLimit: AUTH_RATE_LIMIT },
+      schema: { body: registerBodySchema, response: { 201: userResponseSchema } },
+    },
+    async (request, reply) => {
+      const row = await registerUser(fastify.db, request.body, config);
+      await startSession(request, row.id);
+      request.log.info({ userId: row.id }, "user registered");
+      return reply.code(201).send({ user: toPublicUser(row, config.adminUsername) });
+    },
+  );
+
+  /** Login by username or email → 200 `{ user }`; 401 with one message for every failure. */
+  fastify.post(
+    "/login",
+    {
+      config: { rateLimit: AUTH_RATE_LIMIT },
+      schema: { body: loginBodySchema, response: { 200: userResponseSchema } },
+    },
+    async (request) => {
+      const { username, password } = request.body;
+      const row = await findUserByLogin(fastify.db, username);
+      const valid = row ? await verifyPassword(password, row.password_hash) : await verifyAgainstDummy(password);
+      if (!row || !valid) throw invalidCredentials();
+      await startSession(request, row.id);
+      return { user: toPublicUser(row, config.adminUsername) };
+    },
+  );
+
+  /** Logout → 200 `{ message: "Logged out" }`, also when not logged in. */
+  fastify.post("/logout", { schema: { response: { 200: messageResponseSchema } } }, async (request, reply) => {
+    if (request.session) await request.session.destroy();
+    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    return { message: "Logged out" };
+  });
+
+  /** The logged-in user → 200 `{ user }`, else 401. */
+  fastify.get(
+    "/me",
+    { onRequest: fastify.authenticate, schema: { response: { 200: userResponseSchema } } },
+    async (request) => ({ user: toPublicUser(userOf(request), config.adminUsername) }),
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,80 @@
+/**
+ * Password hashing with node:crypto scrypt (DESIGN.md §3), OWASP parameters
+ * (N=2^17, r=8, p=1), 16-byte salt, 64-byte key. Hashes describe themselves:
+ * `scrypt$N$r$p$<salt base64>$<key base64>`, so parameters can be raised later
+ * without breaking stored hashes.
+ */
+import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto";
+
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** OWASP Password Storage Cheat Sheet: scrypt N=2^17, r=8, p=1. */
+export const SCRYPT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+const SALT_BYTES = 16;
+const KEY_BYTES = 64;
+/** Upper bounds accepted from a stored hash, so a forged row cannot exhaust memory. */
+const MAX_N = 2 ** 20;
+const MAX_R = 32;
+const MAX_P = 16;
+
+/** scrypt needs 128·N·r bytes; allow twice that. */
+function maxmemFor({ N, r }: ScryptParams): number {
+  return 2 * 128 * N * r;
+}
+
+function derive(password: string, salt: Buffer, keyLength: number, params: ScryptParams): Promise<Buffer> {
+  const options: ScryptOptions = { ...params, maxmem: maxmemFor(params) };
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize("NFKC"), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+/** Hashes a password (async, off the event loop; about 0.2-0.4 s). */
+export async function hashPassword(password: string, params: ScryptParams = SCRYPT_PARAMS): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(password, salt, KEY_BYTES, params);
+  return ["scrypt", params.N, params.r, params.p, salt.toString("base64"), key.toString("base64")].join("$");
+}
+
+/** Parses a stored hash; null when malformed or out of bounds. */
+function parseHash(stored: string): { params: ScryptParams; salt: Buffer; key: Buffer } | null {
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return null;
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  const valid =
+    Number.isInteger(N) && N > 1 && N <= MAX_N && (N & (N - 1)) === 0 &&
+    Number.isInteger(r) && r >= 1 && r <= MAX_R &&
+    Number.isInteger(p) && p >= 1 && p <= MAX_P;
+  if (!valid) return null;
+  const salt = Buffer.from(parts[4] ?? "", "base64");
+  const key = Buffer.from(parts[5] ?? "", "base64");
+  if (salt.length === 0 || key.length === 0) return null;
+  return { params: { N, r, p }, salt, key };
+}
+
+/**
+ * True when `password` matches the stored hash (constant-time compare).
+ * A malformed hash verifies as false, never throws.
+ */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const key = await derive(password, parsed.salt, parsed.key.length, parsed.params);
+  return timingSafeEqual(key, parsed.key);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same time as a real verification, for logins of unknown users, so response
+ * time does not reveal whether an account exists. Always resolves false.
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword("dummy password for timing equality");
+  await verifyPassword(password, await dummyHash);
+  return false;
+}

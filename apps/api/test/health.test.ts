@@ -1,0 +1,100 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./helpers";
+
+describe("health and routing", () => {
+  let t: TestApp;
+  afterEach(async () => t.close());
+
+  it("answers GET /api/health with status ok", async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok" });
+  });
+
+  it("answers an unknown /api route with 404 JSON, even when HTML is accepted", async () => {
+    t = await createTestApp();
+    for (const [method, url] of [
+      ["GET", "/api/nope"],
+      ["POST", "/api/nope"],
+      ["DELETE", "/api/sessions"],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: { accept: "text/html" } });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toEqual({ message: "Not found" });
+    }
+  });
+
+  it("sends security headers with a content security policy for the SPA", async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("connect-src 'self' ws: wss:");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("media-src 'self' blob: data:");
+    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).not.toContain("upgrade-insecure-requests");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("says the web app is not built when WEB_DIST is missing, without crashing", async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: "GET", url: "/", headers: { accept: "text/html" } });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers["content-type"]).toContain("text/plain");
+    expect(res.body).toContain("not built");
+    const health = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(health.statusCode).toBe(200);
+  });
+
+  describe("with a built web app", () => {
+    /** An app whose WEB_DIST is a tiny fake build inside its temp directory. */
+    function withWebBuild(): Promise<TestApp> {
+      return createTestApp((dir) => {
+        const webDist = path.join(dir, "web");
+        mkdirSync(path.join(webDist, "assets"), { recursive: true });
+        writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>Focus</title>");
+        writeFileSync(path.join(webDist, "assets", "app-1234.js"), "console.log(1)");
+        writeFileSync(path.join(webDist, "favicon.svg"), "<svg/>");
+        return { WEB_DIST: webDist };
+      });
+    }
+
+    it("serves index.html at / with no-cache", async () => {
+      t = await withWebBuild();
+      const res = await t.app.inject({ method: "GET", url: "/" });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain("<title>Focus</title>");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+    });
+
+    it("caches hashed assets for a year", async () => {
+      t = await withWebBuild();
+      const res = await t.app.inject({ method: "GET", url: "/assets/app-1234.js" });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    });
+
+    it("falls back to index.html for client routes requested as HTML", async () => {
+      t = await withWebBuild();
+      for (const url of ["/app", "/auth?tab=login", "/settings", "/some/unknown/page"]) {
+        const res = await t.app.inject({ method: "GET", url, headers: { accept: "text/html,*/*" } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).toContain("<title>Focus</title>");
+        expect(res.headers["cache-control"]).toBe("no-cache");
+      }
+    });
+
+    it("answers a missing file requested as a script with 404, not the SPA", async () => {
+      t = await withWebBuild();
+      const res = await t.app.inject({ method: "GET", url: "/assets/missing.js", headers: { accept: "*/*" } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: "Not found" });
+    });
+  });
+});

@@ -1,0 +1,103 @@
+/** Test helpers: an app on a fresh temp SQLite file, and small request shortcuts. */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../src/app";
+import { type Config, loadConfig } from "../src/env";
+import { SESSION_COOKIE } from "../src/plugins/session";
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** The temp directory holding the database (and the generated session secret). */
+  dir: string;
+  config: Config;
+  /** Builds a second app on the same database file and environment (a restart). */
+  rebuild: (env?: Record<string, string>) => Promise<FastifyInstance>;
+  /** Closes every app built and deletes the temp directory. */
+  close: () => Promise<void>;
+}
+
+type Env = Record<string, string>;
+
+/**
+ * Builds the app on `<tmp>/focus.db` with a missing web build unless `env` says otherwise.
+ * `env` may be a function of the temp directory, to place files (e.g. a web build) in it.
+ */
+export async function createTestApp(envOrFactory: Env | ((dir: string) => Env) = {}): Promise<TestApp> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "focus-api-test-"));
+  const env = typeof envOrFactory === "function" ? envOrFactory(dir) : envOrFactory;
+  const baseEnv = {
+    DATABASE_URL: `sqlite:${path.join(dir, "focus.db")}`,
+    LOG_LEVEL: "silent",
+    WEB_DIST: path.join(dir, "no-web-build"),
+  };
+  const apps: FastifyInstance[] = [];
+  const build = async (extra: Env) => {
+    const config = loadConfig({ ...baseEnv, ...env, ...extra });
+    const app = buildApp(config);
+    apps.push(app);
+    await app.ready();
+    return { app, config };
+  };
+  const { app, config } = await build({});
+  return {
+    app,
+    dir,
+    config,
+    rebuild: async (extra = {}) => (await build(extra)).app,
+    close: async () => {
+      for (const built of apps) await built.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The session cookie set by a response, as `name=value` for a Cookie header, or undefined. */
+export function sessionCookie(res: LightMyRequestResponse): string | undefined {
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+  return cookie ? `${cookie.name}=${cookie.value}` : undefined;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+  email: string;
+}
+
+let counter = 0;
+
+/** Distinct valid credentials for a new user. */
+export function newCredentials(prefix = "user"): Credentials {
+  counter += 1;
+  const name = `${prefix}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return { username: name, password: "correct-horse", email: `${name}@example.com` };
+}
+
+/**
+ * Registers a user (from a distinct IP, so rate limits do not interfere) and returns the
+ * session cookie and the response.
+ */
+export async function registerUser(
+  app: FastifyInstance,
+  credentials: Credentials = newCredentials(),
+): Promise<{ cookie: string; res: LightMyRequestResponse; credentials: Credentials }> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/register",
+    payload: credentials,
+    remoteAddress: uniqueIp(),
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const cookie = sessionCookie(res);
+  if (!cookie) throw new Error("register set no session cookie");
+  return { cookie, res, credentials };
+}
+
+let ip = 0;
+
+/** A fresh client address for each call (10.x.y.z). */
+export function uniqueIp(): string {
+  ip += 1;
+  return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+}

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestApp, registerUser, type TestApp } from "./helpers";
+
+describe("focus sessions", () => {
+  let t: TestApp;
+  afterEach(async () => t.close());
+
+  async function post(cookie: string, payload: object) {
+    return t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie }, payload });
+  }
+
+  it("records a session and answers 201 with it", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const res = await post(cookie, { startTime: "2026-03-01T09:00:00.000Z", duration: 1500, type: "focus", completed: true });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      startTime: "2026-03-01T09:00:00.000Z",
+      duration: 1500,
+      type: "focus",
+      completed: true,
+    });
+  });
+
+  it("stores start times with an offset as UTC", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const res = await post(cookie, { startTime: "2026-03-01T11:00:00+02:00", duration: 300, type: "break", completed: false });
+    expect(res.json().startTime).toBe("2026-03-01T09:00:00.000Z");
+  });
+
+  it("lists the user's sessions newest first", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    await post(cookie, { startTime: "2026-03-01T09:00:00Z", duration: 1500, type: "focus", completed: true });
+    await post(cookie, { startTime: "2026-03-03T09:00:00Z", duration: 300, type: "break", completed: true });
+    await post(cookie, { startTime: "2026-03-02T09:00:00Z", duration: 1500, type: "focus", completed: false });
+    const res = await t.app.inject({ method: "GET", url: "/api/sessions", headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((s: { startTime: string }) => s.startTime)).toEqual([
+      "2026-03-03T09:00:00.000Z",
+      "2026-03-02T09:00:00.000Z",
+      "2026-03-01T09:00:00.000Z",
+    ]);
+  });
+
+  it("returns an empty list before anything is recorded", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const res = await t.app.inject({ method: "GET", url: "/api/sessions", headers: { cookie } });
+    expect(res.json()).toEqual([]);
+  });
+
+  it("returns the sessions whose start lies within the range, bounds included", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    for (const startTime of [
+      "2026-03-01T23:59:59.999Z",
+      "2026-03-02T00:00:00.000Z",
+      "2026-03-02T12:00:00.000Z",
+      "2026-03-02T23:59:59.999Z",
+      "2026-03-03T00:00:00.000Z",
+    ]) {
+      await post(cookie, { startTime, duration: 1500, type: "focus", completed: true });
+    }
+    const query = new URLSearchParams({ startDate: "2026-03-02T00:00:00.000Z", endDate: "2026-03-02T23:59:59.999Z" });
+    const res = await t.app.inject({ method: "GET", url: `/api/sessions/range?${query}`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((s: { startTime: string }) => s.startTime)).toEqual([
+      "2026-03-02T00:00:00.000Z",
+      "2026-03-02T12:00:00.000Z",
+      "2026-03-02T23:59:59.999Z",
+    ]);
+  });
+
+  it("compares range bounds given with an offset in absolute time", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    await post(cookie, { startTime: "2026-03-02T22:30:00Z", duration: 1500, type: "focus", completed: true });
+    // The local day 2026-03-03 in UTC+02:00 starts at 2026-03-02T22:00Z.
+    const query = new URLSearchParams({ startDate: "2026-03-03T00:00:00+02:00", endDate: "2026-03-03T23:59:59+02:00" });
+    const res = await t.app.inject({ method: "GET", url: `/api/sessions/range?${query}`, headers: { cookie } });
+    expect(res.json()).toHaveLength(1);
+  });
+});
