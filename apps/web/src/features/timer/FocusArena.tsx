@@ -1,4 +1,109 @@
-/** Focus Arena (spec §2). Placeholder until the timer integration lands. */
+import { useEffect, useRef, useState } from "react";
+import { Headphones, Pause, Play, RotateCcw } from "lucide-react";
+import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { dispatchChangeTab } from "@/lib/events";
+import { ModeSelector } from "./ModeSelector";
+import { ProgressRing } from "./ProgressRing";
+import { TodayProgress } from "./TodayProgress";
+import { useTimerControls, useTimerView } from "./useTimer";
+
+const MOTIVATION: Record<TimerMode, string> = {
+  focus: "One task. Full attention. You've got this.",
+  shortBreak: "Step away for a moment: stretch, breathe, drink some water.",
+  longBreak: "Great work. Take a real break and let your mind wander.",
+};
+
+/**
+ * What a screen reader hears: state changes and every fifth minute, never every second.
+ */
+function useAnnouncement(view: ReturnType<typeof useTimerView>): string {
+  const [message, setMessage] = useState("");
+  const last = useRef({ isRunning: view.isRunning, mode: view.mode });
+  useEffect(() => {
+    const label = TIMER_MODE_LABELS[view.mode];
+    if (last.current.mode !== view.mode) setMessage(`${label}, ${view.display} left`);
+    else if (last.current.isRunning !== view.isRunning) setMessage(view.isRunning ? `${label} started, ${view.display} left` : `${label} paused at ${view.display}`);
+    else if (view.isRunning && view.remainingSeconds > 0 && view.remainingSeconds % 300 === 0) setMessage(`${view.remainingSeconds / 60} minutes left`);
+    last.current = { isRunning: view.isRunning, mode: view.mode };
+  }, [view.isRunning, view.mode, view.display, view.remainingSeconds]);
+  return message;
+}
+
+/** Focus Arena, the timer tab (spec §2). Behaviour lives in the core timer chart. */
 export function FocusArena() {
-  return <section aria-label="Focus Arena">Focus Arena</section>;
+  const view = useTimerView();
+  const controls = useTimerControls();
+  const announcement = useAnnouncement(view);
+  const startLabel = view.mode === "focus" ? "Start Focus" : "Start Break";
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <section aria-labelledby="focus-arena-title" className="space-y-6">
+        <header className="space-y-1 text-center">
+          <h1 id="focus-arena-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            Focus Arena
+          </h1>
+          <p className="text-muted-foreground">{MOTIVATION[view.mode]}</p>
+        </header>
+
+        <ModeSelector mode={view.mode} onChange={controls.setMode} />
+
+        <ProgressRing progress={view.progress} mode={view.mode}>
+          <span className="text-xs font-medium uppercase tracking-widest text-muted-foreground">
+            {TIMER_MODE_LABELS[view.mode]}
+          </span>
+          <time
+            className="text-5xl font-semibold tabular-nums tracking-tight sm:text-6xl"
+            data-testid="timer-display"
+            aria-label={`${view.display} left`}
+          >
+            {view.display}
+          </time>
+          <span className="mt-1 text-xs text-muted-foreground">
+            {view.isRunning ? "Running" : view.isStarting ? "Starting…" : view.progress > 0 ? "Paused" : "Ready"}
+          </span>
+        </ProgressRing>
+        <p className="sr-only" aria-live="polite" role="status">
+          {announcement}
+        </p>
+
+        <div className="flex items-center justify-center gap-3">
+          {view.isRunning ? (
+            <Button size="lg" className="min-w-40" onClick={controls.pause}>
+              <Pause className="mr-2 h-5 w-5" aria-hidden="true" />
+              Pause
+            </Button>
+          ) : (
+            <Button size="lg" className="min-w-40" onClick={controls.start} disabled={view.isStarting}>
+              <Play className="mr-2 h-5 w-5" aria-hidden="true" />
+              {startLabel}
+            </Button>
+          )}
+          <Button size="lg" variant="outline" onClick={controls.reset} aria-label="Reset timer">
+            <RotateCcw className="h-5 w-5" aria-hidden="true" />
+          </Button>
+        </div>
+      </section>
+
+      <aside className="space-y-4" aria-label="Today">
+        <TodayProgress />
+        <Card>
+          <CardHeader className="pb-2">
+            <CardTitle className="flex items-center gap-2 text-base">
+              <Headphones className="h-4 w-4" aria-hidden="true" />
+              Neural Audio
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-3 text-sm text-muted-foreground">
+            <p>Mood-based focus audio for deep work, light work, creative flow and relaxing.</p>
+            <Button variant="outline" className="w-full" onClick={() => dispatchChangeTab("music")}>
+              Open Neural Audio
+            </Button>
+          </CardContent>
+        </Card>
+      </aside>
+    </div>
+  );
 }

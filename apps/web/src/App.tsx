@@ -1,0 +1,17 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { BrowserRouter } from "react-router-dom";
+import { Toaster } from "@/components/ui/toaster";
+import { queryClient } from "@/lib/api";
+import { AppRoutes } from "./AppRoutes";
+
+/** The app root: query client, router, routes and the toast area. */
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,25 @@
+import { lazy, Suspense } from "react";
+import { Route, Routes } from "react-router-dom";
+import { PageSpinner } from "@/components/ui/spinner";
+
+/** Each route is its own chunk (DESIGN.md §6): the landing page never loads the app's code. */
+const LandingPage = lazy(() => import("@/pages/LandingPage").then((m) => ({ default: m.LandingPage })));
+const AuthPage = lazy(() => import("@/pages/AuthPage").then((m) => ({ default: m.AuthPage })));
+const MainPage = lazy(() => import("@/pages/MainPage").then((m) => ({ default: m.MainPage })));
+const SettingsPage = lazy(() => import("@/pages/SettingsPage").then((m) => ({ default: m.SettingsPage })));
+const NotFoundPage = lazy(() => import("@/pages/NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
+
+/** The route table (spec §2). Render inside a router. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Routes>
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/auth" element={<AuthPage />} />
+        <Route path="/app" element={<MainPage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

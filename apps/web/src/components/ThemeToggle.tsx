@@ -1,0 +1,30 @@
+import type { Theme } from "@focus/core";
+import { Monitor, Moon, Sun } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { getStoredTheme, setTheme } from "@/lib/theme";
+
+const NEXT: Record<Theme, Theme> = { dark: "light", light: "system", system: "dark" };
+const ICONS = { dark: Moon, light: Sun, system: Monitor } as const;
+
+/** A button cycling the theme dark → light → system (spec §2 Main view). */
+export function ThemeToggle() {
+  const [theme, setThemeState] = useState<Theme>(getStoredTheme);
+  const Icon = ICONS[theme];
+  const next = NEXT[theme];
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-9"
+      aria-label={`Theme: ${theme}. Switch to ${next}`}
+      title={`Theme: ${theme}`}
+      onClick={() => {
+        setTheme(next);
+        setThemeState(next);
+      }}
+    >
+      <Icon aria-hidden />
+    </Button>
+  );
+}

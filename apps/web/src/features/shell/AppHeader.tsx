@@ -1,0 +1,51 @@
+import type { User } from "@focus/core";
+import { LogIn, LogOut, Puzzle, ShieldUser, UserRound } from "lucide-react";
+import { Link } from "react-router-dom";
+import { BrandLink } from "@/components/Brand";
+import { ThemeToggle } from "@/components/ThemeToggle";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { useLogout } from "@/lib/auth";
+
+/**
+ * The main view's header (spec §2): brand, the username or 'Guest Session', Logout (or Join
+ * for guests), the Admin link for the admin, the always-shown Extension link, theme toggle.
+ */
+export function AppHeader({ user }: { user: User }) {
+  const logout = useLogout();
+  const ghost = buttonVariants({ variant: "ghost", size: "sm", className: "px-2" });
+  return (
+    <header className="sticky top-0 z-30 h-16 border-b bg-background/90 backdrop-blur">
+      <div className="flex h-full items-center gap-2 px-3 sm:px-4 md:px-6">
+        <BrandLink to="/app" className="shrink-0" />
+        <p className="ml-auto flex min-w-0 items-center gap-2 text-sm">
+          <UserRound className="hidden size-4 shrink-0 text-muted-foreground sm:block" aria-hidden />
+          <span className="truncate font-medium">{user.isGuest ? "Guest Session" : user.username}</span>
+        </p>
+        <nav aria-label="Account" className="flex shrink-0 items-center gap-0.5 sm:gap-1">
+          {user.isAdmin && (
+            <Link to="/admin" className={ghost} aria-label="Admin">
+              <ShieldUser aria-hidden />
+              <span className="hidden lg:inline">Admin</span>
+            </Link>
+          )}
+          <Link to="/extension" className={ghost} aria-label="Extension">
+            <Puzzle aria-hidden />
+            <span className="hidden lg:inline">Extension</span>
+          </Link>
+          <ThemeToggle />
+          {user.isGuest ? (
+            <Link to="/auth" className={buttonVariants({ size: "sm" })}>
+              <LogIn aria-hidden />
+              Join
+            </Link>
+          ) : (
+            <Button variant="outline" size="sm" className="px-2.5" onClick={() => logout.mutate()} disabled={logout.isPending} aria-label="Logout">
+              <LogOut aria-hidden />
+              <span className="hidden sm:inline">Logout</span>
+            </Button>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,66 @@
+import type { User } from "@focus/core";
+import * as TabsPrimitive from "@radix-ui/react-tabs";
+import { useCallback, useState } from "react";
+import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { FocusArena } from "@/features/timer/FocusArena";
+import { TimerProvider } from "@/features/timer/TimerProvider";
+import { isAppTab, type AppTab } from "@/lib/events";
+import { DESKTOP_QUERY, useMediaQuery } from "@/lib/useMediaQuery";
+import { AppHeader } from "./AppHeader";
+import { AppNav } from "./AppNav";
+import { ComingSoonPanel } from "./ComingSoonPanel";
+import { visibleTabs } from "./tabs";
+import { useAppEvents } from "./useAppEvents";
+
+const PANEL = "focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none rounded-xl";
+
+/**
+ * The main view (spec §2): header, tab navigation and the active tab's panel. Starts on the
+ * timer tab; the `change-tab` document event switches tabs. The timer actor is hosted
+ * by `TimerProvider` around every tab, so a running session survives tab switches.
+ */
+export function AppShell({ user }: { user: User }) {
+  const [active, setActive] = useState<AppTab>("timer");
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const tabs = visibleTabs(user.isGuest);
+  const selectTab = useCallback(
+    (tab: AppTab) => {
+      if (visibleTabs(user.isGuest).some((t) => t.id === tab)) setActive(tab);
+    },
+    [user.isGuest],
+  );
+  useAppEvents(selectTab);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <AppHeader user={user} />
+      {/* The timer actor lives above the tabs: switching tabs never stops the clock. */}
+      <TimerProvider>
+      <TabsPrimitive.Root
+        value={active}
+        onValueChange={(value) => isAppTab(value) && selectTab(value)}
+        orientation={isDesktop ? "vertical" : "horizontal"}
+        className="flex flex-1"
+      >
+        <AppNav tabs={tabs} isDesktop={isDesktop} />
+        <main className="min-w-0 flex-1 px-4 pt-6 pb-28 md:px-10 md:py-10">
+          <TabsPrimitive.Content value="timer" forceMount hidden={active !== "timer"} className={PANEL}>
+            <ErrorBoundary label="Focus Arena">
+              <FocusArena />
+            </ErrorBoundary>
+          </TabsPrimitive.Content>
+          {tabs
+            .filter((tab) => tab.id !== "timer")
+            .map((tab) => (
+              <TabsPrimitive.Content key={tab.id} value={tab.id} className={PANEL}>
+                <ErrorBoundary label={tab.label}>
+                  <ComingSoonPanel tab={tab} />
+                </ErrorBoundary>
+              </TabsPrimitive.Content>
+            ))}
+        </main>
+      </TabsPrimitive.Root>
+      </TimerProvider>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  DEFAULT_SETTINGS,
+  STORAGE_KEYS,
+  TIMER_MODE_LABELS,
+  countersOf,
+  selectDisplay,
+  selectIsRunning,
+  settingsSchema,
+  toPersistedTimerState,
+  type Settings,
+  type StartBlockReason,
+  type TimerInput,
+} from "@focus/core";
+import { api } from "@/lib/api";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/use-toast";
+import { TimerActor } from "./timerActor";
+import { loadCounters, loadTimerState, saveCounters, saveTimerState } from "./storage";
+import { queryKeys } from "@/lib/queryKeys";
+
+/** Last settings seen, so the timer can start before (or without) the server. */
+function cachedSettings(): Settings | null {
+  try {
+    const parsed = settingsSchema.safeParse(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.settings) ?? "null"));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Settings from `GET /api/settings`, cached under the spec's `settings` key. */
+export function useSettings() {
+  return useQuery({
+    queryKey: queryKeys.settings,
+    queryFn: async () => {
+      const settings = settingsSchema.parse(await api.get("/api/settings"));
+      window.localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify(settings));
+      return settings;
+    },
+  });
+}
+
+/**
+ * Hosts the timer actor for the whole main view, so switching tabs never stops the clock.
+ * The actor starts once settings are known (server, else last cached, else defaults) and
+ * restores a saved state younger than 10 minutes (spec §4).
+ */
+export function TimerProvider({ children }: { children: ReactNode }) {
+  const settingsQuery = useSettings();
+  const fallback = useMemo(cachedSettings, []);
+  const settings = settingsQuery.data ?? (settingsQuery.isError ? (fallback ?? DEFAULT_SETTINGS) : null);
+
+  // The input is taken once: later settings changes reach the chart as SET_SETTINGS events.
+  const input = useRef<TimerInput | null>(null);
+  if (settings && !input.current) {
+    const now = Date.now();
+    input.current = { settings, now, counters: loadCounters(now), restore: loadTimerState() };
+  }
+  if (!input.current) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label="Loading timer">
+        <Spinner />
+      </div>
+    );
+  }
+  return (
+    <TimerActor.Provider options={{ input: input.current }}>
+      <TimerEffects settings={settings ?? input.current.settings} />
+      {children}
+    </TimerActor.Provider>
+  );
+}
+
+/**
+ * The web app's side effects of the chart: persistence under the spec's keys, posting
+ * completed sessions, the document title, the end-of-session sound and notification.
+ */
+function TimerEffects({ settings }: { settings: TimerInput["settings"] & Partial<Settings> }) {
+  const actor = TimerActor.useActorRef();
+  const queryClient = useQueryClient();
+  const settingsRef = useRef(settings);
+  settingsRef.current = settings;
+
+  // Settings saved elsewhere reach the chart (it resets only when durations changed).
+  useEffect(() => {
+    actor.send({ type: "SET_SETTINGS", settings, now: Date.now() });
+  }, [actor, settings]);
+
+  useEffect(() => {
+    const save = () => {
+      const snapshot = actor.getSnapshot();
+      saveTimerState(toPersistedTimerState(snapshot.context, selectIsRunning(snapshot)));
+      saveCounters(countersOf(snapshot.context));
+    };
+    const subscription = actor.subscribe((snapshot) => {
+      save();
+      const running = selectIsRunning(snapshot);
+      document.title = running
+        ? `${selectDisplay(snapshot)} · ${TIMER_MODE_LABELS[snapshot.context.mode]} · Focus Flow`
+        : "Focus Flow";
+    });
+    window.addEventListener("pagehide", save);
+    return () => {
+      subscription.unsubscribe();
+      window.removeEventListener("pagehide", save);
+      document.title = "Focus Flow";
+    };
+  }, [actor]);
+
+  useEffect(() => {
+    const subscription = actor.on("sessionCompleted", (event) => {
+      const current = settingsRef.current;
+      notifyEnd(event.mode === "focus" ? "Focus session complete" : "Break is over", current);
+      window.dispatchEvent(new CustomEvent("focusSessionCompleted", { detail: event.session }));
+      api
+        .post("/api/sessions", event.session)
+        .then(() => {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.sessionsRangeAll });
+        })
+        .catch((error: unknown) => {
+          // Spec §4: failures are only logged (a durable queue comes with offline support).
+          console.error("Failed to record session", error);
+        });
+    });
+    const blocked = actor.on("startBlocked", (event) => {
+      toast({ ...START_BLOCKED_MESSAGES[event.reason], variant: "destructive" });
+    });
+    return () => {
+      subscription.unsubscribe();
+      blocked.unsubscribe();
+    };
+  }, [actor, queryClient]);
+
+  return null;
+}
+
+/** What a refused start tells the user (spec §5, word for word). */
+const START_BLOCKED_MESSAGES: Record<StartBlockReason, { title: string; description: string }> = {
+  guestLimit: {
+    title: "Session Limit Reached",
+    description: "Guest accounts are limited to one focus session per day. Sign up for unlimited sessions!",
+  },
+  trialExpired: {
+    title: "Trial Period Expired",
+    description: "Your trial has expired. Please upgrade to premium to continue using the service.",
+  },
+};
+
+/** Sound `/sounds/{name}.mp3` and a desktop notification, each when enabled (spec §7, §9). */
+function notifyEnd(title: string, settings: Partial<Settings>) {
+  if (settings.soundNotifications !== false && settings.notificationSound && settings.notificationSound !== "none") {
+    const audio = new Audio(`/sounds/${settings.notificationSound}.mp3`);
+    // A missing file or a blocked autoplay must never break the timer.
+    audio.play().catch(() => undefined);
+  }
+  if (settings.desktopNotifications !== false && "Notification" in window && Notification.permission === "granted") {
+    try {
+      new Notification(title, { body: "Focus Flow", tag: "focus-timer" });
+    } catch {
+      // Some platforms only allow notifications from a service worker.
+    }
+  }
+}

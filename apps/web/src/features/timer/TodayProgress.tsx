@@ -1,0 +1,39 @@
+import { BarChart3 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { dispatchChangeTab } from "@/lib/events";
+import { useTodaySessions } from "./useTodaySessions";
+
+/** Today's Progress card (spec §2): completed focus sessions and minutes, from the server. */
+export function TodayProgress() {
+  const today = useTodaySessions();
+  const value = (n: number | undefined) => (today.isPending ? "…" : today.isError ? "–" : String(n ?? 0));
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <CardTitle className="text-base">Today's Progress</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <dl className="grid grid-cols-2 gap-3">
+          <div className="rounded-lg bg-muted/60 p-3">
+            <dt className="text-xs text-muted-foreground">Sessions completed</dt>
+            <dd className="text-2xl font-semibold tabular-nums" data-testid="today-sessions">
+              {value(today.data?.completedSessionsToday)}
+            </dd>
+          </div>
+          <div className="rounded-lg bg-muted/60 p-3">
+            <dt className="text-xs text-muted-foreground">Focus minutes</dt>
+            <dd className="text-2xl font-semibold tabular-nums" data-testid="today-minutes">
+              {value(today.data?.totalFocusTimeToday)}
+            </dd>
+          </div>
+        </dl>
+        {today.isError && <p className="text-sm text-destructive">Could not load today's sessions.</p>}
+        <Button variant="outline" className="w-full" onClick={() => dispatchChangeTab("stats")}>
+          <BarChart3 className="mr-2 h-4 w-4" aria-hidden="true" />
+          View Full Stats
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+import { DEFAULT_SETTINGS, STORAGE_KEYS, THEMES, type Theme } from "@focus/core";
+
+/**
+ * Light/dark/system theme (spec §2 Main view), kept in localStorage `theme` (spec §3), default
+ * dark (spec §9). The class is set from main.tsx before the first render because the CSP
+ * forbids an inline script in index.html.
+ */
+
+const DARK_QUERY = "(prefers-color-scheme: dark)";
+
+/** The stored theme, or the default when none (or an unknown value) is stored. */
+export function getStoredTheme(): Theme {
+  try {
+    const value = localStorage.getItem(STORAGE_KEYS.theme);
+    return (THEMES as readonly string[]).includes(value ?? "") ? (value as Theme) : DEFAULT_SETTINGS.theme;
+  } catch {
+    return DEFAULT_SETTINGS.theme;
+  }
+}
+
+/** Whether a theme resolves to dark right now ("system" asks the OS). */
+export function isDarkTheme(theme: Theme): boolean {
+  if (theme === "system") return typeof matchMedia === "function" && matchMedia(DARK_QUERY).matches;
+  return theme === "dark";
+}
+
+/** Puts the `dark` class on <html> when the theme resolves to dark, removes it otherwise. */
+export function applyTheme(theme: Theme = getStoredTheme()): void {
+  document.documentElement.classList.toggle("dark", isDarkTheme(theme));
+}
+
+/** Stores and applies a theme. */
+export function setTheme(theme: Theme): void {
+  try {
+    localStorage.setItem(STORAGE_KEYS.theme, theme);
+  } catch {
+    // Storage may be unavailable (private mode); the theme still applies for this page.
+  }
+  applyTheme(theme);
+}
+
+/** Re-applies the "system" theme when the OS preference changes; returns the unsubscribe. */
+export function followSystemTheme(): () => void {
+  if (typeof matchMedia !== "function") return () => {};
+  const query = matchMedia(DARK_QUERY);
+  const onChange = () => {
+    if (getStoredTheme() === "system") applyTheme("system");
+  };
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}

@@ -1,0 +1,62 @@
+import type { User } from "@focus/core";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, type RenderResult } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, vi } from "vitest";
+import { AppRoutes } from "@/AppRoutes";
+import { Toaster } from "@/components/ui/toaster";
+import { createQueryClient } from "@/lib/api";
+
+/** Test helpers: render a route with fresh providers, and answer fetch calls from a table. */
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** A logged-in, non-guest user as `GET /api/me` returns it. */
+export const TEST_USER: User = {
+  id: 1,
+  username: "calmcoder",
+  email: "calm@example.com",
+  isGuest: false,
+  isAdmin: false,
+  subscriptionPlan: "free",
+  subscriptionStatus: "trial",
+  trialEndDate: null,
+};
+
+/** A canned answer: status and JSON body (or raw text). */
+export type FakeResponse = { status: number; body?: unknown; text?: string };
+
+/**
+ * Replaces `fetch` with a table of "METHOD /path" → answer; unknown calls answer 404.
+ * Returns the mock so tests can inspect the calls.
+ */
+export function mockFetch(routes: Record<string, FakeResponse>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const key = `${init?.method ?? "GET"} ${String(input)}`;
+    const answer = routes[key] ?? { status: 404, body: { message: `No route for ${key}` } };
+    const text = answer.text ?? (answer.body === undefined ? "" : JSON.stringify(answer.body));
+    return new Response(text || null, { status: answer.status, headers: { "Content-Type": "application/json" } });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+/** `GET /api/me` answers for a logged-in user or a logged-out visitor. */
+export const loggedIn = (user: User = TEST_USER) => ({ "GET /api/me": { status: 200, body: { user } } });
+export const loggedOut = () => ({ "GET /api/me": { status: 401, body: { message: "Not logged in" } } });
+
+/** Renders the app's routes at `path` with a fresh query client and the toaster. */
+export function renderRoute(path: string): RenderResult {
+  const client = createQueryClient();
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}

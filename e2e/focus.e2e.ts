@@ -1,0 +1,126 @@
+import { mkdirSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
+
+/**
+ * Walking skeleton, end to end in Debian Chromium (issue 2): register, run a focus session
+ * that keeps exact time, see it counted, and find it in the database after a restart.
+ */
+let server: RunningServer;
+let browser: Browser;
+const shots = new URL("../test-output/screenshots/", import.meta.url).pathname;
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+async function registerInUi(page: Page, username: string) {
+  await page.goto(`${server.url}/auth`);
+  await page.getByLabel("Username", { exact: true }).fill(username);
+  await page.getByLabel("Email").fill(`${username}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill("secret123");
+  await page.getByLabel("Confirm Password").fill("secret123");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL(`${server.url}/app`);
+}
+
+/** Seconds left as shown, from the mm:ss display. */
+async function shownSeconds(page: Page): Promise<number> {
+  const text = (await page.getByTestId("timer-display").textContent()) ?? "";
+  const [mm, ss] = text.split(":").map(Number);
+  return (mm ?? 0) * 60 + (ss ?? 0);
+}
+
+describe("Focus Arena end to end", () => {
+  it("a new user registers, completes a focus session and sees it counted and stored", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.clock.install();
+    const username = uniqueName("e2e");
+    await registerInUi(page, username);
+
+    await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("25:00");
+    await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("0");
+    await page.getByRole("button", { name: "Start Focus" }).click();
+    await expect.poll(() => page.title()).toMatch(/^2[45]:\d\d/);
+    await page.screenshot({ path: `${shots}focus-running-desktop.png` });
+
+    await page.clock.fastForward("25:00");
+    await page.clock.runFor(2000);
+    await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 10_000 }).toBe("1");
+    await expect.poll(() => page.getByTestId("today-minutes").textContent()).toBe("25");
+    // The next mode is a short break, waiting (autoStartBreaks starts it after 1 s).
+    await expect.poll(() => page.getByRole("button", { name: "Short Break" }).getAttribute("aria-pressed")).toBe("true");
+
+    const response = await page.request.get(`${server.url}/api/sessions`);
+    expect(response.status()).toBe(200);
+    const sessions = (await response.json()) as Array<{ type: string; duration: number; completed: boolean }>;
+    expect(sessions.filter((s) => s.type === "focus")).toEqual([
+      expect.objectContaining({ type: "focus", duration: 1500, completed: true }),
+    ]);
+    await context.close();
+
+    // The session is in the database after a server restart.
+    await server.stop();
+    server = await startServer({ dataDir: server.dataDir });
+    const api = await browser.newContext();
+    const login = await api.request.post(`${server.url}/api/login`, { data: { username, password: "secret123" } });
+    expect(login.status()).toBe(200);
+    const after = (await (await api.request.get(`${server.url}/api/sessions`)).json()) as Array<{ type: string }>;
+    expect(after.filter((s) => s.type === "focus")).toHaveLength(1);
+    await api.close();
+  });
+
+  it("keeps the true remaining time across a reload, a blocked main thread and a frozen page", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await registerInUi(page, uniqueName("reload"));
+    await page.getByRole("button", { name: "Start Focus" }).click();
+    const startedAt = Date.now();
+    const expectedLeft = () => 1500 - (Date.now() - startedAt) / 1000;
+
+    await page.waitForTimeout(2500);
+    await page.reload();
+    await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+    await page.waitForTimeout(1100);
+    expect(Math.abs((await shownSeconds(page)) - expectedLeft())).toBeLessThanOrEqual(1.5);
+    await page.screenshot({ path: `${shots}focus-running-phone.png` });
+
+    // A 10 s busy main thread: the display catches up on the next tick.
+    await page.evaluate(() => {
+      const until = Date.now() + 10_000;
+      while (Date.now() < until) {
+        /* busy */
+      }
+    });
+    await page.waitForTimeout(1100);
+    expect(Math.abs((await shownSeconds(page)) - expectedLeft())).toBeLessThanOrEqual(1.5);
+
+    // A frozen page (what Chrome does to background tabs): no timers run for 15 s.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Page.setWebLifecycleState", { state: "frozen" });
+    await new Promise((r) => setTimeout(r, 15_000));
+    await cdp.send("Page.setWebLifecycleState", { state: "active" });
+    await page.waitForTimeout(1100);
+    expect(Math.abs((await shownSeconds(page)) - expectedLeft())).toBeLessThanOrEqual(1.5);
+    await context.close();
+  });
+
+  it("sends a visitor who is not logged in from /app to /auth", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app`);
+    await page.waitForURL(/\/auth/);
+    await expect.poll(() => page.getByRole("button", { name: "Create Account" }).isVisible()).toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,296 @@
+import { describe, expect, it } from "vitest";
+import { createActor, fromCallback, SimulatedClock, type EventObject } from "xstate";
+import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
+import { localDayKey } from "../format";
+import { timerMachine } from "./machine";
+import { parsePersistedTimerState, toPersistedTimerState } from "./persistence";
+import { selectDisplay, selectIsRunning, selectProgress, selectRemainingSeconds } from "./selectors";
+import type { TimerEmitted, TimerInput } from "./types";
+
+const MIN = 60_000;
+/** A fixed local noon, so day rollovers only happen where a test asks for one. */
+const T0 = new Date(2026, 10, 22, 12, 0, 0).getTime();
+
+const settings: TimerSettings = {
+  focusDuration: DEFAULT_SETTINGS.focusDuration,
+  shortBreakDuration: DEFAULT_SETTINGS.shortBreakDuration,
+  longBreakDuration: DEFAULT_SETTINGS.longBreakDuration,
+  longBreakInterval: DEFAULT_SETTINGS.longBreakInterval,
+  autoStartBreaks: false,
+  autoStartFocus: false,
+};
+
+/** The chart with its real-time ticker replaced: tests send TICKs with the time they choose. */
+const testMachine = timerMachine.provide({
+  actors: { ticker: fromCallback<EventObject, { endsAt: number }>(() => () => {}) },
+});
+
+function start(input: Partial<TimerInput> = {}) {
+  const clock = new SimulatedClock();
+  const actor = createActor(testMachine, { clock, input: { settings, now: T0, ...input } });
+  const emitted: TimerEmitted[] = [];
+  actor.on("*", (e) => emitted.push(e));
+  actor.start();
+  return { actor, clock, emitted };
+}
+
+describe("timer chart", () => {
+  it("starts idle in focus mode with the full focus duration", () => {
+    const { actor } = start();
+    const s = actor.getSnapshot();
+    expect(s.value).toBe("idle");
+    expect(s.context.mode).toBe("focus");
+    expect(selectDisplay(s)).toBe("25:00");
+    expect(selectIsRunning(s)).toBe(false);
+  });
+
+  it("counts down from an end timestamp and shows mm:ss", () => {
+    const { actor } = start();
+    actor.send({ type: "START", now: T0 });
+    actor.send({ type: "TICK", now: T0 + 61_000 });
+    const s = actor.getSnapshot();
+    expect(s.value).toBe("running");
+    expect(s.context.endsAt).toBe(T0 + 25 * MIN);
+    expect(selectDisplay(s)).toBe("23:59");
+    expect(selectProgress(s)).toBeCloseTo((61 / 1500) * 100);
+  });
+
+  it("shows the true time left after a long gap between ticks (blocked thread, hidden tab)", () => {
+    const { actor } = start();
+    actor.send({ type: "START", now: T0 });
+    actor.send({ type: "TICK", now: T0 + 10 * MIN + 400 });
+    expect(selectRemainingSeconds(actor.getSnapshot())).toBe(15 * 60 - 0); // 14:59.6 shows 15:00
+    expect(selectDisplay(actor.getSnapshot())).toBe("15:00");
+  });
+
+  it("keeps the remaining time when paused and resumes from it", () => {
+    const { actor } = start();
+    actor.send({ type: "START", now: T0 });
+    actor.send({ type: "PAUSE", now: T0 + 5 * MIN });
+    expect(actor.getSnapshot().value).toBe("paused");
+    // Time passing while paused changes nothing.
+    actor.send({ type: "TICK", now: T0 + 50 * MIN });
+    expect(selectDisplay(actor.getSnapshot())).toBe("20:00");
+    actor.send({ type: "START", now: T0 + 60 * MIN });
+    expect(actor.getSnapshot().context.endsAt).toBe(T0 + 80 * MIN);
+  });
+
+  it("ignores a start request while running", () => {
+    const { actor } = start();
+    actor.send({ type: "START", now: T0 });
+    actor.send({ type: "START", now: T0 + 3 * MIN });
+    expect(actor.getSnapshot().context.endsAt).toBe(T0 + 25 * MIN);
+  });
+
+  it("resets to the full duration of the current mode and stops", () => {
+    const { actor } = start();
+    actor.send({ type: "START", now: T0 });
+    actor.send({ type: "RESET", now: T0 + 7 * MIN });
+    const s = actor.getSnapshot();
+    expect(s.value).toBe("idle");
+    expect(selectDisplay(s)).toBe("25:00");
+  });
+
+  it("changing mode resets to that mode's duration and stops", () => {
+    const { actor } = start();
+    actor.send({ type: "START", now: T0 });
+    actor.send({ type: "SET_MODE", mode: "longBreak", now: T0 + MIN });
+    const s = actor.getSnapshot();
+    expect(s.value).toBe("idle");
+    expect(s.context.mode).toBe("longBreak");
+    expect(selectDisplay(s)).toBe("15:00");
+  });
+
+  it("changing durations resets and stops; changing only auto-start keeps the session running", () => {
+    const { actor } = start();
+    actor.send({ type: "START", now: T0 });
+    actor.send({ type: "SET_SETTINGS", settings: { ...settings, autoStartBreaks: true }, now: T0 + MIN });
+    expect(actor.getSnapshot().value).toBe("running");
+    actor.send({ type: "SET_SETTINGS", settings: { ...settings, focusDuration: 50 }, now: T0 + 2 * MIN });
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(selectDisplay(actor.getSnapshot())).toBe("50:00");
+  });
+
+  it("completes a focus session at its end time, raises the counters and emits the session", () => {
+    const { actor, emitted } = start();
+    actor.send({ type: "START", now: T0 });
+    actor.send({ type: "TICK", now: T0 + 25 * MIN + 3 });
+    const s = actor.getSnapshot();
+    expect(s.value).toBe("idle");
+    expect(s.context.mode).toBe("shortBreak");
+    expect(s.context.completedSessionsToday).toBe(1);
+    expect(s.context.totalFocusTimeToday).toBe(25);
+    expect(s.context.totalSessions).toBe(1);
+    expect(emitted).toEqual([
+      {
+        type: "sessionCompleted",
+        mode: "focus",
+        nextMode: "shortBreak",
+        session: { startTime: new Date(T0).toISOString(), duration: 1500, type: "focus", completed: true },
+      },
+    ]);
+  });
+
+  it("starts a long break after every 4th focus session", () => {
+    const { actor } = start({ counters: { dayKey: localDayKey(T0), completedSessionsToday: 3, totalFocusTimeToday: 75, totalSessions: 3 } });
+    actor.send({ type: "START", now: T0 });
+    actor.send({ type: "TICK", now: T0 + 25 * MIN });
+    expect(actor.getSnapshot().context.mode).toBe("longBreak");
+    expect(selectDisplay(actor.getSnapshot())).toBe("15:00");
+  });
+
+  it("honours a custom long break interval", () => {
+    const { actor } = start({ settings: { ...settings, longBreakInterval: 2 } });
+    const modes: string[] = [];
+    let t = T0;
+    for (let i = 0; i < 4; i++) {
+      actor.send({ type: "START", now: t });
+      t = actor.getSnapshot().context.endsAt!;
+      actor.send({ type: "TICK", now: t });
+      modes.push(actor.getSnapshot().context.mode);
+    }
+    // focus → short, short → focus, focus → long, long → focus
+    expect(modes).toEqual(["shortBreak", "focus", "longBreak", "focus"]);
+  });
+
+  it("auto-starts the break 1 s after a focus session, anchored to the session's end", () => {
+    const { actor, clock } = start({ settings: { ...settings, autoStartBreaks: true } });
+    actor.send({ type: "START", now: T0 });
+    actor.send({ type: "TICK", now: T0 + 25 * MIN });
+    expect(actor.getSnapshot().value).toBe("autoStarting");
+    // A start request while starting is ignored.
+    actor.send({ type: "START", now: T0 + 25 * MIN + 500 });
+    expect(actor.getSnapshot().value).toBe("autoStarting");
+    clock.increment(999);
+    expect(actor.getSnapshot().value).toBe("autoStarting");
+    clock.increment(1);
+    const s = actor.getSnapshot();
+    expect(s.value).toBe("running");
+    expect(s.context.mode).toBe("shortBreak");
+    expect(s.context.endsAt).toBe(T0 + 25 * MIN + 1000 + 5 * MIN);
+  });
+
+  it("returns to focus after a break and auto-starts it only when autoStartFocus is on", () => {
+    const off = start({ settings: { ...settings, autoStartBreaks: true } });
+    off.actor.send({ type: "START", now: T0 });
+    off.actor.send({ type: "TICK", now: T0 + 25 * MIN });
+    off.clock.increment(1000);
+    off.actor.send({ type: "TICK", now: T0 + 31 * MIN + 1000 });
+    expect(off.actor.getSnapshot().context.mode).toBe("focus");
+    expect(off.actor.getSnapshot().value).toBe("idle");
+
+    const on = start({ settings: { ...settings, autoStartFocus: true }, counters: undefined });
+    on.actor.send({ type: "SET_MODE", mode: "shortBreak", now: T0 });
+    on.actor.send({ type: "START", now: T0 });
+    on.actor.send({ type: "TICK", now: T0 + 5 * MIN });
+    expect(on.actor.getSnapshot().value).toBe("autoStarting");
+    on.clock.increment(1000);
+    expect(on.actor.getSnapshot().value).toBe("running");
+    expect(on.actor.getSnapshot().context.mode).toBe("focus");
+  });
+
+  it("replays a whole missed timeline after a sleep: focus and auto-started break both complete", () => {
+    const { actor, clock, emitted } = start({ settings: { ...settings, autoStartBreaks: true } });
+    actor.send({ type: "START", now: T0 });
+    actor.send({ type: "TICK", now: T0 + 90 * MIN });
+    clock.increment(1000);
+    actor.send({ type: "TICK", now: T0 + 90 * MIN + 1000 });
+    const s = actor.getSnapshot();
+    expect(emitted.map((e) => e.type === "sessionCompleted" && e.session.type)).toEqual(["focus", "break"]);
+    expect(s.context.mode).toBe("focus");
+    expect(s.value).toBe("idle");
+  });
+
+  it("resets today's counters when the local day changes", () => {
+    const { actor } = start({ counters: { dayKey: localDayKey(T0), completedSessionsToday: 5, totalFocusTimeToday: 125, totalSessions: 5 } });
+    actor.send({ type: "TICK", now: T0 + 13 * 60 * MIN });
+    const c = actor.getSnapshot().context;
+    expect(c.completedSessionsToday).toBe(0);
+    expect(c.totalFocusTimeToday).toBe(0);
+    expect(c.totalSessions).toBe(5);
+  });
+
+  it("drops stored counters of another day at start", () => {
+    const { actor } = start({ counters: { dayKey: "2026-11-21", completedSessionsToday: 3, totalFocusTimeToday: 75, totalSessions: 9 } });
+    expect(actor.getSnapshot().context.completedSessionsToday).toBe(0);
+    expect(actor.getSnapshot().context.totalSessions).toBe(9);
+  });
+});
+
+describe("timer restore (spec §4: saved state younger than 10 minutes)", () => {
+  function savedRunning(at: number) {
+    const { actor } = start();
+    actor.send({ type: "START", now: T0 });
+    actor.send({ type: "TICK", now: at });
+    return toPersistedTimerState(actor.getSnapshot().context, true);
+  }
+
+  it("restores a running timer with the right remaining time", () => {
+    const saved = savedRunning(T0 + 5 * MIN);
+    const restored = parsePersistedTimerState(JSON.parse(JSON.stringify(saved)));
+    const { actor } = start({ now: T0 + 8 * MIN, restore: restored });
+    expect(actor.getSnapshot().value).toBe("running");
+    expect(selectDisplay(actor.getSnapshot())).toBe("17:00");
+  });
+
+  it("restores a paused timer", () => {
+    const { actor: a } = start();
+    a.send({ type: "START", now: T0 });
+    a.send({ type: "PAUSE", now: T0 + 2 * MIN });
+    const saved = parsePersistedTimerState(toPersistedTimerState(a.getSnapshot().context, false));
+    const { actor } = start({ now: T0 + 9 * MIN, restore: saved });
+    expect(actor.getSnapshot().value).toBe("paused");
+    expect(selectDisplay(actor.getSnapshot())).toBe("23:00");
+  });
+
+  it("ignores a saved state 10 minutes old or older", () => {
+    const saved = parsePersistedTimerState(savedRunning(T0 + MIN));
+    const { actor } = start({ now: T0 + 11 * MIN, restore: saved });
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(selectDisplay(actor.getSnapshot())).toBe("25:00");
+  });
+
+  it("completes a restored session whose end passed while the page was closed", () => {
+    const saved = parsePersistedTimerState(savedRunning(T0 + 20 * MIN));
+    const { actor, emitted } = start({ now: T0 + 26 * MIN, restore: saved });
+    expect(actor.getSnapshot().context.mode).toBe("shortBreak");
+    expect(emitted).toHaveLength(1);
+  });
+
+  it("ignores malformed saved state", () => {
+    expect(parsePersistedTimerState({ isActive: "yes" })).toBeNull();
+    expect(parsePersistedTimerState(null)).toBeNull();
+  });
+});
+
+describe("timer access guards (spec §5)", () => {
+  it("lets a guest complete one focus session per day, then refuses with guestLimit", () => {
+    const { actor, emitted } = start({ access: { isGuest: true, canUseTimer: true, guestSessionUsedOn: null } });
+    actor.send({ type: "START", now: T0 });
+    actor.send({ type: "TICK", now: T0 + 25 * MIN });
+    expect(actor.getSnapshot().context.access.guestSessionUsedOn).toBe(localDayKey(T0));
+    // Breaks stay available.
+    actor.send({ type: "START", now: T0 + 26 * MIN });
+    expect(actor.getSnapshot().value).toBe("running");
+    actor.send({ type: "SET_MODE", mode: "focus", now: T0 + 27 * MIN });
+    actor.send({ type: "START", now: T0 + 27 * MIN });
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(emitted.at(-1)).toEqual({ type: "startBlocked", reason: "guestLimit" });
+  });
+
+  it("lets the guest focus again the next day", () => {
+    const { actor } = start({ access: { isGuest: true, canUseTimer: true, guestSessionUsedOn: localDayKey(T0 - 24 * 60 * MIN) } });
+    actor.send({ type: "START", now: T0 });
+    expect(actor.getSnapshot().value).toBe("running");
+  });
+
+  it("refuses a start with trialExpired when the plan does not allow the timer", () => {
+    const { actor, emitted } = start({ access: { isGuest: false, canUseTimer: false, guestSessionUsedOn: null } });
+    actor.send({ type: "START", now: T0 });
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(emitted).toEqual([{ type: "startBlocked", reason: "trialExpired" }]);
+    actor.send({ type: "SET_ACCESS", access: { isGuest: false, canUseTimer: true, guestSessionUsedOn: null } });
+    actor.send({ type: "START", now: T0 });
+    expect(actor.getSnapshot().value).toBe("running");
+  });
+});

@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+/**
+ * Quick start for a fresh machine that has only Node 20 and npm (README "Quick start").
+ *
+ *   npm run up     install, build, start the app on the embedded SQLite default
+ *   npm run check  install, build, lint, typecheck and run every test (unit, API, e2e)
+ *
+ * pnpm is bootstrapped with `npm i -g pnpm@10` (corepack's signature check fails against
+ * some registries); when a global install is not allowed, `npx pnpm@10` is used instead.
+ * `check` also installs Debian's Chromium for the end-to-end tests when it is missing.
+ */
+import { spawnSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const command = process.argv[2];
+if (command !== "up" && command !== "check") {
+  console.error("usage: node scripts/bootstrap.mjs up|check");
+  process.exit(2);
+}
+
+const step = (title) => console.log(`\n\u001b[1m==> ${title}\u001b[0m`);
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { stdio: "inherit", ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function runOrExit(cmd, args, what) {
+  const status = run(cmd, args);
+  if (status !== 0) {
+    console.error(`\n${what} failed (exit ${status}). See the output above; README "Troubleshooting" lists common causes.`);
+    process.exit(status);
+  }
+}
+
+function pnpmMajor() {
+  const r = spawnSync("pnpm", ["--version"], { encoding: "utf8" });
+  return r.status === 0 ? Number(r.stdout.trim().split(".")[0]) : null;
+}
+
+/** Returns the argv prefix that runs pnpm 10. */
+function ensurePnpm() {
+  if (pnpmMajor() === 10) return ["pnpm"];
+  step("Installing pnpm 10 (npm i -g pnpm@10)");
+  if (run("npm", ["i", "-g", "pnpm@10"]) === 0 && pnpmMajor() === 10) return ["pnpm"];
+  console.log("Global install not possible; using npx pnpm@10.");
+  return ["npx", "--yes", "pnpm@10"];
+}
+
+function ensureChromium() {
+  if (existsSync("/usr/bin/chromium")) return;
+  step("Installing Debian's Chromium for the end-to-end tests (apt-get install chromium)");
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const sudo = isRoot ? [] : ["sudo"];
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const ok =
+    spawnSync(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(isRoot ? [] : ["apt-get"]), "update", "-qq"], { stdio: "inherit", env }).status === 0 &&
+    spawnSync(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(isRoot ? [] : ["apt-get"]), "install", "-y", "-qq", "chromium"], { stdio: "inherit", env }).status === 0;
+  if (!ok || !existsSync("/usr/bin/chromium")) {
+    console.error("Could not install Chromium; the end-to-end tests need /usr/bin/chromium (Debian package 'chromium').");
+    process.exit(1);
+  }
+}
+
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" };
+process.env = env;
+const pnpm = ensurePnpm();
+const [bin, ...pre] = pnpm;
+
+if (command === "check") ensureChromium();
+
+step("Installing dependencies (pnpm install --frozen-lockfile; better-sqlite3 compiles in about a minute)");
+runOrExit(bin, [...pre, "install", "--frozen-lockfile"], "Install");
+
+step("Building packages and apps (turbo run build)");
+runOrExit(bin, [...pre, "run", "build"], "Build");
+
+if (command === "check") {
+  step("Linting (eslint)");
+  runOrExit(bin, [...pre, "run", "lint"], "Lint");
+  step("Type-checking (tsc)");
+  runOrExit(bin, [...pre, "run", "typecheck"], "Type-check");
+  step("Running every test (unit, API, end-to-end in Chromium)");
+  runOrExit(bin, [...pre, "test"], "Tests");
+  process.exit(0);
+}
+
+step("Starting the app");
+const child = spawn(bin, [...pre, "start"], { stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));
