@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /** Lint config. The one rule that matters most: packages/core stays platform-free. */
@@ -10,6 +11,10 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
+  },
+  {
+    files: ["scripts/**", "e2e/**", "apps/api/**", "**/*.config.{js,ts}"],
+    languageOptions: { globals: globals.node },
   },
   {
     files: ["packages/core/**/*.ts"],

@@ -2,6 +2,12 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const coreSource = fileURLToPath(new URL("./packages/core/src/index.ts", import.meta.url));
+const coreConstants = fileURLToPath(new URL("./packages/core/src/constants.ts", import.meta.url));
+/** Tests run against @focus/core's source, so no build is needed between edits. */
+const coreAlias = [
+  { find: /^@focus\/core$/, replacement: coreSource },
+  { find: /^@focus\/core\/constants$/, replacement: coreConstants },
+];
 
 /**
  * One test run for the whole monorepo, so CI prints one summary line.
@@ -14,7 +20,7 @@ export default defineConfig({
         test: { name: "core", root: "packages/core", include: ["src/**/*.test.ts"], environment: "node" },
       },
       {
-        resolve: { alias: { "@focus/core": coreSource } },
+        resolve: { alias: coreAlias },
         test: {
           name: "api",
           root: "apps/api",
@@ -25,7 +31,7 @@ export default defineConfig({
       },
       {
         extends: "apps/web/vite.config.ts",
-        resolve: { alias: { "@focus/core": coreSource } },
+        resolve: { alias: coreAlias },
         test: {
           name: "web",
           root: "apps/web",

@@ -35,6 +35,8 @@ export type NotificationSound = (typeof NOTIFICATION_SOUNDS)[number];
 /** Theme options (spec §2 Main view). */
 export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
+/** Default theme (spec §9). */
+export const DEFAULT_THEME: Theme = "dark";
 
 /** Minimum lengths of credentials (spec §5, §9). */
 export const USERNAME_MIN_LENGTH = 3;

@@ -1,4 +1,4 @@
-import type { Theme } from "@focus/core";
+import type { Theme } from "@focus/core/constants";
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";

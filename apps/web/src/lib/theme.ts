@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, STORAGE_KEYS, THEMES, type Theme } from "@focus/core";
+import { DEFAULT_THEME, STORAGE_KEYS, THEMES, type Theme } from "@focus/core/constants";
 
 /**
  * Light/dark/system theme (spec §2 Main view), kept in localStorage `theme` (spec §3), default
@@ -12,9 +12,9 @@ const DARK_QUERY = "(prefers-color-scheme: dark)";
 export function getStoredTheme(): Theme {
   try {
     const value = localStorage.getItem(STORAGE_KEYS.theme);
-    return (THEMES as readonly string[]).includes(value ?? "") ? (value as Theme) : DEFAULT_SETTINGS.theme;
+    return (THEMES as readonly string[]).includes(value ?? "") ? (value as Theme) : DEFAULT_THEME;
   } catch {
-    return DEFAULT_SETTINGS.theme;
+    return DEFAULT_THEME;
   }
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES } from "../constants";
+import { DEFAULT_THEME, NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES } from "../constants";
 
 const minutes = (limits: { min: number; max: number }) =>
   z.number().int().min(limits.min).max(limits.max);
@@ -33,7 +33,7 @@ export const DEFAULT_SETTINGS: Settings = {
   soundNotifications: true,
   desktopNotifications: true,
   notificationSound: "bell",
-  theme: "dark",
+  theme: DEFAULT_THEME,
 };
 
 /**

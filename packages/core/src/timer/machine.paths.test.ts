@@ -50,7 +50,7 @@ describe("timer chart paths", () => {
       expect(reached).toContain(JSON.stringify(state));
     }
     // The named delay is part of the graph: an auto-start leads to a running break.
-    const autoStarted = shortest.filter((p) => p.steps.at(-1)?.event.type === AFTER_EVENT);
+    const autoStarted = shortest.filter((p) => (p.steps.at(-1)?.event.type as string | undefined) === AFTER_EVENT);
     expect(autoStarted.length).toBeGreaterThan(0);
     expect(autoStarted.every((p) => p.state.matches("running") && p.state.context.mode !== "focus")).toBe(true);
     const modes = new Set(shortest.map((p) => p.state.context.mode));
