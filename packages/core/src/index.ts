@@ -4,4 +4,6 @@ export * from "./schemas/settings";
 export * from "./schemas/session";
 export * from "./schemas/auth";
 export * from "./schemas/user";
+export * from "./schemas/subscription";
 export * from "./timer";
+export * from "./subscription";

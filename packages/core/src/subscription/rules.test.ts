@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { adminBadge, canUseTimer, isPremiumActive, isTrialActive, planBadge, planStatusLabel, trialDaysLeft, type SubscriptionFields } from "./rules";
+
+const NOW = Date.parse("2026-11-22T12:00:00Z");
+const DAY = 24 * 60 * 60 * 1000;
+const trial = (msLeft: number): SubscriptionFields => ({
+  subscriptionPlan: "free",
+  subscriptionStatus: "trial",
+  trialEndDate: new Date(NOW + msLeft).toISOString(),
+});
+const premium: SubscriptionFields = { subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null };
+const cancelled: SubscriptionFields = { subscriptionPlan: "free", subscriptionStatus: "cancelled", trialEndDate: null };
+
+describe("subscription rules (spec §4)", () => {
+  it("treats premium as active only with status active", () => {
+    expect(isPremiumActive(premium)).toBe(true);
+    expect(isPremiumActive({ ...premium, subscriptionStatus: "cancelled" })).toBe(false);
+  });
+
+  it("treats a trial as active only while its end date is in the future", () => {
+    expect(isTrialActive(trial(1000), NOW)).toBe(true);
+    expect(isTrialActive(trial(0), NOW)).toBe(false);
+    expect(isTrialActive(trial(-DAY), NOW)).toBe(false);
+  });
+
+  it("rounds days left up and never below 0", () => {
+    expect(trialDaysLeft(trial(14 * DAY), NOW)).toBe(14);
+    expect(trialDaysLeft(trial(DAY + 1), NOW)).toBe(2);
+    expect(trialDaysLeft(trial(1), NOW)).toBe(1);
+    expect(trialDaysLeft(trial(-3 * DAY), NOW)).toBe(0);
+  });
+
+  it("lets premium, active trials and guests use the timer, and nobody else", () => {
+    expect(canUseTimer(premium, NOW)).toBe(true);
+    expect(canUseTimer(trial(DAY), NOW)).toBe(true);
+    expect(canUseTimer(trial(-1), NOW)).toBe(false);
+    expect(canUseTimer(cancelled, NOW)).toBe(false);
+    expect(canUseTimer({ ...cancelled, isGuest: true }, NOW)).toBe(true);
+  });
+
+  it("shows the plan badges and status", () => {
+    expect(planBadge(premium)).toBe("Premium");
+    expect(planBadge(trial(DAY))).toBe("Trial");
+    expect(planBadge(cancelled)).toBeNull();
+    expect(planStatusLabel(premium)).toBe("Active");
+    expect(planStatusLabel(trial(DAY))).toBe("Inactive");
+  });
+
+  it("labels users in the admin list", () => {
+    expect(adminBadge(premium, NOW)).toBe("Premium Active");
+    expect(adminBadge(trial(3 * DAY), NOW)).toBe("3 days left");
+    expect(adminBadge(trial(-DAY), NOW)).toBe("Trial Expired");
+    expect(adminBadge(cancelled, NOW)).toBe("Cancelled");
+    expect(adminBadge({ ...cancelled, subscriptionStatus: "free" }, NOW)).toBe("Free Plan");
+  });
+});
