@@ -20,6 +20,9 @@ export default defineConfig({
         test: { name: "core", root: "packages/core", include: ["src/**/*.test.ts"], environment: "node" },
       },
       {
+        test: { name: "audio", root: "packages/audio", include: ["src/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
+      },
+      {
         resolve: { alias: coreAlias },
         test: {
           name: "api",
