@@ -87,6 +87,7 @@ if (command === "check") {
 }
 
 step("Starting the app");
-const child = spawn(bin, [...pre, "start"], { stdio: "inherit" });
+// The server itself, not through pnpm, so a SIGTERM sent to this script reaches it.
+const child = spawn(process.execPath, ["apps/api/dist/server.js"], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

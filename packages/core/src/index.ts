@@ -7,3 +7,4 @@ export * from "./schemas/user";
 export * from "./schemas/subscription";
 export * from "./timer";
 export * from "./subscription";
+export * from "./stats";

@@ -1,0 +1,43 @@
+export {
+  WEEK_START_DAY,
+  addLocalDays,
+  lastLocalDayKeys,
+  localPeriodBounds,
+  startOfLocalDay,
+  startOfLocalMonth,
+  startOfLocalWeek,
+  type LocalPeriod,
+} from "./calendar";
+export { focusMinutesOf, isCompletedFocus, secondsToMinutes, sessionStartMs, type StatsSession } from "./sessionRecord";
+export { DAYS_PER_WEEK, summarizeSessions, type StatsSummary } from "./summary";
+export { sessionBreakdown, type SessionBreakdown, type SessionTypeBreakdown } from "./breakdown";
+export { RECENT_SESSIONS_LIMIT, recentSessions } from "./recent";
+export {
+  DISTRACTIONS_PREVENTED_PER_SESSION,
+  DISTRACTION_RECOVERY_MINUTES,
+  FOCUS_TIME_SAVED_FACTOR,
+  productivityImpact,
+  type ProductivityImpact,
+} from "./impact";
+export { currentStreak, focusDayKeys, longestStreak } from "./streak";
+export {
+  ACHIEVEMENT_CATEGORIES,
+  galleryAchievements,
+  headlineAchievements,
+  type Achievement,
+  type AchievementCategory,
+  type AchievementInput,
+} from "./achievements";
+export { FOCUS_MILESTONES, FOCUS_MILESTONE_STEP, focusMilestoneProgress, nextFocusMilestone, type MilestoneProgress } from "./milestones";
+export {
+  MOTIVATION_MESSAGES,
+  MOTIVATION_TIERS,
+  OUTSTANDING_DAY_SESSIONS,
+  STRONG_DAY_SESSIONS,
+  motivationMessage,
+  motivationTier,
+  type MotivationTier,
+} from "./motivation";
+export { dailyFocusSeries, streakCalendar, type DailyFocusPoint, type StreakCalendarDay } from "./series";
+export { previewSessions } from "./preview";
+export { statsOverview, type StatsOverview } from "./overview";

@@ -1,0 +1,27 @@
+/** Today's completed focus sessions that reach the 'strong' tier (spec §9 "tiers at 4"). */
+export const STRONG_DAY_SESSIONS = 4;
+/** Today's completed focus sessions that reach the 'outstanding' tier (spec §9 "and 8"). */
+export const OUTSTANDING_DAY_SESSIONS = 8;
+
+/** Motivation tiers: under 4 sessions today, 4 to 7, 8 or more (spec §9). */
+export const MOTIVATION_TIERS = ["starting", "strong", "outstanding"] as const;
+export type MotivationTier = (typeof MOTIVATION_TIERS)[number];
+
+/** One short message per tier. */
+export const MOTIVATION_MESSAGES: Record<MotivationTier, string> = {
+  starting: "Every session counts. Keep building your focus momentum!",
+  strong: "Great work! You are having a strong, focused day.",
+  outstanding: "Outstanding focus today! Remember to rest and recharge too.",
+};
+
+/** The motivation tier for today's completed focus sessions: <4 starting, 4-7 strong, 8+ outstanding. */
+export function motivationTier(sessionsToday: number): MotivationTier {
+  if (sessionsToday >= OUTSTANDING_DAY_SESSIONS) return "outstanding";
+  if (sessionsToday >= STRONG_DAY_SESSIONS) return "strong";
+  return "starting";
+}
+
+/** The message shown for today's completed focus sessions (spec §9 motivation tiers). */
+export function motivationMessage(sessionsToday: number): string {
+  return MOTIVATION_MESSAGES[motivationTier(sessionsToday)];
+}

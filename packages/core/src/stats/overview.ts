@@ -1,0 +1,57 @@
+import { productivityImpact, type ProductivityImpact } from "./impact";
+import { headlineAchievements, galleryAchievements, type Achievement } from "./achievements";
+import { focusMilestoneProgress, type MilestoneProgress } from "./milestones";
+import { motivationMessage, motivationTier, type MotivationTier } from "./motivation";
+import { recentSessions } from "./recent";
+import { sessionBreakdown, type SessionBreakdown } from "./breakdown";
+import { dailyFocusSeries, streakCalendar, type DailyFocusPoint, type StreakCalendarDay } from "./series";
+import type { StatsSession } from "./sessionRecord";
+import { currentStreak, longestStreak } from "./streak";
+import { summarizeSessions, type StatsSummary } from "./summary";
+
+/** Everything the Statistics tab shows (spec §2), computed from one list of sessions. */
+export interface StatsOverview<T extends StatsSession = StatsSession> {
+  summary: StatsSummary;
+  breakdown: SessionBreakdown;
+  /** The 5 most recent completed sessions, newest first. */
+  recent: T[];
+  /** From all-time totals; time saved in hours. */
+  impact: ProductivityImpact;
+  /** Days. */
+  streak: { current: number; longest: number };
+  headline: Achievement[];
+  gallery: Achievement[];
+  /** Toward the next milestone of today's focus minutes. */
+  milestone: MilestoneProgress;
+  motivation: { tier: MotivationTier; message: string };
+  /** Per-day series for the charts, oldest first, ending today. */
+  last7Days: DailyFocusPoint[];
+  last30Days: DailyFocusPoint[];
+  /** Streak calendar of the last 30 days. */
+  calendar: StreakCalendarDay[];
+}
+
+/**
+ * The whole statistics pipeline as of `now` (epoch ms, local time zone). Real users pass
+ * their sessions; the preview user passes `previewSessions(now)` (spec §2). The milestone
+ * tracks today's focus minutes: the sequence (25 … 300 minutes) is a day's scale.
+ */
+export function statsOverview<T extends StatsSession>(sessions: readonly T[], now: number): StatsOverview<T> {
+  const summary = summarizeSessions(sessions, now);
+  const streak = { current: currentStreak(sessions, now), longest: longestStreak(sessions) };
+  const achievementInput = { ...summary, currentStreak: streak.current, longestStreak: streak.longest };
+  return {
+    summary,
+    breakdown: sessionBreakdown(sessions),
+    recent: recentSessions(sessions),
+    impact: productivityImpact({ completedFocusSessions: summary.totalSessions, focusMinutes: summary.totalFocusMinutes }),
+    streak,
+    headline: headlineAchievements(achievementInput),
+    gallery: galleryAchievements(achievementInput),
+    milestone: focusMilestoneProgress(summary.focusMinutesToday),
+    motivation: { tier: motivationTier(summary.sessionsToday), message: motivationMessage(summary.sessionsToday) },
+    last7Days: dailyFocusSeries(sessions, now, 7),
+    last30Days: dailyFocusSeries(sessions, now, 30),
+    calendar: streakCalendar(sessions, now, 30),
+  };
+}

@@ -1,0 +1,33 @@
+import type { Session } from "../schemas/session";
+
+/**
+ * The fields of a session the statistics read (spec §3 Session): `startTime` ISO 8601,
+ * `duration` in seconds, `type` focus or break, `completed`. The id is not needed, so
+ * rows without one (the range query of spec §7) can be summarised too.
+ */
+export type StatsSession = Pick<Session, "startTime" | "duration" | "type" | "completed">;
+
+/** Only completed focus sessions count as focus in every statistic (spec §2, §9). */
+export function isCompletedFocus(session: StatsSession): boolean {
+  return session.type === "focus" && session.completed;
+}
+
+/** Start of a session, epoch ms; NaN for an unparseable `startTime`, which no period contains. */
+export function sessionStartMs(session: StatsSession): number {
+  return Date.parse(session.startTime);
+}
+
+/** Seconds to whole minutes, rounded to the nearest (1499 s and 1530 s both read 25 min). */
+export function secondsToMinutes(seconds: number): number {
+  return Math.round(seconds / 60);
+}
+
+/**
+ * Total focus time of the completed focus sessions among `sessions`, whole minutes.
+ * Seconds are summed first and rounded once, so many short sessions add no rounding error.
+ */
+export function focusMinutesOf(sessions: readonly StatsSession[]): number {
+  let seconds = 0;
+  for (const s of sessions) if (isCompletedFocus(s)) seconds += s.duration;
+  return secondsToMinutes(seconds);
+}

@@ -1,0 +1,55 @@
+import { localPeriodBounds } from "./calendar";
+import { focusMinutesOf, isCompletedFocus, sessionStartMs, type StatsSession } from "./sessionRecord";
+
+/** Average sessions per day is this week's sessions divided by 7 (spec §9). */
+export const DAYS_PER_WEEK = 7;
+
+/**
+ * The summary cards (spec §2 Statistics). Counts are completed focus sessions; minutes are
+ * whole focus minutes. Periods are local: today, this week from Sunday, this calendar month.
+ */
+export interface StatsSummary {
+  sessionsToday: number;
+  focusMinutesToday: number;
+  sessionsThisWeek: number;
+  focusMinutesThisWeek: number;
+  sessionsThisMonth: number;
+  focusMinutesThisMonth: number;
+  totalSessions: number;
+  totalFocusMinutes: number;
+  /** `sessionsThisWeek / 7`, unrounded (format it for display, e.g. one decimal). */
+  averageSessionsPerDay: number;
+}
+
+/** The completed focus sessions among `sessions` that start in [start, end). */
+function completedFocusBetween(sessions: readonly StatsSession[], start: number, end: number): StatsSession[] {
+  return sessions.filter((s) => {
+    const t = sessionStartMs(s);
+    return isCompletedFocus(s) && t >= start && t < end;
+  });
+}
+
+/**
+ * Summarises sessions as of `now` (epoch ms) in the local time zone (spec §2, §9). A session
+ * belongs to the day, week and month in which it starts. All-time totals include every
+ * completed focus session, also one with an unparseable start time.
+ */
+export function summarizeSessions(sessions: readonly StatsSession[], now: number): StatsSummary {
+  const day = localPeriodBounds(now, "day");
+  const week = localPeriodBounds(now, "week");
+  const month = localPeriodBounds(now, "month");
+  const today = completedFocusBetween(sessions, day.start, day.end);
+  const thisWeek = completedFocusBetween(sessions, week.start, week.end);
+  const thisMonth = completedFocusBetween(sessions, month.start, month.end);
+  return {
+    sessionsToday: today.length,
+    focusMinutesToday: focusMinutesOf(today),
+    sessionsThisWeek: thisWeek.length,
+    focusMinutesThisWeek: focusMinutesOf(thisWeek),
+    sessionsThisMonth: thisMonth.length,
+    focusMinutesThisMonth: focusMinutesOf(thisMonth),
+    totalSessions: sessions.filter(isCompletedFocus).length,
+    totalFocusMinutes: focusMinutesOf(sessions),
+    averageSessionsPerDay: thisWeek.length / DAYS_PER_WEEK,
+  };
+}
