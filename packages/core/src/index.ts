@@ -8,3 +8,5 @@ export * from "./schemas/subscription";
 export * from "./timer";
 export * from "./subscription";
 export * from "./stats";
+export * from "./cancellation";
+export * from "./planSelection";

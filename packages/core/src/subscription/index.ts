@@ -1,1 +1,2 @@
 export * from "./rules";
+export { subscriptionMachine, selectTrialDaysLeft, type SubscriptionMachine, type SubscriptionContext, type SubscriptionEvent } from "./machine";

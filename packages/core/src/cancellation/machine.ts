@@ -1,0 +1,115 @@
+import { assign, emit, fromPromise, setup } from "xstate";
+import { CANCELLATION_REASON_LABELS, RETENTION_OFFERS } from "./offers";
+import type { CancelRequest, CancellationContext, CancellationEmitted, CancellationEvent } from "./types";
+
+/** The word the user types to confirm (DESIGN.md §8: checked, unlike the spec's source). */
+export const CANCEL_CONFIRMATION_WORD = "CANCEL";
+
+const EMPTY: CancellationContext = { reason: null, feedback: "", email: "", confirmationText: "", error: null };
+
+/**
+ * The subscription cancellation flow (spec §4 Cancellation flow):
+ * closed → reason → retention (only for reasons with an offer) or feedback → finalWarning →
+ * confirmation → submitting → closed. Closing at any step resets the flow. The network call
+ * is the `cancelSubscription` actor, provided by the app.
+ * Emits `offerAccepted` ('Offer Applied!'), `cancelled` ('Subscription Cancelled') and
+ * `cancelFailed` with the server's message.
+ */
+export const cancellationMachine = setup({
+  types: {
+    context: {} as CancellationContext,
+    events: {} as CancellationEvent,
+    emitted: {} as CancellationEmitted,
+  },
+  actors: {
+    cancelSubscription: fromPromise<unknown, CancelRequest>(async () => {
+      throw new Error("cancelSubscription is provided by the app");
+    }),
+  },
+  guards: {
+    hasReason: ({ context }) => context.reason !== null,
+    reasonHasOffer: ({ context }) => context.reason !== null && RETENTION_OFFERS[context.reason] !== undefined,
+    confirmationTyped: ({ context }) => context.confirmationText.trim() === CANCEL_CONFIRMATION_WORD,
+  },
+  actions: {
+    reset: assign(() => EMPTY),
+    setReason: assign({ reason: ({ context, event }) => (event.type === "SELECT_REASON" ? event.reason : context.reason) }),
+    setFeedback: assign({ feedback: ({ context, event }) => (event.type === "SET_FEEDBACK" ? event.feedback : context.feedback) }),
+    setEmail: assign({ email: ({ context, event }) => (event.type === "SET_EMAIL" ? event.email : context.email) }),
+    setConfirmationText: assign({
+      confirmationText: ({ context, event }) => (event.type === "SET_CONFIRMATION_TEXT" ? event.text : context.confirmationText),
+    }),
+    emitOfferAccepted: emit(({ context }) => ({ type: "offerAccepted" as const, reason: context.reason ?? "other" })),
+    emitCancelled: emit({ type: "cancelled" as const }),
+  },
+}).createMachine({
+  id: "cancellation",
+  context: EMPTY,
+  initial: "closed",
+  states: {
+    closed: {
+      entry: "reset",
+      on: { OPEN: "reason" },
+    },
+    reason: {
+      on: {
+        SELECT_REASON: { actions: "setReason" },
+        CONTINUE: [
+          { guard: "reasonHasOffer", target: "retention" },
+          { guard: "hasReason", target: "feedback" },
+        ],
+      },
+    },
+    retention: {
+      on: {
+        // Accepting makes no server call (spec §4): the offer is honoured by support.
+        ACCEPT_OFFER: { target: "closed", actions: "emitOfferAccepted" },
+        DECLINE_OFFER: "feedback",
+      },
+    },
+    feedback: {
+      on: {
+        SET_FEEDBACK: { actions: "setFeedback" },
+        SET_EMAIL: { actions: "setEmail" },
+        CONTINUE: "finalWarning",
+      },
+    },
+    finalWarning: {
+      on: { CONTINUE: "confirmation" },
+    },
+    confirmation: {
+      on: {
+        SET_CONFIRMATION_TEXT: { actions: "setConfirmationText" },
+        CONFIRM: { guard: "confirmationTyped", target: "submitting" },
+      },
+    },
+    submitting: {
+      entry: assign({ error: null }),
+      invoke: {
+        src: "cancelSubscription",
+        input: ({ context }) => ({
+          reason: context.reason ? CANCELLATION_REASON_LABELS[context.reason] : "",
+          feedback: context.feedback,
+          email: context.email,
+        }),
+        onDone: { target: "closed", actions: "emitCancelled" },
+        onError: {
+          target: "confirmation",
+          actions: [
+            assign({ error: ({ event }) => messageOf(event.error) }),
+            emit(({ event }) => ({ type: "cancelFailed" as const, message: messageOf(event.error) })),
+          ],
+        },
+      },
+    },
+  },
+  on: {
+    CLOSE: ".closed",
+  },
+});
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : "Failed to cancel subscription";
+}
+
+export type CancellationMachine = typeof cancellationMachine;

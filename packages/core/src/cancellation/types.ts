@@ -1,0 +1,36 @@
+import type { CancellationReason } from "../schemas/subscription";
+
+export interface CancellationContext {
+  reason: CancellationReason | null;
+  feedback: string;
+  /** The optional email for updates (DESIGN.md §8: sent with the cancellation). */
+  email: string;
+  /** What the user typed in the confirmation step; must be CANCEL (DESIGN.md §8). */
+  confirmationText: string;
+  /** The server's message of a failed cancellation, shown on the confirmation step. */
+  error: string | null;
+}
+
+export type CancellationEvent =
+  | { type: "OPEN" }
+  | { type: "CLOSE" }
+  | { type: "SELECT_REASON"; reason: CancellationReason }
+  | { type: "CONTINUE" }
+  | { type: "ACCEPT_OFFER" }
+  | { type: "DECLINE_OFFER" }
+  | { type: "SET_FEEDBACK"; feedback: string }
+  | { type: "SET_EMAIL"; email: string }
+  | { type: "SET_CONFIRMATION_TEXT"; text: string }
+  | { type: "CONFIRM" };
+
+/** What the `cancelSubscription` actor receives: the reason's label, feedback, email. */
+export interface CancelRequest {
+  reason: string;
+  feedback: string;
+  email: string;
+}
+
+export type CancellationEmitted =
+  | { type: "offerAccepted"; reason: CancellationReason }
+  | { type: "cancelled" }
+  | { type: "cancelFailed"; message: string };
