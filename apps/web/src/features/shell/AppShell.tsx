@@ -9,6 +9,7 @@ import { DESKTOP_QUERY, useMediaQuery } from "@/lib/useMediaQuery";
 import { AppHeader } from "./AppHeader";
 import { AppNav } from "./AppNav";
 import { ComingSoonPanel } from "./ComingSoonPanel";
+import { TAB_PANELS } from "./tabPanels";
 import { visibleTabs } from "./tabs";
 import { useAppEvents } from "./useAppEvents";
 
@@ -51,13 +52,14 @@ export function AppShell({ user }: { user: User }) {
           </TabsPrimitive.Content>
           {tabs
             .filter((tab) => tab.id !== "timer")
-            .map((tab) => (
-              <TabsPrimitive.Content key={tab.id} value={tab.id} className={PANEL}>
-                <ErrorBoundary label={tab.label}>
-                  <ComingSoonPanel tab={tab} />
-                </ErrorBoundary>
-              </TabsPrimitive.Content>
-            ))}
+            .map((tab) => {
+              const Panel = tab.id === "timer" ? undefined : TAB_PANELS[tab.id];
+              return (
+                <TabsPrimitive.Content key={tab.id} value={tab.id} className={PANEL}>
+                  <ErrorBoundary label={tab.label}>{Panel ? <Panel user={user} /> : <ComingSoonPanel tab={tab} />}</ErrorBoundary>
+                </TabsPrimitive.Content>
+              );
+            })}
         </main>
       </TabsPrimitive.Root>
       </TimerProvider>

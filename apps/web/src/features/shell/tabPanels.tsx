@@ -1,0 +1,10 @@
+import type { ComponentType } from "react";
+import type { User } from "@focus/core";
+import type { AppTab } from "@/lib/events";
+
+/**
+ * The panel of each tab but the timer (which the shell renders itself, always mounted).
+ * A tab without an entry shows the "coming in this release" panel. Each feature adds its
+ * own line here.
+ */
+export const TAB_PANELS: Partial<Record<Exclude<AppTab, "timer">, ComponentType<{ user: User }>>> = {};
