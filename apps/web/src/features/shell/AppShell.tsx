@@ -36,7 +36,7 @@ export function AppShell({ user }: { user: User }) {
     <div className="flex min-h-dvh flex-col">
       <AppHeader user={user} />
       {/* The timer actor lives above the tabs: switching tabs never stops the clock. */}
-      <TimerProvider>
+      <TimerProvider user={user}>
       <TabsPrimitive.Root
         value={active}
         onValueChange={(value) => isAppTab(value) && selectTab(value)}

@@ -12,11 +12,13 @@ import {
   type Settings,
   type StartBlockReason,
   type TimerInput,
+  type User,
 } from "@focus/core";
-import { api } from "@/lib/api";
+import { ApiError, api } from "@/lib/api";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { TimerActor } from "./timerActor";
+import { saveGuestSessionUsedOn, timerAccessFor } from "./access";
 import { loadCounters, loadTimerState, saveCounters, saveTimerState } from "./storage";
 import { queryKeys } from "@/lib/queryKeys";
 
@@ -30,10 +32,14 @@ function cachedSettings(): Settings | null {
   }
 }
 
-/** Settings from `GET /api/settings`, cached under the spec's `settings` key. */
-export function useSettings() {
+/**
+ * Settings from `GET /api/settings`, cached under the spec's `settings` key. Guests have no
+ * server settings (DESIGN.md §8): the query stays off and they get the cached or defaults.
+ */
+export function useSettings(enabled = true) {
   return useQuery({
     queryKey: queryKeys.settings,
+    enabled,
     queryFn: async () => {
       const settings = settingsSchema.parse(await api.get("/api/settings"));
       window.localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify(settings));
@@ -47,16 +53,23 @@ export function useSettings() {
  * The actor starts once settings are known (server, else last cached, else defaults) and
  * restores a saved state younger than 10 minutes (spec §4).
  */
-export function TimerProvider({ children }: { children: ReactNode }) {
-  const settingsQuery = useSettings();
+export function TimerProvider({ user, children }: { user: User; children: ReactNode }) {
+  const settingsQuery = useSettings(!user.isGuest);
   const fallback = useMemo(cachedSettings, []);
-  const settings = settingsQuery.data ?? (settingsQuery.isError ? (fallback ?? DEFAULT_SETTINGS) : null);
+  const settings =
+    settingsQuery.data ?? (user.isGuest || settingsQuery.isError ? (fallback ?? DEFAULT_SETTINGS) : null);
 
   // The input is taken once: later settings changes reach the chart as SET_SETTINGS events.
   const input = useRef<TimerInput | null>(null);
   if (settings && !input.current) {
     const now = Date.now();
-    input.current = { settings, now, counters: loadCounters(now), restore: loadTimerState() };
+    input.current = {
+      settings,
+      now,
+      counters: loadCounters(now),
+      restore: loadTimerState(),
+      access: timerAccessFor(user, now),
+    };
   }
   if (!input.current) {
     return (
@@ -67,7 +80,7 @@ export function TimerProvider({ children }: { children: ReactNode }) {
   }
   return (
     <TimerActor.Provider options={{ input: input.current }}>
-      <TimerEffects settings={settings ?? input.current.settings} />
+      <TimerEffects settings={settings ?? input.current.settings} user={user} />
       {children}
     </TimerActor.Provider>
   );
@@ -77,11 +90,17 @@ export function TimerProvider({ children }: { children: ReactNode }) {
  * The web app's side effects of the chart: persistence under the spec's keys, posting
  * completed sessions, the document title, the end-of-session sound and notification.
  */
-function TimerEffects({ settings }: { settings: TimerInput["settings"] & Partial<Settings> }) {
+function TimerEffects({ settings, user }: { settings: TimerInput["settings"] & Partial<Settings>; user: User }) {
   const actor = TimerActor.useActorRef();
   const queryClient = useQueryClient();
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
+  const isGuest = user.isGuest;
+
+  // Plan changes (admin activation, cancellation, a new login) reach the chart's guard.
+  useEffect(() => {
+    actor.send({ type: "SET_ACCESS", access: timerAccessFor(user, Date.now()) });
+  }, [actor, user]);
 
   // Settings saved elsewhere reach the chart (it resets only when durations changed).
   useEffect(() => {
@@ -93,6 +112,9 @@ function TimerEffects({ settings }: { settings: TimerInput["settings"] & Partial
       const snapshot = actor.getSnapshot();
       saveTimerState(toPersistedTimerState(snapshot.context, selectIsRunning(snapshot)));
       saveCounters(countersOf(snapshot.context));
+      // The chart records the guest's daily session; the browser keeps it (spec §3 guest-session-used).
+      const usedOn = snapshot.context.access.guestSessionUsedOn;
+      if (snapshot.context.access.isGuest && usedOn) saveGuestSessionUsedOn(usedOn);
     };
     const subscription = actor.subscribe((snapshot) => {
       save();
@@ -114,6 +136,8 @@ function TimerEffects({ settings }: { settings: TimerInput["settings"] & Partial
       const current = settingsRef.current;
       notifyEnd(event.mode === "focus" ? "Focus session complete" : "Break is over", current);
       window.dispatchEvent(new CustomEvent("focusSessionCompleted", { detail: event.session }));
+      // Nothing of a guest is stored on the server (DESIGN.md §8).
+      if (isGuest) return;
       api
         .post("/api/sessions", event.session)
         .then(() => {
@@ -121,8 +145,11 @@ function TimerEffects({ settings }: { settings: TimerInput["settings"] & Partial
           void queryClient.invalidateQueries({ queryKey: queryKeys.sessionsRangeAll });
         })
         .catch((error: unknown) => {
-          // Spec §4: failures are only logged (a durable queue comes with offline support).
           console.error("Failed to record session", error);
+          // A refusal with a reason (e.g. an expired trial) is the user's business, not only the log's.
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage) {
+            toast({ title: "Session not recorded", description: error.serverMessage, variant: "destructive" });
+          }
         });
     });
     const blocked = actor.on("startBlocked", (event) => {
@@ -132,7 +159,7 @@ function TimerEffects({ settings }: { settings: TimerInput["settings"] & Partial
       subscription.unsubscribe();
       blocked.unsubscribe();
     };
-  }, [actor, queryClient]);
+  }, [actor, queryClient, isGuest]);
 
   return null;
 }

@@ -2,11 +2,21 @@ import { BarChart3 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { dispatchChangeTab } from "@/lib/events";
+import { selectToday } from "@focus/core";
+import { useUser } from "@/lib/auth";
+import { TimerActor } from "./timerActor";
 import { useTodaySessions } from "./useTodaySessions";
 
-/** Today's Progress card (spec §2): completed focus sessions and minutes, from the server. */
+/**
+ * Today's Progress card (spec §2): completed focus sessions and minutes, from the server;
+ * a guest's come from the timer's own counters (nothing of a guest is on the server).
+ */
 export function TodayProgress() {
-  const today = useTodaySessions();
+  const { user } = useUser();
+  const isGuest = user?.isGuest ?? false;
+  const server = useTodaySessions(!isGuest);
+  const local = TimerActor.useSelector(selectToday);
+  const today = isGuest ? { isPending: false, isError: false, data: local } : server;
   const value = (n: number | undefined) => (today.isPending ? "…" : today.isError ? "–" : String(n ?? 0));
   return (
     <Card>

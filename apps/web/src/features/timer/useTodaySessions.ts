@@ -9,12 +9,13 @@ const rangeSchema = z.array(sessionSchema.pick({ type: true, completed: true, du
  * Today's sessions from `GET /api/sessions/range` with the ISO start and end of the local
  * day (spec §7), summarised as Today's Progress: completed focus sessions and minutes.
  */
-export function useTodaySessions(now = Date.now()) {
+export function useTodaySessions(enabled = true, now = Date.now()) {
   const { start, end } = localDayBounds(now);
   const startDate = new Date(start).toISOString();
   const endDate = new Date(end - 1).toISOString();
   return useQuery({
     queryKey: queryKeys.sessionsRange(startDate, endDate),
+    enabled,
     select: (data: unknown) => {
       const focus = rangeSchema.parse(data).filter((s) => s.type === "focus" && s.completed);
       return {

@@ -1,0 +1,78 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_SETTINGS, type User } from "@focus/core";
+import { TEST_USER, renderRoute } from "@/test/render";
+
+const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
+const expired: User = { ...TEST_USER, trialEndDate: new Date(Date.now() - 86_400_000).toISOString() };
+
+/** Answers the calls of /app by path prefix; records POSTed sessions. */
+function serve(user: User, todaySessions: unknown[] = []) {
+  const posted: unknown[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const json = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+      if (url === "/api/me") return json(200, { user });
+      if (url === "/api/settings") return json(200, DEFAULT_SETTINGS);
+      if (url.startsWith("/api/sessions/range")) return json(200, todaySessions);
+      if (url === "/api/sessions" && init?.method === "POST") {
+        posted.push(JSON.parse(String(init.body)));
+        return json(201, { id: 1, ...JSON.parse(String(init.body)) });
+      }
+      return json(404, { message: "not found" });
+    }),
+  );
+  return posted;
+}
+
+beforeEach(() => window.localStorage.clear());
+
+describe("Focus Arena", () => {
+  it("starts a focus session, shows Pause, and a mode change resets to that mode", async () => {
+    serve(inTrial);
+    renderRoute("/app");
+    const display = await screen.findByTestId("timer-display");
+    expect(display.textContent).toBe("25:00");
+    await userEvent.click(screen.getByRole("button", { name: "Start Focus" }));
+    expect(await screen.findByRole("button", { name: "Pause" })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole("button", { name: "Short Break" }));
+    expect(screen.getByTestId("timer-display").textContent).toBe("05:00");
+    expect(screen.getByRole("button", { name: "Start Break" })).toBeTruthy();
+  });
+
+  it("shows today's completed focus sessions and minutes from the server", async () => {
+    const startTime = new Date().toISOString();
+    serve(inTrial, [
+      { startTime, duration: 1500, type: "focus", completed: true },
+      { startTime, duration: 300, type: "break", completed: true },
+      { startTime, duration: 600, type: "focus", completed: false },
+    ]);
+    renderRoute("/app");
+    await waitFor(() => expect(screen.getByTestId("today-sessions").textContent).toBe("1"));
+    expect(screen.getByTestId("today-minutes").textContent).toBe("25");
+  });
+
+  it("refuses to start for an expired trial with the spec's message", async () => {
+    serve(expired);
+    renderRoute("/app");
+    await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
+    const toast = await screen.findByText("Trial Period Expired");
+    expect(within(toast.closest("li") ?? document.body).getByText("Your trial has expired. Please upgrade to premium to continue using the service.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();
+  });
+
+  it("keeps the saved timer state under the spec's timer-state key", async () => {
+    serve(inTrial);
+    renderRoute("/app");
+    await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
+    await waitFor(() => {
+      const saved = JSON.parse(window.localStorage.getItem("timer-state") ?? "{}") as { isActive?: boolean; mode?: string };
+      expect(saved).toMatchObject({ isActive: true, mode: "focus" });
+    });
+  });
+});
