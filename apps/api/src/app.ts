@@ -14,10 +14,13 @@ import originCheckPlugin from "./plugins/originCheck";
 import securityPlugin from "./plugins/security";
 import sessionPlugin from "./plugins/session";
 import webAppPlugin from "./plugins/webApp";
+import adminRoutes from "./routes/admin";
 import authRoutes from "./routes/auth";
 import healthRoutes from "./routes/health";
 import sessionRoutes from "./routes/sessions";
 import settingsRoutes from "./routes/settings";
+import subscriptionRoutes from "./routes/subscription";
+import userRoutes from "./routes/user";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -52,7 +55,7 @@ export const focusApp = fp<{ config: Config }>(
     await fastify.register(originCheckPlugin, { publicOrigin: config.publicOrigin });
     await fastify.register(databasePlugin, { config });
     await fastify.register(sessionPlugin, { config });
-    await fastify.register(authPlugin);
+    await fastify.register(authPlugin, { config });
     if (config.publicOrigin?.startsWith("https:") && config.trustProxy === false) {
       fastify.log.warn(
         "PUBLIC_ORIGIN is https but TRUST_PROXY is off: Secure session cookies are only set on requests that reach the server over https",
@@ -65,6 +68,9 @@ export const focusApp = fp<{ config: Config }>(
         await api.register(authRoutes, { config });
         await api.register(settingsRoutes);
         await api.register(sessionRoutes);
+        await api.register(userRoutes, { config });
+        await api.register(subscriptionRoutes, { config });
+        await api.register(adminRoutes);
       },
       { prefix: "/api" },
     );

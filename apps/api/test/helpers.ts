@@ -20,11 +20,19 @@ export interface TestApp {
 
 type Env = Record<string, string>;
 
+export interface TestAppOptions {
+  /** Runs on each app after it is built and before its plugins load (e.g. to add an onRoute hook). */
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
 /**
  * Builds the app on `<tmp>/focus.db` with a missing web build unless `env` says otherwise.
  * `env` may be a function of the temp directory, to place files (e.g. a web build) in it.
  */
-export async function createTestApp(envOrFactory: Env | ((dir: string) => Env) = {}): Promise<TestApp> {
+export async function createTestApp(
+  envOrFactory: Env | ((dir: string) => Env) = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "focus-api-test-"));
   const env = typeof envOrFactory === "function" ? envOrFactory(dir) : envOrFactory;
   const baseEnv = {
@@ -37,6 +45,7 @@ export async function createTestApp(envOrFactory: Env | ((dir: string) => Env) =
     const config = loadConfig({ ...baseEnv, ...env, ...extra });
     const app = buildApp(config);
     apps.push(app);
+    options.beforeReady?.(app);
     await app.ready();
     return { app, config };
   };
@@ -92,6 +101,33 @@ export async function registerUser(
   const cookie = sessionCookie(res);
   if (!cookie) throw new Error("register set no session cookie");
   return { cookie, res, credentials };
+}
+
+/**
+ * Logs in (from a distinct IP) and returns the new session cookie.
+ * @throws Error when the login is refused.
+ */
+export async function login(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const res = await app.inject({ method: "POST", url: "/api/login", payload: { username, password }, remoteAddress: uniqueIp() });
+  const cookie = sessionCookie(res);
+  if (res.statusCode !== 200 || !cookie) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return cookie;
+}
+
+/** The password of the admin account the role tests create (ADMIN_PASSWORD). */
+export const ADMIN_PASSWORD = "admin-secret";
+
+/** Environment of an app with an admin account ("admin" / ADMIN_PASSWORD) and a payment link. */
+export const ADMIN_ENV = { ADMIN_PASSWORD, PAYMENT_URL: "https://pay.example.com/focus-premium" };
+
+/** Logs the admin of ADMIN_ENV in and returns the session cookie. */
+export function loginAdmin(app: FastifyInstance): Promise<string> {
+  return login(app, "admin", ADMIN_PASSWORD);
+}
+
+/** The stored user row of `username`. @throws when absent. */
+export function userRow(app: FastifyInstance, username: string) {
+  return app.db.selectFrom("users").selectAll().where("username", "=", username).executeTakeFirstOrThrow();
 }
 
 let ip = 0;

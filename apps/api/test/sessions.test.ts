@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestApp, registerUser, type TestApp } from "./helpers";
+import { ADMIN_ENV, createTestApp, loginAdmin, registerUser, type TestApp } from "./helpers";
 
 describe("focus sessions", () => {
   let t: TestApp;
@@ -82,5 +82,58 @@ describe("focus sessions", () => {
     const query = new URLSearchParams({ startDate: "2026-03-03T00:00:00+02:00", endDate: "2026-03-03T23:59:59+02:00" });
     const res = await t.app.inject({ method: "GET", url: `/api/sessions/range?${query}`, headers: { cookie } });
     expect(res.json()).toHaveLength(1);
+  });
+});
+
+describe("focus sessions after the trial (spec §5 'Trial Period Expired')", () => {
+  let t: TestApp;
+  afterEach(async () => t.close());
+
+  const FOCUS = { startTime: "2026-03-01T09:00:00.000Z", duration: 1500, type: "focus", completed: true };
+  const BREAK = { startTime: "2026-03-01T09:25:00.000Z", duration: 300, type: "break", completed: true };
+  const EXPIRED = "Your trial has expired. Please upgrade to premium to continue using the service.";
+
+  async function post(cookie: string, payload: object) {
+    return t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie }, payload });
+  }
+
+  /** Registers a user and moves their trial end into the past, directly in the database. */
+  async function expiredTrialUser() {
+    const registered = await registerUser(t.app);
+    const id: number = registered.res.json().user.id;
+    await t.app.db
+      .updateTable("users")
+      .set({ trial_end_date: new Date(Date.now() - 60_000).toISOString() })
+      .where("id", "=", id)
+      .execute();
+    return { id, cookie: registered.cookie };
+  }
+
+  it("refuses a focus session with 403 once the trial has ended, and still records breaks", async () => {
+    t = await createTestApp();
+    const { cookie } = await expiredTrialUser();
+    const focus = await post(cookie, FOCUS);
+    expect(focus.statusCode).toBe(403);
+    expect(focus.json()).toEqual({ message: EXPIRED });
+    expect((await post(cookie, BREAK)).statusCode).toBe(201);
+    const list = await t.app.inject({ method: "GET", url: "/api/sessions", headers: { cookie } });
+    expect(list.json().map((s: { type: string }) => s.type)).toEqual(["break"]);
+  });
+
+  it("records focus sessions again once an admin activates premium", async () => {
+    t = await createTestApp(ADMIN_ENV);
+    const { id, cookie } = await expiredTrialUser();
+    const admin = await loginAdmin(t.app);
+    await t.app.inject({ method: "POST", url: `/api/subscription/activate/${id}`, headers: { cookie: admin } });
+    expect((await post(cookie, FOCUS)).statusCode).toBe(201);
+  });
+
+  it("refuses focus sessions after a cancellation, even with trial days left", async () => {
+    t = await createTestApp(ADMIN_ENV);
+    const { cookie, res } = await registerUser(t.app);
+    const admin = await loginAdmin(t.app);
+    await t.app.inject({ method: "POST", url: `/api/subscription/cancel/${res.json().user.id}`, headers: { cookie: admin } });
+    expect((await post(cookie, FOCUS)).statusCode).toBe(403);
+    expect((await post(cookie, BREAK)).statusCode).toBe(201);
   });
 });

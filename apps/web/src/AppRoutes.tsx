@@ -7,6 +7,7 @@ const LandingPage = lazy(() => import("@/pages/LandingPage").then((m) => ({ defa
 const AuthPage = lazy(() => import("@/pages/AuthPage").then((m) => ({ default: m.AuthPage })));
 const MainPage = lazy(() => import("@/pages/MainPage").then((m) => ({ default: m.MainPage })));
 const SettingsPage = lazy(() => import("@/pages/SettingsPage").then((m) => ({ default: m.SettingsPage })));
+const MiniTimerPage = lazy(() => import("@/features/miniTimer/MiniTimerPage").then((m) => ({ default: m.MiniTimerPage })));
 const NotFoundPage = lazy(() => import("@/pages/NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
 
 /** The route table (spec §2). Render inside a router. */
@@ -18,6 +19,7 @@ export function AppRoutes() {
         <Route path="/auth" element={<AuthPage />} />
         <Route path="/app" element={<MainPage />} />
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/mini-timer" element={<MiniTimerPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -10,3 +10,4 @@ export * from "./subscription";
 export * from "./stats";
 export * from "./cancellation";
 export * from "./planSelection";
+export * from "./protocol";

@@ -1,3 +1,4 @@
+import type { CancellationsTable } from "./tables/cancellations";
 import type { FocusSessionsTable } from "./tables/focusSessions";
 import type { HttpSessionsTable } from "./tables/httpSessions";
 import type { SettingsTable } from "./tables/settings";
@@ -9,4 +10,5 @@ export interface Database {
   focus_sessions: FocusSessionsTable;
   settings: SettingsTable;
   http_sessions: HttpSessionsTable;
+  cancellations: CancellationsTable;
 }

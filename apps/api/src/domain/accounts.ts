@@ -1,15 +1,19 @@
 /**
- * Account rules shared by registration and the admin bootstrap (spec §4 Subscription,
- * DESIGN.md §8: trial of TRIAL_DAYS days).
+ * Account rules: registration and the admin bootstrap (spec §4 Subscription, DESIGN.md §8:
+ * trial of TRIAL_DAYS days), email and password changes, and deleting an account.
  */
 import type { RegisterBody } from "@focus/core";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import type { UserRow } from "../db/tables/users";
-import { findUserByEmail, findUserByUsername, insertUser } from "../repositories/users";
-import { hashPassword } from "../security/password";
-import { HttpError } from "./httpError";
+import { deleteCancellationsOfUser } from "../repositories/cancellations";
+import { deleteHttpSessionsOfUser } from "../repositories/httpSessions";
+import { deleteSessionsOfUser } from "../repositories/sessions";
+import { deleteSettings } from "../repositories/settings";
+import { deleteUserRow, findUserByEmail, findUserByUsername, insertUser, updateUser } from "../repositories/users";
+import { hashPassword, verifyPassword } from "../security/password";
+import { HttpError, userNotFound } from "./httpError";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -77,4 +81,59 @@ export async function ensureAdminAccount(db: Kysely<Database>, username: string,
     if (isUniqueViolation(error)) return false;
     throw error;
   }
+}
+
+/**
+ * Changes the user's email (spec §7 `PUT /api/user/email`). Setting the email the user already
+ * has (in any letter case) is allowed.
+ * @returns the updated user.
+ * @throws HttpError 409 "Email already registered" when another account uses it (any case);
+ *   404 "User not found" if the account vanished meanwhile.
+ */
+export async function changeEmail(db: Kysely<Database>, userId: number, email: string): Promise<UserRow> {
+  const emailTaken = () => new HttpError(409, "Email already registered");
+  const owner = await findUserByEmail(db, email);
+  if (owner && owner.id !== userId) throw emailTaken();
+  try {
+    const row = await updateUser(db, userId, { email });
+    if (!row) throw userNotFound();
+    return row;
+  } catch (error) {
+    // Lost a race with another account taking the same email.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/**
+ * Changes the user's password after checking the current one (spec §7 `PUT /api/user/password`).
+ * No session is ended: the caller stays logged in, and so do the user's other devices.
+ * @throws HttpError 400 "Current password is incorrect".
+ */
+export async function changePassword(
+  db: Kysely<Database>,
+  user: UserRow,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  if (!(await verifyPassword(currentPassword, user.password_hash))) {
+    throw new HttpError(400, "Current password is incorrect");
+  }
+  await updateUser(db, user.id, { password_hash: await hashPassword(newPassword) });
+}
+
+/**
+ * Deletes the account and all its data in one transaction (spec §4, §5 'will delete all their
+ * data'): login sessions (so every device is logged out), recorded sessions, settings,
+ * cancellations, then the user. A table that gains a `user_id` column must be added here.
+ * @throws HttpError 404 "User not found".
+ */
+export async function deleteAccount(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await deleteHttpSessionsOfUser(trx, userId);
+    await deleteSessionsOfUser(trx, userId);
+    await deleteSettings(trx, userId);
+    await deleteCancellationsOfUser(trx, userId);
+    if (!(await deleteUserRow(trx, userId))) throw userNotFound();
+  });
 }

@@ -14,3 +14,9 @@ export class HttpError extends Error {
 
 /** 401 `{ message: "Not authenticated" }`. */
 export const notAuthenticated = () => new HttpError(401, "Not authenticated");
+
+/** 403 for a logged-in user who is not the admin (spec §6 'Access Denied' text). */
+export const notAdmin = () => new HttpError(403, "You don't have permission to access this page.");
+
+/** 404 `{ message: "User not found" }`: no user has the id an admin call names. */
+export const userNotFound = () => new HttpError(404, "User not found");

@@ -1,4 +1,4 @@
-import type { User } from "@focus/core";
+import type { AdminUser, User } from "@focus/core";
 import type { UserRow } from "../db/tables/users";
 
 /** True when `username` is the admin account's (case-insensitive; DESIGN.md §3 Roles). */
@@ -17,5 +17,18 @@ export function toPublicUser(row: UserRow, adminUsername: string): User {
     subscriptionPlan: row.subscription_plan,
     subscriptionStatus: row.subscription_status,
     trialEndDate: row.trial_end_date,
+  };
+}
+
+/** A stored user as a row of the admin users list (adminUserSchema of core, spec §7). */
+export function toAdminUser(row: UserRow): AdminUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    trialEndDate: row.trial_end_date,
+    subscriptionStatus: row.subscription_status,
+    subscriptionPlan: row.subscription_plan,
+    upgradeRequestedAt: row.upgrade_requested_at,
   };
 }

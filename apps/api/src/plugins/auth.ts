@@ -2,16 +2,25 @@
  * `fastify.authenticate`: an onRequest hook for protected routes. Loads the session's user
  * into `request.currentUser` or answers 401 `{ message: "Not authenticated" }`.
  * Pushes the session's 30-day expiry forward at most once a day (sliding expiry).
+ *
+ * `fastify.requireAdmin`: a hook for admin-only routes (DESIGN.md §3 Roles). 401 for anonymous
+ * callers, 403 `{ message: "You don't have permission to access this page." }` for every
+ * logged-in user whose stored username is not ADMIN_USERNAME (any letter case). The admin
+ * routes run it as onRequest, right after `authenticate`, so a non-admin is refused before
+ * any body or parameter is parsed; it works as a preHandler too.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { UserRow } from "../db/tables/users";
-import { notAuthenticated } from "../domain/httpError";
+import { notAdmin, notAuthenticated } from "../domain/httpError";
+import { isAdminUsername } from "../domain/publicUser";
+import type { Config } from "../env";
 import { findUserById } from "../repositories/users";
 
 declare module "fastify" {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     /** Set by `authenticate` on protected routes. */
@@ -27,8 +36,12 @@ export function userOf(request: FastifyRequest): UserRow {
   return request.currentUser;
 }
 
-export default fp(
-  async (fastify) => {
+export interface AuthPluginOptions {
+  config: Pick<Config, "adminUsername">;
+}
+
+export default fp<AuthPluginOptions>(
+  async (fastify, { config }) => {
     fastify.decorateRequest("currentUser", null);
     fastify.decorate("authenticate", async (request: FastifyRequest) => {
       const session = request.session;
@@ -43,6 +56,12 @@ export default fp(
       const now = Date.now();
       if (now - (session.renewedAt ?? 0) > RENEW_AFTER_MS) session.renewedAt = now;
       request.currentUser = user;
+    });
+    fastify.decorate("requireAdmin", async (request: FastifyRequest, reply: FastifyReply) => {
+      // Standalone use: load the user first (401 when anonymous).
+      if (!request.currentUser) await fastify.authenticate(request, reply);
+      // The user row was just read from the database; nothing the client sent decides this.
+      if (!isAdminUsername(userOf(request).username, config.adminUsername)) throw notAdmin();
     });
   },
   { name: "auth", dependencies: ["database", "session"] },

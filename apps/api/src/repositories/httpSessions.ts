@@ -13,14 +13,26 @@ export async function findHttpSession(db: Kysely<Database>, sid: string, now: Da
   return row?.data;
 }
 
-/** Inserts or replaces the session. */
-export async function upsertHttpSession(db: Kysely<Database>, sid: string, data: string, expiresAt: Date): Promise<void> {
+/** Inserts or replaces the session; `userId` is the logged-in user, null for none. */
+export async function upsertHttpSession(
+  db: Kysely<Database>,
+  sid: string,
+  data: string,
+  expiresAt: Date,
+  userId: number | null,
+): Promise<void> {
   const expires_at = expiresAt.toISOString();
   await db
     .insertInto("http_sessions")
-    .values({ sid, data, expires_at })
-    .onConflict((oc) => oc.column("sid").doUpdateSet({ data, expires_at }))
+    .values({ sid, data, expires_at, user_id: userId })
+    .onConflict((oc) => oc.column("sid").doUpdateSet({ data, expires_at, user_id: userId }))
     .execute();
+}
+
+/** Deletes every session of the user (logs them out everywhere); returns how many. */
+export async function deleteHttpSessionsOfUser(db: Kysely<Database>, userId: number): Promise<number> {
+  const result = await db.deleteFrom("http_sessions").where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Deletes the session (no error when absent). */

@@ -64,3 +64,9 @@ export async function listSessionsBetween(
     .execute();
   return rows.map(toSession);
 }
+
+/** Deletes every session the user recorded; returns how many. */
+export async function deleteSessionsOfUser(db: Kysely<Database>, userId: number): Promise<number> {
+  const result = await db.deleteFrom("focus_sessions").where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

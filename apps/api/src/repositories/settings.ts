@@ -35,3 +35,8 @@ export async function saveSettings(db: Kysely<Database>, userId: number, setting
     .execute();
   return settings;
 }
+
+/** Deletes the user's settings row (no error when absent). */
+export async function deleteSettings(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom("settings").where("user_id", "=", userId).execute();
+}

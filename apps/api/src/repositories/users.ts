@@ -1,7 +1,7 @@
 /** Users repository (spec §3 User). Name and email lookups are case-insensitive. */
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database";
-import type { NewUserRow, UserRow } from "../db/tables/users";
+import type { NewUserRow, UserRow, UserRowUpdate } from "../db/tables/users";
 
 /** The user with this id, or undefined. */
 export async function findUserById(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {
@@ -43,4 +43,23 @@ export async function findUserByLogin(db: Kysely<Database>, login: string): Prom
  */
 export async function insertUser(db: Kysely<Database>, user: NewUserRow): Promise<UserRow> {
   return db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Updates the user's columns and returns the updated row, or undefined for an unknown id.
+ * @throws the driver's unique-violation error on a taken email (see db/errors.ts).
+ */
+export async function updateUser(db: Kysely<Database>, id: number, changes: UserRowUpdate): Promise<UserRow | undefined> {
+  return db.updateTable("users").set(changes).where("id", "=", id).returningAll().executeTakeFirst();
+}
+
+/** Every user, newest account first (ties by id, newest first). */
+export async function listUsersNewestFirst(db: Kysely<Database>): Promise<UserRow[]> {
+  return db.selectFrom("users").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+}
+
+/** Deletes the user row only; returns whether it existed (see domain/accounts.ts deleteAccount). */
+export async function deleteUserRow(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("users").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

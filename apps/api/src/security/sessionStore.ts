@@ -22,11 +22,12 @@ const DEFAULT_TTL_MS = 24 * 60 * 60 * 1000;
 export class DatabaseSessionStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Stores the session until its cookie expires. */
+  /** Stores the session until its cookie expires, tagged with its user (if logged in). */
   set(sid: string, session: Session, callback: Callback): void {
     const expires = session.cookie?.expires ? new Date(session.cookie.expires) : null;
     const expiresAt = expires && !Number.isNaN(expires.getTime()) ? expires : new Date(Date.now() + DEFAULT_TTL_MS);
-    upsertHttpSession(this.db, sid, JSON.stringify(session), expiresAt).then(() => callback(), callback);
+    const userId = typeof session.userId === "number" ? session.userId : null;
+    upsertHttpSession(this.db, sid, JSON.stringify(session), expiresAt, userId).then(() => callback(), callback);
   }
 
   /** Loads the session, or null when absent, expired or unreadable. */

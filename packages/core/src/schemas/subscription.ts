@@ -42,6 +42,8 @@ export const adminUserSchema = z.object({
   trialEndDate: z.string().nullable(),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
   subscriptionPlan: z.enum(SUBSCRIPTION_PLANS),
+  /** When the user last asked to upgrade (ISO 8601), null once activated or never asked. */
+  upgradeRequestedAt: z.string().nullable().optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 /** `GET /api/admin/users` answers the list itself. */

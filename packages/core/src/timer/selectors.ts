@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from "xstate";
 import { formatTime } from "../format";
 import type { TimerMachine } from "./machine";
+import type { SharedTimerState } from "../protocol/timerState";
 import type { TimerContext } from "./types";
 
 type TimerSnapshot = SnapshotFrom<TimerMachine>;
@@ -34,3 +35,16 @@ export const selectToday = (s: TimerSnapshot) => ({
   totalFocusTimeToday: s.context.totalFocusTimeToday,
   totalSessions: s.context.totalSessions,
 });
+
+/** The state other windows and devices receive (spec §7 timerState). */
+export const selectSharedTimerState = (s: TimerSnapshot): SharedTimerState => {
+  const running = s.matches("running");
+  return {
+    isActive: running,
+    currentTime: Math.ceil(remainingMsOf(s.context) / 1000),
+    mode: s.context.mode,
+    progress: selectProgress(s),
+    endsAt: running ? s.context.endsAt : null,
+    durationMs: s.context.durationMs,
+  };
+};

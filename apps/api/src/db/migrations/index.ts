@@ -4,7 +4,9 @@
  */
 import type { Migration } from "kysely";
 import * as initialSchema from "./2026_11_22_0001_initial_schema";
+import * as subscriptions from "./2026_11_22_0002_subscriptions";
 
 export const migrations: Record<string, Migration> = {
   "2026_11_22_0001_initial_schema": initialSchema,
+  "2026_11_22_0002_subscriptions": subscriptions,
 };

@@ -8,6 +8,8 @@ export interface HttpSessionsTable {
   data: string;
   /** ISO 8601 UTC; rows past it are ignored and cleaned. */
   expires_at: string;
+  /** The logged-in user (copied from the data), so an account's sessions can be ended. */
+  user_id: number | null;
 }
 
 export type HttpSessionRow = Selectable<HttpSessionsTable>;

@@ -14,6 +14,8 @@ export interface UsersTable {
   subscription_status: SubscriptionStatus;
   trial_end_date: string | null;
   created_at: string;
+  /** When the user last asked to upgrade (ISO 8601 UTC); cleared when an admin activates. */
+  upgrade_requested_at: string | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

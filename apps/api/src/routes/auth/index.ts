@@ -2,10 +2,9 @@
  * Account routes (spec §7): register, login, logout, me. Login and register are rate
  * limited per IP; both regenerate the session id (no session fixation).
  */
-import { loginBodySchema, registerBodySchema, userResponseSchema } from "@focus/core";
+import { loginBodySchema, messageResponseSchema, registerBodySchema, userResponseSchema } from "@focus/core";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { registerUser } from "../../domain/accounts";
 import { HttpError } from "../../domain/httpError";
 import { toPublicUser } from "../../domain/publicUser";
@@ -22,7 +21,6 @@ export interface AuthRoutesOptions {
 /** Attempts per IP per minute on login and on register. */
 export const AUTH_RATE_LIMIT = { max: 10, timeWindow: "1 minute" };
 
-const messageResponseSchema = z.object({ message: z.string() });
 const invalidCredentials = () => new HttpError(401, "Invalid username or password");
 
 /** Logs the user in on a fresh session id (the old one is destroyed). */

@@ -2,9 +2,12 @@
  * Focus session routes (spec §7), always scoped to the logged-in user:
  * `GET /api/sessions` (newest first), `POST /api/sessions` → 201, and
  * `GET /api/sessions/range?startDate&endDate` (startTime within [startDate, endDate]).
+ * A focus session from a user who is neither premium nor in an active trial is refused with
+ * 403 (spec §5 'Trial Period Expired', DESIGN.md §8); break sessions are always recorded.
  */
 import { sessionInputSchema, sessionRangeQuerySchema, sessionSchema } from "@focus/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { assertMayRecordSession } from "../../domain/subscription";
 import { userOf } from "../../plugins/auth";
 import { insertSession, listSessions, listSessionsBetween } from "../../repositories/sessions";
 
@@ -21,7 +24,9 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
     "/sessions",
     { schema: { body: sessionInputSchema, response: { 201: sessionSchema } } },
     async (request, reply) => {
-      const session = await insertSession(fastify.db, userOf(request).id, request.body);
+      const user = userOf(request);
+      assertMayRecordSession(user, request.body.type, Date.now());
+      const session = await insertSession(fastify.db, user.id, request.body);
       return reply.code(201).send(session);
     },
   );

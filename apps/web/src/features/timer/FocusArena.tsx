@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Headphones, Pause, Play, RotateCcw } from "lucide-react";
+import { Headphones, PictureInPicture2, Pause, Play, RotateCcw } from "lucide-react";
 import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -7,6 +7,7 @@ import { dispatchChangeTab } from "@/lib/events";
 import { ModeSelector } from "./ModeSelector";
 import { ProgressRing } from "./ProgressRing";
 import { TodayProgress } from "./TodayProgress";
+import { useMiniTimerLink } from "./useMiniTimerLink";
 import { useTimerControls, useTimerView } from "./useTimer";
 
 const MOTIVATION: Record<TimerMode, string> = {
@@ -36,6 +37,7 @@ export function FocusArena() {
   const view = useTimerView();
   const controls = useTimerControls();
   const announcement = useAnnouncement(view);
+  const miniTimer = useMiniTimerLink();
   const startLabel = view.mode === "focus" ? "Start Focus" : "Start Break";
 
   return (
@@ -83,6 +85,15 @@ export function FocusArena() {
           )}
           <Button size="lg" variant="outline" onClick={controls.reset} aria-label="Reset timer">
             <RotateCcw className="h-5 w-5" aria-hidden="true" />
+          </Button>
+          <Button
+            size="lg"
+            variant="outline"
+            onClick={miniTimer.open}
+            aria-label={miniTimer.isLinked ? "Mini timer open" : "Open mini timer"}
+            aria-pressed={miniTimer.isLinked}
+          >
+            <PictureInPicture2 className="h-5 w-5" aria-hidden="true" />
           </Button>
         </div>
       </section>

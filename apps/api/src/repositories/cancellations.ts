@@ -1,0 +1,15 @@
+/** Cancellations repository (spec §4 Cancellation flow, DESIGN.md §8). */
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database";
+import type { CancellationRow, NewCancellationRow } from "../db/tables/cancellations";
+
+/** Records one cancellation and returns the stored row. */
+export async function insertCancellation(db: Kysely<Database>, row: NewCancellationRow): Promise<CancellationRow> {
+  return db.insertInto("cancellations").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Deletes every cancellation of the user; returns how many. */
+export async function deleteCancellationsOfUser(db: Kysely<Database>, userId: number): Promise<number> {
+  const result = await db.deleteFrom("cancellations").where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,40 @@
+/**
+ * Admin routes (spec §6, §7), answered 401 to anonymous callers and 403 to every other user:
+ * `GET /api/admin/users` → 200 all users, newest first (adminUsersResponseSchema);
+ * `DELETE /api/admin/users/:userId` → 200 `{ message: "User deleted successfully" }` after
+ * deleting the user and all their data (they are logged out everywhere); 404 unknown user;
+ * 409 when the admin names their own account.
+ */
+import { adminUsersResponseSchema, messageResponseSchema, userIdParamsSchema } from "@focus/core";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { deleteAccount } from "../../domain/accounts";
+import { HttpError } from "../../domain/httpError";
+import { toAdminUser } from "../../domain/publicUser";
+import { userOf } from "../../plugins/auth";
+import { listUsersNewestFirst } from "../../repositories/users";
+
+const adminRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.addHook("onRequest", fastify.authenticate);
+  fastify.addHook("onRequest", fastify.requireAdmin);
+
+  /** Every user, newest first → 200 array of adminUserSchema rows. */
+  fastify.get("/admin/users", { schema: { response: { 200: adminUsersResponseSchema } } }, async () =>
+    (await listUsersNewestFirst(fastify.db)).map(toAdminUser),
+  );
+
+  /** The user and all their data → 200 `{ message }`; 404 unknown; 409 for the admin's own account. */
+  fastify.delete(
+    "/admin/users/:userId",
+    { schema: { params: userIdParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const { userId } = request.params;
+      const admin = userOf(request);
+      if (userId === admin.id) throw new HttpError(409, "You cannot delete your own admin account");
+      await deleteAccount(fastify.db, userId);
+      request.log.info({ userId, adminId: admin.id }, "user deleted by admin");
+      return { message: "User deleted successfully" };
+    },
+  );
+};
+
+export default adminRoutes;

@@ -1,0 +1,50 @@
+/**
+ * Profile routes of the logged-in user (spec §7, Settings profile card):
+ * `PUT /api/user/email` → 200 `{ user }` (409 "Email already registered");
+ * `PUT /api/user/password` → 200 `{ message: "Password updated" }`
+ * (400 "Current password is incorrect"; rate limited per IP). The session is kept.
+ */
+import { messageResponseSchema, updateEmailBodySchema, updatePasswordBodySchema, userResponseSchema } from "@focus/core";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { changeEmail, changePassword } from "../../domain/accounts";
+import { toPublicUser } from "../../domain/publicUser";
+import type { Config } from "../../env";
+import { userOf } from "../../plugins/auth";
+
+export interface UserRoutesOptions {
+  config: Pick<Config, "adminUsername">;
+}
+
+/** Password-change attempts per IP per minute (each one is a guess at the current password). */
+export const PASSWORD_RATE_LIMIT = { max: 10, timeWindow: "1 minute" };
+
+const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { config }) => {
+  fastify.addHook("onRequest", fastify.authenticate);
+
+  /** New email → 200 `{ user }`; 409 when another account has it (any letter case). */
+  fastify.put(
+    "/user/email",
+    { schema: { body: updateEmailBodySchema, response: { 200: userResponseSchema } } },
+    async (request) => {
+      const row = await changeEmail(fastify.db, userOf(request).id, request.body.email);
+      return { user: toPublicUser(row, config.adminUsername) };
+    },
+  );
+
+  /** Current + new password → 200 `{ message }`; 400 on a wrong current password. No logout. */
+  fastify.put(
+    "/user/password",
+    {
+      config: { rateLimit: PASSWORD_RATE_LIMIT },
+      schema: { body: updatePasswordBodySchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      const user = userOf(request);
+      await changePassword(fastify.db, user, request.body.currentPassword, request.body.newPassword);
+      request.log.info({ userId: user.id }, "password changed");
+      return { message: "Password updated" };
+    },
+  );
+};
+
+export default userRoutes;

@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestApp, login, newCredentials, registerUser, type TestApp, uniqueIp } from "./helpers";
+
+describe("profile: email and password", () => {
+  let t: TestApp;
+  afterEach(async () => t.close());
+
+  function putEmail(cookie: string, email: unknown) {
+    return t.app.inject({ method: "PUT", url: "/api/user/email", headers: { cookie }, payload: { email } });
+  }
+
+  function putPassword(cookie: string, payload: object, remoteAddress = uniqueIp()) {
+    return t.app.inject({ method: "PUT", url: "/api/user/password", headers: { cookie }, payload, remoteAddress });
+  }
+
+  it("changes the email and answers with the updated user", async () => {
+    t = await createTestApp();
+    const { cookie, credentials } = await registerUser(t.app);
+    const res = await putEmail(cookie, "new.address@example.com");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ username: credentials.username, email: "new.address@example.com" });
+    const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
+    expect(me.json().user.email).toBe("new.address@example.com");
+    // The new address logs in; the old one no longer does.
+    expect(await login(t.app, "new.address@example.com", credentials.password)).toBeDefined();
+    await expect(login(t.app, credentials.email, credentials.password)).rejects.toThrow("401");
+  });
+
+  it("refuses an email another account uses, in any letter case, with 409", async () => {
+    t = await createTestApp();
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const res = await putEmail(b.cookie, a.credentials.email.toUpperCase());
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: "Email already registered" });
+    const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: b.cookie } });
+    expect(me.json().user.email).toBe(b.credentials.email);
+  });
+
+  it("accepts the user's own email again, e.g. in another letter case", async () => {
+    t = await createTestApp();
+    const { cookie, credentials } = await registerUser(t.app);
+    const res = await putEmail(cookie, credentials.email.toUpperCase());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe(credentials.email.toUpperCase());
+  });
+
+  it("refuses a missing or invalid email with 400 and the form's message", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    for (const email of ["not-an-email", "", 42, undefined]) {
+      const res = await putEmail(cookie, email);
+      expect(res.statusCode, String(email)).toBe(400);
+      expect(res.json().issues[0].path).toBe("email");
+    }
+    expect((await putEmail(cookie, "nope")).json().message).toBe("Please enter a valid email address");
+  });
+
+  it("changes the password, keeps the current session and every other one", async () => {
+    t = await createTestApp();
+    const { cookie, credentials } = await registerUser(t.app);
+    const otherDevice = await login(t.app, credentials.username, credentials.password);
+    const res = await putPassword(cookie, { currentPassword: credentials.password, newPassword: "brand-new-secret" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: "Password updated" });
+    expect(res.body).not.toMatch(/scrypt|hash/i);
+    for (const session of [cookie, otherDevice]) {
+      expect((await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: session } })).statusCode).toBe(200);
+    }
+    expect(await login(t.app, credentials.username, "brand-new-secret")).toBeDefined();
+    await expect(login(t.app, credentials.username, credentials.password)).rejects.toThrow("401");
+  });
+
+  it("refuses a wrong current password with 400, changes nothing and logs nobody out", async () => {
+    t = await createTestApp();
+    const { cookie, credentials } = await registerUser(t.app);
+    const res = await putPassword(cookie, { currentPassword: "not-my-password", newPassword: "brand-new-secret" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: "Current password is incorrect" });
+    expect((await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).statusCode).toBe(200);
+    expect(await login(t.app, credentials.username, credentials.password)).toBeDefined();
+  });
+
+  it("refuses a new password shorter than 6 characters or a missing field with 400", async () => {
+    t = await createTestApp();
+    const { cookie, credentials } = await registerUser(t.app);
+    const short = await putPassword(cookie, { currentPassword: credentials.password, newPassword: "12345" });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe("Password must be at least 6 characters");
+    for (const payload of [{}, { currentPassword: credentials.password }, { newPassword: "brand-new-secret" }]) {
+      expect((await putPassword(cookie, payload)).statusCode).toBe(400);
+    }
+    expect(await login(t.app, credentials.username, credentials.password)).toBeDefined();
+  });
+
+  it("limits password-change attempts per client address", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const guess = () => putPassword(cookie, { currentPassword: "guess-guess", newPassword: "brand-new-secret" }, "192.0.2.77");
+    for (let i = 0; i < 10; i += 1) expect((await guess()).statusCode).toBe(400);
+    const limited = await guess();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many attempts/);
+  });
+
+  it("changes only the caller's own account", async () => {
+    t = await createTestApp();
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app, newCredentials("other"));
+    await putEmail(b.cookie, "b.changed@example.com");
+    const meA = await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: a.cookie } });
+    expect(meA.json().user.email).toBe(a.credentials.email);
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * Authorization matrix (DESIGN.md §3 Roles): every route the app registers, collected with an
+ * onRoute hook, is called as an anonymous visitor, user A, user B and the admin, and must
+ * answer the status the matrix below expects. A registered route without an expectation fails
+ * the run, so a new route cannot ship without its access rule being decided here.
+ *
+ * Ownership: routes naming a user id are called by A and B with A's id (both must be refused),
+ * the admin acts on a fresh victim. Calls by the anonymous visitor and by B (and refused calls
+ * by A) must leave A's data in every table unchanged, and no answer to B may mention A.
+ */
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  ADMIN_ENV,
+  type Credentials,
+  createTestApp,
+  login,
+  loginAdmin,
+  newCredentials,
+  registerUser,
+  uniqueIp,
+  userRow,
+} from "./helpers";
+
+const ROLES = ["anonymous", "userA", "userB", "admin"] as const;
+type Role = (typeof ROLES)[number];
+
+interface Fixture {
+  app: FastifyInstance;
+  users: Record<Exclude<Role, "anonymous">, { id: number; cookie: string; credentials: Credentials }>;
+}
+
+interface Call {
+  /** Path with query, e.g. `/api/admin/users/7`. */
+  url: string;
+  payload?: object;
+}
+
+interface Expectation {
+  status: Record<Role, number>;
+  /** The request a role makes; `target` is the user id a `:userId` route names. */
+  call: (fixture: Fixture, role: Role, target: number) => Call;
+  /** Runs before the four calls (after the common reset). */
+  setup?: (fixture: Fixture) => Promise<void>;
+  /** Each role calls with a session of its own (login/register/logout end or replace sessions). */
+  freshSession?: boolean;
+}
+
+/** Open to everyone: the same status for every role. */
+const open = (code: number): Record<Role, number> => ({ anonymous: code, userA: code, userB: code, admin: code });
+/** Any logged-in user. */
+const loggedIn = (code: number): Record<Role, number> => ({ anonymous: 401, userA: code, userB: code, admin: code });
+/** The admin only. */
+const adminOnly = (code: number): Record<Role, number> => ({ anonymous: 401, userA: 403, userB: 403, admin: code });
+
+const plain = (url: string, payload?: object) => (): Call => ({ url, payload });
+
+const TODAY = new URLSearchParams({ startDate: "2026-03-02T00:00:00.000Z", endDate: "2026-03-02T23:59:59.999Z" });
+
+/** Sets the subscription of the given users directly in the database. */
+async function setPlan(app: FastifyInstance, ids: number[], plan: "free" | "premium", status: "trial" | "active") {
+  const trialEnd = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString();
+  await app.db
+    .updateTable("users")
+    .set({ subscription_plan: plan, subscription_status: status, trial_end_date: trialEnd })
+    .where("id", "in", ids)
+    .execute();
+}
+
+/**
+ * Keyed by `METHOD url` as registered (HEAD routes use their GET entry). To add a route, add
+ * `"METHOD /api/path/:param": { status: open(200) | loggedIn(200) | adminOnly(200), call }`.
+ */
+const MATRIX: Record<string, Expectation> = {
+  "GET /api/health": { status: open(200), call: plain("/api/health") },
+  "POST /api/register": {
+    status: open(201),
+    freshSession: true,
+    call: () => ({ url: "/api/register", payload: newCredentials("matrix") }),
+  },
+  "POST /api/login": {
+    status: open(200),
+    freshSession: true,
+    call: (f, role) => {
+      // The anonymous visitor logs in as B: a login of A would add a session to A's data.
+      const { credentials } = f.users[role === "anonymous" ? "userB" : role];
+      return { url: "/api/login", payload: { username: credentials.username, password: credentials.password } };
+    },
+  },
+  "POST /api/logout": { status: open(200), freshSession: true, call: plain("/api/logout") },
+  "GET /api/me": { status: loggedIn(200), call: plain("/api/me") },
+  "GET /api/settings": { status: loggedIn(200), call: plain("/api/settings") },
+  "POST /api/settings": { status: loggedIn(200), call: plain("/api/settings", { focusDuration: 30 }) },
+  "GET /api/sessions": { status: loggedIn(200), call: plain("/api/sessions") },
+  "POST /api/sessions": {
+    status: loggedIn(201),
+    call: plain("/api/sessions", { startTime: "2026-03-02T09:00:00Z", duration: 1500, type: "focus", completed: true }),
+  },
+  "GET /api/sessions/range": { status: loggedIn(200), call: plain(`/api/sessions/range?${TODAY}`) },
+  "PUT /api/user/email": {
+    status: loggedIn(200),
+    call: () => ({ url: "/api/user/email", payload: { email: newCredentials("mail").email } }),
+  },
+  "PUT /api/user/password": {
+    status: loggedIn(200),
+    call: (f, role) => {
+      const password = role === "anonymous" ? "whatever1" : f.users[role].credentials.password;
+      return { url: "/api/user/password", payload: { currentPassword: password, newPassword: password } };
+    },
+  },
+  "POST /api/subscription/upgrade": { status: loggedIn(200), call: plain("/api/subscription/upgrade") },
+  "POST /api/subscription/cancel": {
+    status: loggedIn(200),
+    setup: async (f) => setPlan(f.app, [f.users.userA.id, f.users.userB.id], "premium", "active"),
+    call: plain("/api/subscription/cancel", { reason: "Too expensive", feedback: "" }),
+  },
+  "POST /api/subscription/activate/:userId": {
+    status: adminOnly(200),
+    call: (_f, _role, target) => ({ url: `/api/subscription/activate/${target}` }),
+  },
+  "POST /api/subscription/cancel/:userId": {
+    status: adminOnly(200),
+    call: (_f, _role, target) => ({ url: `/api/subscription/cancel/${target}` }),
+  },
+  "GET /api/admin/users": { status: adminOnly(200), call: plain("/api/admin/users") },
+  "DELETE /api/admin/users/:userId": {
+    status: adminOnly(200),
+    call: (_f, _role, target) => ({ url: `/api/admin/users/${target}` }),
+  },
+};
+
+/** Every row that belongs to the user, in every table with a `user_id` column, plus the user. */
+async function dataOf(app: FastifyInstance, userId: number): Promise<Record<string, unknown[]>> {
+  const snapshot: Record<string, unknown[]> = {
+    users: await app.db.selectFrom("users").selectAll().where("id", "=", userId).execute(),
+  };
+  for (const table of await app.db.introspection.getTables()) {
+    if (!table.columns.some((column) => column.name === "user_id")) continue;
+    // The table set is discovered at run time; any table with user_id fits this query's shape.
+    snapshot[table.name] = await app.db
+      .selectFrom(table.name as "settings")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .execute();
+  }
+  return snapshot;
+}
+
+const registered: { method: string; url: string }[] = [];
+const t = await createTestApp(ADMIN_ENV, {
+  beforeReady: (app) =>
+    app.addHook("onRoute", (route) => {
+      for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+    }),
+});
+const ROUTES = registered.map(({ method, url }) => `${method} ${url}`).sort();
+
+describe("authorization matrix", () => {
+  let fixture: Fixture;
+
+  beforeAll(async () => {
+    const a = await registerUser(t.app, newCredentials("alice"));
+    const b = await registerUser(t.app, newCredentials("bob"));
+    const adminCookie = await loginAdmin(t.app);
+    const admin = await userRow(t.app, "admin");
+    fixture = {
+      app: t.app,
+      users: {
+        userA: { id: a.res.json().user.id, cookie: a.cookie, credentials: a.credentials },
+        userB: { id: b.res.json().user.id, cookie: b.cookie, credentials: b.credentials },
+        admin: { id: admin.id, cookie: adminCookie, credentials: { username: "admin", password: ADMIN_ENV.ADMIN_PASSWORD, email: "" } },
+      },
+    };
+  });
+  afterAll(async () => t.close());
+
+  beforeEach(async () => {
+    // Every route starts from the same state: A and B on an active trial, the admin premium.
+    await setPlan(t.app, [fixture.users.userA.id, fixture.users.userB.id], "free", "trial");
+    await setPlan(t.app, [fixture.users.admin.id], "premium", "active");
+  });
+
+  it("collects the app's routes", () => {
+    expect(ROUTES.length).toBeGreaterThanOrEqual(Object.keys(MATRIX).length);
+  });
+
+  it("has no expectation for a route the app does not register", () => {
+    const stale = Object.keys(MATRIX).filter((key) => !ROUTES.includes(key));
+    expect(stale).toEqual([]);
+  });
+
+  it.each(ROUTES)("%s answers each role as the matrix says", async (route) => {
+    const [method = "", url = ""] = route.split(" ");
+    const expectation = MATRIX[route] ?? (method === "HEAD" ? MATRIX[`GET ${url}`] : undefined);
+    if (!expectation) throw new Error(`No authorization expectation for ${route}: add it to MATRIX`);
+    await expectation.setup?.(fixture);
+    const a = fixture.users.userA;
+
+    for (const role of ROLES) {
+      let cookie: string | undefined;
+      if (role !== "anonymous") {
+        const user = fixture.users[role];
+        cookie = expectation.freshSession ? await login(t.app, user.credentials.username, user.credentials.password) : user.cookie;
+      }
+      // A and B name A's account; the admin acts on a fresh victim.
+      const target = role === "admin" && url.includes(":userId") ? (await registerUser(t.app)).res.json().user.id : a.id;
+      const call = expectation.call(fixture, role, target);
+      const before = await dataOf(t.app, a.id);
+      const options: InjectOptions = {
+        method: method as InjectOptions["method"],
+        url: call.url,
+        remoteAddress: uniqueIp(),
+        headers: cookie ? { cookie } : {},
+        ...(call.payload ? { payload: call.payload } : {}),
+      };
+      const res = await t.app.inject(options);
+      expect(res.statusCode, `${route} as ${role}: ${res.body}`).toBe(expectation.status[role]);
+
+      const refusedForA = role === "userA" && res.statusCode >= 400;
+      if (role === "anonymous" || role === "userB" || refusedForA) {
+        expect(await dataOf(t.app, a.id), `${route} as ${role} changed A's data`).toEqual(before);
+      }
+      if (role === "userB") {
+        expect(res.body, `${route} as B mentions A`).not.toContain(a.credentials.username);
+        expect(res.body, `${route} as B mentions A`).not.toContain(a.credentials.email);
+      }
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import { useEffect, useState } from "react";
+import { Pause, Play, RotateCcw } from "lucide-react";
+import {
+  TIMER_MODE_LABELS,
+  formatTime,
+  sharedRemainingSeconds,
+  toMiniTimerMessageSchema,
+  type FromMiniTimerMessage,
+  type SharedTimerState,
+} from "@focus/core";
+import { Button } from "@/components/ui/button";
+
+/** Sends a message to the main window; false when it is gone. */
+function tell(message: FromMiniTimerMessage): boolean {
+  const main = window.opener as Window | null;
+  if (!main || main.closed) return false;
+  main.postMessage(message, window.location.origin);
+  return true;
+}
+
+/**
+ * The mini timer popup (spec §2, §7; path /mini-timer). It shows and controls the main
+ * window's timer: it never runs a timer of its own, it only counts down the `endsAt` it was
+ * sent, on its own clock, between updates.
+ */
+export function MiniTimerPage() {
+  const [state, setState] = useState<SharedTimerState | null>(null);
+  const [now, setNow] = useState(Date.now());
+  const [linked, setLinked] = useState(() => Boolean(window.opener));
+
+  useEffect(() => {
+    document.title = "Mini Timer";
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== window.opener) return;
+      const parsed = toMiniTimerMessageSchema.safeParse(event.data);
+      if (!parsed.success) return;
+      if (parsed.data.action === "updateTimer") setState(parsed.data.timerState);
+      else if (parsed.data.action === "ping") tell({ action: "pong" });
+    };
+    window.addEventListener("message", onMessage);
+    setLinked(tell({ action: "miniTimerReady" }));
+    const tick = window.setInterval(() => {
+      setNow(Date.now());
+      if (!tell({ action: "ping" })) setLinked(false);
+    }, 1000);
+    const onClose = () => tell({ action: "miniTimerClosed" });
+    window.addEventListener("pagehide", onClose);
+    return () => {
+      window.removeEventListener("message", onMessage);
+      window.removeEventListener("pagehide", onClose);
+      window.clearInterval(tick);
+    };
+  }, []);
+
+  if (!linked) {
+    return (
+      <main className="grid min-h-dvh place-items-center p-4 text-center text-sm text-muted-foreground">
+        <p>Open the mini timer from the Focus Arena to keep your session in view.</p>
+      </main>
+    );
+  }
+  const seconds = state ? sharedRemainingSeconds(state, now) : null;
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-3 p-3" aria-label="Mini timer">
+      <p className="text-xs font-medium uppercase tracking-widest text-muted-foreground">
+        {state ? TIMER_MODE_LABELS[state.mode] : "Connecting…"}
+      </p>
+      <p className="text-5xl font-semibold tabular-nums" data-testid="mini-timer-display" aria-live="off">
+        {seconds === null ? "--:--" : formatTime(seconds)}
+      </p>
+      <div className="h-1.5 w-full overflow-hidden rounded-full bg-muted" aria-hidden="true">
+        <div className="h-full bg-primary" style={{ width: `${state?.progress ?? 0}%` }} />
+      </div>
+      <div className="flex gap-2">
+        {state?.isActive ? (
+          <Button onClick={() => tell({ action: "pauseTimer" })}>
+            <Pause className="mr-1 h-4 w-4" aria-hidden="true" />
+            Pause
+          </Button>
+        ) : (
+          <Button onClick={() => tell({ action: "startTimer" })} disabled={!state}>
+            <Play className="mr-1 h-4 w-4" aria-hidden="true" />
+            Start
+          </Button>
+        )}
+        <Button variant="outline" onClick={() => tell({ action: "resetTimer" })} aria-label="Reset timer" disabled={!state}>
+          <RotateCcw className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </main>
+  );
+}

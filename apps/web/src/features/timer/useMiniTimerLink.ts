@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  MINI_TIMER_PATH,
+  MINI_TIMER_PING_MS,
+  MINI_TIMER_UPDATE_MS,
+  MINI_TIMER_WINDOW,
+  fromMiniTimerMessageSchema,
+  selectSharedTimerState,
+  type ToMiniTimerMessage,
+} from "@focus/core";
+import { toast } from "@/components/ui/use-toast";
+import { TimerActor } from "./timerActor";
+
+/**
+ * The main window's side of the mini timer (spec §2, §7, §9): opens the 240×340 popup near
+ * the right edge of the screen, sends it `updateTimer` every second and on every change,
+ * pings it every 5 s, and runs its commands on the one timer chart. The link is dropped when
+ * the popup closes, says `miniTimerClosed`, or a send fails.
+ */
+export function useMiniTimerLink() {
+  const actor = TimerActor.useActorRef();
+  const popup = useRef<Window | null>(null);
+  const [isLinked, setLinked] = useState(false);
+
+  const drop = useCallback(() => {
+    popup.current = null;
+    setLinked(false);
+  }, []);
+
+  const send = useCallback(
+    (message: ToMiniTimerMessage) => {
+      const target = popup.current;
+      if (!target) return;
+      try {
+        if (target.closed) throw new Error("closed");
+        target.postMessage(message, window.location.origin);
+      } catch {
+        drop();
+      }
+    },
+    [drop],
+  );
+
+  const sendState = useCallback(
+    () => send({ action: "updateTimer", timerState: selectSharedTimerState(actor.getSnapshot()) }),
+    [actor, send],
+  );
+
+  useEffect(() => {
+    if (!isLinked) return;
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== popup.current) return;
+      const parsed = fromMiniTimerMessageSchema.safeParse(event.data);
+      if (!parsed.success) return;
+      const now = Date.now();
+      switch (parsed.data.action) {
+        case "miniTimerReady":
+        case "requestTimerSync":
+          return sendState();
+        case "startTimer":
+          return actor.send({ type: "START", now });
+        case "pauseTimer":
+          return actor.send({ type: "PAUSE", now });
+        case "resetTimer":
+          return actor.send({ type: "RESET", now });
+        case "ping":
+          return send({ action: "pong" });
+        case "miniTimerClosed":
+          return drop();
+        default:
+          // Audio actions arrive with the audio player; pong needs no answer.
+          return;
+      }
+    };
+    window.addEventListener("message", onMessage);
+    const subscription = actor.subscribe(sendState);
+    const updates = window.setInterval(sendState, MINI_TIMER_UPDATE_MS);
+    const pings = window.setInterval(() => send({ action: "ping" }), MINI_TIMER_PING_MS);
+    return () => {
+      window.removeEventListener("message", onMessage);
+      subscription.unsubscribe();
+      window.clearInterval(updates);
+      window.clearInterval(pings);
+    };
+  }, [actor, drop, isLinked, send, sendState]);
+
+  const open = useCallback(() => {
+    const { width, height } = MINI_TIMER_WINDOW;
+    const left = Math.max(0, window.screen.availWidth - width - 24);
+    const features = `popup=yes,width=${width},height=${height},left=${left},top=80`;
+    const opened = window.open(MINI_TIMER_PATH, "focus-mini-timer", features);
+    if (!opened) {
+      toast({
+        title: "Popup blocked",
+        description: "Please allow popups for this site to use the mini timer. Make sure to allow popups and try again.",
+        variant: "destructive",
+      });
+      return;
+    }
+    popup.current = opened;
+    setLinked(true);
+    opened.focus();
+  }, []);
+
+  return { open, isLinked };
+}

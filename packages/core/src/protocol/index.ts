@@ -1,0 +1,4 @@
+export * from "./timerState";
+export * from "./miniTimer";
+export * from "./live";
+export * from "./liveConnection";

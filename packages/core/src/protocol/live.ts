@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { sharedTimerStateSchema } from "./timerState";
+
+/** Heartbeat of the live connection, ms (spec §9: 20 s; DESIGN.md §4). */
+export const LIVE_HEARTBEAT_MS = 20_000;
+/** Reconnect attempts before giving up (spec §9). */
+export const LIVE_MAX_RECONNECT_ATTEMPTS = 10;
+/** Path of the live connection (spec §7). */
+export const LIVE_PATH = "/ws/timer";
+
+/** Delay before reconnect attempt `attempt` (0-based), ms: min(30 s, 2 s × 1.5^attempt) (DESIGN.md §8). */
+export function reconnectDelayMs(attempt: number): number {
+  return Math.min(30_000, 2000 * 1.5 ** Math.max(0, attempt));
+}
+
+/**
+ * Commands over the live connection (spec §7: `sync_request`); `start`, `pause` and
+ * `reset` let the extension's popup drive the web app's timer through the server.
+ */
+export const LIVE_COMMAND_ACTIONS = ["sync_request", "start", "pause", "reset"] as const;
+export type LiveCommandAction = (typeof LIVE_COMMAND_ACTIONS)[number];
+
+/** Every message of `/ws/timer`, both directions (spec §7 Live connection). */
+export const liveMessageSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("timer_update"),
+    timerState: sharedTimerStateSchema,
+    /** Set by the server on relayed updates: who sent it ("web", "extension"). */
+    source: z.string().max(32).optional(),
+  }),
+  z.object({ type: z.literal("ping") }),
+  z.object({ type: z.literal("pong") }),
+  z.object({ type: z.literal("command"), action: z.enum(LIVE_COMMAND_ACTIONS) }),
+]);
+export type LiveMessage = z.infer<typeof liveMessageSchema>;
+
+/** Parses one raw frame; null when it is not JSON or not a known message. */
+export function parseLiveMessage(raw: string): LiveMessage | null {
+  try {
+    const parsed = liveMessageSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
