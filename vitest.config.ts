@@ -40,6 +40,7 @@ export default defineConfig({
           root: "apps/web",
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
+          setupFiles: ["src/test/setup.ts"],
         },
       },
       {

@@ -7,6 +7,8 @@ import { dispatchChangeTab } from "@/lib/events";
 import { ModeSelector } from "./ModeSelector";
 import { ProgressRing } from "./ProgressRing";
 import { TodayProgress } from "./TodayProgress";
+import { LiveStatusBadge } from "./LiveStatusBadge";
+import { useLiveStatus } from "./useLiveSync";
 import { useMiniTimerLink } from "./useMiniTimerLink";
 import { useTimerControls, useTimerView } from "./useTimer";
 
@@ -38,6 +40,7 @@ export function FocusArena() {
   const controls = useTimerControls();
   const announcement = useAnnouncement(view);
   const miniTimer = useMiniTimerLink();
+  const liveStatus = useLiveStatus();
   const startLabel = view.mode === "focus" ? "Start Focus" : "Start Break";
 
   return (
@@ -48,6 +51,7 @@ export function FocusArena() {
             Focus Arena
           </h1>
           <p className="text-muted-foreground">{MOTIVATION[view.mode]}</p>
+          {liveStatus && <LiveStatusBadge status={liveStatus} />}
         </header>
 
         <ModeSelector mode={view.mode} onChange={controls.setMode} />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   DEFAULT_SETTINGS,
@@ -18,6 +18,7 @@ import { ApiError, api } from "@/lib/api";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { TimerActor } from "./timerActor";
+import { LiveStatusContext, LiveSync, type LiveStatus } from "./useLiveSync";
 import { saveGuestSessionUsedOn, timerAccessFor } from "./access";
 import { loadCounters, loadTimerState, saveCounters, saveTimerState } from "./storage";
 import { queryKeys } from "@/lib/queryKeys";
@@ -59,6 +60,7 @@ export function TimerProvider({ user, children }: { user: User; children: ReactN
   const settings =
     settingsQuery.data ?? (user.isGuest || settingsQuery.isError ? (fallback ?? DEFAULT_SETTINGS) : null);
 
+  const [liveStatus, setLiveStatus] = useState<LiveStatus>("connecting");
   // The input is taken once: later settings changes reach the chart as SET_SETTINGS events.
   const input = useRef<TimerInput | null>(null);
   if (settings && !input.current) {
@@ -81,7 +83,8 @@ export function TimerProvider({ user, children }: { user: User; children: ReactN
   return (
     <TimerActor.Provider options={{ input: input.current }}>
       <TimerEffects settings={settings ?? input.current.settings} user={user} />
-      {children}
+      {!user.isGuest && <LiveSync onStatus={setLiveStatus} />}
+      <LiveStatusContext.Provider value={user.isGuest ? null : liveStatus}>{children}</LiveStatusContext.Provider>
     </TimerActor.Provider>
   );
 }

@@ -1,0 +1,87 @@
+import { createContext, useContext, useEffect, useMemo } from "react";
+import { useActorRef } from "@xstate/react";
+import {
+  LIVE_PATH,
+  createSocketActor,
+  liveConnectionMachine,
+  selectSharedTimerState,
+  type SharedTimerState,
+} from "@focus/core";
+import { TimerActor } from "./timerActor";
+
+export type LiveStatus = "connecting" | "connected" | "reconnecting" | "disconnected";
+
+/** `ws(s)://<this host>/ws/timer` (spec §7: the secure scheme on https). */
+function liveUrl(): string {
+  const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${window.location.host}${LIVE_PATH}`;
+}
+
+/** True when two shared states differ in what a receiver needs (not the ticking seconds). */
+function changed(a: SharedTimerState | null, b: SharedTimerState): boolean {
+  if (!a) return true;
+  if (a.isActive !== b.isActive || a.mode !== b.mode || a.endsAt !== b.endsAt || a.durationMs !== b.durationMs) return true;
+  return !b.isActive && a.currentTime !== b.currentTime;
+}
+
+/**
+ * Keeps the timer in sync over `/ws/timer` (spec §4, §7; DESIGN.md §4): sends `timer_update`
+ * on open and on every change, answers `sync_request`, and runs `start`/`pause`/`reset`
+ * commands relayed from the extension's popup on the one timer chart. `timer_update`s from
+ * others are only logged (spec §7). Reports the connection status through `onStatus`.
+ */
+export function useLiveSync(onStatus: (status: LiveStatus) => void): void {
+  const timer = TimerActor.useActorRef();
+  const logic = useMemo(
+    () => liveConnectionMachine.provide({ actors: { socket: createSocketActor((url) => new WebSocket(url)) } }),
+    [],
+  );
+  const live = useActorRef(logic, { input: { url: liveUrl() } });
+
+  useEffect(() => {
+    let lastSent: SharedTimerState | null = null;
+    const sendState = (force: boolean) => {
+      const state = selectSharedTimerState(timer.getSnapshot());
+      if (!force && !changed(lastSent, state)) return;
+      lastSent = state;
+      live.send({ type: "SEND", message: { type: "timer_update", timerState: state } });
+    };
+    const statusSub = live.subscribe((s) => {
+      onStatus(
+        s.matches({ online: "open" }) ? "connected" : s.matches("disconnected") ? "disconnected" : s.matches("waiting") ? "reconnecting" : "connecting",
+      );
+    });
+    const connectedSub = live.on("connected", () => sendState(true));
+    const messageSub = live.on("message", ({ message }) => {
+      if (message.type === "command") {
+        const now = Date.now();
+        if (message.action === "sync_request") sendState(true);
+        else if (message.action === "start") timer.send({ type: "START", now });
+        else if (message.action === "pause") timer.send({ type: "PAUSE", now });
+        else timer.send({ type: "RESET", now });
+      } else if (message.type === "timer_update") {
+        console.debug("timer_update from", message.source ?? "another client", message.timerState);
+      }
+    });
+    const timerSub = timer.subscribe(() => sendState(false));
+    const onOnline = () => live.send({ type: "RETRY" });
+    window.addEventListener("online", onOnline);
+    return () => {
+      statusSub.unsubscribe();
+      connectedSub.unsubscribe();
+      messageSub.unsubscribe();
+      timerSub.unsubscribe();
+      window.removeEventListener("online", onOnline);
+    };
+  }, [live, timer, onStatus]);
+}
+
+/** The live status for display; null where there is no live connection (guests). */
+export const LiveStatusContext = createContext<LiveStatus | null>(null);
+export const useLiveStatus = () => useContext(LiveStatusContext);
+
+/** Mounts the live connection (only for signed-in users: guests have none on the server). */
+export function LiveSync({ onStatus }: { onStatus: (status: LiveStatus) => void }) {
+  useLiveSync(onStatus);
+  return null;
+}

@@ -1,0 +1,16 @@
+/**
+ * Web test setup: jsdom's WebSocket would try to reach a real server on localhost; tests
+ * get one that never connects (the live connection's own behaviour is tested in core).
+ */
+class OfflineWebSocket {
+  readyState = 0;
+  onopen: ((e: unknown) => void) | null = null;
+  onmessage: ((e: unknown) => void) | null = null;
+  onclose: ((e: unknown) => void) | null = null;
+  onerror: ((e: unknown) => void) | null = null;
+  send(): void {}
+  close(): void {
+    this.readyState = 3;
+  }
+}
+globalThis.WebSocket = OfflineWebSocket as unknown as typeof WebSocket;
