@@ -115,6 +115,46 @@ describe("Focus Arena end to end", () => {
     await context.close();
   });
 
+  it("opens the mini timer popup, which shows and drives the same timer", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await registerInUi(page, uniqueName("mini"));
+    const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Open mini timer" }).click()]);
+    await popup.waitForLoadState();
+    await expect.poll(() => popup.getByTestId("mini-timer-display").textContent()).toBe("25:00");
+    expect(popup.viewportSize()).toEqual({ width: 240, height: 340 });
+
+    // Start from the popup: the main window's timer runs.
+    await popup.getByRole("button", { name: "Start" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+    await page.waitForTimeout(2200);
+    const main = await shownSeconds(page);
+    const mini = (await popup.getByTestId("mini-timer-display").textContent()) ?? "";
+    const [mm, ss] = mini.split(":").map(Number);
+    expect(Math.abs(main - ((mm ?? 0) * 60 + (ss ?? 0)))).toBeLessThanOrEqual(1);
+    await popup.screenshot({ path: `${shots}mini-timer.png` });
+
+    // Pause from the main window: the popup follows.
+    await page.getByRole("button", { name: "Pause" }).click();
+    await expect.poll(() => popup.getByRole("button", { name: "Start" }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("tells the user when the browser blocks the mini timer popup", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await registerInUi(page, uniqueName("blocked"));
+    await page.getByRole("button", { name: "Open mini timer" }).click();
+    await expect.poll(() => page.getByText("Popup blocked").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("Please allow popups for this site to use the mini timer. Make sure to allow popups and try again.").isVisible())
+      .toBe(true);
+    await context.close();
+  });
+
   it("sends a visitor who is not logged in from /app to /auth", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

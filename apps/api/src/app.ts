@@ -3,20 +3,26 @@
  * whole application as a plugin, `buildApp(config)` wraps it in a configured Fastify instance.
  * Nothing listens here; see server.ts.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import audioPlugin from "./audio/plugin";
 import type { Config } from "./env";
 import authPlugin from "./plugins/auth";
 import databasePlugin from "./plugins/database";
 import errorHandlerPlugin from "./plugins/errorHandler";
+import livePlugin from "./plugins/live";
 import originCheckPlugin from "./plugins/originCheck";
 import securityPlugin from "./plugins/security";
 import sessionPlugin from "./plugins/session";
 import webAppPlugin from "./plugins/webApp";
 import adminRoutes from "./routes/admin";
 import authRoutes from "./routes/auth";
+import blockedAttemptRoutes from "./routes/blockedAttempts";
+import blockedSiteRoutes from "./routes/blockedSites";
 import healthRoutes from "./routes/health";
+import linkedDeviceRoutes from "./routes/linkedDevices";
+import liveRoutes from "./routes/live";
 import sessionRoutes from "./routes/sessions";
 import settingsRoutes from "./routes/settings";
 import subscriptionRoutes from "./routes/subscription";
@@ -44,6 +50,20 @@ const REDACTED_PATHS = [
   "*.passwordHash",
 ];
 
+/**
+ * The request fields Fastify logs, with the value of a `token` query parameter hidden (the
+ * extension's device token on `/ws/timer?token=…`).
+ */
+function requestLogFields(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]"),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** The application: shared plugins, then the API under /api, then the web app. */
 export const focusApp = fp<{ config: Config }>(
   async (fastify, { config }) => {
@@ -56,6 +76,7 @@ export const focusApp = fp<{ config: Config }>(
     await fastify.register(databasePlugin, { config });
     await fastify.register(sessionPlugin, { config });
     await fastify.register(authPlugin, { config });
+    await fastify.register(livePlugin);
     if (config.publicOrigin?.startsWith("https:") && config.trustProxy === false) {
       fastify.log.warn(
         "PUBLIC_ORIGIN is https but TRUST_PROXY is off: Secure session cookies are only set on requests that reach the server over https",
@@ -71,10 +92,15 @@ export const focusApp = fp<{ config: Config }>(
         await api.register(userRoutes, { config });
         await api.register(subscriptionRoutes, { config });
         await api.register(adminRoutes);
+        await api.register(blockedSiteRoutes);
+        await api.register(linkedDeviceRoutes);
+        await api.register(blockedAttemptRoutes);
       },
       { prefix: "/api" },
     );
+    await fastify.register(liveRoutes, { config });
 
+    await fastify.register(audioPlugin, { config });
     await fastify.register(webAppPlugin, { webDist: config.webDist });
   },
   { name: "focus-app" },
@@ -83,7 +109,11 @@ export const focusApp = fp<{ config: Config }>(
 /** Fastify server options derived from the config (logger, limits, proxy trust). */
 function serverOptions(config: Config): FastifyServerOptions {
   return {
-    logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+      serializers: { req: requestLogFields },
+    },
     bodyLimit: BODY_LIMIT,
     // A hop count becomes the function Fastify would build from it (its types omit numbers).
     trustProxy:

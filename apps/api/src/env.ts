@@ -36,6 +36,15 @@ export interface Config {
   logLevel: LogLevel;
   /** Fastify `trustProxy`: false (default), true, or a hop count. */
   trustProxy: boolean | number;
+  /** The audio library (DESIGN.md §7). */
+  audio: {
+    /** Absolute path of AUDIO_DIR: `<dir>/<category>/*` tracks, `<dir>/sounds/*` notification sounds. */
+    dir: string;
+    /** Whether the server renders missing generated files in a worker thread once it listens. */
+    render: boolean;
+    /** Loop length of generated tracks, seconds; null for the catalogue's (96 s). Tests use less. */
+    loopSeconds: number | null;
+  };
 }
 
 /** Thrown by `loadConfig` for a bad variable; the message names the variable. */
@@ -65,6 +74,9 @@ const envSchema = z.object({
   WEB_DIST: optional(z.string().trim().min(1)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
   TRUST_PROXY: optional(z.string().trim().regex(/^(true|false|\d+)$/, "must be true, false or a hop count")),
+  AUDIO_DIR: optional(z.string().trim().min(1)),
+  AUDIO_RENDER: optional(z.enum(["on", "off"], { message: "must be on or off" })),
+  AUDIO_LOOP_SECONDS: optional(z.coerce.number().int().min(1).max(600, "must be whole seconds (1-600)")),
 });
 
 /**
@@ -125,5 +137,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     logLevel: e.LOG_LEVEL ?? "info",
     trustProxy,
+    audio: {
+      dir: path.resolve(cwd, e.AUDIO_DIR ?? "./data/audio"),
+      render: e.AUDIO_RENDER !== "off",
+      loopSeconds: e.AUDIO_LOOP_SECONDS ?? null,
+    },
   };
 }

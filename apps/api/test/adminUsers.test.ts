@@ -23,7 +23,10 @@ describe("admin: users list, delete, role check", () => {
     return counts;
   }
 
-  /** A premium user with a setting, a recorded session, a cancellation and two logins. */
+  /**
+   * A premium user with a setting, a recorded session, a cancellation, a blocked site, a linked
+   * device, a blocked attempt and two logins.
+   */
   async function userWithData() {
     const registered = await registerUser(t.app);
     const { cookie, credentials } = registered;
@@ -38,6 +41,14 @@ describe("admin: users list, delete, role check", () => {
       payload: { startTime: "2026-03-02T09:00:00Z", duration: 1500, type: "focus", completed: true },
     });
     await t.app.inject({ method: "POST", url: "/api/subscription/cancel", headers: { cookie }, payload: { reason: "Other" } });
+    await t.app.inject({ method: "POST", url: "/api/blocked-sites", headers: { cookie }, payload: { url: "youtube.com", active: true } });
+    await t.app.inject({ method: "POST", url: "/api/linked-devices", headers: { cookie }, payload: { name: "Chrome" } });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/blocked-attempts",
+      headers: { cookie },
+      payload: { domain: "youtube.com", at: "2026-03-02T09:10:00Z" },
+    });
     const secondDevice = await login(t.app, credentials.username, credentials.password);
     return { id, cookie, secondDevice, credentials };
   }
@@ -122,7 +133,16 @@ describe("admin: users list, delete, role check", () => {
     const victim = await userWithData();
     const bystander = await userWithData();
     const before = await rowsOf(victim.id);
-    expect(before).toMatchObject({ users: 1, focus_sessions: 1, settings: 1, cancellations: 1, http_sessions: 2 });
+    expect(before).toMatchObject({
+      users: 1,
+      focus_sessions: 1,
+      settings: 1,
+      cancellations: 1,
+      http_sessions: 2,
+      blocked_sites: 1,
+      linked_devices: 1,
+      blocked_attempts: 1,
+    });
     const bystanderBefore = await rowsOf(bystander.id);
 
     const admin = await loginAdmin(t.app);

@@ -67,6 +67,34 @@ async function setPlan(app: FastifyInstance, ids: number[], plan: "free" | "prem
     .execute();
 }
 
+/** Ids of A's rows made by a route's setup: `mine` for A to act on, `theirs` for everyone else. */
+const owned = { mine: 0, theirs: 0 };
+
+/** Owner-only routes on a row id: anonymous 401, the owner `code`, B and the admin 404. */
+const ownerOnly = (code: number): Record<Role, number> => ({ anonymous: 401, userA: code, userB: 404, admin: 404 });
+
+let matrixSite = 0;
+/** A domain no user blocks yet. */
+const freshDomain = () => `matrix${(matrixSite += 1)}.example.com`;
+
+/** Makes two rows of A through the API (`POST url` with `payload()`), into `owned`. */
+function twoOfA(url: string, payload: () => object) {
+  return async (f: Fixture) => {
+    const create = async () => {
+      const res = await f.app.inject({ method: "POST", url, headers: { cookie: f.users.userA.cookie }, payload: payload() });
+      if (res.statusCode !== 201) throw new Error(`setup POST ${url}: ${res.statusCode} ${res.body}`);
+      return (res.json() as { id: number }).id;
+    };
+    owned.mine = await create();
+    owned.theirs = await create();
+  };
+}
+
+/** The row a role names: A its own, everyone else A's other one. */
+const ownedRow = (prefix: string) => (_f: Fixture, role: Role): Call => ({
+  url: `${prefix}/${role === "userA" ? owned.mine : owned.theirs}`,
+});
+
 /**
  * Keyed by `METHOD url` as registered (HEAD routes use their GET entry). To add a route, add
  * `"METHOD /api/path/:param": { status: open(200) | loggedIn(200) | adminOnly(200), call }`.
@@ -127,6 +155,40 @@ const MATRIX: Record<string, Expectation> = {
     status: adminOnly(200),
     call: (_f, _role, target) => ({ url: `/api/admin/users/${target}` }),
   },
+  "GET /api/blocked-sites": { status: loggedIn(200), call: plain("/api/blocked-sites") },
+  "POST /api/blocked-sites": {
+    status: loggedIn(201),
+    call: () => ({ url: "/api/blocked-sites", payload: { url: freshDomain(), active: true } }),
+  },
+  "DELETE /api/blocked-sites/:id": {
+    status: ownerOnly(204),
+    setup: twoOfA("/api/blocked-sites", () => ({ url: freshDomain(), active: true })),
+    call: ownedRow("/api/blocked-sites"),
+  },
+  "GET /api/linked-devices": { status: loggedIn(200), call: plain("/api/linked-devices") },
+  "POST /api/linked-devices": { status: loggedIn(201), call: plain("/api/linked-devices", { name: "Chrome" }) },
+  "PUT /api/linked-devices/:id": {
+    status: ownerOnly(200),
+    setup: twoOfA("/api/linked-devices", () => ({ name: "Chrome" })),
+    call: (f, role) => ({ ...ownedRow("/api/linked-devices")(f, role), payload: { isActive: false } }),
+  },
+  "DELETE /api/linked-devices/:id": {
+    status: ownerOnly(204),
+    setup: twoOfA("/api/linked-devices", () => ({ name: "Chrome" })),
+    call: ownedRow("/api/linked-devices"),
+  },
+  "POST /api/blocked-attempts": {
+    status: loggedIn(201),
+    call: () => ({ url: "/api/blocked-attempts", payload: { domain: "youtube.com", at: new Date().toISOString() } }),
+  },
+  "GET /api/blocked-attempts/summary": { status: loggedIn(200), call: plain("/api/blocked-attempts/summary") },
+  // The live connection answers plain HTTP with 426 before looking at credentials; its upgrade
+  // rules (origin, cookie, device token) are tested in live.test.ts.
+  "GET /ws/timer": { status: open(426), call: plain("/ws/timer") },
+  // Audio is public and read-only (guests play it too).
+  "GET /api/audio/local/list/:categoryId": { status: open(200), call: plain("/api/audio/local/list/deep-work") },
+  "GET /api/audio/stream": { status: open(404), call: plain("/api/audio/stream?path=deep-work%2Fmissing.mp3") },
+  "GET /sounds/:file": { status: open(404), call: plain("/sounds/unknown.mp3") },
 };
 
 /** Every row that belongs to the user, in every table with a `user_id` column, plus the user. */

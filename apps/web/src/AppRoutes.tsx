@@ -7,7 +7,10 @@ const LandingPage = lazy(() => import("@/pages/LandingPage").then((m) => ({ defa
 const AuthPage = lazy(() => import("@/pages/AuthPage").then((m) => ({ default: m.AuthPage })));
 const MainPage = lazy(() => import("@/pages/MainPage").then((m) => ({ default: m.MainPage })));
 const SettingsPage = lazy(() => import("@/pages/SettingsPage").then((m) => ({ default: m.SettingsPage })));
+const SubscriptionPage = lazy(() => import("@/pages/SubscriptionPage").then((m) => ({ default: m.SubscriptionPage })));
+const AdminPage = lazy(() => import("@/pages/AdminPage").then((m) => ({ default: m.AdminPage })));
 const MiniTimerPage = lazy(() => import("@/features/miniTimer/MiniTimerPage").then((m) => ({ default: m.MiniTimerPage })));
+const ExtensionPage = lazy(() => import("@/pages/ExtensionPage").then((m) => ({ default: m.ExtensionPage })));
 const NotFoundPage = lazy(() => import("@/pages/NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
 
 /** The route table (spec §2). Render inside a router. */
@@ -19,7 +22,10 @@ export function AppRoutes() {
         <Route path="/auth" element={<AuthPage />} />
         <Route path="/app" element={<MainPage />} />
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/subscription" element={<SubscriptionPage />} />
+        <Route path="/admin" element={<AdminPage />} />
         <Route path="/mini-timer" element={<MiniTimerPage />} />
+        <Route path="/extension" element={<ExtensionPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -1,1 +1,12 @@
-export {};
+export * from "./prng";
+export * from "./noise";
+export * from "./filters";
+export * from "./oscillator";
+export * from "./reverb";
+export * from "./limiter";
+export * from "./presets";
+export * from "./render";
+export * from "./tracks";
+export * from "./sounds";
+export * from "./analysis";
+export * from "./mp3";

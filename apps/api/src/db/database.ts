@@ -1,6 +1,9 @@
+import type { BlockedAttemptsTable } from "./tables/blockedAttempts";
+import type { BlockedSitesTable } from "./tables/blockedSites";
 import type { CancellationsTable } from "./tables/cancellations";
 import type { FocusSessionsTable } from "./tables/focusSessions";
 import type { HttpSessionsTable } from "./tables/httpSessions";
+import type { LinkedDevicesTable } from "./tables/linkedDevices";
 import type { SettingsTable } from "./tables/settings";
 import type { UsersTable } from "./tables/users";
 
@@ -11,4 +14,7 @@ export interface Database {
   settings: SettingsTable;
   http_sessions: HttpSessionsTable;
   cancellations: CancellationsTable;
+  blocked_sites: BlockedSitesTable;
+  linked_devices: LinkedDevicesTable;
+  blocked_attempts: BlockedAttemptsTable;
 }

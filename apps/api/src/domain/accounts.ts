@@ -7,8 +7,11 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import type { UserRow } from "../db/tables/users";
+import { deleteBlockedAttemptsOfUser } from "../repositories/blockedAttempts";
+import { deleteBlockedSitesOfUser } from "../repositories/blockedSites";
 import { deleteCancellationsOfUser } from "../repositories/cancellations";
 import { deleteHttpSessionsOfUser } from "../repositories/httpSessions";
+import { deleteLinkedDevicesOfUser } from "../repositories/linkedDevices";
 import { deleteSessionsOfUser } from "../repositories/sessions";
 import { deleteSettings } from "../repositories/settings";
 import { deleteUserRow, findUserByEmail, findUserByUsername, insertUser, updateUser } from "../repositories/users";
@@ -124,8 +127,10 @@ export async function changePassword(
 
 /**
  * Deletes the account and all its data in one transaction (spec §4, §5 'will delete all their
- * data'): login sessions (so every device is logged out), recorded sessions, settings,
- * cancellations, then the user. A table that gains a `user_id` column must be added here.
+ * data'): login sessions (so every device is logged out), linked devices (their tokens stop
+ * working), recorded sessions, settings, cancellations, blocked sites and blocked attempts,
+ * then the user. A table that gains a `user_id` column must be added here. Open live
+ * connections are the caller's to close (`liveHub.closeUser`).
  * @throws HttpError 404 "User not found".
  */
 export async function deleteAccount(db: Kysely<Database>, userId: number): Promise<void> {
@@ -134,6 +139,9 @@ export async function deleteAccount(db: Kysely<Database>, userId: number): Promi
     await deleteSessionsOfUser(trx, userId);
     await deleteSettings(trx, userId);
     await deleteCancellationsOfUser(trx, userId);
+    await deleteLinkedDevicesOfUser(trx, userId);
+    await deleteBlockedSitesOfUser(trx, userId);
+    await deleteBlockedAttemptsOfUser(trx, userId);
     if (!(await deleteUserRow(trx, userId))) throw userNotFound();
   });
 }

@@ -8,10 +8,19 @@
  * logged-in user whose stored username is not ADMIN_USERNAME (any letter case). The admin
  * routes run it as onRequest, right after `authenticate`, so a non-admin is refused before
  * any body or parameter is parsed; it works as a preHandler too.
+ *
+ * `fastify.authenticateUserOrDevice`: for the few routes a linked extension calls (DESIGN.md
+ * §5: `GET /api/me`, `GET /api/blocked-sites`, `POST /api/blocked-attempts`). A request with
+ * `Authorization: Bearer <device token>` is authenticated as the device's user (and
+ * `request.currentDevice` set): 401 `{ message: "This device is not linked" }` for a revoked or
+ * unknown token, 403 `{ message: "This device is paused" }` for a paused device. Without a
+ * bearer token it is `authenticate`. Every other protected route ignores device tokens.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { LinkedDeviceRow } from "../db/tables/linkedDevices";
 import type { UserRow } from "../db/tables/users";
+import { authenticateDeviceToken } from "../domain/devices";
 import { notAdmin, notAuthenticated } from "../domain/httpError";
 import { isAdminUsername } from "../domain/publicUser";
 import type { Config } from "../env";
@@ -21,14 +30,23 @@ declare module "fastify" {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    authenticateUserOrDevice: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     /** Set by `authenticate` on protected routes. */
     currentUser: UserRow | null;
+    /** Set by `authenticateUserOrDevice` when a device token authenticated the request. */
+    currentDevice: LinkedDeviceRow | null;
   }
 }
 
 const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** The token of an `Authorization: Bearer <token>` header, else undefined. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const match = /^Bearer(?:\s+(.*))?$/i.exec(authorization?.trim() ?? "");
+  return match ? (match[1] ?? "").trim() : undefined;
+}
 
 /** The authenticated user of a protected route. @throws HttpError 401 when absent. */
 export function userOf(request: FastifyRequest): UserRow {
@@ -43,6 +61,7 @@ export interface AuthPluginOptions {
 export default fp<AuthPluginOptions>(
   async (fastify, { config }) => {
     fastify.decorateRequest("currentUser", null);
+    fastify.decorateRequest("currentDevice", null);
     fastify.decorate("authenticate", async (request: FastifyRequest) => {
       const session = request.session;
       const userId = session?.userId;
@@ -56,6 +75,13 @@ export default fp<AuthPluginOptions>(
       const now = Date.now();
       if (now - (session.renewedAt ?? 0) > RENEW_AFTER_MS) session.renewedAt = now;
       request.currentUser = user;
+    });
+    fastify.decorate("authenticateUserOrDevice", async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = bearerToken(request.headers.authorization);
+      if (token === undefined) return fastify.authenticate(request, reply);
+      const { device, user } = await authenticateDeviceToken(fastify.db, token);
+      request.currentUser = user;
+      request.currentDevice = device;
     });
     fastify.decorate("requireAdmin", async (request: FastifyRequest, reply: FastifyReply) => {
       // Standalone use: load the user first (401 when anonymous).

@@ -4,6 +4,11 @@
  * Host), or that carry `Sec-Fetch-Site: cross-site`, get 403. Requests without `Origin`
  * (curl, server-to-server) pass; the SameSite=Lax cookie already keeps browsers' cross-site
  * subrequests anonymous.
+ *
+ * One exception (DESIGN.md §5): a linked extension's calls come from its own
+ * `chrome-extension://<id>` origin with a device token (`Authorization: Bearer`). Such a request
+ * passes when it carries no cookie; with a cookie it is refused like any foreign origin, so
+ * the exception never lends a browser session to another origin.
  */
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -17,8 +22,22 @@ export interface OriginCheckOptions {
 }
 
 /** The origin the app is served from, as a browser would write it. */
-function ownOrigin(request: FastifyRequest, publicOrigin: string | null): string {
+export function ownOrigin(request: FastifyRequest, publicOrigin: string | null): string {
   return publicOrigin ?? `${request.protocol}://${request.host}`;
+}
+
+/** True for a Chrome extension's origin: `chrome-extension://` and its 32-letter id. */
+export function isExtensionOrigin(origin: string | undefined): boolean {
+  return origin !== undefined && /^chrome-extension:\/\/[a-p]{32}$/.test(origin);
+}
+
+/** A device-token call from an extension that carries no cookie (no ambient credentials). */
+function isExtensionTokenRequest(request: FastifyRequest): boolean {
+  return (
+    request.headers.cookie === undefined &&
+    /^Bearer\s/i.test(request.headers.authorization ?? "") &&
+    isExtensionOrigin(request.headers.origin)
+  );
 }
 
 /** True when the request is a state-changing API call from somewhere else. */
@@ -26,6 +45,7 @@ export function isCrossOrigin(request: FastifyRequest, publicOrigin: string | nu
   if (!STATE_CHANGING.has(request.method)) return false;
   const path = request.url.split("?", 1)[0] ?? "";
   if (path !== "/api" && !path.startsWith("/api/")) return false;
+  if (isExtensionTokenRequest(request)) return false;
   if (request.headers["sec-fetch-site"] === "cross-site") return true;
   const origin = request.headers.origin;
   if (origin === undefined) return false;

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tansta
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, api } from "./api";
 import { BRAND_NAME } from "./brand";
+import { GUEST_USER, isGuestMode, setGuestMode } from "./guest";
 import { queryKeys } from "./queryKeys";
 
 /**
@@ -10,12 +11,15 @@ import { queryKeys } from "./queryKeys";
  * under `queryKeys.me`; login and register write it, logout refetches it.
  */
 
-/** Loads the current user: `null` on 401 (logged out), throws on any other failure. */
+/**
+ * Loads the current user. On 401 (no server session) it is the guest user when this browser
+ * is in guest mode (lib/guest.ts), else `null`; throws on any other failure.
+ */
 export async function fetchCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
   try {
     return userResponseSchema.parse(await api.get("/api/me", { signal })).user;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) return isGuestMode() ? GUEST_USER : null;
     throw error;
   }
 }
@@ -48,8 +52,22 @@ function clearAccountData(client: QueryClient) {
 }
 
 function onSignedIn(client: QueryClient, user: User) {
+  setGuestMode(false);
   clearAccountData(client);
   client.setQueryData(queryKeys.me, user);
+}
+
+/**
+ * Starts a guest session (spec §2, §6): stored in this browser only; the returned function
+ * switches the cached user to the guest at once.
+ */
+export function useContinueAsGuest() {
+  const client = useQueryClient();
+  return () => {
+    setGuestMode(true);
+    clearAccountData(client);
+    client.setQueryData(queryKeys.me, GUEST_USER);
+  };
 }
 
 /** Login (`POST /api/login`, `username` may be an email). Failure toasts 'Login failed'. */

@@ -9,4 +9,5 @@ export const queryKeys = {
   sessions: ["/api/sessions"],
   sessionsRangeAll: ["/api/sessions/range"],
   sessionsRange: (startDate: string, endDate: string) => ["/api/sessions/range", { startDate, endDate }] as const,
+  adminUsers: ["/api/admin/users"],
 } as const;

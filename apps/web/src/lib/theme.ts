@@ -29,7 +29,10 @@ export function applyTheme(theme: Theme = getStoredTheme()): void {
   document.documentElement.classList.toggle("dark", isDarkTheme(theme));
 }
 
-/** Stores and applies a theme. */
+/** Window event fired by `setTheme`, so every theme control on the page shows the same choice. */
+export const THEME_CHANGE_EVENT = "theme-change";
+
+/** Stores and applies a theme, and tells the other theme controls. */
 export function setTheme(theme: Theme): void {
   try {
     localStorage.setItem(STORAGE_KEYS.theme, theme);
@@ -37,6 +40,14 @@ export function setTheme(theme: Theme): void {
     // Storage may be unavailable (private mode); the theme still applies for this page.
   }
   applyTheme(theme);
+  window.dispatchEvent(new CustomEvent<Theme>(THEME_CHANGE_EVENT, { detail: theme }));
+}
+
+/** Calls `listener` with the new theme whenever `setTheme` runs; returns the unsubscribe. */
+export function onThemeChange(listener: (theme: Theme) => void): () => void {
+  const handler = (event: Event) => listener((event as CustomEvent<Theme>).detail);
+  window.addEventListener(THEME_CHANGE_EVENT, handler);
+  return () => window.removeEventListener(THEME_CHANGE_EVENT, handler);
 }
 
 /** Re-applies the "system" theme when the OS preference changes; returns the unsubscribe. */

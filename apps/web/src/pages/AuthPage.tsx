@@ -1,31 +1,54 @@
+import { UserRound } from "lucide-react";
+import { useCallback, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { BrandLink } from "@/components/Brand";
 import { ThemeToggle } from "@/components/ThemeToggle";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AuthMarketing } from "@/features/auth/AuthMarketing";
 import { LoginForm } from "@/features/auth/LoginForm";
 import { RegisterForm } from "@/features/auth/RegisterForm";
-import { useUser } from "@/lib/auth";
+import { PlanSelection } from "@/features/subscription/PlanSelection";
+import { useContinueAsGuest, useUser } from "@/lib/auth";
 import { isAuthAction, type AuthAction } from "@/lib/events";
+import { useScrollToTop } from "@/lib/useScrollToTop";
 
 const SWITCH_LINK =
   "rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
 /**
  * /auth (spec §2 Auth screen): Login and Register tabs, `?tab=login|register` picks the tab
- * (default register). Signed-in users go to /app; guests may stay to sign up.
+ * (default register), and 'Continue as guest'. After registering, the plan-selection step
+ * (Free or Premium) replaces the form. Signed-in users go to /app, except while that step
+ * shows; guests may stay to sign up.
  */
 export function AuthPage() {
-  const { isLoading, isAuthenticated } = useUser();
+  useScrollToTop();
+  const { user, isLoading, isAuthenticated } = useUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
+  const continueAsGuest = useContinueAsGuest();
+  const [choosingPlan, setChoosingPlan] = useState(false);
   const requested = searchParams.get("tab");
   const tab: AuthAction = isAuthAction(requested) ? requested : "register";
-  const goToApp = () => navigate("/app", { replace: true });
+  const goToApp = useCallback(() => navigate("/app", { replace: true }), [navigate]);
 
   if (isLoading) return <PageSpinner label="Loading your session" />;
+  if (choosingPlan && user && isAuthenticated) {
+    return (
+      <div className="flex min-h-dvh flex-col">
+        <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-6 py-5">
+          <BrandLink />
+          <ThemeToggle />
+        </header>
+        <main className="flex-1 px-4 pt-2 pb-16 sm:px-6 md:pt-6">
+          <PlanSelection username={user.username} onComplete={goToApp} />
+        </main>
+      </div>
+    );
+  }
   if (isAuthenticated) return <Navigate to="/app" replace />;
 
   return (
@@ -35,51 +58,73 @@ export function AuthPage() {
         <ThemeToggle />
       </header>
       <main className="mx-auto grid w-full max-w-5xl flex-1 items-start gap-10 px-6 pb-16 md:grid-cols-[minmax(0,26rem)_minmax(0,1fr)] md:gap-16 md:pt-6">
-        <Card>
-          <Tabs
-            value={tab}
-            onValueChange={(value) => {
-              if (isAuthAction(value)) setSearchParams({ tab: value }, { replace: true });
-            }}
-          >
-            <div className="px-6 pt-6">
-              <TabsList aria-label="Sign in or create an account" className="grid w-full grid-cols-2">
-                <TabsTrigger value="login">Login</TabsTrigger>
-                <TabsTrigger value="register">Register</TabsTrigger>
-              </TabsList>
-            </div>
-            <TabsContent value="login">
-              <CardHeader>
-                <CardTitle as="h1">Welcome back</CardTitle>
-                <CardDescription>Sign in to pick up where you left off.</CardDescription>
-              </CardHeader>
-              <CardContent className="grid gap-6">
-                <LoginForm onSuccess={goToApp} />
-                <p className="text-center text-sm text-muted-foreground">
-                  New here?{" "}
-                  <Link to="/auth?tab=register" replace className={SWITCH_LINK}>
-                    Create an account
-                  </Link>
-                </p>
-              </CardContent>
-            </TabsContent>
-            <TabsContent value="register">
-              <CardHeader>
-                <CardTitle as="h1">Create your account</CardTitle>
-                <CardDescription>Start your free trial in about 30 seconds.</CardDescription>
-              </CardHeader>
-              <CardContent className="grid gap-6">
-                <RegisterForm onSuccess={goToApp} />
-                <p className="text-center text-sm text-muted-foreground">
-                  Already have an account?{" "}
-                  <Link to="/auth?tab=login" replace className={SWITCH_LINK}>
-                    Sign in
-                  </Link>
-                </p>
-              </CardContent>
-            </TabsContent>
-          </Tabs>
-        </Card>
+        <div className="grid gap-4">
+          <Card>
+            <Tabs
+              value={tab}
+              onValueChange={(value) => {
+                if (isAuthAction(value)) setSearchParams({ tab: value }, { replace: true });
+              }}
+            >
+              <div className="px-6 pt-6">
+                <TabsList aria-label="Sign in or create an account" className="grid w-full grid-cols-2">
+                  <TabsTrigger value="login">Login</TabsTrigger>
+                  <TabsTrigger value="register">Register</TabsTrigger>
+                </TabsList>
+              </div>
+              <TabsContent value="login">
+                <CardHeader>
+                  <CardTitle as="h1">Welcome back</CardTitle>
+                  <CardDescription>Sign in to pick up where you left off.</CardDescription>
+                </CardHeader>
+                <CardContent className="grid gap-6">
+                  <LoginForm onSuccess={goToApp} />
+                  <p className="text-center text-sm text-muted-foreground">
+                    New here?{" "}
+                    <Link to="/auth?tab=register" replace className={SWITCH_LINK}>
+                      Create an account
+                    </Link>
+                  </p>
+                </CardContent>
+              </TabsContent>
+              <TabsContent value="register">
+                <CardHeader>
+                  <CardTitle as="h1">Create your account</CardTitle>
+                  <CardDescription>Start your free trial in about 30 seconds.</CardDescription>
+                </CardHeader>
+                <CardContent className="grid gap-6">
+                  <RegisterForm onSuccess={() => setChoosingPlan(true)} />
+                  <p className="text-center text-sm text-muted-foreground">
+                    Already have an account?{" "}
+                    <Link to="/auth?tab=login" replace className={SWITCH_LINK}>
+                      Sign in
+                    </Link>
+                  </p>
+                </CardContent>
+              </TabsContent>
+            </Tabs>
+          </Card>
+          <section aria-labelledby="guest-title" className="grid gap-3 rounded-xl border border-dashed p-5 text-center">
+            <h2 id="guest-title" className="text-sm font-medium">
+              Just looking around?
+            </h2>
+            <Button
+              variant="outline"
+              size="lg"
+              className="w-full"
+              onClick={() => {
+                continueAsGuest();
+                goToApp();
+              }}
+            >
+              <UserRound aria-hidden />
+              Continue as guest
+            </Button>
+            <p className="text-xs text-muted-foreground">
+              One focus session a day and Deep Work audio, no account needed. The guest session stays in this browser.
+            </p>
+          </section>
+        </div>
         <AuthMarketing />
       </main>
     </div>

@@ -1,27 +1,75 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router-dom";
 import { BrandLink } from "@/components/Brand";
+import { ThemeToggle } from "@/components/ThemeToggle";
 import { buttonVariants } from "@/components/ui/button";
+import { AdhdSection } from "@/features/landing/AdhdSection";
+import { AudioCategories } from "@/features/landing/AudioCategories";
+import { Features } from "@/features/landing/Features";
+import { Hero } from "@/features/landing/Hero";
+import { HowItWorks } from "@/features/landing/HowItWorks";
+import { InterviewPromo } from "@/features/landing/InterviewPromo";
+import { LandingFooter } from "@/features/landing/LandingFooter";
+import { Pricing } from "@/features/landing/Pricing";
+import { SuccessStories } from "@/features/landing/SuccessStories";
 
-/** Placeholder landing page (spec §2 "/"); the full landing comes later, in this same lazy chunk. */
+const NAV = [
+  { label: "Features", href: "#features" },
+  { label: "How It Works", href: "#how-it-works" },
+  { label: "Pricing", href: "#pricing" },
+];
+
+/**
+ * The landing page `/` (spec §2). Its own lazy chunk that imports no app code: no query
+ * hooks, no charts, no zod (DESIGN.md §6), only the router's Link and the shared UI atoms.
+ */
 export function LandingPage() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="mx-auto w-full max-w-5xl px-6 py-5">
-        <BrandLink />
+      <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur">
+        <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6">
+          <BrandLink className="mr-auto" />
+          <nav aria-label="Sections" className="hidden items-center gap-1 md:flex">
+            {NAV.map((item) => (
+              <a key={item.href} href={item.href} className={buttonVariants({ variant: "ghost", size: "sm" })}>
+                {item.label}
+              </a>
+            ))}
+          </nav>
+          <ThemeToggle />
+          <Link to="/auth?tab=login" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+            Log in
+          </Link>
+          <Link to="/app" className={buttonVariants({ size: "sm", className: "hidden sm:inline-flex" })}>
+            Start Focusing Now
+          </Link>
+        </div>
       </header>
-      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col items-center justify-center gap-6 px-6 pb-24 text-center">
-        <h1 className="text-4xl leading-tight font-bold tracking-tight text-balance sm:text-5xl">
-          Calm focus, one session at a time
-        </h1>
-        <p className="max-w-xl text-lg text-muted-foreground text-pretty">
-          25-minute focus sessions with gentle breaks, focus audio and a shield against distracting sites.
-        </p>
-        <Link to="/app" className={buttonVariants({ size: "lg" })}>
-          Start Focusing Now
-          <ArrowRight aria-hidden />
-        </Link>
+      <main className="flex-1">
+        <Hero />
+        <div className="mx-auto w-full max-w-6xl px-6 pb-8">
+          <InterviewPromo />
+        </div>
+        <Features />
+        <AudioCategories />
+        <HowItWorks />
+        <AdhdSection />
+        <SuccessStories />
+        <Pricing />
+        <section aria-labelledby="final-cta-title" className="px-6 py-20 text-center">
+          <div className="mx-auto grid max-w-2xl justify-items-center gap-5">
+            <h2 id="final-cta-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+              Ready for a calmer, more focused day?
+            </h2>
+            <p className="text-lg text-muted-foreground">Your first session takes 25 minutes. Start it now.</p>
+            <Link to="/app" className={buttonVariants({ size: "lg" })}>
+              Start Focusing Now
+              <ArrowRight aria-hidden />
+            </Link>
+          </div>
+        </section>
       </main>
+      <LandingFooter />
     </div>
   );
 }

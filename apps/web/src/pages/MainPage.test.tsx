@@ -26,7 +26,7 @@ describe("/app main view", () => {
 
     act(() => dispatchChangeTab("stats"));
     expect(screen.getByRole("tab", { name: "Statistics", selected: true })).toBeTruthy();
-    expect(screen.getByText("Statistics is coming in this release.")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Your Focus Journey" })).toBeTruthy();
     expect(screen.getByRole("tabpanel").textContent).not.toContain("Focus Arena stub");
   });
 

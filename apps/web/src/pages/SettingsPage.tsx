@@ -1,28 +1,31 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router-dom";
+import { ThemeToggle } from "@/components/ThemeToggle";
 import { buttonVariants } from "@/components/ui/button";
-import { Card, CardDescription, CardHeader } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
+import { SettingsPanel } from "@/features/settings/SettingsPanel";
 import { useUser } from "@/lib/auth";
 import { NotFoundPage } from "./NotFoundPage";
+import { useScrollToTop } from "@/lib/useScrollToTop";
 
 /** /settings (spec §2): the settings screen when logged in, otherwise the not-found screen. */
 export function SettingsPage() {
-  const { isLoading, isAuthenticated } = useUser();
+  useScrollToTop();
+  const { user, isLoading, isAuthenticated } = useUser();
   if (isLoading) return <PageSpinner label="Loading your session" />;
-  if (!isAuthenticated) return <NotFoundPage />;
+  if (!isAuthenticated || !user) return <NotFoundPage />;
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col gap-6 px-6 py-10">
-      <Link to="/app" className={buttonVariants({ variant: "ghost", className: "self-start" })}>
-        <ArrowLeft aria-hidden />
-        Back to the app
-      </Link>
-      <Card>
-        <CardHeader>
-          <h1 className="text-2xl leading-tight font-semibold tracking-tight">Focus Settings</h1>
-          <CardDescription>Timer, notification and profile settings arrive in this release.</CardDescription>
-        </CardHeader>
-      </Card>
-    </main>
+    <div className="flex min-h-dvh flex-col">
+      <header className="mx-auto flex w-full max-w-3xl items-center justify-between px-4 py-4 sm:px-6">
+        <Link to="/app" className={buttonVariants({ variant: "ghost", className: "-ml-2 px-2" })}>
+          <ArrowLeft aria-hidden />
+          Back to the app
+        </Link>
+        <ThemeToggle />
+      </header>
+      <main className="px-4 pb-16 sm:px-6">
+        <SettingsPanel user={user} />
+      </main>
+    </div>
   );
 }

@@ -5,8 +5,10 @@
 import type { Migration } from "kysely";
 import * as initialSchema from "./2026_11_22_0001_initial_schema";
 import * as subscriptions from "./2026_11_22_0002_subscriptions";
+import * as blockedSitesAndDevices from "./2026_11_22_0003_blocked_sites_and_devices";
 
 export const migrations: Record<string, Migration> = {
   "2026_11_22_0001_initial_schema": initialSchema,
   "2026_11_22_0002_subscriptions": subscriptions,
+  "2026_11_22_0003_blocked_sites_and_devices": blockedSitesAndDevices,
 };

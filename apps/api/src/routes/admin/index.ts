@@ -2,7 +2,8 @@
  * Admin routes (spec §6, §7), answered 401 to anonymous callers and 403 to every other user:
  * `GET /api/admin/users` → 200 all users, newest first (adminUsersResponseSchema);
  * `DELETE /api/admin/users/:userId` → 200 `{ message: "User deleted successfully" }` after
- * deleting the user and all their data (they are logged out everywhere); 404 unknown user;
+ * deleting the user and all their data (they are logged out everywhere, their device tokens
+ * stop working and their live connections are closed); 404 unknown user;
  * 409 when the admin names their own account.
  */
 import { adminUsersResponseSchema, messageResponseSchema, userIdParamsSchema } from "@focus/core";
@@ -31,6 +32,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const admin = userOf(request);
       if (userId === admin.id) throw new HttpError(409, "You cannot delete your own admin account");
       await deleteAccount(fastify.db, userId);
+      fastify.liveHub.closeUser(userId);
       request.log.info({ userId, adminId: admin.id }, "user deleted by admin");
       return { message: "User deleted successfully" };
     },

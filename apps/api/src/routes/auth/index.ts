@@ -23,9 +23,14 @@ export const AUTH_RATE_LIMIT = { max: 10, timeWindow: "1 minute" };
 
 const invalidCredentials = () => new HttpError(401, "Invalid username or password");
 
-/** Logs the user in on a fresh session id (the old one is destroyed). */
+/**
+ * Logs the user in on a fresh session id (the old one is destroyed, and so are live
+ * connections opened with it: they may belong to another account).
+ */
 async function startSession(request: FastifyRequest, userId: number): Promise<void> {
+  const previous = request.session.sessionId;
   await request.session.regenerate();
+  request.server.liveHub.closeSession(previous);
   request.session.userId = userId;
   request.session.renewedAt = Date.now();
 }
@@ -63,17 +68,24 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { c
     },
   );
 
-  /** Logout → 200 `{ message: "Logged out" }`, also when not logged in. */
+  /**
+   * Logout → 200 `{ message: "Logged out" }`, also when not logged in. Live connections opened
+   * with this login session are closed; the user's other sessions and devices stay connected.
+   */
   fastify.post("/logout", { schema: { response: { 200: messageResponseSchema } } }, async (request, reply) => {
-    if (request.session) await request.session.destroy();
+    if (request.session) {
+      const { sessionId } = request.session;
+      await request.session.destroy();
+      fastify.liveHub.closeSession(sessionId);
+    }
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return { message: "Logged out" };
   });
 
-  /** The logged-in user → 200 `{ user }`, else 401. */
+  /** The logged-in user → 200 `{ user }`, else 401; a linked device's token works too (DESIGN.md §5). */
   fastify.get(
     "/me",
-    { onRequest: fastify.authenticate, schema: { response: { 200: userResponseSchema } } },
+    { onRequest: fastify.authenticateUserOrDevice, schema: { response: { 200: userResponseSchema } } },
     async (request) => ({ user: toPublicUser(userOf(request), config.adminUsername) }),
   );
 };

@@ -16,7 +16,8 @@ export function AppHeader({ user }: { user: User }) {
   return (
     <header className="sticky top-0 z-30 h-16 border-b bg-background/90 backdrop-blur">
       <div className="flex h-full items-center gap-2 px-3 sm:px-4 md:px-6">
-        <BrandLink to="/app" className="shrink-0" />
+        {/* On narrow phones only the mark shows, so the username or 'Guest Session' fits. */}
+        <BrandLink to="/app" className="shrink-0 max-[30rem]:[&>span]:sr-only" />
         <p className="ml-auto flex min-w-0 items-center gap-2 text-sm">
           <UserRound className="hidden size-4 shrink-0 text-muted-foreground sm:block" aria-hidden />
           <span className="truncate font-medium">{user.isGuest ? "Guest Session" : user.username}</span>

@@ -2,6 +2,7 @@ import type { User } from "@focus/core";
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { useCallback, useState } from "react";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { GuestSignupPromo } from "@/features/guest/GuestSignupPromo";
 import { FocusArena } from "@/features/timer/FocusArena";
 import { TimerProvider } from "@/features/timer/TimerProvider";
 import { isAppTab, type AppTab } from "@/lib/events";
@@ -49,6 +50,7 @@ export function AppShell({ user }: { user: User }) {
             <ErrorBoundary label="Focus Arena">
               <FocusArena />
             </ErrorBoundary>
+            {user.isGuest && <GuestSignupPromo className="mx-auto mt-8 w-full max-w-5xl" />}
           </TabsPrimitive.Content>
           {tabs
             .filter((tab) => tab.id !== "timer")

@@ -1,5 +1,8 @@
 import type { ComponentType } from "react";
 import type { User } from "@focus/core";
+import { SettingsPanel } from "@/features/settings/SettingsPanel";
+import { StatsPanel } from "@/features/stats/StatsPanel";
+import { WebsiteShield } from "@/features/shield/WebsiteShield";
 import type { AppTab } from "@/lib/events";
 
 /**
@@ -7,4 +10,8 @@ import type { AppTab } from "@/lib/events";
  * A tab without an entry shows the "coming in this release" panel. Each feature adds its
  * own line here.
  */
-export const TAB_PANELS: Partial<Record<Exclude<AppTab, "timer">, ComponentType<{ user: User }>>> = {};
+export const TAB_PANELS: Partial<Record<Exclude<AppTab, "timer">, ComponentType<{ user: User }>>> = {
+  block: WebsiteShield,
+  stats: StatsPanel,
+  settings: SettingsPanel,
+};

@@ -1,0 +1,21 @@
+import type { Generated, Insertable, Selectable } from "kysely";
+
+/**
+ * Table `blocked_attempts`: each time the extension stopped the user from opening a blocked
+ * site (issue #6, beyond the spec), for the Statistics tab.
+ */
+export interface BlockedAttemptsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The blocked site's domain, normalised like a blocked site's url. */
+  domain: string;
+  /** When the attempt happened, ISO 8601 UTC. */
+  occurred_at: string;
+  /** Start of the focus session it happened in (ISO 8601 UTC), or null when unknown. */
+  session_start: string | null;
+  /** ISO 8601 UTC. */
+  created_at: string;
+}
+
+export type BlockedAttemptRow = Selectable<BlockedAttemptsTable>;
+export type NewBlockedAttemptRow = Insertable<BlockedAttemptsTable>;

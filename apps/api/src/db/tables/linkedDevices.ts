@@ -1,0 +1,23 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Table `linked_devices`: paired extensions (spec §3 Linked device; DESIGN.md §5). Only the
+ * SHA-256 of a device's token is stored; the token itself is shown once, at creation.
+ */
+export interface LinkedDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** Hex SHA-256 of the device token; unique. */
+  token_hash: string;
+  /** 0 (paused) or 1. */
+  is_active: number;
+  /** ISO 8601 UTC of the last authenticated use (updated at most once a minute), or null. */
+  last_seen_at: string | null;
+  /** ISO 8601 UTC. */
+  created_at: string;
+}
+
+export type LinkedDeviceRow = Selectable<LinkedDevicesTable>;
+export type NewLinkedDeviceRow = Insertable<LinkedDevicesTable>;
+export type LinkedDeviceRowUpdate = Updateable<LinkedDevicesTable>;

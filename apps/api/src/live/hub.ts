@@ -1,0 +1,272 @@
+/**
+ * The live-sync hub of `/ws/timer` (DESIGN.md §4, issue #7 item 1): connections grouped per
+ * user, the user's last timer state, and the message rules:
+ * - `timer_update` → kept as the user's last state and relayed to the user's other
+ *   connections with `source` set by the server ("web" or "extension");
+ * - `command` (sync_request, start, pause, reset) → relayed to the user's other connections;
+ * - `ping` → `pong` to the sender; `pong` → nothing;
+ * - anything else (not JSON, not a known message, a binary frame) → dropped and counted, the
+ *   socket stays open.
+ * A new connection gets the last state at once, and the user's other connections get a
+ * `sync_request` so whoever owns the timer answers with a fresh state.
+ *
+ * `LiveHub` is the interface the routes use; `InMemoryLiveHub` serves one process. A hub
+ * that relays across processes (PostgreSQL LISTEN/NOTIFY) can extend it and override
+ * `deliver`, the one place a message fans out to a user's connections.
+ */
+import { type LiveMessage, parseLiveMessage, type SharedTimerState, TIMER_STATE_MAX_AGE_MS } from "@focus/core";
+import { nextFocusStart } from "./focusSession";
+
+/** Who is on the other end: the web app (cookie; tabs and mini timer) or a linked extension. */
+export type LiveSource = "web" | "extension";
+
+/** Close codes of `/ws/timer` (4000-4999 are the application's own). */
+export const LIVE_CLOSE_CODES = {
+  /** The server is shutting down. */
+  shuttingDown: 1001,
+  /** A frame over LIVE_MAX_FRAME_BYTES (sent by `ws` itself). */
+  tooLarge: 1009,
+  /** The connection's credentials ended: logged out, user deleted, device revoked. */
+  unauthorized: 4401,
+  /** The connection's device was paused. */
+  devicePaused: 4403,
+} as const;
+
+/** One connection as the hub sees it. */
+export interface LiveClient {
+  /** Unique within the process. */
+  readonly id: number;
+  readonly userId: number;
+  readonly source: LiveSource;
+  /** The linked device of a token connection, else null. */
+  readonly deviceId: number | null;
+  /** The login session of a cookie connection, else null. */
+  readonly sessionId: string | null;
+  send(message: LiveMessage): void;
+  close(code: number, reason: string): void;
+}
+
+/** What the hub remembers of a user's timer. */
+export interface LiveSnapshot {
+  state: SharedTimerState;
+  /** Who sent it. */
+  source: LiveSource;
+  /** When it arrived, epoch ms. */
+  receivedAt: number;
+  /** Start of the focus session the state belongs to, epoch ms; null outside one. */
+  focusStartedAt: number | null;
+}
+
+export interface LiveHubStats {
+  connections: number;
+  users: number;
+  /** Frames dropped as malformed since start. */
+  droppedFrames: number;
+  /** Messages delivered to other connections since start. */
+  relayedMessages: number;
+}
+
+/** Minimal logger (pino's shape). */
+export interface LiveLogger {
+  debug(object: object, message: string): void;
+}
+
+export interface LiveHub {
+  /** Adds a connection: sends it the last state, asks the user's other connections to sync. */
+  join(client: LiveClient): void;
+  /** Removes a connection (on close); no error when absent. */
+  leave(client: LiveClient): void;
+  /** Handles one frame of a joined connection: its text, or null for a binary frame. */
+  receive(client: LiveClient, frame: string | null): void;
+  /** The user's last timer state, if any. */
+  snapshot(userId: number): LiveSnapshot | undefined;
+  /** Closes every connection of the user; returns how many. */
+  closeUser(userId: number, code?: number, reason?: string): number;
+  /** Closes every connection of the linked device; returns how many. */
+  closeDevice(deviceId: number, code?: number, reason?: string): number;
+  /** Closes every connection opened with the login session; returns how many. */
+  closeSession(sessionId: string, code?: number, reason?: string): number;
+  /** Closes every connection (shutdown); returns how many. */
+  closeAll(code?: number, reason?: string): number;
+  /** Forgets the last state of users without connections for longer than the max age. */
+  prune(now?: number): number;
+  /** Malformed frames dropped since start. */
+  readonly droppedFrames: number;
+  stats(): LiveHubStats;
+}
+
+interface StoredSnapshot extends LiveSnapshot {
+  /** When the user's last connection left, epoch ms; null while connected. */
+  orphanedAt: number | null;
+}
+
+export interface InMemoryLiveHubOptions {
+  log?: LiveLogger;
+  /** Clock, epoch ms (tests). */
+  now?: () => number;
+  /** How long a user's last state outlives their last connection, ms (spec §4: 10 minutes). */
+  stateMaxAgeMs?: number;
+}
+
+const noLog: LiveLogger = { debug: () => undefined };
+
+/** The hub of a single process. */
+export class InMemoryLiveHub implements LiveHub {
+  private readonly groups = new Map<number, Set<LiveClient>>();
+  private readonly snapshots = new Map<number, StoredSnapshot>();
+  private readonly log: LiveLogger;
+  private readonly now: () => number;
+  private readonly stateMaxAgeMs: number;
+  private dropped = 0;
+  private relayed = 0;
+
+  constructor(options: InMemoryLiveHubOptions = {}) {
+    this.log = options.log ?? noLog;
+    this.now = options.now ?? Date.now;
+    this.stateMaxAgeMs = options.stateMaxAgeMs ?? TIMER_STATE_MAX_AGE_MS;
+  }
+
+  get droppedFrames(): number {
+    return this.dropped;
+  }
+
+  join(client: LiveClient): void {
+    let group = this.groups.get(client.userId);
+    if (!group) {
+      group = new Set();
+      this.groups.set(client.userId, group);
+    }
+    group.add(client);
+    const snapshot = this.liveSnapshot(client.userId);
+    if (snapshot) {
+      snapshot.orphanedAt = null;
+      client.send({ type: "timer_update", timerState: snapshot.state, source: snapshot.source });
+    }
+    this.deliver(client.userId, { type: "command", action: "sync_request" }, client.id);
+  }
+
+  leave(client: LiveClient): void {
+    const group = this.groups.get(client.userId);
+    if (!group?.delete(client)) return;
+    if (group.size > 0) return;
+    this.groups.delete(client.userId);
+    const snapshot = this.snapshots.get(client.userId);
+    if (snapshot) snapshot.orphanedAt = this.now();
+  }
+
+  receive(client: LiveClient, frame: string | null): void {
+    // A connection being closed (revoked, logged out) is no longer heard.
+    if (!this.groups.get(client.userId)?.has(client)) return;
+    const message = frame === null ? null : parseLiveMessage(frame);
+    if (!message) {
+      this.dropped += 1;
+      this.log.debug(
+        { userId: client.userId, connection: client.id, bytes: frame?.length ?? null, droppedFrames: this.dropped },
+        "live frame dropped",
+      );
+      return;
+    }
+    switch (message.type) {
+      case "ping":
+        client.send({ type: "pong" });
+        return;
+      case "pong":
+        return;
+      case "timer_update": {
+        const now = this.now();
+        const previous = this.snapshots.get(client.userId);
+        this.snapshots.set(client.userId, {
+          state: message.timerState,
+          source: client.source,
+          receivedAt: now,
+          focusStartedAt: nextFocusStart(previous, message.timerState, now),
+          orphanedAt: null,
+        });
+        this.deliver(client.userId, { type: "timer_update", timerState: message.timerState, source: client.source }, client.id);
+        return;
+      }
+      case "command":
+        this.deliver(client.userId, { type: "command", action: message.action }, client.id);
+        return;
+    }
+  }
+
+  snapshot(userId: number): LiveSnapshot | undefined {
+    const stored = this.liveSnapshot(userId);
+    if (!stored) return undefined;
+    const { orphanedAt: _orphanedAt, ...snapshot } = stored;
+    return snapshot;
+  }
+
+  closeUser(userId: number, code: number = LIVE_CLOSE_CODES.unauthorized, reason = "Not authenticated"): number {
+    const closed = this.closeWhere((client) => client.userId === userId, code, reason);
+    this.snapshots.delete(userId);
+    return closed;
+  }
+
+  closeDevice(deviceId: number, code: number = LIVE_CLOSE_CODES.unauthorized, reason = "This device is not linked"): number {
+    return this.closeWhere((client) => client.deviceId === deviceId, code, reason);
+  }
+
+  closeSession(sessionId: string, code: number = LIVE_CLOSE_CODES.unauthorized, reason = "Logged out"): number {
+    return this.closeWhere((client) => client.sessionId === sessionId, code, reason);
+  }
+
+  closeAll(code: number = LIVE_CLOSE_CODES.shuttingDown, reason = "Server shutting down"): number {
+    return this.closeWhere(() => true, code, reason);
+  }
+
+  prune(now = this.now()): number {
+    let pruned = 0;
+    for (const [userId, snapshot] of this.snapshots) {
+      if (snapshot.orphanedAt !== null && now - snapshot.orphanedAt > this.stateMaxAgeMs) {
+        this.snapshots.delete(userId);
+        pruned += 1;
+      }
+    }
+    return pruned;
+  }
+
+  stats(): LiveHubStats {
+    let connections = 0;
+    for (const group of this.groups.values()) connections += group.size;
+    return { connections, users: this.groups.size, droppedFrames: this.dropped, relayedMessages: this.relayed };
+  }
+
+  /**
+   * Sends `message` to every connection of the user except `exceptId`. The one fan-out point:
+   * a cross-process hub publishes here and fans out locally when the message comes back.
+   */
+  protected deliver(userId: number, message: LiveMessage, exceptId: number | null): void {
+    const group = this.groups.get(userId);
+    if (!group) return;
+    for (const client of group) {
+      if (client.id === exceptId) continue;
+      client.send(message);
+      this.relayed += 1;
+    }
+  }
+
+  /** The user's stored state unless it has outlived its connections. */
+  private liveSnapshot(userId: number): StoredSnapshot | undefined {
+    const snapshot = this.snapshots.get(userId);
+    if (snapshot?.orphanedAt != null && this.now() - snapshot.orphanedAt > this.stateMaxAgeMs) {
+      this.snapshots.delete(userId);
+      return undefined;
+    }
+    return snapshot;
+  }
+
+  /** Removes, then closes, every connection matching `test`. */
+  private closeWhere(test: (client: LiveClient) => boolean, code: number, reason: string): number {
+    const matching: LiveClient[] = [];
+    for (const group of this.groups.values()) {
+      for (const client of group) if (test(client)) matching.push(client);
+    }
+    for (const client of matching) {
+      this.leave(client);
+      client.close(code, reason);
+    }
+    return matching.length;
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The live connection's transport (DESIGN.md §4): @fastify/websocket with frames capped at
+ * LIVE_MAX_FRAME_BYTES (a larger frame closes the socket with 1009), the hub decorated as
+ * `fastify.liveHub`, protocol-level pings that end dead connections, and on close every
+ * socket closed with 1001 before the server stops.
+ */
+import websocket from "@fastify/websocket";
+import { LIVE_HEARTBEAT_MS } from "@focus/core";
+import fp from "fastify-plugin";
+import type { WebSocket } from "ws";
+import { InMemoryLiveHub, LIVE_CLOSE_CODES, type LiveHub } from "../live/hub";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    liveHub: LiveHub;
+  }
+}
+
+/** Largest accepted frame of `/ws/timer`, bytes (a timer update is about 200). */
+export const LIVE_MAX_FRAME_BYTES = 4 * 1024;
+/** How often the server pings each socket; one without a pong since the last ping is ended, ms. */
+export const LIVE_PING_INTERVAL_MS = LIVE_HEARTBEAT_MS * 1.5;
+/** How long shutdown waits for clients to answer the close before cutting them off, ms. */
+const CLOSE_GRACE_MS = 2000;
+/** How often the last states of disconnected users are pruned, ms. */
+const PRUNE_INTERVAL_MS = 60_000;
+
+export interface LivePluginOptions {
+  /** A hub to use instead of a new in-memory one (tests, a cross-process hub). */
+  hub?: LiveHub;
+}
+
+/** Resolves once every socket is closed, or after `ms`. */
+function allClosed(sockets: Set<WebSocket>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const deadline = Date.now() + ms;
+    const check = () => {
+      if ([...sockets].every((socket) => socket.readyState === socket.CLOSED) || Date.now() >= deadline) resolve();
+      else setTimeout(check, 20);
+    };
+    check();
+  });
+}
+
+export default fp<LivePluginOptions>(
+  async (fastify, options) => {
+    const hub = options.hub ?? new InMemoryLiveHub({ log: fastify.log.child({ module: "live" }) });
+    fastify.decorate("liveHub", hub);
+
+    // Added before @fastify/websocket's own preClose hook, so this runs first.
+    fastify.addHook("preClose", async () => {
+      hub.closeAll(LIVE_CLOSE_CODES.shuttingDown, "Server shutting down");
+      const sockets = fastify.websocketServer.clients;
+      await allClosed(sockets, CLOSE_GRACE_MS);
+      for (const socket of sockets) socket.terminate();
+    });
+
+    await fastify.register(websocket, { options: { maxPayload: LIVE_MAX_FRAME_BYTES, perMessageDeflate: false } });
+
+    const alive = new WeakSet<WebSocket>();
+    fastify.websocketServer.on("connection", (socket: WebSocket) => {
+      alive.add(socket);
+      socket.on("pong", () => alive.add(socket));
+    });
+    const heartbeat = setInterval(() => {
+      for (const socket of fastify.websocketServer.clients) {
+        if (!alive.has(socket)) {
+          socket.terminate();
+          continue;
+        }
+        alive.delete(socket);
+        socket.ping();
+      }
+    }, LIVE_PING_INTERVAL_MS);
+    heartbeat.unref();
+    const prune = setInterval(() => hub.prune(), PRUNE_INTERVAL_MS);
+    prune.unref();
+    fastify.addHook("onClose", async () => {
+      clearInterval(heartbeat);
+      clearInterval(prune);
+    });
+  },
+  { name: "live" },
+);

@@ -1,0 +1,55 @@
+/** Blocked attempts repository (issue #6 item 4): every query is scoped to one user. */
+import type { BlockedAttempt, BlockedAttemptSummary } from "@focus/core";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database";
+
+/** Records one attempt; dates are stored as ISO 8601 UTC. */
+export async function insertBlockedAttempt(
+  db: Kysely<Database>,
+  userId: number,
+  attempt: { domain: string; occurredAt: Date; sessionStart: Date | null },
+): Promise<BlockedAttempt> {
+  const row = await db
+    .insertInto("blocked_attempts")
+    .values({
+      user_id: userId,
+      domain: attempt.domain,
+      occurred_at: attempt.occurredAt.toISOString(),
+      session_start: attempt.sessionStart ? attempt.sessionStart.toISOString() : null,
+      created_at: new Date().toISOString(),
+    })
+    .returning(["id", "domain", "occurred_at", "session_start"])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, domain: row.domain, at: row.occurred_at, sessionStart: row.session_start };
+}
+
+/** Attempts per domain (most first, then by name) and per known focus session (newest first). */
+export async function summarizeBlockedAttempts(db: Kysely<Database>, userId: number): Promise<BlockedAttemptSummary> {
+  const count = db.fn.countAll<number | string>();
+  const perSite = await db
+    .selectFrom("blocked_attempts")
+    .select(["domain", count.as("count")])
+    .where("user_id", "=", userId)
+    .groupBy("domain")
+    .orderBy("count", "desc")
+    .orderBy("domain")
+    .execute();
+  const perSession = await db
+    .selectFrom("blocked_attempts")
+    .select(["session_start", count.as("count")])
+    .where("user_id", "=", userId)
+    .where("session_start", "is not", null)
+    .groupBy("session_start")
+    .orderBy("session_start", "desc")
+    .execute();
+  return {
+    perSite: perSite.map((row) => ({ domain: row.domain, count: Number(row.count) })),
+    perSession: perSession.map((row) => ({ sessionStart: row.session_start ?? "", count: Number(row.count) })),
+  };
+}
+
+/** Deletes every attempt of the user; returns how many. */
+export async function deleteBlockedAttemptsOfUser(db: Kysely<Database>, userId: number): Promise<number> {
+  const result = await db.deleteFrom("blocked_attempts").where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,37 @@
+/**
+ * `GET /sounds/{name}.mp3` (spec §7): the generated notification sounds bell, chime,
+ * digital and gentle, from `AUDIO_DIR/sounds/`. Unknown names → 404 JSON; a sound the
+ * renderer has not written yet → 503 with Retry-After (they are rendered first, within a
+ * second or two of the first start).
+ */
+import { NOTIFICATION_SOUND_FILES } from "@focus/core";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { SOUNDS_FOLDER } from "../../audio/library";
+import { resolveLibraryFile } from "../../audio/safePath";
+import { sendAudioFile } from "../../audio/sendFile";
+import { HttpError } from "../../domain/httpError";
+import type { Config } from "../../env";
+
+export interface SoundRoutesOptions {
+  audio: Pick<Config["audio"], "dir">;
+}
+
+const SOUND_FILE = new RegExp(`^(${NOTIFICATION_SOUND_FILES.join("|")})\\.mp3$`);
+
+const soundRoutes: FastifyPluginAsyncZod<SoundRoutesOptions> = async (fastify, { audio }) => {
+  fastify.get("/:file", { schema: { params: z.object({ file: z.string() }) } }, async (request, reply) => {
+    const match = SOUND_FILE.exec(request.params.file);
+    if (!match) throw new HttpError(404, "Not found");
+    const file = await resolveLibraryFile(audio.dir, `${SOUNDS_FOLDER}/${match[1]}.mp3`).catch((error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 404) {
+        reply.header("retry-after", "5");
+        throw new HttpError(503, "Notification sounds are still being generated");
+      }
+      throw error;
+    });
+    return sendAudioFile(request, reply, file, { cacheControl: "public, max-age=86400" });
+  });
+};
+
+export default soundRoutes;

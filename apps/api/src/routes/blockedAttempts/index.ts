@@ -1,0 +1,44 @@
+/**
+ * Blocked attempts (issue #6 item 4, beyond the spec):
+ * - `POST /api/blocked-attempts` {domain, at, sessionStart?} from the extension (device token)
+ *   or the web app (cookie) → 201 the stored attempt. Without `sessionStart` the attempt is
+ *   placed in the focus session the live timer state says was running at `at`, if any.
+ * - `GET /api/blocked-attempts/summary` → 200 `{ perSite, perSession }` for the Statistics tab.
+ */
+import { blockedAttemptInputSchema, blockedAttemptSchema, blockedAttemptSummarySchema } from "@focus/core";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { userOf } from "../../plugins/auth";
+import { insertBlockedAttempt, summarizeBlockedAttempts } from "../../repositories/blockedAttempts";
+
+/** Reports per IP per minute (an extension reports one per blocked navigation). */
+export const BLOCKED_ATTEMPT_RATE_LIMIT = { max: 120, timeWindow: "1 minute" };
+
+const blockedAttemptRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.post(
+    "/blocked-attempts",
+    {
+      onRequest: fastify.authenticateUserOrDevice,
+      config: { rateLimit: BLOCKED_ATTEMPT_RATE_LIMIT },
+      schema: { body: blockedAttemptInputSchema, response: { 201: blockedAttemptSchema } },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      const occurredAt = new Date(request.body.at);
+      let sessionStart = request.body.sessionStart ? new Date(request.body.sessionStart) : null;
+      if (!sessionStart) {
+        const focusStartedAt = fastify.liveHub.snapshot(user.id)?.focusStartedAt ?? null;
+        if (focusStartedAt !== null && focusStartedAt <= occurredAt.getTime()) sessionStart = new Date(focusStartedAt);
+      }
+      const attempt = await insertBlockedAttempt(fastify.db, user.id, { domain: request.body.domain, occurredAt, sessionStart });
+      return reply.code(201).send(attempt);
+    },
+  );
+
+  fastify.get(
+    "/blocked-attempts/summary",
+    { onRequest: fastify.authenticate, schema: { response: { 200: blockedAttemptSummarySchema } } },
+    async (request) => summarizeBlockedAttempts(fastify.db, userOf(request).id),
+  );
+};
+
+export default blockedAttemptRoutes;

@@ -1,0 +1,42 @@
+/**
+ * Blocklist routes (spec §7, issue #4 item 3), scoped to the logged-in user:
+ * - `GET /api/blocked-sites` → 200 the user's sites `{id, url, active}[]`, oldest first; also
+ *   answers a linked extension's device token (DESIGN.md §5: it fetches the list itself).
+ * - `POST /api/blocked-sites` {url, active} → 201 the site, `url` stored as the normalised
+ *   domain (spec §5 messages on bad input); 409 "This website is already in your blocklist",
+ *   409 beyond MAX_BLOCKED_SITES.
+ * - `DELETE /api/blocked-sites/:id` → 204; 404 for an id the user does not own.
+ */
+import { blockedSiteInputSchema, blockedSiteListSchema, blockedSiteSchema, recordIdParamsSchema } from "@focus/core";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { addBlockedSite, removeBlockedSite } from "../../domain/blockedSites";
+import { userOf } from "../../plugins/auth";
+import { listBlockedSites } from "../../repositories/blockedSites";
+
+const blockedSiteRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    "/blocked-sites",
+    { onRequest: fastify.authenticateUserOrDevice, schema: { response: { 200: blockedSiteListSchema } } },
+    async (request) => listBlockedSites(fastify.db, userOf(request).id),
+  );
+
+  fastify.post(
+    "/blocked-sites",
+    { onRequest: fastify.authenticate, schema: { body: blockedSiteInputSchema, response: { 201: blockedSiteSchema } } },
+    async (request, reply) => {
+      const site = await addBlockedSite(fastify.db, userOf(request).id, request.body);
+      return reply.code(201).send(site);
+    },
+  );
+
+  fastify.delete(
+    "/blocked-sites/:id",
+    { onRequest: fastify.authenticate, schema: { params: recordIdParamsSchema } },
+    async (request, reply) => {
+      await removeBlockedSite(fastify.db, userOf(request).id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};
+
+export default blockedSiteRoutes;

@@ -1,0 +1,61 @@
+/**
+ * Linked devices (spec §7, DESIGN.md §5, issue #6 item 2), for the logged-in user's browser
+ * session only (a device token cannot manage devices):
+ * - `POST /api/linked-devices` {name} → 201 the device and its token, shown this once.
+ * - `GET /api/linked-devices` → 200 `{id, name, isActive, lastSeenAt, createdAt}[]`, never a token.
+ * - `PUT /api/linked-devices/:id` {isActive} → 200 the device; pausing closes its live sockets.
+ * - `DELETE /api/linked-devices/:id` → 204; the token is revoked and its live sockets closed.
+ * Another user's device id answers 404.
+ */
+import {
+  linkedDeviceCreatedSchema,
+  linkedDeviceCreateSchema,
+  linkedDeviceListSchema,
+  linkedDeviceSchema,
+  linkedDeviceUpdateSchema,
+  recordIdParamsSchema,
+} from "@focus/core";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { linkDevice, setDeviceActive, unlinkDevice } from "../../domain/devices";
+import { LIVE_CLOSE_CODES } from "../../live/hub";
+import { userOf } from "../../plugins/auth";
+import { listLinkedDevices, toLinkedDevice } from "../../repositories/linkedDevices";
+
+const linkedDeviceRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.addHook("onRequest", fastify.authenticate);
+
+  fastify.get("/linked-devices", { schema: { response: { 200: linkedDeviceListSchema } } }, async (request) =>
+    (await listLinkedDevices(fastify.db, userOf(request).id)).map(toLinkedDevice),
+  );
+
+  fastify.post(
+    "/linked-devices",
+    { schema: { body: linkedDeviceCreateSchema, response: { 201: linkedDeviceCreatedSchema } } },
+    async (request, reply) => {
+      const user = userOf(request);
+      const device = await linkDevice(fastify.db, user.id, request.body.name);
+      request.log.info({ userId: user.id, deviceId: device.id }, "device linked");
+      return reply.code(201).send(device);
+    },
+  );
+
+  fastify.put(
+    "/linked-devices/:id",
+    { schema: { params: recordIdParamsSchema, body: linkedDeviceUpdateSchema, response: { 200: linkedDeviceSchema } } },
+    async (request) => {
+      const row = await setDeviceActive(fastify.db, userOf(request).id, request.params.id, request.body.isActive);
+      if (!request.body.isActive) fastify.liveHub.closeDevice(row.id, LIVE_CLOSE_CODES.devicePaused, "This device is paused");
+      return toLinkedDevice(row);
+    },
+  );
+
+  fastify.delete("/linked-devices/:id", { schema: { params: recordIdParamsSchema } }, async (request, reply) => {
+    const user = userOf(request);
+    await unlinkDevice(fastify.db, user.id, request.params.id);
+    fastify.liveHub.closeDevice(request.params.id, LIVE_CLOSE_CODES.unauthorized, "This device is not linked");
+    request.log.info({ userId: user.id, deviceId: request.params.id }, "device unlinked");
+    return reply.code(204).send();
+  });
+};
+
+export default linkedDeviceRoutes;

@@ -1,0 +1,93 @@
+/**
+ * `GET /ws/timer` (spec §7 Live connection, DESIGN.md §4, issue #7 item 1): the websocket
+ * that keeps a user's tabs, mini timer and extension in sync through `fastify.liveHub`.
+ *
+ * The upgrade is authorised before it is accepted (an HTTP answer, no socket):
+ * - a request that is no websocket upgrade → 426;
+ * - with `?token=<device token>` (the extension; browsers cannot set headers on a websocket)
+ *   the `Origin` must be a `chrome-extension://` one, else 403; then 401 "This device is not
+ *   linked" / 403 "This device is paused" as for REST calls;
+ * - otherwise the session cookie (web app, mini timer): the `Origin` must be the app's own
+ *   (PUBLIC_ORIGIN, else the request's scheme and host), else 403; then 401 when not logged in.
+ * Frames from a linked device also note it as seen (at most once a minute).
+ */
+import { LIVE_PATH } from "@focus/core";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { authenticateDeviceToken, deviceNotLinked, noteDeviceSeen } from "../../domain/devices";
+import { HttpError } from "../../domain/httpError";
+import type { Config } from "../../env";
+import { frameText, type LiveIdentity, SocketLiveClient } from "../../live/socketClient";
+import { userOf } from "../../plugins/auth";
+import { isExtensionOrigin, ownOrigin } from "../../plugins/originCheck";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Who a `/ws/timer` upgrade belongs to, once authorised. */
+    liveIdentity: LiveIdentity | null;
+  }
+}
+
+export interface LiveRoutesOptions {
+  config: Pick<Config, "publicOrigin">;
+}
+
+const crossOrigin = () => new HttpError(403, "Cross-origin request refused");
+
+/** The `token` query parameter: undefined when absent, "" when repeated or not text. */
+function queryToken(query: unknown): string | undefined {
+  const value = (query as Record<string, unknown> | null)?.token;
+  if (value === undefined) return undefined;
+  return typeof value === "string" ? value : "";
+}
+
+const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (fastify, { config }) => {
+  fastify.decorateRequest("liveIdentity", null);
+
+  /** Origin first (403), then credentials (401/403); sets `request.liveIdentity`. */
+  async function authorizeUpgrade(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (!request.ws) {
+      reply.header("upgrade", "websocket");
+      throw new HttpError(426, "This address only accepts websocket connections");
+    }
+    const origin = request.headers.origin;
+    const token = queryToken(request.query);
+    if (token !== undefined) {
+      if (!isExtensionOrigin(origin)) throw crossOrigin();
+      if (token === "") throw deviceNotLinked();
+      const { device, user } = await authenticateDeviceToken(fastify.db, token);
+      request.currentUser = user;
+      request.currentDevice = device;
+      request.liveIdentity = { userId: user.id, source: "extension", deviceId: device.id, sessionId: null };
+      return;
+    }
+    if (origin === undefined || origin.toLowerCase() !== ownOrigin(request, config.publicOrigin).toLowerCase()) {
+      throw crossOrigin();
+    }
+    await fastify.authenticate(request, reply);
+    request.liveIdentity = { userId: userOf(request).id, source: "web", deviceId: null, sessionId: request.session.sessionId };
+  }
+
+  fastify.get(LIVE_PATH, { websocket: true, onRequest: authorizeUpgrade }, (socket, request) => {
+    const identity = request.liveIdentity;
+    if (!identity) {
+      socket.close(1008, "Not authorised");
+      return;
+    }
+    const hub = fastify.liveHub;
+    const client = new SocketLiveClient(socket, identity);
+    const device = request.currentDevice;
+    socket.on("message", (data, isBinary) => {
+      hub.receive(client, isBinary ? null : frameText(data));
+      if (device) {
+        noteDeviceSeen(fastify.db, device).catch((error: unknown) =>
+          request.log.warn({ err: error, deviceId: device.id }, "could not note the device as seen"),
+        );
+      }
+    });
+    socket.on("close", () => hub.leave(client));
+    hub.join(client);
+  });
+};
+
+export default liveRoutes;

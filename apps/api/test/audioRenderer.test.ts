@@ -1,0 +1,110 @@
+/**
+ * The library renderer in its worker thread (the built `@focus/audio/worker`), with 1 s
+ * loops instead of 96 s so a whole library renders in seconds.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { startLibraryRenderer, workerScript } from "../src/audio/renderer";
+import { createTestApp, type TestApp } from "./helpers";
+
+const TOTAL = 16 + 4;
+
+/** A logger that keeps the messages. */
+function memoryLogger() {
+  const lines: { level: string; message: string }[] = [];
+  const write = (level: string) => (objOrMsg: unknown, msg?: string) =>
+    lines.push({ level, message: typeof objOrMsg === "string" ? objOrMsg : (msg ?? "") });
+  const log = {
+    level: "info",
+    info: write("info"),
+    warn: write("warn"),
+    error: write("error"),
+    debug: write("debug"),
+    trace: write("trace"),
+    fatal: write("fatal"),
+    silent: () => undefined,
+    child: () => log,
+  };
+  return { log: log as unknown as FastifyBaseLogger, lines };
+}
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "focus-audio-render-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("startLibraryRenderer", () => {
+  it("finds the worker script through @focus/audio's exports", () => {
+    expect(existsSync(workerScript())).toBe(true);
+  });
+
+  it("renders every missing file in a worker with progress in the log, then skips them", async () => {
+    const dir = tempDir();
+    const first = memoryLogger();
+    const summary = await startLibraryRenderer({ dir, loopSeconds: 1, log: first.log }).done;
+    expect(summary).toMatchObject({ rendered: TOTAL, skipped: 0 });
+    const messages = first.lines.map((l) => l.message);
+    expect(messages[0]).toBe(`audio library: rendering ${TOTAL} missing files in a worker thread`);
+    expect(messages).toContain(`audio library: rendered sounds/bell.mp3 (1/${TOTAL})`);
+    expect(messages).toContain(`audio library: rendered relax/slow-tide.mp3 (${TOTAL}/${TOTAL})`);
+    expect(messages.at(-1)).toMatch(/^audio library: ready \(20 rendered in [\d.]+ s\)$/);
+    expect(first.lines.filter((l) => l.level !== "info")).toEqual([]);
+    expect(readdirSync(path.join(dir, "deep-work")).sort()).toHaveLength(6);
+
+    const second = memoryLogger();
+    expect(await startLibraryRenderer({ dir, loopSeconds: 1, log: second.log }).done).toMatchObject({ rendered: 0, skipped: TOTAL });
+    expect(second.lines.map((l) => l.message)).toEqual(["audio library: complete, nothing to render"]);
+  });
+
+  it("can be stopped at once, leaving no half-written file in sight", async () => {
+    const dir = tempDir();
+    const { log } = memoryLogger();
+    const renderer = startLibraryRenderer({ dir, loopSeconds: null, log });
+    await renderer.stop();
+    expect(await renderer.done).toBeNull();
+    const visible = existsSync(dir)
+      ? readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".mp3") && !path.basename(f).startsWith("."))
+      : [];
+    // Whatever was finished is complete; nothing else is listed.
+    for (const file of visible) expect(file).toMatch(/^(sounds|deep-work|light-work|creative|relax)\//);
+  });
+});
+
+describe("the server and the renderer", () => {
+  let t: TestApp;
+  afterEach(async () => t.close());
+
+  it("answers at once after listening, lists what is ready, and fills up in the background", async () => {
+    t = await createTestApp((dir) => ({ AUDIO_DIR: path.join(dir, "audio"), AUDIO_LOOP_SECONDS: "1" }));
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const started = performance.now();
+    const first = await t.app.inject({ method: "GET", url: "/api/audio/local/list/deep-work" });
+    expect(first.statusCode).toBe(200);
+    expect(performance.now() - started).toBeLessThan(1000);
+
+    let files: unknown[] = [];
+    for (let attempt = 0; attempt < 120 && files.length < 6; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      files = (await t.app.inject({ method: "GET", url: "/api/audio/local/list/deep-work" })).json().files;
+    }
+    expect(files).toHaveLength(6);
+    expect(files[0]).toMatchObject({ name: "Steady Beta", path: "deep-work/steady-beta.mp3", durationSeconds: 1, generated: true });
+    const sound = await t.app.inject({ method: "GET", url: "/sounds/chime.mp3", headers: { range: "bytes=0-1" } });
+    expect(sound.statusCode).toBe(206);
+  });
+
+  it("renders nothing with AUDIO_RENDER=off", async () => {
+    t = await createTestApp((dir) => ({ AUDIO_DIR: path.join(dir, "audio"), AUDIO_RENDER: "off" }));
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(existsSync(path.join(t.dir, "audio"))).toBe(false);
+  });
+});

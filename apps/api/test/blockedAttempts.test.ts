@@ -1,0 +1,118 @@
+import { blockedAttemptSummarySchema } from "@focus/core";
+import { afterEach, describe, expect, it } from "vitest";
+import type { LiveClient } from "../src/live/hub";
+import { createTestApp, registerUser, type TestApp } from "./helpers";
+
+const MINUTE = 60_000;
+
+describe("blocked attempts", () => {
+  let t: TestApp;
+  afterEach(async () => t.close());
+
+  const report = (cookie: string, payload: object) =>
+    t.app.inject({ method: "POST", url: "/api/blocked-attempts", headers: { cookie }, payload });
+  const summary = (cookie: string) => t.app.inject({ method: "GET", url: "/api/blocked-attempts/summary", headers: { cookie } });
+
+  /** Puts a focus session into the user's live state as if the web app had sent it. */
+  function runFocus(userId: number, startedMinutesAgo: number) {
+    const now = Date.now();
+    const client: LiveClient = { id: -userId, userId, source: "web", deviceId: null, sessionId: null, send: () => {}, close: () => {} };
+    t.app.liveHub.join(client);
+    const durationMs = 25 * MINUTE;
+    const timerState = {
+      isActive: true,
+      mode: "focus",
+      currentTime: (durationMs - startedMinutesAgo * MINUTE) / 1000,
+      progress: (startedMinutesAgo / 25) * 100,
+      endsAt: now + durationMs - startedMinutesAgo * MINUTE,
+      durationMs,
+    };
+    t.app.liveHub.receive(client, JSON.stringify({ type: "timer_update", timerState }));
+    return t.app.liveHub.snapshot(userId)?.focusStartedAt ?? null;
+  }
+
+  it("stores an attempt (domain normalised) and answers 201 with it", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const res = await report(cookie, { domain: "https://www.YouTube.com/watch", at: "2026-03-02T10:15:00+01:00" });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ id: expect.any(Number), domain: "youtube.com", at: "2026-03-02T09:15:00.000Z", sessionStart: null });
+  });
+
+  it("counts attempts per site and per focus session", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const first = "2026-03-02T09:00:00.000Z";
+    const second = "2026-03-02T11:00:00.000Z";
+    for (const [domain, sessionStart] of [
+      ["youtube.com", first],
+      ["youtube.com", first],
+      ["reddit.com", first],
+      ["youtube.com", second],
+      ["twitter.com", undefined],
+    ] as const) {
+      const at = sessionStart ? new Date(Date.parse(sessionStart) + MINUTE).toISOString() : "2026-03-02T20:00:00Z";
+      expect((await report(cookie, { domain, at, ...(sessionStart ? { sessionStart } : {}) })).statusCode).toBe(201);
+    }
+    const res = await summary(cookie);
+    expect(res.statusCode).toBe(200);
+    expect(blockedAttemptSummarySchema.parse(res.json())).toEqual({
+      perSite: [
+        { domain: "youtube.com", count: 3 },
+        { domain: "reddit.com", count: 1 },
+        { domain: "twitter.com", count: 1 },
+      ],
+      perSession: [
+        { sessionStart: second, count: 1 },
+        { sessionStart: first, count: 3 },
+      ],
+    });
+  });
+
+  it("places an attempt in the focus session the live timer is running", async () => {
+    t = await createTestApp();
+    const { cookie, res } = await registerUser(t.app);
+    const userId: number = res.json().user.id;
+    const start = runFocus(userId, 5);
+    expect(start).not.toBeNull();
+    expect(Math.abs((start ?? 0) - (Date.now() - 5 * MINUTE))).toBeLessThan(2000);
+
+    const during = await report(cookie, { domain: "youtube.com", at: new Date().toISOString() });
+    expect(during.json().sessionStart).toBe(new Date(start ?? 0).toISOString());
+    const before = await report(cookie, { domain: "youtube.com", at: new Date(Date.now() - 10 * MINUTE).toISOString() });
+    expect(before.json().sessionStart).toBeNull();
+    expect((await summary(cookie)).json().perSession).toEqual([{ sessionStart: new Date(start ?? 0).toISOString(), count: 1 }]);
+  });
+
+  it("keeps each user's attempts to themselves", async () => {
+    t = await createTestApp();
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    runFocus(a.res.json().user.id, 1);
+    await report(a.cookie, { domain: "youtube.com", at: new Date().toISOString() });
+    const bReport = await report(b.cookie, { domain: "youtube.com", at: new Date().toISOString() });
+    expect(bReport.json().sessionStart).toBeNull();
+    expect((await summary(b.cookie)).json()).toEqual({ perSite: [{ domain: "youtube.com", count: 1 }], perSession: [] });
+  });
+
+  it("refuses bad input with 400 and anonymous callers with 401", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const at = new Date().toISOString();
+    for (const [payload, message] of [
+      [{ at }, "domain is required"],
+      [{ domain: "", at }, "domain is required"],
+      [{ domain: "not a domain", at }, "domain must be a domain name, e.g. example.com"],
+      [{ domain: "youtube.com" }, "at must be an ISO 8601 date-time"],
+      [{ domain: "youtube.com", at: "yesterday" }, "at must be an ISO 8601 date-time"],
+      [{ domain: "youtube.com", at, sessionStart: "2026-03-02" }, "sessionStart must be an ISO 8601 date-time"],
+    ] as const) {
+      const res = await report(cookie, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await summary(cookie)).json()).toEqual({ perSite: [], perSession: [] });
+    expect((await t.app.inject({ method: "POST", url: "/api/blocked-attempts", payload: { domain: "x" } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/blocked-attempts/summary" })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,128 @@
+import { BLOCKED_SITE_MESSAGES, blockedSiteListSchema, MAX_BLOCKED_SITES } from "@focus/core";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestApp, registerUser, type TestApp } from "./helpers";
+
+describe("blocked sites", () => {
+  let t: TestApp;
+  afterEach(async () => t.close());
+
+  const add = (cookie: string, payload: object) => t.app.inject({ method: "POST", url: "/api/blocked-sites", headers: { cookie }, payload });
+  const list = (cookie: string) => t.app.inject({ method: "GET", url: "/api/blocked-sites", headers: { cookie } });
+  const remove = (cookie: string, id: number | string) =>
+    t.app.inject({ method: "DELETE", url: `/api/blocked-sites/${id}`, headers: { cookie } });
+
+  it("adds, lists and removes the user's sites as {id, url, active}", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    expect((await list(cookie)).json()).toEqual([]);
+
+    const created = await add(cookie, { url: "https://www.YouTube.com/watch?v=1", active: true });
+    expect(created.statusCode).toBe(201);
+    const site = created.json();
+    expect(site).toEqual({ id: expect.any(Number), url: "youtube.com", active: true });
+    const second = (await add(cookie, { url: "reddit.com" })).json();
+    expect(second).toMatchObject({ url: "reddit.com", active: true });
+
+    const listed = await list(cookie);
+    expect(listed.statusCode).toBe(200);
+    expect(blockedSiteListSchema.parse(listed.json())).toEqual([site, second]);
+
+    const removed = await remove(cookie, site.id);
+    expect(removed.statusCode).toBe(204);
+    expect(removed.body).toBe("");
+    expect((await list(cookie)).json()).toEqual([second]);
+    expect((await remove(cookie, site.id)).statusCode).toBe(404);
+  });
+
+  it("stores active: false when asked", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    expect((await add(cookie, { url: "news.ycombinator.com", active: false })).json()).toMatchObject({ active: false });
+  });
+
+  it("refuses a site the user already blocks, however it is spelled, with 409", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    expect((await add(cookie, { url: "youtube.com", active: true })).statusCode).toBe(201);
+    for (const url of ["youtube.com", "https://www.youtube.com/feed", "YOUTUBE.COM."]) {
+      const res = await add(cookie, { url, active: true });
+      expect(res.statusCode, url).toBe(409);
+      expect(res.json()).toEqual({ message: "This website is already in your blocklist" });
+    }
+    expect((await list(cookie)).json()).toHaveLength(1);
+    // Another user may block the same site.
+    const other = await registerUser(t.app);
+    expect((await add(other.cookie, { url: "youtube.com", active: true })).statusCode).toBe(201);
+  });
+
+  it(`refuses more than ${MAX_BLOCKED_SITES} sites per user with 409`, async () => {
+    t = await createTestApp();
+    const { cookie, res } = await registerUser(t.app);
+    const userId: number = res.json().user.id;
+    const rows = Array.from({ length: MAX_BLOCKED_SITES }, (_, i) => ({
+      user_id: userId,
+      url: `site${i}.example.com`,
+      active: 1,
+      created_at: new Date().toISOString(),
+    }));
+    await t.app.db.insertInto("blocked_sites").values(rows).execute();
+    const refused = await add(cookie, { url: "one-more.example.com", active: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: `You can block at most ${MAX_BLOCKED_SITES} websites` });
+    expect((await remove(cookie, (await list(cookie)).json()[0].id)).statusCode).toBe(204);
+    expect((await add(cookie, { url: "one-more.example.com", active: true })).statusCode).toBe(201);
+  });
+
+  it("answers bad input with the add-website form's messages (spec §5)", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const cases: [object, string][] = [
+      [{ url: "" }, BLOCKED_SITE_MESSAGES.required],
+      [{ url: "   " }, BLOCKED_SITE_MESSAGES.required],
+      [{ url: "not a site" }, BLOCKED_SITE_MESSAGES.invalid],
+      [{ url: "localhost" }, BLOCKED_SITE_MESSAGES.invalid],
+      [{ url: "192.168.0.1" }, BLOCKED_SITE_MESSAGES.invalid],
+      [{ url: "-bad.com" }, BLOCKED_SITE_MESSAGES.invalid],
+      [{ url: `${"a".repeat(64)}.com` }, BLOCKED_SITE_MESSAGES.invalid],
+      [{ url: "example.c" }, BLOCKED_SITE_MESSAGES.invalid],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await add(cookie, { active: true, ...payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ message, issues: [{ path: "url", message }] });
+    }
+    expect(BLOCKED_SITE_MESSAGES.invalid).toBe("Invalid URL format (e.g., example.com)");
+    for (const payload of [{}, { url: 5 }, { url: "a.com", active: "yes" }]) {
+      expect((await add(cookie, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    for (const id of ["abc", "0", "-1", "1.5", "99999999999999999999"]) {
+      expect((await remove(cookie, id)).statusCode, id).toBe(400);
+    }
+    expect((await list(cookie)).json()).toEqual([]);
+  });
+
+  it("keeps each user's sites to themselves: another user's id is 404", async () => {
+    t = await createTestApp();
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const site = (await add(a.cookie, { url: "twitter.com", active: true })).json();
+    expect((await list(b.cookie)).json()).toEqual([]);
+    const res = await remove(b.cookie, site.id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: "Blocked site not found" });
+    expect((await list(a.cookie)).json()).toEqual([site]);
+  });
+
+  it("answers 401 to anonymous callers before reading the body", async () => {
+    t = await createTestApp();
+    for (const [method, url] of [
+      ["GET", "/api/blocked-sites"],
+      ["POST", "/api/blocked-sites"],
+      ["DELETE", "/api/blocked-sites/abc"],
+    ] as const) {
+      const res = await t.app.inject({ method, url, payload: method === "POST" ? { url: "" } : undefined });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toEqual({ message: "Not authenticated" });
+    }
+  });
+});

@@ -1,0 +1,152 @@
+import type { LiveMessage, SharedTimerState } from "@focus/core";
+import { describe, expect, it } from "vitest";
+import { nextFocusStart } from "../src/live/focusSession";
+import { InMemoryLiveHub, type LiveClient, type LiveSource } from "../src/live/hub";
+
+const MINUTE = 60_000;
+
+/** A client that records what it is sent and how it was closed. */
+function fakeClient(id: number, userId: number, extra: { source?: LiveSource; deviceId?: number; sessionId?: string } = {}) {
+  const sent: LiveMessage[] = [];
+  const closes: { code: number; reason: string }[] = [];
+  const client: LiveClient = {
+    id,
+    userId,
+    source: extra.source ?? "web",
+    deviceId: extra.deviceId ?? null,
+    sessionId: extra.sessionId ?? null,
+    send: (message) => sent.push(message),
+    close: (code, reason) => closes.push({ code, reason }),
+  };
+  return { client, sent, closes };
+}
+
+const state = (overrides: Partial<SharedTimerState> = {}): SharedTimerState => ({
+  isActive: true,
+  currentTime: 1500,
+  mode: "focus",
+  progress: 0,
+  durationMs: 25 * MINUTE,
+  ...overrides,
+});
+
+describe("InMemoryLiveHub", () => {
+  it("groups connections per user and counts them", () => {
+    const hub = new InMemoryLiveHub();
+    const a1 = fakeClient(1, 10);
+    const a2 = fakeClient(2, 10);
+    const b = fakeClient(3, 20);
+    for (const { client } of [a1, a2, b]) hub.join(client);
+    expect(hub.stats()).toMatchObject({ connections: 3, users: 2 });
+    hub.leave(a1.client);
+    hub.leave(a1.client);
+    expect(hub.stats()).toMatchObject({ connections: 2, users: 2 });
+  });
+
+  it("relays updates with the sender's source, ignoring the source a client claims", () => {
+    const hub = new InMemoryLiveHub();
+    const web = fakeClient(1, 10);
+    const ext = fakeClient(2, 10, { source: "extension", deviceId: 7 });
+    hub.join(web.client);
+    hub.join(ext.client);
+    hub.receive(ext.client, JSON.stringify({ type: "timer_update", timerState: state(), source: "web" }));
+    expect(web.sent.at(-1)).toEqual({ type: "timer_update", timerState: state(), source: "extension" });
+    expect(ext.sent).toEqual([]);
+    expect(hub.snapshot(10)).toMatchObject({ state: state(), source: "extension" });
+    expect(hub.stats().relayedMessages).toBe(2);
+  });
+
+  it("no longer hears a connection once it is closed by the server", () => {
+    const hub = new InMemoryLiveHub();
+    const tab = fakeClient(1, 10);
+    const ext = fakeClient(2, 10, { source: "extension", deviceId: 7 });
+    hub.join(tab.client);
+    hub.join(ext.client);
+    expect(hub.closeDevice(7, 4401, "This device is not linked")).toBe(1);
+    expect(ext.closes).toEqual([{ code: 4401, reason: "This device is not linked" }]);
+    const before = tab.sent.length;
+    hub.receive(ext.client, JSON.stringify({ type: "command", action: "start" }));
+    expect(tab.sent).toHaveLength(before);
+    expect(hub.droppedFrames).toBe(0);
+  });
+
+  it("closes by user, session and everything", () => {
+    const hub = new InMemoryLiveHub();
+    const a = fakeClient(1, 10, { sessionId: "s1" });
+    const a2 = fakeClient(2, 10, { sessionId: "s2" });
+    const b = fakeClient(3, 20, { sessionId: "s3" });
+    for (const { client } of [a, a2, b]) hub.join(client);
+    hub.receive(a.client, JSON.stringify({ type: "timer_update", timerState: state() }));
+    expect(hub.closeSession("s1")).toBe(1);
+    expect(a.closes).toEqual([{ code: 4401, reason: "Logged out" }]);
+    expect(hub.closeUser(10)).toBe(1);
+    expect(hub.snapshot(10)).toBeUndefined();
+    expect(hub.closeAll()).toBe(1);
+    expect(b.closes).toEqual([{ code: 1001, reason: "Server shutting down" }]);
+    expect(hub.stats()).toMatchObject({ connections: 0, users: 0 });
+  });
+
+  it("keeps a user's last state for 10 minutes after their last connection leaves", () => {
+    let now = 1_000_000;
+    const hub = new InMemoryLiveHub({ now: () => now });
+    const tab = fakeClient(1, 10);
+    hub.join(tab.client);
+    hub.receive(tab.client, JSON.stringify({ type: "timer_update", timerState: state() }));
+    hub.leave(tab.client);
+
+    now += 9 * MINUTE;
+    const back = fakeClient(2, 10);
+    hub.join(back.client);
+    expect(back.sent).toEqual([{ type: "timer_update", timerState: state(), source: "web" }]);
+    hub.leave(back.client);
+
+    now += 11 * MINUTE;
+    expect(hub.prune()).toBe(1);
+    const late = fakeClient(3, 10);
+    hub.join(late.client);
+    expect(late.sent).toEqual([]);
+  });
+
+  it("counts malformed and binary frames", () => {
+    const hub = new InMemoryLiveHub();
+    const tab = fakeClient(1, 10);
+    hub.join(tab.client);
+    hub.receive(tab.client, "{");
+    hub.receive(tab.client, null);
+    hub.receive(tab.client, JSON.stringify({ type: "pong" }));
+    expect(hub.droppedFrames).toBe(2);
+    expect(tab.sent).toEqual([]);
+  });
+});
+
+describe("nextFocusStart", () => {
+  const now = 10 * MINUTE;
+  const running = (elapsedMs: number, at = now) => state({ endsAt: at + 25 * MINUTE - elapsedMs, currentTime: (25 * MINUTE - elapsedMs) / 1000 });
+  const paused = (elapsedMs: number) => state({ isActive: false, endsAt: null, currentTime: (25 * MINUTE - elapsedMs) / 1000 });
+
+  it("starts when a focus timer runs, back-dated by the time already elapsed", () => {
+    expect(nextFocusStart(undefined, running(0), now)).toBe(now);
+    expect(nextFocusStart(undefined, running(3 * MINUTE), now)).toBe(now - 3 * MINUTE);
+  });
+
+  it("survives a pause and a resume", () => {
+    const start = now - 3 * MINUTE;
+    const afterPause = nextFocusStart({ state: running(3 * MINUTE), focusStartedAt: start }, paused(3 * MINUTE), now);
+    expect(afterPause).toBe(start);
+    const resumed = nextFocusStart({ state: paused(3 * MINUTE), focusStartedAt: start }, running(3 * MINUTE, now + MINUTE), now + MINUTE);
+    expect(resumed).toBe(start);
+  });
+
+  it("ends on a reset, on a break, and when the elapsed time jumps back", () => {
+    const previous = { state: running(3 * MINUTE), focusStartedAt: now - 3 * MINUTE };
+    expect(nextFocusStart(previous, paused(0), now)).toBeNull();
+    expect(nextFocusStart(previous, state({ mode: "shortBreak", durationMs: 5 * MINUTE }), now)).toBeNull();
+    expect(nextFocusStart(previous, running(0), now)).toBe(now);
+  });
+
+  it("works without a duration (start = when it was first seen running)", () => {
+    const bare = state({ durationMs: undefined });
+    expect(nextFocusStart(undefined, bare, now)).toBe(now);
+    expect(nextFocusStart({ state: bare, focusStartedAt: now }, { ...bare, isActive: false }, now + MINUTE)).toBe(now);
+  });
+});

@@ -1,0 +1,75 @@
+import { adminUsersResponseSchema, type AdminUser } from "@focus/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "@/components/ui/use-toast";
+import { ApiError, api } from "@/lib/api";
+import { queryKeys } from "@/lib/queryKeys";
+
+/**
+ * The admin page's server calls (spec §7) and their messages (spec §8). Every action
+ * reloads the users list afterwards.
+ */
+
+/** The users list, `GET /api/admin/users`. */
+export function useAdminUsers() {
+  return useQuery({
+    queryKey: queryKeys.adminUsers,
+    queryFn: async ({ signal }): Promise<AdminUser[]> => adminUsersResponseSchema.parse(await api.get("/api/admin/users", { signal })),
+  });
+}
+
+/** Why the users list did not load: the server's message, else 'Failed to load users list ({status})'. */
+export function usersListError(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? `Failed to load users list (${error.status})`;
+  if (error instanceof TypeError) return `Network error: ${error.message}`;
+  return "Failed to load users list";
+}
+
+export type AdminAction = "activate" | "cancel" | "delete";
+
+const CALLS: Record<AdminAction, (userId: number) => Promise<unknown>> = {
+  activate: (userId) => api.post(`/api/subscription/activate/${userId}`),
+  cancel: (userId) => api.post(`/api/subscription/cancel/${userId}`),
+  delete: (userId) => api.delete(`/api/admin/users/${userId}`),
+};
+
+const SUCCESS: Record<AdminAction, (userId: number) => string> = {
+  activate: (userId) => `Subscription activated for user ID ${userId}`,
+  cancel: (userId) => `Subscription cancelled for user ID ${userId}`,
+  delete: () => "User deleted successfully",
+};
+
+const FAILURE: Record<AdminAction, string> = {
+  activate: "Failed to activate subscription",
+  cancel: "Failed to cancel subscription",
+  delete: "Failed to delete user",
+};
+
+/** The text under a failed action's title: the server's message or the network error. */
+function failureDetail(error: unknown): string | undefined {
+  if (error instanceof ApiError) return error.serverMessage;
+  if (error instanceof TypeError) return `Network error: ${error.message}`;
+  return undefined;
+}
+
+/**
+ * Activate, cancel or delete a user by id. Toasts the spec's success or failure message and
+ * reloads the list (and the current user, in case the admin changed their own plan).
+ */
+export function useAdminAction(action: AdminAction) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => CALLS[action](userId),
+    onSuccess: (_answer, userId) => {
+      toast({ title: SUCCESS[action](userId) });
+    },
+    onError: (error) => {
+      toast({ title: FAILURE[action], description: failureDetail(error), variant: "destructive" });
+    },
+    onSettled: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.adminUsers }),
+        client.invalidateQueries({ queryKey: queryKeys.me }),
+      ]);
+    },
+  });
+}

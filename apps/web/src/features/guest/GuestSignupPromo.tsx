@@ -1,0 +1,37 @@
+import { Check, Sparkles } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { dispatchShowAuth } from "@/lib/events";
+import { cn } from "@/lib/utils";
+
+const POINTS = ["14-day free trial", "Cancel anytime", "No credit card required"] as const;
+
+/**
+ * The signup promotion for guests (spec §1 Promotions): 14-day free trial, cancel anytime,
+ * no credit card required, and 'Create Free Account (30s)', which opens /auth on Register.
+ */
+export function GuestSignupPromo({ className }: { className?: string }) {
+  return (
+    <Card className={cn("border-primary/40 bg-accent/30", className)}>
+      <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-center sm:justify-between">
+        <div className="grid gap-2">
+          <h2 className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+            <Sparkles className="size-5 text-primary" aria-hidden />
+            Enjoying your focus session?
+          </h2>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+            {POINTS.map((point) => (
+              <li key={point} className="flex items-center gap-1.5">
+                <Check className="size-4 text-primary" aria-hidden />
+                {point}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <Button size="lg" className="shrink-0" onClick={() => dispatchShowAuth("register")}>
+          Create Free Account (30s)
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

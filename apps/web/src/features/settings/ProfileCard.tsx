@@ -1,0 +1,170 @@
+import { updateEmailBodySchema, updatePasswordBodySchema, userResponseSchema, type User } from "@focus/core";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { LoaderCircle, UserRound } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { toast } from "@/components/ui/use-toast";
+import { FormField } from "@/features/auth/FormField";
+import { ApiError, api } from "@/lib/api";
+import { queryKeys } from "@/lib/queryKeys";
+
+/**
+ * The profile card (spec §2 Settings, non-guests only): email change and password change
+ * with the spec's disabled-state rules (§5) and messages (§8).
+ */
+export function ProfileCard({ user }: { user: User }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <UserRound className="size-5 text-primary" aria-hidden />
+          Profile
+        </CardTitle>
+        <CardDescription>
+          Signed in as <span className="font-medium text-foreground">{user.username}</span>
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-8">
+        <EmailForm user={user} />
+        <PasswordForm />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Email change: Save is disabled when the field is empty, unchanged or the call is running. */
+function EmailForm({ user }: { user: User }) {
+  const client = useQueryClient();
+  const current = user.email ?? "";
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(updateEmailBodySchema), defaultValues: { email: current } });
+  const email = watch("email").trim();
+
+  const update = useMutation({
+    mutationFn: async (body: { email: string }) => userResponseSchema.parse(await api.put("/api/user/email", body)).user,
+    onSuccess: (updated) => {
+      client.setQueryData(queryKeys.me, updated);
+      toast({ title: "Email updated", description: updated.email ? `Your email is now ${updated.email}.` : undefined });
+    },
+    onError: (error) => {
+      toast(
+        error instanceof ApiError
+          ? { title: "Failed to update email", description: error.serverMessage, variant: "destructive" }
+          : { title: "An unexpected error occurred while updating email", variant: "destructive" },
+      );
+    },
+  });
+
+  return (
+    <form noValidate aria-label="Change email" onSubmit={handleSubmit((values) => update.mutate(values))}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="min-w-0 flex-1">
+          <FormField id="profile-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
+        </div>
+        <Button type="submit" className="sm:mt-[1.625rem]" disabled={!email || email === current || update.isPending} aria-busy={update.isPending}>
+          {update.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const passwordFormSchema = updatePasswordBodySchema.extend({ confirmPassword: z.string() });
+const EMPTY_PASSWORDS = { currentPassword: "", newPassword: "", confirmPassword: "" };
+
+/** Password change: 'Update Password' is disabled until all three fields are filled. */
+function PasswordForm() {
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setFocus,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(passwordFormSchema), defaultValues: EMPTY_PASSWORDS });
+  const [currentPassword, newPassword, confirmPassword] = watch(["currentPassword", "newPassword", "confirmPassword"]);
+  const filled = Boolean(currentPassword && newPassword && confirmPassword);
+
+  const update = useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => api.put("/api/user/password", body),
+    onSuccess: () => {
+      reset(EMPTY_PASSWORDS);
+      toast({ title: "Password updated", description: "Use your new password the next time you sign in." });
+    },
+    onError: (error) => {
+      toast(
+        error instanceof ApiError
+          ? {
+              title: error.serverMessage ?? "Failed to update password",
+              description: "Please check your current password and try again.",
+              variant: "destructive",
+            }
+          : { title: "An unexpected error occurred while updating password", variant: "destructive" },
+      );
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      aria-labelledby="profile-password-title"
+      onSubmit={handleSubmit(({ currentPassword: current, newPassword: next, confirmPassword: confirm }) => {
+        if (next !== confirm) {
+          toast({
+            title: "Passwords do not match",
+            description: "Please make sure your new password and confirm password match.",
+            variant: "destructive",
+          });
+          setFocus("confirmPassword");
+          return;
+        }
+        update.mutate({ currentPassword: current, newPassword: next });
+      })}
+    >
+      <h3 id="profile-password-title" className="font-medium">
+        Change password
+      </h3>
+      <FormField
+        id="profile-current-password"
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register("currentPassword")}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          id="profile-new-password"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...register("newPassword")}
+        />
+        <FormField
+          id="profile-confirm-password"
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register("confirmPassword")}
+        />
+      </div>
+      <div>
+        <Button type="submit" disabled={!filled || update.isPending} aria-busy={update.isPending}>
+          {update.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+          Update Password
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,158 @@
+import { DEFAULT_SETTINGS } from "@focus/core";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import { TEST_USER, loggedIn, mockFetch, renderRoute } from "@/test/render";
+
+const settingsRoute = { "GET /api/settings": { status: 200, body: DEFAULT_SETTINGS } };
+const PREMIUM = { ...TEST_USER, subscriptionPlan: "premium" as const, subscriptionStatus: "active" as const };
+
+beforeEach(() => window.localStorage.clear());
+
+describe("Focus Settings", () => {
+  it("shows the sliders with the spec's ranges and steps and the 2–6 interval choices", async () => {
+    mockFetch({ ...loggedIn(), ...settingsRoute });
+    renderRoute("/settings");
+    expect(await screen.findByRole("heading", { name: "Focus Settings" })).toBeTruthy();
+    const focus = await screen.findByRole("slider", { name: "Focus duration" });
+    expect([focus.getAttribute("min"), focus.getAttribute("max"), focus.getAttribute("step")]).toEqual(["5", "60", "5"]);
+    const short = screen.getByRole("slider", { name: "Short break" });
+    expect([short.getAttribute("min"), short.getAttribute("max"), short.getAttribute("step")]).toEqual(["1", "15", "1"]);
+    const long = screen.getByRole("slider", { name: "Long break" });
+    expect([long.getAttribute("min"), long.getAttribute("max"), long.getAttribute("step")]).toEqual(["5", "30", "5"]);
+    const interval = screen.getByRole("combobox", { name: "Long break interval" }) as HTMLSelectElement;
+    expect(Array.from(interval.options).map((o) => o.value)).toEqual(["2", "3", "4", "5", "6"]);
+    expect(interval.value).toBe("4");
+  });
+
+  it("disables the sound selector while sound notifications are off", async () => {
+    mockFetch({ ...loggedIn(), ...settingsRoute });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    const sound = (await screen.findByRole("combobox", { name: "Notification sound" })) as HTMLSelectElement;
+    expect(sound.disabled).toBe(false);
+    expect(Array.from(sound.options).map((o) => o.value)).toEqual(["bell", "chime", "digital", "gentle", "none"]);
+    await user.click(screen.getByRole("switch", { name: "Sound notifications" }));
+    expect(sound.disabled).toBe(true);
+    await user.click(screen.getByRole("switch", { name: "Sound notifications" }));
+    expect(sound.disabled).toBe(false);
+  });
+
+  it("saves the full settings, with the interval as a number, and toasts 'Settings saved'", async () => {
+    const saved = { ...DEFAULT_SETTINGS, longBreakInterval: 3, autoStartFocus: true };
+    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Long break interval" }), "3");
+    await user.click(screen.getByRole("switch", { name: "Auto-start focus" }));
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+
+    expect(await screen.findByText("Settings saved")).toBeTruthy();
+    expect(screen.getByText("Your preferences have been updated.")).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url, init]) => url === "/api/settings" && init?.method === "POST");
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ ...saved, theme: "dark" });
+  });
+
+  it("toasts 'Failed to save settings' when the save fails", async () => {
+    mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 500, body: { message: "boom" } } });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText("Failed to save settings")).toBeTruthy();
+    expect(screen.getByText("Please try again later.")).toBeTruthy();
+  });
+
+  it("disables the email Save when the email is unchanged or empty, and updates it", async () => {
+    const updated = { ...TEST_USER, email: "new@example.com" };
+    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "PUT /api/user/email": { status: 200, body: { user: updated } } });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText("Email");
+    const save = screen.getByRole("button", { name: "Save" }) as HTMLButtonElement;
+    expect((email as HTMLInputElement).value).toBe("calm@example.com");
+    expect(save.disabled).toBe(true);
+    await user.clear(email);
+    expect(save.disabled).toBe(true);
+    await user.type(email, "new@example.com");
+    expect(save.disabled).toBe(false);
+    await user.click(save);
+    expect(await screen.findByText("Email updated")).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => url === "/api/user/email");
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: "new@example.com" });
+  });
+
+  it("shows the server's message when the email change is refused", async () => {
+    mockFetch({ ...loggedIn(), ...settingsRoute, "PUT /api/user/email": { status: 409, body: { message: "Email already registered" } } });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText("Email");
+    await user.clear(email);
+    await user.type(email, "taken@example.com");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Failed to update email")).toBeTruthy();
+    expect(screen.getByText("Email already registered")).toBeTruthy();
+  });
+
+  it("keeps Update Password disabled until all three fields are filled", async () => {
+    mockFetch({ ...loggedIn(), ...settingsRoute });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    const button = (await screen.findByRole("button", { name: "Update Password" })) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    await user.type(screen.getByLabelText("Current Password"), "old-secret");
+    expect(button.disabled).toBe(true);
+    await user.type(screen.getByLabelText("New Password"), "new-secret");
+    expect(button.disabled).toBe(true);
+    await user.type(screen.getByLabelText("Confirm New Password"), "new-secret");
+    expect(button.disabled).toBe(false);
+  });
+
+  it("says 'Passwords do not match' and sends nothing when the new passwords differ", async () => {
+    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Current Password"), "old-secret");
+    await user.type(screen.getByLabelText("New Password"), "new-secret");
+    await user.type(screen.getByLabelText("Confirm New Password"), "other-secret");
+    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    expect(await screen.findByText("Passwords do not match")).toBeTruthy();
+    expect(screen.getByText("Please make sure your new password and confirm password match.")).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => url === "/api/user/password")).toBe(false);
+  });
+
+  it("updates the password, or asks to check the current one when refused", async () => {
+    const fetchMock = mockFetch({
+      ...loggedIn(),
+      ...settingsRoute,
+      "PUT /api/user/password": { status: 400, body: { message: "Current password is incorrect" } },
+    });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Current Password"), "wrong-secret");
+    await user.type(screen.getByLabelText("New Password"), "new-secret");
+    await user.type(screen.getByLabelText("Confirm New Password"), "new-secret");
+    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    expect(await screen.findByText("Please check your current password and try again.")).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => url === "/api/user/password");
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ currentPassword: "wrong-secret", newPassword: "new-secret" });
+
+    mockFetch({ ...loggedIn(), ...settingsRoute, "PUT /api/user/password": { status: 200, body: { message: "Password updated" } } });
+    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    expect(await screen.findByText("Password updated")).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText("Current Password") as HTMLInputElement).value).toBe(""));
+  });
+
+  it("offers 'Upgrade to Premium' to free users and 'Cancel subscription' to premium users", async () => {
+    mockFetch({ ...loggedIn(), ...settingsRoute });
+    const { unmount } = renderRoute("/settings");
+    const upgrade = await screen.findByRole("link", { name: "Upgrade to Premium" });
+    expect(upgrade.getAttribute("href")).toBe("/subscription");
+    expect(screen.queryByRole("button", { name: "Cancel subscription" })).toBeNull();
+    unmount();
+
+    mockFetch({ ...loggedIn(PREMIUM), ...settingsRoute });
+    renderRoute("/settings");
+    expect(await screen.findByRole("button", { name: "Cancel subscription" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Upgrade to Premium" })).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import type { User } from "@focus/core";
+import { Crown } from "lucide-react";
+import { Link } from "react-router-dom";
+import { buttonVariants } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { CancellationDialog } from "@/features/subscription/CancellationDialog";
+import { PlanSummary } from "@/features/subscription/PlanSummary";
+import { useSubscription } from "@/features/subscription/useSubscription";
+
+/**
+ * The plan in Settings (spec §2): premium users get the 'Cancel subscription' link that opens
+ * the cancellation dialog; everyone else gets 'Upgrade to Premium' to /subscription.
+ */
+export function SubscriptionCard({ user }: { user: User }) {
+  const subscription = useSubscription(user);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Crown className="size-5 text-primary" aria-hidden />
+          Subscription
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <PlanSummary user={user} subscription={subscription} />
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          {subscription.canUpgrade && (
+            <Link to="/subscription" className={buttonVariants()}>
+              <Crown aria-hidden />
+              Upgrade to Premium
+            </Link>
+          )}
+          {subscription.canCancel && (
+            <>
+              <Link to="/subscription" className={buttonVariants({ variant: "outline" })}>
+                View plan details
+              </Link>
+              <CancellationDialog />
+            </>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import { SETTINGS_LIMITS, settingsSchema, type Settings } from "@focus/core";
+import { z } from "zod";
+
+/** Long break interval choices, 2 to 6 focus sessions (spec §5), as the form's text values. */
+export const LONG_BREAK_INTERVAL_CHOICES: readonly string[] = Array.from(
+  { length: SETTINGS_LIMITS.longBreakInterval.max - SETTINGS_LIMITS.longBreakInterval.min + 1 },
+  (_, i) => String(SETTINGS_LIMITS.longBreakInterval.min + i),
+);
+
+/** The settings form: the shared settings schema, with the long break interval held as text (spec §3). */
+export const settingsFormSchema = settingsSchema.extend({
+  longBreakInterval: z.string().refine((value) => LONG_BREAK_INTERVAL_CHOICES.includes(value), "Choose 2 to 6 sessions"),
+});
+export type SettingsFormValues = z.infer<typeof settingsFormSchema>;
+
+/** Settings → form values. */
+export function toFormValues(settings: Settings): SettingsFormValues {
+  return { ...settings, longBreakInterval: String(settings.longBreakInterval) };
+}
+
+/** Form values → settings, checked against the shared schema. */
+export function fromFormValues(values: SettingsFormValues): Settings {
+  return settingsSchema.parse({ ...values, longBreakInterval: Number(values.longBreakInterval) });
+}

@@ -1,0 +1,71 @@
+import { addWebsiteFormSchema, type AddWebsiteForm as AddWebsiteValues, type AddWebsiteFormInput } from "@focus/core";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle, Plus } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { useAddBlockedSite } from "./queries";
+
+/**
+ * The add-website form (spec §3 Blocked site, §5 validation): what is typed is normalised to
+ * its host by the core schema ("https://www.youtube.com/watch" → "youtube.com") and posted
+ * as `{url, active: true}`; on success the form is reset (spec §7).
+ */
+export function AddWebsiteForm() {
+  const add = useAddBlockedSite();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setFocus,
+    formState: { errors },
+  } = useForm<AddWebsiteFormInput, unknown, AddWebsiteValues>({
+    resolver: zodResolver(addWebsiteFormSchema),
+    defaultValues: { url: "" },
+  });
+  const error = errors.url?.message;
+
+  return (
+    <form
+      noValidate
+      className="grid gap-2"
+      onSubmit={handleSubmit((values) =>
+        add.mutate(values, {
+          onSuccess: () => {
+            reset();
+            setFocus("url");
+          },
+        }),
+      )}
+    >
+      <Label htmlFor="blocked-site-url">Website to block</Label>
+      <div className="flex gap-2">
+        <Input
+          id="blocked-site-url"
+          placeholder="e.g. youtube.com"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          inputMode="url"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "blocked-site-url-error" : "blocked-site-url-hint"}
+          {...register("url")}
+        />
+        <Button type="submit" className="h-11 shrink-0" disabled={add.isPending}>
+          {add.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Plus aria-hidden />}
+          Add
+        </Button>
+      </div>
+      {error ? (
+        <p id="blocked-site-url-error" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : (
+        <p id="blocked-site-url-hint" className="text-sm text-muted-foreground">
+          Paste a link or type a domain; subdomains are blocked too.
+        </p>
+      )}
+    </form>
+  );
+}

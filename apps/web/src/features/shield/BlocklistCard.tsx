@@ -1,0 +1,72 @@
+import type { BlockedSite } from "@focus/core";
+import { Globe, RotateCw, Trash2 } from "lucide-react";
+import { ErrorAlert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { AddWebsiteForm } from "./AddWebsiteForm";
+import { loadErrorMessage, useBlockedSites, useRemoveBlockedSite } from "./queries";
+
+/** The blocklist: the add-website form and the blocked sites with remove (spec §5, §7, §8). */
+export function BlocklistCard() {
+  const sites = useBlockedSites(true);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3">Blocked websites</CardTitle>
+        <CardDescription>The Chrome extension blocks these sites while a focus session runs.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <AddWebsiteForm />
+        {sites.isPending ? (
+          <Spinner label="Loading your blocked websites" showLabel />
+        ) : sites.isError ? (
+          <ErrorAlert>
+            <p className="font-medium">Couldn't load your blocked websites.</p>
+            <p className="text-muted-foreground">
+              {loadErrorMessage(sites.error, "Website blocking isn't available on this server yet.")}
+            </p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void sites.refetch()}>
+              <RotateCw aria-hidden />
+              Try again
+            </Button>
+          </ErrorAlert>
+        ) : sites.data.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
+            No websites blocked yet. Add the sites that pull you away most often.
+          </p>
+        ) : (
+          <SiteList sites={sites.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SiteList({ sites }: { sites: BlockedSite[] }) {
+  const remove = useRemoveBlockedSite();
+  return (
+    <ul aria-label="Blocked websites" className="divide-y rounded-lg border">
+      {sites.map((site) => {
+        const removing = remove.isPending && remove.variables?.id === site.id;
+        return (
+          <li key={site.id} className="flex items-center gap-3 px-4 py-2.5">
+            <Globe className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+            <span className="min-w-0 flex-1 truncate font-medium">{site.url}</span>
+            {!site.active && <span className="text-xs text-muted-foreground">Paused</span>}
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-9 text-muted-foreground hover:text-destructive"
+              aria-label={`Remove ${site.url}`}
+              disabled={removing}
+              onClick={() => remove.mutate(site)}
+            >
+              <Trash2 aria-hidden />
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

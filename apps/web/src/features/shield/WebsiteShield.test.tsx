@@ -1,0 +1,220 @@
+import type { BlockedSite, LinkedDevice, User } from "@focus/core";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
+import { describe, expect, it, vi } from "vitest";
+import { Toaster } from "@/components/ui/toaster";
+import { createQueryClient } from "@/lib/api";
+import { TEST_USER } from "@/test/render";
+import { WebsiteShield } from "./WebsiteShield";
+
+type Answer = { status: number; body?: unknown };
+
+/**
+ * A fake API over an in-memory blocklist and device list, like the routes that will exist.
+ * `fail` makes one "METHOD path" answer with an error instead.
+ */
+function fakeApi({
+  sites = [] as BlockedSite[],
+  devices = [] as LinkedDevice[],
+  fail = {} as Record<string, Answer>,
+} = {}) {
+  const state = { sites: [...sites], devices: [...devices], nextId: 100 };
+  const calls: { method: string; url: string; body?: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = init?.method ?? "GET";
+    const url = String(input);
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, url, body });
+    const answer = (a: Answer) =>
+      new Response(a.body === undefined ? null : JSON.stringify(a.body), { status: a.status, headers: { "Content-Type": "application/json" } });
+    const failure = fail[`${method} ${url}`];
+    if (failure) return answer(failure);
+    const id = Number(url.split("/").pop());
+    if (url === "/api/blocked-sites" && method === "GET") return answer({ status: 200, body: state.sites });
+    if (url === "/api/blocked-sites" && method === "POST") {
+      const site = { id: state.nextId++, url: body.url, active: body.active };
+      state.sites.push(site);
+      return answer({ status: 201, body: site });
+    }
+    if (url.startsWith("/api/blocked-sites/") && method === "DELETE") {
+      state.sites = state.sites.filter((s) => s.id !== id);
+      return answer({ status: 204 });
+    }
+    if (url === "/api/linked-devices" && method === "GET") return answer({ status: 200, body: state.devices });
+    if (url.startsWith("/api/linked-devices/") && method === "PUT") {
+      state.devices = state.devices.map((d) => (d.id === id ? { ...d, isActive: body.isActive } : d));
+      return answer({ status: 200, body: state.devices.find((d) => d.id === id) });
+    }
+    if (url.startsWith("/api/linked-devices/") && method === "DELETE") {
+      state.devices = state.devices.filter((d) => d.id !== id);
+      return answer({ status: 204 });
+    }
+    return answer({ status: 404, body: { message: `Route ${method}:${url} not found` } });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return { calls, state };
+}
+
+function renderShield(user: User = TEST_USER) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <WebsiteShield user={user} />
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+const DEVICE: LinkedDevice = {
+  id: 7,
+  name: "Chrome on Linux",
+  isActive: true,
+  lastSeenAt: null,
+  createdAt: "2026-11-18T09:00:00.000Z",
+};
+
+describe("Website Shield tab", () => {
+  it("shows the extension promo, its download link and the two Launching Soon cards", async () => {
+    fakeApi();
+    renderShield();
+    expect(screen.getByRole("heading", { level: 2, name: "Focus Shield" })).toBeTruthy();
+    expect(screen.getByText("Smart blocking during focus sessions")).toBeTruthy();
+    expect(screen.getByText("Always-visible mini timer across tabs")).toBeTruthy();
+    expect(screen.getByText("Seamless sync with web app sessions")).toBeTruthy();
+    expect(screen.getByText("Activates blocking when a focus session starts")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Download Extension" }).getAttribute("href")).toBe("/extension");
+    expect(screen.getByText("Free • Works with Chrome • Easy 2-minute setup")).toBeTruthy();
+    expect(screen.getAllByText("Launching Soon")).toHaveLength(2);
+    expect(screen.getByRole("heading", { name: "Linked Devices" })).toBeTruthy();
+    expect(await screen.findByText("No websites blocked yet. Add the sites that pull you away most often.")).toBeTruthy();
+  });
+
+  it("validates the website with the spec's messages", async () => {
+    const { calls } = fakeApi();
+    renderShield();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Add" }));
+    expect(await screen.findByText("URL is required")).toBeTruthy();
+    await user.type(screen.getByLabelText("Website to block"), "not a website");
+    await user.click(screen.getByRole("button", { name: "Add" }));
+    expect(await screen.findByText("Invalid URL format (e.g., example.com)")).toBeTruthy();
+    expect(screen.getByLabelText("Website to block").getAttribute("aria-invalid")).toBe("true");
+    expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+  });
+
+  it("adds a pasted address as its host, toasts, refreshes the list and resets the form", async () => {
+    const { calls } = fakeApi();
+    renderShield();
+    const user = userEvent.setup();
+    const input = screen.getByLabelText("Website to block");
+    await user.type(input, "https://www.YouTube.com/watch?v=1");
+    await user.click(screen.getByRole("button", { name: "Add" }));
+
+    expect(await screen.findByText("Website added to blocklist")).toBeTruthy();
+    expect(screen.getByText("The website will be blocked during focus sessions.")).toBeTruthy();
+    expect(calls.find((c) => c.method === "POST")).toEqual({
+      method: "POST",
+      url: "/api/blocked-sites",
+      body: { url: "youtube.com", active: true },
+    });
+    const list = await screen.findByRole("list", { name: "Blocked websites" });
+    expect(within(list).getByText("youtube.com")).toBeTruthy();
+    expect((input as HTMLInputElement).value).toBe("");
+  });
+
+  it("shows the server's message when adding fails", async () => {
+    fakeApi({ fail: { "POST /api/blocked-sites": { status: 409, body: { message: "youtube.com is already on your blocklist" } } } });
+    renderShield();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Website to block"), "youtube.com");
+    await user.click(screen.getByRole("button", { name: "Add" }));
+    expect(await screen.findByText("Failed to add website")).toBeTruthy();
+    expect(screen.getByText("youtube.com is already on your blocklist")).toBeTruthy();
+    expect((screen.getByLabelText("Website to block") as HTMLInputElement).value).toBe("youtube.com");
+  });
+
+  it("removes a site, or says why it could not", async () => {
+    fakeApi({
+      sites: [
+        { id: 1, url: "reddit.com", active: true },
+        { id: 2, url: "x.com", active: true },
+      ],
+      fail: { "DELETE /api/blocked-sites/2": { status: 500, body: { message: "Database unavailable" } } },
+    });
+    renderShield();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Remove reddit.com" }));
+    expect(await screen.findByText("Website removed from blocklist")).toBeTruthy();
+    expect(screen.getByText("The website will no longer be blocked.")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText("reddit.com")).toBeNull());
+
+    await user.click(screen.getByRole("button", { name: "Remove x.com" }));
+    expect(await screen.findByText("Failed to remove website")).toBeTruthy();
+    expect(screen.getByText("Database unavailable")).toBeTruthy();
+  });
+
+  it("switches a linked device off and unlinks it after confirmation", async () => {
+    const { calls } = fakeApi({ devices: [DEVICE] });
+    renderShield();
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole("switch", { name: "Active: Chrome on Linux" });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText(/Not connected yet/)).toBeTruthy();
+    await user.click(toggle);
+    expect(await screen.findByText("Device status updated")).toBeTruthy();
+    expect(screen.getByText("The device settings have been updated successfully.")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PUT")).toEqual({ method: "PUT", url: "/api/linked-devices/7", body: { isActive: false } });
+    await waitFor(() => expect((screen.getByRole("switch") as HTMLInputElement).checked).toBe(false));
+
+    await user.click(screen.getByRole("button", { name: "Unlink Chrome on Linux" }));
+    await user.click(within(screen.getByRole("group", { name: "Unlink Chrome on Linux?" })).getByRole("button", { name: "Unlink" }));
+    expect(await screen.findByText("Device unlinked")).toBeTruthy();
+    expect(screen.getByText("The device has been unlinked successfully.")).toBeTruthy();
+    expect(await screen.findByText(/No browsers paired yet/)).toBeTruthy();
+  });
+
+  it("toasts device failures with the server's message", async () => {
+    fakeApi({
+      devices: [DEVICE],
+      fail: {
+        "PUT /api/linked-devices/7": { status: 403, body: { message: "Not your device" } },
+        "DELETE /api/linked-devices/7": { status: 500 },
+      },
+    });
+    renderShield();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("switch", { name: "Active: Chrome on Linux" }));
+    expect(await screen.findByText("Failed to update device")).toBeTruthy();
+    expect(screen.getByText("Not your device")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Unlink Chrome on Linux" }));
+    await user.click(screen.getByRole("button", { name: "Unlink" }));
+    expect(await screen.findByText("Failed to unlink device")).toBeTruthy();
+    // No JSON message: spec §8's "status: body (or status text)".
+    expect(screen.getByText(/^500:/)).toBeTruthy();
+  });
+
+  it("stays calm while the server has no blocked-sites or devices routes yet", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ message: "Not found" }), { status: 404 })),
+    );
+    renderShield();
+    expect(await screen.findByText("Website blocking isn't available on this server yet.")).toBeTruthy();
+    expect(await screen.findByText("Device pairing isn't available on this server yet.")).toBeTruthy();
+    // The form still validates, and the promo still leads to the extension.
+    expect(screen.getByLabelText("Website to block")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Download Extension" })).toBeTruthy();
+  });
+
+  it("invites a guest to create an account instead of the form, without calling the API", async () => {
+    const { calls } = fakeApi();
+    renderShield({ ...TEST_USER, id: 0, isGuest: true });
+    expect(screen.getByRole("heading", { name: "Build your own blocklist" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Create Free Account" })).toBeTruthy();
+    expect(screen.queryByLabelText("Website to block")).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,104 @@
+import {
+  blockedSiteListSchema,
+  blockedSiteSchema,
+  linkedDeviceListSchema,
+  type AddWebsiteForm,
+  type BlockedSite,
+  type LinkedDevice,
+} from "@focus/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "@/components/ui/use-toast";
+import { ApiError, api } from "@/lib/api";
+
+/**
+ * Server data of the Website Shield tab (spec §7): blocked sites and linked devices, with the
+ * toasts of spec §8. Each key is also its GET path (see `queryKeyToPath`).
+ */
+export const shieldQueryKeys = {
+  blockedSites: ["/api/blocked-sites"],
+  linkedDevices: ["/api/linked-devices"],
+} as const;
+
+/** The toast text of a failed call: the error's message (spec §8). */
+function failure(title: string) {
+  return (error: Error) => toast({ title, description: error.message, variant: "destructive" });
+}
+
+/**
+ * What to say when a list cannot be loaded. A 404 means this server has no such route yet
+ * (an older API), which is no fault of the user's: say so plainly instead of "Route … not found".
+ */
+export function loadErrorMessage(error: Error, unavailable: string): string {
+  if (error instanceof ApiError && error.status === 404) return unavailable;
+  return error.message;
+}
+
+/** `GET /api/blocked-sites`; off for guests, who have nothing on the server. */
+export function useBlockedSites(enabled: boolean) {
+  return useQuery({
+    queryKey: shieldQueryKeys.blockedSites,
+    enabled,
+    select: (data: unknown): BlockedSite[] => blockedSiteListSchema.parse(data),
+  });
+}
+
+/** `POST /api/blocked-sites {url, active: true}`; refreshes the list and toasts either way. */
+export function useAddBlockedSite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ url }: AddWebsiteForm) => blockedSiteSchema.parse(await api.post("/api/blocked-sites", { url, active: true })),
+    onSuccess: async () => {
+      toast({ title: "Website added to blocklist", description: "The website will be blocked during focus sessions." });
+      await client.invalidateQueries({ queryKey: shieldQueryKeys.blockedSites });
+    },
+    onError: failure("Failed to add website"),
+  });
+}
+
+/** `DELETE /api/blocked-sites/{id}`. */
+export function useRemoveBlockedSite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (site: BlockedSite) => api.delete(`/api/blocked-sites/${site.id}`),
+    onSuccess: async () => {
+      toast({ title: "Website removed from blocklist", description: "The website will no longer be blocked." });
+      await client.invalidateQueries({ queryKey: shieldQueryKeys.blockedSites });
+    },
+    onError: failure("Failed to remove website"),
+  });
+}
+
+/** `GET /api/linked-devices`; off for guests. */
+export function useLinkedDevices(enabled: boolean) {
+  return useQuery({
+    queryKey: shieldQueryKeys.linkedDevices,
+    enabled,
+    select: (data: unknown): LinkedDevice[] => linkedDeviceListSchema.parse(data),
+  });
+}
+
+/** `PUT /api/linked-devices/{id} {isActive}`; the list is refreshed on success (spec §7). */
+export function useUpdateDevice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isActive }: Pick<LinkedDevice, "id" | "isActive">) => api.put(`/api/linked-devices/${id}`, { isActive }),
+    onSuccess: async () => {
+      toast({ title: "Device status updated", description: "The device settings have been updated successfully." });
+      await client.invalidateQueries({ queryKey: shieldQueryKeys.linkedDevices });
+    },
+    onError: failure("Failed to update device"),
+  });
+}
+
+/** `DELETE /api/linked-devices/{id}`. */
+export function useUnlinkDevice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (device: LinkedDevice) => api.delete(`/api/linked-devices/${device.id}`),
+    onSuccess: async () => {
+      toast({ title: "Device unlinked", description: "The device has been unlinked successfully." });
+      await client.invalidateQueries({ queryKey: shieldQueryKeys.linkedDevices });
+    },
+    onError: failure("Failed to unlink device"),
+  });
+}

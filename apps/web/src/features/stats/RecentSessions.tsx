@@ -1,0 +1,35 @@
+import type { Session } from "@focus/core";
+import { Brain, Coffee } from "lucide-react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatSessionLength, formatSessionStart } from "./format";
+
+/** The 5 most recent completed sessions (spec §2, §9), newest first, as chosen by the core. */
+export function RecentSessions({ sessions }: { sessions: Session[] }) {
+  return (
+    <Card className="h-full">
+      <CardHeader className="pb-4">
+        <CardTitle as="h3">Recent sessions</CardTitle>
+        <CardDescription>Your last {sessions.length === 1 ? "completed session" : `${sessions.length} completed sessions`}.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y">
+          {sessions.map((s) => {
+            const Icon = s.type === "focus" ? Brain : Coffee;
+            return (
+              <li key={s.id} className="flex items-center gap-3 py-2.5">
+                <span className="grid size-9 shrink-0 place-items-center rounded-full bg-accent text-accent-foreground">
+                  <Icon className="size-4" aria-hidden />
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">{s.type === "focus" ? "Focus session" : "Break"}</p>
+                  <p className="text-sm text-muted-foreground">{formatSessionStart(s.startTime)}</p>
+                </div>
+                <span className="text-sm font-medium tabular-nums">{formatSessionLength(s.duration)}</span>
+              </li>
+            );
+          })}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

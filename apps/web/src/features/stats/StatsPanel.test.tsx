@@ -1,0 +1,155 @@
+import { previewSessions, statsOverview, type Session, type User } from "@focus/core";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "@/lib/api";
+import { SHOW_AUTH_EVENT } from "@/lib/events";
+import { TEST_USER, mockFetch } from "@/test/render";
+import { StatsPanel } from "./StatsPanel";
+
+const GUEST: User = { ...TEST_USER, id: 0, username: "Guest", email: null, isGuest: true };
+/** Wednesday 18 November 2026, 15:00 local; the week began on Sunday the 15th. */
+const NOW = new Date(2026, 10, 18, 15, 0);
+
+function at(day: number, hour: number, overrides: Partial<Session> = {}): Session {
+  return {
+    id: day * 100 + hour,
+    startTime: new Date(2026, 10, day, hour).toISOString(),
+    duration: 25 * 60,
+    type: "focus",
+    completed: true,
+    ...overrides,
+  };
+}
+
+function renderPanel(user: User) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <StatsPanel user={user} />
+    </QueryClientProvider>,
+  );
+}
+
+/** The summary card whose label is `label`. */
+const card = (label: string) => screen.getByText(label, { selector: "p" }).closest("li") as HTMLElement;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => vi.useRealTimers());
+
+describe("Statistics tab", () => {
+  it("shows the guest the preview title, example numbers from the core and the signup offer, without a request", async () => {
+    const fetchMock = mockFetch({});
+    const expected = statsOverview(previewSessions(NOW.getTime()), NOW.getTime());
+    renderPanel(GUEST);
+
+    expect(screen.getByRole("heading", { level: 2, name: "Your Focus Journey Preview" })).toBeTruthy();
+    expect(expected.summary.sessionsToday).toBe(3);
+    expect(within(card("Today")).getByText("3 sessions")).toBeTruthy();
+    expect(within(card("Today")).getByText("1h 15m of focus")).toBeTruthy();
+    expect(within(card("This week")).getByText(`${expected.summary.sessionsThisWeek} sessions`)).toBeTruthy();
+    expect(screen.getByText(String(expected.impact.distractionsPrevented))).toBeTruthy();
+    expect(screen.getByText(expected.motivation.message)).toBeTruthy();
+    // Example statistics only: no session breakdown and no recent sessions of a real person.
+    expect(screen.queryByRole("heading", { name: "Session breakdown" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Recent sessions" })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    const showAuth = vi.fn();
+    document.addEventListener(SHOW_AUTH_EVENT, (e) => showAuth((e as CustomEvent).detail));
+    await userEvent.click(screen.getAllByRole("button", { name: "Create Free Account (30s)" })[0]!);
+    expect(showAuth).toHaveBeenCalledWith({ action: "register" });
+    expect(screen.getByText("14-day free trial")).toBeTruthy();
+  });
+
+  it("shows a real user's numbers from GET /api/sessions", async () => {
+    const sessions = [
+      at(18, 9),
+      at(18, 10),
+      at(18, 10, { id: 9, type: "break", duration: 5 * 60, startTime: new Date(2026, 10, 18, 10, 25).toISOString() }),
+      at(18, 11, { completed: false, duration: 600 }),
+      at(17, 9),
+      at(16, 14),
+      at(2, 9),
+    ];
+    mockFetch({ "GET /api/sessions": { status: 200, body: sessions } });
+    renderPanel(TEST_USER);
+
+    expect(await screen.findByRole("heading", { level: 2, name: "Your Focus Journey" })).toBeTruthy();
+    await screen.findByRole("list", { name: "Summary" });
+    expect(within(card("Today")).getByText("2 sessions")).toBeTruthy();
+    expect(within(card("Today")).getByText("50 min of focus")).toBeTruthy();
+    expect(within(card("This week")).getByText("4 sessions")).toBeTruthy();
+    expect(within(card("This month")).getByText("5 sessions")).toBeTruthy();
+    expect(within(card("All time")).getByText("2h 5m")).toBeTruthy();
+    // 3 days in a row ending today.
+    expect(screen.getByText("3 days streak")).toBeTruthy();
+    // Productivity impact: 5 sessions × 3 distractions.
+    const impact = screen.getByRole("heading", { name: "Productivity impact" }).closest(".rounded-xl") as HTMLElement;
+    expect(within(impact).getByText("15")).toBeTruthy();
+    expect(within(impact).getByText("5h 45m")).toBeTruthy();
+    // Milestone: 50 minutes today → next is 60.
+    expect(screen.getByText("1h of focus today: 10 min to go")).toBeTruthy();
+    // Recent sessions: the 5 most recent completed ones, newest first.
+    const recent = screen.getByRole("heading", { name: "Recent sessions" }).closest(".rounded-xl") as HTMLElement;
+    expect(within(recent).getAllByRole("listitem")).toHaveLength(5);
+    expect(within(recent).getAllByText(/Focus session|Break/).map((n) => n.textContent)).toEqual([
+      "Break",
+      "Focus session",
+      "Focus session",
+      "Focus session",
+      "Focus session",
+    ]);
+    // Achievements with progress, target, tip and category.
+    const gallery = screen.getByRole("heading", { name: "Gallery" }).closest(".rounded-xl") as HTMLElement;
+    expect(within(gallery).getByText("4 / 5 sessions")).toBeTruthy();
+    expect(within(gallery).getByText("5 / 10 sessions")).toBeTruthy();
+    expect(within(gallery).getAllByText("Consistency").length).toBeGreaterThan(0);
+    expect(screen.getByRole("heading", { name: "Session breakdown" })).toBeTruthy();
+    expect(screen.getByText("86%")).toBeTruthy();
+  });
+
+  it("invites a user without sessions to complete the first one", async () => {
+    mockFetch({ "GET /api/sessions": { status: 200, body: [] } });
+    renderPanel(TEST_USER);
+    expect(await screen.findByText("Complete your first focus session to see your journey")).toBeTruthy();
+    expect(screen.getAllByText("First Session").length).toBe(2);
+    expect(screen.queryByRole("heading", { name: "Recent sessions" })).toBeNull();
+  });
+
+  it("shows the server's message when the sessions cannot be loaded, and retries", async () => {
+    const fetchMock = mockFetch({ "GET /api/sessions": { status: 500, body: { message: "Database unavailable" } } });
+    renderPanel(TEST_USER);
+    expect(await screen.findByText("Database unavailable")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+  });
+
+  it("reloads the sessions when the timer reports a completed session (focusSessionCompleted)", async () => {
+    const fetchMock = mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9)] } });
+    renderPanel(TEST_USER);
+    await screen.findByRole("heading", { name: "Recent sessions" });
+    expect(within(card("Today")).getByText("1 session")).toBeTruthy();
+
+    mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9), at(18, 10)] } });
+    act(() => {
+      window.dispatchEvent(new CustomEvent("focusSessionCompleted", { detail: {} }));
+    });
+    await waitFor(() => expect(within(card("Today")).getByText("2 sessions")).toBeTruthy());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("switches the chart between 7 and 30 days", async () => {
+    mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9), at(1, 9)] } });
+    renderPanel(TEST_USER);
+    const week = await screen.findByRole("button", { name: "7 days", pressed: true });
+    expect(screen.getByRole("img", { name: /last 7 days: 25 min in total/ })).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "30 days" }));
+    expect(week.getAttribute("aria-pressed")).toBe("false");
+    expect(screen.getByRole("img", { name: /last 30 days: 50 min in total/ })).toBeTruthy();
+    expect(screen.getByRole("img", { name: /Current streak 1 day, longest 1 day\. Focused on 2 of the last 30 days/ })).toBeTruthy();
+  });
+});

@@ -1,0 +1,103 @@
+import { DEFAULT_SETTINGS } from "@focus/core";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import { TEST_USER, loggedIn, mockFetch, renderRoute } from "@/test/render";
+
+const PREMIUM = { ...TEST_USER, subscriptionPlan: "premium" as const, subscriptionStatus: "active" as const };
+const CANCELLED = { ...TEST_USER, subscriptionPlan: "free" as const, subscriptionStatus: "cancelled" as const };
+const base = { ...loggedIn(PREMIUM), "GET /api/settings": { status: 200, body: DEFAULT_SETTINGS } };
+
+beforeEach(() => window.localStorage.clear());
+
+async function openDialog() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole("button", { name: "Cancel subscription" }));
+  const dialog = await screen.findByRole("dialog");
+  return { user, dialog };
+}
+
+describe("cancellation dialog", () => {
+  it("walks reason → offer → feedback → warning → typed CANCEL, then cancels and toasts", async () => {
+    const fetchMock = mockFetch({ ...base, "POST /api/subscription/cancel": { status: 200, body: { user: CANCELLED } } });
+    renderRoute("/settings");
+    const { user, dialog } = await openDialog();
+
+    // A reason is required before continuing.
+    const continueButton = within(dialog).getByRole("button", { name: "Continue" }) as HTMLButtonElement;
+    expect(within(dialog).getAllByRole("radio")).toHaveLength(6);
+    expect(continueButton.disabled).toBe(true);
+    await user.click(within(dialog).getByRole("radio", { name: "Too expensive" }));
+    expect(continueButton.disabled).toBe(false);
+    await user.click(continueButton);
+
+    // Retention offer for an offer reason; declining leads to feedback.
+    expect(await within(dialog).findByText("50% off for 3 months")).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "No thanks, continue cancelling" }));
+    await user.type(within(dialog).getByLabelText("Feedback (optional)"), "Too pricey for me");
+    await user.type(within(dialog).getByLabelText("Email for updates (optional)"), "calm@example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+
+    // Final warning, then the confirmation waits for CANCEL.
+    expect(within(dialog).getByRole("heading", { name: "You will lose Premium" })).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+    const confirm = within(dialog).getByRole("button", { name: "Cancel Subscription" }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    const input = within(dialog).getByLabelText("Type CANCEL to confirm");
+    await user.type(input, "cancel");
+    expect(confirm.disabled).toBe(true);
+    await user.clear(input);
+    await user.type(input, "CANCEL");
+    expect(confirm.disabled).toBe(false);
+    await user.click(confirm);
+
+    expect(await screen.findByText("Subscription Cancelled")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const call = fetchMock.mock.calls.find(([url]) => url === "/api/subscription/cancel");
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reason: "Too expensive", feedback: "Too pricey for me", email: "calm@example.com" });
+    // The user is refetched after cancelling.
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === "/api/me").length).toBeGreaterThan(1));
+  });
+
+  it("closes with 'Offer Applied!' when the offer is accepted, without a server call", async () => {
+    const fetchMock = mockFetch(base);
+    renderRoute("/settings");
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole("radio", { name: "Taking a temporary break" }));
+    await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+    await user.click(within(dialog).getByRole("button", { name: "Pause my subscription" }));
+    expect(await screen.findByText("Offer Applied!")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(fetchMock.mock.calls.some(([url]) => url === "/api/subscription/cancel")).toBe(false);
+  });
+
+  it("goes straight to feedback for a reason without an offer, and resets when closed", async () => {
+    mockFetch(base);
+    renderRoute("/settings");
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole("radio", { name: "Found a better alternative" }));
+    await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+    expect(within(dialog).getByLabelText("Feedback (optional)")).toBeTruthy();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    const again = await openDialog();
+    expect(within(again.dialog).getByRole("heading", { name: "Why are you cancelling?" })).toBeTruthy();
+    expect(within(again.dialog).getAllByRole("radio").some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
+  });
+
+  it("shows the server's message on the confirmation step when cancelling fails", async () => {
+    mockFetch({ ...base, "POST /api/subscription/cancel": { status: 409, body: { message: "You have no active premium subscription to cancel" } } });
+    renderRoute("/settings");
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole("radio", { name: "Other" }));
+    await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+    await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+    await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+    await user.type(within(dialog).getByLabelText("Type CANCEL to confirm"), "CANCEL");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel Subscription" }));
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert.textContent).toContain("You have no active premium subscription to cancel");
+    expect(within(dialog).getByLabelText("Type CANCEL to confirm")).toBeTruthy();
+  });
+});

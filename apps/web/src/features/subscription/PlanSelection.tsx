@@ -1,0 +1,134 @@
+import { planSelectionMachine } from "@focus/core";
+import { useActorRef, useSelector } from "@xstate/react";
+import { LoaderCircle } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { fromPromise } from "xstate";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { ApiError } from "@/lib/api";
+import { useScrollToTop } from "@/lib/useScrollToTop";
+import { PlanCard } from "./PlanCard";
+import { openPaymentWindow, type PaymentWindow } from "./paymentWindow";
+import {
+  ACTIVATION_COPY,
+  FREE_FEATURES_PICKER,
+  FREE_PRICE,
+  FREE_TRIAL_COPY,
+  PREMIUM_FEATURES,
+  PREMIUM_PRICE,
+  PREMIUM_TRIAL_COPY,
+} from "./planCopy";
+import { requestUpgrade } from "./subscriptionApi";
+
+/**
+ * The plan-selection step after registration (spec §2 Auth screen, §4), driven by the core
+ * plan-selection chart. Free: a trial-activated toast, then `onComplete` after 1000 ms.
+ * Premium: the upgrade call, the payment link in a new tab, then `onComplete`; on failure a
+ * toast and the user stays on the choice.
+ */
+export function PlanSelection({ username, onComplete }: { username: string; onComplete: () => void }) {
+  useScrollToTop();
+  const paymentTab = useRef<PaymentWindow | null>(null);
+  /** Whether the last upgrade failure was not an answer from the server (network, parsing). */
+  const unexpected = useRef(false);
+  const completeRef = useRef(onComplete);
+  completeRef.current = onComplete;
+
+  const [machine] = useState(() =>
+    planSelectionMachine.provide({
+      actors: {
+        upgrade: fromPromise(async () => {
+          try {
+            return await requestUpgrade();
+          } catch (error) {
+            unexpected.current = !(error instanceof ApiError);
+            throw error;
+          }
+        }),
+      },
+    }),
+  );
+  const actorRef = useActorRef(machine);
+  const state = useSelector(actorRef, (snapshot) => snapshot.value);
+
+  useEffect(() => {
+    const subscriptions = [
+      actorRef.on("trialActivated", () => {
+        toast({ title: "Free trial activated", description: "Enjoy your free trial. You can upgrade to Premium anytime." });
+      }),
+      actorRef.on("openPayment", ({ paypalUrl }) => {
+        try {
+          paymentTab.current?.go(paypalUrl);
+          toast({
+            title: "Complete your payment",
+            description: "The payment page opened in a new tab. An admin activates Premium within 24 hours of payment.",
+          });
+        } catch {
+          toast({ title: "Upgrade Failed", description: "There was an error processing your upgrade. Please try again.", variant: "destructive" });
+        }
+      }),
+      actorRef.on("upgradeFailed", () => {
+        paymentTab.current?.close();
+        paymentTab.current = null;
+        toast(
+          unexpected.current
+            ? { title: "Error", description: "An unexpected error occurred. Please try again.", variant: "destructive" }
+            : { title: "Upgrade Failed", description: "There was an error processing your upgrade. Please try again.", variant: "destructive" },
+        );
+      }),
+      actorRef.subscribe((snapshot) => {
+        if (snapshot.status === "done") completeRef.current();
+      }),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actorRef]);
+
+  const busy = state !== "choosing";
+  const choosePremium = () => {
+    // Opened inside the click, so the popup blocker lets it through; pointed at the link later.
+    paymentTab.current = openPaymentWindow();
+    actorRef.send({ type: "CHOOSE_PREMIUM" });
+  };
+
+  return (
+    <section aria-labelledby="plan-selection-title" className="mx-auto grid w-full max-w-3xl gap-8">
+      <header className="grid gap-2 text-center">
+        <h1 id="plan-selection-title" className="text-2xl font-semibold tracking-tight text-balance sm:text-3xl">
+          Choose your plan
+        </h1>
+        <p className="text-muted-foreground">
+          Welcome, <span className="font-medium text-foreground">{username}</span>. Pick how you would like to start.
+        </p>
+      </header>
+      <div className="grid gap-5 md:grid-cols-2">
+        <PlanCard
+          name="Free"
+          price={FREE_PRICE}
+          tagline={FREE_TRIAL_COPY}
+          features={FREE_FEATURES_PICKER}
+          action={
+            <Button variant="outline" size="lg" className="w-full" disabled={busy} aria-busy={state === "activatingFree"} onClick={() => actorRef.send({ type: "CHOOSE_FREE" })}>
+              {state === "activatingFree" && <LoaderCircle className="animate-spin" aria-hidden />}
+              Continue with Free
+            </Button>
+          }
+        />
+        <PlanCard
+          name="Premium"
+          price={PREMIUM_PRICE}
+          tagline={PREMIUM_TRIAL_COPY}
+          features={PREMIUM_FEATURES}
+          highlighted
+          badge="Recommended"
+          action={
+            <Button size="lg" className="w-full" disabled={busy} aria-busy={state === "upgrading"} onClick={choosePremium}>
+              {state === "upgrading" && <LoaderCircle className="animate-spin" aria-hidden />}
+              Choose Premium
+            </Button>
+          }
+        />
+      </div>
+      <p className="text-center text-sm text-muted-foreground">{ACTIVATION_COPY}</p>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { selectTrialDaysLeft, subscriptionMachine, type User } from "@focus/core";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect } from "react";
+
+/** How often the plan is re-checked against the clock, so a trial that runs out shows it. */
+const CLOCK_MS = 60_000;
+
+/**
+ * Binds the subscription chart (spec §4 Subscription) to the current user: which plan state
+ * they are in, whether they may upgrade or cancel, and the trial's days left.
+ */
+export function useSubscription(user: User) {
+  const actorRef = useActorRef(subscriptionMachine, { input: { user, now: Date.now() } });
+  useEffect(() => {
+    actorRef.send({ type: "USER_UPDATED", user, now: Date.now() });
+  }, [actorRef, user]);
+  useEffect(() => {
+    const id = window.setInterval(() => actorRef.send({ type: "TIME_PASSED", now: Date.now() }), CLOCK_MS);
+    return () => window.clearInterval(id);
+  }, [actorRef]);
+  const state = useSelector(actorRef, (snapshot) => snapshot.value);
+  const canUpgrade = useSelector(actorRef, (snapshot) => snapshot.hasTag("canUpgrade"));
+  const canCancel = useSelector(actorRef, (snapshot) => snapshot.hasTag("canCancel"));
+  const daysLeft = useSelector(actorRef, selectTrialDaysLeft);
+  return { state, canUpgrade, canCancel, daysLeft };
+}

@@ -1,0 +1,91 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import { mockFetch, renderRoute } from "@/test/render";
+
+beforeEach(() => window.localStorage.clear());
+
+describe("landing page /", () => {
+  it("leads to /app from the hero and several calls to action, without loading the session", async () => {
+    const fetchMock = mockFetch({});
+    renderRoute("/");
+    expect(await screen.findByRole("heading", { level: 1 })).toBeTruthy();
+    const starts = screen.getAllByRole("link", { name: /Start Focusing Now/ });
+    expect(starts.length).toBeGreaterThanOrEqual(2);
+    for (const link of starts) expect(link.getAttribute("href")).toBe("/app");
+    expect(screen.getByRole("link", { name: "Start Free Trial" }).getAttribute("href")).toBe("/app");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("has the demo card, the four audio categories, How It Works, the ADHD section, stories and the claims", async () => {
+    mockFetch({});
+    renderRoute("/");
+    expect(await screen.findByRole("img", { name: "Alpha wave at 9.5 Hz, for deep focus" })).toBeTruthy();
+    for (const name of ["Deep Work", "Light Work", "Creative", "Relax"]) {
+      expect(screen.getByRole("heading", { level: 3, name })).toBeTruthy();
+    }
+    expect(screen.getByRole("heading", { name: "How It Works" })).toBeTruthy();
+    expect(screen.getAllByRole("listitem").filter((li) => li.closest("#how-it-works")).length).toBe(3);
+    expect(screen.getByRole("heading", { name: "Built for brains that wander" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "People who found their focus" })).toBeTruthy();
+    expect(screen.getByText("8 sites blocked")).toBeTruthy();
+    expect(screen.getAllByText("Up to 3x productivity increase").length).toBeGreaterThan(0);
+    expect(screen.getByText("75 hours")).toBeTruthy();
+    expect(screen.getAllByText("40%").length).toBeGreaterThan(0);
+  });
+
+  it("prices Free at $0 with the landing's free features and Premium at $4.99 a month", async () => {
+    mockFetch({});
+    renderRoute("/");
+    const pricing = (await screen.findByRole("heading", { name: "Simple pricing" })).closest("section") as HTMLElement;
+    for (const text of [
+      "$0",
+      "$4.99",
+      "Basic timer",
+      "Only Deep Work and Light Work audio",
+      "Up to 5 blocked websites",
+      "7-day history",
+      "Unlimited sessions",
+      "All 4 categories with 40+ tracks",
+      "Unlimited blocking",
+      "30-day analytics",
+      "Multi-device sync",
+      "Priority support",
+    ]) {
+      expect(pricing.textContent).toContain(text);
+    }
+  });
+
+  it("lists the footer's placeholder links", async () => {
+    mockFetch({});
+    renderRoute("/");
+    const footer = await screen.findByRole("navigation", { name: "Footer" });
+    expect([...footer.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
+      "About",
+      "Features",
+      "Pricing",
+      "Blog",
+      "Contact",
+      "Privacy Policy",
+      "Terms of Service",
+    ]);
+  });
+
+  it("remembers that the interview promo was dismissed", async () => {
+    mockFetch({});
+    const first = renderRoute("/");
+    expect(await screen.findByRole("heading", { name: "Get 3 months of Premium free" })).toBeTruthy();
+    expect(screen.getByText(/15-minute video interview/).textContent).toContain("$14.97");
+    const book = screen.getByRole("link", { name: /Book your interview/ });
+    expect(book.getAttribute("href")).toMatch(/^(https?:|mailto:)/);
+
+    await userEvent.click(screen.getByRole("button", { name: "Dismiss the interview offer" }));
+    await waitFor(() => expect(screen.queryByRole("heading", { name: "Get 3 months of Premium free" })).toBeNull());
+    expect(window.localStorage.getItem("calendly-interview-dismissed")).toBe("true");
+
+    first.unmount();
+    renderRoute("/");
+    await screen.findByRole("heading", { level: 1 });
+    expect(screen.queryByRole("heading", { name: "Get 3 months of Premium free" })).toBeNull();
+  });
+});

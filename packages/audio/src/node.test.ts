@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { readInfoFrame } from "./mp3";
+import { type LibraryEvent, libraryItems, renderLibrary } from "./node";
+import { TRACKS } from "./tracks";
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "focus-audio-library-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("renderLibrary", () => {
+  it("lists every catalogue track and notification sound, sounds first", () => {
+    const items = libraryItems();
+    expect(items).toHaveLength(TRACKS.length + 4);
+    expect(items.slice(0, 4).map((i) => i.relativePath)).toEqual([
+      "sounds/bell.mp3",
+      "sounds/chime.mp3",
+      "sounds/digital.mp3",
+      "sounds/gentle.mp3",
+    ]);
+    expect(items).toContainEqual(expect.objectContaining({ relativePath: "deep-work/steady-beta.mp3" }));
+  });
+
+  it("renders every missing file into <dir>/<mood>/ and <dir>/sounds/, reporting progress", async () => {
+    // Temporary files of an earlier run: one stopped long ago, one possibly still going.
+    mkdirSync(path.join(dir, "sounds"), { recursive: true });
+    const stale = path.join(dir, "sounds", ".bell.mp3.1-1.partial");
+    const fresh = path.join(dir, "sounds", ".chime.mp3.1-2.partial");
+    writeFileSync(stale, "x");
+    writeFileSync(fresh, "x");
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    utimesSync(stale, hourAgo, hourAgo);
+
+    const events: LibraryEvent[] = [];
+    // 2 s loops keep the test fast; the real library uses 96 s.
+    const summary = await renderLibrary({ dir, loopSeconds: 2, onEvent: (e) => events.push(e) });
+    expect(summary).toMatchObject({ rendered: TRACKS.length + 4, skipped: 0 });
+    expect(events[0]).toEqual({ type: "start", dir, total: TRACKS.length + 4, missing: TRACKS.length + 4 });
+    const rendered = events.filter((e) => e.type === "rendered");
+    expect(rendered).toHaveLength(TRACKS.length + 4);
+    expect(rendered.at(-1)).toMatchObject({ index: TRACKS.length + 4, total: TRACKS.length + 4 });
+    expect(events.at(-1)).toMatchObject({ type: "done", rendered: TRACKS.length + 4 });
+
+    for (const track of TRACKS) {
+      const file = path.join(dir, track.mood, track.filename);
+      const bytes = new Uint8Array(readFileSync(file));
+      expect(readInfoFrame(bytes), file).not.toBeNull();
+    }
+    expect(readdirSync(path.join(dir, "relax"))).toEqual(["slow-tide.mp3"]);
+    expect(() => statSync(stale)).toThrow();
+    expect(statSync(fresh).isFile()).toBe(true);
+  });
+
+  it("skips files that exist, so a second run renders nothing", async () => {
+    const before = statSync(path.join(dir, "deep-work", "steady-beta.mp3")).mtimeMs;
+    const summary = await renderLibrary({ dir, loopSeconds: 2 });
+    expect(summary).toMatchObject({ rendered: 0, skipped: TRACKS.length + 4 });
+    expect(statSync(path.join(dir, "deep-work", "steady-beta.mp3")).mtimeMs).toBe(before);
+  });
+
+  it("renders a deleted file again and leaves the user's own files alone", async () => {
+    rmSync(path.join(dir, "creative", "prism.mp3"));
+    writeFileSync(path.join(dir, "creative", "my-song.ogg"), "user data");
+    const summary = await renderLibrary({ dir, loopSeconds: 2 });
+    expect(summary.rendered).toBe(1);
+    expect(readFileSync(path.join(dir, "creative", "my-song.ogg"), "utf8")).toBe("user data");
+  });
+});

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { isValidDomain, normalizeWebsiteHost } from "./blockedSite";
+
+/**
+ * Blocked attempts (issue #6 item 4, beyond the spec): each time the extension stops the user
+ * from opening a blocked site it reports the site and the moment, and the Statistics tab shows
+ * the counts per site and per focus session.
+ */
+
+const isoDateTime = (name: string) => z.iso.datetime({ offset: true, message: `${name} must be an ISO 8601 date-time` });
+
+/**
+ * Body of `POST /api/blocked-attempts`: the blocked domain (normalised like a blocked site,
+ * "https://www.youtube.com/x" → "youtube.com"), when it happened and, when the sender knows it,
+ * the start of the focus session it happened in (else the server fills it in from the live
+ * timer state).
+ */
+export const blockedAttemptInputSchema = z.object({
+  domain: z
+    .string({ message: "domain is required" })
+    .trim()
+    .min(1, "domain is required")
+    .transform(normalizeWebsiteHost)
+    .refine(isValidDomain, "domain must be a domain name, e.g. example.com"),
+  at: isoDateTime("at"),
+  sessionStart: isoDateTime("sessionStart").optional(),
+});
+export type BlockedAttemptInput = z.output<typeof blockedAttemptInputSchema>;
+
+/** A stored attempt as `POST /api/blocked-attempts` answers it (201). Dates are ISO 8601 UTC. */
+export const blockedAttemptSchema = z.object({
+  id: z.number().int(),
+  domain: z.string(),
+  at: z.string(),
+  sessionStart: z.string().nullable(),
+});
+export type BlockedAttempt = z.infer<typeof blockedAttemptSchema>;
+
+/**
+ * Answer of `GET /api/blocked-attempts/summary`: attempts per site (most first) and per focus
+ * session (newest session first; attempts outside a known session are not in this list).
+ */
+export const blockedAttemptSummarySchema = z.object({
+  perSite: z.array(z.object({ domain: z.string(), count: z.number().int() })),
+  perSession: z.array(z.object({ sessionStart: z.string(), count: z.number().int() })),
+});
+export type BlockedAttemptSummary = z.infer<typeof blockedAttemptSummarySchema>;
