@@ -30,6 +30,8 @@ async function registerInUi(page: Page, username: string) {
   await page.getByLabel("Password", { exact: true }).fill("secret123");
   await page.getByLabel("Confirm Password").fill("secret123");
   await page.getByRole("button", { name: "Create Account" }).click();
+  // The plan step follows registration (spec §4): Free starts the trial.
+  await page.getByRole("button", { name: "Continue with Free" }).click();
   await page.waitForURL(`${server.url}/app`);
 }
 

@@ -63,6 +63,10 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
       DATABASE_URL: `sqlite:${join(dataDir, "focus.db")}`,
       SESSION_SECRET: "e2e-session-secret-e2e-session-secret-0123456789",
       LOG_LEVEL: "warn",
+      // The audio library renders in the background for ~1 CPU minute; e2e tests of other
+      // screens don't wait for it (audio e2e tests pass their own AUDIO_DIR with fixtures).
+      AUDIO_DIR: join(dataDir, "audio"),
+      AUDIO_RENDER: "off",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -285,6 +285,20 @@ describe("/ws/timer", () => {
       expect(ext.ws.readyState).toBe(ext.ws.OPEN);
     });
 
+    it("closes the sockets of the previous session when someone logs in on the same browser", async () => {
+      const first = await registerUser(t.app);
+      const second = await registerUser(t.app);
+      const tab = await web(first.cookie);
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/login",
+        headers: { cookie: first.cookie },
+        payload: { username: second.credentials.username, password: second.credentials.password },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await tab.closed).code).toBe(LIVE_CLOSE_CODES.unauthorized);
+    });
+
     it("closes every socket with 1001 when the server closes", async () => {
       const { cookie } = await registerUser(t.app);
       const client = await web(cookie);

@@ -6,6 +6,7 @@ import {
   liveConnectionMachine,
   selectSharedTimerState,
   type SharedTimerState,
+  type WebSocketLike,
 } from "@focus/core";
 import { TimerActor } from "./timerActor";
 
@@ -33,7 +34,7 @@ function changed(a: SharedTimerState | null, b: SharedTimerState): boolean {
 export function useLiveSync(onStatus: (status: LiveStatus) => void): void {
   const timer = TimerActor.useActorRef();
   const logic = useMemo(
-    () => liveConnectionMachine.provide({ actors: { socket: createSocketActor((url) => new WebSocket(url)) } }),
+    () => liveConnectionMachine.provide({ actors: { socket: createSocketActor((url) => new WebSocket(url) as unknown as WebSocketLike) } }),
     [],
   );
   const live = useActorRef(logic, { input: { url: liveUrl() } });
