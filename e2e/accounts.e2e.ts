@@ -1,0 +1,168 @@
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
+
+/**
+ * Accounts, plans and admin in the browser (issue 3): trial after registration, admin
+ * activation, the whole cancellation flow, the guest's one session a day, an expired trial.
+ */
+let server: RunningServer;
+let browser: Browser;
+const ADMIN = { username: "admin", password: "admin-pass-123" };
+const shots = new URL("../test-output/screenshots/", import.meta.url).pathname;
+
+beforeAll(async () => {
+  server = await startServer({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, PAYMENT_URL: "https://pay.example/focus" } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+async function register(page: Page, username: string) {
+  await page.goto(`${server.url}/auth`);
+  await page.getByLabel("Username", { exact: true }).fill(username);
+  await page.getByLabel("Email").fill(`${username}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill("secret123");
+  await page.getByLabel("Confirm Password").fill("secret123");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("button", { name: "Continue with Free" }).click();
+  await page.waitForURL(`${server.url}/app`);
+}
+
+async function login(page: Page, username: string, password: string) {
+  await page.goto(`${server.url}/auth?tab=login`);
+  await page.getByLabel("Username or Email").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(`${server.url}/app`);
+}
+
+type SqliteDatabase = { prepare(sql: string): { run(...args: unknown[]): unknown }; close(): void };
+/** The API's own SQLite driver (the test reaches into the database as an operator would). */
+const Database = createRequire(new URL("../apps/api/package.json", import.meta.url))("better-sqlite3") as new (
+  file: string,
+) => SqliteDatabase;
+
+/** Sets a user's trial end in the database directly (the server is the only other writer). */
+function setTrialEnd(username: string, iso: string) {
+  const db = new Database(join(server.dataDir, "focus.db"));
+  try {
+    db.prepare("UPDATE users SET trial_end_date = ? WHERE lower(username) = lower(?)").run(iso, username);
+  } finally {
+    db.close();
+  }
+}
+
+describe("plans and admin", () => {
+  it("register → Free → Trial; the admin activates → Premium; the user cancels → free and cancelled", async () => {
+    const username = uniqueName("plan");
+    const userContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await userContext.newPage();
+    await register(page, username);
+
+    await page.goto(`${server.url}/subscription`);
+    await expect.poll(() => page.getByText(/^Trial · 14 days left$/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Free Plan", { exact: true }).first().isVisible()).toBe(true);
+
+    // The admin activates premium from the users overview.
+    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const admin = await adminContext.newPage();
+    await login(admin, ADMIN.username, ADMIN.password);
+    await admin.goto(`${server.url}/admin`);
+    await admin.getByRole("button", { name: `Activate premium for ${username}` }).click();
+    await expect.poll(() => admin.getByText(/^Subscription activated for user ID \d+$/).first().isVisible()).toBe(true);
+    await expect.poll(() => admin.getByText("Premium Active").first().isVisible()).toBe(true);
+    await admin.screenshot({ path: `${shots}admin-desktop.png`, fullPage: true });
+
+    // The user sees Premium.
+    await page.reload();
+    await expect.poll(() => page.getByText("Premium", { exact: true }).first().isVisible()).toBe(true);
+
+    // The whole cancellation flow from Settings.
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Too expensive").click();
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await dialog.getByRole("button", { name: "No thanks, continue cancelling" }).click();
+    await dialog.getByLabel("Feedback (optional)").fill("Trying something else for a while");
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    const confirm = dialog.getByRole("button", { name: "Cancel Subscription" });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel("Type CANCEL to confirm").fill("CANCEL");
+    await confirm.click();
+    await expect.poll(() => page.getByText("Subscription Cancelled").first().isVisible()).toBe(true);
+
+    const me = (await (await page.request.get(`${server.url}/api/me`)).json()) as { user: { subscriptionPlan: string; subscriptionStatus: string } };
+    expect(me.user).toMatchObject({ subscriptionPlan: "free", subscriptionStatus: "cancelled" });
+    await userContext.close();
+    await adminContext.close();
+  });
+
+  it("sends other logged-in users away from /admin with 'Access Denied'", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await register(page, uniqueName("nosy"));
+    await page.goto(`${server.url}/admin`);
+    await expect.poll(() => page.getByText("Access Denied").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("You don't have permission to access this page.").isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe("limits", () => {
+  it("lets a guest complete one focus session, then refuses the next start with 'Session Limit Reached'", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${server.url}/auth`);
+    await page.getByRole("button", { name: "Continue as guest" }).click();
+    await page.waitForURL(`${server.url}/app`);
+    await expect.poll(() => page.getByText("Guest Session").isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Create Free Account (30s)" }).first().isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: "Start Focus" }).click();
+    await page.clock.fastForward("25:00");
+    await page.clock.runFor(2000);
+    await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
+    expect(await page.evaluate(() => localStorage.getItem("guest-session-used"))).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    await page.getByRole("button", { name: "Focus", exact: true }).click();
+    await page.getByRole("button", { name: "Start Focus" }).click();
+    await expect.poll(() => page.getByText("Session Limit Reached").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("Guest accounts are limited to one focus session per day. Sign up for unlimited sessions!").isVisible())
+      .toBe(true);
+    expect(await page.getByRole("button", { name: "Pause" }).count()).toBe(0);
+    await page.screenshot({ path: `${shots}guest-limit-phone.png` });
+
+    // Still refused after a reload: the limit is remembered.
+    await page.reload();
+    await page.getByRole("button", { name: "Start Focus" }).click();
+    await expect.poll(() => page.getByText("Session Limit Reached").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("shows 'Trial Period Expired' to a user whose trial has ended", async () => {
+    const username = uniqueName("expired");
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await register(page, username);
+    setTrialEnd(username, new Date(Date.now() - 86_400_000).toISOString());
+    await page.reload();
+    await page.getByRole("button", { name: "Start Focus" }).click();
+    await expect.poll(() => page.getByText("Trial Period Expired").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("Your trial has expired. Please upgrade to premium to continue using the service.").isVisible())
+      .toBe(true);
+    expect(await page.getByRole("button", { name: "Pause" }).count()).toBe(0);
+    await context.close();
+  });
+});
