@@ -14,3 +14,4 @@ export * from "./cancellation";
 export * from "./planSelection";
 export * from "./protocol";
 export * from "./audio";
+export * from "./audioPlayer";

@@ -4,6 +4,20 @@ import { DEFAULT_THEME, NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES } from "../
 const minutes = (limits: { min: number; max: number }) =>
   z.number().int().min(limits.min).max(limits.max);
 
+/** What the mood player does in breaks when it follows the timer (issue #5). */
+export const AUDIO_IN_BREAKS = ["relax", "pause"] as const;
+export type AudioInBreaks = (typeof AUDIO_IN_BREAKS)[number];
+
+/**
+ * "Audio follows the timer" (issue #5, beyond the spec). Newer than the first stored
+ * settings, so the full schema gives them defaults (older stored or cached settings still
+ * parse); the update schema has none, so a partial update never resets them.
+ */
+const audioFollowFields = {
+  audioFollowsTimer: z.boolean(),
+  audioInBreaks: z.enum(AUDIO_IN_BREAKS),
+};
+
 /**
  * User settings (spec §3 Settings, ranges of §5). Durations are whole minutes.
  * `longBreakInterval` is a number here; the form holds it as text and converts.
@@ -19,6 +33,8 @@ export const settingsSchema = z.object({
   desktopNotifications: z.boolean(),
   notificationSound: z.enum(NOTIFICATION_SOUNDS),
   theme: z.enum(THEMES),
+  audioFollowsTimer: audioFollowFields.audioFollowsTimer.default(false),
+  audioInBreaks: audioFollowFields.audioInBreaks.default("relax"),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -34,13 +50,15 @@ export const DEFAULT_SETTINGS: Settings = {
   desktopNotifications: true,
   notificationSound: "bell",
   theme: DEFAULT_THEME,
+  audioFollowsTimer: false,
+  audioInBreaks: "relax",
 };
 
 /**
  * The body of `POST /api/settings` (spec §7: "full merged settings"). Unknown keys are
  * stripped; a partial body is accepted and merged over the stored settings by the server.
  */
-export const settingsUpdateSchema = settingsSchema.partial();
+export const settingsUpdateSchema = settingsSchema.extend(audioFollowFields).partial();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 /** The part of the settings the timer chart depends on. */

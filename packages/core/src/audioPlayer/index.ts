@@ -1,0 +1,8 @@
+export { audioPlayerMachine, clampLevel, isMoodLocked, type AudioPlayerMachine } from "./machine";
+export { localPlayerMachine, type LocalPlayerMachine } from "./localMachine";
+export { AUDIO_FADE_OUT_MS, BREAK_AUDIO_CATEGORY, fadeGain, followTimerCommand } from "./followTimer";
+export type { FollowTimerCommand, FollowTimerOptions, TimerPhase } from "./followTimer";
+export { AUDIO_MESSAGES, noTracksMessage } from "./messages";
+export { nextRandom, pickTrack, randomSeed } from "./random";
+export type * from "./types";
+export type * from "./localTypes";

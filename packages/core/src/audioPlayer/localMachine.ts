@@ -1,0 +1,142 @@
+import { assign, emit, setup } from "xstate";
+import { AUDIO_DEFAULT_VOLUME, audioCategoryById } from "../audio/catalogue";
+import type { AudioFile } from "../audio/schemas";
+import { clampLevel } from "./machine";
+import { AUDIO_MESSAGES, noTracksMessage } from "./messages";
+import { pickTrack, randomSeed } from "./random";
+import type { LocalPlayerContext, LocalPlayerEmitted, LocalPlayerEvent, LocalPlayerInput } from "./localTypes";
+
+const tracksOf = (context: LocalPlayerContext): AudioFile[] => context.library[context.category] ?? [];
+
+/**
+ * The local audio player (spec §2 Local audio player, §4 Audio): idle ⇄ playing ⇄ paused.
+ *
+ * - Play with no track picks a random track of the open category; Play on a paused track resumes it.
+ * - When a track ends, another random track of the category starts.
+ * - Opening another category while playing, or with a track selected, starts a random track of it.
+ * - A media error sets 'Audio playback error' and stops playing.
+ *
+ * As with the mood player, the media element is the app's: `loadMedia` (the context's track),
+ * `playMedia` (sends PLAY_FAILED back when refused), `pauseMedia` and `applyVolume` are
+ * provided with `machine.provide`.
+ */
+export const localPlayerMachine = setup({
+  types: {
+    context: {} as LocalPlayerContext,
+    events: {} as LocalPlayerEvent,
+    input: {} as LocalPlayerInput,
+    emitted: {} as LocalPlayerEmitted,
+  },
+  guards: {
+    categoryHasTracks: ({ context }) => tracksOf(context).length > 0,
+    newCategoryHasTracks: ({ context, event }) =>
+      event.type === "SELECT_CATEGORY" && (context.library[event.category]?.length ?? 0) > 0,
+  },
+  actions: {
+    loadMedia: () => {},
+    playMedia: () => {},
+    pauseMedia: () => {},
+    applyVolume: () => {},
+
+    setLibrary: assign({
+      library: ({ context, event }) =>
+        event.type === "SET_LIBRARY" ? { ...context.library, [event.category]: event.tracks } : context.library,
+    }),
+    setCategory: assign({
+      category: ({ context, event }) => (event.type === "SELECT_CATEGORY" ? event.category : context.category),
+    }),
+    /** A random track of the open category, a different one than now when there is a choice. */
+    pickRandom: assign(({ context }) => {
+      const { track, seed } = pickTrack(tracksOf(context), context.seed, context.track?.path ?? null);
+      return { track, seed, resuming: false, error: null };
+    }),
+    setTrack: assign(({ context, event }) => ({
+      track: event.type === "PLAY_TRACK" ? event.track : context.track,
+      resuming: false,
+      error: null,
+    })),
+    markResume: assign({ resuming: true }),
+    forgetTrack: assign({ track: null }),
+    setVolume: assign({ volume: ({ context, event }) => (event.type === "SET_VOLUME" ? clampLevel(event.volume) : context.volume) }),
+    emitNoTracks: emit(({ context, event }) => {
+      const category = event.type === "SELECT_CATEGORY" ? event.category : context.category;
+      return { type: "noTracks" as const, category, message: noTracksMessage(audioCategoryById(category)?.name ?? category) };
+    }),
+    emitPlayFailed: emit(({ context }) => ({
+      type: "playFailed" as const,
+      message: context.resuming ? AUDIO_MESSAGES.resumeFailed : AUDIO_MESSAGES.playFailed,
+    })),
+    failPlayback: assign({ error: AUDIO_MESSAGES.playbackError, track: null }),
+    emitPlaybackError: emit({ type: "playbackError" as const, message: AUDIO_MESSAGES.playbackError }),
+  },
+}).createMachine({
+  id: "localPlayer",
+  context: ({ input }) => ({
+    category: input.category ?? "deep-work",
+    library: {},
+    track: null,
+    volume: clampLevel(input.volume ?? AUDIO_DEFAULT_VOLUME),
+    resuming: false,
+    seed: (input.seed ?? randomSeed()) >>> 0,
+    error: null,
+  }),
+  initial: "idle",
+  on: {
+    SET_LIBRARY: { actions: "setLibrary" },
+    SET_VOLUME: { actions: ["setVolume", "applyVolume"] },
+    PLAY_TRACK: { target: ".playing", reenter: true, actions: ["setTrack", "loadMedia"] },
+    RANDOM: [
+      { guard: "categoryHasTracks", target: ".playing", reenter: true, actions: ["pickRandom", "loadMedia"] },
+      { actions: "emitNoTracks" },
+    ],
+  },
+  states: {
+    /** Nothing playing and nothing to resume. */
+    idle: {
+      on: {
+        PLAY: [
+          { guard: "categoryHasTracks", target: "playing", actions: ["pickRandom", "loadMedia"] },
+          { actions: "emitNoTracks" },
+        ],
+        TOGGLE: [
+          { guard: "categoryHasTracks", target: "playing", actions: ["pickRandom", "loadMedia"] },
+          { actions: "emitNoTracks" },
+        ],
+        SELECT_CATEGORY: { actions: "setCategory" },
+      },
+    },
+    playing: {
+      entry: "playMedia",
+      on: {
+        PAUSE: { target: "paused", actions: "pauseMedia" },
+        TOGGLE: { target: "paused", actions: "pauseMedia" },
+        MEDIA_PAUSED: "paused",
+        MEDIA_ENDED: [
+          { guard: "categoryHasTracks", target: "playing", reenter: true, actions: ["pickRandom", "loadMedia"] },
+          { target: "idle", actions: "forgetTrack" },
+        ],
+        SELECT_CATEGORY: [
+          { guard: "newCategoryHasTracks", target: "playing", reenter: true, actions: ["setCategory", "pickRandom", "loadMedia"] },
+          { target: "idle", actions: ["pauseMedia", "emitNoTracks", "setCategory", "forgetTrack"] },
+        ],
+        PLAY_FAILED: { target: "paused", actions: "emitPlayFailed" },
+        MEDIA_ERROR: { target: "idle", actions: ["pauseMedia", "failPlayback", "emitPlaybackError"] },
+      },
+    },
+    /** A track is selected and paused: Play resumes it. */
+    paused: {
+      on: {
+        PLAY: { target: "playing", actions: "markResume" },
+        TOGGLE: { target: "playing", actions: "markResume" },
+        MEDIA_PLAYING: "playing",
+        SELECT_CATEGORY: [
+          { guard: "newCategoryHasTracks", target: "playing", actions: ["setCategory", "pickRandom", "loadMedia"] },
+          { target: "idle", actions: ["emitNoTracks", "setCategory", "forgetTrack"] },
+        ],
+        MEDIA_ERROR: { target: "idle", actions: ["failPlayback", "emitPlaybackError"] },
+      },
+    },
+  },
+});
+
+export type LocalPlayerMachine = typeof localPlayerMachine;

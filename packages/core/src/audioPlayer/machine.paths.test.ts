@@ -1,0 +1,146 @@
+import { getShortestPaths, getSimplePaths } from "@xstate/graph";
+import { describe, expect, it } from "vitest";
+import { fromPromise, type SnapshotFrom } from "xstate";
+import type { AudioFile } from "../audio/schemas";
+import { localPlayerMachine } from "./localMachine";
+import { audioPlayerMachine } from "./machine";
+import { fakeTracks } from "./testTracks";
+import type { LocalPlayerEvent } from "./localTypes";
+import type { AudioPlayerEvent } from "./types";
+
+/**
+ * Model-based tests (STYLE.md "every state reachable / every path"): both players' charts are
+ * explored with a finite event alphabet, and invariants are checked on every step of every
+ * simple path.
+ */
+
+const DONE = "xstate.done.actor.loadTracks";
+const ERROR = "xstate.error.actor.loadTracks";
+const machine = audioPlayerMachine.provide({
+  // The graph supplies the list call's outcome as events; the actor itself never settles.
+  actors: { loadTracks: fromPromise<AudioFile[], unknown>(() => new Promise(() => {})) },
+});
+type Snapshot = SnapshotFrom<typeof machine>;
+
+function moodEvents(s: Snapshot): AudioPlayerEvent[] {
+  const events: AudioPlayerEvent[] = [
+    { type: "SELECT_MOOD", category: "deep-work" },
+    { type: "SELECT_MOOD", category: "relax", autoplay: true },
+    { type: "PLAY" },
+    { type: "PLAY", category: "relax" },
+    { type: "PAUSE" },
+    { type: "TOGGLE" },
+    { type: "STOP" },
+    { type: "CHANGE_FLOW" },
+    { type: "CLEAR" },
+    { type: "SET_GUEST", isGuest: !s.context.isGuest },
+    { type: "MEDIA_PLAYING" },
+    { type: "MEDIA_PAUSED" },
+    { type: "MEDIA_ERROR" },
+    { type: "PLAY_FAILED" },
+  ];
+  if (s.matches("loading")) {
+    const category = s.context.category ?? "deep-work";
+    events.push(
+      { type: DONE, output: fakeTracks(category, 2) } as unknown as AudioPlayerEvent,
+      { type: DONE, output: [] } as unknown as AudioPlayerEvent,
+      { type: ERROR, error: new Error("offline") } as unknown as AudioPlayerEvent,
+    );
+  }
+  return events;
+}
+
+const serialize = (s: Snapshot) =>
+  JSON.stringify([s.value, s.context.category, s.context.track?.path ?? null, s.context.autoplay, s.context.isGuest, s.context.error]);
+
+describe("mood player chart paths", () => {
+  const options = { input: { seed: 1 }, events: moodEvents, serializeState: serialize };
+
+  it("reaches every state, with and without a guest, and every failure", () => {
+    const paths = getShortestPaths(machine, options);
+    const values = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    expect(values).toEqual(new Set(["idle", "loading", "loaded", "playing", "paused"].map((v) => JSON.stringify(v))));
+    const errors = new Set(paths.map((p) => p.state.context.error));
+    expect(errors).toEqual(
+      new Set([null, "Failed to load audio tracks", "No tracks available for Deep Work", "No tracks available for Relax", "Failed to play audio", "Failed to resume audio", "Audio playback error"]),
+    );
+    expect(paths.some((p) => p.state.context.isGuest && p.state.matches("playing"))).toBe(true);
+  });
+
+  it("keeps its invariants on every simple path", () => {
+    const paths = getSimplePaths(machine, {
+      ...options,
+      // Bound the walk: four steps from the start cover every transition of the chart.
+      stopWhen: (s: Snapshot) => s.context.isGuest && s.context.category === null && s.matches("idle"),
+    });
+    expect(paths.length).toBeGreaterThan(1000);
+    for (const path of paths) {
+      for (const step of path.steps) {
+        const { context } = step.state;
+        // A guest never holds a mood other than Deep Work.
+        if (context.isGuest) expect([null, "deep-work"]).toContain(context.category);
+        // Only loaded, playing and paused have a track, and it is of the selected mood.
+        const hasTrack = step.state.matches("loaded") || step.state.matches("playing") || step.state.matches("paused");
+        expect(context.track !== null).toBe(hasTrack);
+        if (context.track) expect(context.track.path.startsWith(`${context.category}/`)).toBe(true);
+        // Nothing is loading or playing without a mood.
+        if (!step.state.matches("idle")) expect(context.category).not.toBeNull();
+        expect(context.volume).toBe(0.7);
+      }
+    }
+  });
+});
+
+type LocalSnapshot = SnapshotFrom<typeof localPlayerMachine>;
+
+function localEvents(s: LocalSnapshot): LocalPlayerEvent[] {
+  const events: LocalPlayerEvent[] = [
+    { type: "SELECT_CATEGORY", category: "deep-work" },
+    { type: "SELECT_CATEGORY", category: "relax" },
+    { type: "PLAY" },
+    { type: "PAUSE" },
+    { type: "TOGGLE" },
+    { type: "RANDOM" },
+    { type: "MEDIA_ENDED" },
+    { type: "MEDIA_PLAYING" },
+    { type: "MEDIA_PAUSED" },
+    { type: "MEDIA_ERROR" },
+    { type: "PLAY_FAILED" },
+  ];
+  if (!s.context.library["deep-work"]) events.push({ type: "SET_LIBRARY", category: "deep-work", tracks: fakeTracks("deep-work", 3) });
+  const first = s.context.library[s.context.category]?.[0];
+  if (first) events.push({ type: "PLAY_TRACK", track: first });
+  return events;
+}
+
+describe("local player chart paths", () => {
+  // Relax stays empty (a failed or empty list), Deep Work is listed when the graph says so.
+  const options = {
+    input: { seed: 3 },
+    events: localEvents,
+    serializeState: (s: LocalSnapshot) =>
+      JSON.stringify([s.value, s.context.category, s.context.track?.path ?? null, Object.keys(s.context.library), s.context.error]),
+  };
+
+  it("reaches idle, playing and paused, and the playback error", () => {
+    const paths = getShortestPaths(localPlayerMachine, options);
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(["idle", "playing", "paused"]));
+    expect(paths.some((p) => p.state.context.error === "Audio playback error")).toBe(true);
+  });
+
+  it("never plays without a track of the open category", () => {
+    const paths = getSimplePaths(localPlayerMachine, options);
+    expect(paths.length).toBeGreaterThan(100);
+    for (const path of paths) {
+      for (const step of path.steps) {
+        const { context } = step.state;
+        if (step.state.matches("playing") || step.state.matches("paused")) {
+          expect(context.track).not.toBeNull();
+          expect(context.track!.path.startsWith(`${context.category}/`)).toBe(true);
+        }
+        // An error always means nothing is playing.
+        if (context.error) expect(step.state.matches("playing")).toBe(false);
+      }
+    }
+  });
+});

@@ -1,0 +1,302 @@
+import { describe, expect, it } from "vitest";
+import { createActor, fromPromise, waitFor } from "xstate";
+import type { AudioCategoryId, AudioFile } from "../audio/schemas";
+import { audioPlayerMachine } from "./machine";
+import { fakeTracks } from "./testTracks";
+import type { AudioPlayerEmitted } from "./types";
+
+type Lists = Partial<Record<AudioCategoryId, AudioFile[] | Error>>;
+const LISTS: Lists = {
+  "deep-work": fakeTracks("deep-work", 6),
+  "light-work": fakeTracks("light-work", 5),
+  creative: fakeTracks("creative", 4),
+  relax: fakeTracks("relax", 1),
+};
+
+/** The chart with a fake list call and a media log instead of an <audio> element. */
+function start(options: { lists?: Lists; isGuest?: boolean; seed?: number; refusePlay?: { value: boolean } } = {}) {
+  const lists = options.lists ?? LISTS;
+  const media: string[] = [];
+  const requests: AudioCategoryId[] = [];
+  const machine = audioPlayerMachine.provide({
+    actors: {
+      loadTracks: fromPromise<AudioFile[], { category: AudioCategoryId }>(async ({ input }) => {
+        requests.push(input.category);
+        const list = lists[input.category] ?? [];
+        if (list instanceof Error) throw list;
+        return list;
+      }),
+    },
+    actions: {
+      loadMedia: ({ context }) => media.push(`load ${context.track?.path}`),
+      playMedia: ({ self }) => {
+        media.push("play");
+        if (options.refusePlay?.value) self.send({ type: "PLAY_FAILED" });
+      },
+      pauseMedia: () => media.push("pause"),
+      rewindMedia: () => media.push("rewind"),
+      unloadMedia: () => media.push("unload"),
+      applyVolume: ({ context }) => media.push(`volume ${context.volume * context.gain}`),
+    },
+  });
+  const actor = createActor(machine, { input: { isGuest: options.isGuest ?? false, seed: options.seed ?? 42 } });
+  const emitted: AudioPlayerEmitted[] = [];
+  actor.on("*", (e) => emitted.push(e));
+  actor.start();
+  const settle = (value: string) => waitFor(actor, (s) => s.matches(value));
+  return { actor, media, requests, emitted, settle };
+}
+
+describe("mood player chart (spec §4 Audio)", () => {
+  it("starts idle with nothing selected and the default volume 0.7", () => {
+    const { actor } = start();
+    const s = actor.getSnapshot();
+    expect(s.value).toBe("idle");
+    expect(s.context).toMatchObject({ category: null, track: null, volume: 0.7, gain: 1, error: null });
+  });
+
+  it("picking a mood loads a random track of that mood and waits to be asked to play", async () => {
+    const { actor, media, requests, settle } = start();
+    actor.send({ type: "SELECT_MOOD", category: "light-work" });
+    expect(actor.getSnapshot().value).toBe("loading");
+    await settle("loaded");
+    const { track, category, tracks } = actor.getSnapshot().context;
+    expect(requests).toEqual(["light-work"]);
+    expect(category).toBe("light-work");
+    expect(tracks).toHaveLength(5);
+    expect(track?.path).toMatch(/^light-work\//);
+    expect(media).toEqual(["pause", `load ${track?.path}`]);
+    actor.send({ type: "PLAY" });
+    expect(actor.getSnapshot().value).toBe("playing");
+    expect(media.at(-1)).toBe("play");
+  });
+
+  it("plays at once when the pick asks for it", async () => {
+    const { actor, media, settle } = start();
+    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    await settle("playing");
+    expect(media.slice(-2)).toEqual([`load ${actor.getSnapshot().context.track?.path}`, "play"]);
+  });
+
+  it("plays once loaded when PLAY arrives while loading, and not when PAUSE follows", async () => {
+    const first = start();
+    first.actor.send({ type: "SELECT_MOOD", category: "creative" });
+    first.actor.send({ type: "PLAY" });
+    await first.settle("playing");
+
+    const second = start();
+    second.actor.send({ type: "SELECT_MOOD", category: "creative", autoplay: true });
+    second.actor.send({ type: "PAUSE" });
+    await second.settle("loaded");
+  });
+
+  it("the same seed picks the same tracks; another seed picks others", async () => {
+    const picks = async (seed: number) => {
+      const { actor, settle } = start({ seed });
+      const seen: string[] = [];
+      actor.send({ type: "SELECT_MOOD", category: "deep-work" });
+      await settle("loaded");
+      for (let i = 0; i < 5; i++) {
+        seen.push(actor.getSnapshot().context.track!.path);
+        actor.send({ type: "CHANGE_FLOW" });
+        await settle("loaded");
+      }
+      return seen;
+    };
+    expect(await picks(7)).toEqual(await picks(7));
+    expect(await picks(7)).not.toEqual(await picks(8));
+  });
+
+  it("clicking the active mood clears the selection and unloads the track", async () => {
+    const { actor, media, settle } = start();
+    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    await settle("playing");
+    actor.send({ type: "SELECT_MOOD", category: "deep-work" });
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(actor.getSnapshot().context).toMatchObject({ category: null, track: null, tracks: [] });
+    expect(media.slice(-2)).toEqual(["pause", "unload"]);
+  });
+
+  it("picking another mood while playing switches to a track of that mood and keeps playing when asked", async () => {
+    const { actor, settle } = start();
+    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    await settle("playing");
+    actor.send({ type: "PLAY", category: "relax" });
+    expect(actor.getSnapshot().value).toBe("loading");
+    await settle("playing");
+    expect(actor.getSnapshot().context).toMatchObject({ category: "relax", track: { path: "relax/t1.mp3" } });
+  });
+
+  it("only the latest pick counts when moods are picked quickly", async () => {
+    const { actor, requests, settle } = start();
+    actor.send({ type: "SELECT_MOOD", category: "deep-work" });
+    actor.send({ type: "SELECT_MOOD", category: "creative" });
+    await settle("loaded");
+    expect(requests).toEqual(["deep-work", "creative"]);
+    expect(actor.getSnapshot().context.track?.path).toMatch(/^creative\//);
+  });
+
+  it("Change Flow loads a different random track of the same mood, playing if it was playing", async () => {
+    const { actor, settle } = start();
+    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    await settle("playing");
+    for (let i = 0; i < 10; i++) {
+      const before = actor.getSnapshot().context.track!.path;
+      actor.send({ type: "CHANGE_FLOW" });
+      await settle("playing");
+      const after = actor.getSnapshot().context;
+      expect(after.category).toBe("deep-work");
+      expect(after.track!.path).not.toBe(before);
+    }
+  });
+
+  it("Change Flow with a single track reloads that track", async () => {
+    const { actor, settle } = start();
+    actor.send({ type: "SELECT_MOOD", category: "relax" });
+    await settle("loaded");
+    actor.send({ type: "CHANGE_FLOW" });
+    await settle("loaded");
+    expect(actor.getSnapshot().context.track?.path).toBe("relax/t1.mp3");
+  });
+
+  it("pause keeps the position, play resumes; stop pauses and rewinds", async () => {
+    const { actor, media, settle } = start();
+    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    await settle("playing");
+    actor.send({ type: "PAUSE" });
+    expect(actor.getSnapshot().value).toBe("paused");
+    actor.send({ type: "TOGGLE" });
+    expect(actor.getSnapshot().value).toBe("playing");
+    media.length = 0;
+    actor.send({ type: "STOP" });
+    expect(actor.getSnapshot().value).toBe("loaded");
+    expect(media).toEqual(["pause", "rewind"]);
+    actor.send({ type: "PAUSE" });
+    actor.send({ type: "STOP" });
+    expect(actor.getSnapshot().value).toBe("loaded");
+  });
+
+  it("follows the media element when something else pauses or plays it", async () => {
+    const { actor, settle } = start();
+    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    await settle("playing");
+    actor.send({ type: "MEDIA_PAUSED" });
+    expect(actor.getSnapshot().value).toBe("paused");
+    actor.send({ type: "MEDIA_PLAYING" });
+    expect(actor.getSnapshot().value).toBe("playing");
+    // The element's own echo of our pause is harmless.
+    actor.send({ type: "PAUSE" });
+    actor.send({ type: "MEDIA_PAUSED" });
+    expect(actor.getSnapshot().value).toBe("paused");
+  });
+
+  it("logs a failed list as 'Failed to load audio tracks' and stops loading, keeping the mood", async () => {
+    const { actor, emitted, settle } = start({ lists: { ...LISTS, creative: new Error("500: boom") } });
+    actor.send({ type: "SELECT_MOOD", category: "creative", autoplay: true });
+    await settle("idle");
+    expect(actor.getSnapshot().context).toMatchObject({ category: "creative", track: null, error: "Failed to load audio tracks" });
+    expect(emitted).toEqual([
+      { type: "loadFailed", category: "creative", message: "Failed to load audio tracks", error: new Error("500: boom") },
+    ]);
+  });
+
+  it("stops with 'No tracks available for {category}' on an empty list; PLAY tries again", async () => {
+    const lists: Lists = { ...LISTS, relax: [] };
+    const { actor, emitted, requests, settle } = start({ lists });
+    actor.send({ type: "SELECT_MOOD", category: "relax", autoplay: true });
+    await settle("idle");
+    expect(emitted).toEqual([{ type: "noTracks", category: "relax", message: "No tracks available for Relax" }]);
+    expect(actor.getSnapshot().context.error).toBe("No tracks available for Relax");
+    lists.relax = fakeTracks("relax", 1);
+    actor.send({ type: "PLAY" });
+    await settle("playing");
+    expect(requests).toEqual(["relax", "relax"]);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it("a refused play is 'Failed to play audio'; a refused resume is 'Failed to resume audio'", async () => {
+    const refusePlay = { value: true };
+    const { actor, emitted, media, settle } = start({ refusePlay });
+    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    await settle("loaded");
+    expect(emitted.at(-1)).toEqual({ type: "playFailed", message: "Failed to play audio" });
+    expect(actor.getSnapshot().context.error).toBe("Failed to play audio");
+    refusePlay.value = false;
+    actor.send({ type: "PLAY" });
+    actor.send({ type: "PAUSE" });
+    refusePlay.value = true;
+    actor.send({ type: "PLAY" });
+    expect(actor.getSnapshot().value).toBe("paused");
+    expect(emitted.at(-1)).toEqual({ type: "playFailed", message: "Failed to resume audio" });
+    // The element starting by itself is followed without another play() call.
+    const plays = media.filter((m) => m === "play").length;
+    actor.send({ type: "MEDIA_PLAYING" });
+    expect(actor.getSnapshot().value).toBe("playing");
+    expect(media.filter((m) => m === "play")).toHaveLength(plays);
+  });
+
+  it("a media error is 'Audio playback error': it stops, drops the track and keeps the mood", async () => {
+    const { actor, emitted, settle } = start();
+    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    await settle("playing");
+    actor.send({ type: "MEDIA_ERROR" });
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(actor.getSnapshot().context).toMatchObject({ category: "deep-work", track: null, error: "Audio playback error" });
+    expect(emitted.at(-1)).toEqual({ type: "playbackError", message: "Audio playback error" });
+    // A media error with no track (e.g. a stale element) changes nothing.
+    actor.send({ type: "MEDIA_ERROR" });
+    expect(emitted).toHaveLength(1);
+  });
+
+  it("guests may only pick Deep Work", async () => {
+    const { actor, emitted, requests, settle } = start({ isGuest: true });
+    for (const category of ["light-work", "creative", "relax"] as const) {
+      actor.send({ type: "SELECT_MOOD", category });
+      actor.send({ type: "PLAY", category });
+    }
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(requests).toEqual([]);
+    expect(emitted.map((e) => e.type)).toEqual(Array(6).fill("moodLocked"));
+    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    await settle("playing");
+  });
+
+  it("becoming a guest clears a mood a guest may not play", async () => {
+    const { actor, media, settle } = start();
+    actor.send({ type: "SELECT_MOOD", category: "creative", autoplay: true });
+    await settle("playing");
+    actor.send({ type: "SET_GUEST", isGuest: true });
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(actor.getSnapshot().context.category).toBeNull();
+    expect(media.slice(-2)).toEqual(["pause", "unload"]);
+
+    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    await settle("playing");
+    actor.send({ type: "SET_GUEST", isGuest: true });
+    expect(actor.getSnapshot().value).toBe("playing");
+  });
+
+  it("volume and fade gain are clamped and applied together", () => {
+    const { actor, media } = start();
+    actor.send({ type: "SET_VOLUME", volume: 1.4 });
+    actor.send({ type: "SET_VOLUME", volume: 0.5 });
+    actor.send({ type: "SET_GAIN", gain: 0.25 });
+    actor.send({ type: "SET_GAIN", gain: -1 });
+    actor.send({ type: "SET_VOLUME", volume: Number.NaN });
+    expect(media).toEqual(["volume 1", "volume 0.5", "volume 0.125", "volume 0", "volume 0"]);
+  });
+
+  it("CLEAR unselects from any state", async () => {
+    const { actor, settle } = start();
+    actor.send({ type: "SELECT_MOOD", category: "deep-work" });
+    actor.send({ type: "CLEAR" });
+    expect(actor.getSnapshot().value).toBe("idle");
+    await new Promise((r) => setTimeout(r, 5));
+    // The list that arrives after the clear is dropped with the invocation.
+    expect(actor.getSnapshot().value).toBe("idle");
+    actor.send({ type: "SELECT_MOOD", category: "deep-work" });
+    await settle("loaded");
+    actor.send({ type: "CLEAR" });
+    expect(actor.getSnapshot().context.track).toBeNull();
+  });
+});

@@ -1,0 +1,248 @@
+import { assign, emit, fromPromise, setup } from "xstate";
+import { AUDIO_DEFAULT_VOLUME, GUEST_AUDIO_CATEGORY, audioCategoryById } from "../audio/catalogue";
+import type { AudioCategoryId, AudioFile } from "../audio/schemas";
+import { AUDIO_MESSAGES, noTracksMessage } from "./messages";
+import { pickTrack, randomSeed } from "./random";
+import type { AudioPlayerContext, AudioPlayerEmitted, AudioPlayerEvent, AudioPlayerInput, LoadTracksInput } from "./types";
+
+/** Clamps a level to 0..1 (NaN → 0). */
+export function clampLevel(value: number): number {
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
+}
+
+/** Whether a guest may not pick `category` (spec §5: guests select only Deep Work). */
+export function isMoodLocked(isGuest: boolean, category: AudioCategoryId): boolean {
+  return isGuest && category !== GUEST_AUDIO_CATEGORY;
+}
+
+/** The category an event asks for, if any. */
+function requestedCategory(event: AudioPlayerEvent): AudioCategoryId | undefined {
+  return event.type === "SELECT_MOOD" || event.type === "PLAY" ? event.category : undefined;
+}
+
+const categoryName = (category: AudioCategoryId) => audioCategoryById(category)?.name ?? category;
+
+const NO_SELECTION = {
+  category: null,
+  tracks: [],
+  track: null,
+  autoplay: false,
+  excludePath: null,
+  resuming: false,
+  error: null,
+} satisfies Partial<AudioPlayerContext>;
+
+/**
+ * The mood player (spec §4 Audio; DESIGN.md §2 audioPlayer): idle → loading → loaded ⇄
+ * playing ⇄ paused.
+ *
+ * Picking a mood lists its tracks (the `loadTracks` actor) and loads a random one, seeded from
+ * the context; it plays at once when asked (`autoplay`, or PLAY while loading). Picking the
+ * active mood again clears the selection. Change Flow loads a different random track of the
+ * same mood; STOP pauses and rewinds. A failed list, an empty list, a refused play and a media
+ * error stop loading or playing and are emitted for the adapter to log. Guests may only pick
+ * Deep Work.
+ *
+ * The media element is the app's: the actions `loadMedia` (the context's track), `playMedia`
+ * (sends PLAY_FAILED back when refused), `pauseMedia`, `rewindMedia`, `unloadMedia` and
+ * `applyVolume` (volume × gain) are provided with `machine.provide`, as is `loadTracks`.
+ */
+export const audioPlayerMachine = setup({
+  types: {
+    context: {} as AudioPlayerContext,
+    events: {} as AudioPlayerEvent,
+    input: {} as AudioPlayerInput,
+    emitted: {} as AudioPlayerEmitted,
+  },
+  actors: {
+    loadTracks: fromPromise<AudioFile[], LoadTracksInput>(async () => {
+      throw new Error("loadTracks is provided by the app");
+    }),
+  },
+  guards: {
+    moodLocked: ({ context, event }) => {
+      const category = requestedCategory(event) ?? (event.type === "PLAY" ? context.category : null);
+      return category != null && isMoodLocked(context.isGuest, category);
+    },
+    isActiveMood: ({ context, event }) => event.type === "SELECT_MOOD" && event.category === context.category,
+    playsOtherMood: ({ context, event }) =>
+      event.type === "PLAY" && event.category !== undefined && event.category !== context.category,
+    playsCurrent: ({ context, event }) => event.type === "PLAY" && (event.category ?? context.category) === context.category,
+    hasSelectedMood: ({ context, event }) =>
+      context.category !== null && (event.type !== "PLAY" || event.category === undefined || event.category === context.category),
+    autoplay: ({ context }) => context.autoplay,
+    resuming: ({ context }) => context.resuming,
+    listIsEmpty: ({ event }) => "output" in event && Array.isArray(event.output) && event.output.length === 0,
+    becomesLockedGuest: ({ context, event }) =>
+      event.type === "SET_GUEST" && context.category !== null && isMoodLocked(event.isGuest, context.category),
+  },
+  actions: {
+    // Media effects: the app's (see the doc comment).
+    loadMedia: () => {},
+    playMedia: () => {},
+    pauseMedia: () => {},
+    rewindMedia: () => {},
+    unloadMedia: () => {},
+    applyVolume: () => {},
+
+    selectCategory: assign(({ context, event }) => ({
+      category: requestedCategory(event) ?? context.category,
+      autoplay: event.type === "PLAY" || (event.type === "SELECT_MOOD" && event.autoplay === true),
+      track: null,
+      tracks: [],
+      excludePath: null,
+      error: null,
+    })),
+    reloadSelected: assign({ autoplay: true, track: null, excludePath: null, error: null }),
+    prepareChangeFlow: assign(({ context }, params: { autoplay: boolean }) => ({
+      excludePath: context.track?.path ?? null,
+      autoplay: params.autoplay,
+      track: null,
+      error: null,
+    })),
+    pickFromList: assign(({ context, event }) => {
+      const tracks = "output" in event && Array.isArray(event.output) ? (event.output as AudioFile[]) : [];
+      const { track, seed } = pickTrack(tracks, context.seed, context.excludePath);
+      return { tracks, track, seed, excludePath: null };
+    }),
+    setAutoplay: assign((_, params: { autoplay: boolean }) => ({ autoplay: params.autoplay })),
+    toggleAutoplay: assign(({ context }) => ({ autoplay: !context.autoplay })),
+    markPlay: assign((_, params: { resuming: boolean }) => ({ resuming: params.resuming, error: null })),
+    clearSelection: assign(NO_SELECTION),
+    setVolume: assign({ volume: ({ context, event }) => (event.type === "SET_VOLUME" ? clampLevel(event.volume) : context.volume) }),
+    setGain: assign({ gain: ({ context, event }) => (event.type === "SET_GAIN" ? clampLevel(event.gain) : context.gain) }),
+    setGuest: assign({ isGuest: ({ context, event }) => (event.type === "SET_GUEST" ? event.isGuest : context.isGuest) }),
+
+    emitMoodLocked: emit(({ context, event }) => ({
+      type: "moodLocked" as const,
+      category: requestedCategory(event) ?? context.category ?? GUEST_AUDIO_CATEGORY,
+    })),
+    failLoad: assign({ error: AUDIO_MESSAGES.loadFailed, tracks: [], track: null, autoplay: false }),
+    emitLoadFailed: emit(({ context, event }) => ({
+      type: "loadFailed" as const,
+      category: context.category ?? GUEST_AUDIO_CATEGORY,
+      message: AUDIO_MESSAGES.loadFailed,
+      error: "error" in event ? event.error : undefined,
+    })),
+    failEmpty: assign(({ context }) => ({
+      error: noTracksMessage(categoryName(context.category ?? GUEST_AUDIO_CATEGORY)),
+      tracks: [],
+      track: null,
+      autoplay: false,
+    })),
+    emitNoTracks: emit(({ context }) => ({
+      type: "noTracks" as const,
+      category: context.category ?? GUEST_AUDIO_CATEGORY,
+      message: noTracksMessage(categoryName(context.category ?? GUEST_AUDIO_CATEGORY)),
+    })),
+    failPlay: assign(({ context }) => ({ error: context.resuming ? AUDIO_MESSAGES.resumeFailed : AUDIO_MESSAGES.playFailed })),
+    emitPlayFailed: emit(({ context }) => ({
+      type: "playFailed" as const,
+      message: context.resuming ? AUDIO_MESSAGES.resumeFailed : AUDIO_MESSAGES.playFailed,
+    })),
+    failPlayback: assign({ error: AUDIO_MESSAGES.playbackError, track: null, autoplay: false }),
+    emitPlaybackError: emit({ type: "playbackError" as const, message: AUDIO_MESSAGES.playbackError }),
+  },
+}).createMachine({
+  id: "audioPlayer",
+  context: ({ input }) => ({
+    ...NO_SELECTION,
+    isGuest: input.isGuest ?? false,
+    volume: clampLevel(input.volume ?? AUDIO_DEFAULT_VOLUME),
+    gain: 1,
+    seed: (input.seed ?? randomSeed()) >>> 0,
+  }),
+  initial: "idle",
+  on: {
+    SELECT_MOOD: [
+      { guard: "moodLocked", actions: "emitMoodLocked" },
+      { guard: "isActiveMood", target: ".idle", actions: ["pauseMedia", "unloadMedia", "clearSelection"] },
+      { target: ".loading", reenter: true, actions: "selectCategory" },
+    ],
+    PLAY: [
+      { guard: "moodLocked", actions: "emitMoodLocked" },
+      { guard: "playsOtherMood", target: ".loading", reenter: true, actions: "selectCategory" },
+    ],
+    CLEAR: { target: ".idle", actions: ["pauseMedia", "unloadMedia", "clearSelection"] },
+    SET_VOLUME: { actions: ["setVolume", "applyVolume"] },
+    SET_GAIN: { actions: ["setGain", "applyVolume"] },
+    SET_GUEST: [
+      { guard: "becomesLockedGuest", target: ".idle", actions: ["setGuest", "pauseMedia", "unloadMedia", "clearSelection"] },
+      { actions: "setGuest" },
+    ],
+  },
+  states: {
+    /** No track: nothing selected, or the selected mood failed to load or play. */
+    idle: {
+      on: {
+        PLAY: { guard: "hasSelectedMood", target: "loading", actions: "reloadSelected" },
+        TOGGLE: { guard: "hasSelectedMood", target: "loading", actions: "reloadSelected" },
+      },
+    },
+    /** Listing the mood's tracks; PLAY/PAUSE here decide whether it plays once loaded. */
+    loading: {
+      entry: "pauseMedia",
+      invoke: {
+        id: "loadTracks",
+        src: "loadTracks",
+        input: ({ context }) => ({ category: context.category ?? GUEST_AUDIO_CATEGORY }),
+        onDone: [
+          { guard: "listIsEmpty", target: "idle", actions: ["failEmpty", "emitNoTracks"] },
+          {
+            guard: "autoplay",
+            target: "playing",
+            actions: ["pickFromList", "loadMedia", { type: "markPlay", params: { resuming: false } }, "playMedia"],
+          },
+          { target: "loaded", actions: ["pickFromList", "loadMedia"] },
+        ],
+        onError: { target: "idle", actions: ["failLoad", "emitLoadFailed"] },
+      },
+      on: {
+        PLAY: { guard: "playsCurrent", actions: { type: "setAutoplay", params: { autoplay: true } } },
+        PAUSE: { actions: { type: "setAutoplay", params: { autoplay: false } } },
+        STOP: { actions: { type: "setAutoplay", params: { autoplay: false } } },
+        TOGGLE: { actions: "toggleAutoplay" },
+      },
+    },
+    /** A track is ready at its start (after loading or STOP). */
+    loaded: {
+      on: {
+        PLAY: { guard: "playsCurrent", target: "playing", actions: [{ type: "markPlay", params: { resuming: false } }, "playMedia"] },
+        TOGGLE: { target: "playing", actions: [{ type: "markPlay", params: { resuming: false } }, "playMedia"] },
+        STOP: { actions: "rewindMedia" },
+        CHANGE_FLOW: { target: "loading", actions: { type: "prepareChangeFlow", params: { autoplay: false } } },
+        MEDIA_PLAYING: "playing",
+        MEDIA_ERROR: { target: "idle", actions: ["failPlayback", "emitPlaybackError"] },
+      },
+    },
+    /** Playing; `playMedia` runs on the way in unless the element itself started (MEDIA_PLAYING). */
+    playing: {
+      on: {
+        PLAY: { guard: "playsCurrent" },
+        PAUSE: { target: "paused", actions: "pauseMedia" },
+        TOGGLE: { target: "paused", actions: "pauseMedia" },
+        STOP: { target: "loaded", actions: ["pauseMedia", "rewindMedia"] },
+        CHANGE_FLOW: { target: "loading", actions: { type: "prepareChangeFlow", params: { autoplay: true } } },
+        // Paused by something else (a media key, the OS): follow it.
+        MEDIA_PAUSED: "paused",
+        PLAY_FAILED: [
+          { guard: "resuming", target: "paused", actions: ["failPlay", "emitPlayFailed"] },
+          { target: "loaded", actions: ["failPlay", "emitPlayFailed"] },
+        ],
+        MEDIA_ERROR: { target: "idle", actions: ["pauseMedia", "failPlayback", "emitPlaybackError"] },
+      },
+    },
+    paused: {
+      on: {
+        PLAY: { guard: "playsCurrent", target: "playing", actions: [{ type: "markPlay", params: { resuming: true } }, "playMedia"] },
+        TOGGLE: { target: "playing", actions: [{ type: "markPlay", params: { resuming: true } }, "playMedia"] },
+        STOP: { target: "loaded", actions: "rewindMedia" },
+        CHANGE_FLOW: { target: "loading", actions: { type: "prepareChangeFlow", params: { autoplay: false } } },
+        MEDIA_PLAYING: "playing",
+        MEDIA_ERROR: { target: "idle", actions: ["failPlayback", "emitPlaybackError"] },
+      },
+    },
+  },
+});
+
+export type AudioPlayerMachine = typeof audioPlayerMachine;

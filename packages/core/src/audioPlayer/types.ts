@@ -1,0 +1,69 @@
+import type { AudioCategoryId, AudioFile } from "../audio/schemas";
+
+/** What the mood player's chart knows (spec §4 Audio; DESIGN.md §2 audioPlayer). */
+export interface AudioPlayerContext {
+  /** Guests may only select `GUEST_AUDIO_CATEGORY` (spec §5, §6). */
+  isGuest: boolean;
+  /** The selected mood; kept after a failed load so the user sees which one failed. */
+  category: AudioCategoryId | null;
+  /** The mood's tracks as last listed. */
+  tracks: AudioFile[];
+  /** The loaded track, if any. */
+  track: AudioFile | null;
+  /** Player volume, 0..1 (spec §9 default 0.7). */
+  volume: number;
+  /** A fade multiplier over the volume, 0..1 (1 unless "Audio follows the timer" fades out). */
+  gain: number;
+  /** Play as soon as the loading track is ready ("plays it when asked"). */
+  autoplay: boolean;
+  /** A track to avoid when picking (Change Flow picks a different one). */
+  excludePath: string | null;
+  /** Whether the current play attempt resumes a paused track ('Failed to resume audio'). */
+  resuming: boolean;
+  /** The random choice's seed (see random.ts). */
+  seed: number;
+  /** The last failure's message (spec §8), cleared by the next load. */
+  error: string | null;
+}
+
+export interface AudioPlayerInput {
+  isGuest?: boolean;
+  volume?: number;
+  seed?: number;
+}
+
+export type AudioPlayerEvent =
+  /** Pick a mood; the active mood again clears the selection. `autoplay` plays once loaded. */
+  | { type: "SELECT_MOOD"; category: AudioCategoryId; autoplay?: boolean }
+  /** Play the current track, or load and play `category` (or the selected mood) first. */
+  | { type: "PLAY"; category?: AudioCategoryId }
+  | { type: "PAUSE" }
+  | { type: "TOGGLE" }
+  /** Pause and rewind (spec §2 stop). */
+  | { type: "STOP" }
+  /** A different random track of the same mood (spec §2 Change Flow). */
+  | { type: "CHANGE_FLOW" }
+  /** Unselect the mood and unload the track. */
+  | { type: "CLEAR" }
+  | { type: "SET_VOLUME"; volume: number }
+  | { type: "SET_GAIN"; gain: number }
+  | { type: "SET_GUEST"; isGuest: boolean }
+  /** From the media element: it started playing, paused by itself, or failed. */
+  | { type: "MEDIA_PLAYING" }
+  | { type: "MEDIA_PAUSED" }
+  | { type: "MEDIA_ERROR" }
+  /** From the app's `playMedia`: the element refused to play (e.g. autoplay policy). */
+  | { type: "PLAY_FAILED" };
+
+/** Events for the adapter to log or show (spec §8: in the mood player they are only logged). */
+export type AudioPlayerEmitted =
+  | { type: "loadFailed"; category: AudioCategoryId; message: string; error: unknown }
+  | { type: "noTracks"; category: AudioCategoryId; message: string }
+  | { type: "playFailed"; message: string }
+  | { type: "playbackError"; message: string }
+  | { type: "moodLocked"; category: AudioCategoryId };
+
+/** The `loadTracks` actor's input: the app lists the mood's files (spec §7). */
+export interface LoadTracksInput {
+  category: AudioCategoryId;
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS, settingsSchema, settingsUpdateSchema } from "./settings";
+
+describe("settings: audio follows the timer (issue #5)", () => {
+  it("is off by default and switches to Relax in breaks", () => {
+    expect(DEFAULT_SETTINGS).toMatchObject({ audioFollowsTimer: false, audioInBreaks: "relax" });
+    expect(settingsSchema.parse(DEFAULT_SETTINGS)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it("parses settings stored before the audio keys existed, with their defaults", () => {
+    const { audioFollowsTimer: _a, audioInBreaks: _b, ...old } = { ...DEFAULT_SETTINGS, focusDuration: 50 };
+    expect(settingsSchema.parse(old)).toEqual({ ...DEFAULT_SETTINGS, focusDuration: 50 });
+  });
+
+  it("keeps a partial update partial: no default sneaks in to overwrite a stored choice", () => {
+    expect(settingsUpdateSchema.parse({ focusDuration: 30 })).toEqual({ focusDuration: 30 });
+    expect(settingsUpdateSchema.parse({ audioInBreaks: "pause" })).toEqual({ audioInBreaks: "pause" });
+  });
+
+  it("refuses an unknown break choice", () => {
+    expect(settingsSchema.safeParse({ ...DEFAULT_SETTINGS, audioInBreaks: "silence" }).success).toBe(false);
+    expect(settingsUpdateSchema.safeParse({ audioFollowsTimer: "yes" }).success).toBe(false);
+  });
+});
