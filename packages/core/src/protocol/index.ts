@@ -2,3 +2,4 @@ export * from "./timerState";
 export * from "./miniTimer";
 export * from "./live";
 export * from "./liveConnection";
+export * from "./windowMessages";

@@ -14,6 +14,7 @@ import { MilestoneCard } from "./MilestoneCard";
 import { RecentSessions } from "./RecentSessions";
 import { SessionBreakdownCard } from "./SessionBreakdownCard";
 import { StreakCalendar } from "./StreakCalendar";
+import { LiveSessionCard } from "./LiveSessionCard";
 import { SummaryCards } from "./SummaryCards";
 import { isPreviewUser, useStatsOverview } from "./useStatsOverview";
 
@@ -66,6 +67,7 @@ export function StatsPanel({ user }: { user: User }) {
               </p>
             )}
           </Card>
+          {!state.isPreview && <LiveSessionCard />}
           <SummaryCards summary={state.overview.summary} />
           <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
             <FocusChart last7Days={state.overview.last7Days} last30Days={state.overview.last30Days} />

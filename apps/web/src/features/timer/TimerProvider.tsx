@@ -13,7 +13,13 @@ import {
   type StartBlockReason,
   type TimerInput,
   type User,
+  selectSharedTimerState,
+  selectToday,
+  type ExtensionWindowMessage,
+  type StatsWindowMessage,
+  type timerMachine,
 } from "@focus/core";
+import type { SnapshotFrom } from "xstate";
 import { ApiError, api } from "@/lib/api";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
@@ -121,12 +127,14 @@ function TimerEffects({ settings, user }: { settings: TimerInput["settings"] & P
     };
     const subscription = actor.subscribe((snapshot) => {
       save();
+      postProgress(snapshot);
       const running = selectIsRunning(snapshot);
       document.title = running
         ? `${selectDisplay(snapshot)} · ${TIMER_MODE_LABELS[snapshot.context.mode]} · Focus Flow`
         : "Focus Flow";
     });
     window.addEventListener("pagehide", save);
+    postToSelf({ type: "focus_app_ready" });
     return () => {
       subscription.unsubscribe();
       window.removeEventListener("pagehide", save);
@@ -139,6 +147,8 @@ function TimerEffects({ settings, user }: { settings: TimerInput["settings"] & P
       const current = settingsRef.current;
       notifyEnd(event.mode === "focus" ? "Focus session complete" : "Break is over", current);
       window.dispatchEvent(new CustomEvent("focusSessionCompleted", { detail: event.session }));
+      postToSelf({ type: "session_completed", data: { mode: event.mode } });
+      postToSelf({ type: "stats_update", data: selectToday(actor.getSnapshot()) });
       // Nothing of a guest is stored on the server (DESIGN.md §8).
       if (isGuest) return;
       api
@@ -165,6 +175,27 @@ function TimerEffects({ settings, user }: { settings: TimerInput["settings"] & P
   }, [actor, queryClient, isGuest]);
 
   return null;
+}
+
+/** Posts a window message to this window only (spec §4, §7 window messages). */
+function postToSelf(message: StatsWindowMessage | ExtensionWindowMessage): void {
+  window.postMessage(message, window.location.origin);
+}
+
+/** The timer's progress and state as window messages, for live stats and the extension. */
+function postProgress(snapshot: SnapshotFrom<typeof timerMachine>): void {
+  const shared = selectSharedTimerState(snapshot);
+  postToSelf({
+    type: "timer_progress_update",
+    data: {
+      mode: shared.mode,
+      isRunning: shared.isActive,
+      elapsedTime: Math.max(0, Math.round(snapshot.context.durationMs / 1000) - shared.currentTime),
+      totalSessionTime: Math.round(snapshot.context.durationMs / 1000),
+      totalFocusTimeToday: snapshot.context.totalFocusTimeToday,
+    },
+  });
+  postToSelf({ type: "focus_timer_update", timerState: shared });
 }
 
 /** What a refused start tells the user (spec §5, word for word). */

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { TIMER_MODES } from "../constants";
+import { sharedTimerStateSchema } from "./timerState";
+
+/**
+ * Window messages within the app (spec §4 Stats events, §7 Window messages): the timer
+ * reports progress and completions with `window.postMessage`, and statistics follow them.
+ * Seconds for elapsed/total, minutes for focus time today.
+ */
+export const timerProgressDataSchema = z.object({
+  mode: z.enum(TIMER_MODES),
+  isRunning: z.boolean(),
+  elapsedTime: z.number().min(0),
+  totalSessionTime: z.number().min(0),
+  totalFocusTimeToday: z.number().min(0),
+});
+export type TimerProgressData = z.infer<typeof timerProgressDataSchema>;
+
+export const statsWindowMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("timer_progress_update"), data: timerProgressDataSchema }),
+  z.object({
+    type: z.literal("stats_update"),
+    data: z.object({ completedSessionsToday: z.number().int().min(0), totalFocusTimeToday: z.number().min(0) }),
+  }),
+  z.object({ type: z.literal("session_completed"), data: z.object({ mode: z.enum(TIMER_MODES) }).optional() }),
+]);
+export type StatsWindowMessage = z.infer<typeof statsWindowMessageSchema>;
+
+/** Messages for a content script of the extension, if one listens (spec §7 "To the extension"). */
+export const extensionWindowMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("focus_app_ready") }),
+  z.object({ type: z.literal("focus_timer_update"), timerState: sharedTimerStateSchema }),
+]);
+export type ExtensionWindowMessage = z.infer<typeof extensionWindowMessageSchema>;
+
+/** Live stats (spec §3): today's counts plus the running session's progress, seconds. */
+export interface LiveStats {
+  completedSessionsToday: number;
+  totalFocusTimeToday: number;
+  currentSessionElapsed: number;
+  currentSessionTotal: number;
+  timerRunning: boolean;
+}
+
+export const EMPTY_LIVE_STATS: LiveStats = {
+  completedSessionsToday: 0,
+  totalFocusTimeToday: 0,
+  currentSessionElapsed: 0,
+  currentSessionTotal: 0,
+  timerRunning: false,
+};
+
+/**
+ * Folds one message into the live stats (spec §4): progress counts only while the mode is
+ * focus and the timer runs; a stats update replaces today's counts; a completed session
+ * clears the running session.
+ */
+export function applyStatsMessage(stats: LiveStats, message: StatsWindowMessage): LiveStats {
+  switch (message.type) {
+    case "timer_progress_update": {
+      const { data } = message;
+      if (data.mode !== "focus" || !data.isRunning) {
+        return { ...stats, timerRunning: false, currentSessionElapsed: 0, currentSessionTotal: 0 };
+      }
+      return {
+        ...stats,
+        timerRunning: true,
+        currentSessionElapsed: data.elapsedTime,
+        currentSessionTotal: data.totalSessionTime,
+        totalFocusTimeToday: data.totalFocusTimeToday,
+      };
+    }
+    case "stats_update":
+      return { ...stats, ...message.data };
+    case "session_completed":
+      return { ...stats, timerRunning: false, currentSessionElapsed: 0, currentSessionTotal: 0 };
+  }
+}
