@@ -44,6 +44,10 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: coreAlias },
+        test: { name: "extension", root: "apps/extension", include: ["src/**/*.test.ts"], environment: "node" },
+      },
+      {
         test: {
           name: "e2e",
           root: "e2e",

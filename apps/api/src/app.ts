@@ -11,6 +11,7 @@ import type { Config } from "./env";
 import authPlugin from "./plugins/auth";
 import databasePlugin from "./plugins/database";
 import errorHandlerPlugin from "./plugins/errorHandler";
+import extensionZipPlugin from "./plugins/extensionZip";
 import livePlugin from "./plugins/live";
 import originCheckPlugin from "./plugins/originCheck";
 import securityPlugin from "./plugins/security";
@@ -20,6 +21,7 @@ import adminRoutes from "./routes/admin";
 import authRoutes from "./routes/auth";
 import blockedAttemptRoutes from "./routes/blockedAttempts";
 import blockedSiteRoutes from "./routes/blockedSites";
+import dataRoutes from "./routes/data";
 import healthRoutes from "./routes/health";
 import linkedDeviceRoutes from "./routes/linkedDevices";
 import liveRoutes from "./routes/live";
@@ -95,12 +97,14 @@ export const focusApp = fp<{ config: Config }>(
         await api.register(blockedSiteRoutes);
         await api.register(linkedDeviceRoutes);
         await api.register(blockedAttemptRoutes);
+        await api.register(dataRoutes);
       },
       { prefix: "/api" },
     );
     await fastify.register(liveRoutes, { config });
 
     await fastify.register(audioPlugin, { config });
+    await fastify.register(extensionZipPlugin, { extensionZip: config.extensionZip });
     await fastify.register(webAppPlugin, { webDist: config.webDist });
   },
   { name: "focus-app" },

@@ -33,6 +33,8 @@ export interface Config {
   interviewUrl: string | null;
   /** Directory of the built web app (apps/web/dist by default). */
   webDist: string;
+  /** The built extension zip served at /focus-extension.zip (apps/extension/dist by default). */
+  extensionZip: string;
   logLevel: LogLevel;
   /** Fastify `trustProxy`: false (default), true, or a hop count. */
   trustProxy: boolean | number;
@@ -54,6 +56,8 @@ export class ConfigError extends Error {
 
 /** The built web app, resolved from this file (src/ or dist/ alike sit two levels below apps/). */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+/** The extension's zip (`pnpm build` makes it), resolved the same way. */
+const DEFAULT_EXTENSION_ZIP = fileURLToPath(new URL("../../extension/dist/focus-extension.zip", import.meta.url));
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
@@ -72,6 +76,7 @@ const envSchema = z.object({
   PAYMENT_URL: optional(httpUrl),
   INTERVIEW_URL: optional(httpUrl),
   WEB_DIST: optional(z.string().trim().min(1)),
+  EXTENSION_ZIP: optional(z.string().trim().min(1)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
   TRUST_PROXY: optional(z.string().trim().regex(/^(true|false|\d+)$/, "must be true, false or a hop count")),
   AUDIO_DIR: optional(z.string().trim().min(1)),
@@ -135,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentUrl: e.PAYMENT_URL ?? null,
     interviewUrl: e.INTERVIEW_URL ?? null,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
+    extensionZip: e.EXTENSION_ZIP ? path.resolve(cwd, e.EXTENSION_ZIP) : DEFAULT_EXTENSION_ZIP,
     logLevel: e.LOG_LEVEL ?? "info",
     trustProxy,
     audio: {

@@ -8,7 +8,9 @@
  * the admin acts on a fresh victim. Calls by the anonymous visitor and by B (and refused calls
  * by A) must leave A's data in every table unchanged, and no answer to B may mention A.
  */
+import { existsSync } from "node:fs";
 import type { FastifyInstance, InjectOptions } from "fastify";
+import { DEFAULT_SETTINGS } from "@focus/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   ADMIN_ENV,
@@ -21,6 +23,7 @@ import {
   uniqueIp,
   userRow,
 } from "./helpers";
+import { loadConfig } from "../src/env";
 
 const ROLES = ["anonymous", "userA", "userB", "admin"] as const;
 type Role = (typeof ROLES)[number];
@@ -125,9 +128,28 @@ const MATRIX: Record<string, Expectation> = {
     call: plain("/api/sessions", { startTime: "2026-03-02T09:00:00Z", duration: 1500, type: "focus", completed: true }),
   },
   "GET /api/sessions/range": { status: loggedIn(200), call: plain(`/api/sessions/range?${TODAY}`) },
+  "GET /api/export": { status: loggedIn(200), call: plain("/api/export?format=json") },
+  "POST /api/import": {
+    status: loggedIn(200),
+    call: plain("/api/import", {
+      version: 1,
+      exportedAt: "2026-03-02T10:00:00.000Z",
+      settings: { ...DEFAULT_SETTINGS, focusDuration: 30 },
+      sessions: [{ startTime: "2026-03-01T09:00:00.000Z", duration: 1500, type: "focus", completed: true }],
+    }),
+  },
   "PUT /api/user/email": {
     status: loggedIn(200),
     call: () => ({ url: "/api/user/email", payload: { email: newCredentials("mail").email } }),
+  },
+  // Deleting one's own account: A and B give a wrong password (the fixture's accounts must
+  // survive; the success path is in account.test.ts), the admin's own account is refused.
+  "DELETE /api/user": {
+    status: { anonymous: 401, userA: 400, userB: 400, admin: 409 },
+    call: (f, role) => ({
+      url: "/api/user",
+      payload: { password: role === "admin" ? f.users.admin.credentials.password : "not-the-password" },
+    }),
   },
   "PUT /api/user/password": {
     status: loggedIn(200),
@@ -189,6 +211,8 @@ const MATRIX: Record<string, Expectation> = {
   "GET /api/audio/local/list/:categoryId": { status: open(200), call: plain("/api/audio/local/list/deep-work") },
   "GET /api/audio/stream": { status: open(404), call: plain("/api/audio/stream?path=deep-work%2Fmissing.mp3") },
   "GET /sounds/:file": { status: open(404), call: plain("/sounds/unknown.mp3") },
+  // The extension zip is public: 200 once `pnpm build` made it, else 404 (extensionZip.test.ts).
+  "GET /focus-extension.zip": { status: open(existsSync(loadConfig({}).extensionZip) ? 200 : 404), call: plain("/focus-extension.zip") },
 };
 
 /** Every row that belongs to the user, in every table with a `user_id` column, plus the user. */

@@ -11,6 +11,9 @@ const SubscriptionPage = lazy(() => import("@/pages/SubscriptionPage").then((m) 
 const AdminPage = lazy(() => import("@/pages/AdminPage").then((m) => ({ default: m.AdminPage })));
 const MiniTimerPage = lazy(() => import("@/features/miniTimer/MiniTimerPage").then((m) => ({ default: m.MiniTimerPage })));
 const ExtensionPage = lazy(() => import("@/pages/ExtensionPage").then((m) => ({ default: m.ExtensionPage })));
+const MusicPage = lazy(() => import("@/features/audio/MusicPage").then((m) => ({ default: m.MusicPage })));
+const LocalAudioPage = lazy(() => import("@/features/audio/LocalAudioPage").then((m) => ({ default: m.LocalAudioPage })));
+const AudioTestPage = lazy(() => import("@/features/audio/AudioTestPage").then((m) => ({ default: m.AudioTestPage })));
 const NotFoundPage = lazy(() => import("@/pages/NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
 
 /** The route table (spec §2). Render inside a router. */
@@ -26,6 +29,9 @@ export function AppRoutes() {
         <Route path="/admin" element={<AdminPage />} />
         <Route path="/mini-timer" element={<MiniTimerPage />} />
         <Route path="/extension" element={<ExtensionPage />} />
+        <Route path="/music" element={<MusicPage />} />
+        <Route path="/local-audio" element={<LocalAudioPage />} />
+        <Route path="/audio-test" element={<AudioTestPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -7,6 +7,7 @@ export * from "./schemas/user";
 export * from "./schemas/subscription";
 export * from "./schemas/blockedSite";
 export * from "./schemas/blockedAttempt";
+export * from "./schemas/dataExport";
 export * from "./timer";
 export * from "./subscription";
 export * from "./stats";

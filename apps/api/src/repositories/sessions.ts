@@ -2,20 +2,24 @@
 import type { Session, SessionInput } from "@focus/core";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
+import { isUniqueViolation } from "../db/errors";
 import type { FocusSessionRow } from "../db/tables/focusSessions";
 
-/** Row → API shape (sessionSchema of core). */
-function toSession(row: Pick<FocusSessionRow, "id" | "start_time" | "duration" | "type" | "completed">): Session {
+type SessionColumns = Pick<FocusSessionRow, "id" | "start_time" | "duration" | "type" | "completed" | "client_id">;
+
+/** Row → API shape (sessionSchema of core); `clientId` only when the client sent one. */
+function toSession(row: SessionColumns): Session {
   return {
     id: row.id,
     startTime: row.start_time,
     duration: row.duration,
     type: row.type,
     completed: row.completed === 1,
+    ...(row.client_id === null ? {} : { clientId: row.client_id }),
   };
 }
 
-const columns = ["id", "start_time", "duration", "type", "completed"] as const;
+const columns = ["id", "start_time", "duration", "type", "completed", "client_id"] as const;
 
 /** Records a session for the user; `startTime` is stored normalised to UTC ISO. */
 export async function insertSession(db: Kysely<Database>, userId: number, input: SessionInput): Promise<Session> {
@@ -27,11 +31,46 @@ export async function insertSession(db: Kysely<Database>, userId: number, input:
       duration: input.duration,
       type: input.type,
       completed: input.completed ? 1 : 0,
+      client_id: input.clientId ?? null,
       created_at: new Date().toISOString(),
     })
     .returning(columns)
     .executeTakeFirstOrThrow();
   return toSession(row);
+}
+
+/** The user's session recorded with this idempotency key, if any. */
+export async function findSessionByClientId(db: Kysely<Database>, userId: number, clientId: string): Promise<Session | undefined> {
+  const row = await db
+    .selectFrom("focus_sessions")
+    .select(columns)
+    .where("user_id", "=", userId)
+    .where("client_id", "=", clientId)
+    .executeTakeFirst();
+  return row ? toSession(row) : undefined;
+}
+
+/**
+ * Records a session at most once per (user, clientId): a repeat of a key already recorded
+ * answers the original record with `created: false`, also when two copies race.
+ */
+export async function recordSessionOnce(
+  db: Kysely<Database>,
+  userId: number,
+  input: SessionInput,
+): Promise<{ session: Session; created: boolean }> {
+  if (input.clientId) {
+    const existing = await findSessionByClientId(db, userId, input.clientId);
+    if (existing) return { session: existing, created: false };
+  }
+  try {
+    return { session: await insertSession(db, userId, input), created: true };
+  } catch (error) {
+    // Lost a race with a concurrent copy of the same post: the unique index kept one.
+    const winner = input.clientId && isUniqueViolation(error) ? await findSessionByClientId(db, userId, input.clientId) : undefined;
+    if (winner) return { session: winner, created: false };
+    throw error;
+  }
 }
 
 /** All of the user's sessions, newest start first. */
@@ -59,6 +98,18 @@ export async function listSessionsBetween(
     .where("user_id", "=", userId)
     .where("start_time", ">=", start.toISOString())
     .where("start_time", "<=", end.toISOString())
+    .orderBy("start_time", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return rows.map(toSession);
+}
+
+/** All of the user's sessions, oldest start first (the export's order). */
+export async function listSessionsOldestFirst(db: Kysely<Database>, userId: number): Promise<Session[]> {
+  const rows = await db
+    .selectFrom("focus_sessions")
+    .select(columns)
+    .where("user_id", "=", userId)
     .orderBy("start_time", "asc")
     .orderBy("id", "asc")
     .execute();

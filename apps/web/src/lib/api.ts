@@ -39,11 +39,35 @@ function readMessage(text: string): string | undefined {
   return undefined;
 }
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** A request as the interceptor sees it. */
+export interface ApiCall {
+  method: Method;
+  path: string;
+  body: unknown;
+}
+
+/**
+ * Answers a call instead of the network, or returns undefined to let it through. The offline
+ * outbox (features/offline) takes writes that must survive an unreachable server this way.
+ */
+export type ApiInterceptor = (call: ApiCall) => Promise<unknown> | undefined;
+
+let interceptor: ApiInterceptor | undefined;
+
+/** Installs (or with no argument removes) the interceptor; returns a function removing it. */
+export function setApiInterceptor(next?: ApiInterceptor): () => void {
+  interceptor = next;
+  return () => {
+    if (interceptor === next) interceptor = undefined;
+  };
+}
 
 /**
  * Sends one request and returns the parsed JSON body (null for an empty body). Sends cookies;
  * sets the JSON content type only when there is a body. Throws ApiError on a non-2xx status.
+ * An installed interceptor (setApiInterceptor) may answer first.
  */
 export async function apiRequest<T = unknown>(
   method: Method,
@@ -51,6 +75,8 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
   init: { signal?: AbortSignal } = {},
 ): Promise<T> {
+  const intercepted = interceptor?.({ method, path, body });
+  if (intercepted) return (await intercepted) as T;
   const hasBody = body !== undefined;
   const response = await fetch(path, {
     method,

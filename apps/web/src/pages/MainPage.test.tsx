@@ -37,7 +37,7 @@ describe("/app main view", () => {
     (await screen.findByRole("tab", { name: "Focus Arena" })).focus();
     await user.keyboard("{ArrowDown}");
     expect(screen.getByRole("tab", { name: "Neural Audio", selected: true })).toBeTruthy();
-    expect(screen.getByText("Neural Audio is coming in this release.")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Neural Audio" })).toBeTruthy();
   });
 
   it("hides the settings tab for guests and shows Join", async () => {

@@ -129,6 +129,11 @@ export const localPlayerMachine = setup({
         PLAY: { target: "playing", actions: "markResume" },
         TOGGLE: { target: "playing", actions: "markResume" },
         MEDIA_PLAYING: "playing",
+        // Some browsers report the end as a pause first: the end still moves on.
+        MEDIA_ENDED: [
+          { guard: "categoryHasTracks", target: "playing", actions: ["pickRandom", "loadMedia"] },
+          { target: "idle", actions: "forgetTrack" },
+        ],
         SELECT_CATEGORY: [
           { guard: "newCategoryHasTracks", target: "playing", actions: ["setCategory", "pickRandom", "loadMedia"] },
           { target: "idle", actions: ["emitNoTracks", "setCategory", "forgetTrack"] },

@@ -1,12 +1,12 @@
 import { getShortestPaths, getSimplePaths } from "@xstate/graph";
 import { describe, expect, it } from "vitest";
-import { fromPromise, type SnapshotFrom } from "xstate";
+import { fromPromise, transition, type SnapshotFrom } from "xstate";
 import type { AudioFile } from "../audio/schemas";
 import { localPlayerMachine } from "./localMachine";
 import { audioPlayerMachine } from "./machine";
 import { fakeTracks } from "./testTracks";
 import type { LocalPlayerEvent } from "./localTypes";
-import type { AudioPlayerEvent } from "./types";
+import type { AudioPlayerEvent, LoadTracksInput } from "./types";
 
 /**
  * Model-based tests (STYLE.md "every state reachable / every path"): both players' charts are
@@ -18,7 +18,7 @@ const DONE = "xstate.done.actor.loadTracks";
 const ERROR = "xstate.error.actor.loadTracks";
 const machine = audioPlayerMachine.provide({
   // The graph supplies the list call's outcome as events; the actor itself never settles.
-  actors: { loadTracks: fromPromise<AudioFile[], unknown>(() => new Promise(() => {})) },
+  actors: { loadTracks: fromPromise<AudioFile[], LoadTracksInput>(() => new Promise(() => {})) },
 });
 type Snapshot = SnapshotFrom<typeof machine>;
 
@@ -51,7 +51,7 @@ function moodEvents(s: Snapshot): AudioPlayerEvent[] {
 }
 
 const serialize = (s: Snapshot) =>
-  JSON.stringify([s.value, s.context.category, s.context.track?.path ?? null, s.context.autoplay, s.context.isGuest, s.context.error]);
+  JSON.stringify([s.value, s.context.category, s.context.track?.path ?? null, s.context.autoplay, s.context.resuming, s.context.isGuest, s.context.error]);
 
 describe("mood player chart paths", () => {
   const options = { input: { seed: 1 }, events: moodEvents, serializeState: serialize };
@@ -67,29 +67,41 @@ describe("mood player chart paths", () => {
     expect(paths.some((p) => p.state.context.isGuest && p.state.matches("playing"))).toBe(true);
   });
 
-  it("keeps its invariants on every simple path", () => {
-    const paths = getSimplePaths(machine, {
-      ...options,
-      // Bound the walk: four steps from the start cover every transition of the chart.
-      stopWhen: (s: Snapshot) => s.context.isGuest && s.context.category === null && s.matches("idle"),
-    });
-    expect(paths.length).toBeGreaterThan(1000);
-    for (const path of paths) {
-      for (const step of path.steps) {
-        const { context } = step.state;
-        // A guest never holds a mood other than Deep Work.
-        if (context.isGuest) expect([null, "deep-work"]).toContain(context.category);
-        // Only loaded, playing and paused have a track, and it is of the selected mood.
-        const hasTrack = step.state.matches("loaded") || step.state.matches("playing") || step.state.matches("paused");
-        expect(context.track !== null).toBe(hasTrack);
-        if (context.track) expect(context.track.path.startsWith(`${context.category}/`)).toBe(true);
-        // Nothing is loading or playing without a mood.
-        if (!step.state.matches("idle")) expect(context.category).not.toBeNull();
-        expect(context.volume).toBe(0.7);
+  it("keeps its invariants on every transition of every reachable state", () => {
+    const states = getShortestPaths(machine, options).map((p) => p.state);
+    expect(states.length).toBeGreaterThan(50);
+    let edges = 0;
+    for (const state of states) {
+      for (const event of moodEvents(state)) {
+        const [next] = transition(machine, state, event);
+        checkMoodInvariants(next);
+        edges++;
       }
     }
+    expect(edges).toBeGreaterThan(1500);
+  });
+
+  it("keeps its invariants on every simple path through the five states", () => {
+    const paths = getSimplePaths(machine, { ...options, serializeState: (s: Snapshot) => JSON.stringify(s.value) });
+    expect(paths.length).toBeGreaterThan(20);
+    for (const path of paths) for (const step of path.steps) checkMoodInvariants(step.state);
   });
 });
+
+function checkMoodInvariants(state: Snapshot) {
+  const { context } = state;
+  // A guest never holds a mood other than Deep Work.
+  if (context.isGuest) expect([null, "deep-work"]).toContain(context.category);
+  // Only loaded, playing and paused have a track, and it is of the selected mood.
+  const hasTrack = state.matches("loaded") || state.matches("playing") || state.matches("paused");
+  expect(context.track !== null).toBe(hasTrack);
+  if (context.track) expect(context.track.path.startsWith(`${context.category}/`)).toBe(true);
+  // Nothing is loading or playing without a mood.
+  if (!state.matches("idle")) expect(context.category).not.toBeNull();
+  // An error means nothing plays.
+  if (context.error) expect(state.matches("playing")).toBe(false);
+  expect(context.volume).toBe(0.7);
+}
 
 type LocalSnapshot = SnapshotFrom<typeof localPlayerMachine>;
 

@@ -43,7 +43,7 @@ function start(options: { lists?: Lists; isGuest?: boolean; seed?: number; refus
   const emitted: AudioPlayerEmitted[] = [];
   actor.on("*", (e) => emitted.push(e));
   actor.start();
-  const settle = (value: string) => waitFor(actor, (s) => s.matches(value));
+  const settle = (value: "idle" | "loading" | "loaded" | "playing" | "paused") => waitFor(actor, (s) => s.matches(value));
   return { actor, media, requests, emitted, settle };
 }
 
@@ -291,7 +291,7 @@ describe("mood player chart (spec §4 Audio)", () => {
     actor.send({ type: "SELECT_MOOD", category: "deep-work" });
     actor.send({ type: "CLEAR" });
     expect(actor.getSnapshot().value).toBe("idle");
-    await new Promise((r) => setTimeout(r, 5));
+    await new Promise<void>((r) => setTimeout(r, 5));
     // The list that arrives after the clear is dropped with the invocation.
     expect(actor.getSnapshot().value).toBe("idle");
     actor.send({ type: "SELECT_MOOD", category: "deep-work" });

@@ -3,3 +3,4 @@ export * from "./miniTimer";
 export * from "./live";
 export * from "./liveConnection";
 export * from "./windowMessages";
+export * from "./extension";

@@ -20,6 +20,11 @@ export const sessionInputSchema = z.object({
     .max(MAX_SESSION_SECONDS, "duration must be at most 24 hours"),
   type: z.enum(SESSION_TYPES),
   completed: z.boolean(),
+  /**
+   * Idempotency key (DESIGN.md §6): a UUID the client makes when the session completes. The
+   * server records a session once per (user, clientId) and answers a repeat with the original.
+   */
+  clientId: z.uuid("clientId must be a UUID").optional(),
 });
 export type SessionInput = z.infer<typeof sessionInputSchema>;
 

@@ -13,6 +13,8 @@ export interface FocusSessionsTable {
   /** 0 or 1 (an integer on every dialect). */
   completed: number;
   created_at: string;
+  /** The client's idempotency key (a UUID), unique per user; null when none was sent. */
+  client_id: string | null;
 }
 
 export type FocusSessionRow = Selectable<FocusSessionsTable>;

@@ -2,6 +2,8 @@
  * Focus session routes (spec §7), always scoped to the logged-in user:
  * `GET /api/sessions` (newest first), `POST /api/sessions` → 201, and
  * `GET /api/sessions/range?startDate&endDate` (startTime within [startDate, endDate]).
+ * A post with a `clientId` (idempotency key, DESIGN.md §6) that was recorded before answers
+ * 200 with the original record and records nothing, so a retried post never counts twice.
  * A focus session from a user who is neither premium nor in an active trial is refused with
  * 403 (spec §5 'Trial Period Expired', DESIGN.md §8); break sessions are always recorded.
  */
@@ -9,7 +11,7 @@ import { sessionInputSchema, sessionRangeQuerySchema, sessionSchema } from "@foc
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { assertMayRecordSession } from "../../domain/subscription";
 import { userOf } from "../../plugins/auth";
-import { insertSession, listSessions, listSessionsBetween } from "../../repositories/sessions";
+import { findSessionByClientId, listSessions, listSessionsBetween, recordSessionOnce } from "../../repositories/sessions";
 
 const sessionListSchema = sessionSchema.array();
 
@@ -22,12 +24,16 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     "/sessions",
-    { schema: { body: sessionInputSchema, response: { 201: sessionSchema } } },
+    { schema: { body: sessionInputSchema, response: { 200: sessionSchema, 201: sessionSchema } } },
     async (request, reply) => {
       const user = userOf(request);
+      const { clientId } = request.body;
+      // A repeat is answered before the plan check: it was allowed when first recorded.
+      const recorded = clientId ? await findSessionByClientId(fastify.db, user.id, clientId) : undefined;
+      if (recorded) return reply.code(200).send(recorded);
       assertMayRecordSession(user, request.body.type, Date.now());
-      const session = await insertSession(fastify.db, user.id, request.body);
-      return reply.code(201).send(session);
+      const { session, created } = await recordSessionOnce(fastify.db, user.id, request.body);
+      return reply.code(created ? 201 : 200).send(session);
     },
   );
 

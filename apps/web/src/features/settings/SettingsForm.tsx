@@ -12,6 +12,7 @@ import { toast } from "@/components/ui/use-toast";
 import { api } from "@/lib/api";
 import { queryKeys } from "@/lib/queryKeys";
 import { getStoredTheme, onThemeChange, setTheme } from "@/lib/theme";
+import { AudioSettingsCard } from "@/features/audio/AudioSettingsCard";
 import { MinutesSlider, SwitchField } from "./fields";
 import { LONG_BREAK_INTERVAL_CHOICES, fromFormValues, settingsFormSchema, toFormValues, type SettingsFormValues } from "./settingsForm";
 
@@ -223,6 +224,8 @@ export function SettingsForm({ settings }: { settings: Settings }) {
           />
         </CardContent>
       </Card>
+
+      <AudioSettingsCard control={control} />
 
       <Card>
         <CardHeader>

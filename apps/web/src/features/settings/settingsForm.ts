@@ -1,4 +1,4 @@
-import { SETTINGS_LIMITS, settingsSchema, type Settings } from "@focus/core";
+import { AUDIO_IN_BREAKS, SETTINGS_LIMITS, settingsSchema, type Settings } from "@focus/core";
 import { z } from "zod";
 
 /** Long break interval choices, 2 to 6 focus sessions (spec §5), as the form's text values. */
@@ -10,6 +10,9 @@ export const LONG_BREAK_INTERVAL_CHOICES: readonly string[] = Array.from(
 /** The settings form: the shared settings schema, with the long break interval held as text (spec §3). */
 export const settingsFormSchema = settingsSchema.extend({
   longBreakInterval: z.string().refine((value) => LONG_BREAK_INTERVAL_CHOICES.includes(value), "Choose 2 to 6 sessions"),
+  // Required in the form (the stored settings default them; the form always has a value).
+  audioFollowsTimer: z.boolean(),
+  audioInBreaks: z.enum(AUDIO_IN_BREAKS),
 });
 export type SettingsFormValues = z.infer<typeof settingsFormSchema>;
 

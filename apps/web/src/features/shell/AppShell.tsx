@@ -2,6 +2,7 @@ import type { User } from "@focus/core";
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { useCallback, useState } from "react";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { AudioProvider } from "@/features/audio/AudioProvider";
 import { GuestSignupPromo } from "@/features/guest/GuestSignupPromo";
 import { FocusArena } from "@/features/timer/FocusArena";
 import { TimerProvider } from "@/features/timer/TimerProvider";
@@ -38,6 +39,7 @@ export function AppShell({ user }: { user: User }) {
       <AppHeader user={user} />
       {/* The timer actor lives above the tabs: switching tabs never stops the clock. */}
       <TimerProvider user={user}>
+      <AudioProvider isGuest={user.isGuest} followTimer>
       <TabsPrimitive.Root
         value={active}
         onValueChange={(value) => isAppTab(value) && selectTab(value)}
@@ -64,6 +66,7 @@ export function AppShell({ user }: { user: User }) {
             })}
         </main>
       </TabsPrimitive.Root>
+      </AudioProvider>
       </TimerProvider>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { User } from "@focus/core";
+import { NeuralAudioPanel } from "@/features/audio/NeuralAudioPanel";
 import { SettingsPanel } from "@/features/settings/SettingsPanel";
 import { StatsPanel } from "@/features/stats/StatsPanel";
 import { WebsiteShield } from "@/features/shield/WebsiteShield";
@@ -11,6 +12,7 @@ import type { AppTab } from "@/lib/events";
  * own line here.
  */
 export const TAB_PANELS: Partial<Record<Exclude<AppTab, "timer">, ComponentType<{ user: User }>>> = {
+  music: NeuralAudioPanel,
   block: WebsiteShield,
   stats: StatsPanel,
   settings: SettingsPanel,

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { Headphones, PictureInPicture2, Pause, Play, RotateCcw } from "lucide-react";
+import { PictureInPicture2, Pause, Play, RotateCcw } from "lucide-react";
 import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { dispatchChangeTab } from "@/lib/events";
+import { NeuralAudioCard } from "@/features/audio/NeuralAudioCard";
 import { ModeSelector } from "./ModeSelector";
 import { ProgressRing } from "./ProgressRing";
 import { TodayProgress } from "./TodayProgress";
@@ -104,20 +103,7 @@ export function FocusArena() {
 
       <aside className="space-y-4" aria-label="Today">
         <TodayProgress />
-        <Card>
-          <CardHeader className="pb-2">
-            <CardTitle className="flex items-center gap-2 text-base">
-              <Headphones className="h-4 w-4" aria-hidden="true" />
-              Neural Audio
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-3 text-sm text-muted-foreground">
-            <p>Mood-based focus audio for deep work, light work, creative flow and relaxing.</p>
-            <Button variant="outline" className="w-full" onClick={() => dispatchChangeTab("music")}>
-              Open Neural Audio
-            </Button>
-          </CardContent>
-        </Card>
+        <NeuralAudioCard />
       </aside>
     </div>
   );

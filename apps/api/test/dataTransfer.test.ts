@@ -1,0 +1,189 @@
+import { randomUUID } from "node:crypto";
+import { DEFAULT_SETTINGS, dataExportSchema, type DataExport } from "@focus/core";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestApp, registerUser, type TestApp } from "./helpers";
+
+describe("data export and import", () => {
+  let t: TestApp;
+  afterEach(async () => t.close());
+
+  async function post(cookie: string, payload: object) {
+    const res = await t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie }, payload });
+    if (res.statusCode !== 201) throw new Error(`session: ${res.statusCode} ${res.body}`);
+    return res;
+  }
+
+  function exportAs(cookie: string, format?: "csv" | "json") {
+    return t.app.inject({ method: "GET", url: format ? `/api/export?format=${format}` : "/api/export", headers: { cookie } });
+  }
+
+  function importAs(cookie: string, payload: object) {
+    return t.app.inject({ method: "POST", url: "/api/import", headers: { cookie }, payload });
+  }
+
+  /** A user with settings and three sessions, one without a clientId. */
+  async function userWithSessions() {
+    const user = await registerUser(t.app);
+    await t.app.inject({ method: "POST", url: "/api/settings", headers: { cookie: user.cookie }, payload: { focusDuration: 45, theme: "light" } });
+    await post(user.cookie, { startTime: "2026-03-02T09:00:00Z", duration: 1500, type: "focus", completed: true, clientId: randomUUID() });
+    await post(user.cookie, { startTime: "2026-03-01T09:00:00Z", duration: 300, type: "break", completed: true });
+    await post(user.cookie, { startTime: "2026-03-02T10:00:00Z", duration: 600, type: "focus", completed: false, clientId: randomUUID() });
+    return user;
+  }
+
+  /** The export without its timestamp, for comparisons. */
+  const content = ({ exportedAt: _at, ...rest }: DataExport) => rest;
+
+  it("exports the user's settings and sessions, oldest first, as a JSON attachment", async () => {
+    t = await createTestApp();
+    const { cookie } = await userWithSessions();
+    const res = await exportAs(cookie, "json");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="focus-flow-export-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const document = dataExportSchema.parse(res.json());
+    expect(document.version).toBe(1);
+    expect(document.settings).toMatchObject({ focusDuration: 45, theme: "light" });
+    expect(document.sessions.map((s) => s.startTime)).toEqual([
+      "2026-03-01T09:00:00.000Z",
+      "2026-03-02T09:00:00.000Z",
+      "2026-03-02T10:00:00.000Z",
+    ]);
+    expect(document.sessions[0]).toEqual({ startTime: "2026-03-01T09:00:00.000Z", duration: 300, type: "break", completed: true });
+    expect(document.sessions[1]).toHaveProperty("clientId");
+    // JSON is the default format.
+    expect(dataExportSchema.parse((await exportAs(cookie)).json()).sessions).toHaveLength(3);
+  });
+
+  it("exports the sessions as CSV with a header row", async () => {
+    t = await createTestApp();
+    const { cookie } = await userWithSessions();
+    const res = await exportAs(cookie, "csv");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="focus-flow-sessions-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("startTime,type,duration,completed,clientId");
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toBe("2026-03-01T09:00:00.000Z,break,300,true,");
+    expect(lines[2]).toMatch(/^2026-03-02T09:00:00\.000Z,focus,1500,true,[0-9a-f-]{36}$/);
+  });
+
+  it("exports only the caller's own data", async () => {
+    t = await createTestApp();
+    const a = await userWithSessions();
+    const b = await registerUser(t.app);
+    await post(b.cookie, { startTime: "2026-04-01T09:00:00Z", duration: 1200, type: "focus", completed: true });
+    const document = dataExportSchema.parse((await exportAs(b.cookie)).json());
+    expect(document.sessions).toEqual([{ startTime: "2026-04-01T09:00:00.000Z", duration: 1200, type: "focus", completed: true }]);
+    expect(document.settings).toEqual(DEFAULT_SETTINGS);
+    const csv = (await exportAs(b.cookie, "csv")).body;
+    expect(csv).not.toContain("2026-03-0");
+    const aDocument = dataExportSchema.parse((await exportAs(a.cookie)).json());
+    expect(aDocument.sessions).toHaveLength(3);
+  });
+
+  it("answers 401 to a visitor who is not logged in, and 400 for an unknown format", async () => {
+    t = await createTestApp();
+    expect((await t.app.inject({ method: "GET", url: "/api/export" })).statusCode).toBe(401);
+    const { cookie } = await registerUser(t.app);
+    const res = await t.app.inject({ method: "GET", url: "/api/export?format=xml", headers: { cookie } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("format must be csv or json");
+  });
+
+  it("gives the same data after export → import into another account → export", async () => {
+    t = await createTestApp();
+    const a = await userWithSessions();
+    const exported = dataExportSchema.parse((await exportAs(a.cookie)).json());
+
+    const b = await registerUser(t.app);
+    const imported = await importAs(b.cookie, exported);
+    expect(imported.statusCode).toBe(200);
+    expect(imported.json()).toEqual({ imported: 3, skipped: 0, settingsApplied: true });
+
+    const again = dataExportSchema.parse((await exportAs(b.cookie)).json());
+    expect(content(again)).toEqual(content(exported));
+    const csvA = (await exportAs(a.cookie, "csv")).body;
+    const csvB = (await exportAs(b.cookie, "csv")).body;
+    expect(csvB).toBe(csvA);
+  });
+
+  it("merges without duplicates: a re-import skips everything and keeps the data unchanged", async () => {
+    t = await createTestApp();
+    const { cookie } = await userWithSessions();
+    const exported = dataExportSchema.parse((await exportAs(cookie)).json());
+    const res = await importAs(cookie, exported);
+    expect(res.json()).toEqual({ imported: 0, skipped: 3, settingsApplied: true });
+    expect(content(dataExportSchema.parse((await exportAs(cookie)).json()))).toEqual(content(exported));
+  });
+
+  it("dedupes by clientId when present, else by start, type and duration, also within the document", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const clientId = randomUUID();
+    await post(cookie, { startTime: "2026-03-02T09:00:00Z", duration: 1500, type: "focus", completed: true, clientId });
+    await post(cookie, { startTime: "2026-03-01T09:00:00Z", duration: 300, type: "break", completed: true });
+    const document: DataExport = {
+      version: 1,
+      exportedAt: new Date().toISOString(),
+      settings: { ...DEFAULT_SETTINGS, shortBreakDuration: 7 },
+      sessions: [
+        // Same clientId (even with another start): already there.
+        { startTime: "2026-03-05T09:00:00.000Z", duration: 1500, type: "focus", completed: true, clientId },
+        // Same start (with an offset), type and duration, no clientId: already there.
+        { startTime: "2026-03-01T10:00:00+01:00", duration: 300, type: "break", completed: true },
+        // New, and its copy inside the document.
+        { startTime: "2026-03-03T09:00:00.000Z", duration: 1500, type: "focus", completed: true },
+        { startTime: "2026-03-03T09:00:00.000Z", duration: 1500, type: "focus", completed: true },
+        // Same start but another duration: a different session.
+        { startTime: "2026-03-01T09:00:00.000Z", duration: 900, type: "break", completed: true },
+      ],
+    };
+    const res = await importAs(cookie, document);
+    expect(res.json()).toEqual({ imported: 2, skipped: 3, settingsApplied: true });
+    const after = dataExportSchema.parse((await exportAs(cookie)).json());
+    expect(after.sessions).toHaveLength(4);
+    expect(after.settings.shortBreakDuration).toBe(7);
+  });
+
+  it("refuses a document that is not an export with 400 and changes nothing", async () => {
+    t = await createTestApp();
+    const { cookie } = await userWithSessions();
+    const before = (await exportAs(cookie, "csv")).body;
+    const bad = [
+      { sessions: [] },
+      { version: 2, exportedAt: new Date().toISOString(), settings: DEFAULT_SETTINGS, sessions: [] },
+      {
+        version: 1,
+        exportedAt: new Date().toISOString(),
+        settings: DEFAULT_SETTINGS,
+        sessions: [{ startTime: "yesterday", duration: 1500, type: "focus", completed: true }],
+      },
+      { version: 1, exportedAt: new Date().toISOString(), settings: { ...DEFAULT_SETTINGS, focusDuration: 999 }, sessions: [] },
+    ];
+    for (const payload of bad) {
+      const res = await importAs(cookie, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    expect((await exportAs(cookie, "csv")).body).toBe(before);
+  });
+
+  it("accepts an import larger than the default body limit", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const start = Date.parse("2025-01-01T08:00:00Z");
+    const sessions = Array.from({ length: 2000 }, (_, i) => ({
+      startTime: new Date(start + i * 3_600_000).toISOString(),
+      duration: 1500,
+      type: "focus" as const,
+      completed: true,
+      clientId: randomUUID(),
+    }));
+    const res = await importAs(cookie, { version: 1, exportedAt: new Date().toISOString(), settings: DEFAULT_SETTINGS, sessions });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().imported).toBe(2000);
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * The one module that touches `chrome.*` (STYLE.md Extension). Everything else takes a
+ * `ChromeAdapter`, so the logic under it runs in unit tests against a fake (test/fakeChrome.ts).
+ * Each method is a thin promise-returning wrapper; listeners return an unsubscribe function.
+ */
+import type { DnrRule } from "./rules";
+
+/** Who sent a runtime message: the extension's own page, or a web page (external). */
+export interface MessageSender {
+  /** The sender's extension id (our own for internal messages; absent for web pages). */
+  id?: string;
+  /** The sending page's URL. */
+  url?: string;
+  /** The sending page's origin (web pages, Chrome 80+). */
+  origin?: string;
+}
+
+/**
+ * A message listener: a promise for an answer, or undefined to ignore the message (no answer
+ * is sent and the channel closes at once).
+ */
+export type MessageListener = (message: unknown, sender: MessageSender) => Promise<unknown> | undefined;
+
+/** Once at `when` (epoch ms), or every `periodInMinutes`. */
+export type AlarmSpec = { when: number } | { periodInMinutes: number };
+
+export interface BadgeSpec {
+  text: string;
+  /** Background colour, CSS hex. */
+  color: string;
+  /** The toolbar button's tooltip. */
+  title: string;
+}
+
+export interface TabInfo {
+  id: number;
+  url: string | undefined;
+}
+
+export interface ChromeAdapter {
+  /** The extension's id and addresses. */
+  runtime: {
+    id: string;
+    version: string;
+    /** `chrome-extension://<id>/<path>`. */
+    getURL(path: string): string;
+    onMessage(listener: MessageListener): () => void;
+    onMessageExternal(listener: MessageListener): () => void;
+    /** Sends a message to the extension's service worker; resolves with its answer. */
+    sendMessage(message: unknown): Promise<unknown>;
+  };
+  /** `chrome.storage.local`: survives the service worker and the browser restarting. */
+  storage: {
+    get(keys: string[]): Promise<Record<string, unknown>>;
+    set(items: Record<string, unknown>): Promise<void>;
+    remove(keys: string[]): Promise<void>;
+    /** Called with the names of the keys that changed. */
+    onChanged(listener: (keys: string[]) => void): () => void;
+  };
+  alarms: {
+    create(name: string, spec: AlarmSpec): Promise<void>;
+    clear(name: string): Promise<void>;
+    /** Whether an alarm of that name is set. */
+    exists(name: string): Promise<boolean>;
+    onAlarm(listener: (name: string) => void): () => void;
+  };
+  /** `chrome.declarativeNetRequest` dynamic rules (persist across restarts). */
+  rules: {
+    getDynamic(): Promise<DnrRule[]>;
+    /** Removes `removeIds` and adds `add` in one atomic update. */
+    update(removeIds: number[], add: DnrRule[]): Promise<void>;
+  };
+  tabs: {
+    query(): Promise<TabInfo[]>;
+    navigate(tabId: number, url: string): Promise<void>;
+    create(url: string): Promise<void>;
+  };
+  badge: {
+    set(spec: BadgeSpec): Promise<void>;
+    getText(): Promise<string>;
+  };
+}
+
+/** Listener plumbing shared by onMessage and onMessageExternal. */
+function messageListener(listener: MessageListener) {
+  return (message: unknown, sender: chrome.runtime.MessageSender, sendResponse: (response?: unknown) => void): boolean => {
+    const answer = listener(message, { id: sender.id, url: sender.url, origin: sender.origin });
+    if (!answer) return false;
+    answer.then(sendResponse, (error: unknown) => {
+      console.warn("message handler failed", error);
+      sendResponse(undefined);
+    });
+    // Keeps the channel open for the asynchronous answer.
+    return true;
+  };
+}
+
+/** The adapter over the real `chrome` global. */
+export function createChromeAdapter(): ChromeAdapter {
+  return {
+    runtime: {
+      id: chrome.runtime.id,
+      version: chrome.runtime.getManifest().version,
+      getURL: (path) => chrome.runtime.getURL(path),
+      onMessage(listener) {
+        const wrapped = messageListener(listener);
+        chrome.runtime.onMessage.addListener(wrapped);
+        return () => chrome.runtime.onMessage.removeListener(wrapped);
+      },
+      onMessageExternal(listener) {
+        const wrapped = messageListener(listener);
+        chrome.runtime.onMessageExternal.addListener(wrapped);
+        return () => chrome.runtime.onMessageExternal.removeListener(wrapped);
+      },
+      sendMessage: (message) => chrome.runtime.sendMessage(message),
+    },
+    storage: {
+      get: (keys) => chrome.storage.local.get(keys),
+      set: (items) => chrome.storage.local.set(items),
+      remove: (keys) => chrome.storage.local.remove(keys),
+      onChanged(listener) {
+        const wrapped = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
+          if (area === "local") listener(Object.keys(changes));
+        };
+        chrome.storage.onChanged.addListener(wrapped);
+        return () => chrome.storage.onChanged.removeListener(wrapped);
+      },
+    },
+    alarms: {
+      create: (name, spec) => chrome.alarms.create(name, spec),
+      clear: async (name) => {
+        await chrome.alarms.clear(name);
+      },
+      exists: async (name) => (await chrome.alarms.get(name)) !== undefined,
+      onAlarm(listener) {
+        const wrapped = (alarm: chrome.alarms.Alarm) => listener(alarm.name);
+        chrome.alarms.onAlarm.addListener(wrapped);
+        return () => chrome.alarms.onAlarm.removeListener(wrapped);
+      },
+    },
+    rules: {
+      getDynamic: async () => (await chrome.declarativeNetRequest.getDynamicRules()) as unknown as DnrRule[],
+      update: (removeIds, add) =>
+        chrome.declarativeNetRequest.updateDynamicRules({
+          removeRuleIds: removeIds,
+          addRules: add as unknown as chrome.declarativeNetRequest.Rule[],
+        }),
+    },
+    tabs: {
+      query: async () => (await chrome.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [{ id: tab.id, url: tab.url }])),
+      navigate: async (tabId, url) => {
+        await chrome.tabs.update(tabId, { url });
+      },
+      create: async (url) => {
+        await chrome.tabs.create({ url });
+      },
+    },
+    badge: {
+      set: async ({ text, color, title }) => {
+        await Promise.all([
+          chrome.action.setBadgeText({ text }),
+          chrome.action.setBadgeBackgroundColor({ color }),
+          chrome.action.setBadgeTextColor({ color: "#ffffff" }),
+          chrome.action.setTitle({ title }),
+        ]);
+      },
+      getText: () => chrome.action.getBadgeText({}),
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { blockableDomains, blockedDomainOf, blockedPageUrl, buildBlockRules, readBlockedPageQuery } from "./rules";
+
+const PAGE = "chrome-extension://abcdefghijklmnopabcdefghijklmnop/blocked.html";
+const ENDS_AT = Date.UTC(2026, 2, 2, 9, 25);
+
+describe("buildBlockRules", () => {
+  it("makes one main-frame redirect rule per domain, covering its subdomains, to the blocked page", () => {
+    const rules = buildBlockRules(["youtube.com", "news.ycombinator.com"], { pageUrl: PAGE, endsAt: ENDS_AT });
+    expect(rules).toEqual([
+      {
+        id: 1,
+        priority: 1,
+        action: { type: "redirect", redirect: { url: `${PAGE}?domain=youtube.com&endsAt=${ENDS_AT}` } },
+        condition: { requestDomains: ["youtube.com"], resourceTypes: ["main_frame"] },
+      },
+      {
+        id: 2,
+        priority: 1,
+        action: { type: "redirect", redirect: { url: `${PAGE}?domain=news.ycombinator.com&endsAt=${ENDS_AT}` } },
+        condition: { requestDomains: ["news.ycombinator.com"], resourceTypes: ["main_frame"] },
+      },
+    ]);
+  });
+
+  it("normalises what was stored as typed and drops duplicates", () => {
+    const rules = buildBlockRules(["https://www.YouTube.com/watch?v=1", "youtube.com", "reddit.com."], { pageUrl: PAGE, endsAt: null });
+    expect(rules.map((rule) => rule.condition.requestDomains)).toEqual([["youtube.com"], ["reddit.com"]]);
+    expect(rules.map((rule) => rule.id)).toEqual([1, 2]);
+    expect(rules[0]?.action.redirect.url).toBe(`${PAGE}?domain=youtube.com`);
+  });
+
+  it("refuses entries that are no domain", () => {
+    const entries = ["localhost", "127.0.0.1", "", "   ", "not a domain", "-bad-.com", "example", "a..com", "exa_mple.com", "ok.example.org"];
+    expect(blockableDomains(entries)).toEqual({
+      domains: ["ok.example.org"],
+      refused: ["localhost", "127.0.0.1", "", "   ", "not a domain", "-bad-.com", "example", "a..com", "exa_mple.com"],
+    });
+    expect(buildBlockRules(entries, { pageUrl: PAGE, endsAt: ENDS_AT })).toHaveLength(1);
+  });
+
+  it("builds no rules for an empty blocklist", () => {
+    expect(buildBlockRules([], { pageUrl: PAGE, endsAt: ENDS_AT })).toEqual([]);
+  });
+
+  it("never blocks the web app itself, even under a blocked parent domain", () => {
+    const [rule, other] = buildBlockRules(["example.com", "youtube.com"], { pageUrl: PAGE, endsAt: ENDS_AT, appHost: "focus.example.com" });
+    expect(rule?.condition.excludedRequestDomains).toEqual(["focus.example.com"]);
+    expect(other?.condition.excludedRequestDomains).toBeUndefined();
+  });
+});
+
+describe("blockedDomainOf (open tabs)", () => {
+  const domains = ["youtube.com", "blocked-test.example"];
+
+  it("finds the blocked domain of a URL on the domain or a subdomain, any port", () => {
+    expect(blockedDomainOf("https://youtube.com/watch?v=1", domains)).toBe("youtube.com");
+    expect(blockedDomainOf("https://m.youtube.com/", domains)).toBe("youtube.com");
+    expect(blockedDomainOf("http://sub.blocked-test.example:8123/page", domains)).toBe("blocked-test.example");
+  });
+
+  it("leaves look-alikes, other schemes and unparsable URLs alone", () => {
+    expect(blockedDomainOf("https://notyoutube.com/", domains)).toBeNull();
+    expect(blockedDomainOf("https://youtube.com.evil.test/", domains)).toBeNull();
+    expect(blockedDomainOf("chrome://extensions", domains)).toBeNull();
+    expect(blockedDomainOf("ftp://youtube.com/", domains)).toBeNull();
+    expect(blockedDomainOf("not a url", domains)).toBeNull();
+    expect(blockedDomainOf(undefined, domains)).toBeNull();
+  });
+});
+
+describe("the blocked page's query", () => {
+  it("round-trips the domain, the session end and the reason", () => {
+    const url = new URL(blockedPageUrl(PAGE, "youtube.com", ENDS_AT, "open-tab"));
+    expect(readBlockedPageQuery(url.search)).toEqual({ domain: "youtube.com", endsAt: ENDS_AT, reason: "open-tab" });
+    expect(readBlockedPageQuery(new URL(blockedPageUrl(PAGE, "youtube.com", null)).search)).toEqual({
+      domain: "youtube.com",
+      endsAt: null,
+      reason: "navigation",
+    });
+  });
+
+  it("reads garbage as absent", () => {
+    expect(readBlockedPageQuery("?domain=<script>&endsAt=soon&reason=x")).toEqual({ domain: null, endsAt: null, reason: "navigation" });
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Blocking rules (DESIGN.md §5, issue #6 item 3): the user's blocked sites become
+ * `declarativeNetRequest` dynamic rules that redirect main-frame navigations to each domain and
+ * its subdomains to the extension's blocked page, with the domain and the session's end in the
+ * query. Pure functions; the service worker installs what they build.
+ */
+import { isValidDomain, normalizeWebsiteHost } from "@focus/core";
+
+/** The subset of `chrome.declarativeNetRequest.Rule` the extension uses. */
+export interface DnrRule {
+  id: number;
+  priority: number;
+  action: { type: "redirect"; redirect: { url: string } };
+  condition: {
+    /** Matches the domain and every subdomain of it. */
+    requestDomains: string[];
+    excludedRequestDomains?: string[];
+    resourceTypes: ["main_frame"];
+  };
+}
+
+/** Path of the blocked page inside the extension. */
+export const BLOCKED_PAGE_PATH = "blocked/blocked.html";
+
+/** Why a tab shows the blocked page: a navigation the rules stopped, or a tab open when focus began. */
+export type BlockedReason = "navigation" | "open-tab";
+
+/** The blocked page's address for `domain`, with the session end (epoch ms) and the reason. */
+export function blockedPageUrl(pageUrl: string, domain: string, endsAt: number | null, reason: BlockedReason = "navigation"): string {
+  const query = new URLSearchParams({ domain });
+  if (endsAt !== null) query.set("endsAt", String(endsAt));
+  if (reason !== "navigation") query.set("reason", reason);
+  return `${pageUrl}?${query.toString()}`;
+}
+
+/** The query of the blocked page, read back; null fields when absent or malformed. */
+export function readBlockedPageQuery(search: string): { domain: string | null; endsAt: number | null; reason: BlockedReason } {
+  const query = new URLSearchParams(search);
+  const domain = normalizeWebsiteHost(query.get("domain") ?? "");
+  const endsAt = Number(query.get("endsAt"));
+  return {
+    domain: isValidDomain(domain) ? domain : null,
+    endsAt: Number.isFinite(endsAt) && endsAt > 0 ? endsAt : null,
+    reason: query.get("reason") === "open-tab" ? "open-tab" : "navigation",
+  };
+}
+
+/**
+ * The blockable domains among blocklist entries: normalised ("https://www.YouTube.com/x" →
+ * "youtube.com"), checked to be domains by the rule of spec §5, without duplicates. Anything
+ * else (an IP address, `localhost`, garbage) is refused and listed in `refused`.
+ */
+export function blockableDomains(entries: readonly string[]): { domains: string[]; refused: string[] } {
+  const domains: string[] = [];
+  const refused: string[] = [];
+  for (const entry of entries) {
+    const host = normalizeWebsiteHost(entry);
+    if (!isValidDomain(host)) refused.push(entry);
+    else if (!domains.includes(host)) domains.push(host);
+  }
+  return { domains, refused };
+}
+
+/** Whether `host` is `domain` or one of its subdomains. */
+export function hostMatches(host: string, domain: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, "");
+  return h === domain || h.endsWith(`.${domain}`);
+}
+
+/** The blocked domain a URL belongs to (http and https only), or null. */
+export function blockedDomainOf(url: string | undefined, domains: readonly string[]): string | null {
+  if (!url) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return null;
+  return domains.find((domain) => hostMatches(parsed.hostname, domain)) ?? null;
+}
+
+export interface BuildRulesOptions {
+  /** `chrome-extension://<id>/blocked.html`. */
+  pageUrl: string;
+  /** End of the focus session, epoch ms (shown as the time left). */
+  endsAt: number | null;
+  /** The web app's host: never blocked, even when it is a subdomain of a blocked site. */
+  appHost?: string | null;
+}
+
+/**
+ * One redirect rule per blockable domain (ids 1…n, so the rule says which site it blocked);
+ * `requestDomains` covers the domain and its subdomains, `main_frame` only, so embedded
+ * content of other sites is left alone. Invalid entries are refused (see blockableDomains).
+ */
+export function buildBlockRules(entries: readonly string[], options: BuildRulesOptions): DnrRule[] {
+  const { domains } = blockableDomains(entries);
+  const appHost = options.appHost?.toLowerCase() ?? null;
+  return domains.map((domain, index) => ({
+    id: index + 1,
+    priority: 1,
+    action: { type: "redirect", redirect: { url: blockedPageUrl(options.pageUrl, domain, options.endsAt) } },
+    condition: {
+      requestDomains: [domain],
+      ...(appHost !== null && hostMatches(appHost, domain) ? { excludedRequestDomains: [appHost] } : {}),
+      resourceTypes: ["main_frame"],
+    },
+  }));
+}

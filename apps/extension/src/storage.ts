@@ -1,0 +1,86 @@
+/**
+ * What the extension keeps in `chrome.storage.local` (DESIGN.md §5: the service worker may be
+ * killed at any time, so nothing lives only in memory). Each key is validated when read; a
+ * value that does not parse counts as absent.
+ */
+import { sharedTimerStateSchema } from "@focus/core";
+import { z } from "zod";
+import type { ChromeAdapter } from "./chromeAdapter";
+
+export const STORAGE_KEYS = {
+  pairing: "pairing",
+  timer: "timer",
+  blocklist: "blocklist",
+  connection: "connection",
+  blocking: "blocking",
+} as const;
+
+/** The device token and the API it belongs to; `paused` while the device is switched off. */
+export const pairingSchema = z.object({
+  token: z.string().min(1),
+  apiOrigin: z.string().min(1),
+  paused: z.boolean(),
+});
+export type Pairing = z.infer<typeof pairingSchema>;
+
+/** The last timer state from the web app, and when it arrived (epoch ms). */
+export const timerMirrorSchema = z.object({
+  state: sharedTimerStateSchema,
+  receivedAt: z.number(),
+});
+export type TimerMirror = z.infer<typeof timerMirrorSchema>;
+
+/** The user's blocked domains as last fetched from the API. */
+export const blocklistSchema = z.object({
+  domains: z.array(z.string()),
+  fetchedAt: z.number(),
+});
+export type Blocklist = z.infer<typeof blocklistSchema>;
+
+/** The live connection as the worker last saw it. */
+export const connectionSchema = z.enum(["connecting", "open", "closed"]);
+export type Connection = z.infer<typeof connectionSchema>;
+
+/** What the installed rules were built from, so an unchanged state is not reinstalled. */
+export const blockingSchema = z.object({ signature: z.string() });
+
+export interface StoredState {
+  pairing: Pairing | null;
+  timer: TimerMirror | null;
+  blocklist: Blocklist | null;
+  connection: Connection;
+  blockingSignature: string | null;
+}
+
+const parsed = <T>(schema: z.ZodType<T>, value: unknown): T | null => {
+  const result = schema.safeParse(value);
+  return result.success ? result.data : null;
+};
+
+/** Reads the whole stored state. */
+export async function readState(chrome: ChromeAdapter): Promise<StoredState> {
+  const raw = await chrome.storage.get(Object.values(STORAGE_KEYS));
+  return {
+    pairing: parsed(pairingSchema, raw[STORAGE_KEYS.pairing]),
+    timer: parsed(timerMirrorSchema, raw[STORAGE_KEYS.timer]),
+    blocklist: parsed(blocklistSchema, raw[STORAGE_KEYS.blocklist]),
+    connection: parsed(connectionSchema, raw[STORAGE_KEYS.connection]) ?? "closed",
+    blockingSignature: parsed(blockingSchema, raw[STORAGE_KEYS.blocking])?.signature ?? null,
+  };
+}
+
+/** Writes the given parts; null removes a key. */
+export async function writeState(chrome: ChromeAdapter, patch: Partial<StoredState>): Promise<void> {
+  const set: Record<string, unknown> = {};
+  const remove: string[] = [];
+  const put = (key: string, value: unknown) => (value === null ? remove.push(key) : (set[key] = value));
+  if (patch.pairing !== undefined) put(STORAGE_KEYS.pairing, patch.pairing);
+  if (patch.timer !== undefined) put(STORAGE_KEYS.timer, patch.timer);
+  if (patch.blocklist !== undefined) put(STORAGE_KEYS.blocklist, patch.blocklist);
+  if (patch.connection !== undefined) put(STORAGE_KEYS.connection, patch.connection);
+  if (patch.blockingSignature !== undefined) {
+    put(STORAGE_KEYS.blocking, patch.blockingSignature === null ? null : { signature: patch.blockingSignature });
+  }
+  if (Object.keys(set).length > 0) await chrome.storage.set(set);
+  if (remove.length > 0) await chrome.storage.remove(remove);
+}

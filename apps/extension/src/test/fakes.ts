@@ -1,0 +1,204 @@
+/**
+ * In-memory stand-ins for Chrome, the API and the websocket, for the unit tests: the worker
+ * runs against these exactly as it runs against the real ones in the service worker.
+ */
+import type { LiveMessage } from "@focus/core";
+import type { FetchLike } from "../api";
+import type { AlarmSpec, BadgeSpec, ChromeAdapter, MessageListener, TabInfo } from "../chromeAdapter";
+import type { LiveSocket } from "../live";
+import type { DnrRule } from "../rules";
+
+export const EXTENSION_ID_FOR_TESTS = "abcdefghijklmnopabcdefghijklmnop";
+
+/** A fake Chrome whose state the tests read directly. Storage and rules outlive a "worker restart". */
+export class FakeChrome implements ChromeAdapter {
+  readonly stored = new Map<string, unknown>();
+  readonly alarmsSet = new Map<string, AlarmSpec>();
+  dynamicRules: DnrRule[] = [];
+  openTabs: TabInfo[] = [];
+  badgeSpec: BadgeSpec = { text: "", color: "", title: "" };
+  readonly storageListeners = new Set<(keys: string[]) => void>();
+  readonly internal = new Set<MessageListener>();
+  readonly external = new Set<MessageListener>();
+
+  runtime: ChromeAdapter["runtime"] = {
+    id: EXTENSION_ID_FOR_TESTS,
+    version: "1.4.0",
+    getURL: (path) => `chrome-extension://${EXTENSION_ID_FOR_TESTS}/${path}`,
+    onMessage: (listener) => this.subscribe(this.internal, listener),
+    onMessageExternal: (listener) => this.subscribe(this.external, listener),
+    sendMessage: async (message) => {
+      for (const listener of this.internal) {
+        const answer = listener(message, { id: EXTENSION_ID_FOR_TESTS, url: this.runtime.getURL("popup.html") });
+        if (answer) return answer;
+      }
+      return undefined;
+    },
+  };
+
+  storage: ChromeAdapter["storage"] = {
+    get: async (keys) => Object.fromEntries(keys.filter((k) => this.stored.has(k)).map((k) => [k, structuredClone(this.stored.get(k))])),
+    set: async (items) => {
+      for (const [key, value] of Object.entries(items)) this.stored.set(key, structuredClone(value));
+      this.changed(Object.keys(items));
+    },
+    remove: async (keys) => {
+      for (const key of keys) this.stored.delete(key);
+      this.changed(keys);
+    },
+    onChanged: (listener) => this.subscribe(this.storageListeners, listener),
+  };
+
+  alarms: ChromeAdapter["alarms"] = {
+    create: async (name, spec) => void this.alarmsSet.set(name, spec),
+    clear: async (name) => void this.alarmsSet.delete(name),
+    exists: async (name) => this.alarmsSet.has(name),
+    onAlarm: () => () => undefined,
+  };
+
+  rules: ChromeAdapter["rules"] = {
+    getDynamic: async () => structuredClone(this.dynamicRules),
+    update: async (removeIds, add) => {
+      this.dynamicRules = [...this.dynamicRules.filter((rule) => !removeIds.includes(rule.id)), ...structuredClone(add)];
+      const ids = this.dynamicRules.map((rule) => rule.id);
+      if (new Set(ids).size !== ids.length) throw new Error("duplicate rule id");
+    },
+  };
+
+  tabs: ChromeAdapter["tabs"] = {
+    query: async () => structuredClone(this.openTabs),
+    navigate: async (tabId, url) => {
+      this.openTabs = this.openTabs.map((tab) => (tab.id === tabId ? { ...tab, url } : tab));
+    },
+    create: async (url) => {
+      this.openTabs.push({ id: this.openTabs.length + 100, url });
+    },
+  };
+
+  badge: ChromeAdapter["badge"] = {
+    set: async (spec) => {
+      this.badgeSpec = spec;
+    },
+    getText: async () => this.badgeSpec.text,
+  };
+
+  /** The domains the installed rules redirect. */
+  blockedDomains(): string[] {
+    return this.dynamicRules.flatMap((rule) => rule.condition.requestDomains);
+  }
+
+  /** What a navigation to `url` would do: the redirect target, or null when it goes through. */
+  navigate(url: string): string | null {
+    const host = new URL(url).hostname;
+    const rule = this.dynamicRules.find((r) => r.condition.requestDomains.some((d) => host === d || host.endsWith(`.${d}`)));
+    return rule ? rule.action.redirect.url : null;
+  }
+
+  private subscribe<T>(set: Set<T>, listener: T): () => void {
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  private changed(keys: string[]): void {
+    for (const listener of this.storageListeners) listener(keys);
+  }
+}
+
+/** A websocket the test drives: `open()`, `receive()`, `close(code)`; `sent` holds what the client wrote. */
+export class FakeSocket implements LiveSocket {
+  readyState = 0;
+  readonly sent: LiveMessage[] = [];
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  private readonly listeners: { type: "open" | "close"; listener: (event: { code?: number }) => void }[] = [];
+
+  constructor(readonly url: string) {}
+
+  addEventListener(type: "open" | "close", listener: (event: { code?: number }) => void): void {
+    this.listeners.push({ type, listener });
+  }
+
+  send(data: string): void {
+    this.sent.push(JSON.parse(data) as LiveMessage);
+  }
+
+  close(code = 1000): void {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    this.emit("close", { code });
+    this.onclose?.({ code });
+  }
+
+  open(): void {
+    this.readyState = 1;
+    this.emit("open", {});
+    this.onopen?.({});
+  }
+
+  receive(message: LiveMessage | string): void {
+    this.onmessage?.({ data: typeof message === "string" ? message : JSON.stringify(message) });
+  }
+
+  private emit(type: "open" | "close", event: { code?: number }): void {
+    for (const entry of this.listeners) if (entry.type === type) entry.listener(event);
+  }
+}
+
+/** Every socket a worker opened, newest last. */
+export class SocketFactory {
+  readonly sockets: FakeSocket[] = [];
+  readonly create = (url: string): FakeSocket => {
+    const socket = new FakeSocket(url);
+    this.sockets.push(socket);
+    return socket;
+  };
+  get last(): FakeSocket {
+    const socket = this.sockets.at(-1);
+    if (!socket) throw new Error("no socket opened");
+    return socket;
+  }
+}
+
+export interface FakeApiCall {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * A fake API server for `fetch`: one user with a blocklist, and a device that may be active,
+ * paused (403) or revoked (401). Records every call.
+ */
+export class FakeApi {
+  blocklist: { id: number; url: string; active: boolean }[] = [];
+  device: "active" | "paused" | "revoked" = "active";
+  token = "T".repeat(43);
+  offline = false;
+  readonly calls: FakeApiCall[] = [];
+
+  readonly fetch: FetchLike = async (url, init) => {
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    this.calls.push({ method: init.method ?? "GET", url, headers, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    if (this.offline) throw new TypeError("Failed to fetch");
+    const respond = (status: number, body: unknown = {}) => ({ ok: status < 300, status, json: async () => body });
+    if (headers.Authorization !== `Bearer ${this.token}` || this.device === "revoked") return respond(401, { message: "This device is not linked" });
+    if (this.device === "paused") return respond(403, { message: "This device is paused" });
+    const path = new URL(url).pathname;
+    if (path === "/api/me") return respond(200, { user: { id: 1 } });
+    if (path === "/api/blocked-sites") return respond(200, this.blocklist);
+    if (path === "/api/blocked-attempts") return respond(201, { id: 1 });
+    return respond(404, { message: "Not found" });
+  };
+
+  callsTo(path: string): FakeApiCall[] {
+    return this.calls.filter((call) => new URL(call.url).pathname === path);
+  }
+}
+
+/** Lets queued promise chains run (the worker's steps and the fakes are all promise-based). */
+export async function settle(rounds = 20): Promise<void> {
+  for (let i = 0; i < rounds; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -1,0 +1,278 @@
+import type { SharedTimerState } from "@focus/core";
+import { afterEach, describe, expect, it } from "vitest";
+import { createApiClient } from "./api";
+import { readState } from "./storage";
+import { FakeApi, FakeChrome, settle, SocketFactory } from "./test/fakes";
+import { ALARMS, createWorker, type Worker } from "./worker";
+
+const T0 = Date.UTC(2026, 2, 2, 9, 0);
+const MIN = 60_000;
+const ORIGIN = "http://127.0.0.1:3000";
+
+const focus = (endsAt: number): SharedTimerState => ({
+  isActive: true,
+  currentTime: Math.round((endsAt - T0) / 1000),
+  mode: "focus",
+  progress: 0,
+  endsAt,
+  durationMs: 25 * MIN,
+});
+const pausedFocus: SharedTimerState = { isActive: false, currentTime: 1200, mode: "focus", progress: 20, endsAt: null, durationMs: 25 * MIN };
+const shortBreak = (endsAt: number): SharedTimerState => ({ ...focus(endsAt), mode: "shortBreak", durationMs: 5 * MIN });
+const resetFocus: SharedTimerState = { isActive: false, currentTime: 1500, mode: "focus", progress: 0, endsAt: null, durationMs: 25 * MIN };
+
+/** One browser: Chrome's storage and rules survive `restart()`, which makes a new worker. */
+function browser() {
+  const chrome = new FakeChrome();
+  const api = new FakeApi();
+  api.blocklist = [
+    { id: 1, url: "youtube.com", active: true },
+    { id: 2, url: "blocked-test.example", active: true },
+    { id: 3, url: "inactive.example", active: false },
+  ];
+  chrome.openTabs = [
+    { id: 1, url: "https://www.youtube.com/watch?v=1" },
+    { id: 2, url: "https://docs.example.org/" },
+  ];
+  const sockets = new SocketFactory();
+  const clock = { now: T0 };
+  const workers: Worker[] = [];
+  const restart = async () => {
+    workers.at(-1)?.dispose();
+    const worker = createWorker({
+      chrome,
+      api: createApiClient(api.fetch),
+      createSocket: sockets.create,
+      now: () => clock.now,
+      defaultAppUrl: "http://localhost:3000",
+    });
+    workers.push(worker);
+    await worker.start();
+    return worker;
+  };
+  return { chrome, api, sockets, clock, workers, restart };
+}
+
+let current: ReturnType<typeof browser> | null = null;
+afterEach(() => {
+  for (const worker of current?.workers ?? []) worker.dispose();
+  current = null;
+});
+
+/** A paired worker with an open live connection. */
+async function paired() {
+  const b = browser();
+  current = b;
+  const worker = await b.restart();
+  const status = await worker.pair(b.api.token, ORIGIN);
+  b.sockets.last.open();
+  await settle();
+  return { ...b, worker, status };
+}
+
+describe("pairing", () => {
+  it("checks the token, keeps it, fetches the blocklist itself and opens the live connection with it", async () => {
+    const { chrome, api, sockets, status } = await paired();
+    expect(status).toEqual({ version: "1.4.0", link: "connecting", pairedHere: true });
+    expect(api.callsTo("/api/me")[0]?.headers.Authorization).toBe(`Bearer ${api.token}`);
+    expect(api.callsTo("/api/blocked-sites")).toHaveLength(1);
+    expect(sockets.last.url).toBe(`ws://127.0.0.1:3000/ws/timer?token=${api.token}`);
+    const state = await readState(chrome);
+    expect(state.pairing).toEqual({ token: api.token, apiOrigin: ORIGIN, paused: false });
+    expect(state.blocklist?.domains).toEqual(["youtube.com", "blocked-test.example"]);
+    expect(state.connection).toBe("open");
+    expect(chrome.alarmsSet.get(ALARMS.heartbeat)).toEqual({ periodInMinutes: 1 });
+    expect(chrome.dynamicRules).toEqual([]);
+  });
+
+  it("keeps nothing when the API refuses the token", async () => {
+    const b = browser();
+    current = b;
+    const worker = await b.restart();
+    const status = await worker.pair("W".repeat(43), ORIGIN);
+    expect(status.link).toBe("unlinked");
+    expect(status.error).toContain("refused");
+    expect((await readState(b.chrome)).pairing).toBeNull();
+    expect(b.sockets.sockets).toHaveLength(0);
+  });
+});
+
+describe("blocking follows the web app's timer", () => {
+  it("installs the rules when focus starts and sends open tabs of blocked sites to the blocked page", async () => {
+    const { chrome, sockets, api } = await paired();
+    sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+    await settle();
+    expect(chrome.blockedDomains()).toEqual(["youtube.com", "blocked-test.example"]);
+    expect(chrome.navigate("http://blocked-test.example:8080/")).toContain("blocked/blocked.html?domain=blocked-test.example");
+    expect(chrome.navigate("http://sub.blocked-test.example/")).toContain(`endsAt=${T0 + 25 * MIN}`);
+    expect(chrome.navigate("https://docs.example.org/")).toBeNull();
+    expect(chrome.openTabs[0]?.url).toBe(
+      `chrome-extension://abcdefghijklmnopabcdefghijklmnop/blocked/blocked.html?domain=youtube.com&endsAt=${T0 + 25 * MIN}&reason=open-tab`,
+    );
+    expect(chrome.openTabs[1]?.url).toBe("https://docs.example.org/");
+    // The blocklist is fetched again at the start of every focus session.
+    expect(api.callsTo("/api/blocked-sites")).toHaveLength(2);
+    expect(chrome.badgeSpec.text).toBe("25");
+    expect(chrome.alarmsSet.get(ALARMS.sessionEnd)).toEqual({ when: T0 + 25 * MIN });
+    expect(chrome.alarmsSet.get(ALARMS.badge)).toEqual({ when: T0 + MIN });
+  });
+
+  it.each([
+    ["a pause", pausedFocus],
+    ["a reset", resetFocus],
+    ["a break", shortBreak(T0 + 10 * MIN)],
+  ])("removes the rules on %s", async (_name, next) => {
+    const { chrome, sockets } = await paired();
+    sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+    await settle();
+    expect(chrome.dynamicRules).toHaveLength(2);
+    sockets.last.receive({ type: "timer_update", timerState: next, source: "web" });
+    await settle();
+    expect(chrome.dynamicRules).toEqual([]);
+    expect(chrome.navigate("https://youtube.com/")).toBeNull();
+  });
+
+  it("removes the rules at the session end through the alarm alone, with no message", async () => {
+    const { chrome, sockets, clock, worker } = await paired();
+    sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+    await settle();
+    clock.now = T0 + 25 * MIN;
+    await worker.onAlarm(ALARMS.sessionEnd);
+    expect(chrome.dynamicRules).toEqual([]);
+    expect(chrome.badgeSpec.text).toBe("");
+    expect(chrome.alarmsSet.has(ALARMS.sessionEnd)).toBe(false);
+  });
+
+  it("updates the badge each minute from the alarm", async () => {
+    const { chrome, sockets, clock, worker } = await paired();
+    sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+    await settle();
+    clock.now = T0 + MIN;
+    await worker.onAlarm(ALARMS.badge);
+    expect(chrome.badgeSpec.text).toBe("24");
+    expect(chrome.alarmsSet.get(ALARMS.badge)).toEqual({ when: T0 + 2 * MIN });
+  });
+
+  it("survives the service worker being stopped: rules, badge and mirror hold, and it reconnects", async () => {
+    const b = await paired();
+    b.sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+    await settle();
+    const before = structuredClone(b.chrome.dynamicRules);
+    b.clock.now = T0 + 10 * MIN + 5000;
+    await b.restart();
+    expect(b.chrome.dynamicRules).toEqual(before);
+    expect(b.chrome.badgeSpec.text).toBe("15");
+    expect(b.sockets.sockets).toHaveLength(2);
+    expect((await readState(b.chrome)).connection).toBe("connecting");
+    // A worker woken after the session ended clears what is left over.
+    b.clock.now = T0 + 40 * MIN;
+    await b.restart();
+    expect(b.chrome.dynamicRules).toEqual([]);
+  });
+
+  it("ignores another extension's echo and answers sync_request with its mirror", async () => {
+    const { chrome, sockets, clock } = await paired();
+    sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "extension" });
+    await settle();
+    expect(chrome.dynamicRules).toEqual([]);
+    sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+    await settle();
+    clock.now = T0 + 5 * MIN;
+    sockets.last.receive({ type: "command", action: "sync_request" });
+    await settle();
+    expect(sockets.last.sent.at(-1)).toEqual({
+      type: "timer_update",
+      timerState: { ...focus(T0 + 25 * MIN), currentTime: 1200 },
+    });
+  });
+});
+
+describe("unlinking and pausing in the web app", () => {
+  it("forgets the token and removes every rule when the socket closes with 4401", async () => {
+    const { chrome, sockets, worker } = await paired();
+    sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+    await settle();
+    sockets.last.close(4401);
+    await settle();
+    const state = await readState(chrome);
+    expect(state.pairing).toBeNull();
+    expect(state.timer).toBeNull();
+    expect(chrome.dynamicRules).toEqual([]);
+    expect(chrome.badgeSpec).toMatchObject({ text: "off", title: "Focus Flow: Not linked" });
+    expect((await worker.popupState()).link).toBe("unlinked");
+    expect(chrome.alarmsSet.size).toBe(0);
+  });
+
+  it("does the same on a 401 from the API", async () => {
+    const { chrome, api, sockets, worker } = await paired();
+    api.device = "revoked";
+    sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+    await settle();
+    expect((await readState(chrome)).pairing).toBeNull();
+    expect(chrome.dynamicRules).toEqual([]);
+    expect(await worker.reportAttempt("youtube.com", new Date(T0).toISOString())).toEqual({ reported: false });
+  });
+
+  it("asks the API why when the socket is refused before it opens (the upgrade answered 401)", async () => {
+    const { chrome, api, sockets } = await paired();
+    api.device = "revoked";
+    sockets.last.close(1006);
+    await settle();
+    // The chart reconnects after a delay; the refused socket was the one that just closed.
+    expect((await readState(chrome)).pairing).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    sockets.last.close(1006);
+    await settle();
+    expect(api.callsTo("/api/me").length).toBeGreaterThanOrEqual(2);
+    expect((await readState(chrome)).pairing).toBeNull();
+    expect(chrome.badgeSpec.text).toBe("off");
+  });
+
+  it("pauses on 4403: no rules, says paused, and resumes once the device is switched on again", async () => {
+    const b = await paired();
+    b.sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+    await settle();
+    b.api.device = "paused";
+    b.sockets.last.close(4403);
+    await settle();
+    expect(b.chrome.dynamicRules).toEqual([]);
+    expect((await b.worker.popupState()).link).toBe("paused");
+    expect(b.chrome.badgeSpec).toMatchObject({ text: "off", title: "Focus Flow: Paused" });
+    const socketsBefore = b.sockets.sockets.length;
+    await b.worker.onAlarm(ALARMS.heartbeat);
+    expect(b.sockets.sockets).toHaveLength(socketsBefore);
+
+    b.api.device = "active";
+    await b.worker.onAlarm(ALARMS.heartbeat);
+    expect(b.sockets.sockets).toHaveLength(socketsBefore + 1);
+    b.sockets.last.open();
+    await settle();
+    expect((await b.worker.popupState()).link).toBe("linked");
+  });
+});
+
+describe("popup and blocked page", () => {
+  it("sends the popup's commands over the live connection", async () => {
+    const { worker, sockets } = await paired();
+    expect(await worker.command("start")).toEqual({ sent: true });
+    expect(sockets.last.sent.at(-1)).toEqual({ type: "command", action: "start" });
+    sockets.last.close(1006);
+    await settle();
+    expect(await worker.command("pause")).toEqual({ sent: false });
+  });
+
+  it("reports an attempt to open a blocked site with the device token", async () => {
+    const { worker, api } = await paired();
+    const at = new Date(T0 + 3 * MIN).toISOString();
+    expect(await worker.reportAttempt("youtube.com", at)).toEqual({ reported: true });
+    const [call] = api.callsTo("/api/blocked-attempts");
+    expect(call).toMatchObject({ method: "POST", headers: { Authorization: `Bearer ${api.token}` }, body: { domain: "youtube.com", at } });
+  });
+
+  it("tells the popup where the web app is", async () => {
+    const b = browser();
+    current = b;
+    const worker = await b.restart();
+    expect(await worker.popupState()).toEqual({ link: "unlinked", timer: null, appUrl: "http://localhost:3000", version: "1.4.0" });
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Builds the extension (issue #6 items 1 and 5) with Vite: the popup and blocked pages as HTML
+ * entries, the service worker as a module entry, shared code (core, zod, xstate) in chunks.
+ * A small plugin adds the manifest and the icons, then packs dist/unpacked/ into
+ * dist/focus-extension.zip with fflate; the API serves that zip at the site root.
+ *
+ * Build-time configuration (environment, read only here):
+ * - FOCUS_APP_ORIGINS: comma-separated origins of the web app that may pair the extension
+ *   (externally_connectable). Default http://localhost:3000,http://127.0.0.1:3000; Chrome's
+ *   match patterns ignore ports, so any port of those hosts works.
+ * - FOCUS_APP_URL: the web app the popup opens before pairing. Default: the first origin.
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { zipSync } from "fflate";
+import { defineConfig, type Plugin } from "vite";
+import { renderIcon } from "./scripts/icons";
+import { buildManifest, DEFAULT_APP_ORIGINS, ICON_SIZES } from "./src/manifest";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+const outDir = path.join(root, "dist/unpacked");
+const zipFile = path.join(root, "dist/focus-extension.zip");
+
+const configured = (process.env.FOCUS_APP_ORIGINS ?? "")
+  .split(",")
+  .map((origin) => origin.trim())
+  .filter(Boolean);
+const appOrigins = configured.length > 0 ? configured : [...DEFAULT_APP_ORIGINS];
+const appUrl = process.env.FOCUS_APP_URL || appOrigins[0];
+
+/** Every file under `dir`, relative, with forward slashes, sorted (a stable zip). */
+function filesUnder(dir: string, prefix = ""): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? filesUnder(full, `${prefix}${name}/`) : [`${prefix}${name}`];
+    });
+}
+
+/** Adds manifest.json and the icons to the bundle, and zips the result. */
+function extensionPackage(): Plugin {
+  return {
+    name: "focus-extension-package",
+    apply: "build",
+    generateBundle() {
+      const manifest = buildManifest({ appOrigins });
+      this.emitFile({ type: "asset", fileName: "manifest.json", source: `${JSON.stringify(manifest, null, 2)}\n` });
+      for (const size of ICON_SIZES) this.emitFile({ type: "asset", fileName: `icons/icon-${size}.png`, source: renderIcon(size) });
+    },
+    closeBundle() {
+      // Files at the zip's root, dated alike, so the same build gives the same zip.
+      const mtime = new Date("2026-01-01T00:00:00Z");
+      const files = filesUnder(outDir);
+      const zip = zipSync(Object.fromEntries(files.map((file) => [file, [readFileSync(path.join(outDir, file)), { mtime }]])), { level: 9 });
+      writeFileSync(zipFile, zip);
+      this.info?.(`focus-extension.zip: ${files.length} files, ${Math.round(zip.length / 1024)} KiB, app ${appOrigins.join(", ")}`);
+    },
+  };
+}
+
+export default defineConfig({
+  root: path.join(root, "src"),
+  publicDir: false,
+  define: { __FOCUS_APP_URL__: JSON.stringify(appUrl) },
+  plugins: [extensionPackage()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: "chrome116",
+    // Chrome needs no modulepreload polyfill, and extension pages allow no inline script.
+    modulePreload: false,
+    assetsInlineLimit: 0,
+    rollupOptions: {
+      input: {
+        popup: path.join(root, "src/popup/popup.html"),
+        blocked: path.join(root, "src/blocked/blocked.html"),
+        background: path.join(root, "src/background.ts"),
+      },
+      output: {
+        // The service worker keeps a fixed name (the manifest points at it).
+        entryFileNames: (chunk) => (chunk.name === "background" ? "background.js" : "assets/[name]-[hash].js"),
+        chunkFileNames: "assets/[name]-[hash].js",
+        assetFileNames: "assets/[name]-[hash][extname]",
+      },
+    },
+  },
+});

@@ -1,0 +1,77 @@
+import type { AudioPlayerContext, AudioPlayerEvent } from "@focus/core";
+import { useSelector } from "@xstate/react";
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { getAudioEngine, holdAudioEngine, type AudioEngine } from "./audioEngine";
+import { TimerAudioBridge } from "./TimerAudioBridge";
+
+const AudioEngineContext = createContext<AudioEngine | null>(null);
+
+/**
+ * Gives its children the app's mood player (see audioEngine.ts) and tells it whether the user
+ * is a guest. Mounted around the main view's tabs, so audio keeps playing across tabs, and on
+ * /music. With `followTimer` (inside `TimerProvider` only) the player also follows the timer
+ * when the user's setting says so.
+ */
+export function AudioProvider({
+  isGuest,
+  followTimer = false,
+  children,
+}: {
+  isGuest: boolean;
+  followTimer?: boolean;
+  children: ReactNode;
+}) {
+  const [engine, setEngine] = useState(getAudioEngine);
+
+  useEffect(() => {
+    // A player released while this provider was away is gone: take the current one.
+    const current = getAudioEngine();
+    if (current !== engine) {
+      setEngine(current);
+      return;
+    }
+    return holdAudioEngine(engine);
+  }, [engine]);
+
+  useEffect(() => {
+    engine.actor.send({ type: "SET_GUEST", isGuest });
+  }, [engine, isGuest]);
+
+  return (
+    <AudioEngineContext.Provider value={engine}>
+      {followTimer && !isGuest && <TimerAudioBridge engine={engine} />}
+      {children}
+    </AudioEngineContext.Provider>
+  );
+}
+
+/** The mood player. Throws outside `AudioProvider` (spec §8). */
+export function useAudioEngine(): AudioEngine {
+  const engine = useContext(AudioEngineContext);
+  if (!engine) throw new Error("useAudioEngine must be used within an AudioProvider");
+  return engine;
+}
+
+/** The player's state for a component: status, mood, track, volume, error, guest flag. */
+export function useAudioPlayer() {
+  const engine = useAudioEngine();
+  const status = useSelector(engine.actor, (s) => s.value);
+  const context = useSelector(engine.actor, (s) => s.context, sameView);
+  const send = useCallback((event: AudioPlayerEvent) => engine.actor.send(event), [engine]);
+  return {
+    status,
+    isPlaying: status === "playing",
+    isLoading: status === "loading",
+    category: context.category,
+    track: context.track,
+    volume: context.volume,
+    error: context.error,
+    isGuest: context.isGuest,
+    send,
+  };
+}
+
+/** Re-render only when what components show changed (not on every seed or gain step). */
+function sameView(a: AudioPlayerContext, b: AudioPlayerContext): boolean {
+  return a.category === b.category && a.track === b.track && a.volume === b.volume && a.error === b.error && a.isGuest === b.isGuest;
+}

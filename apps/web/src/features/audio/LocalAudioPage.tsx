@@ -1,0 +1,293 @@
+import {
+  AUDIO_CATEGORIES,
+  AUDIO_MESSAGES,
+  AUDIO_VOLUME_SLIDER,
+  audioCategoryById,
+  isMoodLocked,
+  type AudioCategory,
+  type AudioCategoryId,
+  type AudioFile,
+} from "@focus/core";
+import { ArrowLeft, Lock, Music, Pause, Play, RefreshCw, Shuffle, Volume2 } from "lucide-react";
+import { useId, type CSSProperties } from "react";
+import { Link } from "react-router-dom";
+import { ThemeToggle } from "@/components/ThemeToggle";
+import { ErrorAlert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Slider } from "@/components/ui/slider";
+import { PageSpinner, Spinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useUser } from "@/lib/auth";
+import { cn } from "@/lib/utils";
+import { formatClock } from "./audioApi";
+import { useLocalPlayer } from "./useLocalPlayer";
+import { useMediaProgress } from "./useMediaProgress";
+
+/**
+ * /local-audio, the local audio player (spec §2, §4): the audio library's files by category,
+ * play/pause, 'Random Track', refresh, progress with m:ss, volume, and the next random track
+ * when one ends. Guests (and visitors without a session) get Deep Work only, as everywhere.
+ */
+export function LocalAudioPage() {
+  const { user, isLoading } = useUser();
+  if (isLoading) return <PageSpinner label="Loading your session" />;
+  return <LocalAudioView isGuest={!user || user.isGuest} />;
+}
+
+function LocalAudioView({ isGuest }: { isGuest: boolean }) {
+  const player = useLocalPlayer();
+  const { actor, status, context, lists } = player;
+  const current = context.track;
+  const currentCategory = audioCategoryById(context.category);
+  const playing = status === "playing";
+  const openTracks = lists[indexOf(context.category)]?.data ?? [];
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-4 sm:px-6">
+        <Link to="/app" className={buttonVariants({ variant: "ghost", className: "-ml-2 px-2" })}>
+          <ArrowLeft aria-hidden />
+          Back to the app
+        </Link>
+        <ThemeToggle />
+      </header>
+      <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 pb-16 sm:px-6">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Local Audio Player</h1>
+          <p className="max-w-2xl text-muted-foreground">
+            Everything in the audio library: the generated loops, and any music files you add to a category&apos;s folder.
+          </p>
+        </div>
+
+        <Card>
+          <CardContent className="grid gap-5 pt-6">
+            <div className="flex flex-wrap items-center gap-4">
+              <Button
+                size="icon"
+                className="size-14 rounded-full [&_svg]:size-6"
+                aria-label={playing ? "Pause" : "Play"}
+                disabled={!current && openTracks.length === 0}
+                onClick={() => actor.send({ type: "TOGGLE" })}
+              >
+                {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
+              </Button>
+              <div className="min-w-0 flex-1" aria-live="polite">
+                <p className="truncate font-medium" data-testid="local-now-playing">
+                  {current ? current.title ?? current.name : "Nothing playing"}
+                </p>
+                <p className="truncate text-sm text-muted-foreground">
+                  {current && currentCategory
+                    ? `${currentCategory.emoji} ${currentCategory.name} · ${playing ? "Playing" : "Paused"}`
+                    : "Play starts a random track of the open category"}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button variant="outline" onClick={() => actor.send({ type: "RANDOM" })} disabled={openTracks.length === 0}>
+                  <Shuffle aria-hidden />
+                  Random Track
+                </Button>
+                <Button
+                  variant="outline"
+                  size="icon"
+                  aria-label="Refresh track lists"
+                  title="Refresh track lists"
+                  onClick={player.refresh}
+                  disabled={player.isRefreshing}
+                >
+                  <RefreshCw className={cn(player.isRefreshing && "animate-spin")} aria-hidden />
+                </Button>
+              </div>
+            </div>
+            <ProgressBar element={player.element} />
+            <LocalVolume volume={context.volume} onChange={(volume) => actor.send({ type: "SET_VOLUME", volume })} />
+            {context.error && <ErrorAlert>{context.error}</ErrorAlert>}
+          </CardContent>
+        </Card>
+
+        <Tabs
+          value={context.category}
+          onValueChange={(value) => actor.send({ type: "SELECT_CATEGORY", category: value as AudioCategoryId })}
+          className="grid gap-4"
+        >
+          <div className="grid gap-2">
+            <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
+              {AUDIO_CATEGORIES.map((category, i) => {
+                const locked = isMoodLocked(isGuest, category.id);
+                const count = lists[i]?.data?.length;
+                return (
+                  <TabsTrigger key={category.id} value={category.id} disabled={locked} className="h-10">
+                    <span aria-hidden>{category.emoji}</span>
+                    {category.name}
+                    {locked ? (
+                      <Lock className="size-3.5" aria-hidden data-testid="mood-lock" />
+                    ) : (
+                      count !== undefined && (
+                        <span className="rounded-full bg-muted px-1.5 text-xs tabular-nums text-muted-foreground" aria-hidden>
+                          {count}
+                        </span>
+                      )
+                    )}
+                  </TabsTrigger>
+                );
+              })}
+            </TabsList>
+            {isGuest && (
+              <p className="flex items-start gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm text-muted-foreground">
+                <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
+                {AUDIO_MESSAGES.guestNote}
+              </p>
+            )}
+          </div>
+          {AUDIO_CATEGORIES.map((category, i) => (
+            <TabsContent key={category.id} value={category.id} className="rounded-xl">
+              <CategoryTracks
+                category={category}
+                tracks={lists[i]?.data}
+                current={current}
+                playing={playing}
+                onPick={(track) =>
+                  actor.send(current?.path === track.path ? { type: "TOGGLE" } : { type: "PLAY_TRACK", track })
+                }
+              />
+            </TabsContent>
+          ))}
+        </Tabs>
+      </main>
+    </div>
+  );
+}
+
+const indexOf = (category: AudioCategoryId) => AUDIO_CATEGORIES.findIndex((c) => c.id === category);
+
+/** One category: its header with the count, and its tracks; the current one is marked. */
+function CategoryTracks({
+  category,
+  tracks,
+  current,
+  playing,
+  onPick,
+}: {
+  category: AudioCategory;
+  tracks: AudioFile[] | undefined;
+  current: AudioFile | null;
+  playing: boolean;
+  onPick: (track: AudioFile) => void;
+}) {
+  const headingId = useId();
+  return (
+    <Card style={{ "--mood": category.color } as CSSProperties}>
+      <div className="flex items-start gap-3 border-b p-5">
+        <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-[var(--mood)]/15 text-xl" aria-hidden>
+          {category.emoji}
+        </span>
+        <div className="grid min-w-0 flex-1 gap-0.5">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <h2 id={headingId} className="text-lg font-semibold">
+              {category.name}
+            </h2>
+            <span className="text-sm text-muted-foreground" data-testid={`count-${category.id}`}>
+              {tracks === undefined ? "Loading…" : `${tracks.length} ${tracks.length === 1 ? "track" : "tracks"}`}
+            </span>
+          </div>
+          <p className="text-sm text-muted-foreground">{category.description}</p>
+        </div>
+      </div>
+      {tracks === undefined ? (
+        <div className="grid place-items-center p-8">
+          <Spinner label={`Loading ${category.name} tracks`} />
+        </div>
+      ) : tracks.length === 0 ? (
+        <p className="p-8 text-center text-muted-foreground">{AUDIO_MESSAGES.emptyCategory}</p>
+      ) : (
+        <ul aria-labelledby={headingId} className="divide-y">
+          {tracks.map((track) => {
+            const isCurrent = current?.path === track.path;
+            return (
+              <li key={track.path}>
+                <button
+                  type="button"
+                  onClick={() => onPick(track)}
+                  aria-current={isCurrent ? "true" : undefined}
+                  className={cn(
+                    "flex w-full items-center gap-3 px-5 py-3 text-left transition-colors hover:bg-muted/60 focus-visible:bg-muted/60 focus-visible:outline-none",
+                    isCurrent && "bg-[var(--mood)]/10",
+                  )}
+                >
+                  <span className="grid size-8 shrink-0 place-items-center rounded-full bg-muted text-muted-foreground" aria-hidden>
+                    {isCurrent && playing ? <Pause className="size-4" /> : isCurrent ? <Play className="size-4" /> : <Music className="size-4" />}
+                  </span>
+                  <span className="grid min-w-0 flex-1">
+                    <span className="truncate font-medium">{track.title ?? track.name}</span>
+                    <span className="truncate text-xs text-muted-foreground">
+                      {track.description ?? track.filename}
+                    </span>
+                  </span>
+                  {isCurrent && <Badge variant={playing ? "default" : "secondary"}>{playing ? "Playing" : "Paused"}</Badge>}
+                  {track.durationSeconds !== undefined && (
+                    <span className="shrink-0 text-sm tabular-nums text-muted-foreground">{formatClock(track.durationSeconds)}</span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** Elapsed and total time (m:ss) around a position slider that also seeks. */
+function ProgressBar({ element }: { element: HTMLAudioElement }) {
+  const { current, duration } = useMediaProgress(element);
+  const id = useId();
+  return (
+    <div className="grid grid-cols-[3rem_minmax(0,1fr)_3rem] items-center gap-3 text-sm tabular-nums text-muted-foreground">
+      <span data-testid="elapsed">{formatClock(current)}</span>
+      <Slider
+        id={id}
+        aria-label="Position"
+        min={0}
+        max={Math.max(duration, 0.001)}
+        step={0.1}
+        value={Math.min(current, duration)}
+        disabled={duration === 0}
+        aria-valuetext={`${formatClock(current)} of ${formatClock(duration)}`}
+        onChange={(event) => {
+          element.currentTime = Number(event.target.value);
+        }}
+      />
+      <span className="text-right" data-testid="total">
+        {formatClock(duration)}
+      </span>
+    </div>
+  );
+}
+
+/** Volume 0–100 %, step 1, 70 % to start (spec §2). */
+function LocalVolume({ volume, onChange }: { volume: number; onChange: (volume: number) => void }) {
+  const id = useId();
+  const percent = Math.round(volume * 100);
+  return (
+    <div className="flex items-center gap-3">
+      <label htmlFor={id} className="flex shrink-0 items-center gap-2 text-sm font-medium">
+        <Volume2 className="size-4 text-muted-foreground" aria-hidden />
+        Volume
+      </label>
+      <Slider
+        id={id}
+        min={AUDIO_VOLUME_SLIDER.min}
+        max={AUDIO_VOLUME_SLIDER.max}
+        step={AUDIO_VOLUME_SLIDER.step}
+        value={percent}
+        aria-valuetext={`${percent}%`}
+        onChange={(event) => onChange(Number(event.target.value) / 100)}
+        className="max-w-xs"
+      />
+      <output htmlFor={id} className="w-10 text-right text-sm tabular-nums text-muted-foreground">
+        {percent}%
+      </output>
+    </div>
+  );
+}

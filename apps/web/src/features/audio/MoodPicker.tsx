@@ -1,0 +1,81 @@
+import { AUDIO_CATEGORIES, isMoodLocked, type AudioCategory, type AudioCategoryId } from "@focus/core";
+import { AudioLines, Lock } from "lucide-react";
+import { useId, type CSSProperties } from "react";
+import { cn } from "@/lib/utils";
+import { useAudioPlayer } from "./AudioProvider";
+import { GuestAudioNote } from "./PlayerControls";
+
+/** "Beta · 16 Hz": a mood's modulation as shown. */
+export function bandLabel(category: AudioCategory): string {
+  const band = category.modulation.band;
+  return `${band[0]!.toUpperCase()}${band.slice(1)} · ${category.modulation.rateHz} Hz`;
+}
+
+/**
+ * The four mood buttons (spec §2 Neural Audio card): a pick loads a random track of the mood and
+ * plays it; the active mood again clears it. For guests the other three are disabled with a lock.
+ * `size="lg"` is the music tab's larger layout with each mood's band and description.
+ */
+export function MoodPicker({ size = "sm", className }: { size?: "sm" | "lg"; className?: string }) {
+  const { category: active, isGuest, status, send } = useAudioPlayer();
+  const noteId = useId();
+  const pick = (id: AudioCategoryId) => send({ type: "SELECT_MOOD", category: id, autoplay: true });
+
+  return (
+    <div className={cn("grid gap-3", className)}>
+    <div role="group" aria-label="Moods" className={cn("grid grid-cols-2 gap-2", size === "lg" && "gap-3 lg:grid-cols-4")}>
+      {AUDIO_CATEGORIES.map((category) => {
+        const locked = isMoodLocked(isGuest, category.id);
+        const selected = active === category.id;
+        const state = selected ? (status === "playing" ? "Playing" : status === "loading" ? "Loading" : "Selected") : null;
+        return (
+          <button
+            key={category.id}
+            type="button"
+            aria-label={category.name}
+            aria-pressed={selected}
+            disabled={locked}
+            aria-describedby={locked ? noteId : undefined}
+            title={locked ? "Register to unlock this mood" : selected ? `Stop ${category.name}` : `Play ${category.name}`}
+            onClick={() => pick(category.id)}
+            style={{ "--mood": category.color } as CSSProperties}
+            className={cn(
+              "group relative flex rounded-lg border text-left transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none",
+              "hover:border-[var(--mood)]/60 hover:bg-[var(--mood)]/5 disabled:cursor-not-allowed disabled:opacity-55 disabled:hover:border-border disabled:hover:bg-transparent",
+              selected && "border-[var(--mood)] bg-[var(--mood)]/10 hover:bg-[var(--mood)]/15",
+              size === "sm" ? "min-h-11 items-center gap-2 px-3 py-2 text-sm font-medium" : "flex-col gap-2 p-4",
+            )}
+          >
+            <span className={cn("flex items-center gap-2", size === "lg" && "w-full")}>
+              <span
+                aria-hidden
+                className={cn(
+                  "grid shrink-0 place-items-center rounded-md bg-[var(--mood)]/15",
+                  size === "sm" ? "size-7 text-base" : "size-10 text-xl",
+                )}
+              >
+                {category.emoji}
+              </span>
+              <span className={cn("min-w-0 flex-1 truncate", size === "lg" && "text-base font-semibold")}>{category.name}</span>
+              {locked && <Lock className="size-4 shrink-0 text-muted-foreground" aria-hidden data-testid="mood-lock" />}
+              {state && size === "lg" && (
+                <span className="shrink-0 rounded-full bg-[var(--mood)]/15 px-2 py-0.5 text-xs font-medium">{state}</span>
+              )}
+              {selected && size === "sm" && status === "playing" && (
+                <AudioLines className="size-4 shrink-0 motion-safe:animate-pulse" aria-hidden />
+              )}
+            </span>
+            {size === "lg" && (
+              <>
+                <span className="text-xs font-medium text-muted-foreground">{bandLabel(category)}</span>
+                <span className="line-clamp-3 text-sm text-muted-foreground">{category.description}</span>
+              </>
+            )}
+          </button>
+        );
+      })}
+    </div>
+    <GuestAudioNote id={noteId} />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import {
+  fadeGain,
+  followTimerCommand,
+  selectIsRunning,
+  type AudioCategoryId,
+  type AudioInBreaks,
+  type TimerPhase,
+} from "@focus/core";
+import { useEffect, useRef } from "react";
+import { useSettings } from "@/features/timer/TimerProvider";
+import { TimerActor } from "@/features/timer/timerActor";
+import type { AudioEngine } from "./audioEngine";
+
+/** How often the fade-out steps during the last seconds of a session, ms. */
+const FADE_STEP_MS = 100;
+
+/**
+ * "Audio follows the timer" (issue #5): watches the timer actor (read only) and, when the
+ * user's setting is on, plays the chosen mood with focus sessions, Relax or a pause in breaks,
+ * and fades the last 5 seconds of a running session. The decisions are core's
+ * `followTimerCommand` and `fadeGain`; this only wires them to the two actors.
+ */
+export function TimerAudioBridge({ engine }: { engine: AudioEngine }) {
+  const timer = TimerActor.useActorRef();
+  const settings = useSettings().data;
+  const options = useRef<{ enabled: boolean; inBreaks: AudioInBreaks }>({ enabled: false, inBreaks: "relax" });
+  options.current = { enabled: settings?.audioFollowsTimer ?? false, inBreaks: settings?.audioInBreaks ?? "relax" };
+
+  useEffect(() => {
+    const audio = engine.actor;
+    // The mood the user chose: any mood picked other than the one this bridge asked for.
+    let chosen: AudioCategoryId | null = audio.getSnapshot().context.category;
+    let requested: AudioCategoryId | null = null;
+    const audioSubscription = audio.subscribe((snapshot) => {
+      const { category } = snapshot.context;
+      if (category !== null && category !== requested) chosen = category;
+    });
+
+    let gain = 1;
+    const setGain = (next: number) => {
+      if (Math.abs(next - gain) < 0.005 && !(next === 1 && gain !== 1)) return;
+      gain = next;
+      audio.send({ type: "SET_GAIN", gain });
+    };
+    const updateGain = () => {
+      const snapshot = timer.getSnapshot();
+      const { endsAt } = snapshot.context;
+      const running = selectIsRunning(snapshot) && endsAt !== null;
+      setGain(fadeGain(running ? endsAt - Date.now() : Infinity, running, options.current.enabled));
+    };
+
+    let fadeLoop: ReturnType<typeof setInterval> | undefined;
+    let prev: TimerPhase | null = null;
+    const follow = () => {
+      const snapshot = timer.getSnapshot();
+      const next: TimerPhase = { mode: snapshot.context.mode, running: selectIsRunning(snapshot) };
+      const command = followTimerCommand(prev, next, { ...options.current, focusCategory: chosen });
+      prev = next;
+      if (command?.type === "play") {
+        requested = command.category;
+        audio.send({ type: "PLAY", category: command.category });
+      } else if (command?.type === "pause") {
+        audio.send({ type: "PAUSE" });
+      }
+      // After the command, so a faded-out session never blips back at full volume.
+      updateGain();
+      const wantLoop = next.running && options.current.enabled;
+      if (wantLoop && !fadeLoop) fadeLoop = setInterval(updateGain, FADE_STEP_MS);
+      if (!wantLoop && fadeLoop) {
+        clearInterval(fadeLoop);
+        fadeLoop = undefined;
+      }
+    };
+    follow();
+    const timerSubscription = timer.subscribe(follow);
+    return () => {
+      timerSubscription.unsubscribe();
+      audioSubscription.unsubscribe();
+      clearInterval(fadeLoop);
+      if (gain !== 1) audio.send({ type: "SET_GAIN", gain: 1 });
+    };
+  }, [timer, engine]);
+
+  return null;
+}

@@ -1,0 +1,297 @@
+import { DEFAULT_SETTINGS, type AudioCategoryId, type AudioFile, type Settings, type User } from "@focus/core";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TEST_USER, renderRoute } from "@/test/render";
+import { disposeAudioEngine } from "./audioEngine";
+import { stubMediaElements } from "./testMedia";
+
+const GUEST_NOTE = "Guest mode: Only Deep Work flow available. Register for full access to all neural audio patterns.";
+const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
+const guest: User = { ...TEST_USER, id: 0, username: "Guest", isGuest: true };
+
+const track = (category: AudioCategoryId, slug: string, title: string): AudioFile => ({
+  name: title,
+  filename: `${slug}.mp3`,
+  path: `${category}/${slug}.mp3`,
+  title,
+  durationSeconds: 96,
+});
+const LIBRARY: Partial<Record<AudioCategoryId, AudioFile[] | number>> = {
+  "deep-work": [track("deep-work", "steady-beta", "Steady Beta"), track("deep-work", "deep-current", "Deep Current")],
+  "light-work": [track("light-work", "open-window", "Open Window")],
+  creative: 500,
+  relax: [],
+};
+
+/** Answers the app's calls by path; audio lists from `library` (a number is an error status). */
+function serve(user: User, options: { library?: typeof LIBRARY; settings?: Settings } = {}) {
+  const library = options.library ?? LIBRARY;
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url === "/api/me") return json(200, { user });
+    if (url === "/api/settings" && (init?.method ?? "GET") === "GET") return json(200, options.settings ?? DEFAULT_SETTINGS);
+    if (url === "/api/settings") return json(200, { ...(options.settings ?? DEFAULT_SETTINGS), ...JSON.parse(String(init?.body)) });
+    if (url.startsWith("/api/sessions/range")) return json(200, []);
+    const list = /^\/api\/audio\/local\/list\/(.+)$/.exec(url);
+    if (list) {
+      const answer = library[list[1] as AudioCategoryId];
+      if (typeof answer === "number") return json(answer, { message: "boom" });
+      return json(200, { files: answer ?? [] });
+    }
+    return json(404, { message: "not found" });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+const listCalls = (fetchMock: ReturnType<typeof serve>) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith("/api/audio/local/list/"));
+
+beforeEach(() => {
+  window.localStorage.clear();
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterEach(() => {
+  disposeAudioEngine();
+  vi.restoreAllMocks();
+});
+
+describe("Focus Arena: Neural Audio card", () => {
+  it("shows guests Deep Work only: the other three moods are locked, with the note word for word", async () => {
+    stubMediaElements();
+    serve(guest);
+    renderRoute("/app");
+    const card = (await screen.findByRole("heading", { name: "Neural Audio" })).closest("div.rounded-xl") as HTMLElement;
+    const moods = within(card).getByRole("group", { name: "Moods" });
+    expect(within(moods).getByRole("button", { name: "Deep Work" }).hasAttribute("disabled")).toBe(false);
+    for (const name of ["Light Work", "Creative", "Relax"]) {
+      expect(within(moods).getByRole("button", { name }).hasAttribute("disabled")).toBe(true);
+    }
+    expect(within(moods).getAllByTestId("mood-lock")).toHaveLength(3);
+    expect(within(card).getByText(GUEST_NOTE)).toBeTruthy();
+    expect(within(card).getByRole("link", { name: "More Options" }).getAttribute("href")).toBe("/music");
+  });
+
+  it("a mood plays a track of that mood; the active mood again clears it", async () => {
+    const { played } = stubMediaElements();
+    const fetchMock = serve(inTrial);
+    renderRoute("/app");
+    const user = userEvent.setup();
+    const moods = await screen.findByRole("group", { name: "Moods" });
+    expect(screen.queryByText(GUEST_NOTE)).toBeNull();
+
+    await user.click(within(moods).getByRole("button", { name: "Light Work" }));
+    await waitFor(() => expect(screen.getByTestId("now-playing").textContent).toBe("Open Window"));
+    expect(within(moods).getByRole("button", { name: "Light Work" }).getAttribute("aria-pressed")).toBe("true");
+    expect(listCalls(fetchMock)).toEqual(["/api/audio/local/list/light-work"]);
+    expect(played).toEqual([`/api/audio/stream?path=${encodeURIComponent("light-work/open-window.mp3")}`]);
+    expect(screen.getByRole("button", { name: "Pause Light Work" })).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Pause Light Work" }));
+    expect(await screen.findByRole("button", { name: "Play Light Work" })).toBeTruthy();
+    expect(screen.getByText(/Light Work · Paused/)).toBeTruthy();
+
+    await user.click(within(moods).getByRole("button", { name: "Light Work" }));
+    expect(within(moods).getByRole("button", { name: "Light Work" }).getAttribute("aria-pressed")).toBe("false");
+    expect(screen.getByTestId("now-playing").textContent).toBe("Not playing");
+  });
+
+  it("keeps playing when the tab changes, and the music tab shows the same player", async () => {
+    stubMediaElements();
+    serve(inTrial);
+    renderRoute("/app");
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByRole("group", { name: "Moods" })).getByRole("button", { name: "Deep Work" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Pause Deep Work" })).toBeTruthy());
+
+    await user.click(screen.getByRole("tab", { name: "Neural Audio" }));
+    const panel = screen.getByRole("tabpanel");
+    expect(within(panel).getByRole("heading", { name: "Neural Audio" })).toBeTruthy();
+    expect(within(panel).getByRole("button", { name: "Deep Work" }).getAttribute("aria-pressed")).toBe("true");
+    expect(within(panel).getByRole("button", { name: "Pause Deep Work" })).toBeTruthy();
+    expect(within(panel).getByRole("link", { name: "More Options" }).getAttribute("href")).toBe("/music");
+    expect((within(panel).getByRole("slider", { name: "Volume" }) as HTMLInputElement).value).toBe("70");
+  });
+
+  it("only logs an empty or failed list (spec §8), with a quiet line in the card", async () => {
+    stubMediaElements();
+    serve(inTrial);
+    renderRoute("/app");
+    const user = userEvent.setup();
+    const moods = await screen.findByRole("group", { name: "Moods" });
+    await user.click(within(moods).getByRole("button", { name: "Relax" }));
+    expect(await screen.findByText("No tracks available for Relax")).toBeTruthy();
+    await user.click(within(moods).getByRole("button", { name: "Creative" }));
+    expect(await screen.findByText("Failed to load audio tracks")).toBeTruthy();
+    expect(console.error).toHaveBeenCalledWith("Failed to load audio tracks", "creative", expect.anything());
+    expect(screen.queryByRole("status", { name: /toast/i })).toBeNull();
+  });
+});
+
+describe("/music", () => {
+  it("has the four tabs with details, coming-soon options and a disabled 'Notify Me When Available'", async () => {
+    stubMediaElements();
+    serve(inTrial);
+    renderRoute("/music");
+    expect(await screen.findByRole("heading", { name: "Neural Audio Player" })).toBeTruthy();
+    expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["🧠Deep Work", "☀️Light Work", "🎨Creative", "🌙Relax"]);
+    expect(screen.getByText("Best for")).toBeTruthy();
+    expect(screen.getAllByText("Coming soon")).toHaveLength(3);
+    expect(screen.getByRole("button", { name: "Notify Me When Available" }).hasAttribute("disabled")).toBe(true);
+    expect(screen.getByRole("heading", { name: "Usage recommendations" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to the app" }).getAttribute("href")).toBe("/app");
+    expect((screen.getByRole("slider", { name: "Volume" }) as HTMLInputElement).value).toBe("70");
+  });
+
+  it("plays the open tab's mood; Change Flow loads another track; stop pauses and rewinds", async () => {
+    const { played } = stubMediaElements();
+    serve(inTrial);
+    renderRoute("/music");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Play Deep Work" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Pause Deep Work" })).toBeTruthy());
+    const first = screen.getByTestId("now-playing").textContent;
+    await user.click(screen.getByRole("button", { name: "Change Flow" }));
+    await waitFor(() => expect(screen.getByTestId("now-playing").textContent).not.toBe(first));
+    expect(played).toHaveLength(2);
+    await user.click(screen.getByRole("button", { name: "Stop" }));
+    expect(await screen.findByRole("button", { name: "Play Deep Work" })).toBeTruthy();
+    expect(screen.getByText(/Deep Work · Ready/)).toBeTruthy();
+  });
+
+  it("locks the other moods for guests with the note word for word", async () => {
+    stubMediaElements();
+    serve(guest);
+    renderRoute("/music");
+    await screen.findByRole("heading", { name: "Neural Audio Player" });
+    const tabs = screen.getAllByRole("tab");
+    expect(tabs.map((t) => t.hasAttribute("disabled"))).toEqual([false, true, true, true]);
+    expect(screen.getAllByTestId("mood-lock")).toHaveLength(3);
+    expect(screen.getByText(GUEST_NOTE)).toBeTruthy();
+  });
+});
+
+describe("/local-audio", () => {
+  it("lists each category with its count; a failed list is empty, with the empty-category message", async () => {
+    stubMediaElements();
+    const fetchMock = serve(inTrial);
+    renderRoute("/local-audio");
+    expect(await screen.findByRole("heading", { name: "Local Audio Player" })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("count-deep-work").textContent).toBe("2 tracks"));
+    expect(listCalls(fetchMock).sort()).toEqual(
+      ["creative", "deep-work", "light-work", "relax"].map((c) => `/api/audio/local/list/${c}`),
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("tab", { name: /Creative/ }));
+    expect(await screen.findByText("No tracks available for this category")).toBeTruthy();
+    expect(screen.getByTestId("count-creative").textContent).toBe("0 tracks");
+    await user.click(screen.getByRole("tab", { name: /Light Work/ }));
+    expect(screen.getByTestId("count-light-work").textContent).toBe("1 track");
+    expect((screen.getByRole("slider", { name: "Volume" }) as HTMLInputElement).value).toBe("70");
+  });
+
+  it("plays a random track of the open category, marks it Playing/Paused, and 'Random Track' picks another", async () => {
+    const { played } = stubMediaElements();
+    serve(inTrial);
+    renderRoute("/local-audio");
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByTestId("count-deep-work").textContent).toBe("2 tracks"));
+    await user.click(screen.getByRole("button", { name: "Play" }));
+    const list = screen.getByRole("list", { name: "Deep Work" });
+    const current = await within(list).findByText("Playing");
+    expect(played).toHaveLength(1);
+    await user.click(screen.getByRole("button", { name: "Pause" }));
+    expect(within(list).getByText("Paused")).toBeTruthy();
+    const before = current.closest("button")?.textContent;
+    await user.click(screen.getByRole("button", { name: "Random Track" }));
+    await waitFor(() => expect(within(list).getByText("Playing").closest("button")?.textContent).not.toBe(before));
+  });
+
+  it("moves on to another random track when one ends, and shows 'Audio playback error' on a media error", async () => {
+    const { played } = stubMediaElements();
+    serve(inTrial);
+    renderRoute("/local-audio");
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByTestId("count-deep-work").textContent).toBe("2 tracks"));
+    await user.click(screen.getByRole("button", { name: "Play" }));
+    await waitFor(() => expect(played).toHaveLength(1));
+    const element = (HTMLMediaElement.prototype.play as unknown as { mock: { contexts: HTMLMediaElement[] } }).mock.contexts[0]!;
+    act(() => {
+      Object.defineProperty(element, "ended", { value: true, configurable: true });
+      element.dispatchEvent(new Event("pause"));
+      element.dispatchEvent(new Event("ended"));
+      Object.defineProperty(element, "ended", { value: false, configurable: true });
+    });
+    await waitFor(() => expect(played).toHaveLength(2));
+    expect(played[1]).not.toBe(played[0]);
+    act(() => {
+      element.dispatchEvent(new Event("error"));
+    });
+    expect(await screen.findByText("Audio playback error")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Play" })).toBeTruthy();
+  });
+
+  it("locks the other categories for guests", async () => {
+    stubMediaElements();
+    serve(guest);
+    renderRoute("/local-audio");
+    await screen.findByRole("heading", { name: "Local Audio Player" });
+    expect(screen.getAllByRole("tab").map((t) => t.hasAttribute("disabled"))).toEqual([false, true, true, true]);
+    expect(screen.getByText(GUEST_NOTE)).toBeTruthy();
+  });
+});
+
+describe("/audio-test", () => {
+  it("offers the first Deep Work track as the sample, volume 50 %, and the four wave types; the wave is still until played", async () => {
+    stubMediaElements();
+    serve(inTrial);
+    renderRoute("/audio-test");
+    expect(await screen.findByText("Steady Beta · Deep Work")).toBeTruthy();
+    expect((screen.getByRole("slider", { name: "Volume" }) as HTMLInputElement).value).toBe("50");
+    for (const label of ["8-12Hz deep focus", "12-30Hz active thinking", "30-100Hz creative flow", "4-8Hz mental relaxation"]) {
+      expect(screen.getByText(label)).toBeTruthy();
+    }
+    expect(screen.getByTestId("wave-canvas").getAttribute("data-animating")).toBe("false");
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Play" }));
+    expect(await screen.findByRole("button", { name: "Pause" })).toBeTruthy();
+    expect(screen.getByTestId("wave-canvas").getAttribute("data-animating")).toBe("true");
+    expect(screen.getByRole("button", { name: "Preload" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Reset position" })).toBeTruthy();
+  });
+});
+
+describe("Settings: audio follows the timer", () => {
+  it("is off by default; switching it on and choosing 'Pause the audio' saves both", async () => {
+    stubMediaElements();
+    const fetchMock = serve(inTrial);
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole("switch", { name: "Audio follows the timer" });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole("radio", { name: /Pause the audio/ }).matches(":disabled")).toBe(true);
+    await user.click(toggle);
+    await user.click(screen.getByRole("radio", { name: /Pause the audio/ }));
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await screen.findByText("Settings saved");
+    const call = fetchMock.mock.calls.find(([url, init]) => url === "/api/settings" && init?.method === "POST");
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ audioFollowsTimer: true, audioInBreaks: "pause" });
+  });
+
+  it("starts the chosen mood with a focus session when on", async () => {
+    const { played } = stubMediaElements();
+    serve(inTrial, { settings: { ...DEFAULT_SETTINGS, audioFollowsTimer: true } });
+    renderRoute("/app");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Start Focus" }));
+    // No mood was chosen yet: Deep Work.
+    await waitFor(() => expect(played).toHaveLength(1));
+    expect(played[0]).toMatch(/^\/api\/audio\/stream\?path=deep-work%2F/);
+    await waitFor(() => expect(screen.getByTestId("now-playing").textContent).toMatch(/Steady Beta|Deep Current/));
+    await user.click(screen.getByRole("button", { name: "Pause" }));
+    await waitFor(() => expect(screen.getByText(/Deep Work · Paused/)).toBeTruthy());
+  });
+});

@@ -1,0 +1,75 @@
+import { RefreshCw } from "lucide-react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { Button } from "@/components/ui/button";
+import { STORAGE_KEYS } from "@focus/core/constants";
+import { appUpdate } from "./appUpdate";
+
+/**
+ * Whether the saved timer state (spec §3 `timer-state`) says a session is running now. Read
+ * directly: this prompt is part of every page, which must not load the timer's code.
+ */
+function timerRunning(): boolean {
+  try {
+    const saved = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.timerState) ?? "null") as { isActive?: unknown; endsAt?: unknown } | null;
+    return saved?.isActive === true && typeof saved.endsAt === "number" && saved.endsAt > Date.now();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * 'New version available — reload' (issue #8). Shown when a new version of the app waits; it
+ * is applied only when the user says so, never in the middle of a session by itself. With a
+ * timer running the text says the timer carries on (its state is saved and restored on load).
+ */
+export function UpdatePrompt() {
+  const { waiting, dismissed } = useSyncExternalStore(appUpdate.subscribe, appUpdate.getState);
+  const [running, setRunning] = useState(timerRunning);
+  const [applying, setApplying] = useState(false);
+  const open = waiting && !dismissed;
+
+  useEffect(() => {
+    if (!open) return;
+    setRunning(timerRunning());
+    const id = window.setInterval(() => setRunning(timerRunning()), 5000);
+    return () => window.clearInterval(id);
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    <section
+      aria-labelledby="app-update-title"
+      className="fixed inset-x-3 top-[4.5rem] z-50 mx-auto grid max-w-md gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xl md:inset-x-auto md:top-auto md:bottom-4 md:left-4"
+    >
+      <div className="flex items-start gap-3">
+        <RefreshCw className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+        <div className="grid gap-1">
+          <h2 id="app-update-title" className="font-semibold">
+            New version available — reload
+          </h2>
+          <p className="text-sm text-muted-foreground" role="status">
+            {running
+              ? "Reload when it suits you: your running timer carries on after the reload."
+              : "Reload to start using it. Nothing you did is lost."}
+          </p>
+        </div>
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button variant="ghost" size="sm" onClick={() => appUpdate.dismiss()}>
+          Later
+        </Button>
+        <Button
+          size="sm"
+          disabled={applying}
+          onClick={() => {
+            setApplying(true);
+            void appUpdate.accept();
+          }}
+        >
+          <RefreshCw className={applying ? "animate-spin" : undefined} aria-hidden />
+          Reload
+        </Button>
+      </div>
+    </section>
+  );
+}

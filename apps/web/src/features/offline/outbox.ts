@@ -1,0 +1,108 @@
+import type { SessionInput, Settings } from "@focus/core";
+import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+
+/**
+ * The outbox (DESIGN.md §6): writes that have not reached the server yet, kept in IndexedDB
+ * so they survive a reload, a closed tab and a restarted browser. Items are sent in the order
+ * they were added (`seq`); each belongs to one user and is only ever sent for that user.
+ */
+
+/** A completed session (with its idempotency key) or a settings save. */
+export type OutboxWrite =
+  | { kind: "session"; body: SessionInput & { clientId: string } }
+  | { kind: "settings"; body: Settings };
+
+export type OutboxItem = OutboxWrite & {
+  /** Order of addition, assigned by the store. */
+  seq: number;
+  userId: number;
+  /** Epoch ms the write was made. */
+  createdAt: number;
+};
+
+/** What the sync engine needs from a store (an IndexedDB one in the app, a Map in tests). */
+export interface OutboxStore {
+  /** Appends a write. A settings save replaces the user's older waiting settings save. */
+  add(userId: number, write: OutboxWrite, createdAt: number): Promise<OutboxItem>;
+  /** The user's waiting writes, oldest first. */
+  list(userId: number): Promise<OutboxItem[]>;
+  remove(seq: number): Promise<void>;
+  /** Forgets every waiting write of the user (their account was deleted). */
+  clearUser(userId: number): Promise<void>;
+}
+
+interface OutboxDb extends DBSchema {
+  items: { key: number; value: OutboxItem; indexes: { byUser: number } };
+}
+
+const DB_NAME = "focus-flow-outbox";
+
+/** The IndexedDB outbox; the database opens on first use. */
+export function indexedDbOutbox(): OutboxStore {
+  let db: Promise<IDBPDatabase<OutboxDb>> | undefined;
+  const open = () => {
+    db ??= openDB<OutboxDb>(DB_NAME, 1, {
+      upgrade(database) {
+        const store = database.createObjectStore("items", { keyPath: "seq", autoIncrement: true });
+        store.createIndex("byUser", "userId");
+      },
+      // Another tab opened a newer version: let it upgrade, reopen on next use.
+      blocking() {
+        void db?.then((d) => d.close());
+        db = undefined;
+      },
+    });
+    return db;
+  };
+  return {
+    async add(userId, write, createdAt) {
+      const tx = (await open()).transaction("items", "readwrite");
+      if (write.kind === "settings") {
+        // Settings are saved whole: only the newest waiting save matters.
+        for (const item of await tx.store.index("byUser").getAll(userId)) {
+          if (item.kind === "settings") await tx.store.delete(item.seq);
+        }
+      }
+      const seq = await tx.store.add({ ...write, userId, createdAt } as OutboxItem);
+      await tx.done;
+      return { ...write, userId, createdAt, seq } as OutboxItem;
+    },
+    async list(userId) {
+      const items = await (await open()).getAllFromIndex("items", "byUser", userId);
+      return items.sort((a, b) => a.seq - b.seq);
+    },
+    async remove(seq) {
+      await (await open()).delete("items", seq);
+    },
+    async clearUser(userId) {
+      const tx = (await open()).transaction("items", "readwrite");
+      for (const key of await tx.store.index("byUser").getAllKeys(userId)) await tx.store.delete(key);
+      await tx.done;
+    },
+  };
+}
+
+/** An in-memory outbox with the same behaviour, for tests and browsers without IndexedDB. */
+export function memoryOutbox(): OutboxStore {
+  const items = new Map<number, OutboxItem>();
+  let next = 1;
+  return {
+    async add(userId, write, createdAt) {
+      if (write.kind === "settings") {
+        for (const item of items.values()) if (item.userId === userId && item.kind === "settings") items.delete(item.seq);
+      }
+      const item = { ...write, userId, createdAt, seq: next++ } as OutboxItem;
+      items.set(item.seq, item);
+      return item;
+    },
+    async list(userId) {
+      return [...items.values()].filter((item) => item.userId === userId).sort((a, b) => a.seq - b.seq);
+    },
+    async remove(seq) {
+      items.delete(seq);
+    },
+    async clearUser(userId) {
+      for (const item of [...items.values()]) if (item.userId === userId) items.delete(item.seq);
+    },
+  };
+}

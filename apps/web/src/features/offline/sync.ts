@@ -1,0 +1,62 @@
+import { settingsSchema, type SessionInput, type Settings } from "@focus/core";
+import type { ApiCall } from "@/lib/api";
+import { API_CACHE } from "@/lib/apiCache";
+import { newClientId } from "./clientId";
+import { indexedDbOutbox, memoryOutbox } from "./outbox";
+import { OutboxSync, type Outcome } from "./outboxSync";
+
+/** One drain at a time across this browser's tabs, when the browser has Web Locks. */
+function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  return locks ? locks.request("focus-flow-outbox", () => task()) : task();
+}
+
+/** The app's outbox: IndexedDB where the browser has it, else memory (jsdom, odd browsers). */
+export const outboxSync = new OutboxSync({
+  store: typeof indexedDB === "undefined" ? memoryOutbox() : indexedDbOutbox(),
+  fallbackStore: memoryOutbox,
+  lock: acrossTabs,
+});
+
+/**
+ * Records a completed session (spec §4 "Each completed or recorded session is posted"): it is
+ * kept in the outbox with a new idempotency key and sent now or, if the server cannot be
+ * reached, later, exactly once.
+ */
+export function recordSession(userId: number, session: SessionInput): Promise<Outcome> {
+  return outboxSync.submit(userId, { kind: "session", body: { ...session, clientId: session.clientId ?? newClientId() } });
+}
+
+/**
+ * Answers `POST /api/settings` (the settings form's save) through the outbox: the server's
+ * answer when it is reachable, a refusal as the ApiError it is, and when it is not reachable
+ * the saved settings themselves, which then wait in the outbox. Only for the logged-in user
+ * and a full settings body; anything else goes to the network as usual.
+ */
+export function interceptSettingsSave(call: ApiCall): Promise<unknown> | undefined {
+  const { userId } = outboxSync.getState();
+  if (call.method !== "POST" || call.path !== "/api/settings" || userId === null) return undefined;
+  const parsed = settingsSchema.safeParse(call.body);
+  if (!parsed.success) return undefined;
+  const settings = parsed.data;
+  return outboxSync.submit(userId, { kind: "settings", body: settings }).then((outcome) => {
+    if (outcome.status === "refused") throw outcome.error;
+    if (outcome.status === "sent") return outcome.response ?? settings;
+    void rememberOfflineSettings(settings);
+    return settings;
+  });
+}
+
+/**
+ * Puts settings saved offline where an offline reload reads them: the service worker's copy
+ * of `GET /api/settings`. The server's answer replaces it once the save is sent.
+ */
+async function rememberOfflineSettings(settings: Settings): Promise<void> {
+  if (typeof caches === "undefined") return;
+  try {
+    const cache = await caches.open(API_CACHE);
+    await cache.put("/api/settings", new Response(JSON.stringify(settings), { headers: { "Content-Type": "application/json" } }));
+  } catch {
+    // Only a convenience for an offline reload; the outbox holds the save itself.
+  }
+}

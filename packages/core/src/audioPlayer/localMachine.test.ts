@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import { createActor } from "xstate";
+import type { AudioCategoryId } from "../audio/schemas";
+import { localPlayerMachine } from "./localMachine";
+import type { LocalPlayerEmitted } from "./localTypes";
+import { fakeTracks } from "./testTracks";
+
+function start(options: { seed?: number; refusePlay?: { value: boolean }; empty?: AudioCategoryId[] } = {}) {
+  const media: string[] = [];
+  const machine = localPlayerMachine.provide({
+    actions: {
+      loadMedia: ({ context }) => media.push(`load ${context.track?.path}`),
+      playMedia: ({ self }) => {
+        media.push("play");
+        if (options.refusePlay?.value) self.send({ type: "PLAY_FAILED" });
+      },
+      pauseMedia: () => media.push("pause"),
+      applyVolume: ({ context }) => media.push(`volume ${context.volume}`),
+    },
+  });
+  const actor = createActor(machine, { input: { seed: options.seed ?? 5 } });
+  const emitted: LocalPlayerEmitted[] = [];
+  actor.on("*", (e) => emitted.push(e));
+  actor.start();
+  const counts: Record<AudioCategoryId, number> = { "deep-work": 6, "light-work": 5, creative: 4, relax: 1 };
+  for (const category of Object.keys(counts) as AudioCategoryId[]) {
+    const n = options.empty?.includes(category) ? 0 : counts[category];
+    actor.send({ type: "SET_LIBRARY", category, tracks: fakeTracks(category, n) });
+  }
+  const ctx = () => actor.getSnapshot().context;
+  return { actor, media, emitted, ctx };
+}
+
+describe("local audio player chart (spec §2, §4)", () => {
+  it("play with no track picks a random track of the open category", () => {
+    const { actor, media, ctx } = start();
+    actor.send({ type: "SELECT_CATEGORY", category: "creative" });
+    expect(actor.getSnapshot().value).toBe("idle");
+    actor.send({ type: "PLAY" });
+    expect(actor.getSnapshot().value).toBe("playing");
+    expect(ctx().track?.path).toMatch(/^creative\//);
+    expect(media).toEqual([`load ${ctx().track?.path}`, "play"]);
+  });
+
+  it("pause keeps the track; play resumes it without reloading", () => {
+    const { actor, media, ctx } = start();
+    actor.send({ type: "PLAY" });
+    const track = ctx().track;
+    actor.send({ type: "PAUSE" });
+    expect(actor.getSnapshot().value).toBe("paused");
+    media.length = 0;
+    actor.send({ type: "TOGGLE" });
+    expect(actor.getSnapshot().value).toBe("playing");
+    expect(ctx().track).toBe(track);
+    expect(media).toEqual(["play"]);
+  });
+
+  it("starts another random track of the category when one ends", () => {
+    const { actor, ctx } = start();
+    actor.send({ type: "PLAY" });
+    for (let i = 0; i < 8; i++) {
+      const before = ctx().track?.path;
+      actor.send({ type: "MEDIA_ENDED" });
+      expect(actor.getSnapshot().value).toBe("playing");
+      expect(ctx().track?.path).toMatch(/^deep-work\//);
+      expect(ctx().track?.path).not.toBe(before);
+    }
+  });
+
+  it("'Random Track' plays a different random track of the open category", () => {
+    const { actor, ctx } = start();
+    actor.send({ type: "RANDOM" });
+    const first = ctx().track?.path;
+    actor.send({ type: "RANDOM" });
+    expect(ctx().track?.path).not.toBe(first);
+    expect(actor.getSnapshot().value).toBe("playing");
+  });
+
+  it("changing category while playing starts a random track of the new category", () => {
+    const { actor, ctx } = start();
+    actor.send({ type: "PLAY" });
+    actor.send({ type: "SELECT_CATEGORY", category: "light-work" });
+    expect(actor.getSnapshot().value).toBe("playing");
+    expect(ctx().track?.path).toMatch(/^light-work\//);
+  });
+
+  it("changing category with a paused track selected starts a random track of the new category", () => {
+    const { actor, ctx } = start();
+    actor.send({ type: "PLAY" });
+    actor.send({ type: "PAUSE" });
+    actor.send({ type: "SELECT_CATEGORY", category: "relax" });
+    expect(actor.getSnapshot().value).toBe("playing");
+    expect(ctx().track?.path).toBe("relax/t1.mp3");
+  });
+
+  it("changing category with nothing selected only opens it", () => {
+    const { actor, ctx } = start();
+    actor.send({ type: "SELECT_CATEGORY", category: "relax" });
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(ctx()).toMatchObject({ category: "relax", track: null });
+  });
+
+  it("playing into an empty category stops with 'No tracks available for {category}'", () => {
+    const { actor, emitted, ctx, media } = start({ empty: ["creative"] });
+    actor.send({ type: "PLAY" });
+    actor.send({ type: "SELECT_CATEGORY", category: "creative" });
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(ctx().track).toBeNull();
+    expect(media.at(-1)).toBe("pause");
+    expect(emitted).toEqual([{ type: "noTracks", category: "creative", message: "No tracks available for Creative" }]);
+    actor.send({ type: "PLAY" });
+    actor.send({ type: "RANDOM" });
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(emitted).toHaveLength(3);
+  });
+
+  it("a track of the list plays at once, from its start", () => {
+    const { actor, ctx, media } = start();
+    const track = fakeTracks("deep-work", 6)[3]!;
+    actor.send({ type: "PLAY_TRACK", track });
+    expect(ctx().track).toEqual(track);
+    expect(media).toEqual([`load ${track.path}`, "play"]);
+    actor.send({ type: "PLAY_TRACK", track });
+    expect(media).toEqual([`load ${track.path}`, "play", `load ${track.path}`, "play"]);
+  });
+
+  it("an audio error sets 'Audio playback error' and stops; the next track clears it", () => {
+    const { actor, emitted, ctx } = start();
+    actor.send({ type: "PLAY" });
+    actor.send({ type: "MEDIA_ERROR" });
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(ctx()).toMatchObject({ error: "Audio playback error", track: null });
+    expect(emitted).toEqual([{ type: "playbackError", message: "Audio playback error" }]);
+    actor.send({ type: "PLAY" });
+    expect(ctx().error).toBeNull();
+  });
+
+  it("a refused play or resume is reported and leaves the track paused", () => {
+    const refusePlay = { value: true };
+    const { actor, emitted } = start({ refusePlay });
+    actor.send({ type: "PLAY" });
+    expect(actor.getSnapshot().value).toBe("paused");
+    actor.send({ type: "PLAY" });
+    expect(emitted.map((e) => e.message)).toEqual(["Failed to play audio", "Failed to resume audio"]);
+  });
+
+  it("follows the element when something else pauses or plays it", () => {
+    const { actor } = start();
+    actor.send({ type: "PLAY" });
+    actor.send({ type: "MEDIA_PAUSED" });
+    expect(actor.getSnapshot().value).toBe("paused");
+    actor.send({ type: "MEDIA_PLAYING" });
+    expect(actor.getSnapshot().value).toBe("playing");
+  });
+
+  it("keeps the volume within 0..1, 0.7 by default", () => {
+    const { actor, ctx, media } = start();
+    expect(ctx().volume).toBe(0.7);
+    actor.send({ type: "SET_VOLUME", volume: 0.42 });
+    actor.send({ type: "SET_VOLUME", volume: 3 });
+    expect(media).toEqual(["volume 0.42", "volume 1"]);
+  });
+});

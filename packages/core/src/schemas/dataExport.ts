@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { settingsSchema } from "./settings";
+import { sessionInputSchema } from "./session";
+
+/** Formats of `GET /api/export`. */
+export const EXPORT_FORMATS = ["json", "csv"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Query of `GET /api/export?format=csv|json` (JSON when absent). */
+export const exportQuerySchema = z.object({
+  format: z.enum(EXPORT_FORMATS, "format must be csv or json").default("json"),
+});
+
+/** Version of the JSON export document; an import accepts only versions it knows. */
+export const DATA_EXPORT_VERSION = 1;
+
+/** Most sessions one import may carry (about 25 years of daily use). */
+export const MAX_IMPORT_SESSIONS = 100_000;
+
+/**
+ * A session as exported: what was recorded, without the server's row id, so the document
+ * can be imported into another account or server. `clientId` is kept when it exists.
+ */
+export const exportedSessionSchema = sessionInputSchema;
+export type ExportedSession = z.infer<typeof exportedSessionSchema>;
+
+/**
+ * The JSON export (`GET /api/export?format=json`) and the body of `POST /api/import`:
+ * the user's settings and every recorded session, oldest first.
+ */
+export const dataExportSchema = z.object({
+  version: z.literal(DATA_EXPORT_VERSION, `version must be ${DATA_EXPORT_VERSION}`),
+  exportedAt: z.iso.datetime({ offset: true, message: "exportedAt must be an ISO 8601 date-time" }),
+  settings: settingsSchema,
+  sessions: exportedSessionSchema.array().max(MAX_IMPORT_SESSIONS, `at most ${MAX_IMPORT_SESSIONS} sessions`),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
+
+/** Answer of `POST /api/import`: sessions added, sessions already present, settings applied. */
+export const importResultSchema = z.object({
+  imported: z.number().int().min(0),
+  skipped: z.number().int().min(0),
+  settingsApplied: z.boolean(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** Columns of the CSV export, in order (the header row). */
+export const SESSION_CSV_COLUMNS = ["startTime", "type", "duration", "completed", "clientId"] as const;
+
+/**
+ * Identity of a session for de-duplication when it has no clientId: the same start instant,
+ * type and duration are the same session.
+ */
+export function sessionDedupeKey(session: Pick<ExportedSession, "startTime" | "type" | "duration">): string {
+  return `${new Date(session.startTime).toISOString()}|${session.type}|${session.duration}`;
+}
+
+/** Body of `DELETE /api/user`: the password confirms that the account's owner asks. */
+export const deleteAccountBodySchema = z.object({
+  password: z.string().min(1, "Password is required").max(200),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
