@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { CHROMIUM_ARGS, launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
+import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
 
 /**
  * Neural audio end to end in Debian Chromium (issue 5): a registered user plays a mood in the
@@ -44,8 +44,9 @@ beforeAll(async () => {
     writeFileSync(join(audioDir, mood, file), await audio.encodeMp3(pcm.left, pcm.right, pcm.sampleRate));
   }
   server = await startServer({ env: { AUDIO_DIR: audioDir } });
-  // Real clicks give the user activation; the flag keeps a slow click-to-play from failing.
-  browser = await launchBrowser({ args: [...CHROMIUM_ARGS, "--autoplay-policy=no-user-gesture-required"] });
+  // No autoplay flag: Playwright's real clicks give the user activation a person's would,
+  // so this also shows that playing after the list call (click → fetch → play) is allowed.
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {

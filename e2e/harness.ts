@@ -49,10 +49,13 @@ export interface RunningServer {
 
 /**
  * Starts `node apps/api/dist/server.js`. Resolves once it printed its URL.
- * Pass `dataDir` to reuse a database across a restart.
+ * Pass `dataDir` to reuse a database across a restart, and `port` to restart on the same
+ * origin (a browser's service worker, cookies and storage belong to the origin).
  */
-export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(
+  options: { dataDir?: string; env?: Record<string, string>; port?: number } = {},
+): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "focus-e2e-"));
   const child = spawn(process.execPath, [join(repoRoot, "apps/api/dist/server.js")], {
     cwd: repoRoot,

@@ -252,6 +252,17 @@ describe("unlinking and pausing in the web app", () => {
 });
 
 describe("popup and blocked page", () => {
+  it("lets the opened popup notice that a paused device was switched on again", async () => {
+    const b = await paired();
+    b.api.device = "paused";
+    b.sockets.last.close(4403);
+    await settle();
+    b.api.device = "active";
+    const before = b.sockets.sockets.length;
+    expect((await b.worker.popupState()).link).toBe("connecting");
+    expect(b.sockets.sockets).toHaveLength(before + 1);
+  });
+
   it("sends the popup's commands over the live connection", async () => {
     const { worker, sockets } = await paired();
     expect(await worker.command("start")).toEqual({ sent: true });

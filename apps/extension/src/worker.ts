@@ -203,6 +203,19 @@ export function createWorker(deps: WorkerDeps): Worker {
     live = link;
   }
 
+  /** A paused device asks whether it was switched on again, and resumes if so. */
+  async function checkPaused(pairing: Pairing): Promise<void> {
+    const result = await api.checkLink(pairing);
+    if (result.kind === "ok") {
+      const resumed = { ...pairing, paused: false };
+      await writeState(chrome, { pairing: resumed, connection: "connecting" });
+      await refreshBlocklist(resumed);
+      connect(resumed);
+    } else if (result.kind === "unlinked") {
+      await markUnlinked();
+    }
+  }
+
   async function statusFor(origin: string): Promise<ExtensionStatus> {
     const state = await readState(chrome);
     return {
@@ -244,15 +257,7 @@ export function createWorker(deps: WorkerDeps): Worker {
         const state = await readState(chrome);
         if (name === ALARMS.heartbeat && state.pairing) {
           if (state.pairing.paused) {
-            const result = await api.checkLink(state.pairing);
-            if (result.kind === "ok") {
-              const pairing = { ...state.pairing, paused: false };
-              await writeState(chrome, { pairing, connection: "connecting" });
-              await refreshBlocklist(pairing);
-              connect(pairing);
-            } else if (result.kind === "unlinked") {
-              await markUnlinked();
-            }
+            await checkPaused(state.pairing);
           } else {
             if (!live) connect(state.pairing);
             else if (live.connection === "closed") live.retry();
@@ -290,9 +295,13 @@ export function createWorker(deps: WorkerDeps): Worker {
 
     popupState: () =>
       serial(async () => {
-        const state = await readState(chrome);
-        // Opening the popup is a good moment to reconnect a connection that gave up.
-        if (state.pairing && !state.pairing.paused) {
+        let state = await readState(chrome);
+        // Opening the popup is a good moment to reconnect a connection that gave up, or to
+        // see whether a paused device was switched on again.
+        if (state.pairing?.paused) {
+          await checkPaused(state.pairing);
+          state = await readState(chrome);
+        } else if (state.pairing) {
           if (!live) connect(state.pairing);
           else if (live.connection === "closed") live.retry();
         }

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { BrowserRouter } from "react-router-dom";
 import { Toaster } from "@/components/ui/toaster";
+import { UpdatePrompt } from "@/features/offline/UpdatePrompt";
 import { queryClient } from "@/lib/api";
 import { AppRoutes } from "./AppRoutes";
 
@@ -12,6 +13,7 @@ export function App() {
         <AppRoutes />
       </BrowserRouter>
       <Toaster />
+      <UpdatePrompt />
     </QueryClientProvider>
   );
 }

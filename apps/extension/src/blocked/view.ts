@@ -32,9 +32,8 @@ export interface BlockedView {
  */
 export function blockedView(query: { domain: string | null; endsAt: number | null }, worker: PopupState | null, now: number): BlockedView {
   const endsAt = worker ? (isFocusRunning(worker.timer, now) ? endsAtOf(worker.timer) : null) : query.endsAt;
-  const site = query.domain ?? "This site";
   if (endsAt !== null && endsAt > now) {
-    return { domain: query.domain, phase: "blocking", timeLeft: formatTime((endsAt - now) / 1000), heading: `${site} is blocked during your focus session` };
+    return { domain: query.domain, phase: "blocking", timeLeft: formatTime((endsAt - now) / 1000), heading: "Blocked during your focus session" };
   }
   return { domain: query.domain, phase: "over", timeLeft: null, heading: "Your focus session is over" };
 }

@@ -95,7 +95,7 @@ export const api = {
   get: <T = unknown>(path: string, init?: { signal?: AbortSignal }) => apiRequest<T>("GET", path, undefined, init),
   post: <T = unknown>(path: string, body?: unknown) => apiRequest<T>("POST", path, body),
   put: <T = unknown>(path: string, body?: unknown) => apiRequest<T>("PUT", path, body),
-  delete: <T = unknown>(path: string) => apiRequest<T>("DELETE", path),
+  delete: <T = unknown>(path: string, body?: unknown) => apiRequest<T>("DELETE", path, body),
 };
 
 /**

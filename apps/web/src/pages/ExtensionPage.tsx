@@ -5,6 +5,8 @@ import { BrandLink } from "@/components/Brand";
 import { ThemeToggle } from "@/components/ThemeToggle";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { PairExtensionButton } from "@/features/shield/PairExtensionButton";
+import { useUser } from "@/lib/auth";
 
 /** The extension build the API serves at the site root (DESIGN.md §5). */
 export const EXTENSION_ZIP_PATH = "/focus-extension.zip";
@@ -30,8 +32,8 @@ const STEPS: { title: string; body: ReactNode }[] = [
     title: "Pin it and pair it",
     body: (
       <>
-        Pin the extension from Chrome's puzzle-piece menu, open it and pair it with your account while you're signed in. Your
-        blocklist from Website Shield then applies during every focus session.
+        Pin the extension from Chrome's puzzle-piece menu, then come back to this page signed in and choose “Pair this browser's
+        extension”. Your blocklist from Website Shield then applies during every focus session.
       </>
     ),
   },
@@ -39,6 +41,7 @@ const STEPS: { title: string; body: ReactNode }[] = [
 
 /** /extension (spec §2 Extension page): download, installation guide with six steps, version. */
 export function ExtensionPage() {
+  const { isAuthenticated } = useUser();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="mx-auto flex w-full max-w-3xl items-center justify-between px-6 py-5">
@@ -72,6 +75,7 @@ export function ExtensionPage() {
               Installation guide
             </a>
           </div>
+          {isAuthenticated && <PairExtensionButton variant="outline" />}
         </section>
         <section id="install-steps" aria-labelledby="install-title" className="grid scroll-mt-6 gap-4">
           <h2 id="install-title" className="text-2xl font-semibold tracking-tight">

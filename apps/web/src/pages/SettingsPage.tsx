@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { ThemeToggle } from "@/components/ThemeToggle";
 import { buttonVariants } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
+import { OfflineSync } from "@/features/offline/OfflineSync";
 import { SettingsPanel } from "@/features/settings/SettingsPanel";
 import { useUser } from "@/lib/auth";
 import { NotFoundPage } from "./NotFoundPage";
@@ -16,6 +17,7 @@ export function SettingsPage() {
   if (!isAuthenticated || !user) return <NotFoundPage />;
   return (
     <div className="flex min-h-dvh flex-col">
+      <OfflineSync user={user} />
       <header className="mx-auto flex w-full max-w-3xl items-center justify-between px-4 py-4 sm:px-6">
         <Link to="/app" className={buttonVariants({ variant: "ghost", className: "-ml-2 px-2" })}>
           <ArrowLeft aria-hidden />

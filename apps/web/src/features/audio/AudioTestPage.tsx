@@ -127,7 +127,7 @@ export function AudioTestPage() {
                 {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
                 {playing ? "Pause" : "Play"}
               </Button>
-              <Button variant="outline" onClick={preload} disabled={!track || preloaded}>
+              <Button variant="outline" onClick={preload} disabled={!track || preloaded || element.readyState >= HTMLMediaElement.HAVE_ENOUGH_DATA}>
                 <Download aria-hidden />
                 Preload
               </Button>

@@ -73,7 +73,7 @@ function LocalAudioView({ isGuest }: { isGuest: boolean }) {
               >
                 {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
               </Button>
-              <div className="min-w-0 flex-1" aria-live="polite">
+              <div className="min-w-0 flex-1 basis-40" aria-live="polite">
                 <p className="truncate font-medium" data-testid="local-now-playing">
                   {current ? current.title ?? current.name : "Nothing playing"}
                 </p>
@@ -83,8 +83,13 @@ function LocalAudioView({ isGuest }: { isGuest: boolean }) {
                     : "Play starts a random track of the open category"}
                 </p>
               </div>
-              <div className="flex gap-2">
-                <Button variant="outline" onClick={() => actor.send({ type: "RANDOM" })} disabled={openTracks.length === 0}>
+              <div className="flex w-full gap-2 sm:w-auto">
+                <Button
+                  variant="outline"
+                  className="flex-1 sm:flex-none"
+                  onClick={() => actor.send({ type: "RANDOM" })}
+                  disabled={openTracks.length === 0}
+                >
                   <Shuffle aria-hidden />
                   Random Track
                 </Button>
@@ -177,7 +182,7 @@ function CategoryTracks({
 }) {
   const headingId = useId();
   return (
-    <Card style={{ "--mood": category.color } as CSSProperties}>
+    <Card className="overflow-hidden" style={{ "--mood": category.color } as CSSProperties}>
       <div className="flex items-start gap-3 border-b p-5">
         <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-[var(--mood)]/15 text-xl" aria-hidden>
           {category.emoji}

@@ -43,31 +43,37 @@ export function MoodPicker({ size = "sm", className }: { size?: "sm" | "lg"; cla
               "group relative flex rounded-lg border text-left transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none",
               "hover:border-[var(--mood)]/60 hover:bg-[var(--mood)]/5 disabled:cursor-not-allowed disabled:opacity-55 disabled:hover:border-border disabled:hover:bg-transparent",
               selected && "border-[var(--mood)] bg-[var(--mood)]/10 hover:bg-[var(--mood)]/15",
-              size === "sm" ? "min-h-11 items-center gap-2 px-3 py-2 text-sm font-medium" : "flex-col gap-2 p-4",
+              size === "sm" ? "min-h-11 items-center px-2.5 py-2 text-sm font-medium" : "flex-col gap-2 p-4",
             )}
           >
-            <span className={cn("flex items-center gap-2", size === "lg" && "w-full")}>
+            <span className={cn("flex w-full min-w-0 items-center", size === "sm" ? "gap-1.5" : "gap-2")}>
               <span
                 aria-hidden
                 className={cn(
                   "grid shrink-0 place-items-center rounded-md bg-[var(--mood)]/15",
-                  size === "sm" ? "size-7 text-base" : "size-10 text-xl",
+                  size === "sm" ? "size-6 text-sm" : "size-10 text-xl",
                 )}
               >
                 {category.emoji}
               </span>
-              <span className={cn("min-w-0 flex-1 truncate", size === "lg" && "text-base font-semibold")}>{category.name}</span>
-              {locked && <Lock className="size-4 shrink-0 text-muted-foreground" aria-hidden data-testid="mood-lock" />}
-              {state && size === "lg" && (
-                <span className="shrink-0 rounded-full bg-[var(--mood)]/15 px-2 py-0.5 text-xs font-medium">{state}</span>
-              )}
-              {selected && size === "sm" && status === "playing" && (
-                <AudioLines className="size-4 shrink-0 motion-safe:animate-pulse" aria-hidden />
-              )}
+              <span className={cn("min-w-0 flex-1", size === "sm" ? "truncate" : "text-base leading-tight font-semibold")}>
+                {category.name}
+              </span>
+              {locked && size === "lg" && <Lock className="size-4 shrink-0 text-muted-foreground" aria-hidden data-testid="mood-lock" />}
             </span>
+            {/* The small layout has no room in the row: a corner mark for the lock and for playing. */}
+            {locked && size === "sm" && (
+              <Lock className="absolute top-1 right-1 size-3.5 text-muted-foreground" aria-hidden data-testid="mood-lock" />
+            )}
+            {selected && size === "sm" && status === "playing" && (
+              <AudioLines className="absolute top-1 right-1 size-3.5 text-primary motion-safe:animate-pulse" aria-hidden />
+            )}
             {size === "lg" && (
               <>
-                <span className="text-xs font-medium text-muted-foreground">{bandLabel(category)}</span>
+                <span className="flex min-h-6 flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs font-medium text-muted-foreground">
+                  {bandLabel(category)}
+                  {state && <span className="rounded-full bg-[var(--mood)]/20 px-2 py-0.5 text-foreground">{state}</span>}
+                </span>
                 <span className="line-clamp-3 text-sm text-muted-foreground">{category.description}</span>
               </>
             )}

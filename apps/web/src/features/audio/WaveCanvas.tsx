@@ -5,6 +5,7 @@ import { cn } from "@/lib/utils";
 import { wavePoints, type WaveType } from "./wave";
 
 const HEIGHT = 120;
+const INSET = 8;
 
 /**
  * The wave visualisation of the audio test page (spec §2): 20 points on a canvas, redrawn at
@@ -32,7 +33,8 @@ export function WaveCanvas({ type, playing, className }: { type: WaveType; playi
       ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
       ctx.clearRect(0, 0, width, HEIGHT);
       const color = getComputedStyle(canvas).color;
-      const pts = wavePoints(type, seconds, width, HEIGHT);
+      // Inset so the end points and their dots are not cut by the edge.
+      const pts = wavePoints(type, seconds, width - 2 * INSET, HEIGHT).map(([x, y]) => [x + INSET, y] as [number, number]);
 
       ctx.globalAlpha = 0.35;
       ctx.strokeStyle = color;
@@ -44,19 +46,26 @@ export function WaveCanvas({ type, playing, className }: { type: WaveType; playi
       ctx.stroke();
       ctx.setLineDash([]);
 
-      // A smooth curve through the points (midpoint quadratic segments).
+      // A smooth curve through every point (Catmull-Rom, as cubic Béziers).
       ctx.globalAlpha = 1;
       ctx.lineWidth = 2.5;
       ctx.lineJoin = "round";
       ctx.beginPath();
       ctx.moveTo(pts[0]![0], pts[0]![1]);
-      for (let i = 1; i < pts.length - 1; i++) {
-        const [x, y] = pts[i]!;
-        const [nx, ny] = pts[i + 1]!;
-        ctx.quadraticCurveTo(x, y, (x + nx) / 2, (y + ny) / 2);
+      for (let i = 0; i < pts.length - 1; i++) {
+        const p0 = pts[i - 1] ?? pts[i]!;
+        const p1 = pts[i]!;
+        const p2 = pts[i + 1]!;
+        const p3 = pts[i + 2] ?? p2;
+        ctx.bezierCurveTo(
+          p1[0] + (p2[0] - p0[0]) / 6,
+          p1[1] + (p2[1] - p0[1]) / 6,
+          p2[0] - (p3[0] - p1[0]) / 6,
+          p2[1] - (p3[1] - p1[1]) / 6,
+          p2[0],
+          p2[1],
+        );
       }
-      const last = pts[pts.length - 1]!;
-      ctx.lineTo(last[0], last[1]);
       ctx.stroke();
 
       ctx.fillStyle = color;

@@ -1,8 +1,9 @@
 import { DEFAULT_SETTINGS, type AudioCategoryId, type AudioFile, type Settings, type User } from "@focus/core";
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_USER, renderRoute } from "@/test/render";
+import { useAudioPlayer } from "./AudioProvider";
 import { disposeAudioEngine } from "./audioEngine";
 import { stubMediaElements } from "./testMedia";
 
@@ -293,5 +294,15 @@ describe("Settings: audio follows the timer", () => {
     await waitFor(() => expect(screen.getByTestId("now-playing").textContent).toMatch(/Steady Beta|Deep Current/));
     await user.click(screen.getByRole("button", { name: "Pause" }));
     await waitFor(() => expect(screen.getByText(/Deep Work · Paused/)).toBeTruthy());
+  });
+});
+
+describe("the audio context", () => {
+  it("throws when used outside its provider (spec §8)", () => {
+    function Orphan() {
+      useAudioPlayer();
+      return null;
+    }
+    expect(() => render(<Orphan />)).toThrow("useAudioEngine must be used within an AudioProvider");
   });
 });

@@ -125,18 +125,23 @@ export class OutboxSync {
 
   /** Sends the current user's waiting writes now (one drain at a time; a call during one runs another after it). */
   flush(): Promise<void> {
-    if (this.flushing) {
-      this.flushAgain = true;
-      return this.flushing;
-    }
-    this.flushing = (async () => {
-      do {
-        this.flushAgain = false;
-        await this.options.lock(() => this.drain());
-      } while (this.flushAgain);
-    })().finally(() => {
-      this.flushing = null;
-    });
+    this.flushAgain = true;
+    this.flushing ??= (async () => {
+      try {
+        while (this.flushAgain) {
+          this.flushAgain = false;
+          await this.options.lock(() => this.drain()).catch((error: unknown) => {
+            // Storage trouble: the writes stay where they are and the timer tries again.
+            console.error("Sending the outbox failed", error);
+            this.update({ sending: false });
+            this.scheduleRetry();
+          });
+        }
+      } finally {
+        // Cleared in the same turn the loop ends, so a flush() asked for meanwhile starts anew.
+        this.flushing = null;
+      }
+    })();
     return this.flushing;
   }
 

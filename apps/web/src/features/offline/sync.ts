@@ -6,9 +6,14 @@ import { indexedDbOutbox, memoryOutbox } from "./outbox";
 import { OutboxSync, type Outcome } from "./outboxSync";
 
 /** One drain at a time across this browser's tabs, when the browser has Web Locks. */
-function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
+async function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
-  return locks ? locks.request("focus-flow-outbox", () => task()) : task();
+  if (!locks) return task();
+  const box: { result?: T } = {};
+  await locks.request("focus-flow-outbox", async () => {
+    box.result = await task();
+  });
+  return box.result as T;
 }
 
 /** The app's outbox: IndexedDB where the browser has it, else memory (jsdom, odd browsers). */

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { FormField } from "@/features/auth/FormField";
+import { DeleteAccountSection } from "@/features/data/DeleteAccountSection";
 import { ApiError, api } from "@/lib/api";
 import { queryKeys } from "@/lib/queryKeys";
 
@@ -30,6 +31,7 @@ export function ProfileCard({ user }: { user: User }) {
       <CardContent className="grid gap-8">
         <EmailForm user={user} />
         <PasswordForm />
+        <DeleteAccountSection user={user} />
       </CardContent>
     </Card>
   );

@@ -53,8 +53,9 @@ describe("Focus Settings", () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ ...saved, theme: "dark" });
   });
 
-  it("toasts 'Failed to save settings' when the save fails", async () => {
-    mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 500, body: { message: "boom" } } });
+  // A 5xx or no answer is not a failure any more: the save waits in the outbox (features/offline).
+  it("toasts 'Failed to save settings' when the server refuses the save", async () => {
+    mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 400, body: { message: "Invalid settings" } } });
     renderRoute("/settings");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Save Settings" }));

@@ -2,6 +2,7 @@ import type { User } from "@focus/core";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { ShortcutsCard } from "@/features/shortcuts/ShortcutsCard";
 import { useSettings } from "@/features/timer/TimerProvider";
 import { ProfileCard } from "./ProfileCard";
 import { SettingsForm } from "./SettingsForm";
@@ -34,6 +35,7 @@ export function SettingsPanel({ user }: { user: User }) {
           <Spinner label="Loading your settings" showLabel />
         </div>
       )}
+      <ShortcutsCard />
       {!user.isGuest && (
         <>
           <SubscriptionCard user={user} />

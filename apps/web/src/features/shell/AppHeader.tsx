@@ -3,6 +3,7 @@ import { LogIn, LogOut, Puzzle, ShieldUser, UserRound } from "lucide-react";
 import { Link } from "react-router-dom";
 import { BrandLink } from "@/components/Brand";
 import { ThemeToggle } from "@/components/ThemeToggle";
+import { ConnectionStatus } from "@/features/offline/ConnectionStatus";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { useLogout } from "@/lib/auth";
 
@@ -22,6 +23,7 @@ export function AppHeader({ user }: { user: User }) {
           <UserRound className="hidden size-4 shrink-0 text-muted-foreground sm:block" aria-hidden />
           <span className="truncate font-medium">{user.isGuest ? "Guest Session" : user.username}</span>
         </p>
+        <ConnectionStatus />
         <nav aria-label="Account" className="flex shrink-0 items-center gap-0.5 sm:gap-1">
           {user.isAdmin && (
             <Link to="/admin" className={ghost} aria-label="Admin">

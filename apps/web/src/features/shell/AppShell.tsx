@@ -4,6 +4,8 @@ import { useCallback, useState } from "react";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { AudioProvider } from "@/features/audio/AudioProvider";
 import { GuestSignupPromo } from "@/features/guest/GuestSignupPromo";
+import { OfflineSync } from "@/features/offline/OfflineSync";
+import { KeyboardShortcuts } from "@/features/shortcuts/KeyboardShortcuts";
 import { FocusArena } from "@/features/timer/FocusArena";
 import { TimerProvider } from "@/features/timer/TimerProvider";
 import { isAppTab, type AppTab } from "@/lib/events";
@@ -37,8 +39,10 @@ export function AppShell({ user }: { user: User }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader user={user} />
+      <OfflineSync user={user} />
       {/* The timer actor lives above the tabs: switching tabs never stops the clock. */}
       <TimerProvider user={user}>
+      <KeyboardShortcuts />
       <AudioProvider isGuest={user.isGuest} followTimer>
       <TabsPrimitive.Root
         value={active}

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { shortDate, timeAgo } from "./format";
+import { PairExtensionButton } from "./PairExtensionButton";
 import { loadErrorMessage, useLinkedDevices, useUnlinkDevice, useUpdateDevice } from "./queries";
 
 const LINK = "font-medium text-primary underline-offset-4 hover:underline";
@@ -46,7 +47,7 @@ export function LinkedDevicesCard() {
             <Link to="/extension" className={LINK}>
               install it
             </Link>
-            , open it while you're signed in here and choose to pair. Your browser will then show up in this list.
+            , then choose “Pair this browser's extension” below. Your browser will then show up in this list.
           </p>
         ) : (
           <ul aria-label="Paired browsers" className="divide-y rounded-lg border">
@@ -55,6 +56,9 @@ export function LinkedDevicesCard() {
             ))}
           </ul>
         )}
+        <div className="mt-4">
+          <PairExtensionButton />
+        </div>
       </CardContent>
     </Card>
   );

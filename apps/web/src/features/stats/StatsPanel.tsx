@@ -4,9 +4,11 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { ExportCard } from "@/features/data/ExportCard";
 import { dispatchChangeTab, dispatchShowAuth } from "@/lib/events";
 import { cn } from "@/lib/utils";
 import { Achievements } from "./Achievements";
+import { BlockedAttemptsCard } from "./BlockedAttemptsCard";
 import { FocusChart } from "./FocusChart";
 import { plural } from "./format";
 import { ImpactCard } from "./ImpactCard";
@@ -53,6 +55,7 @@ export function StatsPanel({ user }: { user: User }) {
       ) : state.overview.summary.totalSessions === 0 && !isPreview ? (
         <>
           <EmptyJourney />
+          <BlockedAttemptsCard />
           <Achievements headline={state.overview.headline} gallery={state.overview.gallery} />
         </>
       ) : (
@@ -91,9 +94,11 @@ export function StatsPanel({ user }: { user: User }) {
               </div>
             )}
           </div>
+          {!isPreview && <BlockedAttemptsCard />}
           <Achievements headline={state.overview.headline} gallery={state.overview.gallery} />
         </>
       )}
+      {!isPreview && <ExportCard />}
     </div>
   );
 }

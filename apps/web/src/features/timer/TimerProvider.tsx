@@ -20,7 +20,8 @@ import {
   type timerMachine,
 } from "@focus/core";
 import type { SnapshotFrom } from "xstate";
-import { ApiError, api } from "@/lib/api";
+import { api } from "@/lib/api";
+import { recordSession } from "@/features/offline/sync";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { TimerActor } from "./timerActor";
@@ -105,6 +106,7 @@ function TimerEffects({ settings, user }: { settings: TimerInput["settings"] & P
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
   const isGuest = user.isGuest;
+  const userId = user.id;
 
   // Plan changes (admin activation, cancellation, a new login) reach the chart's guard.
   useEffect(() => {
@@ -151,19 +153,20 @@ function TimerEffects({ settings, user }: { settings: TimerInput["settings"] & P
       postToSelf({ type: "stats_update", data: selectToday(actor.getSnapshot()) });
       // Nothing of a guest is stored on the server (DESIGN.md §8).
       if (isGuest) return;
-      api
-        .post("/api/sessions", event.session)
-        .then(() => {
+      // Kept in the outbox with an idempotency key: an unreachable server or a 5xx only delays
+      // it (features/offline); "queued" outcomes are sent later, exactly once.
+      void recordSession(userId, event.session).then((outcome) => {
+        if (outcome.status === "sent") {
           void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
           void queryClient.invalidateQueries({ queryKey: queryKeys.sessionsRangeAll });
-        })
-        .catch((error: unknown) => {
-          console.error("Failed to record session", error);
+        } else if (outcome.status === "refused") {
+          console.error("Failed to record session", outcome.error);
           // A refusal with a reason (e.g. an expired trial) is the user's business, not only the log's.
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage) {
-            toast({ title: "Session not recorded", description: error.serverMessage, variant: "destructive" });
+          if (outcome.error.serverMessage) {
+            toast({ title: "Session not recorded", description: outcome.error.serverMessage, variant: "destructive" });
           }
-        });
+        }
+      });
     });
     const blocked = actor.on("startBlocked", (event) => {
       toast({ ...START_BLOCKED_MESSAGES[event.reason], variant: "destructive" });
@@ -172,7 +175,7 @@ function TimerEffects({ settings, user }: { settings: TimerInput["settings"] & P
       subscription.unsubscribe();
       blocked.unsubscribe();
     };
-  }, [actor, queryClient, isGuest]);
+  }, [actor, queryClient, isGuest, userId]);
 
   return null;
 }

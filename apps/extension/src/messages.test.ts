@@ -1,0 +1,117 @@
+import { describe, expect, it, vi } from "vitest";
+import type { MessageSender } from "./chromeAdapter";
+import { createListeners, senderOrigin } from "./messages";
+import { EXTENSION_ID_FOR_TESTS } from "./test/fakes";
+import type { Worker } from "./worker";
+
+const APP = "http://127.0.0.1:3000";
+const TOKEN = "A".repeat(43);
+const page = (origin = APP): MessageSender => ({ url: `${origin}/app`, origin });
+const own: MessageSender = { id: EXTENSION_ID_FOR_TESTS, url: `chrome-extension://${EXTENSION_ID_FOR_TESTS}/popup/popup.html` };
+
+/** A worker whose every method is a spy answering "handled". */
+function spyWorker() {
+  const answer = <T>(value: T) => vi.fn(async () => value);
+  const worker = {
+    start: answer(undefined),
+    onAlarm: answer(undefined),
+    pair: answer({ version: "1.4.0", link: "connecting", pairedHere: true }),
+    unpair: answer({ version: "1.4.0", link: "unlinked", pairedHere: false }),
+    status: answer({ version: "1.4.0", link: "unlinked", pairedHere: false }),
+    popupState: answer({ link: "unlinked", timer: null, appUrl: APP, version: "1.4.0" }),
+    command: answer({ sent: true }),
+    reportAttempt: answer({ reported: true }),
+    onLiveMessage: answer(undefined),
+    dispose: vi.fn(),
+  } satisfies Worker;
+  return { worker, ...createListeners(worker, EXTENSION_ID_FOR_TESTS) };
+}
+
+const calls = (worker: ReturnType<typeof spyWorker>["worker"]) =>
+  Object.values(worker).reduce((sum, fn) => sum + fn.mock.calls.length, 0);
+
+describe("messages from the web app (externally_connectable)", () => {
+  it("answers status and pairs with a token for the page's own origin", async () => {
+    const { worker, external } = spyWorker();
+    expect(await external({ type: "status" }, page())).toMatchObject({ version: "1.4.0", link: "unlinked" });
+    expect(worker.status).toHaveBeenCalledWith(APP);
+    expect(await external({ type: "pair", token: TOKEN, apiOrigin: APP }, page())).toMatchObject({ link: "connecting" });
+    expect(worker.pair).toHaveBeenCalledWith(TOKEN, APP);
+    await external({ type: "unpair" }, page());
+    expect(worker.unpair).toHaveBeenCalledWith(APP);
+  });
+
+  it.each<[string, unknown]>([
+    ["an unknown type", { type: "set_blocklist", domains: ["example.com"] }],
+    ["a blocklist handed over with a pairing", { type: "block", sites: ["a.com"] }],
+    ["no type", { token: TOKEN }],
+    ["a pair without a token", { type: "pair", apiOrigin: APP }],
+    ["a pair with a malformed token", { type: "pair", token: "not a token!", apiOrigin: APP }],
+    ["a pair with a path for an origin", { type: "pair", token: TOKEN, apiOrigin: `${APP}/app` }],
+    ["a string", "pair"],
+    ["null", null],
+    ["a number", 42],
+    ["an array", [{ type: "status" }]],
+  ])("ignores %s", (_name, message) => {
+    const { worker, external } = spyWorker();
+    expect(external(message, page())).toBeUndefined();
+    expect(calls(worker)).toBe(0);
+  });
+
+  it("ignores a pairing for another origin than the sending page's", () => {
+    const { worker, external } = spyWorker();
+    expect(external({ type: "pair", token: TOKEN, apiOrigin: "https://evil.example" }, page())).toBeUndefined();
+    expect(worker.pair).not.toHaveBeenCalled();
+  });
+
+  it("ignores senders that are no web page", () => {
+    const { worker, external } = spyWorker();
+    expect(external({ type: "status" }, {})).toBeUndefined();
+    expect(external({ type: "status" }, { id: "otherextensionidotherextensionid", url: "chrome-extension://x/y.html" })).toBeUndefined();
+    expect(calls(worker)).toBe(0);
+  });
+});
+
+describe("messages from the extension's own pages", () => {
+  it("runs get_state, command and blocked_attempt", async () => {
+    const { worker, internal } = spyWorker();
+    expect(await internal({ type: "get_state" }, own)).toMatchObject({ link: "unlinked" });
+    expect(await internal({ type: "command", action: "pause" }, own)).toEqual({ sent: true });
+    expect(worker.command).toHaveBeenCalledWith("pause");
+    const at = "2026-03-02T09:03:00.000Z";
+    expect(await internal({ type: "blocked_attempt", domain: "youtube.com", at }, own)).toEqual({ reported: true });
+    expect(worker.reportAttempt).toHaveBeenCalledWith("youtube.com", at);
+  });
+
+  it.each<[string, unknown]>([
+    ["an unknown type", { type: "unblock_everything" }],
+    ["a command the popup may not send", { type: "command", action: "sync_request" }],
+    ["a command with an unknown action", { type: "command", action: "skip" }],
+    ["an attempt without a date", { type: "blocked_attempt", domain: "youtube.com" }],
+    ["an attempt with a bad date", { type: "blocked_attempt", domain: "youtube.com", at: "yesterday" }],
+    ["a pairing (only pages of the app may pair)", { type: "pair", token: TOKEN, apiOrigin: APP }],
+    ["undefined", undefined],
+  ])("ignores %s", (_name, message) => {
+    const { worker, internal } = spyWorker();
+    expect(internal(message, own)).toBeUndefined();
+    expect(calls(worker)).toBe(0);
+  });
+
+  it("ignores messages from anyone else", () => {
+    const { worker, internal } = spyWorker();
+    expect(internal({ type: "get_state" }, { id: "otherextensionidotherextensionid" })).toBeUndefined();
+    expect(internal({ type: "get_state" }, page())).toBeUndefined();
+    expect(calls(worker)).toBe(0);
+  });
+});
+
+describe("senderOrigin", () => {
+  it("reads the origin, or derives it from the URL, http(s) only", () => {
+    expect(senderOrigin({ origin: APP })).toBe(APP);
+    expect(senderOrigin({ url: "http://localhost:5173/extension?x=1" })).toBe("http://localhost:5173");
+    expect(senderOrigin({ origin: "null", url: "https://focus.example.com/app" })).toBe("https://focus.example.com");
+    expect(senderOrigin({ url: "chrome-extension://abc/popup.html" })).toBeNull();
+    expect(senderOrigin({ url: "garbage" })).toBeNull();
+    expect(senderOrigin({})).toBeNull();
+  });
+});

@@ -1,0 +1,52 @@
+import { selectIsRunning, selectIsStarting } from "@focus/core";
+import { useEffect, useRef, useState } from "react";
+import { TimerActor } from "@/features/timer/timerActor";
+import { useTimerControls } from "@/features/timer/useTimer";
+import { ShortcutsDialog } from "./ShortcutsDialog";
+import { TOGGLE_MUTE_EVENT, shortcutFor } from "./shortcuts";
+
+/**
+ * Listens for the keyboard shortcuts (shortcuts.ts) while the main view is open and drives
+ * the timer through its controls; `?` opens the list. Mount inside `TimerProvider`.
+ */
+export function KeyboardShortcuts() {
+  const controls = useTimerControls();
+  const isRunning = TimerActor.useSelector(selectIsRunning);
+  const isStarting = TimerActor.useSelector(selectIsStarting);
+  const timer = useRef({ isRunning, isStarting });
+  timer.current = { isRunning, isStarting };
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const action = shortcutFor(event);
+      if (!action) return;
+      // Space would scroll the page; the other keys have no default worth keeping here.
+      event.preventDefault();
+      switch (action) {
+        case "toggle":
+          if (timer.current.isRunning) controls.pause();
+          else if (!timer.current.isStarting) controls.start();
+          break;
+        case "reset":
+          controls.reset();
+          break;
+        case "focus":
+        case "shortBreak":
+        case "longBreak":
+          controls.setMode(action);
+          break;
+        case "mute":
+          document.dispatchEvent(new CustomEvent(TOGGLE_MUTE_EVENT));
+          break;
+        case "help":
+          setHelpOpen(true);
+          break;
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [controls]);
+
+  return <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />;
+}

@@ -1,0 +1,327 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { EXTENSION_ID } from "../packages/core/src/protocol/extension";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
+
+/** The extension APIs used inside extension pages (page.evaluate). */
+declare const chrome: {
+  action: { getBadgeText(details: object): Promise<string> };
+  storage: { local: { get(keys: string | string[]): Promise<Record<string, unknown>> } };
+  declarativeNetRequest: { getDynamicRules(): Promise<unknown[]> };
+};
+
+/**
+ * The Chrome extension end to end (issue #6): Debian Chromium with the built extension loaded,
+ * a user who pairs it from Website Shield, blocks a site, runs a focus session, pauses it,
+ * has the service worker stopped mid-session, and finally unlinks the browser. The blocked
+ * site is a local server reached as blocked-test.example through --host-resolver-rules.
+ */
+const extensionDir = fileURLToPath(new URL("../apps/extension/dist/unpacked", import.meta.url));
+const shots = fileURLToPath(new URL("../test-output/screenshots/", import.meta.url));
+const SITE = "blocked-test.example";
+
+let server: RunningServer;
+let site: Server;
+let sitePort: number;
+let profileDir: string;
+let context: BrowserContext;
+let app: Page;
+let extensionId: string;
+
+/** The blocked page's address prefix. */
+const blockedPage = () => `chrome-extension://${extensionId}/blocked/blocked.html`;
+const popupUrl = () => `chrome-extension://${extensionId}/popup/popup.html`;
+const siteUrl = (host = SITE, path = "/") => `http://${host}:${sitePort}${path}`;
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  server = await startServer();
+  site = createServer((req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(`<!doctype html><title>Blocked test site</title><h1>Blocked test site</h1><p>${req.headers.host ?? ""}</p>`);
+  });
+  sitePort = await freePort();
+  await new Promise<void>((resolve) => site.listen(sitePort, "127.0.0.1", resolve));
+  profileDir = mkdtempSync(join(tmpdir(), "focus-e2e-profile-"));
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: [
+      ...CHROMIUM_ARGS,
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      `--host-resolver-rules=MAP ${SITE} 127.0.0.1, MAP *.${SITE} 127.0.0.1`,
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+  extensionId = new URL(worker.url()).host;
+  app = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+  await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)));
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+});
+
+async function registerInUi(page: Page, username: string) {
+  await page.goto(`${server.url}/auth`);
+  await page.getByLabel("Username", { exact: true }).fill(username);
+  await page.getByLabel("Email").fill(`${username}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill("secret123");
+  await page.getByLabel("Confirm Password").fill("secret123");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("button", { name: "Continue with Free" }).click();
+  await page.waitForURL(`${server.url}/app`);
+}
+
+async function showTab(page: Page, tab: "timer" | "block" | "stats") {
+  await page.getByText("Focus Arena").first().waitFor();
+  await page.evaluate((name) => document.dispatchEvent(new CustomEvent("change-tab", { detail: { tab: name } })), tab);
+}
+
+/** Opens `url` in a fresh tab and returns where it ended up (the page stays open). */
+async function visit(url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(url).catch(() => undefined); // a redirect to the extension aborts the original navigation
+  await page.waitForLoadState("domcontentloaded");
+  return page;
+}
+
+/** Whether a visit to `url` lands on the blocked page (polled: the timer update travels through the server). */
+async function expectBlocked(url: string, domain = SITE) {
+  await expect
+    .poll(
+      async () => {
+        const page = await visit(url);
+        const landed = page.url();
+        await page.close();
+        return landed;
+      },
+      { timeout: 10_000, interval: 500 },
+    )
+    .toMatch(new RegExp(`^${blockedPage().replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\?domain=${domain.replace(/\./g, "\\.")}&endsAt=\\d+$`));
+}
+
+async function expectNotBlocked(url: string) {
+  await expect
+    .poll(
+      async () => {
+        const page = await visit(url);
+        const result = page.url().startsWith("chrome-extension://") ? "blocked" : await page.locator("h1").textContent();
+        await page.close();
+        return result;
+      },
+      { timeout: 10_000, interval: 500 },
+    )
+    .toBe("Blocked test site");
+}
+
+/** The extension's badge text, read from an extension page (the popup). */
+async function badgeText(popup: Page): Promise<string> {
+  return popup.evaluate(() => chrome.action.getBadgeText({}));
+}
+
+/** The extension's service-worker targets, from the browser's CDP target list. */
+async function extensionWorkers(page: Page): Promise<string[]> {
+  const cdp = await context.newCDPSession(page);
+  const { targetInfos } = (await cdp.send("Target.getTargets")) as { targetInfos: { type: string; url: string }[] };
+  await cdp.detach();
+  return targetInfos.filter((t) => t.type === "service_worker" && t.url.startsWith(`chrome-extension://${extensionId}/`)).map((t) => t.url);
+}
+
+describe("Chrome extension", () => {
+  it("loads with the id the web app addresses", () => {
+    expect(extensionId).toBe(EXTENSION_ID);
+  });
+
+  it("pairs from Website Shield as a linked device and fetches the blocklist itself", async () => {
+    await registerInUi(app, uniqueName("ext"));
+    await showTab(app, "block");
+    await app.getByLabel("Website to block").fill(SITE);
+    await app.getByRole("button", { name: "Add", exact: true }).click();
+    await expect.poll(() => app.getByText("Website added to blocklist").count()).toBeGreaterThan(0);
+
+    await expect.poll(() => app.getByTestId("extension-status").textContent()).toContain("not paired with this account yet");
+    await app.getByRole("button", { name: "Pair this browser's extension" }).click();
+    await expect.poll(() => app.getByText("Extension paired").count()).toBeGreaterThan(0);
+    await expect.poll(() => app.getByRole("list", { name: "Paired browsers" }).textContent()).toContain("Chrome extension");
+    const devices = (await (await app.request.get(`${server.url}/api/linked-devices`)).json()) as { name: string }[];
+    expect(devices.map((d) => d.name)).toEqual(["Chrome extension"]);
+
+    const popup = await context.newPage();
+    await popup.setViewportSize({ width: 300, height: 420 });
+    await popup.goto(popupUrl());
+    await expect.poll(() => popup.locator("#link-status").textContent()).toBe("Linked");
+    const stored = await popup.evaluate(() => chrome.storage.local.get(["pairing", "blocklist"]));
+    expect(stored.blocklist).toMatchObject({ domains: [SITE] });
+    expect(stored.pairing).toMatchObject({ apiOrigin: server.url, paused: false });
+    expect(await badgeText(popup)).toBe("");
+    await popup.close();
+
+    // Not blocked outside a focus session.
+    await expectNotBlocked(siteUrl());
+  });
+
+  it("blocks the site and its subdomains during a focus session, and redirects a tab already open", async () => {
+    const openTab = await visit(siteUrl(`news.${SITE}`, "/already-open"));
+    expect(await openTab.locator("h1").textContent()).toBe("Blocked test site");
+
+    await showTab(app, "timer");
+    await app.getByRole("button", { name: "Start Focus" }).click();
+
+    await expect.poll(() => openTab.url(), { timeout: 10_000 }).toContain(`${blockedPage()}?domain=${SITE}&endsAt=`);
+    expect(openTab.url()).toContain("reason=open-tab");
+    await expectBlocked(siteUrl());
+    await expectBlocked(siteUrl(`www.${SITE}`, "/watch?v=1"));
+    await expectBlocked(siteUrl(`deep.sub.${SITE}`));
+    await openTab.close();
+
+    const blocked = await visit(siteUrl(SITE, "/distraction"));
+    await expect.poll(() => blocked.getByTestId("blocked-domain").textContent()).toBe(SITE);
+    await expect.poll(() => blocked.getByTestId("blocked-time-left").textContent()).toMatch(/^2[45]:\d\d$/);
+    await expect(blocked.getByTestId("blocked-heading").textContent()).resolves.toBe("Blocked during your focus session");
+    await blocked.screenshot({ path: `${shots}extension-blocked-page.png` });
+    await blocked.emulateMedia({ colorScheme: "dark" });
+    await blocked.screenshot({ path: `${shots}extension-blocked-page-dark.png` });
+    expect(await blocked.getByRole("button", { name: "Go back" }).isVisible()).toBe(true);
+    await blocked.close();
+
+    // Each stopped visit was counted (the tab open at the start was not).
+    await expect
+      .poll(async () => {
+        const summary = (await (await app.request.get(`${server.url}/api/blocked-attempts/summary`)).json()) as {
+          perSite: { domain: string; count: number }[];
+          perSession: { count: number }[];
+        };
+        return summary.perSite.find((s) => s.domain === SITE)?.count ?? 0;
+      })
+      .toBeGreaterThanOrEqual(4);
+
+    const popup = await context.newPage();
+    await popup.setViewportSize({ width: 300, height: 420 });
+    await popup.goto(popupUrl());
+    await expect.poll(() => popup.getByTestId("popup-display").textContent()).toMatch(/^2[45]:\d\d$/);
+    await expect.poll(() => popup.locator("#mode").textContent()).toBe("Focus");
+    await expect.poll(() => popup.locator("#primary").textContent()).toBe("Pause");
+    await expect.poll(() => badgeText(popup)).toMatch(/^2[45]$/);
+    await popup.screenshot({ path: `${shots}extension-popup-running.png` });
+    await popup.emulateMedia({ colorScheme: "dark" });
+    await popup.screenshot({ path: `${shots}extension-popup-running-dark.png` });
+    await popup.close();
+  });
+
+  it("pauses the web app's timer from the popup, and then nothing is blocked", async () => {
+    const popup = await context.newPage();
+    await popup.setViewportSize({ width: 300, height: 420 });
+    await popup.goto(popupUrl());
+    await expect.poll(() => popup.locator("#primary").textContent()).toBe("Pause");
+    await popup.locator("#primary").click();
+    // The command went through the server to the web app, whose timer paused.
+    await expect.poll(() => app.getByRole("button", { name: "Start Focus" }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => popup.locator("#primary").textContent()).toBe("Start Focus");
+    await expectNotBlocked(siteUrl());
+    await expectNotBlocked(siteUrl(`www.${SITE}`));
+    await popup.close();
+  });
+
+  it("keeps blocking with the right badge after the service worker is stopped mid-session", async () => {
+    await app.getByRole("button", { name: "Start Focus" }).click();
+    await expectBlocked(siteUrl());
+
+    const popup = await context.newPage();
+    await popup.goto(popupUrl());
+    await expect.poll(() => badgeText(popup)).toMatch(/^2[45]$/);
+    const before = await badgeText(popup);
+    await popup.close();
+
+    // Stop the extension's service worker (as Chrome does when it is idle) from an extension page.
+    const extensionPage = await context.newPage();
+    await extensionPage.goto(`chrome-extension://${extensionId}/blocked/blocked.html`);
+    const cdp = await context.newCDPSession(extensionPage);
+    await cdp.send("ServiceWorker.enable");
+    await cdp.send("ServiceWorker.stopAllWorkers");
+    await cdp.detach();
+    await expect.poll(() => extensionWorkers(app), { timeout: 10_000 }).toEqual([]);
+    // With no worker running, the badge and the rules are still in place.
+    expect(await badgeText(extensionPage)).toBe(before);
+    await extensionPage.close();
+
+    await expectBlocked(siteUrl());
+    await expectBlocked(siteUrl(`m.${SITE}`));
+
+    // A page of the extension wakes the worker, which restores its state from storage.
+    const again = await context.newPage();
+    await again.goto(popupUrl());
+    await expect.poll(() => extensionWorkers(app), { timeout: 10_000 }).toHaveLength(1);
+    await expect.poll(() => again.locator("#link-status").textContent(), { timeout: 15_000 }).toBe("Linked");
+    await expect.poll(() => badgeText(again)).toMatch(/^2[45]$/);
+    await expect.poll(() => again.getByTestId("popup-display").textContent()).toMatch(/^2[45]:\d\d$/);
+    await again.close();
+  });
+
+  it("stops blocking while the browser is switched off in the web app, and again once it is back on", async () => {
+    await showTab(app, "block");
+    await app.getByLabel("Active: Chrome extension").click();
+    await expect.poll(() => app.getByText("Device status updated").count()).toBeGreaterThan(0);
+    const popup = await context.newPage();
+    await popup.setViewportSize({ width: 300, height: 420 });
+    await popup.goto(popupUrl());
+    await expect.poll(() => popup.locator("#link-status").textContent(), { timeout: 10_000 }).toBe("Paused");
+    expect(await badgeText(popup)).toBe("off");
+    expect(await popup.evaluate(() => chrome.declarativeNetRequest.getDynamicRules())).toEqual([]);
+    await popup.screenshot({ path: `${shots}extension-popup-paused.png` });
+    await popup.close();
+    await expectNotBlocked(siteUrl());
+
+    await app.getByLabel("Active: Chrome extension").click();
+    await expect.poll(() => app.getByLabel("Active: Chrome extension").isChecked()).toBe(true);
+    // Opening the popup makes the extension ask at once (else its next minute's check would).
+    const again = await context.newPage();
+    await again.goto(popupUrl());
+    await expect.poll(() => again.locator("#link-status").textContent(), { timeout: 10_000 }).toBe("Linked");
+    await again.close();
+    await expectBlocked(siteUrl());
+  });
+
+  it("stops blocking and says it is unlinked once the browser is unlinked in the web app", async () => {
+    await showTab(app, "block");
+    await app.getByRole("button", { name: "Unlink Chrome extension" }).click();
+    await app.getByRole("group", { name: "Unlink Chrome extension?" }).getByRole("button", { name: "Unlink" }).click();
+    await expect.poll(() => app.getByText("Device unlinked").count()).toBeGreaterThan(0);
+    await expect.poll(() => app.getByTestId("extension-status").textContent(), { timeout: 10_000 }).toContain("not paired");
+    await app.screenshot({ path: `${shots}extension-shield-unlinked.png` });
+
+    const popup = await context.newPage();
+    await popup.setViewportSize({ width: 300, height: 420 });
+    await popup.goto(popupUrl());
+    await expect.poll(() => popup.locator("#link-status").textContent(), { timeout: 10_000 }).toBe("Not linked");
+    await expect.poll(() => popup.locator("#notice-title").textContent()).toBe("Not linked");
+    expect(await badgeText(popup)).toBe("off");
+    expect(await popup.evaluate(() => chrome.storage.local.get("pairing"))).toEqual({});
+    expect(await popup.evaluate(() => chrome.declarativeNetRequest.getDynamicRules())).toEqual([]);
+    await popup.screenshot({ path: `${shots}extension-popup-unlinked.png` });
+    await popup.close();
+
+    // The timer still runs in the web app, but the extension no longer blocks.
+    await showTab(app, "timer");
+    expect(await app.getByRole("button", { name: "Pause" }).count()).toBeGreaterThan(0);
+    await expectNotBlocked(siteUrl());
+  });
+
+  it("shows the blocked attempts in the Statistics tab", async () => {
+    await showTab(app, "stats");
+    const sites = app.getByRole("list", { name: "Blocked attempts per site" });
+    await expect.poll(() => sites.textContent(), { timeout: 10_000 }).toContain(SITE);
+    await app.getByRole("heading", { name: "Blocked attempts" }).scrollIntoViewIfNeeded();
+    await app.screenshot({ path: `${shots}extension-stats-blocked-attempts.png` });
+  });
+});

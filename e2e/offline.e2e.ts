@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { freePort, launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
+
+/**
+ * Never lose a session (issue #8), end to end in Debian Chromium: the service worker opens the
+ * app with the network off, a session completed while the server cannot be reached waits in
+ * the IndexedDB outbox across a reload, and the server ends up with exactly one copy of it,
+ * whether the browser was offline or the server was stopped and restarted in between.
+ */
+let browser: Browser;
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  for (const server of servers) {
+    await server.stop();
+    removeDataDir(server.dataDir);
+  }
+});
+
+async function registerInUi(page: Page, url: string, username: string) {
+  await page.goto(`${url}/auth`);
+  await page.getByLabel("Username", { exact: true }).fill(username);
+  await page.getByLabel("Email").fill(`${username}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill("secret123");
+  await page.getByLabel("Confirm Password").fill("secret123");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("button", { name: "Continue with Free" }).click();
+  await page.waitForURL(`${url}/app`);
+}
+
+/** Waits until the service worker controls the page and holds the API answers the app needs offline. */
+async function waitUntilOfflineReady(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    async () => {
+      const cache = await caches.open("focus-api");
+      const paths = (await cache.keys()).map((request) => new URL(request.url).pathname);
+      return ["/api/me", "/api/settings", "/api/sessions/range"].every((path) => paths.includes(path));
+    },
+    undefined,
+    { timeout: 30_000, polling: 250 },
+  );
+}
+
+/** Runs a full focus session on the page's fake clock. */
+async function completeFocusSession(page: Page) {
+  await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("25:00");
+  await page.getByRole("button", { name: "Start Focus" }).click();
+  await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+  await page.clock.fastForward("25:00");
+  await page.clock.runFor(2000);
+  await expect.poll(() => page.getByRole("button", { name: "Short Break" }).getAttribute("aria-pressed"), { timeout: 10_000 }).toBe("true");
+}
+
+/** The user's focus sessions as the server has them (with a fresh login, outside the page). */
+async function focusSessionsOnServer(url: string, username: string): Promise<{ clientId?: string; duration: number }[]> {
+  const api = await browser.newContext();
+  try {
+    const login = await api.request.post(`${url}/api/login`, { data: { username, password: "secret123" } });
+    expect(login.status()).toBe(200);
+    const sessions = (await (await api.request.get(`${url}/api/sessions`)).json()) as { type: string; clientId?: string; duration: number }[];
+    return sessions.filter((s) => s.type === "focus");
+  } finally {
+    await api.close();
+  }
+}
+
+async function newContext(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: "allow" });
+  const page = await context.newPage();
+  await page.clock.install();
+  return { context, page };
+}
+
+describe("offline: nothing lost", () => {
+  it("completes a session offline, reloads offline from the service worker, and records it once when back online", async () => {
+    const server = await startServer();
+    servers.push(server);
+    const { context, page } = await newContext();
+    const username = uniqueName("offline");
+    await registerInUi(page, server.url, username);
+    // The Statistics tab once, so the last-loaded statistics are there offline too.
+    await page.getByRole("tab", { name: "Statistics" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Your Focus Journey" }).isVisible()).toBe(true);
+    await page.getByRole("tab", { name: "Focus Arena" }).click();
+    await waitUntilOfflineReady(page);
+    await expect.poll(() => page.getByTestId("connection-status").textContent()).toBe("");
+
+    await context.setOffline(true);
+    await expect.poll(() => page.getByTestId("connection-status").textContent()).toContain("Offline");
+    await completeFocusSession(page);
+    // Counted at once, though it waits in the outbox.
+    await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
+    await expect.poll(() => page.getByTestId("connection-status").textContent()).toMatch(/Offline.*1 waiting/);
+
+    // A reload with the network off: the app opens from the service worker, the session still waits.
+    await page.reload();
+    await expect.poll(() => page.getByTestId("timer-display").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
+    await expect.poll(() => page.getByTestId("connection-status").textContent()).toMatch(/Offline.*1 waiting/);
+    await page.getByRole("tab", { name: "Statistics" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Your Focus Journey" }).isVisible()).toBe(true);
+    await page.getByRole("tab", { name: "Focus Arena" }).click();
+    expect(await focusSessionsOnServer(server.url, username)).toEqual([]);
+
+    // Back online: the `online` event sends it, once.
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 15_000 }).toBe("");
+    await expect.poll(async () => (await focusSessionsOnServer(server.url, username)).length, { timeout: 15_000 }).toBe(1);
+    const [recorded] = await focusSessionsOnServer(server.url, username);
+    expect(recorded).toMatchObject({ duration: 1500, clientId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+
+    // Another reload and a little time change nothing: still exactly one.
+    await page.reload();
+    await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
+    await page.clock.runFor(65_000);
+    expect(await focusSessionsOnServer(server.url, username)).toHaveLength(1);
+    await context.close();
+  });
+
+  it("keeps the session while the server is stopped, across a reload, and records it once after the restart", async () => {
+    const port = await freePort();
+    let server = await startServer({ port });
+    servers.push(server);
+    const { context, page } = await newContext();
+    const username = uniqueName("restart");
+    await registerInUi(page, server.url, username);
+    await waitUntilOfflineReady(page);
+
+    await server.stop();
+    await completeFocusSession(page);
+    await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
+    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 10_000 }).toMatch(/Server unreachable.*1 waiting/);
+
+    // The app still opens with its server gone.
+    await page.reload();
+    await expect.poll(() => page.getByTestId("timer-display").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
+    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 10_000 }).toMatch(/Server unreachable.*1 waiting/);
+
+    // The same server (database, port) comes back; no `online` event: the timed retry sends it.
+    const restarted = await startServer({ port, dataDir: server.dataDir });
+    servers.splice(servers.indexOf(server), 1, restarted);
+    server = restarted;
+    await page.clock.fastForward("05:01");
+    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 15_000 }).toBe("");
+    const sessions = await focusSessionsOnServer(server.url, username);
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({ duration: 1500 });
+
+    await page.reload();
+    await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
+    expect(await focusSessionsOnServer(server.url, username)).toHaveLength(1);
+    await context.close();
+  });
+});
