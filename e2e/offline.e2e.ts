@@ -37,15 +37,13 @@ async function registerInUi(page: Page, url: string, username: string) {
 /** Waits until the service worker controls the page and holds the API answers the app needs offline. */
 async function waitUntilOfflineReady(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
-  await page.waitForFunction(
-    async () => {
+  const cached = () =>
+    page.evaluate(async () => {
       const cache = await caches.open("focus-api");
       const paths = (await cache.keys()).map((request) => new URL(request.url).pathname);
-      return ["/api/me", "/api/settings", "/api/sessions/range"].every((path) => paths.includes(path));
-    },
-    undefined,
-    { timeout: 30_000, polling: 250 },
-  );
+      return ["/api/me", "/api/settings", "/api/sessions/range"].filter((path) => paths.includes(path));
+    });
+  await expect.poll(cached, { timeout: 30_000 }).toEqual(["/api/me", "/api/settings", "/api/sessions/range"]);
 }
 
 /** Runs a full focus session on the page's fake clock. */

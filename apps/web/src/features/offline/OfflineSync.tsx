@@ -4,11 +4,12 @@ import { useEffect } from "react";
 import { toast } from "@/components/ui/use-toast";
 import { setApiInterceptor } from "@/lib/api";
 import { queryKeys } from "@/lib/queryKeys";
-import { interceptSettingsSave, outboxSync } from "./sync";
+import { interceptSettingsSave, outboxSync, rememberUserForOffline } from "./sync";
 
 /**
  * Runs the outbox for the logged-in user (renders nothing): sends what waits on app start, on
- * `online` and when the page becomes visible again; saves settings through the outbox; and
+ * `online` and when the page becomes visible again; saves settings through the outbox; keeps
+ * the user for an offline start; and
  * handles answers to writes nobody in this page waits for any more (made before a reload or
  * while the server was away): a recorded session refreshes the statistics, a refusal is shown.
  * Guests write nothing to the server (DESIGN.md §8).
@@ -20,6 +21,10 @@ export function OfflineSync({ user }: { user: User }) {
   useEffect(() => {
     void outboxSync.setUser(userId);
   }, [userId]);
+
+  useEffect(() => {
+    if (!user.isGuest) void rememberUserForOffline(user);
+  }, [user]);
 
   useEffect(() => setApiInterceptor(interceptSettingsSave), []);
 

@@ -1,4 +1,4 @@
-import { settingsSchema, type SessionInput, type Settings } from "@focus/core";
+import { settingsSchema, type SessionInput, type Settings, type User } from "@focus/core";
 import type { ApiCall } from "@/lib/api";
 import { API_CACHE } from "@/lib/apiCache";
 import { newClientId } from "./clientId";
@@ -52,16 +52,30 @@ export function interceptSettingsSave(call: ApiCall): Promise<unknown> | undefin
   });
 }
 
+/** Puts a JSON answer into the service worker's cache of API answers, as if it came from `path`. */
+async function putApiAnswer(path: string, body: unknown): Promise<void> {
+  if (typeof caches === "undefined") return;
+  try {
+    const cache = await caches.open(API_CACHE);
+    await cache.put(path, new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } }));
+  } catch {
+    // Only a convenience for an offline start; nothing is lost without it.
+  }
+}
+
+/**
+ * Keeps the logged-in user where an offline start reads it (`GET /api/me` in the service
+ * worker's cache). Login and registration write the user into the app without that call, so
+ * without this an offline start right after them would find no user and show /auth.
+ */
+export function rememberUserForOffline(user: User): Promise<void> {
+  return putApiAnswer("/api/me", { user });
+}
+
 /**
  * Puts settings saved offline where an offline reload reads them: the service worker's copy
  * of `GET /api/settings`. The server's answer replaces it once the save is sent.
  */
-async function rememberOfflineSettings(settings: Settings): Promise<void> {
-  if (typeof caches === "undefined") return;
-  try {
-    const cache = await caches.open(API_CACHE);
-    await cache.put("/api/settings", new Response(JSON.stringify(settings), { headers: { "Content-Type": "application/json" } }));
-  } catch {
-    // Only a convenience for an offline reload; the outbox holds the save itself.
-  }
+function rememberOfflineSettings(settings: Settings): Promise<void> {
+  return putApiAnswer("/api/settings", settings);
 }
