@@ -53,7 +53,7 @@ function LocalAudioView({ isGuest }: { isGuest: boolean }) {
         </Link>
         <ThemeToggle />
       </header>
-      <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 pb-16 sm:px-6">
+      <main className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-16 sm:px-6">
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Local Audio Player</h1>
           <p className="max-w-2xl text-muted-foreground">

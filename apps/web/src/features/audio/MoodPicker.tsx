@@ -32,7 +32,8 @@ export function MoodPicker({ size = "sm", className }: { size?: "sm" | "lg"; cla
           <button
             key={category.id}
             type="button"
-            aria-label={category.name}
+            // The large card shows more than the name (band, state): its text is its name then.
+            aria-label={size === "sm" ? category.name : undefined}
             aria-pressed={selected}
             disabled={locked}
             aria-describedby={locked ? noteId : undefined}

@@ -111,7 +111,7 @@ describe("Focus Arena: Neural Audio card", () => {
     await user.click(screen.getByRole("tab", { name: "Neural Audio" }));
     const panel = screen.getByRole("tabpanel");
     expect(within(panel).getByRole("heading", { name: "Neural Audio" })).toBeTruthy();
-    expect(within(panel).getByRole("button", { name: "Deep Work" }).getAttribute("aria-pressed")).toBe("true");
+    expect(within(panel).getByRole("button", { name: /^Deep Work/ }).getAttribute("aria-pressed")).toBe("true");
     expect(within(panel).getByRole("button", { name: "Pause Deep Work" })).toBeTruthy();
     expect(within(panel).getByRole("link", { name: "More Options" }).getAttribute("href")).toBe("/music");
     expect((within(panel).getByRole("slider", { name: "Volume" }) as HTMLInputElement).value).toBe("70");
