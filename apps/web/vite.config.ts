@@ -3,7 +3,7 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { pwaOptions } from "./pwa.config";
+import { pwaOptions } from "./pwa.config.js";
 
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 

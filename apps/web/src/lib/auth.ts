@@ -2,6 +2,7 @@ import { userResponseSchema, type LoginForm, type RegisterForm, type User } from
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, api } from "./api";
+import { clearApiCache } from "./apiCache";
 import { BRAND_NAME } from "./brand";
 import { GUEST_USER, isGuestMode, setGuestMode } from "./guest";
 import { queryKeys } from "./queryKeys";
@@ -112,6 +113,8 @@ export function useLogout() {
     mutationFn: () => api.post("/api/logout"),
     onSuccess: async () => {
       clearAccountData(client);
+      // The service worker's copies of this account's answers must not open the app offline.
+      await clearApiCache();
       client.setQueryData(queryKeys.me, null);
       await client.invalidateQueries({ queryKey: queryKeys.me });
       toast({ title: "Logged out", description: "You have been successfully logged out." });

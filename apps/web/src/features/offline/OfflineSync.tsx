@@ -20,6 +20,8 @@ export function OfflineSync({ user }: { user: User }) {
 
   useEffect(() => {
     void outboxSync.setUser(userId);
+    // Logged out or gone: nothing is sent until a user is known again.
+    return () => void outboxSync.setUser(null);
   }, [userId]);
 
   useEffect(() => {
