@@ -1,0 +1,48 @@
+/**
+ * Data export and import of the logged-in user (issue #8), only ever their own data:
+ * `GET /api/export?format=json|csv` → 200 attachment: JSON `{ version, exportedAt, settings,
+ * sessions }` or the sessions as CSV with a header row;
+ * `POST /api/import` (a previous JSON export) → 200 `{ imported, skipped, settingsApplied }`:
+ * sessions merged without duplicates, settings applied. 400 for a document that is not one.
+ */
+import { dataExportSchema, exportQuerySchema, importResultSchema } from "@focus/core";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { buildExport, importData, sessionsToCsv } from "../../domain/dataTransfer";
+import { userOf } from "../../plugins/auth";
+
+/** Largest import body, bytes (an export of years of daily sessions fits easily). */
+export const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
+
+const dataRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.addHook("onRequest", fastify.authenticate);
+
+  fastify.get("/export", { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
+    const document = await buildExport(fastify.db, userOf(request).id);
+    const day = document.exportedAt.slice(0, 10);
+    // Personal data: never kept by a shared cache.
+    reply.header("cache-control", "no-store");
+    if (request.query.format === "csv") {
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="focus-flow-sessions-${day}.csv"`)
+        .send(sessionsToCsv(document.sessions));
+    }
+    return reply
+      .type("application/json; charset=utf-8")
+      .header("content-disposition", `attachment; filename="focus-flow-export-${day}.json"`)
+      .send(JSON.stringify(document, null, 2));
+  });
+
+  fastify.post(
+    "/import",
+    { bodyLimit: IMPORT_BODY_LIMIT, schema: { body: dataExportSchema, response: { 200: importResultSchema } } },
+    async (request) => {
+      const user = userOf(request);
+      const result = await importData(fastify.db, user.id, request.body);
+      request.log.info({ userId: user.id, ...result }, "data imported");
+      return result;
+    },
+  );
+};
+
+export default dataRoutes;

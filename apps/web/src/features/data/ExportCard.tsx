@@ -1,0 +1,88 @@
+import type { ExportFormat } from "@focus/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Download, FileJson, FileSpreadsheet, LoaderCircle, Upload } from "lucide-react";
+import { useRef } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { toast } from "@/components/ui/use-toast";
+import { ApiError } from "@/lib/api";
+import { queryKeys } from "@/lib/queryKeys";
+import { ImportFileError, downloadExport, importExportFile } from "./dataApi";
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The text of a failed export or import. */
+function failure(error: unknown): string {
+  if (error instanceof ImportFileError) return error.message;
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  return navigator.onLine ? "The server could not be reached. Please try again later." : "You are offline. Connect to the internet and try again.";
+}
+
+/**
+ * 'Your data' in the Statistics tab (issue #8): download every session and the settings as
+ * CSV or JSON, and merge a previous JSON export back (sessions already there are skipped).
+ */
+export function ExportCard() {
+  const client = useQueryClient();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const download = useMutation({
+    mutationFn: (format: ExportFormat) => downloadExport(format),
+    onError: (error) => toast({ title: "Export failed", description: failure(error), variant: "destructive" }),
+  });
+
+  const upload = useMutation({
+    mutationFn: importExportFile,
+    onSuccess: (result) => {
+      void client.invalidateQueries({ queryKey: queryKeys.sessions });
+      void client.invalidateQueries({ queryKey: queryKeys.sessionsRangeAll });
+      void client.invalidateQueries({ queryKey: queryKeys.settings });
+      toast({
+        title: "Import complete",
+        description: `${plural(result.imported, "session", "sessions")} added, ${plural(result.skipped, "was", "were")} already there. Settings applied.`,
+      });
+    },
+    onError: (error) => toast({ title: "Import failed", description: failure(error), variant: "destructive" }),
+  });
+
+  const busy = download.isPending || upload.isPending;
+  return (
+    <Card data-testid="export-card">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Download className="size-5 text-primary" aria-hidden />
+          Your data
+        </CardTitle>
+        <CardDescription>Download every session and your settings, or bring back a previous JSON export. Nothing is counted twice.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-2">
+        <Button variant="outline" disabled={busy} aria-busy={download.isPending && download.variables === "csv"} onClick={() => download.mutate("csv")}>
+          {download.isPending && download.variables === "csv" ? <LoaderCircle className="animate-spin" aria-hidden /> : <FileSpreadsheet aria-hidden />}
+          Download CSV
+        </Button>
+        <Button variant="outline" disabled={busy} aria-busy={download.isPending && download.variables === "json"} onClick={() => download.mutate("json")}>
+          {download.isPending && download.variables === "json" ? <LoaderCircle className="animate-spin" aria-hidden /> : <FileJson aria-hidden />}
+          Download JSON
+        </Button>
+        <Button variant="outline" disabled={busy} aria-busy={upload.isPending} onClick={() => fileInput.current?.click()}>
+          {upload.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
+          Import JSON
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="JSON export to import"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            // Cleared, so choosing the same file again imports it again.
+            event.target.value = "";
+            if (file) upload.mutate(file);
+          }}
+        />
+      </CardContent>
+    </Card>
+  );
+}
