@@ -286,6 +286,21 @@ describe("mood player chart (spec §4 Audio)", () => {
     expect(media).toEqual(["volume 1", "volume 0.5", "volume 0.125", "volume 0", "volume 0"]);
   });
 
+  it("TOGGLE_MUTE silences the player and gives back the volume it had", () => {
+    const { actor, media } = start();
+    actor.send({ type: "SET_VOLUME", volume: 0.4 });
+    actor.send({ type: "TOGGLE_MUTE" });
+    expect(actor.getSnapshot().context.volume).toBe(0);
+    actor.send({ type: "TOGGLE_MUTE" });
+    expect(actor.getSnapshot().context.volume).toBe(0.4);
+    // Moving the slider while muted is the new volume; muting from 0 restores the default.
+    actor.send({ type: "TOGGLE_MUTE" });
+    actor.send({ type: "SET_VOLUME", volume: 0 });
+    actor.send({ type: "TOGGLE_MUTE" });
+    expect(actor.getSnapshot().context.volume).toBe(0.7);
+    expect(media).toEqual(["volume 0.4", "volume 0", "volume 0.4", "volume 0", "volume 0", "volume 0.7"]);
+  });
+
   it("CLEAR unselects from any state", async () => {
     const { actor, settle } = start();
     actor.send({ type: "SELECT_MOOD", category: "deep-work" });

@@ -110,7 +110,14 @@ export const audioPlayerMachine = setup({
     markPlay: assign((_, params: { resuming: boolean }) => ({ resuming: params.resuming, error: null })),
     clearSelection: assign(NO_SELECTION),
     clearError: assign({ error: null }),
-    setVolume: assign({ volume: ({ context, event }) => (event.type === "SET_VOLUME" ? clampLevel(event.volume) : context.volume) }),
+    setVolume: assign(({ context, event }) =>
+      event.type === "SET_VOLUME" ? { volume: clampLevel(event.volume), mutedFrom: null } : { volume: context.volume },
+    ),
+    toggleMute: assign(({ context }) =>
+      context.volume > 0
+        ? { volume: 0, mutedFrom: context.volume }
+        : { volume: context.mutedFrom ?? AUDIO_DEFAULT_VOLUME, mutedFrom: null },
+    ),
     setGain: assign({ gain: ({ context, event }) => (event.type === "SET_GAIN" ? clampLevel(event.gain) : context.gain) }),
     setGuest: assign({ isGuest: ({ context, event }) => (event.type === "SET_GUEST" ? event.isGuest : context.isGuest) }),
 
@@ -150,6 +157,7 @@ export const audioPlayerMachine = setup({
     ...NO_SELECTION,
     isGuest: input.isGuest ?? false,
     volume: clampLevel(input.volume ?? AUDIO_DEFAULT_VOLUME),
+    mutedFrom: null,
     gain: 1,
     seed: (input.seed ?? randomSeed()) >>> 0,
   }),
@@ -166,6 +174,7 @@ export const audioPlayerMachine = setup({
     ],
     CLEAR: { target: ".idle", actions: ["pauseMedia", "unloadMedia", "clearSelection"] },
     SET_VOLUME: { actions: ["setVolume", "applyVolume"] },
+    TOGGLE_MUTE: { actions: ["toggleMute", "applyVolume"] },
     SET_GAIN: { actions: ["setGain", "applyVolume"] },
     SET_GUEST: [
       { guard: "becomesLockedGuest", target: ".idle", actions: ["setGuest", "pauseMedia", "unloadMedia", "clearSelection"] },

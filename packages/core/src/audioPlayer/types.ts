@@ -12,6 +12,8 @@ export interface AudioPlayerContext {
   track: AudioFile | null;
   /** Player volume, 0..1 (spec §9 default 0.7). */
   volume: number;
+  /** The volume before TOGGLE_MUTE set it to 0, restored by the next TOGGLE_MUTE; else null. */
+  mutedFrom: number | null;
   /** A fade multiplier over the volume, 0..1 (1 unless "Audio follows the timer" fades out). */
   gain: number;
   /** Play as soon as the loading track is ready ("plays it when asked"). */
@@ -46,6 +48,8 @@ export type AudioPlayerEvent =
   /** Unselect the mood and unload the track. */
   | { type: "CLEAR" }
   | { type: "SET_VOLUME"; volume: number }
+  /** Mute (volume 0) or give back the volume it had (the M shortcut); from 0, the default. */
+  | { type: "TOGGLE_MUTE" }
   | { type: "SET_GAIN"; gain: number }
   | { type: "SET_GUEST"; isGuest: boolean }
   /** From the media element: it started playing, paused by itself, or failed. */

@@ -105,6 +105,24 @@ describe("live connection client (spec §7, §9)", () => {
     expect(sockets).toHaveLength(12);
   });
 
+  it("closes the socket and waits for RETRY when the network is lost, from open or from waiting", () => {
+    const { actor, clock, sockets } = start();
+    sockets[0]!.open();
+    actor.send({ type: "NETWORK_LOST" });
+    expect(actor.getSnapshot().value).toBe("disconnected");
+    expect(sockets[0]!.readyState).toBe(3);
+    clock.increment(60_000);
+    expect(sockets).toHaveLength(1);
+    actor.send({ type: "RETRY" });
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.drop();
+    expect(actor.getSnapshot().value).toBe("waiting");
+    actor.send({ type: "NETWORK_LOST" });
+    clock.increment(60_000);
+    expect(actor.getSnapshot().value).toBe("disconnected");
+    expect(sockets).toHaveLength(2);
+  });
+
   it("starts the backoff over after a successful open", () => {
     const { actor, clock, sockets } = start();
     sockets[0]!.drop();

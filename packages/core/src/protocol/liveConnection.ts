@@ -55,7 +55,13 @@ export type LiveConnectionEvent =
   | SocketEvent
   | { type: "SEND"; message: LiveMessage }
   /** Try again after giving up (e.g. the user came back online). */
-  | { type: "RETRY" };
+  | { type: "RETRY" }
+  /**
+   * The device lost its network (the browser's `offline` event): close the socket and stop
+   * retrying until RETRY, so the status says disconnected at once instead of after a missed
+   * heartbeat, and no reconnect attempts are spent while there is no network.
+   */
+  | { type: "NETWORK_LOST" };
 
 export type LiveConnectionEmitted =
   | { type: "message"; message: LiveMessage }
@@ -65,8 +71,9 @@ export type LiveConnectionEmitted =
 /**
  * The live connection client (spec §7, §9; DESIGN.md §4): `connecting` → `open` (ping every
  * 20 s) → on close `waiting` for min(30 s, 2 s × 1.5^n) → `connecting` again, at most 10 times,
- * then `disconnected` until RETRY. The socket is the `socket` actor: provide it with
- * `createSocketActor(factory)`. Messages arrive as emitted `message` events; SEND writes one.
+ * then `disconnected` until RETRY; NETWORK_LOST goes to `disconnected` at once. The socket is
+ * the `socket` actor: provide it with `createSocketActor(factory)`. Messages arrive as
+ * emitted `message` events; SEND writes one.
  */
 export const liveConnectionMachine = setup({
   types: {
@@ -101,6 +108,7 @@ export const liveConnectionMachine = setup({
   id: "liveConnection",
   context: ({ input }) => ({ url: input.url, attempt: 0 }),
   initial: "online",
+  on: { NETWORK_LOST: ".disconnected" },
   states: {
     online: {
       invoke: { id: "socket", src: "socket", input: ({ context }) => ({ url: context.url }) },

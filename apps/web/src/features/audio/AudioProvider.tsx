@@ -1,6 +1,7 @@
 import type { AudioPlayerContext, AudioPlayerEvent } from "@focus/core";
 import { useSelector } from "@xstate/react";
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { TOGGLE_MUTE_EVENT } from "@/features/shortcuts/shortcuts";
 import { getAudioEngine, holdAudioEngine, type AudioEngine } from "./audioEngine";
 import { TimerAudioBridge } from "./TimerAudioBridge";
 
@@ -10,7 +11,7 @@ const AudioEngineContext = createContext<AudioEngine | null>(null);
  * Gives its children the app's mood player (see audioEngine.ts) and tells it whether the user
  * is a guest. Mounted around the main view's tabs, so audio keeps playing across tabs, and on
  * /music. With `followTimer` (inside `TimerProvider` only) the player also follows the timer
- * when the user's setting says so.
+ * when the user's setting says so. The M shortcut's event mutes and unmutes it.
  */
 export function AudioProvider({
   isGuest,
@@ -36,6 +37,13 @@ export function AudioProvider({
   useEffect(() => {
     engine.actor.send({ type: "SET_GUEST", isGuest });
   }, [engine, isGuest]);
+
+  // The M shortcut (features/shortcuts) mutes or unmutes the player.
+  useEffect(() => {
+    const toggleMute = () => engine.actor.send({ type: "TOGGLE_MUTE" });
+    document.addEventListener(TOGGLE_MUTE_EVENT, toggleMute);
+    return () => document.removeEventListener(TOGGLE_MUTE_EVENT, toggleMute);
+  }, [engine]);
 
   return (
     <AudioEngineContext.Provider value={engine}>

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_USER, renderRoute } from "@/test/render";
 import { useAudioPlayer } from "./AudioProvider";
-import { disposeAudioEngine } from "./audioEngine";
+import { disposeAudioEngine, getAudioEngine } from "./audioEngine";
 import { stubMediaElements } from "./testMedia";
 
 const GUEST_NOTE = "Guest mode: Only Deep Work flow available. Register for full access to all neural audio patterns.";
@@ -115,6 +115,23 @@ describe("Focus Arena: Neural Audio card", () => {
     expect(within(panel).getByRole("button", { name: "Pause Deep Work" })).toBeTruthy();
     expect(within(panel).getByRole("link", { name: "More Options" }).getAttribute("href")).toBe("/music");
     expect((within(panel).getByRole("slider", { name: "Volume" }) as HTMLInputElement).value).toBe("70");
+  });
+
+  it("the M key mutes the player and gives back its volume", async () => {
+    stubMediaElements();
+    serve(inTrial);
+    renderRoute("/app");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("tab", { name: "Neural Audio" }));
+    const slider = within(screen.getByRole("tabpanel")).getByRole("slider", { name: "Volume" }) as HTMLInputElement;
+    expect(slider.value).toBe("70");
+    await user.click(document.body);
+    await user.keyboard("m");
+    expect(slider.value).toBe("0");
+    expect(getAudioEngine().element.volume).toBe(0);
+    await user.keyboard("M");
+    expect(slider.value).toBe("70");
+    expect(getAudioEngine().element.volume).toBeCloseTo(0.7);
   });
 
   it("only logs an empty or failed list (spec §8), with a quiet line in the card", async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SETTINGS, type User } from "@focus/core";
 import { TEST_USER, renderRoute } from "@/test/render";
 
@@ -74,5 +74,52 @@ describe("Focus Arena", () => {
       const saved = JSON.parse(window.localStorage.getItem("timer-state") ?? "{}") as { isActive?: boolean; mode?: string };
       expect(saved).toMatchObject({ isActive: true, mode: "focus" });
     });
+  });
+});
+
+/** A WebSocket that opens on the next tick, as a reachable server's would. */
+class OpeningWebSocket {
+  static created = 0;
+  readyState = 0;
+  onopen: ((e: unknown) => void) | null = null;
+  onmessage: ((e: unknown) => void) | null = null;
+  onclose: ((e: unknown) => void) | null = null;
+  onerror: ((e: unknown) => void) | null = null;
+  constructor() {
+    OpeningWebSocket.created++;
+    setTimeout(() => {
+      if (this.readyState !== 0) return;
+      this.readyState = 1;
+      this.onopen?.({});
+    }, 0);
+  }
+  send(): void {}
+  close(): void {
+    this.readyState = 3;
+  }
+}
+
+describe("Focus Arena: live sync status", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("says 'Sync offline' as soon as the browser goes offline, and reconnects when it is back", async () => {
+    serve(inTrial);
+    OpeningWebSocket.created = 0;
+    vi.stubGlobal("WebSocket", OpeningWebSocket);
+    renderRoute("/app");
+    const status = await screen.findByTestId("live-status");
+    await waitFor(() => expect(status.textContent).toBe("Synced"));
+
+    const onLine = vi.spyOn(window.navigator, "onLine", "get").mockReturnValue(false);
+    window.dispatchEvent(new Event("offline"));
+    await waitFor(() => expect(screen.getByTestId("live-status").textContent).toBe("Sync offline"));
+
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(screen.getByTestId("live-status").textContent).toBe("Synced"));
+    expect(OpeningWebSocket.created).toBe(2);
   });
 });

@@ -66,13 +66,17 @@ export function useLiveSync(onStatus: (status: LiveStatus) => void): void {
     });
     const timerSub = timer.subscribe(() => sendState(false));
     const onOnline = () => live.send({ type: "RETRY" });
+    const onOffline = () => live.send({ type: "NETWORK_LOST" });
     window.addEventListener("online", onOnline);
+    window.addEventListener("offline", onOffline);
+    if (!navigator.onLine) onOffline();
     return () => {
       statusSub.unsubscribe();
       connectedSub.unsubscribe();
       messageSub.unsubscribe();
       timerSub.unsubscribe();
       window.removeEventListener("online", onOnline);
+      window.removeEventListener("offline", onOffline);
     };
   }, [live, timer, onStatus]);
 }
