@@ -1,0 +1,191 @@
+/**
+ * `pnpm bench` (issue 7 item 5): runs the sections below against the BUILT app (`pnpm build`
+ * first) on loopback only, prints each section's figures as it goes and a summary table with
+ * the machine at the end. Everything the bench starts (servers, socket clients, Chromium) is
+ * stopped on success, failure, SIGINT and SIGTERM. Sections: http (req/s, p99 ms), ws (relay
+ * latency ms), mem (KiB per idle socket), js (gzipped KiB per route), drift (ms).
+ * Knobs: see `readKnobs` in lib/common.ts and the README's "Benchmarks" section.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
+import { CHROMIUM_PATH } from "../e2e/harness";
+import type { BundleResult } from "./bundle";
+import type { DriftResult } from "./drift";
+import type { HttpResult } from "./http";
+import { fmt, type Knobs, readKnobs, repoRoot, runCleanups, type Section } from "./lib/common";
+import type { LiveResult } from "./live";
+
+interface Results {
+  http?: HttpResult;
+  live?: LiveResult;
+  bundle?: BundleResult;
+  drift?: DriftResult;
+}
+
+const log = (line: string) => console.log(`  ${line}`);
+
+function chromiumVersion(): string {
+  const result = spawnSync(CHROMIUM_PATH, ["--version"], { encoding: "utf8" });
+  return result.stdout.trim() || "unknown";
+}
+
+function machineLines(): string[] {
+  const cpus = os.cpus();
+  return [
+    `CPU      ${cpus[0]?.model ?? "unknown"} × ${cpus.length}`,
+    `Memory   ${fmt(os.totalmem() / 2 ** 30, 1)} GiB total, load average ${os.loadavg().map((l) => fmt(l, 2)).join(" ")} at the end`,
+    `OS       ${os.type()} ${os.release()} ${os.arch()}`,
+    `Node     ${process.version}`,
+    `Chromium ${chromiumVersion()}`,
+  ];
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? "").length))) ?? [];
+  return rows
+    .map((row, i) => {
+      const line = row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col] ?? 0) : cell.padStart(widths[col] ?? 0))).join("  ");
+      return i === 0 ? `${line}\n${widths.map((w) => "-".repeat(w)).join("  ")}` : line;
+    })
+    .join("\n");
+}
+
+function summary(results: Results, knobs: Knobs, startedAt: number): string {
+  const out: string[] = ["", "=== pnpm bench summary", ...machineLines(), ""];
+  const { http, live, bundle, drift } = results;
+  if (http) {
+    out.push(`HTTP (autocannon, ${http.connections} connections, ${http.durationS} s each, GET /api/sessions with ${http.seededSessions} sessions)`);
+    const rows = [["target", "req/s", "× baseline", "p99 ms", "× baseline", "non-2xx", "errors"]];
+    for (const t of [http.baseline, ...http.routes]) {
+      rows.push([
+        t.name,
+        fmt(t.requestsPerSecond, 0),
+        fmt(t.requestsPerSecond / http.baseline.requestsPerSecond, 2),
+        fmt(t.p99Ms, 0),
+        fmt(t.p99Ms / Math.max(http.baseline.p99Ms, 1), 1),
+        String(t.non2xx),
+        String(t.errors),
+      ]);
+    }
+    out.push(table(rows), "");
+  }
+  if (live?.relay) {
+    const r = live.relay;
+    out.push(
+      `Websocket relay (${r.users} users × ${r.socketsPerUser} sockets, ${r.sends} timer_update sends at ${r.rate}/s)`,
+      table([
+        ["figure", "value"],
+        ["relay latency p50 (ms)", fmt(r.p50Ms, 2)],
+        ["relay latency p99 (ms)", fmt(r.p99Ms, 2)],
+        ["relay latency max (ms)", fmt(r.maxMs, 2)],
+        ["deliveries received / expected", `${r.received} / ${r.expected}`],
+      ]),
+      "",
+    );
+  }
+  if (live?.memory) {
+    const m = live.memory;
+    out.push(
+      `Idle sockets (${m.sockets} open of ${m.requested}, ${m.users} users, ${m.clientProcesses} client processes; server after gc)`,
+      table([
+        ["figure", "before", "after", "per socket (KiB)"],
+        ["server RSS (MiB)", fmt(m.before.rss / 2 ** 20), fmt(m.after.rss / 2 ** 20), fmt((m.after.rss - m.before.rss) / m.sockets / 1024, 2)],
+        ["server heap used (MiB)", fmt(m.before.heapUsed / 2 ** 20), fmt(m.after.heapUsed / 2 ** 20), fmt((m.after.heapUsed - m.before.heapUsed) / m.sockets / 1024, 2)],
+      ]),
+      "",
+    );
+  }
+  if (bundle) {
+    out.push(`JavaScript per route (gzip level ${bundle.gzipLevel}, service worker blocked, fresh context each)`);
+    const rows = [["route", "files", "raw KiB", "gzip KiB"]];
+    for (const r of bundle.routes) rows.push([r.route, String(r.files.length), fmt(r.rawBytes / 1024), fmt(r.gzipBytes / 1024)]);
+    rows.push([`only on /app (not on /)`, String(bundle.appOnly.files), fmt(bundle.appOnly.rawBytes / 1024), fmt(bundle.appOnly.gzipBytes / 1024)]);
+    out.push(table(rows), "");
+  }
+  if (drift) {
+    out.push(`Timer drift in Chromium (display vs wall clock; + = display behind; ${drift.how})`);
+    const rows = [["moment", "drift ms", "longest timer gap ms"]];
+    for (const p of drift.points) rows.push([p.label, fmt(p.driftMs, 0), fmt(p.maxTimerGapMs, 0)]);
+    out.push(table(rows), "");
+  }
+  const skipped = ["http", "ws", "mem", "js", "drift"].filter((s) => !knobs.sections.has(s as Section));
+  if (skipped.length) out.push(`Skipped (BENCH_ONLY): ${skipped.join(", ")}`);
+  out.push(`Bench took ${fmt((Date.now() - startedAt) / 1000, 0)} s`);
+  return out.join("\n");
+}
+
+async function main(): Promise<number> {
+  const startedAt = Date.now();
+  const knobs = readKnobs();
+  for (const file of ["apps/api/dist/server.js", "apps/web/dist/index.html"]) {
+    if (!existsSync(join(repoRoot, file))) throw new Error(`${file} is missing: run \`pnpm build\` first`);
+  }
+  const results: Results = {};
+  let failed = 0;
+  const section = async (name: string, run: () => Promise<void>) => {
+    console.log(`\n--- ${name}`);
+    try {
+      await run();
+    } catch (error) {
+      failed++;
+      console.error(`  FAILED: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    } finally {
+      await runCleanups();
+    }
+  };
+  if (knobs.sections.has("http")) {
+    await section("HTTP: bare fastify baseline vs the API", async () => {
+      const { benchHttp, printHttp } = await import("./http");
+      results.http = await benchHttp(knobs, log);
+      printHttp(results.http, log);
+    });
+  }
+  if (knobs.sections.has("ws") || knobs.sections.has("mem")) {
+    await section("Websocket: idle-socket memory and relay latency", async () => {
+      const { benchLive } = await import("./live");
+      results.live = await benchLive(knobs, log);
+    });
+  }
+  if (knobs.sections.has("js") || knobs.sections.has("drift")) {
+    await section("Chromium: JavaScript per route and timer drift", async () => {
+      const { withBrowserServer } = await import("./browser");
+      await withBrowserServer(async (server, browser) => {
+        if (knobs.sections.has("js")) {
+          const { benchBundle } = await import("./bundle");
+          results.bundle = await benchBundle(server, browser, log);
+        }
+        if (knobs.sections.has("drift")) {
+          const { benchDrift } = await import("./drift");
+          results.drift = await benchDrift(server, browser, knobs, log);
+        }
+      });
+    });
+  }
+  console.log(summary(results, knobs, startedAt));
+  return failed;
+}
+
+let exiting = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (exiting) return;
+    exiting = true;
+    console.error(`\n${signal}: stopping everything the bench started…`);
+    void runCleanups().finally(() => process.exit(130));
+  });
+}
+
+main().then(
+  async (failed) => {
+    await runCleanups();
+    if (failed) console.error(`${failed} section(s) failed`);
+    process.exit(failed ? 1 : 0);
+  },
+  async (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    await runCleanups();
+    process.exit(1);
+  },
+);
