@@ -16,11 +16,14 @@ export interface Config {
   /** TCP port to listen on (0 picks a free one). */
   port: number;
   host: string;
-  /** Only SQLite for now; `file` is the absolute path of the database file. */
-  database: { dialect: "sqlite"; file: string };
+  /** SQLite (`file`: absolute path of the database file) or PostgreSQL (`url`: a postgres:// URL). */
+  database: DatabaseConfig;
   /** Cookie signing secret (32+ characters), or null to use/generate `sessionSecretFile`. */
   sessionSecret: string | null;
-  /** Where a generated session secret is kept: `session-secret` next to the database file. */
+  /**
+   * Where a generated session secret is kept: `session-secret` next to the SQLite file, or
+   * `./data/session-secret` with PostgreSQL (instances behind one origin must share SESSION_SECRET).
+   */
   sessionSecretFile: string;
   adminUsername: string;
   /** When set, the admin account is created at start if absent. */
@@ -48,6 +51,14 @@ export interface Config {
     loopSeconds: number | null;
   };
 }
+
+/**
+ * Which database engine and where (DESIGN.md §3, issue #7 item 2). Both run the same
+ * migrations and code; PostgreSQL also carries the live relay between instances (LISTEN/NOTIFY).
+ */
+export type DatabaseConfig =
+  | { dialect: "sqlite"; /** Absolute path of the database file. */ file: string }
+  | { dialect: "postgres"; /** The connection URL as given (`postgres://` or `postgresql://`). */ url: string };
 
 /** Thrown by `loadConfig` for a bad variable; the message names the variable. */
 export class ConfigError extends Error {
@@ -85,16 +96,28 @@ const envSchema = z.object({
 });
 
 /**
- * Parses `DATABASE_URL` (`sqlite:<path>`, `sqlite://<path>`) into an absolute file path.
- * @throws ConfigError for PostgreSQL URLs (not supported yet) and anything else.
+ * Parses `DATABASE_URL`: `sqlite:<path>` / `sqlite://<path>` into an absolute file path, or a
+ * `postgres://` / `postgresql://` URL (kept as given, checked to name a host).
+ * @throws ConfigError for anything else; a PostgreSQL URL's password is never echoed.
  */
-function parseDatabaseUrl(url: string, cwd: string): Config["database"] {
+function parseDatabaseUrl(url: string, cwd: string): DatabaseConfig {
   if (/^postgres(ql)?:\/\//i.test(url)) {
-    throw new ConfigError("PostgreSQL support is not available yet (DATABASE_URL)");
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(url);
+    } catch {
+      parsed = null;
+    }
+    if (!parsed || (!parsed.hostname && !parsed.searchParams.get("host"))) {
+      throw new ConfigError("Invalid DATABASE_URL: expected postgres://user:password@host:5432/database");
+    }
+    return { dialect: "postgres", url };
   }
   const match = /^sqlite:(?:\/\/)?(.+)$/i.exec(url);
   if (!match?.[1]) {
-    throw new ConfigError(`Invalid DATABASE_URL "${url}": expected sqlite:<path>, e.g. sqlite:./data/focus.db`);
+    throw new ConfigError(
+      `Invalid DATABASE_URL "${url}": expected sqlite:<path> (e.g. sqlite:./data/focus.db) or postgres://user:password@host/database`,
+    );
   }
   return { dialect: "sqlite", file: path.resolve(cwd, match[1]) };
 }
@@ -132,7 +155,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST ?? "0.0.0.0",
     database,
     sessionSecret: e.SESSION_SECRET ?? null,
-    sessionSecretFile: path.join(path.dirname(database.file), "session-secret"),
+    // Next to the SQLite file; with PostgreSQL in ./data (several instances must share SESSION_SECRET).
+    sessionSecretFile:
+      database.dialect === "sqlite"
+        ? path.join(path.dirname(database.file), "session-secret")
+        : path.resolve(cwd, "data", "session-secret"),
     adminUsername: e.ADMIN_USERNAME ?? "admin",
     adminPassword: e.ADMIN_PASSWORD ?? null,
     publicOrigin: e.PUBLIC_ORIGIN ? parsePublicOrigin(e.PUBLIC_ORIGIN) : null,

@@ -85,11 +85,19 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: "abc" })).toThrowError(/^(?!.*"abc").*ADMIN_PASSWORD/);
   });
 
-  it("says PostgreSQL is not available yet for a postgres:// URL", () => {
-    expect(() => loadConfig({ DATABASE_URL: "postgres://u:p@db/focus" })).toThrowError(
-      "PostgreSQL support is not available yet (DATABASE_URL)",
-    );
-    expect(() => loadConfig({ DATABASE_URL: "postgresql://db/focus" })).toThrowError("PostgreSQL");
+  it("switches to PostgreSQL for a postgres:// or postgresql:// URL", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://u:p@db/focus" }, "/srv/focus");
+    expect(config.database).toEqual({ dialect: "postgres", url: "postgres://u:p@db/focus" });
+    expect(config.sessionSecretFile).toBe("/srv/focus/data/session-secret");
+    expect(loadConfig({ DATABASE_URL: "postgresql://db:5433/focus" }).database).toEqual({
+      dialect: "postgres",
+      url: "postgresql://db:5433/focus",
+    });
+  });
+
+  it("refuses a PostgreSQL URL without a host and never echoes its password", () => {
+    expect(() => loadConfig({ DATABASE_URL: "postgres://u:hunter2@/focus" })).toThrowError(/^(?!.*hunter2).*DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://db/focus" })).toThrowError("DATABASE_URL");
   });
 });
 

@@ -1,15 +1,44 @@
-/** Test helpers: an app on a fresh temp SQLite file, and small request shortcuts. */
+/**
+ * Test helpers: an app on a fresh database, and small request shortcuts. The `api` project
+ * runs on a temp SQLite file; the `api-pg` project (issue #7 item 2) runs the same tests with
+ * each app on its own new PostgreSQL database (see postgresSetup.ts), dropped on close.
+ */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { inject } from "vitest";
 import { buildApp } from "../src/app";
 import { type Config, loadConfig } from "../src/env";
 import { SESSION_COOKIE } from "../src/plugins/session";
 
+/** The engine the tests of this project run on. */
+export const TEST_ENGINE: "sqlite" | "postgres" = inject("postgresUrl") ? "postgres" : "sqlite";
+
+let adminPool: pg.Pool | null = null;
+let databaseCounter = 0;
+
+/**
+ * Creates a new empty PostgreSQL database on the test server and returns its URL and a
+ * function that drops it (closing whatever is still connected).
+ */
+export async function createTestPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = inject("postgresUrl");
+  if (!serverUrl) throw new Error("no PostgreSQL test server (run the api-pg project)");
+  adminPool ??= new pg.Pool({ connectionString: serverUrl, max: 2, allowExitOnIdle: true });
+  const pool = adminPool;
+  databaseCounter += 1;
+  const name = `focus_test_${process.pid}_${databaseCounter}_${Math.random().toString(36).slice(2, 8)}`;
+  await pool.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: async () => void (await pool.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)) };
+}
+
 export interface TestApp {
   app: FastifyInstance;
-  /** The temp directory holding the database (and the generated session secret). */
+  /** The temp directory holding the database (SQLite) and the generated session secret. */
   dir: string;
   config: Config;
   /** Builds a second app on the same database file and environment (a restart). */
@@ -35,14 +64,17 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "focus-api-test-"));
   const env = typeof envOrFactory === "function" ? envOrFactory(dir) : envOrFactory;
+  const postgres = TEST_ENGINE === "postgres" ? await createTestPostgresDatabase() : null;
   const baseEnv = {
-    DATABASE_URL: `sqlite:${path.join(dir, "focus.db")}`,
+    DATABASE_URL: postgres ? postgres.url : `sqlite:${path.join(dir, "focus.db")}`,
     LOG_LEVEL: "silent",
     WEB_DIST: path.join(dir, "no-web-build"),
   };
   const apps: FastifyInstance[] = [];
   const build = async (extra: Env) => {
-    const config = loadConfig({ ...baseEnv, ...env, ...extra });
+    const loaded = loadConfig({ ...baseEnv, ...env, ...extra });
+    // With PostgreSQL the generated secret would go to ./data; keep it in the temp dir as on SQLite.
+    const config = postgres ? { ...loaded, sessionSecretFile: path.join(dir, "session-secret") } : loaded;
     const app = buildApp(config);
     apps.push(app);
     options.beforeReady?.(app);
@@ -57,6 +89,7 @@ export async function createTestApp(
     rebuild: async (extra = {}) => (await build(extra)).app,
     close: async () => {
       for (const built of apps) await built.close();
+      await postgres?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,19 +1,35 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Migrator } from "kysely";
+import { type Kysely, Migrator } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDatabase } from "../src/db/connection";
+import type { Database } from "../src/db/database";
 import { migrations } from "../src/db/migrations";
 import { migrateToLatest } from "../src/db/migrator";
+import { createTestPostgresDatabase, TEST_ENGINE } from "./helpers";
 
-describe("migrations", () => {
-  let dir: string;
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+/** Runs on the project's engine: a temp SQLite file (api) or a new PostgreSQL database (api-pg). */
+describe(`migrations (${TEST_ENGINE})`, () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  /** An empty database of the engine under test, removed after the test. */
+  async function emptyDatabase(): Promise<Kysely<Database>> {
+    if (TEST_ENGINE === "postgres") {
+      const { url, drop } = await createTestPostgresDatabase();
+      cleanups.push(drop);
+      return createDatabase({ dialect: "postgres", url });
+    }
+    const dir = mkdtempSync(path.join(os.tmpdir(), "focus-migrate-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    return createDatabase({ dialect: "sqlite", file: path.join(dir, "focus.db") });
+  }
 
   it("tags login sessions stored before 2026_11_22_0002 with their user", async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "focus-migrate-"));
-    const db = createDatabase({ dialect: "sqlite", file: path.join(dir, "focus.db") });
+    const db = await emptyDatabase();
     try {
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
       const first = await migrator.migrateTo("2026_11_22_0001_initial_schema");
@@ -43,8 +59,7 @@ describe("migrations", () => {
   });
 
   it("migrates the latest migration down and up again", async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "focus-migrate-"));
-    const db = createDatabase({ dialect: "sqlite", file: path.join(dir, "focus.db") });
+    const db = await emptyDatabase();
     try {
       await migrateToLatest(db);
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
