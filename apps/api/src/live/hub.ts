@@ -173,15 +173,7 @@ export class InMemoryLiveHub implements LiveHub {
       case "pong":
         return;
       case "timer_update": {
-        const now = this.now();
-        const previous = this.snapshots.get(client.userId);
-        this.snapshots.set(client.userId, {
-          state: message.timerState,
-          source: client.source,
-          receivedAt: now,
-          focusStartedAt: nextFocusStart(previous, message.timerState, now),
-          orphanedAt: null,
-        });
+        this.remember(client.userId, message.timerState, client.source);
         this.deliver(client.userId, { type: "timer_update", timerState: message.timerState, source: client.source }, client.id);
         return;
       }
@@ -231,6 +223,23 @@ export class InMemoryLiveHub implements LiveHub {
     let connections = 0;
     for (const group of this.groups.values()) connections += group.size;
     return { connections, users: this.groups.size, droppedFrames: this.dropped, relayedMessages: this.relayed };
+  }
+
+  /**
+   * Keeps `state` as the user's last state, sent by `source`: from one of this process's
+   * connections, or relayed from another instance (then, when the user has no connection
+   * here, it ages out like a state whose last connection left).
+   */
+  protected remember(userId: number, state: SharedTimerState, source: LiveSource): void {
+    const now = this.now();
+    const previous = this.snapshots.get(userId);
+    this.snapshots.set(userId, {
+      state,
+      source,
+      receivedAt: now,
+      focusStartedAt: nextFocusStart(previous, state, now),
+      orphanedAt: this.groups.has(userId) ? null : now,
+    });
   }
 
   /**

@@ -3,12 +3,17 @@
  * LIVE_MAX_FRAME_BYTES (a larger frame closes the socket with 1009), the hub decorated as
  * `fastify.liveHub`, protocol-level pings that end dead connections, and on close every
  * socket closed with 1001 before the server stops.
+ *
+ * The hub follows the database (issue #7 item 2): on PostgreSQL a `PgLiveHub`, which relays
+ * across instances through LISTEN/NOTIFY and whose LISTEN connection is opened at start and
+ * closed on close; on SQLite (one process) an `InMemoryLiveHub`.
  */
 import websocket from "@fastify/websocket";
 import { LIVE_HEARTBEAT_MS } from "@focus/core";
 import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
 import { InMemoryLiveHub, LIVE_CLOSE_CODES, type LiveHub } from "../live/hub";
+import { PgLiveHub } from "../live/pgHub";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -44,7 +49,16 @@ function allClosed(sockets: Set<WebSocket>, ms: number): Promise<void> {
 
 export default fp<LivePluginOptions>(
   async (fastify, options) => {
-    const hub = options.hub ?? new InMemoryLiveHub({ log: fastify.log.child({ module: "live" }) });
+    const log = fastify.log.child({ module: "live" });
+    const database = fastify.hasDecorator("config") ? fastify.config.database : null;
+    const pgHub =
+      !options.hub && database?.dialect === "postgres" ? new PgLiveHub({ connectionString: database.url, log }) : null;
+    if (pgHub) {
+      await pgHub.start();
+      // onClose runs after the preClose hook below has closed every socket.
+      fastify.addHook("onClose", async () => pgHub.close());
+    }
+    const hub = options.hub ?? pgHub ?? new InMemoryLiveHub({ log });
     fastify.decorate("liveHub", hub);
 
     // Added before @fastify/websocket's own preClose hook, so this runs first.

@@ -1,0 +1,130 @@
+/**
+ * Two API instances on one PostgreSQL database (issue #7 item 2, DESIGN.md §4): a user's
+ * timer relays between sockets on different instances through LISTEN/NOTIFY. PostgreSQL
+ * only: on SQLite there is one process and no relay, so the `api` project skips this file.
+ */
+import type { LiveMessage, SharedTimerState } from "@focus/core";
+import { sql } from "kysely";
+import type { FastifyInstance } from "fastify";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { LIVE_CLOSE_CODES } from "../src/live/hub";
+import { LIVE_RELAY_APPLICATION_NAME, PgLiveHub } from "../src/live/pgHub";
+import { createTestApp, registerUser, TEST_ENGINE, type TestApp } from "./helpers";
+import { connect, listen, type LiveTestClient } from "./liveHelpers";
+
+/** Both instances answer for this origin, as behind one load balancer. */
+const PUBLIC_ORIGIN = "http://focus.test";
+
+const RUNNING: SharedTimerState = {
+  isActive: true,
+  currentTime: 1500,
+  mode: "focus",
+  progress: 0,
+  endsAt: Date.now() + 1_500_000,
+  durationMs: 1_500_000,
+};
+
+/** The next message of `type`, skipping others (e.g. the sync_request a join sends around). */
+async function nextOfType<T extends LiveMessage["type"]>(client: LiveTestClient, type: T, timeoutMs = 3000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const message = await client.next(Math.max(1, deadline - Date.now()));
+    if (message.type === type) return message as Extract<LiveMessage, { type: T }>;
+  }
+}
+
+/** Resolves once `check` is true, polling every 20 ms; rejects after `timeoutMs`. */
+async function eventually(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.skipIf(TEST_ENGINE !== "postgres")("two API instances on one PostgreSQL (LISTEN/NOTIFY relay)", () => {
+  let t: TestApp;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let wsA: string;
+  let wsB: string;
+  const open: LiveTestClient[] = [];
+
+  beforeEach(async () => {
+    t = await createTestApp({ PUBLIC_ORIGIN });
+    a = t.app;
+    b = await t.rebuild();
+    wsA = `${(await listen(a)).wsBase}/ws/timer`;
+    wsB = `${(await listen(b)).wsBase}/ws/timer`;
+  });
+  afterEach(async () => {
+    for (const client of open.splice(0)) client.ws.terminate();
+    await t.close();
+  });
+
+  async function web(url: string, cookie: string): Promise<LiveTestClient> {
+    const client = await connect(url, { cookie, origin: PUBLIC_ORIGIN });
+    open.push(client);
+    return client;
+  }
+
+  it("uses the PostgreSQL hub on both instances", () => {
+    expect(a.liveHub).toBeInstanceOf(PgLiveHub);
+    expect(b.liveHub).toBeInstanceOf(PgLiveHub);
+    expect((a.liveHub as PgLiveHub).instanceId).not.toBe((b.liveHub as PgLiveHub).instanceId);
+  });
+
+  it("relays a timer_update sent on instance A to the user's socket on instance B, and answers a new socket on B with it", async () => {
+    const { cookie } = await registerUser(a);
+    const onA = await web(wsA, cookie);
+    const onB = await web(wsB, cookie);
+    // B's join asks the user's other connections, on every instance, for a fresh state.
+    expect(await nextOfType(onA, "command")).toEqual({ type: "command", action: "sync_request" });
+
+    onA.send({ type: "timer_update", timerState: RUNNING });
+    expect(await nextOfType(onB, "timer_update")).toEqual({ type: "timer_update", timerState: RUNNING, source: "web" });
+
+    const later = await web(wsB, cookie);
+    expect(await later.next()).toEqual({ type: "timer_update", timerState: RUNNING, source: "web" });
+    expect(b.liveHub.snapshot((await b.db.selectFrom("users").select("id").executeTakeFirstOrThrow()).id)?.state).toEqual(RUNNING);
+    // The sender never gets its own update back (no echo through PostgreSQL).
+    expect(onA.received.filter((message) => message.type === "timer_update")).toEqual([]);
+  });
+
+  it("keeps users apart across instances", async () => {
+    const alice = await registerUser(a);
+    const bob = await registerUser(b);
+    const aliceOnA = await web(wsA, alice.cookie);
+    const bobOnB = await web(wsB, bob.cookie);
+    aliceOnA.send({ type: "timer_update", timerState: RUNNING });
+    aliceOnA.send({ type: "ping" });
+    await nextOfType(aliceOnA, "pong");
+    expect(await bobOnB.quiet(300)).toBe(true);
+  });
+
+  it("closes a deleted user's sockets on every instance", async () => {
+    const { cookie, res } = await registerUser(a);
+    const userId = (res.json() as { user: { id: number } }).user.id;
+    const onB = await web(wsB, cookie);
+    await web(wsA, cookie);
+    a.liveHub.closeUser(userId);
+    expect((await onB.closed).code).toBe(LIVE_CLOSE_CODES.unauthorized);
+  });
+
+  it("reconnects its LISTEN connection after PostgreSQL drops it, and relays again", async () => {
+    const { cookie } = await registerUser(a);
+    const onA = await web(wsA, cookie);
+    const onB = await web(wsB, cookie);
+    await nextOfType(onA, "command");
+    const hubA = a.liveHub as PgLiveHub;
+    const hubB = b.liveHub as PgLiveHub;
+
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and application_name = ${LIVE_RELAY_APPLICATION_NAME}`.execute(a.db);
+    await eventually(() => !hubA.listening || !hubB.listening);
+    await eventually(() => hubA.listening && hubB.listening);
+
+    onA.send({ type: "timer_update", timerState: { ...RUNNING, currentTime: 1400 } });
+    expect((await nextOfType(onB, "timer_update")).timerState.currentTime).toBe(1400);
+  });
+});
