@@ -73,6 +73,24 @@ describe("blocked sites", () => {
     expect((await add(cookie, { url: "one-more.example.com", active: true })).statusCode).toBe(201);
   });
 
+  it("keeps the limit when adds race for the last free place (a per-user lock on PostgreSQL)", async () => {
+    t = await createTestApp();
+    const { cookie, res } = await registerUser(t.app);
+    const userId: number = res.json().user.id;
+    const rows = Array.from({ length: MAX_BLOCKED_SITES - 1 }, (_, i) => ({
+      user_id: userId,
+      url: `site${i}.example.com`,
+      active: 1,
+      created_at: new Date().toISOString(),
+    }));
+    await t.app.db.insertInto("blocked_sites").values(rows).execute();
+    const racing = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => add(cookie, { url: `racer${i}.example.com`, active: true })),
+    );
+    expect(racing.map((reply) => reply.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect((await list(cookie)).json()).toHaveLength(MAX_BLOCKED_SITES);
+  });
+
   it("answers bad input with the add-website form's messages (spec §5)", async () => {
     t = await createTestApp();
     const { cookie } = await registerUser(t.app);

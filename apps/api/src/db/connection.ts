@@ -45,6 +45,6 @@ export function createDatabase(database: DatabaseConfig): Kysely<Database> {
 }
 
 /** True when `db` talks to PostgreSQL (for the few statements that differ by engine). */
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres<DB>(db: Kysely<DB>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }

@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { countBlockedSites, deleteBlockedSite, insertBlockedSite } from "../repositories/blockedSites";
+import { lockUserRow } from "../repositories/users";
 import { HttpError } from "./httpError";
 
 /** 404 for a site id the user does not own (another user's id looks the same as none). */
@@ -21,6 +22,7 @@ export async function addBlockedSite(db: Kysely<Database>, userId: number, input
   const duplicate = () => new HttpError(409, BLOCKED_SITE_CONFLICTS.duplicate);
   try {
     return await db.transaction().execute(async (trx) => {
+      await lockUserRow(trx, userId);
       if ((await countBlockedSites(trx, userId)) >= MAX_BLOCKED_SITES) {
         throw new HttpError(409, BLOCKED_SITE_CONFLICTS.tooMany);
       }

@@ -15,6 +15,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { listSessionsOldestFirst } from "../repositories/sessions";
 import { getSettings, saveSettings } from "../repositories/settings";
+import { lockUserRow } from "../repositories/users";
 
 /** Rows per INSERT when importing (well under SQLite's bound-parameter limit). */
 const INSERT_CHUNK = 200;
@@ -51,6 +52,8 @@ export function sessionsToCsv(sessions: readonly ExportedSession[]): string {
  */
 export async function importData(db: Kysely<Database>, userId: number, document: DataExport): Promise<ImportResult> {
   return db.transaction().execute(async (trx) => {
+    // Two imports at once would both miss each other's sessions in the dedupe below.
+    await lockUserRow(trx, userId);
     const existing = await trx
       .selectFrom("focus_sessions")
       .select(["start_time", "type", "duration", "client_id"])

@@ -20,7 +20,7 @@ import {
   toLinkedDevice,
   touchLinkedDevice,
 } from "../repositories/linkedDevices";
-import { findUserById } from "../repositories/users";
+import { findUserById, lockUserRow } from "../repositories/users";
 import { HttpError } from "./httpError";
 
 /** Random bytes in a device token. */
@@ -55,6 +55,7 @@ export function newDeviceToken(): string {
 export async function linkDevice(db: Kysely<Database>, userId: number, name: string, now = new Date()): Promise<LinkedDeviceCreated> {
   const token = newDeviceToken();
   const row = await db.transaction().execute(async (trx) => {
+    await lockUserRow(trx, userId);
     if ((await countLinkedDevices(trx, userId)) >= MAX_LINKED_DEVICES) {
       throw new HttpError(409, BLOCKED_SITE_CONFLICTS.tooManyDevices);
     }

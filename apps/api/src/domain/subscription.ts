@@ -14,7 +14,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { UserRow } from "../db/tables/users";
 import { insertCancellation } from "../repositories/cancellations";
-import { findUserById, updateUser } from "../repositories/users";
+import { findUserById, lockUserRow, updateUser } from "../repositories/users";
 import { HttpError, userNotFound } from "./httpError";
 
 /** The subscription fields core's rules take, from a stored user (never a guest). */
@@ -61,7 +61,8 @@ export async function cancelOwnSubscription(
   now = new Date(),
 ): Promise<UserRow> {
   return db.transaction().execute(async (trx) => {
-    // Read inside the transaction so two concurrent cancels cannot both pass the check.
+    // Locked and read inside the transaction so two concurrent cancels cannot both pass the check.
+    await lockUserRow(trx, userId);
     const current = await findUserById(trx, userId);
     if (!current || !isPremiumActive(subscriptionOf(current))) {
       throw new HttpError(409, "You have no active premium subscription to cancel");

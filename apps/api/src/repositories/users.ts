@@ -1,5 +1,6 @@
 /** Users repository (spec §3 User). Name and email lookups are case-insensitive. */
 import { type Kysely, sql } from "kysely";
+import { isPostgres } from "../db/connection";
 import type { Database } from "../db/database";
 import type { NewUserRow, UserRow, UserRowUpdate } from "../db/tables/users";
 
@@ -62,4 +63,16 @@ export async function listUsersNewestFirst(db: Kysely<Database>): Promise<UserRo
 export async function deleteUserRow(db: Kysely<Database>, id: number): Promise<boolean> {
   const result = await db.deleteFrom("users").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Inside a transaction, locks the user's row until it ends, so check-then-write steps on the
+ * user's data (a limit counted before an insert, a status read before it changes) run one at a
+ * time per user. PostgreSQL: `SELECT … FOR UPDATE` (its READ COMMITTED transactions would
+ * otherwise both pass the check). SQLite: nothing to do, Kysely's single connection already
+ * runs one transaction at a time.
+ */
+export async function lockUserRow(trx: Kysely<Database>, userId: number): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
 }
