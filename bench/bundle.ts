@@ -11,6 +11,8 @@ import type { RunningServer } from "../e2e/harness";
 import { fmt } from "./lib/common";
 
 export const GZIP_LEVEL = 9;
+/** Files listed per route, largest first. */
+const LARGEST_SHOWN = 6;
 
 export interface RouteScripts {
   route: string;
@@ -74,7 +76,8 @@ export async function benchBundle(server: RunningServer, browser: Browser, log: 
   const only = app.files.filter((f) => !onLanding.has(f.path));
   for (const route of [landing, app]) {
     log(`${route.route}: ${route.files.length} scripts, ${fmt(route.rawBytes / 1024)} KiB raw, ${fmt(route.gzipBytes / 1024)} KiB gzip ${GZIP_LEVEL}`);
-    for (const f of route.files) log(`    ${f.path}  ${fmt(f.rawBytes / 1024)} KiB → ${fmt(f.gzipBytes / 1024)} KiB`);
+    for (const f of route.files.slice(0, LARGEST_SHOWN)) log(`    ${f.path}  ${fmt(f.rawBytes / 1024)} KiB → ${fmt(f.gzipBytes / 1024)} KiB`);
+    if (route.files.length > LARGEST_SHOWN) log(`    … ${route.files.length - LARGEST_SHOWN} smaller files`);
   }
   return {
     gzipLevel: GZIP_LEVEL,
