@@ -13,13 +13,18 @@ const coreAlias = [
 /**
  * The API tests run a second time on PostgreSQL (issue #7 item 2) when a server can be had:
  * FOCUS_TEST_POSTGRES_URL, or Debian's PostgreSQL 15 to start a throwaway one
- * (apps/api/test/postgres.ts). Otherwise the project is left out, and said so, never passed.
+ * (apps/api/test/postgres.ts), unless FOCUS_TEST_POSTGRES=off. Otherwise the project is left
+ * out, and said so, never passed.
  */
 const POSTGRES_INITDB = "/usr/lib/postgresql/15/bin/initdb";
-const postgresAvailable = Boolean(process.env.FOCUS_TEST_POSTGRES_URL) || existsSync(POSTGRES_INITDB);
-if (!postgresAvailable) {
-  console.warn(`PostgreSQL tests skipped: ${POSTGRES_INITDB} not found and FOCUS_TEST_POSTGRES_URL not set (project api-pg not run)`);
-}
+const postgresSkipReason =
+  process.env.FOCUS_TEST_POSTGRES === "off"
+    ? "FOCUS_TEST_POSTGRES=off"
+    : process.env.FOCUS_TEST_POSTGRES_URL || existsSync(POSTGRES_INITDB)
+      ? null
+      : `${POSTGRES_INITDB} not found and FOCUS_TEST_POSTGRES_URL not set`;
+const postgresAvailable = postgresSkipReason === null;
+if (!postgresAvailable) console.warn(`PostgreSQL tests skipped: ${postgresSkipReason} (project api-pg not run)`);
 /**
  * API test files that say nothing about the database engine, so they run on SQLite only:
  * configuration parsing (env), password hashing, and the audio library (files on disk,

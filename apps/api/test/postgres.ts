@@ -4,9 +4,10 @@
  * refuses root), listening on 127.0.0.1 at a free port with its socket in the same directory,
  * durability switched off (fsync, full-page writes) because the data is thrown away.
  * `stop()` stops the server (`pg_ctl stop -m fast`) and deletes the directory; it also runs on
- * process exit, SIGINT and SIGTERM, so no server outlives the test run.
+ * process exit, SIGINT and SIGTERM, and a detached watchdog does the same if this process
+ * dies without running it (SIGKILL), so no server outlives the test run.
  */
-import { spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -46,6 +47,23 @@ function idsOf(user: string): { uid: number; gid: number } {
 }
 
 /**
+ * A detached shell that waits for this process to end, then stops the server and removes its
+ * directory (a no-op when `stop()` already did: it is killed there).
+ */
+function startWatchdog(dataDir: string, dir: string, root: boolean): ChildProcess {
+  const pgCtl = path.join(POSTGRES_BIN, "pg_ctl");
+  const stopCommand = root ? `runuser -u postgres -- ${pgCtl}` : pgCtl;
+  const script = [
+    `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done`,
+    `${stopCommand} -D '${dataDir}' stop -m fast -w >/dev/null 2>&1`,
+    `rm -rf '${dir}'`,
+  ].join("; ");
+  const child = spawn("sh", ["-c", script], { detached: true, stdio: "ignore" });
+  child.unref();
+  return child;
+}
+
+/**
  * Initialises and starts a cluster. `asUser` is "postgres" when running as root.
  * @throws Error with the server log's tail when initdb or pg_ctl fails (the directory is removed).
  */
@@ -61,12 +79,14 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   };
   let started = false;
   let stopped = false;
+  let watchdog: ChildProcess | null = null;
   const stop = () => {
     if (stopped) return;
     stopped = true;
     process.off("exit", stop);
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
+    watchdog?.kill("SIGKILL");
     if (started) run("pg_ctl", ["-D", dataDir, "stop", "-m", "fast", "-w"]);
     rmSync(dir, { recursive: true, force: true });
   };
@@ -98,6 +118,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     ].join(" ");
     const start = run("pg_ctl", ["-D", dataDir, "-l", logFile, "-o", options, "-w", "-t", "60", "start"]);
     started = true;
+    watchdog = startWatchdog(dataDir, dir, root);
     if (start.status !== 0) {
       const log = existsSync(logFile) ? readFileSync(logFile, "utf8").slice(-2000) : "";
       throw new Error(`pg_ctl start failed (${start.status}): ${start.stderr || start.stdout}\n${log}`);

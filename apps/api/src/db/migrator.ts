@@ -15,7 +15,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const failed = results.find((result) => result.status === "Error");
   if (error || failed) {
     const cause = error instanceof Error ? error.message : String(error);
-    throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${cause}`, { cause: error });
+    // No failed migration means none could start, e.g. the database could not be reached.
+    const what = failed ? `Database migration ${failed.migrationName} failed` : "Database migrations could not run";
+    throw new Error(`${what}: ${cause}`, { cause: error });
   }
   return results.map((result) => result.migrationName);
 }

@@ -1,6 +1,8 @@
 /**
- * Decorates `fastify.db` (Kysely<Database>), runs migrations at start, creates the admin
- * account from ADMIN_USERNAME/ADMIN_PASSWORD when absent, and closes the database on close.
+ * Decorates `fastify.db` (Kysely<Database>) on SQLite or PostgreSQL (DATABASE_URL, see
+ * db/connection.ts), runs migrations at start (several instances starting at once are safe:
+ * Kysely's migrator holds a lock), creates the admin account from ADMIN_USERNAME/ADMIN_PASSWORD
+ * when absent, and closes the database (file or pool) on close.
  */
 import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
