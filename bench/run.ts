@@ -63,9 +63,8 @@ function summary(results: Results, knobs: Knobs, startedAt: number): string {
         t.name,
         fmt(t.requestsPerSecond, 0),
         fmt(t.requestsPerSecond / http.baseline.requestsPerSecond, 2),
-        t.p99Ms < 1 ? "<1" : fmt(t.p99Ms, 0),
-        // autocannon's latencies are whole milliseconds: no ratio to a baseline under 1 ms.
-        http.baseline.p99Ms < 1 ? "n/a" : fmt(t.p99Ms / http.baseline.p99Ms, 1),
+        fmt(t.p99Ms, 2),
+        fmt(t.p99Ms / http.baseline.p99Ms, 1),
         String(t.non2xx),
         String(t.errors),
       ]);
