@@ -10,12 +10,14 @@ import audioPlugin from "./audio/plugin";
 import type { Config } from "./env";
 import authPlugin from "./plugins/auth";
 import databasePlugin from "./plugins/database";
+import drainPlugin from "./plugins/drain";
 import errorHandlerPlugin from "./plugins/errorHandler";
 import extensionZipPlugin from "./plugins/extensionZip";
 import livePlugin from "./plugins/live";
 import originCheckPlugin from "./plugins/originCheck";
 import securityPlugin from "./plugins/security";
 import sessionPlugin from "./plugins/session";
+import underPressurePlugin from "./plugins/underPressure";
 import webAppPlugin from "./plugins/webApp";
 import adminRoutes from "./routes/admin";
 import authRoutes from "./routes/auth";
@@ -35,6 +37,9 @@ declare module "fastify" {
     config: Config;
   }
 }
+
+/** How long a graceful close waits for requests in flight, ms (server.ts gives up after 10 s). */
+export const DRAIN_TIMEOUT_MS = 7000;
 
 /** Largest accepted request body, bytes. */
 export const BODY_LIMIT = 64 * 1024;
@@ -73,7 +78,10 @@ export const focusApp = fp<{ config: Config }>(
     // JSON only: a text/plain POST (the form-like "simple request") is refused with 400.
     fastify.removeContentTypeParser("text/plain");
     await fastify.register(errorHandlerPlugin);
+    await fastify.register(drainPlugin, { maxWaitMs: DRAIN_TIMEOUT_MS });
     await fastify.register(securityPlugin, { config });
+    // Before the session and database hooks: an overloaded server refuses before doing work.
+    await fastify.register(underPressurePlugin, { maxEventLoopDelayMs: config.overloadMaxEventLoopDelayMs });
     await fastify.register(originCheckPlugin, { publicOrigin: config.publicOrigin });
     await fastify.register(databasePlugin, { config });
     await fastify.register(sessionPlugin, { config });
@@ -119,6 +127,10 @@ function serverOptions(config: Config): FastifyServerOptions {
       serializers: { req: requestLogFields },
     },
     bodyLimit: BODY_LIMIT,
+    // On close (SIGTERM): new requests get 503 while the ones in flight finish (drain.ts), idle
+    // keep-alive connections are closed, busy ones are left to finish their request.
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
     // A hop count becomes the function Fastify would build from it (its types omit numbers).
     trustProxy:
       typeof config.trustProxy === "number"

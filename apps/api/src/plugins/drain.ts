@@ -1,0 +1,33 @@
+/**
+ * Graceful drain on close (issue #7 item 4): Fastify answers requests that arrive after
+ * `close()` with 503 (`return503OnClosing`) but stops listening right after the preClose hooks,
+ * so a client that comes during a long drain would meet a refused connection instead. This
+ * preClose hook keeps the listener open until the requests in flight have been answered (or
+ * `maxWaitMs` passed), so during the whole drain new requests get a 503 they can retry.
+ */
+import fp from "fastify-plugin";
+
+export interface DrainOptions {
+  /** Longest wait for in-flight requests, ms (the process gives up after 10 s, see server.ts). */
+  maxWaitMs: number;
+}
+
+export default fp<DrainOptions>(
+  async (fastify, { maxWaitMs }) => {
+    let inFlight = 0;
+    fastify.addHook("onRequest", async (request, reply) => {
+      // A websocket upgrade never "finishes" as a response; live.ts closes those sockets.
+      if (request.headers.upgrade) return;
+      inFlight += 1;
+      reply.raw.once("close", () => {
+        inFlight -= 1;
+      });
+    });
+    fastify.addHook("preClose", async () => {
+      const deadline = Date.now() + maxWaitMs;
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      if (inFlight > 0) fastify.log.warn({ inFlight }, "closing with requests still in flight");
+    });
+  },
+  { name: "drain" },
+);
