@@ -50,6 +50,11 @@ export interface Config {
     /** Loop length of generated tracks, seconds; null for the catalogue's (96 s). Tests use less. */
     loopSeconds: number | null;
   };
+  /**
+   * Overload protection (@fastify/under-pressure, issue #7 item 4): the mean event-loop delay
+   * over a second above which API requests get 503 with Retry-After, ms; 0 turns the check off.
+   */
+  overloadMaxEventLoopDelayMs: number;
 }
 
 /**
@@ -93,6 +98,9 @@ const envSchema = z.object({
   AUDIO_DIR: optional(z.string().trim().min(1)),
   AUDIO_RENDER: optional(z.enum(["on", "off"], { message: "must be on or off" })),
   AUDIO_LOOP_SECONDS: optional(z.coerce.number().int().min(1).max(600, "must be whole seconds (1-600)")),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: optional(
+    z.coerce.number().int().min(0).max(60_000, "must be whole milliseconds (0-60000, 0 turns the check off)"),
+  ),
 });
 
 /**
@@ -175,5 +183,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       render: e.AUDIO_RENDER !== "off",
       loopSeconds: e.AUDIO_LOOP_SECONDS ?? null,
     },
+    overloadMaxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? 1000,
   };
 }
