@@ -1,9 +1,13 @@
 /**
- * Refuses cross-origin state-changing API requests (DESIGN.md §3): POST/PUT/PATCH/DELETE to
- * /api/* whose `Origin` is not the app's own (PUBLIC_ORIGIN, else the request's scheme and
- * Host), or that carry `Sec-Fetch-Site: cross-site`, get 403. Requests without `Origin`
- * (curl, server-to-server) pass; the SameSite=Lax cookie already keeps browsers' cross-site
+ * Refuses cross-origin state-changing requests (DESIGN.md §3): POST/PUT/PATCH/DELETE whose
+ * `Origin` is not the app's own (PUBLIC_ORIGIN, else the request's scheme and Host), or that
+ * carry `Sec-Fetch-Site: cross-site`, get 403. Requests without `Origin` (curl,
+ * server-to-server) pass; the SameSite=Lax cookie already keeps browsers' cross-site
  * subrequests anonymous.
+ *
+ * Every path is checked, not only /api/*: the router matches percent-decoded paths
+ * (`/%61pi/settings` is `/api/settings`) and absolute-form targets, so a test on the raw
+ * URL could be dodged, and no state-changing route lives outside /api anyway.
  *
  * One exception (DESIGN.md §5): a linked extension's calls come from its own
  * `chrome-extension://<id>` origin with a device token (`Authorization: Bearer`). Such a request
@@ -40,11 +44,9 @@ function isExtensionTokenRequest(request: FastifyRequest): boolean {
   );
 }
 
-/** True when the request is a state-changing API call from somewhere else. */
+/** True when the request is a state-changing call from somewhere else. */
 export function isCrossOrigin(request: FastifyRequest, publicOrigin: string | null): boolean {
   if (!STATE_CHANGING.has(request.method)) return false;
-  const path = request.url.split("?", 1)[0] ?? "";
-  if (path !== "/api" && !path.startsWith("/api/")) return false;
   if (isExtensionTokenRequest(request)) return false;
   if (request.headers["sec-fetch-site"] === "cross-site") return true;
   const origin = request.headers.origin;
