@@ -19,7 +19,7 @@ import { pathToFileURL } from "node:url";
 import type WebSocketType from "ws";
 import { removeDataDir, type RunningServer, startServer } from "../e2e/harness";
 import { spawnTs } from "./lib/child";
-import { fmt, type Knobs, mapLimit, onCleanup, percentile, repoRoot, sleep } from "./lib/common";
+import { fmt, type Knobs, mapLimit, onCleanup, percentile, repoRoot, requestJson, sleep } from "./lib/common";
 import { closeSockets, openSockets } from "./lib/sockets";
 import { type BenchUser, createUsers } from "./users";
 
@@ -33,6 +33,8 @@ export interface MemoryResult {
   requested: number;
   sockets: number;
   failed: number;
+  /** Upgrades answered 503 (overload guard) and retried. */
+  refused: number;
   users: number;
   clientProcesses: number;
   before: MemorySample;
@@ -40,6 +42,8 @@ export interface MemoryResult {
 }
 
 export interface RelayResult {
+  /** Upgrades answered 503 (overload guard) and retried while opening. */
+  refused: number;
   users: number;
   socketsPerUser: number;
   sends: number;
@@ -66,7 +70,7 @@ async function serverMemory(server: RunningServer, file: string): Promise<Memory
   return { rss: sample.rss, heapUsed: sample.heapUsed, external: sample.external };
 }
 
-type ClientReply = { type: "opened"; opened: number; failed: number; firstError: string | null } | { type: "closed"; received: number };
+type ClientReply = { type: "opened"; opened: number; failed: number; refused: number; firstError: string | null } | { type: "closed"; received: number };
 
 function nextReply(child: ReturnType<typeof spawnTs>, type: ClientReply["type"], timeoutMs: number): Promise<ClientReply> {
   return new Promise((resolve, reject) => {
@@ -103,16 +107,18 @@ async function benchMemory(server: RunningServer, users: BenchUser[], knobs: Kno
     );
     let opened = 0;
     let failed = 0;
+    let refused = 0;
     for (const reply of replies) {
       if (reply.type !== "opened") continue;
       opened += reply.opened;
       failed += reply.failed;
+      refused += reply.refused;
       if (reply.firstError) log(`socket client error (first): ${reply.firstError}`);
     }
-    log(`${opened} idle sockets open (${failed} failed) in ${((Date.now() - started) / 1000).toFixed(1)} s; settling 3 s`);
+    log(`${opened} idle sockets open (${failed} given up, ${refused} upgrades refused and retried) in ${((Date.now() - started) / 1000).toFixed(1)} s; settling 3 s`);
     await sleep(3000);
     const after = await serverMemory(server, memFile);
-    const result: MemoryResult = { requested: knobs.memSockets, sockets: opened, failed, users: users.length, clientProcesses: clients.length, before, after };
+    const result: MemoryResult = { requested: knobs.memSockets, sockets: opened, failed, refused, users: users.length, clientProcesses: clients.length, before, after };
     log(
       `server RSS ${fmt(before.rss / 2 ** 20)} → ${fmt(after.rss / 2 ** 20)} MiB, heap used ${fmt(before.heapUsed / 2 ** 20)} → ${fmt(after.heapUsed / 2 ** 20)} MiB: ` +
         `${fmt((after.rss - before.rss) / Math.max(opened, 1) / 1024, 2)} KiB RSS and ${fmt((after.heapUsed - before.heapUsed) / Math.max(opened, 1) / 1024, 2)} KiB heap per socket`,
@@ -138,8 +144,9 @@ async function benchRelay(server: RunningServer, users: BenchUser[], knobs: Knob
   const stop = onCleanup("relay sockets", () => closeSockets(all));
   try {
     const failed = groups.reduce((n, g) => n + g.failed, 0);
+    const refused = groups.reduce((n, g) => n + g.refused, 0);
     if (failed > 0) throw new Error(`${failed} sockets could not open: ${groups.find((g) => g.firstError)?.firstError}`);
-    log(`${all.length} sockets open for ${users.length} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(`${all.length} sockets open for ${users.length} users in ${((Date.now() - started) / 1000).toFixed(1)} s (${refused} upgrades refused and retried)`);
 
     const pending = new Map<number, { sentAt: number; left: number }>();
     const latencies: number[] = [];
@@ -184,6 +191,7 @@ async function benchRelay(server: RunningServer, users: BenchUser[], knobs: Knob
     for (let i = 0; i < 100 && pending.size > 0; i++) await sleep(100);
     const expected = total * (perUser - 1);
     const result: RelayResult = {
+      refused,
       users: users.length,
       socketsPerUser: perUser,
       sends: total,
@@ -204,7 +212,22 @@ async function benchRelay(server: RunningServer, users: BenchUser[], knobs: Knob
   }
 }
 
-export async function benchLive(knobs: Knobs, log: (line: string) => void): Promise<LiveResult> {
+/**
+ * Waits (at most 30 s) until the server's overload guard lets requests through again after a
+ * burst of closes: three `GET /api/me` in a row answered 200, half a second apart
+ * (`/api/health` is exempt from the guard, so it cannot tell).
+ */
+async function settle(server: RunningServer, user: BenchUser): Promise<void> {
+  let ok = 0;
+  for (let i = 0; i < 60 && ok < 3; i++) {
+    await sleep(500);
+    const me = await requestJson(`${server.url}/api/me`, { cookie: user.cookie, localAddress: user.localAddress }).catch(() => null);
+    ok = me?.status === 200 ? ok + 1 : 0;
+  }
+}
+
+/** Fills `result` as sections finish, so a later failure keeps the earlier figures. */
+export async function benchLive(knobs: Knobs, log: (line: string) => void, result: LiveResult): Promise<void> {
   const probe = pathToFileURL(join(repoRoot, "bench/memProbe.mjs")).href;
   const memFile = join(tmpdir(), `focus-bench-memory-${process.pid}.json`);
   const server = await startServer({ env: { NODE_OPTIONS: `--import ${probe}`, BENCH_MEM_FILE: memFile } });
@@ -216,10 +239,13 @@ export async function benchLive(knobs: Knobs, log: (line: string) => void): Prom
   try {
     const count = Math.max(knobs.sections.has("ws") ? knobs.wsUsers : 0, knobs.sections.has("mem") ? Math.min(knobs.wsUsers, knobs.memSockets) : 0);
     const users = await createUsers(server, count, log);
-    const result: LiveResult = {};
-    if (knobs.sections.has("mem")) result.memory = await benchMemory(server, users, knobs, memFile, log);
+    if (knobs.sections.has("mem")) {
+      result.memory = await benchMemory(server, users, knobs, memFile, log);
+      const settling = Date.now();
+      if (users[0]) await settle(server, users[0]);
+      log(`server answering without 503 again ${((Date.now() - settling) / 1000).toFixed(1)} s after the idle sockets closed`);
+    }
     if (knobs.sections.has("ws")) result.relay = await benchRelay(server, users.slice(0, knobs.wsUsers), knobs, log);
-    return result;
   } finally {
     await stopServer();
   }

@@ -74,7 +74,7 @@ function summary(results: Results, knobs: Knobs, startedAt: number): string {
   if (live?.relay) {
     const r = live.relay;
     out.push(
-      `Websocket relay (${r.users} users × ${r.socketsPerUser} sockets, ${r.sends} timer_update sends at ${r.rate}/s)`,
+      `Websocket relay (${r.users} users × ${r.socketsPerUser} sockets, ${r.sends} timer_update sends at ${r.rate}/s; ${r.refused} upgrades refused with 503 and retried)`,
       table([
         ["figure", "value"],
         ["relay latency p50 (ms)", fmt(r.p50Ms, 2)],
@@ -88,7 +88,7 @@ function summary(results: Results, knobs: Knobs, startedAt: number): string {
   if (live?.memory) {
     const m = live.memory;
     out.push(
-      `Idle sockets (${m.sockets} open of ${m.requested}, ${m.users} users, ${m.clientProcesses} client processes; server after gc)`,
+      `Idle sockets (${m.sockets} open of ${m.requested}, ${m.users} users, ${m.clientProcesses} client processes, ${m.refused} upgrades refused with 503 and retried; server after gc)`,
       table([
         ["figure", "before", "after", "per socket (KiB)"],
         ["server RSS (MiB)", fmt(m.before.rss / 2 ** 20), fmt(m.after.rss / 2 ** 20), fmt((m.after.rss - m.before.rss) / m.sockets / 1024, 2)],
@@ -145,7 +145,8 @@ async function main(): Promise<number> {
   if (knobs.sections.has("ws") || knobs.sections.has("mem")) {
     await section("Websocket: idle-socket memory and relay latency", async () => {
       const { benchLive } = await import("./live");
-      results.live = await benchLive(knobs, log);
+      results.live = {};
+      await benchLive(knobs, log, results.live);
     });
   }
   if (knobs.sections.has("js") || knobs.sections.has("drift")) {

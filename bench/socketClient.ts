@@ -2,7 +2,7 @@
  * A client process of the idle-socket memory bench: holds its share of idle authenticated
  * `/ws/timer` sockets, so the server's 10,000 sockets are not all in one client process
  * (each process may hold 20,000 file descriptors). Driven over IPC by bench/live.ts:
- * `{ type: "open", url, accounts, count }` → `{ type: "opened", opened, failed, firstError }`;
+ * `{ type: "open", url, accounts, count }` → `{ type: "opened", opened, failed, refused, firstError }`;
  * `{ type: "close" }` → closes every socket and exits.
  */
 import type WebSocketType from "ws";
@@ -19,9 +19,9 @@ process.on("message", (command: Command) => {
       (result) => {
         sockets = result.sockets;
         for (const socket of sockets) socket.on("message", () => received++);
-        process.send?.({ type: "opened", opened: sockets.length, failed: result.failed, firstError: result.firstError });
+        process.send?.({ type: "opened", opened: sockets.length, failed: result.failed, refused: result.refused, firstError: result.firstError });
       },
-      (error: unknown) => process.send?.({ type: "opened", opened: 0, failed: command.count, firstError: String(error) }),
+      (error: unknown) => process.send?.({ type: "opened", opened: 0, failed: command.count, refused: 0, firstError: String(error) }),
     );
   } else if (command.type === "close") {
     void closeSockets(sockets).finally(() => {
