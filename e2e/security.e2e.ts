@@ -147,6 +147,7 @@ describe("sessions and cookies", () => {
       expect(attributes.samesite?.toLowerCase()).toBe("lax");
       // Over https the whole site is pinned to https.
       expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+      expect(String(res.headers["content-security-policy"])).toMatch(/connect-src 'self' wss:\/\/focus\.example(;|$)/);
 
       // The same login reaching the server over plain http never gets a Secure cookie to leak.
       const plain = await raw(https.url, { method: "POST", path: "/api/login", headers: { origin }, json: { username, password: PASSWORD } });
@@ -190,6 +191,11 @@ describe("login rate limit", () => {
         expect(res.status, `X-Forwarded-For: ${forwardedFor}`).toBe(429);
         expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
         expect(json<{ message: string }>(res).message).toMatch(/too many/i);
+      }
+      // Another spelling of the same route shares its count.
+      for (const path of ["/%61pi/login", "/api/login?again=1"]) {
+        const res = await raw(limited.url, { method: "POST", path, json: { username: "nobody-here", password: "wrong-password" } });
+        expect(res.status, path).toBe(429);
       }
     } finally {
       await limited.stop();
@@ -305,6 +311,7 @@ describe("audio paths", () => {
       "deep-work/..%c0%af..%c0%afoutside.mp3",
       "deep-work//../../outside.mp3",
     ].map((p) => `/api/audio/stream?path=${p}`);
+    streamPaths.push("/api/audio/stream?path=deep-work/track.mp3&path=../outside.mp3", "/api/audio/stream?path[]=../outside.mp3");
     const otherPaths = [
       "/sounds/../outside.mp3",
       "/sounds/..%2foutside.mp3",
@@ -435,6 +442,14 @@ describe("mass assignment", () => {
     expect((await send("PUT", `/api/linked-devices/${deviceId}`, { isActive: true })).status).toBe(200);
     expect((await send("PUT", "/api/user/email", { email: `${mallory.username}-new@example.com`, username: "admin" })).status).toBe(200);
     expect((await send("POST", "/api/blocked-attempts", { url: "mallory.example" })).status).toBeLessThan(500);
+    // An import whose document and sessions claim another owner.
+    const exported = json<{ sessions: Array<Record<string, unknown>> } & Record<string, unknown>>(await call({ path: "/api/export?format=json", cookie: mallory.cookie }));
+    const document = { ...exported, ...extra, sessions: [...exported.sessions, { ...extra, startTime: new Date(Date.now() - 7_200_000).toISOString(), duration: 300, type: "focus", completed: true }] };
+    expect((await call({ method: "POST", path: "/api/import", cookie: mallory.cookie, headers: own, json: document })).status).toBe(200);
+    // The admin's name is no field to set either, in any letter case.
+    const takeover = await call({ method: "POST", path: "/api/register", localAddress: nextClient(), json: { ...extra, username: "ADMIN", email: "takeover@example.com", password: PASSWORD } });
+    expect(takeover.status).toBe(409);
+
     const login = await call({ method: "POST", path: "/api/login", headers: own, json: { ...extra, username: mallory.username, password: PASSWORD } });
     expect(login.status).toBe(200);
     const cookie = sessionCookie(login);
@@ -447,6 +462,9 @@ describe("mass assignment", () => {
         (table) => (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).get(victim.id) as { n: number }).n,
       ),
       devices: db.prepare("SELECT user_id, is_active FROM linked_devices WHERE id = ?").get(deviceId) as Record<string, unknown>,
+      malloryRows: ["focus_sessions", "blocked_sites"].map(
+        (table) => (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).get(mallory.id) as { n: number }).n,
+      ),
     }));
     expect(stored.mallory).toMatchObject({ username: mallory.username, email: `${mallory.username}-new@example.com`, subscription_plan: "free", subscription_status: "trial" });
     const trialEnd = Date.parse(String(stored.mallory.trial_end_date));
@@ -457,6 +475,7 @@ describe("mass assignment", () => {
     expect(stored.victim).toMatchObject({ username: victim.username, subscription_plan: "free", subscription_status: "trial" });
     expect(stored.victimRows).toEqual([0, 0, 0, 0]);
     expect(stored.devices).toMatchObject({ user_id: mallory.id, is_active: 1 });
+    expect(stored.malloryRows).toEqual([2, 1]);
 
     // Still an ordinary user everywhere it matters.
     expect((await call({ path: "/api/admin/users", cookie })).status).toBe(403);
@@ -526,10 +545,18 @@ describe("security headers and the content security policy", () => {
       expect(res.headers["referrer-policy"], path).toBe("no-referrer");
       expect(res.headers["cross-origin-opener-policy"], path).toBe("same-origin");
       expect(res.headers["x-powered-by"], path).toBeUndefined();
+      // Websockets to the app's own host only, not to any ws:/wss: address.
+      const connect = /connect-src ([^;]*)/.exec(csp)?.[1]?.split(" ") ?? [];
+      expect(connect, path).toEqual(expect.arrayContaining(["'self'", `ws://127.0.0.1:${server.port}`]));
+      expect(connect, path).not.toContain("ws:");
+      expect(connect, path).not.toContain("wss:");
       // Plain http: no HSTS (it would lock a local install out), no upgrade of requests.
       expect(res.headers["strict-transport-security"], path).toBeUndefined();
       expect(csp, path).not.toMatch(/upgrade-insecure-requests/);
     }
+    // A forged Host header cannot write into the policy.
+    const forged = await call({ path: "/", headers: { host: "evil.example;script-src *" } });
+    expect(String(forged.headers["content-security-policy"])).not.toMatch(/evil\.example|script-src \*/);
   });
 
   it("loads every screen of the app in Chromium with zero CSP violations", async () => {
@@ -587,9 +614,12 @@ describe("security headers and the content security policy", () => {
     await page.getByLabel("Confirm Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.getByRole("button", { name: "Continue with Free" }).click();
+    const liveSocket = page.waitForEvent("websocket", (ws) => ws.url().endsWith("/ws/timer"));
     await page.waitForURL(`${server.url}/app`);
     at = "/app";
     await page.getByText("Focus Arena").first().waitFor();
+    // The live connection is allowed by connect-src and really opens.
+    expect((await liveSocket).url()).toBe(`ws://127.0.0.1:${server.port}/ws/timer`);
     for (const [tab, text] of [["music", "Deep Work"], ["block", "Focus Shield"], ["stats", "Your Focus Journey"], ["settings", "Focus Settings"]] as const) {
       at = `/app (${tab} tab)`;
       await page.evaluate((t) => document.dispatchEvent(new CustomEvent("change-tab", { detail: { tab: t } })), tab);

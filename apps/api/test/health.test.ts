@@ -33,7 +33,8 @@ describe("health and routing", () => {
     const csp = String(res.headers["content-security-policy"]);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    expect(csp).toContain("connect-src 'self' ws: wss:");
+    // Websockets to the page's own host only (light-my-request's Host is localhost:80).
+    expect(csp).toContain("connect-src 'self' ws://localhost:80 wss://localhost:80;");
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toContain("media-src 'self' blob: data:");
     expect(csp).toContain("worker-src 'self' blob:");
