@@ -21,8 +21,8 @@ export interface Config {
   /** Cookie signing secret (32+ characters), or null to use/generate `sessionSecretFile`. */
   sessionSecret: string | null;
   /**
-   * Where a generated session secret is kept: `session-secret` next to the SQLite file, or
-   * `./data/session-secret` with PostgreSQL (instances behind one origin must share SESSION_SECRET).
+   * Where a generated session secret is kept: `session-secret` next to the SQLite file. Unused
+   * with PostgreSQL, which keeps it in the database so every instance shares it (plugins/session.ts).
    */
   sessionSecretFile: string;
   adminUsername: string;
@@ -163,7 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST ?? "0.0.0.0",
     database,
     sessionSecret: e.SESSION_SECRET ?? null,
-    // Next to the SQLite file; with PostgreSQL in ./data (several instances must share SESSION_SECRET).
+    // Next to the SQLite file; PostgreSQL keeps a generated secret in the database instead.
     sessionSecretFile:
       database.dialect === "sqlite"
         ? path.join(path.dirname(database.file), "session-secret")

@@ -72,9 +72,7 @@ export async function createTestApp(
   };
   const apps: FastifyInstance[] = [];
   const build = async (extra: Env) => {
-    const loaded = loadConfig({ ...baseEnv, ...env, ...extra });
-    // With PostgreSQL the generated secret would go to ./data; keep it in the temp dir as on SQLite.
-    const config = postgres ? { ...loaded, sessionSecretFile: path.join(dir, "session-secret") } : loaded;
+    const config = loadConfig({ ...baseEnv, ...env, ...extra });
     const app = buildApp(config);
     apps.push(app);
     options.beforeReady?.(app);

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LIVE_CLOSE_CODES } from "../src/live/hub";
 import { LIVE_RELAY_APPLICATION_NAME, PgLiveHub } from "../src/live/pgHub";
 import { createTestApp, registerUser, TEST_ENGINE, type TestApp } from "./helpers";
-import { connect, listen, type LiveTestClient } from "./liveHelpers";
+import { connect, EXTENSION_ORIGIN, listen, type LiveTestClient } from "./liveHelpers";
 
 /** Both instances answer for this origin, as behind one load balancer. */
 const PUBLIC_ORIGIN = "http://focus.test";
@@ -74,6 +74,13 @@ describe.skipIf(TEST_ENGINE !== "postgres")("two API instances on one PostgreSQL
     expect((a.liveHub as PgLiveHub).instanceId).not.toBe((b.liveHub as PgLiveHub).instanceId);
   });
 
+  it("accepts a login made on instance A on instance B (secret and session store shared through the database)", async () => {
+    const { cookie } = await registerUser(a);
+    expect((await b.inject({ method: "GET", url: "/api/me", headers: { cookie } })).statusCode).toBe(200);
+    const secrets = await a.db.selectFrom("app_secrets").select("name").execute();
+    expect(secrets).toEqual([{ name: "session" }]);
+  });
+
   it("relays a timer_update sent on instance A to the user's socket on instance B, and answers a new socket on B with it", async () => {
     const { cookie } = await registerUser(a);
     const onA = await web(wsA, cookie);
@@ -109,6 +116,27 @@ describe.skipIf(TEST_ENGINE !== "postgres")("two API instances on one PostgreSQL
     await web(wsA, cookie);
     a.liveHub.closeUser(userId);
     expect((await onB.closed).code).toBe(LIVE_CLOSE_CODES.unauthorized);
+  });
+
+  it("closes the sockets of a login session logged out on another instance, and a revoked device's", async () => {
+    const { cookie } = await registerUser(a);
+    const onB = await web(wsB, cookie);
+    const logout = await a.inject({ method: "POST", url: "/api/logout", headers: { cookie, origin: PUBLIC_ORIGIN } });
+    expect(logout.statusCode).toBeLessThan(300);
+    expect((await onB.closed).code).toBe(LIVE_CLOSE_CODES.unauthorized);
+
+    const other = await registerUser(a);
+    const paired = await a.inject({
+      method: "POST",
+      url: "/api/linked-devices",
+      headers: { cookie: other.cookie, origin: PUBLIC_ORIGIN },
+      payload: { name: "Chrome" },
+    });
+    const device = paired.json() as { id: number; token: string };
+    const extension = await connect(`${wsB}?token=${encodeURIComponent(device.token)}`, { origin: EXTENSION_ORIGIN });
+    open.push(extension);
+    a.liveHub.closeDevice(device.id, LIVE_CLOSE_CODES.devicePaused, "This device is paused");
+    expect(await extension.closed).toEqual({ code: LIVE_CLOSE_CODES.devicePaused, reason: "This device is paused" });
   });
 
   it("reconnects its LISTEN connection after PostgreSQL drops it, and relays again", async () => {

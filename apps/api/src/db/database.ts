@@ -1,3 +1,4 @@
+import type { AppSecretsTable } from "./tables/appSecrets";
 import type { BlockedAttemptsTable } from "./tables/blockedAttempts";
 import type { BlockedSitesTable } from "./tables/blockedSites";
 import type { CancellationsTable } from "./tables/cancellations";
@@ -17,4 +18,5 @@ export interface Database {
   blocked_sites: BlockedSitesTable;
   linked_devices: LinkedDevicesTable;
   blocked_attempts: BlockedAttemptsTable;
+  app_secrets: AppSecretsTable;
 }

@@ -2,11 +2,16 @@
  * Login sessions (DESIGN.md §3): @fastify/cookie + @fastify/session with the store in the
  * database. Cookie HttpOnly, SameSite=Lax, path /, 30 days, Secure when PUBLIC_ORIGIN is
  * https. Expired rows are pruned at start and hourly.
+ * The signing secret: SESSION_SECRET, else a generated one kept in a file next to the SQLite
+ * database, or with PostgreSQL in the database itself (table app_secrets), so every instance
+ * behind one origin accepts the others' cookies (issue #7 item 2).
  */
 import fastifyCookie from "@fastify/cookie";
 import fastifySession from "@fastify/session";
+import { randomBytes } from "node:crypto";
 import fp from "fastify-plugin";
 import type { Config } from "../env";
+import { getOrCreateAppSecret } from "../repositories/appSecrets";
 import { DatabaseSessionStore } from "../security/sessionStore";
 import { resolveSessionSecret } from "../security/sessionSecret";
 
@@ -24,14 +29,19 @@ export const SESSION_COOKIE = "focus.sid";
 /** Session lifetime, ms (30 days). */
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+/** Random bytes of a generated secret (base64url: 64 characters). */
+const GENERATED_SECRET_BYTES = 48;
 
 export interface SessionPluginOptions {
-  config: Pick<Config, "sessionSecret" | "sessionSecretFile" | "publicOrigin">;
+  config: Pick<Config, "sessionSecret" | "sessionSecretFile" | "publicOrigin" | "database">;
 }
 
 export default fp<SessionPluginOptions>(
   async (fastify, { config }) => {
-    const secret = resolveSessionSecret(config.sessionSecret, config.sessionSecretFile);
+    const secret =
+      config.database.dialect === "postgres" && !config.sessionSecret
+        ? await getOrCreateAppSecret(fastify.db, "session", () => randomBytes(GENERATED_SECRET_BYTES).toString("base64url"))
+        : resolveSessionSecret(config.sessionSecret, config.sessionSecretFile);
     const secure = config.publicOrigin?.startsWith("https:") ?? false;
     const store = new DatabaseSessionStore(fastify.db);
 

@@ -7,10 +7,12 @@ import * as initialSchema from "./2026_11_22_0001_initial_schema";
 import * as subscriptions from "./2026_11_22_0002_subscriptions";
 import * as blockedSitesAndDevices from "./2026_11_22_0003_blocked_sites_and_devices";
 import * as sessionClientId from "./2026_11_24_0001_session_client_id";
+import * as appSecrets from "./2026_11_25_0001_app_secrets";
 
 export const migrations: Record<string, Migration> = {
   "2026_11_22_0001_initial_schema": initialSchema,
   "2026_11_22_0002_subscriptions": subscriptions,
   "2026_11_22_0003_blocked_sites_and_devices": blockedSitesAndDevices,
   "2026_11_24_0001_session_client_id": sessionClientId,
+  "2026_11_25_0001_app_secrets": appSecrets,
 };
