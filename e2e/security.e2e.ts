@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
 import {
   cookieAttributes,
+  openSocket,
   raw,
   readDatabase,
   sessionCookie,
@@ -90,9 +91,13 @@ afterAll(async () => {
 describe("sessions and cookies", () => {
   it("renews the session id on login and on register; the old id no longer authenticates", async () => {
     const alice = await register("renew");
+    const live = await openSocket(`ws://127.0.0.1:${server.port}/ws/timer`, { origin: server.url, cookie: alice.cookie });
     // Login from a browser that already holds a session: a new id, the old one dead.
     const login = await call({ method: "POST", path: "/api/login", cookie: alice.cookie, json: { username: alice.username, password: PASSWORD } });
     expect(login.status).toBe(200);
+    // So is the live connection opened with the old id.
+    expect(await Promise.race([live.closed, new Promise((r) => setTimeout(() => r("still open"), 5_000))])).not.toBe("still open");
+    live.close();
     const afterLogin = sessionCookie(login);
     expect(afterLogin).not.toBe(alice.cookie);
     expect((await me(afterLogin)).status).toBe(200);
@@ -159,11 +164,15 @@ describe("sessions and cookies", () => {
     }
   });
 
-  it("answers 401 to a cookie replayed after logout", async () => {
+  it("answers 401 to a cookie replayed after logout, and ends the live connection it opened", async () => {
     const carol = await register("logout");
     expect((await me(carol.cookie)).status).toBe(200);
+    const live = await openSocket(`ws://127.0.0.1:${server.port}/ws/timer`, { origin: server.url, cookie: carol.cookie });
     const out = await call({ method: "POST", path: "/api/logout", cookie: carol.cookie, headers: { origin: server.url } });
     expect(out.status).toBe(200);
+    // The socket opened with that login does not outlive it.
+    expect(await Promise.race([live.closed, new Promise((r) => setTimeout(() => r("still open"), 5_000))])).not.toBe("still open");
+    live.close();
     expect((await me(carol.cookie)).status).toBe(401);
     const write = await call({ method: "POST", path: "/api/settings", cookie: carol.cookie, headers: { origin: server.url }, json: { focusDuration: 50 } });
     expect(write.status).toBe(401);
@@ -330,12 +339,19 @@ describe("audio paths", () => {
       "/../outside.mp3",
       "/%2e%2e/%2e%2e/etc/passwd",
       "/assets/..%2f..%2f..%2f..%2fetc%2fpasswd",
+      // The web app's static files: the package.json beside its dist/ stays out of reach.
+      "/..%2fpackage.json",
+      "/%2e%2e/package.json",
+      "/assets/..%2f..%2fpackage.json",
+      "/assets/..%5c..%5cpackage.json",
+      "/.%2e/package.json",
     ];
     for (const path of [...streamPaths, ...otherPaths]) {
       const res = await call({ path });
       expect(res.status, path).toBeLessThan(500);
       expect(res.body, path).not.toContain(OUTSIDE_SECRET);
       expect(res.body, path).not.toContain("root:x:0:0");
+      expect(res.body, path).not.toContain('"name": "@focus/');
       // Refused, or the app's HTML shell for a page path; never a file's bytes.
       if (res.status < 400) expect(String(res.headers["content-type"]), path).toMatch(/^text\/html/);
     }

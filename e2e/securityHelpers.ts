@@ -101,6 +101,7 @@ export type UpgradeOutcome = { opened: true } | { opened: false; status: number 
 
 interface WsClient {
   on(event: "open", listener: () => void): void;
+  on(event: "close", listener: (code: number, reason: Buffer) => void): void;
   on(event: "unexpected-response", listener: (req: unknown, res: { statusCode?: number; resume(): void }) => void): void;
   on(event: "error", listener: (error: Error) => void): void;
   close(): void;
@@ -122,5 +123,26 @@ export function tryUpgrade(url: string, headers: Record<string, string>): Promis
       resolve({ opened: false, status: res.statusCode ?? 0 });
     });
     socket.on("error", (error) => reject(error));
+  });
+}
+
+/** An open websocket: `closed` settles with the close code when the server ends it. */
+export interface OpenSocket {
+  closed: Promise<number>;
+  close: () => void;
+}
+
+/** Opens a websocket with the given headers. @throws when the upgrade is refused. */
+export function openSocket(url: string, headers: Record<string, string>): Promise<OpenSocket> {
+  const WebSocket = apiRequire("ws") as new (url: string, options: { headers: Record<string, string> }) => WsClient;
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    const closed = new Promise<number>((done) => socket.on("close", (code) => done(code)));
+    socket.on("open", () => resolve({ closed, close: () => socket.close() }));
+    socket.on("unexpected-response", (_req, res) => {
+      res.resume();
+      reject(new Error(`upgrade refused with ${res.statusCode}`));
+    });
+    socket.on("error", reject);
   });
 }
