@@ -272,6 +272,13 @@ describe("cross-origin requests", () => {
     expect(json<Array<{ url: string }>>(await call({ path: "/api/blocked-sites", cookie: dave.cookie })).map((s) => s.url)).toEqual(["news.example"]);
     expect(json<Array<{ id: number; isActive: boolean }>>(await call({ path: "/api/linked-devices", cookie: dave.cookie }))).toMatchObject([{ id: deviceId, isActive: true }]);
 
+    // No CORS: a foreign page's fetch with credentials may not read an answer either.
+    const read = await call({ path: "/api/me", cookie: dave.cookie, headers: { origin: FOREIGN } });
+    expect(read.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(read.headers["access-control-allow-credentials"]).toBeUndefined();
+    const preflight = await call({ method: "OPTIONS", path: "/api/settings", headers: { origin: FOREIGN, "access-control-request-method": "POST" } });
+    expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
+
     // The same requests from the app's own origin go through (the check is not "refuse all").
     const allowed = await call({ method: "POST", path: "/api/settings", cookie: dave.cookie, headers: { origin: server.url, "sec-fetch-site": "same-origin" }, json: { focusDuration: 55 } });
     expect(allowed.status).toBe(200);
@@ -496,6 +503,15 @@ describe("mass assignment", () => {
     // Still an ordinary user everywhere it matters.
     expect((await call({ path: "/api/admin/users", cookie })).status).toBe(403);
     expect(json<{ user: { isAdmin: boolean; subscriptionPlan: string } }>(await me(cookie)).user).toMatchObject({ isAdmin: false, subscriptionPlan: "free" });
+
+    // A password change and an account deletion naming the victim act on the caller alone.
+    const asMallory = (method: string, path: string, body: Record<string, unknown>) =>
+      call({ method, path, cookie, headers: own, json: { ...extra, username: victim.username, ...body } });
+    expect((await asMallory("PUT", "/api/user/password", { currentPassword: PASSWORD, newPassword: "mallory-new-pass" })).status).toBe(200);
+    expect((await asMallory("DELETE", "/api/user", { password: "mallory-new-pass" })).status).toBe(200);
+    const victimLogin = await call({ method: "POST", path: "/api/login", headers: own, json: { username: victim.username, password: PASSWORD } });
+    expect(victimLogin.status).toBe(200);
+    expect(readDatabase(dbFile(), (db) => db.prepare("SELECT id FROM users WHERE id = ?").get(mallory.id))).toBeUndefined();
   });
 });
 

@@ -67,6 +67,17 @@ describe("origin check", () => {
     expect(bad.statusCode).toBe(403);
   });
 
+  it("refuses other spellings of an API path that the router decodes to the same route", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    for (const url of ["/%61pi/settings", "/ap%69/settings", "/api//settings"]) {
+      const res = await t.app.inject({ method: "POST", url, headers: { cookie, origin: "https://evil.example" }, payload: { focusDuration: 44 } });
+      expect(res.statusCode, url).toBe(403);
+    }
+    const settings = await t.app.inject({ method: "GET", url: "/api/settings", headers: { cookie } });
+    expect(settings.json().focusDuration).toBe(25);
+  });
+
   it("lets cross-origin GETs through (they change nothing)", async () => {
     t = await createTestApp();
     const res = await t.app.inject({ method: "GET", url: "/api/health", headers: { origin: "https://evil.example" } });
