@@ -58,6 +58,8 @@ export interface RawRequest {
   /** Loopback source address (127.0.0.x), so the server sees another client IP. */
   localAddress?: string;
   timeoutMs?: number;
+  /** Called once the whole request has been handed to the operating system. */
+  onSent?: () => void;
 }
 
 /** One HTTP request on a fresh connection; rejects with the socket error (e.g. ECONNREFUSED). */
@@ -79,6 +81,7 @@ export function raw(url: string, options: RawRequest = {}): Promise<RawResponse>
     );
     req.setTimeout(options.timeoutMs ?? 30_000, () => req.destroy(new Error(`timeout: ${options.method ?? "GET"} ${url}`)));
     req.on("error", reject);
+    if (options.onSent) req.once("finish", options.onSent);
     if (options.body !== undefined) req.write(options.body);
     req.end();
   });

@@ -1,6 +1,12 @@
 /**
  * Entry point: loads the config, builds the app, listens, and closes gracefully on
  * SIGTERM/SIGINT. A bad configuration or a failed start prints one line and exits 1.
+ *
+ * Graceful close (`app.close()`, checked by e2e/faults.e2e.ts): new requests are answered 503
+ * (`return503OnClosing`) while the ones in flight finish (plugins/drain.ts keeps listening until
+ * then, at most DRAIN_TIMEOUT_MS), live sockets are closed with 1001, idle keep-alive
+ * connections are dropped, the database is closed, and the process exits 0; if that takes more
+ * than CLOSE_TIMEOUT_MS it exits 1.
  */
 import type { AddressInfo } from "node:net";
 import { buildApp } from "./app";
