@@ -1,6 +1,7 @@
 /** Blocked attempts repository (issue #6 item 4): every query is scoped to one user. */
 import type { BlockedAttempt, BlockedAttemptSummary } from "@focus/core";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { isPostgres } from "../db/connection";
 import type { Database } from "../db/database";
 
 /** Records one attempt; dates are stored as ISO 8601 UTC. */
@@ -26,13 +27,16 @@ export async function insertBlockedAttempt(
 /** Attempts per domain (most first, then by name) and per known focus session (newest first). */
 export async function summarizeBlockedAttempts(db: Kysely<Database>, userId: number): Promise<BlockedAttemptSummary> {
   const count = db.fn.countAll<number | string>();
+  // Byte order on both engines (SQLite's BINARY); a PostgreSQL database's own collation may
+  // order "a-b.com" and "ab.com" otherwise.
+  const byDomain = isPostgres(db) ? sql<string>`domain collate "C"` : sql<string>`domain`;
   const perSite = await db
     .selectFrom("blocked_attempts")
     .select(["domain", count.as("count")])
     .where("user_id", "=", userId)
     .groupBy("domain")
     .orderBy("count", "desc")
-    .orderBy("domain")
+    .orderBy(byDomain)
     .execute();
   const perSession = await db
     .selectFrom("blocked_attempts")
