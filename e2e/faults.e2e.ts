@@ -17,6 +17,7 @@ import { LIVE_MAX_RECONNECT_ATTEMPTS, liveMessageSchema, reconnectDelayMs } from
 import { createSocketActor, liveConnectionMachine } from "../packages/core/src/protocol/liveConnection";
 import {
   closeCode,
+  cookieOf,
   killServer,
   loopback,
   nextMessage,
@@ -143,6 +144,7 @@ const hostileQuery = fc
   });
 
 const DETAILS_MAX = 300;
+const ADMIN_PASSWORD = "admin-password-1";
 /** Hostile requests per route and identity. */
 const FUZZ_RUNS = 40;
 /** The API's body limit (apps/api/src/app.ts BODY_LIMIT). */
@@ -151,7 +153,7 @@ const BODY_LIMIT = 64 * 1024;
 describe("fuzzing every route and websocket message", () => {
   it("answers hostile bodies, queries and params on every route with a 4xx or 2xx, never 5xx, and stays up", async () => {
     // With PAYMENT_URL set: without it the upgrade route answers a deliberate 503 "not configured".
-    const server = await start({ env: { ADMIN_PASSWORD: "admin-password-1", PAYMENT_URL: "http://127.0.0.1:9/pay" } });
+    const server = await start({ env: { ADMIN_PASSWORD, PAYMENT_URL: "http://127.0.0.1:9/pay" } });
     const routes = enumeratedRoutes();
     expect(routes.length).toBeGreaterThan(30);
     let ip = 0;
@@ -165,16 +167,29 @@ describe("fuzzing every route and websocket message", () => {
     });
     await raw(`${server.url}/api/blocked-sites`, { method: "POST", headers: auth, body: JSON.stringify({ domain: "example.com" }) });
 
+    const adminLogin = async () => {
+      const res = await raw(`${server.url}/api/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.url },
+        body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
+        localAddress: loopback((ip = (ip % 200) + 1)),
+      });
+      expect(res.status, res.body).toBe(200);
+      return cookieOf(res);
+    };
+    let adminCookie = await adminLogin();
+
+    // The admin reaches the admin routes' validation too.
     const identities: { name: string; headers: () => Record<string, string> }[] = [
       { name: "anonymous", headers: () => ({ origin: server.url }) },
       { name: "user", headers: () => ({ origin: server.url, cookie: user.cookie }) },
+      { name: "admin", headers: () => ({ origin: server.url, cookie: adminCookie }) },
     ];
     let requests = 0;
     let resets = 0;
     const statuses: Record<number, number> = {};
     const failures: string[] = [];
     for (const route of routes) {
-      // Logging out or deleting the account would end the user's session: re-register then.
       for (const identity of identities) {
         await fc.assert(
           fc.asyncProperty(hostileBody, hostileQuery, fc.array(hostileParam, { minLength: 3, maxLength: 3 }), async (body, query, params) => {
@@ -215,15 +230,16 @@ describe("fuzzing every route and websocket message", () => {
           }),
           { numRuns: FUZZ_RUNS },
         );
-        if (identity.name === "user" && (route.path === "/api/logout" || route.path === "/api/user")) {
-          const me = await raw(`${server.url}/api/me`, { headers: { cookie: user.cookie } });
-          if (me.status !== 200) Object.assign(user, await registerUser(server, loopback((ip = (ip % 200) + 1))));
+        // A hostile call may end a session for good (logout, an admin deleting the user): renew it.
+        if ((await raw(`${server.url}/api/me`, { headers: { cookie: user.cookie } })).status !== 200) {
+          Object.assign(user, await registerUser(server, loopback((ip = (ip % 200) + 1))));
         }
+        if ((await raw(`${server.url}/api/me`, { headers: { cookie: adminCookie } })).status !== 200) adminCookie = await adminLogin();
       }
     }
     if (failures.length > 0) console.error(server.output().slice(-4000));
     expect(failures).toEqual([]);
-    expect(requests + resets).toBeGreaterThanOrEqual(routes.length * 2 * FUZZ_RUNS);
+    expect(requests + resets).toBeGreaterThanOrEqual(routes.length * identities.length * FUZZ_RUNS);
     console.info(`fuzz: ${routes.length} routes, ${requests} answers (none 5xx), ${resets} oversized bodies cut off; statuses ${JSON.stringify(statuses)}`);
     expect(server.process.exitCode).toBeNull();
     expect((await raw(`${server.url}/api/health`)).status).toBe(200);
