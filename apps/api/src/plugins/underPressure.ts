@@ -27,6 +27,9 @@ export interface UnderPressureOptions {
 
 export default fp<UnderPressureOptions>(
   async (fastify, { maxEventLoopDelayMs }) => {
+    // One warning a second at most: logging every refusal would add work to an overloaded server.
+    let refused = 0;
+    let loggedAt = 0;
     await fastify.register(underPressure, {
       maxEventLoopDelay: maxEventLoopDelayMs,
       maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * MAX_HEAP_SHARE),
@@ -34,7 +37,12 @@ export default fp<UnderPressureOptions>(
       // A rejected promise goes to the one error handler, which answers `{ message }`.
       pressureHandler: (request, reply, type) => {
         if (request.routeOptions.url === HEALTH_URL) return;
-        request.log.warn({ pressure: type }, "overloaded: request refused with 503");
+        refused += 1;
+        if (Date.now() - loggedAt >= 1000) {
+          request.log.warn({ pressure: type, refused }, "overloaded: requests refused with 503");
+          loggedAt = Date.now();
+          refused = 0;
+        }
         reply.header("retry-after", String(OVERLOAD_RETRY_AFTER_S));
         return Promise.reject(new HttpError(503, "The server is overloaded, please try again shortly"));
       },
