@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DEFAULT_SETTINGS, dataExportSchema, type DataExport } from "@focus/core";
+import { strFromU8, unzipSync } from "fflate";
+import type { LightMyRequestResponse } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, registerUser, type TestApp } from "./helpers";
 
@@ -31,6 +33,11 @@ describe("data export and import", () => {
     return user;
   }
 
+  /** The files of a CSV export zip, by name, as text. */
+  function csvFiles(res: LightMyRequestResponse): Record<string, string> {
+    return Object.fromEntries(Object.entries(unzipSync(new Uint8Array(res.rawPayload))).map(([name, bytes]) => [name, strFromU8(bytes)]));
+  }
+
   /** The export without its timestamp, for comparisons. */
   const content = ({ exportedAt: _at, ...rest }: DataExport) => rest;
 
@@ -56,18 +63,41 @@ describe("data export and import", () => {
     expect(dataExportSchema.parse((await exportAs(cookie)).json()).sessions).toHaveLength(3);
   });
 
-  it("exports the sessions as CSV with a header row", async () => {
+  it("exports the sessions and the settings as CSV: a zip with sessions.csv and settings.csv", async () => {
     t = await createTestApp();
     const { cookie } = await userWithSessions();
     const res = await exportAs(cookie, "csv");
     expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="focus-flow-sessions-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.body.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("startTime,type,duration,completed,clientId");
-    expect(lines).toHaveLength(4);
-    expect(lines[1]).toBe("2026-03-01T09:00:00.000Z,break,300,true,");
-    expect(lines[2]).toMatch(/^2026-03-02T09:00:00\.000Z,focus,1500,true,[0-9a-f-]{36}$/);
+    expect(res.headers["content-type"]).toBe("application/zip");
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="focus-flow-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const files = csvFiles(res);
+    expect(Object.keys(files)).toEqual(["sessions.csv", "settings.csv"]);
+
+    const sessions = files["sessions.csv"]!.trimEnd().split("\r\n");
+    expect(sessions[0]).toBe("startTime,type,duration,completed,clientId");
+    expect(sessions).toHaveLength(4);
+    expect(sessions[1]).toBe("2026-03-01T09:00:00.000Z,break,300,true,");
+    expect(sessions[2]).toMatch(/^2026-03-02T09:00:00\.000Z,focus,1500,true,[0-9a-f-]{36}$/);
+
+    expect(files["settings.csv"]).toBe(
+      [
+        "setting,value,unit",
+        "focusDuration,45,minutes",
+        "shortBreakDuration,5,minutes",
+        "longBreakDuration,15,minutes",
+        "longBreakInterval,4,focus sessions",
+        "autoStartBreaks,true,",
+        "autoStartFocus,false,",
+        "soundNotifications,true,",
+        "desktopNotifications,true,",
+        "notificationSound,bell,",
+        "theme,light,",
+        "audioFollowsTimer,false,",
+        "audioInBreaks,relax,",
+        "",
+      ].join("\r\n"),
+    );
   });
 
   it("exports only the caller's own data", async () => {
@@ -78,8 +108,9 @@ describe("data export and import", () => {
     const document = dataExportSchema.parse((await exportAs(b.cookie)).json());
     expect(document.sessions).toEqual([{ startTime: "2026-04-01T09:00:00.000Z", duration: 1200, type: "focus", completed: true }]);
     expect(document.settings).toEqual(DEFAULT_SETTINGS);
-    const csv = (await exportAs(b.cookie, "csv")).body;
-    expect(csv).not.toContain("2026-03-0");
+    const csv = csvFiles(await exportAs(b.cookie, "csv"));
+    expect(csv["sessions.csv"]).not.toContain("2026-03-0");
+    expect(csv["settings.csv"]).toContain("focusDuration,25,minutes");
     const aDocument = dataExportSchema.parse((await exportAs(a.cookie)).json());
     expect(aDocument.sessions).toHaveLength(3);
   });
@@ -105,9 +136,7 @@ describe("data export and import", () => {
 
     const again = dataExportSchema.parse((await exportAs(b.cookie)).json());
     expect(content(again)).toEqual(content(exported));
-    const csvA = (await exportAs(a.cookie, "csv")).body;
-    const csvB = (await exportAs(b.cookie, "csv")).body;
-    expect(csvB).toBe(csvA);
+    expect(csvFiles(await exportAs(b.cookie, "csv"))).toEqual(csvFiles(await exportAs(a.cookie, "csv")));
   });
 
   it("merges without duplicates: a re-import skips everything and keeps the data unchanged", async () => {
@@ -151,7 +180,7 @@ describe("data export and import", () => {
   it("refuses a document that is not an export with 400 and changes nothing", async () => {
     t = await createTestApp();
     const { cookie } = await userWithSessions();
-    const before = (await exportAs(cookie, "csv")).body;
+    const before = csvFiles(await exportAs(cookie, "csv"));
     const bad = [
       { sessions: [] },
       { version: 2, exportedAt: new Date().toISOString(), settings: DEFAULT_SETTINGS, sessions: [] },
@@ -168,7 +197,7 @@ describe("data export and import", () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toEqual(expect.any(String));
     }
-    expect((await exportAs(cookie, "csv")).body).toBe(before);
+    expect(csvFiles(await exportAs(cookie, "csv"))).toEqual(before);
   });
 
   it("accepts an import larger than the default body limit", async () => {

@@ -1,16 +1,20 @@
 /**
- * The user's data in their own hands (issue #8): the export document (JSON) and the sessions
- * as CSV, and the import of a previous export, merged without duplicates.
+ * The user's data in their own hands (issue #8): the export document (JSON), the same data as
+ * CSV (sessions.csv and settings.csv in one zip), and the import of a previous JSON export,
+ * merged without duplicates.
  */
 import {
   DATA_EXPORT_VERSION,
   SESSION_CSV_COLUMNS,
   sessionDedupeKey,
+  settingsSchema,
   type DataExport,
   type ExportedSession,
   type ImportResult,
   type Session,
+  type Settings,
 } from "@focus/core";
+import { strToU8, zipSync } from "fflate";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { listSessionsOldestFirst } from "../repositories/sessions";
@@ -42,6 +46,50 @@ export function sessionsToCsv(sessions: readonly ExportedSession[]): string {
   const lines = [SESSION_CSV_COLUMNS.join(",")];
   for (const session of sessions) lines.push(SESSION_CSV_COLUMNS.map((column) => csvField(session[column])).join(","));
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/** Columns of settings.csv: one row per setting, with the unit of its value where it has one. */
+export const SETTINGS_CSV_COLUMNS = ["setting", "value", "unit"] as const;
+
+/** Units of the settings that are amounts (spec §5: durations in whole minutes). */
+const SETTING_UNITS: Partial<Record<keyof Settings, string>> = {
+  focusDuration: "minutes",
+  shortBreakDuration: "minutes",
+  longBreakDuration: "minutes",
+  longBreakInterval: "focus sessions",
+};
+
+/**
+ * Settings as CSV: a header row of SETTINGS_CSV_COLUMNS, then one CRLF-ended line per setting
+ * in the schema's order (`focusDuration,25,minutes`). A two-column list rather than one wide
+ * row, so it reads top to bottom in a spreadsheet.
+ */
+export function settingsToCsv(settings: Settings): string {
+  const lines = [SETTINGS_CSV_COLUMNS.join(",")];
+  for (const key of Object.keys(settingsSchema.shape) as (keyof Settings)[]) {
+    lines.push([key, settings[key], SETTING_UNITS[key]].map(csvField).join(","));
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** File names inside the CSV export zip. */
+export const CSV_EXPORT_FILES = { sessions: "sessions.csv", settings: "settings.csv" } as const;
+
+/**
+ * The CSV export (`GET /api/export?format=csv`): a zip holding sessions.csv
+ * (`sessionsToCsv`, durations in seconds) and settings.csv (`settingsToCsv`), two plain
+ * tables a spreadsheet opens as they are. The entries carry the export's time, so the same
+ * data exported at the same moment gives the same bytes.
+ */
+export function exportToCsvZip(document: DataExport): Uint8Array {
+  const mtime = new Date(document.exportedAt);
+  return zipSync(
+    {
+      [CSV_EXPORT_FILES.sessions]: [strToU8(sessionsToCsv(document.sessions)), { mtime }],
+      [CSV_EXPORT_FILES.settings]: [strToU8(settingsToCsv(document.settings)), { mtime }],
+    },
+    { level: 6 },
+  );
 }
 
 /**

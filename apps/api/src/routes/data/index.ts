@@ -1,13 +1,14 @@
 /**
  * Data export and import of the logged-in user (issue #8), only ever their own data:
  * `GET /api/export?format=json|csv` → 200 attachment: JSON `{ version, exportedAt, settings,
- * sessions }` or the sessions as CSV with a header row;
+ * sessions }`, or the same data as CSV: a zip with sessions.csv and settings.csv, each with a
+ * header row (two tables cannot share one CSV file and stay readable in a spreadsheet);
  * `POST /api/import` (a previous JSON export) → 200 `{ imported, skipped, settingsApplied }`:
  * sessions merged without duplicates, settings applied. 400 for a document that is not one.
  */
 import { dataExportSchema, exportQuerySchema, importResultSchema } from "@focus/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { buildExport, importData, sessionsToCsv } from "../../domain/dataTransfer";
+import { buildExport, exportToCsvZip, importData } from "../../domain/dataTransfer";
 import { userOf } from "../../plugins/auth";
 
 /** Largest import body, bytes (an export of years of daily sessions fits easily). */
@@ -23,9 +24,9 @@ const dataRoutes: FastifyPluginAsyncZod = async (fastify) => {
     reply.header("cache-control", "no-store");
     if (request.query.format === "csv") {
       return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="focus-flow-sessions-${day}.csv"`)
-        .send(sessionsToCsv(document.sessions));
+        .type("application/zip")
+        .header("content-disposition", `attachment; filename="focus-flow-export-${day}.zip"`)
+        .send(Buffer.from(exportToCsvZip(document)));
     }
     return reply
       .type("application/json; charset=utf-8")
