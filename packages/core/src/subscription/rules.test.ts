@@ -49,6 +49,10 @@ describe("subscription rules (spec §4)", () => {
   it("labels users in the admin list", () => {
     expect(adminBadge(premium, NOW)).toBe("Premium Active");
     expect(adminBadge(trial(3 * DAY), NOW)).toBe("3 days left");
+    // The spec's 'N days left', verbatim for every N (no singular form).
+    expect(adminBadge(trial(DAY), NOW)).toBe("1 days left");
+    expect(adminBadge(trial(1), NOW)).toBe("1 days left");
+    expect(adminBadge(trial(14 * DAY), NOW)).toBe("14 days left");
     expect(adminBadge(trial(-DAY), NOW)).toBe("Trial Expired");
     expect(adminBadge(cancelled, NOW)).toBe("Cancelled");
     expect(adminBadge({ ...cancelled, subscriptionStatus: "free" }, NOW)).toBe("Free Plan");

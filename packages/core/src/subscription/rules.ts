@@ -53,13 +53,14 @@ export function planStatusLabel(user: SubscriptionFields): "Active" | "Inactive"
 
 /**
  * The admin users-list badge (spec §4): 'Premium Active', 'N days left', 'Trial Expired',
- * 'Cancelled' or 'Free Plan'.
+ * 'Cancelled' or 'Free Plan'. The spec's wording is kept verbatim for every N, so one day
+ * left reads '1 days left'.
  */
 export function adminBadge(user: SubscriptionFields, now: number): string {
   if (user.subscriptionStatus === "active" && user.subscriptionPlan === "premium") return "Premium Active";
   if (user.subscriptionStatus === "trial") {
     const days = trialDaysLeft(user, now);
-    return days > 0 ? `${days} ${days === 1 ? "day" : "days"} left` : "Trial Expired";
+    return days > 0 ? `${days} days left` : "Trial Expired";
   }
   if (user.subscriptionStatus === "cancelled") return "Cancelled";
   return "Free Plan";
