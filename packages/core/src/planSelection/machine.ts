@@ -3,6 +3,9 @@ import { emit, fromPromise, setup } from "xstate";
 /** Delay before the Free choice completes, ms (spec §4, §9: 1000 ms). */
 export const PLAN_COMPLETION_DELAY_MS = 1000;
 
+/** The upgrade's failure text when the error carries none (spec §8 fallback). */
+export const UPGRADE_FAILED_FALLBACK = "Failed to upgrade subscription";
+
 export type PlanSelectionEvent = { type: "CHOOSE_FREE" } | { type: "CHOOSE_PREMIUM" };
 
 export type PlanSelectionEmitted =
@@ -29,6 +32,11 @@ export const planSelectionMachine = setup({
       throw new Error("upgrade is provided by the app");
     }),
   },
+  actions: {
+    emitTrialActivated: emit({ type: "trialActivated" as const }),
+    emitOpenPayment: emit((_, params: { paypalUrl: string }) => ({ type: "openPayment" as const, paypalUrl: params.paypalUrl })),
+    emitUpgradeFailed: emit((_, params: { error: unknown }) => ({ type: "upgradeFailed" as const, message: upgradeFailureMessage(params.error) })),
+  },
   delays: {
     planCompletionDelay: PLAN_COMPLETION_DELAY_MS,
   },
@@ -43,22 +51,20 @@ export const planSelectionMachine = setup({
       },
     },
     activatingFree: {
-      entry: emit({ type: "trialActivated" as const }),
+      entry: "emitTrialActivated",
       after: { planCompletionDelay: "done" },
     },
     upgrading: {
       invoke: {
+        id: "upgrade",
         src: "upgrade",
         onDone: {
           target: "done",
-          actions: emit(({ event }) => ({ type: "openPayment" as const, paypalUrl: event.output.paypalUrl })),
+          actions: { type: "emitOpenPayment", params: ({ event }) => ({ paypalUrl: event.output.paypalUrl }) },
         },
         onError: {
           target: "choosing",
-          actions: emit(({ event }) => ({
-            type: "upgradeFailed" as const,
-            message: event.error instanceof Error ? event.error.message : "Failed to upgrade subscription",
-          })),
+          actions: { type: "emitUpgradeFailed", params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -67,3 +73,8 @@ export const planSelectionMachine = setup({
 });
 
 export type PlanSelectionMachine = typeof planSelectionMachine;
+
+/** The text of a failed upgrade: the error's message, else the spec §8 fallback. */
+function upgradeFailureMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : UPGRADE_FAILED_FALLBACK;
+}
