@@ -20,7 +20,8 @@ function failure(error: unknown): string {
 
 /**
  * 'Your data' in the Statistics tab (issue #8): download every session and the settings as
- * CSV or JSON, and merge a previous JSON export back (sessions already there are skipped).
+ * CSV (a zip of sessions.csv and settings.csv) or JSON, and merge a previous JSON export back
+ * (sessions already there are skipped).
  */
 export function ExportCard() {
   const client = useQueryClient();
@@ -53,7 +54,10 @@ export function ExportCard() {
           <Download className="size-5 text-primary" aria-hidden />
           Your data
         </CardTitle>
-        <CardDescription>Download every session and your settings, or bring back a previous JSON export. Nothing is counted twice.</CardDescription>
+        <CardDescription>
+          Download every session and your settings: CSV (a zip with sessions.csv and settings.csv, for a spreadsheet) or JSON. Bring back a previous
+          JSON export with Import; nothing is counted twice.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
         <Button variant="outline" disabled={busy} aria-busy={download.isPending && download.variables === "csv"} onClick={() => download.mutate("csv")}>

@@ -25,27 +25,74 @@ const exportDocument = {
   sessions: [{ startTime: "2026-03-01T09:00:00.000Z", duration: 1500, type: "focus", completed: true }],
 };
 
+/** `GET /api/export?format=…` answered with a file, named by Content-Disposition when `name` is given. */
+function serveDownload({ body, type, name }: { body: string | Uint8Array<ArrayBuffer>; type: string; name?: string }) {
+  const fetchMock = vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(body, { status: 200, headers: { "Content-Type": type, ...(name ? { "Content-Disposition": `attachment; filename="${name}"` } : {}) } }),
+  );
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+/** jsdom has no object URLs and no downloads: records the blobs handed over and the clicked links. */
+function catchDownloads() {
+  const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+  const blobs: Blob[] = [];
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    blobs.push(blob);
+    return "blob:export";
+  });
+  URL.revokeObjectURL = vi.fn();
+  const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+  return {
+    blobs,
+    clicked,
+    restore() {
+      clicked.mockRestore();
+      Object.assign(URL, original);
+    },
+  };
+}
+
 beforeEach(() => window.localStorage.clear());
 
 describe("Your data: export and import", () => {
-  it("downloads the CSV export as a file named by the server", async () => {
-    const fetchMock = mockFetch({
-      "GET /api/export?format=csv": { status: 200, text: "startTime,type,duration,completed,clientId\r\n" },
-    });
-    // jsdom has no object URLs and no downloads.
-    const objectUrls = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
-    URL.createObjectURL = vi.fn(() => "blob:export");
-    URL.revokeObjectURL = vi.fn();
-    const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+  it("downloads the JSON export as the file the server names, holding the server's document", async () => {
+    const body = JSON.stringify(exportDocument, null, 2);
+    const fetchMock = serveDownload({ body, type: "application/json; charset=utf-8", name: "focus-flow-export-2026-03-02.json" });
+    const download = catchDownloads();
     try {
       renderCard();
-      await userEvent.click(screen.getByRole("button", { name: "Download CSV" }));
-      await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
-      expect(fetchMock).toHaveBeenCalledWith("/api/export?format=csv", { credentials: "include" });
-      expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toBe("focus-flow-export.csv");
+      await userEvent.click(screen.getByRole("button", { name: "Download JSON" }));
+      await waitFor(() => expect(download.clicked).toHaveBeenCalledTimes(1));
+      expect(fetchMock).toHaveBeenCalledWith("/api/export?format=json", { credentials: "include" });
+      const link = download.clicked.mock.contexts[0] as HTMLAnchorElement;
+      expect(link.download).toBe("focus-flow-export-2026-03-02.json");
+      expect(link.href).toBe("blob:export");
+      // The file is the server's document, byte for byte, and the link is gone after the click.
+      expect(await download.blobs[0]?.text()).toBe(body);
+      expect(link.isConnected).toBe(false);
+      expect((screen.getByRole("button", { name: "Download JSON" }) as HTMLButtonElement).disabled).toBe(false);
     } finally {
-      clicked.mockRestore();
-      Object.assign(URL, objectUrls);
+      download.restore();
+    }
+  });
+
+  it("downloads the CSV export (a zip of sessions.csv and settings.csv), named .zip when the server gives no name", async () => {
+    const zip = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]);
+    const fetchMock = serveDownload({ body: zip, type: "application/zip" });
+    const download = catchDownloads();
+    try {
+      renderCard();
+      expect(screen.getByText(/a zip with sessions\.csv and settings\.csv/)).toBeTruthy();
+      await userEvent.click(screen.getByRole("button", { name: "Download CSV" }));
+      await waitFor(() => expect(download.clicked).toHaveBeenCalledTimes(1));
+      expect(fetchMock).toHaveBeenCalledWith("/api/export?format=csv", { credentials: "include" });
+      expect((download.clicked.mock.contexts[0] as HTMLAnchorElement).download).toBe("focus-flow-export.zip");
+      expect(new Uint8Array(await download.blobs[0]!.arrayBuffer())).toEqual(zip);
+    } finally {
+      download.restore();
     }
   });
 

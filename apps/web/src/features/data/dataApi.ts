@@ -14,6 +14,9 @@ export function attachmentName(header: string | null, fallback: string): string 
   return /filename="([^"]+)"/.exec(header ?? "")?.[1] ?? fallback;
 }
 
+/** The file name when the server names none: CSV comes as a zip of sessions.csv and settings.csv. */
+const FALLBACK_NAMES: Record<ExportFormat, string> = { json: "focus-flow-export.json", csv: "focus-flow-export.zip" };
+
 /**
  * Downloads the user's data (`GET /api/export?format=…`) as a file: fetched first, so a
  * failure (offline, logged out) can be told instead of a broken download.
@@ -26,7 +29,7 @@ export async function downloadExport(format: ExportFormat): Promise<void> {
   try {
     const link = document.createElement("a");
     link.href = url;
-    link.download = attachmentName(response.headers.get("content-disposition"), `focus-flow-export.${format}`);
+    link.download = attachmentName(response.headers.get("content-disposition"), FALLBACK_NAMES[format]);
     document.body.append(link);
     link.click();
     link.remove();
