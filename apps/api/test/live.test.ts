@@ -2,7 +2,7 @@ import type { LiveMessage, SharedTimerState } from "@focus/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LIVE_CLOSE_CODES } from "../src/live/hub";
 import { ADMIN_ENV, createTestApp, login, loginAdmin, registerUser, type TestApp } from "./helpers";
-import { connect, EXTENSION_ORIGIN, listen, type LiveTestClient, refusal } from "./liveHelpers";
+import { connect, EXTENSION_ORIGIN, listen, type LiveTestClient, OTHER_EXTENSION_ORIGIN, refusal } from "./liveHelpers";
 
 const RUNNING: SharedTimerState = {
   isActive: true,
@@ -71,7 +71,7 @@ describe("/ws/timer", () => {
       expect(t.app.liveHub.stats()).toMatchObject({ connections: 1, users: 1 });
     });
 
-    it("accepts a device token from a chrome-extension origin and notes the device as seen", async () => {
+    it("accepts a device token from our extension's origin and notes the device as seen", async () => {
       const { cookie } = await registerUser(t.app);
       const device = await pair(cookie);
       const client = await extension(device.token);
@@ -93,6 +93,18 @@ describe("/ws/timer", () => {
         expect(refused, JSON.stringify(headers)).toEqual({ status: 403, body: { message: "Cross-origin request refused" } });
       }
       expect(t.app.liveHub.stats().connections).toBe(0);
+    });
+
+    it("refuses a device token from another extension's origin with 403", async () => {
+      const { cookie } = await registerUser(t.app);
+      const device = await pair(cookie);
+      expect(await refusal(`${url}?token=${device.token}`, { origin: OTHER_EXTENSION_ORIGIN })).toEqual({
+        status: 403,
+        body: { message: "Cross-origin request refused" },
+      });
+      expect(t.app.liveHub.stats().connections).toBe(0);
+      // The same token from our extension is let in.
+      await settle(await extension(device.token));
     });
 
     it("refuses a device token from a web origin with 403", async () => {
@@ -269,6 +281,28 @@ describe("/ws/timer", () => {
       for (const socket of sockets) expect((await socket.closed).code).toBe(LIVE_CLOSE_CODES.unauthorized);
       expect(t.app.liveHub.snapshot(id)).toBeUndefined();
       await settle(other);
+    });
+
+    it("closes every socket of a user who deletes their own account, and no one else's", async () => {
+      const leaving = await registerUser(t.app);
+      const bystander = await registerUser(t.app);
+      const device = await pair(leaving.cookie);
+      const sockets = [await web(leaving.cookie), await web(leaving.cookie), await extension(device.token)];
+      const other = await web(bystander.cookie);
+      const id: number = leaving.res.json().user.id;
+
+      const res = await t.app.inject({
+        method: "DELETE",
+        url: "/api/user",
+        headers: { cookie: leaving.cookie },
+        payload: { password: leaving.credentials.password },
+      });
+      expect(res.statusCode).toBe(200);
+      for (const socket of sockets) expect((await socket.closed).code).toBe(LIVE_CLOSE_CODES.unauthorized);
+      expect(t.app.liveHub.snapshot(id)).toBeUndefined();
+      expect(other.ws.readyState).toBe(other.ws.OPEN);
+      await settle(other);
+      expect(t.app.liveHub.stats()).toMatchObject({ connections: 1, users: 1 });
     });
 
     it("closes the sockets of a login session on logout, not the user's other sessions or devices", async () => {

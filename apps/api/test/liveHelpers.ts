@@ -1,11 +1,14 @@
 /** Test helpers for `/ws/timer`: a listening app and a `ws` client that records what it receives. */
 import type { AddressInfo } from "node:net";
-import type { LiveMessage } from "@focus/core";
+import { EXTENSION_ID, type LiveMessage } from "@focus/core";
 import type { FastifyInstance } from "fastify";
 import WebSocket from "ws";
 
-/** A Chrome extension origin (32 letters a-p). */
-export const EXTENSION_ORIGIN = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
+/** Our Chrome extension's origin, the only extension origin the API accepts. */
+export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
+
+/** Another extension's origin (32 letters a-p, a well-formed id that is not ours). */
+export const OTHER_EXTENSION_ORIGIN = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
 
 /** Starts listening on a free loopback port; returns the http and ws base URLs and the app's own origin. */
 export async function listen(app: FastifyInstance): Promise<{ origin: string; wsBase: string }> {

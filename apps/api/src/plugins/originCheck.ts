@@ -10,10 +10,12 @@
  * URL could be dodged, and no state-changing route lives outside /api anyway.
  *
  * One exception (DESIGN.md §5): a linked extension's calls come from its own
- * `chrome-extension://<id>` origin with a device token (`Authorization: Bearer`). Such a request
- * passes when it carries no cookie; with a cookie it is refused like any foreign origin, so
+ * `chrome-extension://<EXTENSION_ID>` origin (the fixed id of our extension, never another
+ * extension's) with a device token (`Authorization: Bearer`). Such a request passes when it
+ * carries no cookie; with a cookie it is refused like any foreign origin, so
  * the exception never lends a browser session to another origin.
  */
+import { EXTENSION_ID } from "@focus/core";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../domain/httpError";
@@ -30,9 +32,12 @@ export function ownOrigin(request: FastifyRequest, publicOrigin: string | null):
   return publicOrigin ?? `${request.protocol}://${request.host}`;
 }
 
-/** True for a Chrome extension's origin: `chrome-extension://` and its 32-letter id. */
+/** Our Chrome extension's origin (EXTENSION_ID is fixed by the key in its manifest). */
+export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
+
+/** True for our Chrome extension's origin, exactly; any other extension's origin is false. */
 export function isExtensionOrigin(origin: string | undefined): boolean {
-  return origin !== undefined && /^chrome-extension:\/\/[a-p]{32}$/.test(origin);
+  return origin === EXTENSION_ORIGIN;
 }
 
 /** A device-token call from an extension that carries no cookie (no ambient credentials). */

@@ -5,7 +5,7 @@
  * The upgrade is authorised before it is accepted (an HTTP answer, no socket):
  * - a request that is no websocket upgrade → 426;
  * - with `?token=<device token>` (the extension; browsers cannot set headers on a websocket)
- *   the `Origin` must be a `chrome-extension://` one, else 403; then 401 "This device is not
+ *   the `Origin` must be our extension's (`chrome-extension://<EXTENSION_ID>`), else 403; then 401 "This device is not
  *   linked" / 403 "This device is paused" as for REST calls;
  * - otherwise the session cookie (web app, mini timer): the `Origin` must be the app's own
  *   (PUBLIC_ORIGIN, else the request's scheme and host), else 403; then 401 when not logged in.
