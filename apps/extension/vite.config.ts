@@ -6,9 +6,11 @@
  *
  * Build-time configuration (environment, read only here):
  * - FOCUS_APP_ORIGINS: comma-separated origins of the web app that may pair the extension
- *   (externally_connectable). Default http://localhost:3000,http://127.0.0.1:3000; Chrome's
- *   match patterns ignore ports, so any port of those hosts works.
+ *   (externally_connectable, and checked again on each message). Default
+ *   http://localhost:3000,http://127.0.0.1:3000. Each origin is exact: scheme, host and port.
  * - FOCUS_APP_URL: the web app the popup opens before pairing. Default: the first origin.
+ * - FOCUS_EXTENSION_DIST: where unpacked/ and focus-extension.zip go. Default apps/extension/dist
+ *   (the end-to-end test builds one for its own server's origin into a temporary folder).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -16,17 +18,14 @@ import { fileURLToPath } from "node:url";
 import { zipSync } from "fflate";
 import { defineConfig, type Plugin } from "vite";
 import { renderIcon } from "./scripts/icons";
-import { buildManifest, DEFAULT_APP_ORIGINS, ICON_SIZES } from "./src/manifest";
+import { appOriginsFrom, buildManifest, ICON_SIZES } from "./src/manifest";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
-const outDir = path.join(root, "dist/unpacked");
-const zipFile = path.join(root, "dist/focus-extension.zip");
+const distDir = process.env.FOCUS_EXTENSION_DIST ? path.resolve(process.env.FOCUS_EXTENSION_DIST) : path.join(root, "dist");
+const outDir = path.join(distDir, "unpacked");
+const zipFile = path.join(distDir, "focus-extension.zip");
 
-const configured = (process.env.FOCUS_APP_ORIGINS ?? "")
-  .split(",")
-  .map((origin) => origin.trim())
-  .filter(Boolean);
-const appOrigins = configured.length > 0 ? configured : [...DEFAULT_APP_ORIGINS];
+const appOrigins = appOriginsFrom(process.env.FOCUS_APP_ORIGINS);
 const appUrl = process.env.FOCUS_APP_URL || appOrigins[0];
 
 /** Every file under `dir`, relative, with forward slashes, sorted (a stable zip). */
@@ -63,7 +62,7 @@ function extensionPackage(): Plugin {
 export default defineConfig({
   root: path.join(root, "src"),
   publicDir: false,
-  define: { __FOCUS_APP_URL__: JSON.stringify(appUrl) },
+  define: { __FOCUS_APP_URL__: JSON.stringify(appUrl), __FOCUS_APP_ORIGINS__: JSON.stringify(appOrigins) },
   plugins: [extensionPackage()],
   build: {
     outDir,

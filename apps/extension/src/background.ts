@@ -5,7 +5,7 @@
  */
 import { createApiClient } from "./api";
 import { createChromeAdapter } from "./chromeAdapter";
-import { DEFAULT_APP_URL } from "./config";
+import { APP_ORIGINS, DEFAULT_APP_URL } from "./config";
 import type { LiveSocket } from "./live";
 import { createListeners } from "./messages";
 import { createWorker } from "./worker";
@@ -19,7 +19,7 @@ function main(): void {
     now: Date.now,
     defaultAppUrl: DEFAULT_APP_URL,
   });
-  const listeners = createListeners(worker, chrome.runtime.id);
+  const listeners = createListeners(worker, chrome.runtime.id, APP_ORIGINS);
   chrome.runtime.onMessageExternal(listeners.external);
   chrome.runtime.onMessage(listeners.internal);
   chrome.alarms.onAlarm((name) => void worker.onAlarm(name));

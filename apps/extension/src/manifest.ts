@@ -1,6 +1,6 @@
 /**
  * The extension's manifest (MV3, version 1.4.0), built from the app origins given at build
- * time (scripts/build.mjs, `FOCUS_APP_ORIGINS`).
+ * time (vite.config.ts, `FOCUS_APP_ORIGINS`).
  */
 import { EXTENSION_VERSION } from "@focus/core";
 
@@ -20,17 +20,47 @@ export const DEFAULT_APP_ORIGINS = ["http://localhost:3000", "http://127.0.0.1:3
 export const ICON_SIZES = [16, 32, 48, 128] as const;
 
 /**
- * The match pattern for an app origin. Chrome's match patterns have no port part: a host
- * pattern matches the host on every port, so `http://localhost:3000` → `http://localhost/*`
- * also covers the random ports of the end-to-end tests.
- * @throws Error for anything but an http(s) origin.
+ * An app origin as a browser writes it (`new URL(origin).origin`: lower-case host, no default
+ * port), so it can be compared with a sender's origin.
+ * @throws Error for anything but an http(s) origin (a path, query, fragment or user is refused).
  */
-export function matchPatternFor(origin: string): string {
-  const url = new URL(origin);
+export function normalizeAppOrigin(origin: string): string {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    throw new Error(`Not an http(s) origin: ${origin}`);
+  }
   if ((url.protocol !== "http:" && url.protocol !== "https:") || url.pathname !== "/" || url.search || url.hash || url.username) {
     throw new Error(`Not an http(s) origin: ${origin}`);
   }
-  return `${url.protocol}//${url.hostname}/*`;
+  return url.origin;
+}
+
+/**
+ * The app origins of a build from `FOCUS_APP_ORIGINS` (comma-separated), normalized and
+ * without repeats; DEFAULT_APP_ORIGINS when the variable is unset or empty.
+ * @throws Error when one of them is no http(s) origin.
+ */
+export function appOriginsFrom(configured: string | undefined): string[] {
+  const origins = (configured ?? "")
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  return [...new Set((origins.length > 0 ? origins : DEFAULT_APP_ORIGINS).map(normalizeAppOrigin))];
+}
+
+/**
+ * The match pattern for exactly one app origin: scheme, host and its port, any path
+ * (`http://localhost:3000` → `http://localhost:3000/*`). Chrome's match patterns take an
+ * optional port and compare it with a URL's effective port; left out, it means every port, so
+ * the default port is written out too (`https://focus.example.com` → `…:443/*`).
+ * @throws Error for anything but an http(s) origin.
+ */
+export function matchPatternFor(origin: string): string {
+  const url = new URL(normalizeAppOrigin(origin));
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  return `${url.protocol}//${url.hostname}:${port}/*`;
 }
 
 export interface ManifestOptions {

@@ -24,7 +24,7 @@ function spyWorker() {
     onLiveMessage: answer(undefined),
     dispose: vi.fn(),
   } satisfies Worker;
-  return { worker, ...createListeners(worker, EXTENSION_ID_FOR_TESTS) };
+  return { worker, ...createListeners(worker, EXTENSION_ID_FOR_TESTS, [APP, "https://focus.example.com"]) };
 }
 
 const calls = (worker: ReturnType<typeof spyWorker>["worker"]) =>
@@ -62,6 +62,30 @@ describe("messages from the web app (externally_connectable)", () => {
     const { worker, external } = spyWorker();
     expect(external({ type: "pair", token: TOKEN, apiOrigin: "https://evil.example" }, page())).toBeUndefined();
     expect(worker.pair).not.toHaveBeenCalled();
+  });
+
+  it("answers a page of every app origin of the build, each pairing for itself", async () => {
+    const { worker, external } = spyWorker();
+    const other = "https://focus.example.com";
+    expect(await external({ type: "pair", token: TOKEN, apiOrigin: other }, page(other))).toMatchObject({ link: "connecting" });
+    expect(worker.pair).toHaveBeenCalledWith(TOKEN, other);
+    expect(external({ type: "pair", token: TOKEN, apiOrigin: APP }, page(other))).toBeUndefined();
+    expect(worker.pair).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ["the same host on another port", "http://127.0.0.1:5173"],
+    ["the app's other host name on the app's port", "http://localhost:3000"],
+    ["https instead of http", "https://127.0.0.1:3000"],
+    ["another site", "https://evil.example"],
+    ["a subdomain of an app origin", "https://evil.focus.example.com"],
+  ])("ignores a page from %s, even pairing with its own origin", (_name, origin) => {
+    const { worker, external } = spyWorker();
+    expect(external({ type: "status" }, page(origin))).toBeUndefined();
+    expect(external({ type: "pair", token: TOKEN, apiOrigin: origin }, page(origin))).toBeUndefined();
+    expect(external({ type: "unpair" }, page(origin))).toBeUndefined();
+    expect(external({ type: "status" }, { url: `${origin}/extension` })).toBeUndefined();
+    expect(calls(worker)).toBe(0);
   });
 
   it("ignores senders that are no web page", () => {

@@ -3,6 +3,8 @@
  * Extension): `external` for pages of the web app (`externally_connectable`: pair, unpair,
  * status), `internal` for the extension's own popup and blocked page. A message that does not
  * parse, has an unknown type or comes from the wrong sender is ignored: no answer, no effect.
+ * A page is the right sender only when its origin is one of the build's app origins (the
+ * manifest's `externally_connectable` already says so to Chrome; this checks it again).
  */
 import { extensionExternalMessageSchema, type ExtensionExternalMessage, type ExtensionStatus } from "@focus/core";
 import { z } from "zod";
@@ -92,10 +94,23 @@ export function internalHandlers(worker: Worker): HandlerTable<InternalMessage> 
   };
 }
 
-/** The two listeners the service worker registers. */
-export function createListeners(worker: Worker, extensionId: string): { external: MessageListener; internal: MessageListener } {
+/**
+ * The two listeners the service worker registers: `external` answers pages whose origin is one
+ * of `appOrigins` (normalized origins, config.ts APP_ORIGINS), `internal` answers pages of the
+ * extension `extensionId`.
+ */
+export function createListeners(
+  worker: Worker,
+  extensionId: string,
+  appOrigins: readonly string[],
+): { external: MessageListener; internal: MessageListener } {
+  const allowed = new Set(appOrigins);
+  const fromApp = (sender: MessageSender) => {
+    const origin = senderOrigin(sender);
+    return origin !== null && allowed.has(origin);
+  };
   return {
-    external: createDispatcher(extensionExternalMessageSchema, externalHandlers(worker), (sender) => senderOrigin(sender) !== null),
+    external: createDispatcher(extensionExternalMessageSchema, externalHandlers(worker), fromApp),
     internal: createDispatcher(internalMessageSchema, internalHandlers(worker), (sender) => sender.id === extensionId),
   };
 }
