@@ -8,7 +8,7 @@ import { ProgressRing } from "./ProgressRing";
 import { TodayProgress } from "./TodayProgress";
 import { LiveStatusBadge } from "./LiveStatusBadge";
 import { useLiveStatus } from "./useLiveSync";
-import { useMiniTimerLink } from "./useMiniTimerLink";
+import { useMiniTimerLink } from "@/features/miniTimer/useMiniTimerLink";
 import { useTimerControls, useTimerView } from "./useTimer";
 
 const MOTIVATION: Record<TimerMode, string> = {
