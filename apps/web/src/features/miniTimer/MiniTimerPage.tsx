@@ -6,9 +6,12 @@ import {
   sharedRemainingSeconds,
   toMiniTimerMessageSchema,
   type FromMiniTimerMessage,
+  type MiniTimerAudioState,
   type SharedTimerState,
+  type ToMiniTimerMessage,
 } from "@focus/core";
 import { Button } from "@/components/ui/button";
+import { MiniAudioControls } from "./MiniAudioControls";
 
 /** Sends a message to the main window; false when it is gone. */
 function tell(message: FromMiniTimerMessage): boolean {
@@ -19,12 +22,32 @@ function tell(message: FromMiniTimerMessage): boolean {
 }
 
 /**
+ * The audio state after a message: `updateAudio`/`updateMusic` replace it, `updateMood`
+ * changes the mood (the next `updateAudio` brings the rest); other messages leave it.
+ */
+export function applyAudioMessage(audio: MiniTimerAudioState | null, message: ToMiniTimerMessage): MiniTimerAudioState | null {
+  switch (message.action) {
+    case "updateAudio":
+    case "updateMusic": {
+      const { action: _action, ...state } = message;
+      return state;
+    }
+    case "updateMood":
+      return audio && { ...audio, mood: message.mood };
+    default:
+      return audio;
+  }
+}
+
+/**
  * The mini timer popup (spec §2, §7; path /mini-timer). It shows and controls the main
- * window's timer: it never runs a timer of its own, it only counts down the `endsAt` it was
- * sent, on its own clock, between updates.
+ * window's timer and mood player: it never runs a timer or plays audio of its own, it only
+ * counts down the `endsAt` it was sent, on its own clock, between updates, and sends the
+ * main window the user's timer and audio actions.
  */
 export function MiniTimerPage() {
   const [state, setState] = useState<SharedTimerState | null>(null);
+  const [audio, setAudio] = useState<MiniTimerAudioState | null>(null);
   const [now, setNow] = useState(Date.now());
   const [linked, setLinked] = useState(() => Boolean(window.opener));
 
@@ -34,8 +57,10 @@ export function MiniTimerPage() {
       if (event.origin !== window.location.origin || event.source !== window.opener) return;
       const parsed = toMiniTimerMessageSchema.safeParse(event.data);
       if (!parsed.success) return;
-      if (parsed.data.action === "updateTimer") setState(parsed.data.timerState);
-      else if (parsed.data.action === "ping") tell({ action: "pong" });
+      const message = parsed.data;
+      if (message.action === "updateTimer") setState(message.timerState);
+      else if (message.action === "ping") tell({ action: "pong" });
+      else setAudio((current) => applyAudioMessage(current, message));
     };
     window.addEventListener("message", onMessage);
     setLinked(tell({ action: "miniTimerReady" }));
@@ -61,11 +86,11 @@ export function MiniTimerPage() {
   }
   const seconds = state ? sharedRemainingSeconds(state, now) : null;
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-3 p-3" aria-label="Mini timer">
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-2 p-3" aria-label="Mini timer">
       <p className="text-xs font-medium uppercase tracking-widest text-muted-foreground">
         {state ? TIMER_MODE_LABELS[state.mode] : "Connecting…"}
       </p>
-      <p className="text-5xl font-semibold tabular-nums" data-testid="mini-timer-display" aria-live="off">
+      <p className="text-4xl font-semibold tabular-nums" data-testid="mini-timer-display" aria-live="off">
         {seconds === null ? "--:--" : formatTime(seconds)}
       </p>
       <div className="h-1.5 w-full overflow-hidden rounded-full bg-muted" aria-hidden="true">
@@ -87,6 +112,7 @@ export function MiniTimerPage() {
           <RotateCcw className="h-4 w-4" aria-hidden="true" />
         </Button>
       </div>
+      <MiniAudioControls audio={audio} tell={tell} />
     </main>
   );
 }

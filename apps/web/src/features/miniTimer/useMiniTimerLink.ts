@@ -5,20 +5,30 @@ import {
   MINI_TIMER_UPDATE_MS,
   MINI_TIMER_WINDOW,
   fromMiniTimerMessageSchema,
+  miniTimerAudioEvent,
+  sameMiniTimerAudio,
+  selectMiniTimerAudio,
   selectSharedTimerState,
+  type MiniTimerAudioState,
   type ToMiniTimerMessage,
 } from "@focus/core";
 import { toast } from "@/components/ui/use-toast";
-import { TimerActor } from "./timerActor";
+import { useAudioEngine } from "@/features/audio/AudioProvider";
+import { TimerActor } from "@/features/timer/timerActor";
 
 /**
  * The main window's side of the mini timer (spec §2, §7, §9): opens the 240×340 popup near
  * the right edge of the screen, sends it `updateTimer` every second and on every change,
- * pings it every 5 s, and runs its commands on the one timer chart. The link is dropped when
- * the popup closes, says `miniTimerClosed`, or a send fails.
+ * pings it every 5 s, and runs its commands on the one timer chart. It also mirrors the mood
+ * player both ways: `updateMood`/`updateAudio` whenever the player changes (and on
+ * `miniTimerReady`/`requestTimerSync`), and the popup's audio actions become events of the
+ * same audio chart (`miniTimerAudioEvent`), so nothing plays or counts in the popup itself.
+ * The link is dropped when the popup closes, says `miniTimerClosed`, or a send fails.
+ * Mount inside `TimerProvider` and `AudioProvider`.
  */
 export function useMiniTimerLink() {
   const actor = TimerActor.useActorRef();
+  const audio = useAudioEngine().actor;
   const popup = useRef<Window | null>(null);
   const [isLinked, setLinked] = useState(false);
 
@@ -48,15 +58,32 @@ export function useMiniTimerLink() {
 
   useEffect(() => {
     if (!isLinked) return;
+    // What the popup was last told of the player: only a visible change is sent again.
+    let lastAudio: MiniTimerAudioState | null = null;
+    const sendAudio = (force: boolean) => {
+      const next = selectMiniTimerAudio(audio.getSnapshot());
+      if (!force && sameMiniTimerAudio(lastAudio, next)) return;
+      if (force || lastAudio?.mood !== next.mood) send({ action: "updateMood", mood: next.mood });
+      send({ action: "updateAudio", ...next });
+      lastAudio = next;
+    };
+    const sync = () => {
+      sendState();
+      sendAudio(true);
+    };
+
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== popup.current) return;
       const parsed = fromMiniTimerMessageSchema.safeParse(event.data);
       if (!parsed.success) return;
+      const message = parsed.data;
+      const audioEvent = miniTimerAudioEvent(message);
+      if (audioEvent) return audio.send(audioEvent);
       const now = Date.now();
-      switch (parsed.data.action) {
+      switch (message.action) {
         case "miniTimerReady":
         case "requestTimerSync":
-          return sendState();
+          return sync();
         case "startTimer":
           return actor.send({ type: "START", now });
         case "pauseTimer":
@@ -68,21 +95,23 @@ export function useMiniTimerLink() {
         case "miniTimerClosed":
           return drop();
         default:
-          // Audio actions arrive with the audio player; pong needs no answer.
+          // pong needs no answer.
           return;
       }
     };
     window.addEventListener("message", onMessage);
     const subscription = actor.subscribe(sendState);
+    const audioSubscription = audio.subscribe(() => sendAudio(false));
     const updates = window.setInterval(sendState, MINI_TIMER_UPDATE_MS);
     const pings = window.setInterval(() => send({ action: "ping" }), MINI_TIMER_PING_MS);
     return () => {
       window.removeEventListener("message", onMessage);
       subscription.unsubscribe();
+      audioSubscription.unsubscribe();
       window.clearInterval(updates);
       window.clearInterval(pings);
     };
-  }, [actor, drop, isLinked, send, sendState]);
+  }, [actor, audio, drop, isLinked, send, sendState]);
 
   const open = useCallback(() => {
     const { width, height } = MINI_TIMER_WINDOW;

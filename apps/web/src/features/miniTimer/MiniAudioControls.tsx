@@ -1,0 +1,104 @@
+import { AUDIO_CATEGORIES, GUEST_AUDIO_CATEGORY, audioCategoryById, isMoodLocked, type FromMiniTimerMessage, type MiniTimerAudioState } from "@focus/core";
+import { LoaderCircle, Pause, Play, Shuffle } from "lucide-react";
+import type { CSSProperties } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+
+const STATUS_LABELS: Record<MiniTimerAudioState["status"], string> = {
+  idle: "Not playing",
+  loading: "Loading…",
+  loaded: "Ready",
+  playing: "Playing",
+  paused: "Paused",
+};
+
+/**
+ * The mini timer's view of the main window's mood player (spec §7): mood and track, play or
+ * pause, Change Flow, and a row of the four moods (a pick plays it). It holds no player of its
+ * own: every button sends an action to the main window, and what it shows is the main
+ * window's last `updateAudio`. `audio` is null until the first one arrives.
+ */
+export function MiniAudioControls({
+  audio,
+  tell,
+}: {
+  audio: MiniTimerAudioState | null;
+  tell: (message: FromMiniTimerMessage) => void;
+}) {
+  const mood = audio?.mood ? audioCategoryById(audio.mood) : undefined;
+  const status = audio?.status ?? "idle";
+  const hasTrack = status === "loaded" || status === "playing" || status === "paused";
+  const playing = status === "playing";
+  const loading = status === "loading";
+  const target = audio?.mood ?? GUEST_AUDIO_CATEGORY;
+  const PlayIcon = loading ? LoaderCircle : playing ? Pause : Play;
+
+  const togglePlay = () => {
+    if (playing || loading) tell({ action: "pauseAudio" });
+    else tell({ action: "playAudio", mood: target });
+  };
+
+  return (
+    <section aria-label="Audio" className="grid w-full gap-2 border-t pt-2">
+      <div className="flex items-center gap-1.5">
+        <div className="min-w-0 flex-1" aria-live="polite">
+          <p className="truncate text-sm font-medium" data-testid="mini-audio-track">
+            {audio?.trackName ?? mood?.name ?? "No audio"}
+          </p>
+          <p className="truncate text-xs text-muted-foreground" data-testid="mini-audio-status">
+            {mood ? `${mood.emoji} ${mood.name} · ` : ""}
+            {STATUS_LABELS[status]}
+          </p>
+        </div>
+        <Button
+          size="icon"
+          className="size-9 rounded-full"
+          onClick={togglePlay}
+          disabled={!audio}
+          aria-label={playing || loading ? "Pause audio" : "Play audio"}
+          title={playing || loading ? "Pause audio" : `Play ${audioCategoryById(target)?.name ?? "audio"}`}
+        >
+          <PlayIcon className={cn(loading && "motion-safe:animate-spin")} aria-hidden />
+        </Button>
+        <Button
+          size="icon"
+          variant="outline"
+          className="size-9"
+          onClick={() => tell({ action: "mini-timer-change-track" })}
+          disabled={!hasTrack}
+          aria-label="Change Flow"
+          title="Change Flow: another track of this mood"
+        >
+          <Shuffle aria-hidden />
+        </Button>
+      </div>
+      <div role="group" aria-label="Moods" className="grid grid-cols-4 gap-1.5">
+        {AUDIO_CATEGORIES.map((category) => {
+          const locked = !audio || isMoodLocked(audio.isGuest, category.id);
+          const selected = audio?.mood === category.id;
+          return (
+            <button
+              key={category.id}
+              type="button"
+              aria-label={category.name}
+              aria-pressed={selected}
+              disabled={locked}
+              title={audio && locked ? `${category.name}: register to unlock this mood` : `Play ${category.name}`}
+              onClick={() => tell({ action: "loadMoodAudio", mood: category.id })}
+              style={{ "--mood": category.color } as CSSProperties}
+              className={cn(
+                "grid h-9 place-items-center rounded-md border text-lg transition-colors",
+                "hover:border-[var(--mood)]/60 hover:bg-[var(--mood)]/10",
+                "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none",
+                "disabled:cursor-not-allowed disabled:opacity-45 disabled:hover:border-border disabled:hover:bg-transparent",
+                selected && "border-[var(--mood)] bg-[var(--mood)]/15",
+              )}
+            >
+              <span aria-hidden>{category.emoji}</span>
+            </button>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
