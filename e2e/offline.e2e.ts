@@ -6,7 +6,9 @@ import { freePort, launchBrowser, removeDataDir, startServer, uniqueName, type R
  * Never lose a session (issue #8), end to end in Debian Chromium: the service worker opens the
  * app with the network off, a session completed while the server cannot be reached waits in
  * the IndexedDB outbox across a reload, and the server ends up with exactly one copy of it,
- * whether the browser was offline or the server was stopped and restarted in between.
+ * whether the browser was offline or the server was stopped and restarted in between. With
+ * the network off the last-loaded statistics and the mini timer open too, and the app is
+ * installable (manifest and service worker served).
  */
 let browser: Browser;
 const servers: RunningServer[] = [];
@@ -34,16 +36,25 @@ async function registerInUi(page: Page, url: string, username: string) {
   await page.waitForURL(`${url}/app`);
 }
 
+/** Which of `paths` the service worker holds an API answer for (the `focus-api` cache). */
+function cachedApiPaths(page: Page, paths: string[]): Promise<string[]> {
+  return page.evaluate(async (wanted) => {
+    const cache = await caches.open("focus-api");
+    const held = (await cache.keys()).map((request) => new URL(request.url).pathname);
+    return wanted.filter((path) => held.includes(path));
+  }, paths);
+}
+
 /** Waits until the service worker controls the page and holds the API answers the app needs offline. */
 async function waitUntilOfflineReady(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
-  const cached = () =>
-    page.evaluate(async () => {
-      const cache = await caches.open("focus-api");
-      const paths = (await cache.keys()).map((request) => new URL(request.url).pathname);
-      return ["/api/me", "/api/settings", "/api/sessions/range"].filter((path) => paths.includes(path));
-    });
-  await expect.poll(cached, { timeout: 30_000 }).toEqual(["/api/me", "/api/settings", "/api/sessions/range"]);
+  const paths = ["/api/me", "/api/settings", "/api/sessions/range"];
+  await expect.poll(() => cachedApiPaths(page, paths), { timeout: 30_000 }).toEqual(paths);
+}
+
+/** The text of the Statistics tab's "All time" summary card: "All time", focus time, sessions. */
+function allTimeCard(page: Page): Promise<string | null> {
+  return page.getByRole("list", { name: "Summary" }).getByRole("listitem").filter({ hasText: "All time" }).textContent({ timeout: 2000 }).catch(() => null);
 }
 
 /** Runs a full focus session on the page's fake clock. */
@@ -155,6 +166,79 @@ describe("offline: nothing lost", () => {
     await page.reload();
     await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
     expect(await focusSessionsOnServer(server.url, username)).toHaveLength(1);
+    await context.close();
+  });
+  it("shows the last-loaded statistics and opens the mini timer with the network off", async () => {
+    const server = await startServer();
+    servers.push(server);
+    const { context, page } = await newContext();
+    const username = uniqueName("offstats");
+    await registerInUi(page, server.url, username);
+    await waitUntilOfflineReady(page);
+
+    // Online: one focus session, recorded, then the Statistics tab loads it.
+    await completeFocusSession(page);
+    await expect.poll(async () => (await focusSessionsOnServer(server.url, username)).length, { timeout: 15_000 }).toBe(1);
+    await page.getByRole("tab", { name: "Statistics" }).click();
+    await expect.poll(() => allTimeCard(page), { timeout: 15_000 }).toBe("All time25 min1 session completed");
+    await expect.poll(() => cachedApiPaths(page, ["/api/sessions"]), { timeout: 15_000 }).toEqual(["/api/sessions"]);
+    await page.getByRole("tab", { name: "Focus Arena" }).click();
+
+    // Offline, after a reload: the app opens and the Statistics show the same numbers.
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByTestId("timer-display").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId("connection-status").textContent()).toContain("Offline");
+    await page.getByRole("tab", { name: "Statistics" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Your Focus Journey" }).isVisible()).toBe(true);
+    await expect.poll(() => allTimeCard(page), { timeout: 15_000 }).toBe("All time25 min1 session completed");
+    expect(await page.getByText("Couldn't load your sessions.").count()).toBe(0);
+    await page.getByRole("tab", { name: "Focus Arena" }).click();
+
+    // The mini timer opens from the service worker too, shows the main window's time and drives it.
+    if (await page.getByRole("button", { name: "Pause" }).isVisible()) await page.getByRole("button", { name: "Pause" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Start Break" }).isVisible()).toBe(true);
+    const shown = await page.getByTestId("timer-display").textContent();
+    expect(shown).toMatch(/^0[0-5]:\d\d$/);
+    const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Open mini timer" }).click()]);
+    await popup.waitForLoadState();
+    expect(new URL(popup.url()).pathname).toBe("/mini-timer");
+    await expect.poll(() => popup.getByTestId("mini-timer-display").textContent(), { timeout: 15_000 }).toBe(shown);
+    await popup.getByRole("button", { name: "Start" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("connection-status").textContent()).toContain("Offline");
+    await context.close();
+  });
+
+  it("is installable: the page links a manifest with name, icons, start_url and display, and /sw.js is served", async () => {
+    const server = await startServer();
+    servers.push(server);
+    const { context, page } = await newContext();
+    await page.goto(`${server.url}/app`);
+    const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+    expect(href).toBe("/manifest.webmanifest");
+
+    const manifest = await context.request.get(`${server.url}${href}`);
+    expect(manifest.status()).toBe(200);
+    expect(manifest.headers()["content-type"]).toMatch(/^application\/(manifest\+)?json/);
+    const body = (await manifest.json()) as { name?: string; short_name?: string; start_url?: string; display?: string; icons?: { src: string; sizes: string; type: string; purpose?: string }[] };
+    expect(body).toMatchObject({ name: "Focus Flow", short_name: "Focus Flow", start_url: "/app", display: "standalone" });
+    // Chrome installs with a 192 px and a 512 px icon; every listed icon must load.
+    expect(body.icons?.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+    for (const icon of body.icons ?? []) {
+      const res = await context.request.get(`${server.url}${icon.src}`);
+      expect(res.status(), icon.src).toBe(200);
+      expect(res.headers()["content-type"], icon.src).toContain(icon.type);
+    }
+
+    const sw = await context.request.get(`${server.url}/sw.js`);
+    expect(sw.status()).toBe(200);
+    expect(sw.headers()["content-type"]).toMatch(/javascript/);
+    // Revalidated on every check, so an update is found at once.
+    expect(sw.headers()["cache-control"]).toBe("no-cache");
+    expect(await sw.text()).toContain("precacheAndRoute");
+    // And the page registers it.
+    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL.endsWith("/sw.js") === true, undefined, { timeout: 30_000 });
     await context.close();
   });
 });
