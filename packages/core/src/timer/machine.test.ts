@@ -5,7 +5,7 @@ import { localDayKey } from "../format";
 import { timerMachine } from "./machine";
 import { parsePersistedTimerState, toPersistedTimerState } from "./persistence";
 import { selectDisplay, selectIsRunning, selectProgress, selectRemainingSeconds } from "./selectors";
-import type { TimerEmitted, TimerInput } from "./types";
+import type { TimerAccess, TimerEmitted, TimerInput } from "./types";
 
 const MIN = 60_000;
 /** A fixed local noon, so day rollovers only happen where a test asks for one. */
@@ -19,6 +19,18 @@ const settings: TimerSettings = {
   autoStartBreaks: false,
   autoStartFocus: false,
 };
+
+const GUEST = { isGuest: true, subscription: { subscriptionPlan: "free", subscriptionStatus: "free", trialEndDate: null } } as const;
+
+/** A logged-in (non-guest) user's access with the given plan. */
+function member(subscription: TimerAccess["subscription"]): TimerAccess {
+  return { isGuest: false, subscription, guestSessionUsedOn: null };
+}
+
+/** A free plan in trial until `end` (epoch ms). */
+function trialEndingAt(end: number): TimerAccess["subscription"] {
+  return { subscriptionPlan: "free", subscriptionStatus: "trial", trialEndDate: new Date(end).toISOString() };
+}
 
 /** The chart with its real-time ticker replaced: tests send TICKs with the time they choose. */
 const testMachine = timerMachine.provide({
@@ -265,7 +277,7 @@ describe("timer restore (spec §4: saved state younger than 10 minutes)", () => 
 
 describe("timer access guards (spec §5)", () => {
   it("lets a guest complete one focus session per day, then refuses with guestLimit", () => {
-    const { actor, emitted } = start({ access: { isGuest: true, canUseTimer: true, guestSessionUsedOn: null } });
+    const { actor, emitted } = start({ access: { ...GUEST, guestSessionUsedOn: null } });
     actor.send({ type: "START", now: T0 });
     actor.send({ type: "TICK", now: T0 + 25 * MIN });
     expect(actor.getSnapshot().context.access.guestSessionUsedOn).toBe(localDayKey(T0));
@@ -279,18 +291,85 @@ describe("timer access guards (spec §5)", () => {
   });
 
   it("lets the guest focus again the next day", () => {
-    const { actor } = start({ access: { isGuest: true, canUseTimer: true, guestSessionUsedOn: localDayKey(T0 - 24 * 60 * MIN) } });
+    const { actor } = start({ access: { ...GUEST, guestSessionUsedOn: localDayKey(T0 - 24 * 60 * MIN) } });
     actor.send({ type: "START", now: T0 });
     expect(actor.getSnapshot().value).toBe("running");
   });
 
-  it("refuses a start with trialExpired when the plan does not allow the timer", () => {
-    const { actor, emitted } = start({ access: { isGuest: false, canUseTimer: false, guestSessionUsedOn: null } });
+  it("refuses a start with trialExpired when the plan does not allow the timer, until the plan changes", () => {
+    const { actor, emitted } = start({ access: member({ subscriptionPlan: "free", subscriptionStatus: "cancelled", trialEndDate: null }) });
     actor.send({ type: "START", now: T0 });
     expect(actor.getSnapshot().value).toBe("idle");
     expect(emitted).toEqual([{ type: "startBlocked", reason: "trialExpired" }]);
-    actor.send({ type: "SET_ACCESS", access: { isGuest: false, canUseTimer: true, guestSessionUsedOn: null } });
+    actor.send({ type: "SET_ACCESS", access: member({ subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null }) });
     actor.send({ type: "START", now: T0 });
     expect(actor.getSnapshot().value).toBe("running");
+  });
+
+  it("refuses a start once the trial has ended while the app stayed open, with no new access event", () => {
+    const { actor, clock, emitted } = start({ access: member(trialEndingAt(T0 + MIN)) });
+    const now = () => T0 + clock.now();
+    actor.send({ type: "START", now: now() });
+    actor.send({ type: "PAUSE", now: now() + 1000 });
+    expect(actor.getSnapshot().value).toBe("paused");
+
+    clock.increment(MIN + 1000);
+    actor.send({ type: "START", now: now() });
+    expect(actor.getSnapshot().value).toBe("paused");
+    expect(emitted).toEqual([{ type: "startBlocked", reason: "trialExpired" }]);
+    actor.send({ type: "RESET", now: now() });
+    actor.send({ type: "TOGGLE", now: now() });
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(emitted.at(-1)).toEqual({ type: "startBlocked", reason: "trialExpired" });
+  });
+
+  it("lets a trial user start up to the trial's last millisecond", () => {
+    const { actor } = start({ access: member(trialEndingAt(T0 + MIN)) });
+    actor.send({ type: "START", now: T0 + MIN - 1 });
+    expect(actor.getSnapshot().value).toBe("running");
+  });
+
+  it("applies the guest limit to TOGGLE as to START", () => {
+    const { actor, emitted } = start({ access: { ...GUEST, guestSessionUsedOn: localDayKey(T0) } });
+    actor.send({ type: "TOGGLE", now: T0 });
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(emitted).toEqual([{ type: "startBlocked", reason: "guestLimit" }]);
+  });
+});
+
+describe("TOGGLE (the Space shortcut)", () => {
+  it("starts when idle, pauses when running and resumes when paused", () => {
+    const { actor } = start();
+    actor.send({ type: "TOGGLE", now: T0 });
+    expect(actor.getSnapshot().value).toBe("running");
+    actor.send({ type: "TOGGLE", now: T0 + MIN });
+    expect(actor.getSnapshot().value).toBe("paused");
+    expect(selectDisplay(actor.getSnapshot())).toBe("24:00");
+    actor.send({ type: "TOGGLE", now: T0 + 5 * MIN });
+    const s = actor.getSnapshot();
+    expect(s.value).toBe("running");
+    expect(s.context.endsAt).toBe(T0 + 5 * MIN + 24 * MIN);
+  });
+
+  it("is ignored during the second before an automatic start", () => {
+    const { actor, clock } = start({ settings: { ...settings, autoStartBreaks: true } });
+    actor.send({ type: "START", now: T0 });
+    actor.send({ type: "TICK", now: T0 + 25 * MIN });
+    expect(actor.getSnapshot().value).toBe("autoStarting");
+    actor.send({ type: "TOGGLE", now: T0 + 25 * MIN + 500 });
+    expect(actor.getSnapshot().value).toBe("autoStarting");
+    clock.increment(1000);
+    const s = actor.getSnapshot();
+    expect(s.value).toBe("running");
+    expect(s.context.mode).toBe("shortBreak");
+  });
+
+  it("does not pause a session whose end time has passed: the session completes", () => {
+    const { actor, emitted } = start();
+    actor.send({ type: "START", now: T0 });
+    actor.send({ type: "TOGGLE", now: T0 + 25 * MIN });
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(actor.getSnapshot().context.mode).toBe("shortBreak");
+    expect(emitted.map((e) => e.type)).toEqual(["sessionCompleted"]);
   });
 });

@@ -2,6 +2,7 @@ import { assign, emit, fromCallback, setup, type EventObject } from "xstate";
 import { AUTO_START_DELAY_MS, TICK_MS, TIMER_STATE_MAX_AGE_MS, type TimerMode } from "../constants";
 import { localDayKey } from "../format";
 import type { TimerSettings } from "../schemas/settings";
+import { canUseTimer } from "../subscription/rules";
 import type {
   StartBlockReason,
   TimerAccess,
@@ -28,17 +29,26 @@ export function nextModeAfter(mode: TimerMode, totalSessions: number, longBreakI
   return totalSessions > 0 && totalSessions % longBreakInterval === 0 ? "longBreak" : "shortBreak";
 }
 
-/** Why starting is refused right now, or null when it is allowed (spec §5, §6). */
+/**
+ * Why starting is refused at `context.now` (epoch ms), or null when it is allowed (spec §5,
+ * §6): a guest's second focus session of the local day, or a non-guest whom the subscription
+ * rules (`canUseTimer`) do not let use the timer at that instant, e.g. a trial that has ended.
+ */
 export function startBlockReason(context: Pick<TimerContext, "access" | "mode" | "now">): StartBlockReason | null {
   const { access } = context;
   if (access.isGuest) {
     if (context.mode === "focus" && access.guestSessionUsedOn === localDayKey(context.now)) return "guestLimit";
     return null;
   }
-  return access.canUseTimer ? null : "trialExpired";
+  return canUseTimer({ ...access.subscription, isGuest: false }, context.now) ? null : "trialExpired";
 }
 
-const OPEN_ACCESS: TimerAccess = { isGuest: false, canUseTimer: true, guestSessionUsedOn: null };
+/** Access when the app gives none: an active premium plan, so nothing is refused. */
+const OPEN_ACCESS: TimerAccess = {
+  isGuest: false,
+  subscription: { subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null },
+  guestSessionUsedOn: null,
+};
 
 function durationsDiffer(a: TimerSettings, b: TimerSettings): boolean {
   return (
@@ -221,6 +231,10 @@ export const timerMachine = setup({
           { guard: "startBlocked", actions: ["observeTime", "emitStartBlocked"] },
           { target: "running", actions: ["observeTime", "startClock"] },
         ],
+        TOGGLE: [
+          { guard: "startBlocked", actions: ["observeTime", "emitStartBlocked"] },
+          { target: "running", actions: ["observeTime", "startClock"] },
+        ],
         RESET: { actions: ["observeTime", "resetSession"] },
         SET_MODE: { actions: ["observeTime", "setMode", "resetSession"] },
         SET_SETTINGS: [
@@ -243,6 +257,10 @@ export const timerMachine = setup({
           { guard: "sessionOver", actions: "observeTime" },
           { target: "paused", actions: ["observeTime", "stopClock"] },
         ],
+        TOGGLE: [
+          { guard: "sessionOver", actions: "observeTime" },
+          { target: "paused", actions: ["observeTime", "stopClock"] },
+        ],
         RESET: { target: "idle", actions: ["observeTime", "resetSession"] },
         SET_MODE: { target: "idle", actions: ["observeTime", "setMode", "resetSession"] },
         SET_SETTINGS: [
@@ -254,6 +272,10 @@ export const timerMachine = setup({
     paused: {
       on: {
         START: [
+          { guard: "startBlocked", actions: ["observeTime", "emitStartBlocked"] },
+          { target: "running", actions: ["observeTime", "startClock"] },
+        ],
+        TOGGLE: [
           { guard: "startBlocked", actions: ["observeTime", "emitStartBlocked"] },
           { target: "running", actions: ["observeTime", "startClock"] },
         ],
@@ -275,8 +297,9 @@ export const timerMachine = setup({
         autoStartDelay: { target: "running", actions: "startClockAfterDelay" },
       },
       on: {
-        // A start request while starting is ignored (spec §4).
+        // A start request while starting is ignored (spec §4), and so is a toggle.
         START: { actions: "observeTime" },
+        TOGGLE: { actions: "observeTime" },
         TICK: { actions: "observeTime" },
         PAUSE: { target: "idle", actions: "observeTime" },
         RESET: { target: "idle", actions: ["observeTime", "resetSession"] },

@@ -1,16 +1,21 @@
 import type { TimerMode } from "../constants";
 import type { SessionInput } from "../schemas/session";
 import type { TimerSettings } from "../schemas/settings";
+import type { SubscriptionFields } from "../subscription/rules";
 
 /**
- * Who may start the timer (spec §5, §6). Computed by the app from the user and plan
- * (see the subscription rules) and handed to the chart; the chart applies it as a guard.
+ * Who may start the timer (spec §5, §6). Taken by the app from the user and handed to the
+ * chart; the chart's start guard applies the subscription rules at each start's own `now`,
+ * so a trial that ends while the app is open refuses the next start without a new event.
  */
 export interface TimerAccess {
   /** A guest may complete one focus session per local day. */
   isGuest: boolean;
-  /** False for a non-guest who is neither premium nor in an active trial. */
-  canUseTimer: boolean;
+  /**
+   * A non-guest's plan (spec §3 User): the timer runs while premium is active or the trial
+   * has not ended (`trialEndDate`, ISO 8601). Ignored for a guest.
+   */
+  subscription: Pick<SubscriptionFields, "subscriptionPlan" | "subscriptionStatus" | "trialEndDate">;
   /** Local day (`YYYY-MM-DD`) on which the guest completed their focus session, if any. */
   guestSessionUsedOn: string | null;
 }
@@ -54,6 +59,8 @@ export interface TimerContext extends TimerCounters {
 export type TimerEvent =
   | { type: "START"; now: number }
   | { type: "PAUSE"; now: number }
+  /** Start when idle or paused (same guards as START), pause when running, ignored while starting. */
+  | { type: "TOGGLE"; now: number }
   | { type: "RESET"; now: number }
   | { type: "TICK"; now: number }
   | { type: "SET_MODE"; mode: TimerMode; now: number }

@@ -7,13 +7,13 @@ import { TOGGLE_MUTE_EVENT } from "./shortcuts";
 
 const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
 
-function serve() {
+function serve(user: User = inTrial) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-      if (url === "/api/me") return json(200, { user: inTrial });
+      if (url === "/api/me") return json(200, { user });
       if (url === "/api/settings") return json(200, DEFAULT_SETTINGS);
       if (url.startsWith("/api/sessions")) return json(200, []);
       return json(404, { message: "not found" });
@@ -48,6 +48,16 @@ describe("keyboard shortcuts in the main view", () => {
     await user.keyboard("r");
     await waitFor(() => expect(screen.getByRole("button", { name: "Start Focus" })).toBeTruthy());
     expect(display.textContent).toBe("25:00");
+  });
+
+  it("refuses Space for an expired trial with the same message as the Start button", async () => {
+    serve({ ...TEST_USER, trialEndDate: new Date(Date.now() - 60_000).toISOString() });
+    renderRoute("/app");
+    await screen.findByTestId("timer-display");
+    await userEvent.setup().keyboard(" ");
+    expect(await screen.findByText("Trial Period Expired")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Start Focus" })).toBeTruthy();
   });
 
   it("does nothing while the user types in a field", async () => {

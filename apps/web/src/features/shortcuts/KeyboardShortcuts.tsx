@@ -1,6 +1,4 @@
-import { selectIsRunning, selectIsStarting } from "@focus/core";
-import { useEffect, useRef, useState } from "react";
-import { TimerActor } from "@/features/timer/timerActor";
+import { useEffect, useState } from "react";
 import { useTimerControls } from "@/features/timer/useTimer";
 import { ShortcutsDialog } from "./ShortcutsDialog";
 import { TOGGLE_MUTE_EVENT, shortcutFor } from "./shortcuts";
@@ -11,10 +9,6 @@ import { TOGGLE_MUTE_EVENT, shortcutFor } from "./shortcuts";
  */
 export function KeyboardShortcuts() {
   const controls = useTimerControls();
-  const isRunning = TimerActor.useSelector(selectIsRunning);
-  const isStarting = TimerActor.useSelector(selectIsStarting);
-  const timer = useRef({ isRunning, isStarting });
-  timer.current = { isRunning, isStarting };
   const [helpOpen, setHelpOpen] = useState(false);
 
   useEffect(() => {
@@ -25,8 +19,8 @@ export function KeyboardShortcuts() {
       event.preventDefault();
       switch (action) {
         case "toggle":
-          if (timer.current.isRunning) controls.pause();
-          else if (!timer.current.isStarting) controls.start();
+          // The chart decides: start when idle or paused, pause when running, nothing while starting.
+          controls.toggle();
           break;
         case "reset":
           controls.reset();

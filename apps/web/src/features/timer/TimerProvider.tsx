@@ -77,7 +77,7 @@ export function TimerProvider({ user, children }: { user: User; children: ReactN
       now,
       counters: loadCounters(now),
       restore: loadTimerState(),
-      access: timerAccessFor(user, now),
+      access: timerAccessFor(user),
     };
   }
   if (!input.current) {
@@ -110,7 +110,7 @@ function TimerEffects({ settings, user }: { settings: TimerInput["settings"] & P
 
   // Plan changes (admin activation, cancellation, a new login) reach the chart's guard.
   useEffect(() => {
-    actor.send({ type: "SET_ACCESS", access: timerAccessFor(user, Date.now()) });
+    actor.send({ type: "SET_ACCESS", access: timerAccessFor(user) });
   }, [actor, user]);
 
   // Settings saved elsewhere reach the chart (it resets only when durations changed).

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, canUseTimer, type TimerAccess, type User } from "@focus/core";
+import { STORAGE_KEYS, type TimerAccess, type User } from "@focus/core";
 
 /** The local day (`YYYY-MM-DD`) on which the guest used their focus session (spec §3 `guest-session-used`). */
 export function loadGuestSessionUsedOn(): string | null {
@@ -18,11 +18,19 @@ export function saveGuestSessionUsedOn(dayKey: string): void {
   }
 }
 
-/** The timer chart's access input for a user (spec §5, §6; rules in core). */
-export function timerAccessFor(user: User, now: number): TimerAccess {
+/**
+ * The timer chart's access input for a user (spec §5, §6). The plan is passed as it is, not
+ * judged here: the chart applies the subscription rules at each start, so a trial that ends
+ * while the page is open is refused from that moment on.
+ */
+export function timerAccessFor(user: User): TimerAccess {
   return {
     isGuest: user.isGuest,
-    canUseTimer: canUseTimer(user, now),
+    subscription: {
+      subscriptionPlan: user.subscriptionPlan,
+      subscriptionStatus: user.subscriptionStatus,
+      trialEndDate: user.trialEndDate,
+    },
     guestSessionUsedOn: user.isGuest ? loadGuestSessionUsedOn() : null,
   };
 }

@@ -28,6 +28,8 @@ export function useTimerControls() {
     () => ({
       start: () => actor.send({ type: "START", now: Date.now() }),
       pause: () => actor.send({ type: "PAUSE", now: Date.now() }),
+      /** Start or pause, as the chart decides from its state (ignored while auto-starting). */
+      toggle: () => actor.send({ type: "TOGGLE", now: Date.now() }),
       reset: () => actor.send({ type: "RESET", now: Date.now() }),
       setMode: (mode: TimerMode) => actor.send({ type: "SET_MODE", mode, now: Date.now() }),
     }),
