@@ -41,3 +41,4 @@ export {
 export { dailyFocusSeries, streakCalendar, type DailyFocusPoint, type StreakCalendarDay } from "./series";
 export { previewSessions } from "./preview";
 export { statsOverview, type StatsOverview } from "./overview";
+export { todayProgress, type TodayProgress } from "./today";

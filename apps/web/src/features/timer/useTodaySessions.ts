@@ -1,20 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { localDayBounds, sessionSchema, type SessionInput } from "@focus/core";
+import { localDayBounds, sessionSchema, todayProgress } from "@focus/core";
 import { useMemo } from "react";
 import { z } from "zod";
 import { usePendingSessionsToday } from "@/features/offline/useOutbox";
 import { queryKeys } from "@/lib/queryKeys";
 
 const rangeSchema = z.array(sessionSchema.pick({ type: true, completed: true, duration: true, startTime: true, clientId: true }));
-
-/** Today's Progress numbers: completed focus sessions and their minutes. */
-function summarise(sessions: readonly Pick<SessionInput, "type" | "completed" | "duration">[]) {
-  const focus = sessions.filter((s) => s.type === "focus" && s.completed);
-  return {
-    completedSessionsToday: focus.length,
-    totalFocusTimeToday: Math.round(focus.reduce((sum, s) => sum + s.duration, 0) / 60),
-  };
-}
 
 /**
  * Today's sessions from `GET /api/sessions/range` with the ISO start and end of the local
@@ -36,7 +27,7 @@ export function useTodaySessions(enabled = true, now = Date.now()) {
   const data = useMemo(() => {
     if (!server) return undefined;
     const recorded = new Set(server.flatMap((s) => (s.clientId ? [s.clientId] : [])));
-    return summarise([...server, ...pending.filter((s) => !recorded.has(s.clientId))]);
+    return todayProgress([...server, ...pending.filter((s) => !recorded.has(s.clientId))]);
   }, [server, pending]);
   return { data, isPending: query.isPending, isError: query.isError };
 }
