@@ -1,9 +1,11 @@
 /**
  * Render speed: the real-time factor (seconds of audio per second of work) of rendering one
  * minute of stereo 44.1 kHz for each mood's base preset, on one core (the renderer is
- * single-threaded JavaScript). Run: `pnpm --filter @focus/audio bench`.
+ * single-threaded JavaScript). Then the measured figures of every catalogue track as shipped
+ * (its full loop): modulation rate and depth against the preset's, loudness (LUFS), sample
+ * peak (dBFS), spectral centroid (Hz). Run: `pnpm --filter @focus/audio bench`.
  */
-import { MOODS, MOOD_PRESETS, render } from "../src/index";
+import { LOOP_SECONDS, MOODS, MOOD_PRESETS, TRACKS, analyse, render } from "../src/index";
 
 const SECONDS = 60;
 const SAMPLE_RATE = 44100;
@@ -23,3 +25,16 @@ for (const mood of MOODS) {
   console.log(`${mood.padEnd(11)} ${wall.toFixed(2).padStart(6)} s   real-time factor ${(audio.loopSeconds / wall).toFixed(1)}x`);
 }
 console.log(`all moods   ${totalWall.toFixed(2).padStart(6)} s   real-time factor ${(totalAudio / totalWall).toFixed(1)}x`);
+
+console.log(`\nEvery catalogue track as shipped (${LOOP_SECONDS} s loops): measured (preset)`);
+console.log("track                          AM rate Hz      AM depth        LUFS    peak dBFS  centroid Hz");
+for (const track of TRACKS) {
+  const audio = render(track.preset, track.seed, LOOP_SECONDS, SAMPLE_RATE);
+  const r = analyse(audio.left, audio.right, SAMPLE_RATE);
+  const { rateHz, depth } = track.preset.modulation;
+  console.log(
+    `${track.id.padEnd(30)} ${r.modulationPeakHz.toFixed(2).padStart(6)} (${String(rateHz).padStart(4)})  ` +
+      `${r.modulationDepth.toFixed(2)} (${depth.toFixed(2)})  ${r.loudnessLufs.toFixed(2).padStart(8)}  ` +
+      `${r.samplePeakDbfs.toFixed(2).padStart(9)}  ${r.spectralCentroidHz.toFixed(0).padStart(10)}`,
+  );
+}
