@@ -1,27 +1,42 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EXTENSION_ID } from "../packages/core/src/protocol/extension";
+import { EXTENSION_ID, EXTENSION_VERSION, EXTENSION_ZIP_PATH } from "../packages/core/src/protocol/extension";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
 
 /** The extension APIs used inside extension pages (page.evaluate). */
 declare const chrome: {
+  runtime: { getManifest(): { externally_connectable?: { matches: string[] } } };
   action: { getBadgeText(details: object): Promise<string> };
   storage: { local: { get(keys: string | string[]): Promise<Record<string, unknown>> } };
   declarativeNetRequest: { getDynamicRules(): Promise<unknown[]> };
 };
 
 /**
- * The Chrome extension end to end (issue #6): Debian Chromium with the built extension loaded,
- * a user who pairs it from Website Shield, blocks a site, runs a focus session, pauses it,
- * has the service worker stopped mid-session, and finally unlinks the browser. The blocked
- * site is a local server reached as blocked-test.example through --host-resolver-rules.
+ * The Chrome extension end to end (issue #6): the zip `pnpm build` packed (its manifest and
+ * files, served as is), then Debian Chromium with the extension loaded, a user who pairs it
+ * from the /extension page, blocks a site, runs a focus session, pauses, resets and starts it
+ * from the popup, has the service worker stopped mid-session, unlinks the browser and pairs it
+ * again from Website Shield. The blocked site is a local server reached as
+ * blocked-test.example through --host-resolver-rules.
+ *
+ * The extension pairs only with the exact app origins it was built for (port included) and
+ * the server here runs on a free port, so the browser loads the same sources built once more
+ * for this server's origin (FOCUS_APP_ORIGINS, FOCUS_EXTENSION_DIST) into a temporary folder.
  */
-const extensionDir = fileURLToPath(new URL("../apps/extension/dist/unpacked", import.meta.url));
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+const extensionRoot = join(repoRoot, "apps/extension");
+const builtZip = join(extensionRoot, "dist/focus-extension.zip");
+/** fflate, a dependency of the extension's build (not of the e2e folder). */
+const { unzipSync } = createRequire(join(extensionRoot, "package.json"))("fflate") as {
+  unzipSync(data: Uint8Array): Record<string, Uint8Array>;
+};
 const shots = fileURLToPath(new URL("../test-output/screenshots/", import.meta.url));
 const SITE = "blocked-test.example";
 
@@ -29,6 +44,8 @@ let server: RunningServer;
 let site: Server;
 let sitePort: number;
 let profileDir: string;
+/** The extension built for this server's origin: unpacked/ and focus-extension.zip. */
+let extensionBuild: string;
 let context: BrowserContext;
 let app: Page;
 let extensionId: string;
@@ -38,9 +55,24 @@ const blockedPage = () => `chrome-extension://${extensionId}/blocked/blocked.htm
 const popupUrl = () => `chrome-extension://${extensionId}/popup/popup.html`;
 const siteUrl = (host = SITE, path = "/") => `http://${host}:${sitePort}${path}`;
 
+/** Builds the extension with `env` added (vite build in apps/extension); rejects with its output. */
+function buildExtension(env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("pnpm", ["exec", "vite", "build"], { cwd: extensionRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`extension build failed (${code}):\n${out}`))));
+  });
+}
+
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   server = await startServer();
+  extensionBuild = mkdtempSync(join(tmpdir(), "focus-e2e-extension-"));
+  await buildExtension({ FOCUS_APP_ORIGINS: server.url, FOCUS_APP_URL: server.url, FOCUS_EXTENSION_DIST: extensionBuild });
+  const extensionDir = join(extensionBuild, "unpacked");
   site = createServer((req, res) => {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(`<!doctype html><title>Blocked test site</title><h1>Blocked test site</h1><p>${req.headers.host ?? ""}</p>`);
@@ -70,6 +102,7 @@ afterAll(async () => {
   if (server) removeDataDir(server.dataDir);
   await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)));
   if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  if (extensionBuild) rmSync(extensionBuild, { recursive: true, force: true });
 });
 
 async function registerInUi(page: Page, username: string) {
@@ -138,21 +171,97 @@ async function extensionWorkers(page: Page): Promise<string[]> {
   return targetInfos.filter((t) => t.type === "service_worker" && t.url.startsWith(`chrome-extension://${extensionId}/`)).map((t) => t.url);
 }
 
+/** Where `ref` (a path in `from`, a file inside the zip) points inside the zip. */
+function resolveInZip(from: string, ref: string): string {
+  return ref.startsWith("/") ? ref.slice(1) : posix.join(posix.dirname(from), ref);
+}
+
+describe("the extension zip `pnpm build` packed", () => {
+  it("is MV3, version 1.4.0, for the default app origins, with every file its manifest and pages name, and the server serves it as is", async () => {
+    if (!existsSync(builtZip)) throw new Error(`${builtZip} is missing: run \`pnpm build\` before the end-to-end tests`);
+    const bytes = readFileSync(builtZip);
+    const files = unzipSync(new Uint8Array(bytes));
+    const names = Object.keys(files);
+    const text = (name: string) => {
+      const file = files[name];
+      if (!file) throw new Error(`${name} is not in ${builtZip}`);
+      return new TextDecoder().decode(file);
+    };
+    const manifest = JSON.parse(text("manifest.json")) as {
+      manifest_version: number;
+      version: string;
+      background: { service_worker: string };
+      action: { default_popup: string };
+      icons: Record<string, string>;
+      web_accessible_resources: { resources: string[] }[];
+      externally_connectable: { matches: string[] };
+    };
+    expect(manifest.manifest_version).toBe(3);
+    expect(manifest.version).toBe("1.4.0");
+    expect(EXTENSION_VERSION).toBe("1.4.0");
+    expect(manifest.externally_connectable.matches).toEqual(["http://localhost:3000/*", "http://127.0.0.1:3000/*"]);
+    expect(manifest.background).toEqual({ service_worker: "background.js", type: "module" });
+    expect(manifest.action.default_popup).toBe("popup/popup.html");
+    const blockedPageFile = "blocked/blocked.html";
+    expect(manifest.web_accessible_resources[0]?.resources).toContain(blockedPageFile);
+    for (const name of [manifest.background.service_worker, manifest.action.default_popup, blockedPageFile, ...Object.values(manifest.icons)]) {
+      expect(names, name).toContain(name);
+    }
+    // What the two pages load (scripts, styles) and every module the scripts import is inside.
+    for (const page of [manifest.action.default_popup, blockedPageFile]) {
+      const refs = [...text(page).matchAll(/\s(?:src|href)="([^"#:]+)"/g)].map((m) => resolveInZip(page, m[1] ?? ""));
+      expect(refs.filter((ref) => ref.endsWith(".js")), page).not.toEqual([]);
+      for (const ref of refs) expect(names, `${ref} (from ${page})`).toContain(ref);
+    }
+    for (const script of names.filter((name) => name.endsWith(".js"))) {
+      for (const m of text(script).matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'`](\.{1,2}\/[^"'`]+)["'`]/g)) {
+        const ref = resolveInZip(script, m[1] ?? "");
+        expect(names, `${ref} (imported by ${script})`).toContain(ref);
+      }
+    }
+
+    // The running server hands out exactly this file.
+    const served = await fetch(`${server.url}${EXTENSION_ZIP_PATH}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("application/zip");
+    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+});
+
 describe("Chrome extension", () => {
   it("loads with the id the web app addresses", () => {
     expect(extensionId).toBe(EXTENSION_ID);
   });
 
-  it("pairs from Website Shield as a linked device and fetches the blocklist itself", async () => {
+  it("can be reached from the app's origin only, not from another port of the same host", async () => {
+    const popup = await context.newPage();
+    await popup.goto(popupUrl());
+    expect(await popup.evaluate(() => chrome.runtime.getManifest().externally_connectable?.matches)).toEqual([`${server.url}/*`]);
+    await popup.close();
+    const messaging = (page: Page) =>
+      page.evaluate(() => typeof (globalThis as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime?.sendMessage);
+    await app.goto(`${server.url}/extension`);
+    expect(await messaging(app)).toBe("function");
+    const otherPort = await visit(`http://127.0.0.1:${sitePort}/`);
+    expect(await otherPort.locator("h1").textContent()).toBe("Blocked test site");
+    expect(await messaging(otherPort)).toBe("undefined");
+    await otherPort.close();
+  });
+
+  it("pairs from the /extension page as a linked device and fetches the blocklist itself", async () => {
     await registerInUi(app, uniqueName("ext"));
     await showTab(app, "block");
     await app.getByLabel("Website to block").fill(SITE);
     await app.getByRole("button", { name: "Add", exact: true }).click();
     await expect.poll(() => app.getByText("Website added to blocklist").count()).toBeGreaterThan(0);
 
+    await app.goto(`${server.url}/extension`);
     await expect.poll(() => app.getByTestId("extension-status").textContent()).toContain("not paired with this account yet");
     await app.getByRole("button", { name: "Pair this browser's extension" }).click();
     await expect.poll(() => app.getByText("Extension paired").count()).toBeGreaterThan(0);
+    await expect.poll(() => app.getByTestId("extension-status").textContent(), { timeout: 10_000 }).toMatch(/^Extension 1\.4\.0 in this browser: (Connecting|Linked)\.$/);
+    await app.goto(`${server.url}/app`);
+    await showTab(app, "block");
     await expect.poll(() => app.getByRole("list", { name: "Paired browsers" }).textContent()).toContain("Chrome extension");
     const devices = (await (await app.request.get(`${server.url}/api/linked-devices`)).json()) as { name: string }[];
     expect(devices.map((d) => d.name)).toEqual(["Chrome extension"]);
@@ -219,7 +328,7 @@ describe("Chrome extension", () => {
     await popup.close();
   });
 
-  it("pauses the web app's timer from the popup, and then nothing is blocked", async () => {
+  it("pauses, resets and starts the web app's timer from the popup, blocking only while it runs", async () => {
     const popup = await context.newPage();
     await popup.setViewportSize({ width: 300, height: 420 });
     await popup.goto(popupUrl());
@@ -230,11 +339,24 @@ describe("Chrome extension", () => {
     await expect.poll(() => popup.locator("#primary").textContent()).toBe("Start Focus");
     await expectNotBlocked(siteUrl());
     await expectNotBlocked(siteUrl(`www.${SITE}`));
+
+    // Reset: the paused session (some seconds in) goes back to a full 25:00, in both places.
+    expect(await app.getByTestId("timer-display").textContent()).not.toBe("25:00");
+    await popup.locator("#reset").click();
+    await expect.poll(() => app.getByTestId("timer-display").textContent(), { timeout: 10_000 }).toBe("25:00");
+    await expect.poll(() => popup.getByTestId("popup-display").textContent()).toBe("25:00");
+    await expectNotBlocked(siteUrl());
+
+    // Start: the web app's timer runs again, and the site is blocked again.
+    await popup.locator("#primary").click();
+    await expect.poll(() => app.getByRole("button", { name: "Pause" }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => popup.locator("#primary").textContent()).toBe("Pause");
+    await expect.poll(() => app.getByTestId("timer-display").textContent(), { timeout: 5_000 }).toMatch(/^24:\d\d$/);
     await popup.close();
+    await expectBlocked(siteUrl());
   });
 
   it("keeps blocking with the right badge after the service worker is stopped mid-session", async () => {
-    await app.getByRole("button", { name: "Start Focus" }).click();
     await expectBlocked(siteUrl());
 
     const popup = await context.newPage();
@@ -315,6 +437,24 @@ describe("Chrome extension", () => {
     await showTab(app, "timer");
     expect(await app.getByRole("button", { name: "Pause" }).count()).toBeGreaterThan(0);
     await expectNotBlocked(siteUrl());
+  });
+
+  it("pairs again from Website Shield, and blocks at once since the focus session still runs", async () => {
+    await showTab(app, "block");
+    await expect.poll(() => app.getByTestId("extension-status").textContent()).toContain("not paired with this account yet");
+    await app.getByRole("button", { name: "Pair this browser's extension" }).click();
+    await expect.poll(() => app.getByText("Extension paired").count()).toBeGreaterThan(0);
+    await expect.poll(() => app.getByRole("list", { name: "Paired browsers" }).textContent()).toContain("Chrome extension");
+    const devices = (await (await app.request.get(`${server.url}/api/linked-devices`)).json()) as { name: string }[];
+    expect(devices.map((d) => d.name)).toEqual(["Chrome extension"]);
+
+    const popup = await context.newPage();
+    await popup.goto(popupUrl());
+    await expect.poll(() => popup.locator("#link-status").textContent(), { timeout: 10_000 }).toBe("Linked");
+    // The badge shows the minutes left of the running session again.
+    await expect.poll(() => badgeText(popup)).toMatch(/^\d{1,2}$/);
+    await popup.close();
+    await expectBlocked(siteUrl());
   });
 
   it("shows the blocked attempts in the Statistics tab", async () => {
