@@ -33,6 +33,13 @@ if (!postgresAvailable) console.warn(`PostgreSQL tests skipped: ${postgresSkipRe
 const ENGINE_FREE_API_TESTS = ["test/env.test.ts", "test/password.test.ts", "test/audio*.test.ts"];
 
 /**
+ * The core and web tests run in a zone that is not UTC and has daylight saving, so a local
+ * day computed as a UTC day (a session at 23:30 counted for tomorrow) fails here too, not
+ * only on a user's machine.
+ */
+const LOCAL_TIME_ZONE = { TZ: "America/Los_Angeles" };
+
+/**
  * One test run for the whole monorepo, so CI prints one summary line.
  * Unit and API projects run from source; e2e drives the built app in Debian Chromium.
  */
@@ -40,7 +47,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: "core", root: "packages/core", include: ["src/**/*.test.ts"], environment: "node" },
+        test: { name: "core", root: "packages/core", include: ["src/**/*.test.ts"], environment: "node", env: LOCAL_TIME_ZONE },
       },
       {
         test: { name: "audio", root: "packages/audio", include: ["src/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
@@ -81,6 +88,7 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["src/test/setup.ts"],
+          env: LOCAL_TIME_ZONE,
         },
       },
       {
