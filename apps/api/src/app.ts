@@ -23,6 +23,7 @@ import adminRoutes from "./routes/admin";
 import authRoutes from "./routes/auth";
 import blockedAttemptRoutes from "./routes/blockedAttempts";
 import blockedSiteRoutes from "./routes/blockedSites";
+import configRoutes from "./routes/config";
 import dataRoutes from "./routes/data";
 import healthRoutes from "./routes/health";
 import linkedDeviceRoutes from "./routes/linkedDevices";
@@ -96,6 +97,7 @@ export const focusApp = fp<{ config: Config }>(
     await fastify.register(
       async (api) => {
         await api.register(healthRoutes);
+        await api.register(configRoutes, { config });
         await api.register(authRoutes, { config });
         await api.register(settingsRoutes);
         await api.register(sessionRoutes);

@@ -104,6 +104,7 @@ const ownedRow = (prefix: string) => (_f: Fixture, role: Role): Call => ({
  */
 const MATRIX: Record<string, Expectation> = {
   "GET /api/health": { status: open(200), call: plain("/api/health") },
+  "GET /api/config": { status: open(200), call: plain("/api/config") },
   "POST /api/register": {
     status: open(201),
     freshSession: true,

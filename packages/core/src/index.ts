@@ -8,6 +8,7 @@ export * from "./schemas/subscription";
 export * from "./schemas/blockedSite";
 export * from "./schemas/blockedAttempt";
 export * from "./schemas/dataExport";
+export * from "./schemas/config";
 export * from "./timer";
 export * from "./subscription";
 export * from "./stats";
