@@ -14,7 +14,8 @@ describe("landing page /", () => {
     expect(starts.length).toBeGreaterThanOrEqual(2);
     for (const link of starts) expect(link.getAttribute("href")).toBe("/app");
     expect(screen.getByRole("link", { name: "Start Free Trial" }).getAttribute("href")).toBe("/app");
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the public configuration (the interview promo's booking link), never the session.
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== "/api/config")).toEqual([]);
   });
 
   it("has the demo card, the four audio categories, How It Works, the ADHD section, stories and the claims", async () => {

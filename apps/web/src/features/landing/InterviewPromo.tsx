@@ -1,14 +1,28 @@
 import { CalendarCheck, Gift, X } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { INTERVIEW_URL, dismissInterviewPromo, isInterviewPromoDismissed } from "./interviewPromo";
+import { INTERVIEW_FALLBACK_URL, dismissInterviewPromo, fetchInterviewUrl, isInterviewPromoDismissed } from "./interviewPromo";
 
-/** The dismissible interview promo card (spec §1); the dismissal is remembered locally. */
+/**
+ * The dismissible interview promo card (spec §1); the dismissal is remembered locally. The
+ * booking link is the server's INTERVIEW_URL (`GET /api/config`, asked only while the card
+ * shows), else a mail to support.
+ */
 export function InterviewPromo({ className }: { className?: string }) {
   const [dismissed, setDismissed] = useState(isInterviewPromoDismissed);
+  const [interviewUrl, setInterviewUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (dismissed) return;
+    const controller = new AbortController();
+    void fetchInterviewUrl(controller.signal).then((url) => {
+      if (!controller.signal.aborted) setInterviewUrl(url);
+    });
+    return () => controller.abort();
+  }, [dismissed]);
   if (dismissed) return null;
-  const external = !INTERVIEW_URL.startsWith("mailto:");
+  const href = interviewUrl ?? INTERVIEW_FALLBACK_URL;
+  const external = interviewUrl !== null;
   return (
     <aside
       aria-labelledby="interview-promo-title"
@@ -26,7 +40,7 @@ export function InterviewPromo({ className }: { className?: string }) {
         </p>
       </div>
       <a
-        href={INTERVIEW_URL}
+        href={href}
         {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
         className={buttonVariants({ className: "shrink-0 self-start sm:self-center" })}
       >

@@ -1,3 +1,4 @@
+import type { PublicConfig } from "@focus/core";
 import { STORAGE_KEYS } from "@focus/core/constants";
 import { SUPPORT_EMAIL } from "@/lib/brand";
 
@@ -5,13 +6,28 @@ import { SUPPORT_EMAIL } from "@/lib/brand";
  * The interview promotion (spec §1): 3 months of free premium, worth $14.97, for a 15-minute
  * video interview booked on an external scheduling page.
  *
- * The booking page is the server's `INTERVIEW_URL` (DESIGN.md §8). Until the API exposes it,
- * the web build reads `VITE_INTERVIEW_URL` at build time; without one, the button writes to
- * support instead, so it never leads nowhere.
+ * The booking page is the server's INTERVIEW_URL (DESIGN.md §8), read from `GET /api/config`.
+ * Until it answers, or when the server has none, the button writes to support instead, so it
+ * never leads nowhere.
  */
-export const INTERVIEW_URL: string =
-  (import.meta.env.VITE_INTERVIEW_URL as string | undefined) ||
-  `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent("Focus Flow interview: 3 months of Premium")}`;
+export const INTERVIEW_FALLBACK_URL = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent("Focus Flow interview: 3 months of Premium")}`;
+
+/**
+ * The interview booking page from `GET /api/config`, or null when the server has none or
+ * cannot be asked. A plain fetch on purpose: the landing chunk loads no query client and no
+ * zod (DESIGN.md §6), so the answer is checked by hand (an http(s) URL or nothing).
+ */
+export async function fetchInterviewUrl(signal?: AbortSignal): Promise<string | null> {
+  try {
+    const response = await fetch("/api/config", { headers: { Accept: "application/json" }, signal });
+    if (!response.ok) return null;
+    const body = (await response.json()) as Partial<PublicConfig> | null;
+    const url = body?.interviewUrl;
+    return typeof url === "string" && /^https?:\/\//i.test(url) ? url : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Whether the visitor dismissed the promo card before (localStorage `calendly-interview-dismissed`). */
 export function isInterviewPromoDismissed(): boolean {
