@@ -15,20 +15,24 @@ const ADMIN = { username: "admin", password: "admin-pass-123" };
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const THEMES = ["dark", "light"] as const;
 
-type Screen = { name: string; path: string; tab?: string; as: "visitor" | "user" | "admin"; expect: string[] };
+type Screen = { name: string; path: string; tab?: string; as: "visitor" | "guest" | "user" | "admin"; expect: string[] };
 const SCREENS: Screen[] = [
   { name: "landing", path: "/", as: "visitor", expect: ["Start Focusing Now"] },
   { name: "auth", path: "/auth", as: "visitor", expect: ["Create Account"] },
   { name: "auth-login", path: "/auth?tab=login", as: "visitor", expect: ["Sign In"] },
   { name: "app-timer", path: "/app", as: "user", expect: ["Focus Arena", "Start Focus", "Today's Progress"] },
   { name: "app-music", path: "/app", tab: "music", as: "user", expect: ["Deep Work"] },
-  { name: "app-shield", path: "/app", tab: "block", as: "user", expect: ["Focus Shield", "Download Extension"] },
-  { name: "app-stats", path: "/app", tab: "stats", as: "user", expect: ["Your Focus Journey"] },
+  { name: "app-shield", path: "/app", tab: "block", as: "user", expect: ["Focus Shield", "Download Extension", "Free • Works with Chrome • Easy 2-minute setup", "Launching Soon"] },
+  { name: "app-stats", path: "/app", tab: "stats", as: "user", expect: ["Your Focus Journey", "First Session"] },
+  { name: "guest-timer", path: "/app", as: "guest", expect: ["Guest Session", "Join", "Start Focus", "Create Free Account (30s)"] },
+  { name: "guest-stats", path: "/app", tab: "stats", as: "guest", expect: ["Your Focus Journey Preview"] },
+  { name: "guest-music", path: "/music", as: "guest", expect: ["Guest mode: Only Deep Work flow available. Register for full access to all neural audio patterns."] },
   { name: "app-settings", path: "/app", tab: "settings", as: "user", expect: ["Focus Settings", "Save Settings"] },
   { name: "settings", path: "/settings", as: "user", expect: ["Focus Settings"] },
   { name: "settings-logged-out", path: "/settings", as: "visitor", expect: ["404 Page Not Found"] },
-  { name: "subscription", path: "/subscription", as: "user", expect: ["Contact Support"] },
-  { name: "admin", path: "/admin", as: "admin", expect: ["Refresh"] },
+  { name: "subscription", path: "/subscription", as: "user", expect: ["Contact Support", "$4.99"] },
+  { name: "admin", path: "/admin", as: "admin", expect: ["Refresh", "Please enter a valid user ID"] },
+  { name: "admin-denied", path: "/admin", as: "user", expect: ["Access Denied", "You don't have permission to access this page."] },
   { name: "extension", path: "/extension", as: "visitor", expect: ["Download Extension", "1.4.0"] },
   { name: "music", path: "/music", as: "user", expect: ["Deep Work", "Light Work", "Creative", "Relax"] },
   { name: "local-audio", path: "/local-audio", as: "user", expect: ["Random Track"] },
@@ -73,7 +77,8 @@ async function contextFor(screen: Screen, size: keyof typeof SIZES, theme: (type
   // axe is evaluated into the page; bypassing the CSP only lets that script in.
   const context = await browser.newContext({ viewport: SIZES[size], bypassCSP: true, reducedMotion: "reduce" });
   await context.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
-  if (screen.as !== "visitor") {
+  if (screen.as === "guest") await context.addInitScript(() => window.localStorage.setItem("guest-mode", "1"));
+  if (screen.as === "user" || screen.as === "admin") {
     const [name, value] = (await cookieFor(screen.as)).split("=");
     await context.addCookies([{ name: name ?? "", value: value ?? "", url: server.url }]);
   }
@@ -130,4 +135,40 @@ describe("every screen, both sizes, both themes", () => {
       }
     }
   }
+});
+
+describe("keyboard", () => {
+  it("runs a focus session from the keyboard alone, with a visible focus ring on each control", async () => {
+    const context = await browser.newContext({ viewport: SIZES.desktop });
+    const [name, value] = (await cookieFor("user")).split("=");
+    await context.addCookies([{ name: name ?? "", value: value ?? "", url: server.url }]);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/app`);
+      await page.getByRole("button", { name: "Start Focus" }).waitFor();
+      let reached = false;
+      for (let i = 0; i < 40 && !reached; i++) {
+        await page.keyboard.press("Tab");
+        const focused = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          const style = el ? getComputedStyle(el) : null;
+          return { text: el?.textContent?.trim() ?? "", ring: style ? style.outlineStyle !== "none" || style.boxShadow !== "none" : false };
+        });
+        expect(focused.ring, `visible focus on "${focused.text}"`).toBe(true);
+        reached = focused.text === "Start Focus";
+      }
+      expect(reached, "Start Focus is reachable with Tab").toBe(true);
+      await page.keyboard.press("Enter");
+      await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+      // The live region announces politely, not every second.
+      const live = page.locator('[aria-live="polite"][role="status"]').first();
+      await expect.poll(() => live.textContent()).toMatch(/\S/);
+      await page.waitForTimeout(1200);
+      const before = await live.textContent();
+      await page.waitForTimeout(2200);
+      expect(await live.textContent()).toBe(before);
+    } finally {
+      await context.close();
+    }
+  });
 });
