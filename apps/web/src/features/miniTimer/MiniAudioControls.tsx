@@ -72,7 +72,7 @@ export function MiniAudioControls({
           <Shuffle aria-hidden />
         </Button>
       </div>
-      <div role="group" aria-label="Moods" className="grid grid-cols-4 gap-1.5">
+      <div role="group" aria-label="Moods" className="grid grid-cols-2 gap-1.5">
         {AUDIO_CATEGORIES.map((category) => {
           const locked = !audio || isMoodLocked(audio.isGuest, category.id);
           const selected = audio?.mood === category.id;
@@ -80,21 +80,23 @@ export function MiniAudioControls({
             <button
               key={category.id}
               type="button"
-              aria-label={category.name}
               aria-pressed={selected}
               disabled={locked}
               title={audio && locked ? `${category.name}: register to unlock this mood` : `Play ${category.name}`}
               onClick={() => tell({ action: "loadMoodAudio", mood: category.id })}
               style={{ "--mood": category.color } as CSSProperties}
               className={cn(
-                "grid h-9 place-items-center rounded-md border text-lg transition-colors",
+                "flex h-8 min-w-0 items-center gap-1.5 rounded-md border px-2 text-xs font-medium transition-colors",
                 "hover:border-[var(--mood)]/60 hover:bg-[var(--mood)]/10",
                 "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none",
                 "disabled:cursor-not-allowed disabled:opacity-45 disabled:hover:border-border disabled:hover:bg-transparent",
                 selected && "border-[var(--mood)] bg-[var(--mood)]/15",
               )}
             >
-              <span aria-hidden>{category.emoji}</span>
+              <span aria-hidden className="shrink-0">
+                {category.emoji}
+              </span>
+              <span className="truncate">{category.name}</span>
             </button>
           );
         })}

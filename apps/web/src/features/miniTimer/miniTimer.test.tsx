@@ -239,11 +239,11 @@ describe("mini timer popup", () => {
     expect(within(moods()).getAllByRole("button").every((b) => b.hasAttribute("disabled"))).toBe(true);
     expect(within(audio()).getByRole("button", { name: "Play audio" }).hasAttribute("disabled")).toBe(true);
     deliver({ action: "updateAudio", mood: null, trackName: null, status: "idle", isPlaying: false, volume: 0.7, isGuest: true });
-    expect(within(moods()).getAllByRole("button").map((b) => [b.getAttribute("aria-label"), b.hasAttribute("disabled")])).toEqual([
-      ["Deep Work", false],
-      ["Light Work", true],
-      ["Creative", true],
-      ["Relax", true],
+    expect(within(moods()).getAllByRole("button").map((b) => [b.textContent, b.hasAttribute("disabled")])).toEqual([
+      ["🧠Deep Work", false],
+      ["☀️Light Work", true],
+      ["🎨Creative", true],
+      ["🌙Relax", true],
     ]);
   });
 
