@@ -5,10 +5,14 @@ import type { useSubscription } from "./useSubscription";
 
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
+/** The plan badge's test id, for the end-to-end tests. */
+export const PLAN_BADGE_TEST_ID = "plan-badge";
+
 /**
- * The user's plan at a glance (spec §2 Subscription, §4 badges): 'Premium' or 'Free Plan'
- * with the username, 'Trial' with the days left during a trial, the plan status (Active or
- * Inactive) and the trial end date when the status is trial.
+ * The user's plan at a glance (spec §2 Subscription, §4 badges), with the username. The
+ * badge reads exactly 'Premium' for premium, 'Trial' for a free plan in trial status, else
+ * 'Free Plan'; during a trial the days left (or that it has run out) sit beside the badge.
+ * Below: the plan status (Active or Inactive) and, when the status is trial, its end date.
  */
 export function PlanSummary({ user, subscription }: { user: User; subscription: ReturnType<typeof useSubscription> }) {
   const { state, daysLeft } = subscription;
@@ -17,22 +21,21 @@ export function PlanSummary({ user, subscription }: { user: User; subscription: 
   return (
     <div className="grid gap-2">
       <p className="flex flex-wrap items-center gap-2">
-        {badge === "Premium" ? (
-          <Badge>
-            <Crown aria-hidden />
-            Premium
-          </Badge>
-        ) : (
-          <Badge variant="secondary">Free Plan</Badge>
-        )}
+        <Badge
+          data-testid={PLAN_BADGE_TEST_ID}
+          variant={badge === "Premium" ? "default" : badge === "Trial" ? "accent" : "secondary"}
+        >
+          {badge === "Premium" && <Crown aria-hidden />}
+          {badge === "Trial" && <Hourglass aria-hidden />}
+          {badge ?? "Free Plan"}
+        </Badge>
         {badge === "Trial" &&
           (state === "trialExpired" ? (
-            <Badge variant="destructive">Trial Expired</Badge>
+            <span className="text-sm font-medium text-destructive">Trial expired</span>
           ) : (
-            <Badge variant="accent">
-              <Hourglass aria-hidden />
-              Trial · {daysLeft} {daysLeft === 1 ? "day" : "days"} left
-            </Badge>
+            <span className="text-sm text-muted-foreground">
+              {daysLeft} {daysLeft === 1 ? "day" : "days"} left
+            </span>
           ))}
         <span className="font-medium">{user.isGuest ? "Guest Session" : user.username}</span>
       </p>
