@@ -1,4 +1,11 @@
-import { userResponseSchema, type LoginForm, type RegisterForm, type User } from "@focus/core";
+import {
+  upgradeResponseSchema,
+  userResponseSchema,
+  type CancelRequest,
+  type LoginForm,
+  type RegisterForm,
+  type User,
+} from "@focus/core";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, api } from "./api";
@@ -11,6 +18,9 @@ import { queryKeys } from "./queryKeys";
  * Session state (spec §7 auth calls, §8 messages). The current user lives in the query cache
  * under `queryKeys.me`; login and register write it, logout refetches it.
  */
+
+/** The text shown when loading the current user fails with anything but 401 (spec §8). */
+export const USER_LOAD_ERROR = "Failed to fetch user information";
 
 /**
  * Loads the current user. On 401 (no server session) it is the guest user when this browser
@@ -33,18 +43,110 @@ export function authErrorMessage(error: unknown, fallback: string, unexpected: s
 
 /**
  * The current user. `isLoading` is true only on the first load; `isAuthenticated` excludes
- * guests (spec §4: guests are not counted as authenticated). A failed load counts as logged
- * out; `error` holds it.
+ * guests (spec §4: guests are not counted as authenticated). `loadFailed` is true when the
+ * user could not be loaded for another reason than "not logged in" (a 401 is logged out):
+ * the screen then shows USER_LOAD_ERROR with `retry` instead of sending the visitor away.
  */
 export function useUser() {
   const query = useQuery({ queryKey: queryKeys.me, queryFn: fetchCurrentUser });
   const user = query.data ?? null;
+  const loadFailed = query.isError && user === null;
   return {
     user,
-    isLoading: query.isPending,
+    isLoading: query.isPending || (loadFailed && query.isFetching),
     isAuthenticated: user !== null && !user.isGuest,
+    loadFailed,
     error: query.error,
+    retry: () => void query.refetch(),
   };
+}
+
+/**
+ * Account actions a guest or a visitor cannot take (spec §5, §8 guest blocks). The UI hides
+ * them from guests; these messages answer anyone who reaches them all the same.
+ */
+export const LOGIN_REQUIRED = {
+  updateEmail: "You must be logged in to update your email",
+  updatePassword: "You must be logged in to update your password",
+  upgrade: "You must be logged in to upgrade your subscription",
+  cancel: "You must be logged in to cancel your subscription",
+} as const;
+
+/**
+ * A refused or failed account action (spec §8). `message` is the text to show: a guest block,
+ * the server's message or the spec's fallback (`kind` "server"), or the spec's "unexpected"
+ * text when the server could not be reached or answered nonsense (`kind` "unexpected").
+ */
+export class AccountActionError extends Error {
+  override readonly name = "AccountActionError";
+
+  /** Builds the error; `message` is already the text to show. */
+  constructor(
+    message: string,
+    readonly kind: "loginRequired" | "server" | "unexpected",
+  ) {
+    super(message);
+  }
+}
+
+/** Throws the guest block `message` unless `user` is a logged-in, non-guest user. */
+function requireAccount(user: User | null | undefined, message: string): void {
+  if (!user || user.isGuest) throw new AccountActionError(message, "loginRequired");
+}
+
+/** Runs `call`, turning its failure into an AccountActionError with the spec's texts. */
+async function accountCall<T>(call: () => Promise<T>, fallback: string, unexpected: string): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ApiError) throw new AccountActionError(error.serverMessage ?? fallback, "server");
+    throw new AccountActionError(unexpected, "unexpected");
+  }
+}
+
+/** `PUT /api/user/email` for `user` → the updated user. Guests: 'You must be logged in to update your email'. */
+export async function updateEmail(user: User | null | undefined, email: string): Promise<User> {
+  requireAccount(user, LOGIN_REQUIRED.updateEmail);
+  return accountCall(
+    async () => userResponseSchema.parse(await api.put("/api/user/email", { email })).user,
+    "Failed to update email",
+    "An unexpected error occurred while updating email",
+  );
+}
+
+/** `PUT /api/user/password` for `user`. Guests: 'You must be logged in to update your password'. */
+export async function updatePassword(user: User | null | undefined, body: { currentPassword: string; newPassword: string }): Promise<void> {
+  requireAccount(user, LOGIN_REQUIRED.updatePassword);
+  await accountCall(() => api.put("/api/user/password", body), "Failed to update password", "An unexpected error occurred while updating password");
+}
+
+/**
+ * `POST /api/subscription/upgrade` for `user` → the payment link (spec §7). Guests and
+ * visitors: 'You must be logged in to upgrade your subscription' (spec §5: upgrade requires a
+ * logged-in non-guest user); no message from the server: 'Failed to upgrade subscription'.
+ */
+export async function upgradeSubscription(user: User | null | undefined): Promise<{ paypalUrl: string }> {
+  requireAccount(user, LOGIN_REQUIRED.upgrade);
+  return accountCall(
+    async () => upgradeResponseSchema.parse(await api.post("/api/subscription/upgrade")),
+    "Failed to upgrade subscription",
+    "An unexpected error occurred while upgrading subscription",
+  );
+}
+
+/**
+ * `POST /api/subscription/cancel` for `user` with the reason's label, the feedback and the
+ * optional email → the updated user. Guests: 'You must be logged in to cancel your subscription'.
+ */
+export async function cancelSubscription(user: User | null | undefined, request: CancelRequest): Promise<User> {
+  requireAccount(user, LOGIN_REQUIRED.cancel);
+  const email = request.email.trim();
+  const body = { reason: request.reason, feedback: request.feedback, ...(email ? { email } : {}) };
+  return accountCall(
+    async () => userResponseSchema.parse(await api.post("/api/subscription/cancel", body)).user,
+    "Failed to cancel subscription",
+    "An unexpected error occurred while cancelling subscription",
+  );
 }
 
 /** Forgets every cached query but the user, so nothing of the previous account is shown. */

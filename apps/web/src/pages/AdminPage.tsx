@@ -10,6 +10,7 @@ import { PaymentVerificationCard } from "@/features/admin/PaymentVerificationCar
 import { UsersOverview } from "@/features/admin/UsersOverview";
 import { useUser } from "@/lib/auth";
 import { useScrollToTop } from "@/lib/useScrollToTop";
+import { UserLoadError } from "@/features/auth/UserLoadError";
 
 /**
  * /admin (spec §2 Admin, §6): the admin's page; other logged-in users see 'Access Denied'
@@ -17,8 +18,9 @@ import { useScrollToTop } from "@/lib/useScrollToTop";
  */
 export function AdminPage() {
   useScrollToTop();
-  const { user, isLoading, isAuthenticated } = useUser();
+  const { user, isLoading, isAuthenticated, loadFailed, retry } = useUser();
   if (isLoading) return <PageSpinner label="Loading your session" />;
+  if (loadFailed) return <UserLoadError onRetry={retry} />;
   if (!isAuthenticated || !user) return <Navigate to="/auth" replace />;
   if (!user.isAdmin) return <AccessDenied />;
   return <AdminView user={user} />;

@@ -44,7 +44,7 @@ export function AuthPage() {
           <ThemeToggle />
         </header>
         <main className="flex-1 px-4 pt-2 pb-16 sm:px-6 md:pt-6">
-          <PlanSelection username={user.username} onComplete={goToApp} />
+          <PlanSelection user={user} onComplete={goToApp} />
         </main>
       </div>
     );

@@ -8,12 +8,14 @@ import { SettingsPanel } from "@/features/settings/SettingsPanel";
 import { useUser } from "@/lib/auth";
 import { NotFoundPage } from "./NotFoundPage";
 import { useScrollToTop } from "@/lib/useScrollToTop";
+import { UserLoadError } from "@/features/auth/UserLoadError";
 
 /** /settings (spec §2): the settings screen when logged in, otherwise the not-found screen. */
 export function SettingsPage() {
   useScrollToTop();
-  const { user, isLoading, isAuthenticated } = useUser();
+  const { user, isLoading, isAuthenticated, loadFailed, retry } = useUser();
   if (isLoading) return <PageSpinner label="Loading your session" />;
+  if (loadFailed) return <UserLoadError onRetry={retry} />;
   if (!isAuthenticated || !user) return <NotFoundPage />;
   return (
     <div className="flex min-h-dvh flex-col">

@@ -20,11 +20,13 @@ import { useUpgrade } from "@/features/subscription/useUpgrade";
 import { useUser } from "@/lib/auth";
 import { SUPPORT_EMAIL } from "@/lib/brand";
 import { useScrollToTop } from "@/lib/useScrollToTop";
+import { UserLoadError } from "@/features/auth/UserLoadError";
 
 /** /subscription (spec §2): the user's plan, the plan cards, payment information and help. */
 export function SubscriptionPage() {
-  const { user, isLoading } = useUser();
+  const { user, isLoading, loadFailed, retry } = useUser();
   if (isLoading) return <PageSpinner label="Loading your session" />;
+  if (loadFailed) return <UserLoadError onRetry={retry} />;
   if (!user) return <Navigate to="/auth" replace />;
   return <SubscriptionView user={user} />;
 }

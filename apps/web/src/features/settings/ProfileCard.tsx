@@ -1,4 +1,4 @@
-import { updateEmailBodySchema, updatePasswordBodySchema, userResponseSchema, type User } from "@focus/core";
+import { updateEmailBodySchema, updatePasswordBodySchema, type User } from "@focus/core";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, UserRound } from "lucide-react";
@@ -9,12 +9,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { toast } from "@/components/ui/use-toast";
 import { FormField } from "@/features/auth/FormField";
 import { DeleteAccountSection } from "@/features/data/DeleteAccountSection";
-import { ApiError, api } from "@/lib/api";
+import { AccountActionError, updateEmail, updatePassword } from "@/lib/auth";
 import { queryKeys } from "@/lib/queryKeys";
 
 /**
  * The profile card (spec §2 Settings, non-guests only): email change and password change
- * with the spec's disabled-state rules (§5) and messages (§8).
+ * through the auth layer, with the spec's disabled-state rules (§5) and messages (§8).
  */
 export function ProfileCard({ user }: { user: User }) {
   return (
@@ -30,7 +30,7 @@ export function ProfileCard({ user }: { user: User }) {
       </CardHeader>
       <CardContent className="grid gap-8">
         <EmailForm user={user} />
-        <PasswordForm />
+        <PasswordForm user={user} />
         <DeleteAccountSection user={user} />
       </CardContent>
     </Card>
@@ -50,16 +50,18 @@ function EmailForm({ user }: { user: User }) {
   const email = watch("email").trim();
 
   const update = useMutation({
-    mutationFn: async (body: { email: string }) => userResponseSchema.parse(await api.put("/api/user/email", body)).user,
+    mutationFn: (body: { email: string }) => updateEmail(user, body.email),
     onSuccess: (updated) => {
       client.setQueryData(queryKeys.me, updated);
       toast({ title: "Email updated", description: updated.email ? `Your email is now ${updated.email}.` : undefined });
     },
     onError: (error) => {
+      // A server refusal: 'Failed to update email' with the server's message beneath, if any.
+      const refused = error instanceof AccountActionError && error.kind === "server";
       toast(
-        error instanceof ApiError
-          ? { title: "Failed to update email", description: error.serverMessage, variant: "destructive" }
-          : { title: "An unexpected error occurred while updating email", variant: "destructive" },
+        refused
+          ? { title: "Failed to update email", description: error.message === "Failed to update email" ? undefined : error.message, variant: "destructive" }
+          : { title: error.message, variant: "destructive" },
       );
     },
   });
@@ -83,7 +85,7 @@ const passwordFormSchema = updatePasswordBodySchema.extend({ confirmPassword: z.
 const EMPTY_PASSWORDS = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 /** Password change: 'Update Password' is disabled until all three fields are filled. */
-function PasswordForm() {
+function PasswordForm({ user }: { user: User }) {
   const {
     register,
     handleSubmit,
@@ -96,20 +98,18 @@ function PasswordForm() {
   const filled = Boolean(currentPassword && newPassword && confirmPassword);
 
   const update = useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) => api.put("/api/user/password", body),
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => updatePassword(user, body),
     onSuccess: () => {
       reset(EMPTY_PASSWORDS);
       toast({ title: "Password updated", description: "Use your new password the next time you sign in." });
     },
     onError: (error) => {
+      // A server refusal: its message (else 'Failed to update password') and a hint.
+      const refused = error instanceof AccountActionError && error.kind === "server";
       toast(
-        error instanceof ApiError
-          ? {
-              title: error.serverMessage ?? "Failed to update password",
-              description: "Please check your current password and try again.",
-              variant: "destructive",
-            }
-          : { title: "An unexpected error occurred while updating password", variant: "destructive" },
+        refused
+          ? { title: error.message, description: "Please check your current password and try again.", variant: "destructive" }
+          : { title: error.message, variant: "destructive" },
       );
     },
   });

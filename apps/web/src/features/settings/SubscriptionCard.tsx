@@ -35,7 +35,7 @@ export function SubscriptionCard({ user }: { user: User }) {
               <Link to="/subscription" className={buttonVariants({ variant: "outline" })}>
                 View plan details
               </Link>
-              <CancellationDialog />
+              <CancellationDialog user={user} />
             </>
           )}
         </div>

@@ -5,11 +5,12 @@ import {
   RETENTION_OFFERS,
   cancelSubscriptionBodySchema,
   cancellationMachine,
+  type User,
 } from "@focus/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { Gift, LoaderCircle, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { fromPromise } from "xstate";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -18,14 +19,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
+import { cancelSubscription } from "@/lib/auth";
 import { queryKeys } from "@/lib/queryKeys";
 import { PREMIUM_FEATURES } from "./planCopy";
-import { cancelOwnSubscription } from "./subscriptionApi";
-
-/** The cancellation chart with the real network call. */
-const cancellation = cancellationMachine.provide({
-  actors: { cancelSubscription: fromPromise(({ input }) => cancelOwnSubscription(input)) },
-});
 
 /**
  * 'Cancel subscription' and its dialog (spec §4 Cancellation flow), driven by the core chart:
@@ -33,8 +29,16 @@ const cancellation = cancellationMachine.provide({
  * confirmation, where the confirm button waits for CANCEL to be typed (DESIGN.md §8).
  * Closing at any step resets the flow.
  */
-export function CancellationDialog() {
+export function CancellationDialog({ user }: { user: User }) {
   const client = useQueryClient();
+  const userRef = useRef(user);
+  userRef.current = user;
+  // The chart with the real call through the auth layer (spec §7), for the current user.
+  const [cancellation] = useState(() =>
+    cancellationMachine.provide({
+      actors: { cancelSubscription: fromPromise(({ input }) => cancelSubscription(userRef.current, input)) },
+    }),
+  );
   const actorRef = useActorRef(cancellation);
   const snapshot = useSelector(actorRef, (s) => s);
   const step = snapshot.value;

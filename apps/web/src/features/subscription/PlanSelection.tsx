@@ -1,11 +1,11 @@
-import { planSelectionMachine } from "@focus/core";
+import { planSelectionMachine, type User } from "@focus/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { fromPromise } from "xstate";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError } from "@/lib/api";
+import { AccountActionError, upgradeSubscription } from "@/lib/auth";
 import { useScrollToTop } from "@/lib/useScrollToTop";
 import { PlanCard } from "./PlanCard";
 import { openPaymentWindow, type PaymentWindow } from "./paymentWindow";
@@ -18,7 +18,6 @@ import {
   PREMIUM_PRICE,
   PREMIUM_TRIAL_COPY,
 } from "./planCopy";
-import { requestUpgrade } from "./subscriptionApi";
 
 /**
  * The plan-selection step after registration (spec §2 Auth screen, §4), driven by the core
@@ -26,22 +25,24 @@ import { requestUpgrade } from "./subscriptionApi";
  * Premium: the upgrade call, the payment link in a new tab, then `onComplete`; on failure a
  * toast and the user stays on the choice.
  */
-export function PlanSelection({ username, onComplete }: { username: string; onComplete: () => void }) {
+export function PlanSelection({ user, onComplete }: { user: User; onComplete: () => void }) {
   useScrollToTop();
   const paymentTab = useRef<PaymentWindow | null>(null);
-  /** Whether the last upgrade failure was not an answer from the server (network, parsing). */
-  const unexpected = useRef(false);
+  /** How the last upgrade failed: refused by the server, not answered, or not allowed (a guest). */
+  const failure = useRef<AccountActionError["kind"]>("server");
   const completeRef = useRef(onComplete);
   completeRef.current = onComplete;
+  const userRef = useRef(user);
+  userRef.current = user;
 
   const [machine] = useState(() =>
     planSelectionMachine.provide({
       actors: {
         upgrade: fromPromise(async () => {
           try {
-            return await requestUpgrade();
+            return await upgradeSubscription(userRef.current);
           } catch (error) {
-            unexpected.current = !(error instanceof ApiError);
+            failure.current = error instanceof AccountActionError ? error.kind : "unexpected";
             throw error;
           }
         }),
@@ -67,13 +68,15 @@ export function PlanSelection({ username, onComplete }: { username: string; onCo
           toast({ title: "Upgrade Failed", description: "There was an error processing your upgrade. Please try again.", variant: "destructive" });
         }
       }),
-      actorRef.on("upgradeFailed", () => {
+      actorRef.on("upgradeFailed", ({ message }) => {
         paymentTab.current?.close();
         paymentTab.current = null;
         toast(
-          unexpected.current
-            ? { title: "Error", description: "An unexpected error occurred. Please try again.", variant: "destructive" }
-            : { title: "Upgrade Failed", description: "There was an error processing your upgrade. Please try again.", variant: "destructive" },
+          failure.current === "loginRequired"
+            ? { title: "Authentication Required", description: message, variant: "destructive" }
+            : failure.current === "unexpected"
+              ? { title: "Error", description: "An unexpected error occurred. Please try again.", variant: "destructive" }
+              : { title: "Upgrade Failed", description: "There was an error processing your upgrade. Please try again.", variant: "destructive" },
         );
       }),
       actorRef.subscribe((snapshot) => {
@@ -97,7 +100,7 @@ export function PlanSelection({ username, onComplete }: { username: string; onCo
           Choose your plan
         </h1>
         <p className="text-muted-foreground">
-          Welcome, <span className="font-medium text-foreground">{username}</span>. Pick how you would like to start.
+          Welcome, <span className="font-medium text-foreground">{user.username}</span>. Pick how you would like to start.
         </p>
       </header>
       <div className="grid gap-5 md:grid-cols-2">

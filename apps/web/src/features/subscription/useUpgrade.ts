@@ -2,9 +2,8 @@ import type { User } from "@focus/core";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError } from "@/lib/api";
+import { upgradeSubscription } from "@/lib/auth";
 import { openPaymentWindow } from "./paymentWindow";
-import { requestUpgrade } from "./subscriptionApi";
 
 /** The toast and redirect for guests and visitors who try to upgrade (spec §5, §6). */
 export function useRequireLoginToUpgrade() {
@@ -17,11 +16,13 @@ export function useRequireLoginToUpgrade() {
 
 /**
  * The subscription page's upgrade (spec §2, §7): guests get 'Authentication Required' and
- * go to /auth; others get the payment link in a new tab, opened inside the click.
+ * go to /auth; others get the payment link in a new tab, opened inside the click. A failure
+ * toasts 'Error' with the auth layer's text (spec §8): the server's message, else 'Failed to
+ * upgrade subscription', or 'An unexpected error occurred while upgrading subscription'.
  */
 export function useUpgrade(user: User) {
   const requireLogin = useRequireLoginToUpgrade();
-  const mutation = useMutation({ mutationFn: requestUpgrade });
+  const mutation = useMutation({ mutationFn: () => upgradeSubscription(user) });
 
   const upgrade = () => {
     if (user.isGuest) {
@@ -43,11 +44,7 @@ export function useUpgrade(user: User) {
       },
       onError: (error) => {
         tab.close();
-        toast({
-          title: "Error",
-          description: (error instanceof ApiError && error.serverMessage) || "Failed to process subscription upgrade. Please try again.",
-          variant: "destructive",
-        });
+        toast({ title: "Error", description: error.message || "Failed to process subscription upgrade. Please try again.", variant: "destructive" });
       },
     });
   };
