@@ -90,7 +90,7 @@ export function AuthPage() {
               <TabsContent value="register">
                 <CardHeader>
                   <CardTitle as="h1">Create your account</CardTitle>
-                  <CardDescription>Start your free trial in about 30 seconds.</CardDescription>
+                  <CardDescription>Start your 7-day free trial in about 30 seconds. No card required.</CardDescription>
                 </CardHeader>
                 <CardContent className="grid gap-6">
                   <RegisterForm onSuccess={() => setChoosingPlan(true)} />

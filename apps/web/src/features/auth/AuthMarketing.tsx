@@ -1,4 +1,5 @@
 import { Headphones, ShieldCheck, Timer, type LucideIcon } from "lucide-react";
+import { REGISTRATION_TRIAL_COPY } from "@/features/subscription/planCopy";
 
 const POINTS: { icon: LucideIcon; title: string; text: string }[] = [
   {
@@ -18,7 +19,7 @@ const POINTS: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
-/** The marketing panel beside the auth form (spec §2 Auth screen). */
+/** The marketing panel beside the auth form (spec §2 Auth screen), with the 7-day trial of the registration copy (§1). */
 export function AuthMarketing() {
   return (
     <section
@@ -44,7 +45,7 @@ export function AuthMarketing() {
           </li>
         ))}
       </ul>
-      <p className="text-sm text-muted-foreground">Free trial, no credit card required.</p>
+      <p className="text-sm text-muted-foreground">{REGISTRATION_TRIAL_COPY}</p>
     </section>
   );
 }

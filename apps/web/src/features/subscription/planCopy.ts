@@ -1,7 +1,7 @@
 /**
  * Plan copy (spec §1, §6). The spec states the features twice and the trial length twice;
- * both versions are kept verbatim where the spec puts them (DESIGN.md §8): the plan picker
- * shows the 7-day free-plan copy, the premium pricing shows the 14-day copy.
+ * both versions are kept verbatim where the spec puts them (DESIGN.md §8): registration and
+ * the plan picker show the 7-day copy, the premium pricing (and the guest promo) the 14-day copy.
  */
 
 export const PREMIUM_PRICE = "$4.99";
@@ -27,6 +27,9 @@ export const FREE_FEATURES_PRICING = [
   "Up to 5 blocked websites",
   "7-day history",
 ] as const;
+
+/** The registration copy's trial (spec §1: 7 days, no card required). */
+export const REGISTRATION_TRIAL_COPY = "7-day free trial, no card required.";
 
 /** The free plan's trial copy (registration and free-plan copy: 7 days). */
 export const FREE_TRIAL_COPY = "Includes a 7-day free trial. No credit card required.";
