@@ -67,7 +67,8 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       toast({ title: "Settings saved", description: "Your preferences have been updated." });
     },
     onError: () => {
-      toast({ title: "Failed to save settings", description: "Please try again later.", variant: "destructive" });
+      // The settings screen's own wording (spec §8); queued saves replayed later say "Please try again later."
+      toast({ title: "Failed to save settings", description: "An error occurred while saving your settings.", variant: "destructive" });
     },
   });
 

@@ -54,13 +54,13 @@ describe("Focus Settings", () => {
   });
 
   // A 5xx or no answer is not a failure any more: the save waits in the outbox (features/offline).
-  it("toasts 'Failed to save settings' when the server refuses the save", async () => {
+  it("toasts 'Failed to save settings' with the settings screen's 'An error occurred while saving your settings.' when the server refuses the save", async () => {
     mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 400, body: { message: "Invalid settings" } } });
     renderRoute("/settings");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Save Settings" }));
     expect(await screen.findByText("Failed to save settings")).toBeTruthy();
-    expect(screen.getByText("Please try again later.")).toBeTruthy();
+    expect(screen.getByText("An error occurred while saving your settings.")).toBeTruthy();
   });
 
   it("disables the email Save when the email is unchanged or empty, and updates it", async () => {
