@@ -142,14 +142,34 @@ describe("Statistics tab", () => {
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === "/api/sessions")).toHaveLength(1);
   });
 
-  it("switches the chart between 7 and 30 days", async () => {
+  it("switches the chart between 7 and 30 days, with every day's numbers in a table", async () => {
     mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9), at(1, 9)] } });
     renderPanel(TEST_USER);
     const week = await screen.findByRole("button", { name: "7 days", pressed: true });
-    expect(screen.getByRole("img", { name: /last 7 days: 25 min in total/ })).toBeTruthy();
+    const chart = screen.getByRole("figure", { name: "Focus time per day" });
+    const summary = document.getElementById(chart.getAttribute("aria-describedby") ?? "");
+    expect(summary?.textContent).toBe("25 min in the last 7 days, best day 25 min");
+    const table = screen.getByRole("table", { name: "Focus time per day" });
+    expect(within(table).getAllByRole("row")).toHaveLength(1 + 7);
+    const today = within(table).getByRole("rowheader", { name: NOW.toLocaleDateString(undefined, { weekday: "long", month: "long", day: "numeric" }) });
+    expect(within(today.closest("tr") as HTMLElement).getByText("25")).toBeTruthy();
+
     await userEvent.click(screen.getByRole("button", { name: "30 days" }));
     expect(week.getAttribute("aria-pressed")).toBe("false");
-    expect(screen.getByRole("img", { name: /last 30 days: 50 min in total/ })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "30 days" }).getAttribute("aria-pressed")).toBe("true");
+    expect(summary?.textContent).toBe("50 min in the last 30 days, best day 25 min");
+    expect(within(screen.getByRole("table", { name: "Focus time per day" })).getAllByRole("row")).toHaveLength(1 + 30);
     expect(screen.getByRole("img", { name: /Current streak 1 day, longest 1 day\. Focused on 2 of the last 30 days/ })).toBeTruthy();
+  });
+
+  it("moves between the chart ranges from the keyboard", async () => {
+    mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9), at(1, 9)] } });
+    renderPanel(TEST_USER);
+    const week = await screen.findByRole("button", { name: "7 days", pressed: true });
+    week.focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "30 days" }));
+    await userEvent.keyboard("{Enter}");
+    expect(screen.getByRole("button", { name: "30 days", pressed: true })).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import type { User } from "@focus/core";
+import { lazy, Suspense } from "react";
 import { Check, Flame, History, RotateCw, Sparkles, Timer, UserPlus } from "lucide-react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,7 +10,6 @@ import { dispatchChangeTab, dispatchShowAuth } from "@/lib/events";
 import { cn } from "@/lib/utils";
 import { Achievements } from "./Achievements";
 import { BlockedAttemptsCard } from "./BlockedAttemptsCard";
-import { FocusChart } from "./FocusChart";
 import { plural } from "./format";
 import { ImpactCard } from "./ImpactCard";
 import { MilestoneCard } from "./MilestoneCard";
@@ -19,6 +19,9 @@ import { StreakCalendar } from "./StreakCalendar";
 import { LiveSessionCard } from "./LiveSessionCard";
 import { SummaryCards } from "./SummaryCards";
 import { isPreviewUser, useStatsOverview } from "./useStatsOverview";
+
+/** recharts is loaded with the chart, after the tab's numbers: it stays out of the app's first chunk. */
+const FocusChart = lazy(() => import("./FocusChart").then((m) => ({ default: m.FocusChart })));
 
 /**
  * The Statistics tab (spec §2): 'Your Focus Journey' from the user's sessions, or 'Your Focus
@@ -73,7 +76,9 @@ export function StatsPanel({ user }: { user: User }) {
           {!state.isPreview && <LiveSessionCard />}
           <SummaryCards summary={state.overview.summary} />
           <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-            <FocusChart last7Days={state.overview.last7Days} last30Days={state.overview.last30Days} />
+            <Suspense fallback={<ChartPlaceholder />}>
+              <FocusChart last7Days={state.overview.last7Days} last30Days={state.overview.last30Days} />
+            </Suspense>
             <div className="grid content-start gap-6">
               <MilestoneCard minutesToday={state.overview.summary.focusMinutesToday} milestone={state.overview.milestone} />
               <ImpactCard impact={state.overview.impact} />
@@ -100,6 +105,15 @@ export function StatsPanel({ user }: { user: User }) {
       )}
       {!isPreview && <ExportCard />}
     </div>
+  );
+}
+
+/** The chart's card while recharts loads, the chart's size so nothing jumps. */
+function ChartPlaceholder() {
+  return (
+    <Card className="grid h-80 place-items-center lg:h-96">
+      <Spinner className="size-6 text-primary" label="Loading the chart" />
+    </Card>
   );
 }
 
