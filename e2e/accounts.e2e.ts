@@ -67,8 +67,11 @@ describe("plans and admin", () => {
     await register(page, username);
 
     await page.goto(`${server.url}/subscription`);
-    await expect.poll(() => page.getByText(/^Trial · 14 days left$/).isVisible()).toBe(true);
-    await expect.poll(() => page.getByText("Free Plan", { exact: true }).first().isVisible()).toBe(true);
+    // The user's own plan badge (not the plan cards' headings): exactly 'Trial', days left beside it.
+    const badge = page.getByTestId("plan-badge");
+    await expect.poll(() => badge.textContent()).toBe("Trial");
+    await expect.poll(() => page.getByText("14 days left", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Upgrade to Premium" }).isVisible()).toBe(true);
 
     // The admin activates premium from the users overview.
     const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -80,9 +83,11 @@ describe("plans and admin", () => {
     await expect.poll(() => admin.getByText("Premium Active").first().isVisible()).toBe(true);
     await admin.screenshot({ path: `${shots}admin-desktop.png`, fullPage: true });
 
-    // The user sees Premium.
+    // The user sees Premium on their badge, and no longer the upgrade.
     await page.reload();
-    await expect.poll(() => page.getByText("Premium", { exact: true }).first().isVisible()).toBe(true);
+    await expect.poll(() => badge.textContent()).toBe("Premium");
+    await expect.poll(() => page.getByRole("button", { name: "Upgrade to Premium" }).count()).toBe(0);
+    await expect.poll(() => page.getByText("You are on Premium. Thank you!").isVisible()).toBe(true);
 
     // The whole cancellation flow from Settings.
     await page.goto(`${server.url}/settings`);
