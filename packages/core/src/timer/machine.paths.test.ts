@@ -1,74 +1,279 @@
 import { getShortestPaths, getSimplePaths } from "@xstate/graph";
 import { describe, expect, it } from "vitest";
-import { fromCallback, type EventObject, type SnapshotFrom } from "xstate";
-import { DEFAULT_SETTINGS } from "../schemas/settings";
-import { timerMachine } from "./machine";
+import { createActor, fromCallback, SimulatedClock, type EventObject, type SnapshotFrom } from "xstate";
+import { AUTO_START_DELAY_MS, type TimerMode } from "../constants";
+import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
+import { modeDurationMs, nextModeAfter, startBlockReason, timerMachine } from "./machine";
 import { remainingMsOf } from "./selectors";
-import type { TimerEvent } from "./types";
+import type { TimerAccess, TimerEmitted, TimerEvent, TimerInput, TimerRestore } from "./types";
 
 /**
  * Model-based tests (STYLE.md "every state reachable / every path"): the graph of the chart
- * is explored with a finite event alphabet whose timestamps follow the state, and invariants
- * are checked on every path.
+ * is explored from several inputs (fresh, and each restore branch) with an event alphabet
+ * that holds every event type, whose timestamps follow the state. Every path found is then
+ * replayed on a real actor, which must end where the graph says and keep the rules a user
+ * relies on along the way.
  */
+const MIN = 60_000;
 const T0 = new Date(2026, 10, 22, 9, 0, 0).getTime();
 const machine = timerMachine.provide({
   actors: { ticker: fromCallback<EventObject, { endsAt: number }>(() => () => {}) },
 });
 type Snapshot = SnapshotFrom<typeof machine>;
 const AFTER_EVENT = "xstate.after.autoStartDelay.timer.autoStarting";
+const MODES: TimerMode[] = ["focus", "shortBreak", "longBreak"];
+
+/** A long break after every 2nd focus session, so the graph reaches one in few steps. */
+const SETTINGS: TimerSettings = {
+  focusDuration: DEFAULT_SETTINGS.focusDuration,
+  shortBreakDuration: DEFAULT_SETTINGS.shortBreakDuration,
+  longBreakDuration: DEFAULT_SETTINGS.longBreakDuration,
+  longBreakInterval: 2,
+  autoStartBreaks: true,
+  autoStartFocus: false,
+};
+/** Same durations, other auto-start choice: applied without a reset. */
+const SETTINGS_AUTO_FOCUS: TimerSettings = { ...SETTINGS, autoStartFocus: true };
+/** Other durations: resets the session. */
+const SETTINGS_SHORT: TimerSettings = { ...SETTINGS, focusDuration: 10, shortBreakDuration: 2 };
+const SETTINGS_VARIANTS = [SETTINGS, SETTINGS_AUTO_FOCUS, SETTINGS_SHORT];
+
+const OPEN: TimerAccess = {
+  isGuest: false,
+  subscription: { subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null },
+  guestSessionUsedOn: null,
+};
+const EXPIRED: TimerAccess = {
+  isGuest: false,
+  subscription: { subscriptionPlan: "free", subscriptionStatus: "trial", trialEndDate: new Date(T0 - MIN).toISOString() },
+  guestSessionUsedOn: null,
+};
 
 function eventsFor(s: Snapshot): TimerEvent[] {
   const now = s.context.now;
   const events: TimerEvent[] = [
     { type: "START", now },
+    { type: "TOGGLE", now: now + 1000 },
     { type: "PAUSE", now: now + 1000 },
     { type: "RESET", now },
-    { type: "SET_MODE", mode: "shortBreak", now },
+    ...MODES.map((mode) => ({ type: "SET_MODE" as const, mode, now })),
+    ...SETTINGS_VARIANTS.filter((v) => v !== s.context.settings).map((settings) => ({ type: "SET_SETTINGS" as const, settings, now })),
+    { type: "SET_ACCESS", access: s.context.access === OPEN ? EXPIRED : OPEN },
   ];
   if (s.context.endsAt !== null) events.push({ type: "TICK", now: s.context.endsAt });
   if (s.matches("autoStarting")) events.push({ type: AFTER_EVENT } as unknown as TimerEvent);
   return events;
 }
 
-const options = {
-  input: { settings: { ...DEFAULT_SETTINGS, autoStartBreaks: true, autoStartFocus: false }, now: T0 },
-  events: eventsFor,
-  serializeState: (s: Snapshot) =>
-    JSON.stringify([s.value, s.context.mode, s.context.totalSessions, s.context.remainingMs === s.context.durationMs]),
-  // Bound the exploration: two full focus sessions cover the interval logic up to the 2nd.
-  stopWhen: (s: Snapshot) => s.context.totalSessions > 2,
+/**
+ * The abstract state: state, mode, sessions done, where the time left stands against the full
+ * session (more while an auto-started session waits for its start, equal, less), settings and
+ * access. Exact times are left out so the graph stays finite.
+ */
+const serializeState = (s: Snapshot) =>
+  JSON.stringify([
+    s.value,
+    s.context.mode,
+    s.context.totalSessions,
+    Math.sign((s.context.endsAt === null ? s.context.remainingMs : s.context.endsAt - s.context.now) - s.context.durationMs),
+    SETTINGS_VARIANTS.indexOf(s.context.settings),
+    s.context.access === OPEN,
+  ]);
+
+/**
+ * What an event means, without its timestamps. Graph states are abstract (see
+ * `serializeState`), so a path is replayed by meaning: each step sends the event of the same
+ * kind that `eventsFor` offers in the replayed actor's own state, stamped with its own times.
+ */
+function kindOf(event: TimerEvent): string {
+  switch (event.type) {
+    case "SET_MODE":
+      return `SET_MODE:${event.mode}`;
+    case "SET_SETTINGS":
+      return `SET_SETTINGS:${SETTINGS_VARIANTS.indexOf(event.settings)}`;
+    case "SET_ACCESS":
+      return `SET_ACCESS:${event.access === OPEN ? "open" : "expired"}`;
+    default:
+      return event.type;
+  }
+}
+
+/** Saved states (spec §4: restored when younger than 10 minutes). */
+const savedRunningLongBreak: TimerRestore = {
+  mode: "longBreak",
+  isActive: true,
+  endsAt: T0 + 5 * MIN,
+  remainingMs: 5 * MIN,
+  durationMs: modeDurationMs(SETTINGS, "longBreak"),
+  sessionStartTime: T0 - 10 * MIN,
+  timestamp: T0 - 2 * MIN,
+};
+const savedPausedFocus: TimerRestore = {
+  mode: "focus",
+  isActive: false,
+  endsAt: null,
+  remainingMs: 20 * MIN,
+  durationMs: modeDurationMs(SETTINGS, "focus"),
+  sessionStartTime: T0 - 30 * MIN,
+  timestamp: T0 - 9 * MIN,
+};
+const savedTooOld: TimerRestore = { ...savedPausedFocus, mode: "shortBreak", durationMs: 5 * MIN, remainingMs: 3 * MIN, timestamp: T0 - 11 * MIN };
+
+const INPUTS: Record<string, TimerInput> = {
+  fresh: { settings: SETTINGS, now: T0, access: OPEN },
+  restoredRunning: { settings: SETTINGS, now: T0, access: OPEN, restore: savedRunningLongBreak },
+  restoredPaused: { settings: SETTINGS, now: T0, access: OPEN, restore: savedPausedFocus },
+  restoredTooOld: { settings: SETTINGS, now: T0, access: OPEN, restore: savedTooOld },
 };
 
-describe("timer chart paths", () => {
-  const shortest = getShortestPaths(machine, options);
-  const simple = getSimplePaths(machine, options);
+// Bound the exploration: three focus sessions cover a short break, a long break and the
+// focus after it with an interval of 2.
+const stopWhen = (s: Snapshot) => s.context.totalSessions > 2;
 
-  it("reaches every state of the chart", () => {
-    const reached = new Set(shortest.map((p) => JSON.stringify(p.state.value)));
-    for (const state of ["idle", "running", "paused", "autoStarting"]) {
-      expect(reached).toContain(JSON.stringify(state));
+interface Replay {
+  snapshot: Snapshot;
+  emitted: TimerEmitted[];
+}
+
+/**
+ * Replays a path's events on a real actor driven by a simulated clock (the named auto-start
+ * delay elapses on the clock) and checks, after every event, what a user relies on.
+ */
+function replay(input: TimerInput, steps: readonly TimerEvent[]): Replay {
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { clock, input }).start();
+  const emitted: TimerEmitted[] = [];
+  actor.on("*", (e) => emitted.push(e));
+  let focusDone = 0;
+  for (const step of steps) {
+    const before = actor.getSnapshot();
+    const event = eventsFor(before).find((e) => kindOf(e) === kindOf(step));
+    // The graph offered this kind of event in the same abstract state, so the actor must be offered it too.
+    expect(event, `${kindOf(step)} in ${serializeState(before)}`).toBeDefined();
+    if (!event) break;
+    const seen = emitted.length;
+    if ((event.type as string) === AFTER_EVENT) clock.increment(AUTO_START_DELAY_MS);
+    else actor.send(event);
+    const after = actor.getSnapshot();
+    for (const e of emitted.slice(seen)) {
+      if (e.type === "startBlocked") {
+        // A start is refused only when the access rules say so, and then nothing starts.
+        expect(startBlockReason({ ...before.context, now: "now" in event ? event.now : before.context.now })).toBe(e.reason);
+        expect(after.value).toBe(before.value);
+      } else {
+        // The next mode follows the long-break interval (spec §4), and the chart moves to it.
+        if (e.mode === "focus") focusDone++;
+        const total = (input.counters?.totalSessions ?? 0) + focusDone;
+        expect(e.nextMode).toBe(nextModeAfter(e.mode, total, after.context.settings.longBreakInterval));
+        expect(after.context.mode).toBe(e.nextMode);
+        expect(e.session.type).toBe(e.mode === "focus" ? "focus" : "break");
+        expect(e.session.duration).toBe(before.context.durationMs / 1000);
+      }
     }
+    // A start with open access from idle or paused always runs the clock.
+    if ((event.type === "START" || event.type === "TOGGLE") && !before.matches("running") && !before.matches("autoStarting")) {
+      const blocked = startBlockReason({ ...before.context, now: event.now }) !== null;
+      expect(after.matches("running")).toBe(!blocked);
+    }
+    // Pausing keeps exactly the time left at that instant; resuming runs exactly that long.
+    if (before.matches("running") && after.matches("paused") && "now" in event) {
+      expect(after.context.remainingMs).toBe(before.context.endsAt! - event.now);
+    }
+    if (before.matches("paused") && after.matches("running") && "now" in event) {
+      expect(after.context.endsAt).toBe(Math.max(event.now, before.context.now) + before.context.remainingMs);
+    }
+    const left = remainingMsOf(after.context);
+    expect(left).toBeGreaterThanOrEqual(0);
+    expect(left).toBeLessThanOrEqual(after.context.durationMs);
+    expect(after.context.endsAt !== null).toBe(after.matches("running"));
+    expect(after.context.durationMs).toBe(modeDurationMs(after.context.settings, after.context.mode));
+  }
+  return { snapshot: actor.getSnapshot(), emitted };
+}
+
+const pathEvents = (steps: readonly { event: TimerEvent }[]) =>
+  steps.map((s) => s.event).filter((e) => (e.type as string) !== "xstate.init");
+
+describe("timer chart paths", () => {
+  const shortest = Object.fromEntries(
+    Object.entries(INPUTS).map(([name, input]) => [
+      name,
+      getShortestPaths(machine, { input, events: eventsFor, serializeState, stopWhen }),
+    ]),
+  );
+  const all = Object.values(shortest).flat();
+
+  it("reaches every state and every mode, including a long break after the 2nd focus session", () => {
+    const states = new Set(all.map((p) => JSON.stringify(p.state.value)));
+    expect([...states].sort()).toEqual(['"autoStarting"', '"idle"', '"paused"', '"running"']);
+    const modes = new Set(all.map((p) => p.state.context.mode));
+    expect([...modes].sort()).toEqual(["focus", "longBreak", "shortBreak"]);
+    // Not only by choosing it: the fresh chart reaches a long break when the 2nd focus session ends.
+    const earned = shortest.fresh!.filter(
+      (p) => p.state.context.mode === "longBreak" && p.state.context.totalSessions === 2 && p.steps.at(-1)?.event.type === "TICK",
+    );
+    expect(earned.length).toBeGreaterThan(0);
+    expect(earned.some((p) => p.state.matches("autoStarting"))).toBe(true);
     // The named delay is part of the graph: an auto-start leads to a running break.
-    const autoStarted = shortest.filter((p) => (p.steps.at(-1)?.event.type as string | undefined) === AFTER_EVENT);
+    const autoStarted = all.filter((p) => (p.steps.at(-1)?.event.type as string | undefined) === AFTER_EVENT);
     expect(autoStarted.length).toBeGreaterThan(0);
-    expect(autoStarted.every((p) => p.state.matches("running") && p.state.context.mode !== "focus")).toBe(true);
-    const modes = new Set(shortest.map((p) => p.state.context.mode));
-    expect([...modes].sort()).toEqual(["focus", "shortBreak"]);
+    expect(autoStarted.every((p) => p.state.matches("running"))).toBe(true);
   });
 
-  it("keeps its invariants on every simple path", () => {
+  it("takes each restore branch: running and paused when younger than 10 minutes, a fresh session when older", () => {
+    const initial = (name: string) => createActor(machine, { input: INPUTS[name]! }).start().getSnapshot();
+    const running = initial("restoredRunning");
+    expect(running.value).toBe("running");
+    expect(running.context.mode).toBe("longBreak");
+    expect(remainingMsOf(running.context)).toBe(5 * MIN);
+    const paused = initial("restoredPaused");
+    expect(paused.value).toBe("paused");
+    expect(paused.context.remainingMs).toBe(20 * MIN);
+    const old = initial("restoredTooOld");
+    expect(old.value).toBe("idle");
+    expect(old.context.mode).toBe("focus");
+    expect(old.context.remainingMs).toBe(25 * MIN);
+    // Each branch is a start of its own graph, and the graph goes on from it.
+    for (const [name, first] of [["restoredRunning", running], ["restoredPaused", paused], ["restoredTooOld", old]] as const) {
+      expect(shortest[name]!.some((p) => serializeState(p.state) === serializeState(first))).toBe(true);
+    }
+    // A restored running long break ends on its own clock and focus comes next.
+    const actor = createActor(machine, { input: INPUTS.restoredRunning! }).start();
+    const emitted: TimerEmitted[] = [];
+    actor.on("*", (e) => emitted.push(e));
+    actor.send({ type: "TICK", now: savedRunningLongBreak.endsAt! });
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(actor.getSnapshot().context.mode).toBe("focus");
+    expect(emitted).toMatchObject([{ type: "sessionCompleted", mode: "longBreak", nextMode: "focus" }]);
+  });
+
+  it("ends every shortest path on a real actor where the graph says, keeping the rules on the way", () => {
+    let replayed = 0;
+    for (const [name, paths] of Object.entries(shortest)) {
+      for (const path of paths) {
+        const { snapshot, emitted } = replay(INPUTS[name]!, pathEvents(path.steps));
+        expect(serializeState(snapshot)).toBe(serializeState(path.state));
+        const focusCompleted = emitted.filter((e) => e.type === "sessionCompleted" && e.mode === "focus").length;
+        expect(snapshot.context.totalSessions).toBe(focusCompleted);
+        replayed++;
+      }
+    }
+    expect(replayed).toBeGreaterThan(100);
+  }, 30_000);
+
+  // Simple paths grow exponentially with the alphabet: this one keeps to the clock's events.
+  it("keeps its invariants on every simple path of the fresh chart through its first two focus sessions", () => {
+    const kinds = new Set(["START", "PAUSE", "RESET", "SET_MODE:shortBreak", "TICK", AFTER_EVENT]);
+    const simple = getSimplePaths(machine, {
+      input: INPUTS.fresh,
+      events: (s: Snapshot) => eventsFor(s).filter((e) => kinds.has(kindOf(e))),
+      serializeState,
+      stopWhen: (s: Snapshot) => s.context.totalSessions > 1,
+    });
     expect(simple.length).toBeGreaterThan(20);
     for (const path of simple) {
-      for (const step of path.steps) {
-        const c = step.state.context;
-        const left = remainingMsOf(c);
-        expect(left).toBeGreaterThanOrEqual(0);
-        expect(left).toBeLessThanOrEqual(c.durationMs);
-        // Only a running chart has an end timestamp.
-        expect(c.endsAt !== null).toBe(step.state.matches("running"));
-        expect(c.completedSessionsToday).toBeLessThanOrEqual(c.totalSessions);
-      }
+      const { snapshot } = replay(INPUTS.fresh!, pathEvents(path.steps));
+      expect(serializeState(snapshot)).toBe(serializeState(path.state));
     }
   });
 });
