@@ -31,7 +31,7 @@ const SCREENS: Screen[] = [
   { name: "settings", path: "/settings", as: "user", expect: ["Focus Settings"] },
   { name: "settings-logged-out", path: "/settings", as: "visitor", expect: ["404 Page Not Found"] },
   { name: "subscription", path: "/subscription", as: "user", expect: ["Contact Support", "$4.99"] },
-  { name: "admin", path: "/admin", as: "admin", expect: ["Refresh", "Please enter a valid user ID"] },
+  { name: "admin", path: "/admin", as: "admin", expect: ["Refresh", "$4.99"] },
   { name: "admin-denied", path: "/admin", as: "user", expect: ["Access Denied", "You don't have permission to access this page."] },
   { name: "extension", path: "/extension", as: "visitor", expect: ["Download Extension", "1.4.0"] },
   { name: "music", path: "/music", as: "user", expect: ["Deep Work", "Light Work", "Creative", "Relax"] },

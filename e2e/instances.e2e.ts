@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { existsSync } from "node:fs";
+import { INITDB, startThrowawayPostgres, type ThrowawayPostgres } from "../apps/api/test/postgres";
+import { closeCode, cookieOf, raw, timerState, WebSocket, type WsSocket } from "./faultHelpers";
+import { removeDataDir, startServer, type RunningServer } from "./harness";
+
+/**
+ * Scale-out as deployed (issue #7 item 2): two `node apps/api/dist/server.js` processes on one
+ * PostgreSQL, behind one public origin. A login made on one is valid on the other, and a
+ * user's timer_update relays between their sockets on the two processes (LISTEN/NOTIFY).
+ * Needs Debian's PostgreSQL 15 (as the `api-pg` project does); said so when it is absent.
+ */
+const PUBLIC_ORIGIN = "http://focus.test";
+const available = !!process.env.FOCUS_TEST_POSTGRES_URL || (existsSync(INITDB) && process.env.FOCUS_TEST_POSTGRES !== "off");
+if (!available) console.warn("PostgreSQL two-process e2e skipped: no PostgreSQL 15 (or FOCUS_TEST_POSTGRES=off)");
+
+let pg: ThrowawayPostgres | null = null;
+const servers: RunningServer[] = [];
+const sockets: WsSocket[] = [];
+
+interface Client {
+  socket: WsSocket;
+  /** Every text frame received since the upgrade (a join is answered in the same packet). */
+  received: unknown[];
+}
+
+function openSocket(server: RunningServer, cookie: string): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${server.url.replace(/^http/, "ws")}/ws/timer`, { headers: { cookie, origin: PUBLIC_ORIGIN } });
+    const received: unknown[] = [];
+    sockets.push(socket);
+    socket.on("message", (data: Buffer) => received.push(JSON.parse(data.toString("utf8"))));
+    socket.on("open", () => resolve({ socket, received }));
+    socket.on("error", reject);
+  });
+}
+
+/** Resolves once `client` has received a timer_update showing `currentTime` seconds left. */
+async function timerUpdate(client: Client, currentTime: number): Promise<void> {
+  const deadline = Date.now() + 5000;
+  const seen = () =>
+    client.received.some(
+      (m) => (m as { type?: string }).type === "timer_update" && (m as { timerState: { currentTime: number } }).timerState.currentTime === currentTime,
+    );
+  while (!seen()) {
+    if (Date.now() > deadline) throw new Error(`no timer_update with ${currentTime} s; received ${JSON.stringify(client.received)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+beforeAll(async () => {
+  if (!available) return;
+  const url = process.env.FOCUS_TEST_POSTGRES_URL;
+  if (!url) pg = await startThrowawayPostgres();
+  const env = { DATABASE_URL: url ?? pg!.url, PUBLIC_ORIGIN };
+  // One after the other: the first runs the migrations, the second finds them done.
+  servers.push(await startServer({ env }));
+  servers.push(await startServer({ env }));
+}, 120_000);
+
+afterAll(async () => {
+  for (const socket of sockets) socket.terminate();
+  for (const server of servers) {
+    await server.stop();
+    removeDataDir(server.dataDir);
+  }
+  pg?.stop();
+});
+
+describe.skipIf(!available)("two API processes on one PostgreSQL", () => {
+  it("share logins and relay a user's timer between their sockets on either process", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const username = `inst${Date.now().toString(36)}`;
+    const registered = await raw(`${a.url}/api/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: PUBLIC_ORIGIN },
+      body: JSON.stringify({ username, password: "secret123", email: `${username}@example.com` }),
+    });
+    expect(registered.status, registered.body).toBe(201);
+    const cookie = cookieOf(registered);
+
+    const me = await raw(`${b.url}/api/me`, { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(JSON.parse(me.body).user.username).toBe(username);
+
+    const onA = await openSocket(a, cookie);
+    const onB = await openSocket(b, cookie);
+    onA.socket.send(JSON.stringify({ type: "timer_update", timerState: timerState(1400) }));
+    await timerUpdate(onB, 1400);
+    onB.socket.send(JSON.stringify({ type: "timer_update", timerState: timerState(1300) }));
+    await timerUpdate(onA, 1300);
+
+    // A socket opened later on A is answered at once with the last state, sent on B.
+    await timerUpdate(await openSocket(a, cookie), 1300);
+
+    // Logging out on B ends that login's sockets on A too.
+    const closed = closeCode(onA.socket);
+    const out = await raw(`${b.url}/api/logout`, { method: "POST", headers: { cookie, origin: PUBLIC_ORIGIN } });
+    expect(out.status).toBeLessThan(300);
+    expect(await closed).toBe(4401); // unauthorized: the login ended
+  });
+});
