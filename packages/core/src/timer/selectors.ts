@@ -36,6 +36,9 @@ export const selectToday = (s: TimerSnapshot) => ({
   totalSessions: s.context.totalSessions,
 });
 
+/** The local day (`YYYY-MM-DD`) the chart's counters belong to; changes at the first event of a new day. */
+export const selectDayKey = (s: TimerSnapshot): string => s.context.dayKey;
+
 /** The state other windows and devices receive (spec §7 timerState). */
 export const selectSharedTimerState = (s: TimerSnapshot): SharedTimerState => {
   const running = s.matches("running");

@@ -10,6 +10,7 @@ import { LiveStatusBadge } from "./LiveStatusBadge";
 import { useLiveStatus } from "./useLiveSync";
 import { useMiniTimerLink } from "@/features/miniTimer/useMiniTimerLink";
 import { useTimerControls, useTimerView } from "./useTimer";
+import { requestNotificationPermission, useNotificationSettings } from "./notifications";
 
 const MOTIVATION: Record<TimerMode, string> = {
   focus: "One task. Full attention. You've got this.",
@@ -41,6 +42,12 @@ export function FocusArena() {
   const miniTimer = useMiniTimerLink();
   const liveStatus = useLiveStatus();
   const startLabel = view.mode === "focus" ? "Start Focus" : "Start Break";
+  const notificationSettings = useNotificationSettings();
+  const start = () => {
+    // A click is the user gesture browsers require to ask; desktop notifications default to on.
+    requestNotificationPermission(notificationSettings);
+    controls.start();
+  };
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -81,7 +88,7 @@ export function FocusArena() {
               Pause
             </Button>
           ) : (
-            <Button size="lg" className="min-w-40" onClick={controls.start} disabled={view.isStarting}>
+            <Button size="lg" className="min-w-40" onClick={start} disabled={view.isStarting}>
               <Play className="mr-2 h-5 w-5" aria-hidden="true" />
               {startLabel}
             </Button>

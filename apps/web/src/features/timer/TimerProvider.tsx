@@ -5,6 +5,7 @@ import {
   STORAGE_KEYS,
   TIMER_MODE_LABELS,
   countersOf,
+  localDayBounds,
   selectDisplay,
   selectIsRunning,
   settingsSchema,
@@ -28,6 +29,7 @@ import { TimerActor } from "./timerActor";
 import { LiveStatusContext, LiveSync, type LiveStatus } from "./useLiveSync";
 import { saveGuestSessionUsedOn, timerAccessFor } from "./access";
 import { loadCounters, loadTimerState, saveCounters, saveTimerState } from "./storage";
+import { NotificationSettingsContext, notifyEnd } from "./notifications";
 import { queryKeys } from "@/lib/queryKeys";
 
 /** Last settings seen, so the timer can start before (or without) the server. */
@@ -69,7 +71,7 @@ export function TimerProvider({ user, children }: { user: User; children: ReactN
 
   const [liveStatus, setLiveStatus] = useState<LiveStatus>("connecting");
   // The input is taken once: later settings changes reach the chart as SET_SETTINGS events.
-  const input = useRef<TimerInput | null>(null);
+  const input = useRef<(TimerInput & { settings: Settings }) | null>(null);
   if (settings && !input.current) {
     const now = Date.now();
     input.current = {
@@ -87,11 +89,14 @@ export function TimerProvider({ user, children }: { user: User; children: ReactN
       </div>
     );
   }
+  const current = settings ?? input.current.settings;
   return (
     <TimerActor.Provider options={{ input: input.current }}>
-      <TimerEffects settings={settings ?? input.current.settings} user={user} />
+      <TimerEffects settings={current} user={user} />
       {!user.isGuest && <LiveSync onStatus={setLiveStatus} />}
-      <LiveStatusContext.Provider value={user.isGuest ? null : liveStatus}>{children}</LiveStatusContext.Provider>
+      <NotificationSettingsContext.Provider value={current}>
+        <LiveStatusContext.Provider value={user.isGuest ? null : liveStatus}>{children}</LiveStatusContext.Provider>
+      </NotificationSettingsContext.Provider>
     </TimerActor.Provider>
   );
 }
@@ -100,7 +105,7 @@ export function TimerProvider({ user, children }: { user: User; children: ReactN
  * The web app's side effects of the chart: persistence under the spec's keys, posting
  * completed sessions, the document title, the end-of-session sound and notification.
  */
-function TimerEffects({ settings, user }: { settings: TimerInput["settings"] & Partial<Settings>; user: User }) {
+function TimerEffects({ settings, user }: { settings: Settings; user: User }) {
   const actor = TimerActor.useActorRef();
   const queryClient = useQueryClient();
   const settingsRef = useRef(settings);
@@ -112,6 +117,29 @@ function TimerEffects({ settings, user }: { settings: TimerInput["settings"] & P
   useEffect(() => {
     actor.send({ type: "SET_ACCESS", access: timerAccessFor(user) });
   }, [actor, user]);
+
+  // The chart sees time only in events, so a new day (Today's counters back to zero) needs
+  // one while the timer is idle: when the page is shown again, and at each local midnight.
+  useEffect(() => {
+    const wake = () => actor.send({ type: "TICK", now: Date.now() });
+    const onVisibility = () => {
+      if (document.visibilityState === "visible") wake();
+    };
+    let midnight: ReturnType<typeof setTimeout> | undefined;
+    const armMidnight = () => {
+      const now = Date.now();
+      midnight = setTimeout(() => {
+        wake();
+        armMidnight();
+      }, localDayBounds(now).end - now);
+    };
+    armMidnight();
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      clearTimeout(midnight);
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
+  }, [actor]);
 
   // Settings saved elsewhere reach the chart (it resets only when durations changed).
   useEffect(() => {
@@ -161,10 +189,13 @@ function TimerEffects({ settings, user }: { settings: TimerInput["settings"] & P
           void queryClient.invalidateQueries({ queryKey: queryKeys.sessionsRangeAll });
         } else if (outcome.status === "refused") {
           console.error("Failed to record session", outcome.error);
-          // A refusal with a reason (e.g. an expired trial) is the user's business, not only the log's.
-          if (outcome.error.serverMessage) {
-            toast({ title: "Session not recorded", description: outcome.error.serverMessage, variant: "destructive" });
-          }
+          // A refusal (e.g. an expired trial) is the user's business, not only the log's; the
+          // server's reason when it gave one, else the error's own text (as OfflineSync does).
+          toast({
+            title: "Session not recorded",
+            description: outcome.error.serverMessage ?? outcome.error.message,
+            variant: "destructive",
+          });
         }
       });
     });
@@ -212,19 +243,3 @@ const START_BLOCKED_MESSAGES: Record<StartBlockReason, { title: string; descript
     description: "Your trial has expired. Please upgrade to premium to continue using the service.",
   },
 };
-
-/** Sound `/sounds/{name}.mp3` and a desktop notification, each when enabled (spec §7, §9). */
-function notifyEnd(title: string, settings: Partial<Settings>) {
-  if (settings.soundNotifications !== false && settings.notificationSound && settings.notificationSound !== "none") {
-    const audio = new Audio(`/sounds/${settings.notificationSound}.mp3`);
-    // A missing file or a blocked autoplay must never break the timer.
-    audio.play().catch(() => undefined);
-  }
-  if (settings.desktopNotifications !== false && "Notification" in window && Notification.permission === "granted") {
-    try {
-      new Notification(title, { body: "Focus Flow", tag: "focus-timer" });
-    } catch {
-      // Some platforms only allow notifications from a service worker.
-    }
-  }
-}

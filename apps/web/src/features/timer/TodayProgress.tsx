@@ -2,7 +2,7 @@ import { BarChart3 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { dispatchChangeTab } from "@/lib/events";
-import { selectToday } from "@focus/core";
+import { selectDayKey, selectToday } from "@focus/core";
 import { useUser } from "@/lib/auth";
 import { TimerActor } from "./timerActor";
 import { useTodaySessions } from "./useTodaySessions";
@@ -14,8 +14,11 @@ import { useTodaySessions } from "./useTodaySessions";
 export function TodayProgress() {
   const { user } = useUser();
   const isGuest = user?.isGuest ?? false;
-  const server = useTodaySessions(!isGuest);
   const local = TimerActor.useSelector(selectToday);
+  // Selecting the chart's day re-renders the card when a new day begins (the provider wakes
+  // the chart at midnight), so the server's numbers are then asked for the new day.
+  TimerActor.useSelector(selectDayKey);
+  const server = useTodaySessions(!isGuest);
   const today = isGuest ? { isPending: false, isError: false, data: local } : server;
   const value = (n: number | undefined) => (today.isPending ? "…" : today.isError ? "–" : String(n ?? 0));
   return (

@@ -1,0 +1,296 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_SETTINGS, STORAGE_KEYS, localDayKey, type PersistedTimerState, type Settings, type User } from "@focus/core";
+import { dismissToast } from "@/components/ui/use-toast";
+import { TEST_USER, renderRoute } from "@/test/render";
+
+const DAY_MS = 86_400_000;
+const inTrial = (): User => ({ ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * DAY_MS).toISOString() });
+const guest = (): User => ({ ...TEST_USER, id: 2, username: "Guest", email: null as unknown as string, isGuest: true });
+
+type Answer = { status: number; body?: unknown; text?: string };
+
+/**
+ * Answers the calls of /app: the user, their settings, today's sessions (by the range's start
+ * date, so each day can have its own) and the session post.
+ */
+function serve({
+  user = inTrial(),
+  settings = {},
+  sessionsOn = () => [],
+  post = { status: 201, body: { id: 1 } },
+}: {
+  user?: User;
+  settings?: Partial<Settings>;
+  sessionsOn?: (startDate: Date) => unknown[];
+  post?: Answer;
+} = {}) {
+  const posted: unknown[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), "http://localhost");
+      const answer = ({ status, body, text }: Answer) =>
+        new Response(text ?? JSON.stringify(body ?? null), { status, headers: { "Content-Type": "application/json" } });
+      if (url.pathname === "/api/me") return answer({ status: 200, body: { user } });
+      if (url.pathname === "/api/settings") return answer({ status: 200, body: { ...DEFAULT_SETTINGS, ...settings } });
+      if (url.pathname === "/api/sessions/range") {
+        return answer({ status: 200, body: sessionsOn(new Date(url.searchParams.get("startDate") ?? "")) });
+      }
+      if (url.pathname === "/api/sessions" && init?.method === "POST") {
+        posted.push(JSON.parse(String(init.body)));
+        return answer(post);
+      }
+      return answer({ status: 404, body: { message: "not found" } });
+    }),
+  );
+  return posted;
+}
+
+/** A focus session saved as running, ending `inMs` from now: it completes soon after the page opens. */
+function saveRunningFocus(inMs: number) {
+  const now = Date.now();
+  const durationMs = DEFAULT_SETTINGS.focusDuration * 60_000;
+  const state: PersistedTimerState = {
+    isActive: true,
+    mode: "focus",
+    currentTime: Math.ceil(inMs / 1000),
+    progress: ((durationMs - inMs) / durationMs) * 100,
+    totalSessions: 0,
+    sessionStartTime: now + inMs - durationMs,
+    timestamp: now,
+    elapsedTime: Math.floor((durationMs - inMs) / 1000),
+    totalSessionTime: durationMs / 1000,
+    endsAt: now + inMs,
+    remainingMs: inMs,
+    durationMs,
+  };
+  window.localStorage.setItem(STORAGE_KEYS.timerState, JSON.stringify(state));
+}
+
+/** Waits until the saved focus session has ended and the break has taken over. */
+async function sessionEnded() {
+  await waitFor(() => expect(screen.getByTestId("timer-display").textContent).toMatch(/^0[45]:/), { timeout: 5000 });
+}
+
+/** Finds the toast that says `description` and returns its title (the toast store outlives a test, so find by the new text). */
+async function toastSaying(description: string) {
+  const node = await screen.findByText(description, undefined, { timeout: 5000 });
+  return within(node.closest("li") ?? document.body);
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  // The toast store is module state: close the previous test's toast so it cannot answer for this one.
+  dismissToast();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("Today's counters on a new day", () => {
+  it("go back to zero at local midnight for a guest who leaves the timer idle", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date(2026, 10, 22, 23, 59, 30));
+    window.localStorage.setItem(STORAGE_KEYS.lastSessionDate, localDayKey(Date.now()));
+    window.localStorage.setItem(STORAGE_KEYS.completedSessions, "2");
+    window.localStorage.setItem(STORAGE_KEYS.totalFocusTime, "50");
+    serve({ user: guest() });
+    renderRoute("/app");
+    // The first render loads the lazy routes: give it time on a busy machine.
+    expect((await screen.findByTestId("today-sessions", undefined, { timeout: 5000 })).textContent).toBe("2");
+    expect(screen.getByTestId("today-minutes").textContent).toBe("50");
+
+    await act(() => vi.advanceTimersByTimeAsync(31_000));
+    await waitFor(() => expect(screen.getByTestId("today-sessions").textContent).toBe("0"));
+    expect(screen.getByTestId("today-minutes").textContent).toBe("0");
+    expect(window.localStorage.getItem(STORAGE_KEYS.lastSessionDate)).toBe("2026-11-23");
+  });
+
+  it("are asked for the new day when the page is shown again after midnight", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date(2026, 10, 22, 22, 0));
+    const day1 = new Date(2026, 10, 22).getTime();
+    serve({
+      sessionsOn: (start) =>
+        start.getTime() === day1 ? [{ startTime: new Date(2026, 10, 22, 9).toISOString(), duration: 1500, type: "focus", completed: true }] : [],
+    });
+    renderRoute("/app");
+    await waitFor(() => expect(screen.getByTestId("today-sessions").textContent).toBe("1"));
+
+    // The machine slept through midnight: the clock jumps, no timer fires.
+    vi.setSystemTime(new Date(2026, 10, 23, 8, 0));
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(screen.getByTestId("today-sessions").textContent).toBe("1");
+
+    vi.spyOn(document, "visibilityState", "get").mockReturnValue("visible");
+    act(() => void document.dispatchEvent(new Event("visibilitychange")));
+    await waitFor(() => expect(screen.getByTestId("today-sessions").textContent).toBe("0"));
+    expect(screen.getByTestId("today-minutes").textContent).toBe("0");
+  });
+});
+
+describe("a trial that ends while the app is open", () => {
+  it("refuses the next start with 'Trial Period Expired', with no reload", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serve({ user: { ...TEST_USER, trialEndDate: new Date(Date.now() + 60_000).toISOString() } });
+    renderRoute("/app");
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole("button", { name: "Start Focus" }, { timeout: 5000 }));
+    await user.click(await screen.findByRole("button", { name: "Pause" }));
+
+    await act(() => vi.advanceTimersByTimeAsync(61_000));
+    expect(screen.queryByText("Trial Period Expired")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Start Focus" }));
+    const toast = await toastSaying("Your trial has expired. Please upgrade to premium to continue using the service.");
+    expect(toast.getByText("Trial Period Expired")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();
+  });
+});
+
+describe("a completed session the server refuses", () => {
+  it("is shown with the server's reason (403 with a JSON message)", async () => {
+    const reason = "Your trial has expired. Please upgrade to premium to continue using the service.";
+    const posted = serve({ post: { status: 403, body: { message: reason } } });
+    saveRunningFocus(300);
+    renderRoute("/app");
+    const toast = await toastSaying(reason);
+    expect(toast.getByText("Session not recorded")).toBeTruthy();
+    expect(posted).toHaveLength(1);
+  });
+
+  it("is shown with the error's own text when the 4xx carries no message", async () => {
+    serve({ post: { status: 422, text: "Unprocessable" } });
+    saveRunningFocus(300);
+    renderRoute("/app");
+    const toast = await toastSaying("422: Unprocessable");
+    expect(toast.getByText("Session not recorded")).toBeTruthy();
+  });
+});
+
+/** An `Audio` that records what it was asked to play; `fail` makes play() reject as for a missing file. */
+function stubAudio({ fail = false } = {}) {
+  const played: string[] = [];
+  vi.stubGlobal(
+    "Audio",
+    class {
+      constructor(readonly src: string) {}
+      play() {
+        played.push(this.src);
+        return fail ? Promise.reject(new DOMException("The element has no supported sources.", "NotSupportedError")) : Promise.resolve();
+      }
+    },
+  );
+  return played;
+}
+
+/** A `Notification` with the given permission that records the notifications shown. */
+function stubNotification(permission: NotificationPermission) {
+  const shown: string[] = [];
+  const requestPermission = vi.fn(async () => permission);
+  vi.stubGlobal(
+    "Notification",
+    class {
+      static permission = permission;
+      static requestPermission = requestPermission;
+      constructor(title: string) {
+        shown.push(title);
+      }
+    },
+  );
+  return { shown, requestPermission };
+}
+
+describe("the end-of-session notice", () => {
+  it("plays the chosen sound from /sounds when sound notifications are on", async () => {
+    const played = stubAudio();
+    serve({ settings: { notificationSound: "chime" } });
+    saveRunningFocus(300);
+    renderRoute("/app");
+    await sessionEnded();
+    await waitFor(() => expect(played).toEqual(["/sounds/chime.mp3"]));
+  });
+
+  it("plays nothing when sound notifications are off", async () => {
+    const played = stubAudio();
+    serve({ settings: { soundNotifications: false } });
+    saveRunningFocus(300);
+    renderRoute("/app");
+    await sessionEnded();
+    expect(played).toEqual([]);
+  });
+
+  it("plays nothing when the sound is 'none'", async () => {
+    const played = stubAudio();
+    serve({ settings: { notificationSound: "none" } });
+    saveRunningFocus(300);
+    renderRoute("/app");
+    await sessionEnded();
+    expect(played).toEqual([]);
+  });
+
+  it("keeps the timer going when the sound file cannot be played", async () => {
+    const played = stubAudio({ fail: true });
+    const posted = serve();
+    saveRunningFocus(300);
+    renderRoute("/app");
+    await sessionEnded();
+    expect(played).toEqual(["/sounds/bell.mp3"]);
+    // The break starts on its own (auto-start breaks is on by default) and the session was recorded.
+    expect(await screen.findByRole("button", { name: "Pause" }, { timeout: 3000 })).toBeTruthy();
+    await waitFor(() => expect(posted).toHaveLength(1));
+  });
+
+  it("shows a desktop notification when they are on and permitted", async () => {
+    stubAudio();
+    const { shown } = stubNotification("granted");
+    serve();
+    saveRunningFocus(300);
+    renderRoute("/app");
+    await sessionEnded();
+    await waitFor(() => expect(shown).toEqual(["Focus session complete"]));
+  });
+
+  it("shows no desktop notification when they are off", async () => {
+    stubAudio();
+    const { shown } = stubNotification("granted");
+    serve({ settings: { desktopNotifications: false } });
+    saveRunningFocus(300);
+    renderRoute("/app");
+    await sessionEnded();
+    expect(shown).toEqual([]);
+  });
+});
+
+describe("the desktop notification permission", () => {
+  it("is asked for on the Start Focus click when notifications are on and the user has not answered", async () => {
+    const { requestPermission } = stubNotification("default");
+    serve();
+    renderRoute("/app");
+    const start = await screen.findByRole("button", { name: "Start Focus" });
+    expect(requestPermission).not.toHaveBeenCalled();
+    await userEvent.click(start);
+    expect(requestPermission).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole("button", { name: "Pause" })).toBeTruthy();
+  });
+
+  it("is not asked for when notifications are off, or already answered", async () => {
+    const { requestPermission } = stubNotification("default");
+    serve({ settings: { desktopNotifications: false } });
+    const { unmount } = renderRoute("/app");
+    await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
+    await screen.findByRole("button", { name: "Pause" });
+    unmount();
+    window.localStorage.clear();
+
+    const denied = stubNotification("denied");
+    serve();
+    renderRoute("/app");
+    await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
+    await screen.findByRole("button", { name: "Pause" });
+    expect(requestPermission).not.toHaveBeenCalled();
+    expect(denied.requestPermission).not.toHaveBeenCalled();
+  });
+});

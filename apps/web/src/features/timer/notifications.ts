@@ -1,0 +1,50 @@
+import { createContext, useContext } from "react";
+import { DEFAULT_SETTINGS, type Settings } from "@focus/core";
+
+/** The settings the end-of-session notice depends on (spec §3 Settings). */
+export type NotificationSettings = Pick<Settings, "soundNotifications" | "desktopNotifications" | "notificationSound">;
+
+/** The current notification settings, provided by `TimerProvider` (server, cached or defaults). */
+export const NotificationSettingsContext = createContext<NotificationSettings>(DEFAULT_SETTINGS);
+
+export function useNotificationSettings(): NotificationSettings {
+  return useContext(NotificationSettingsContext);
+}
+
+/**
+ * Asks for the desktop notification permission when the setting is on and the user has not
+ * answered yet. Browsers only show the prompt for a user gesture, and the setting is on by
+ * default, so the Start button's click asks; toggling the setting (settings form) asks too.
+ */
+export function requestNotificationPermission(settings: NotificationSettings): void {
+  if (!settings.desktopNotifications || !("Notification" in window) || Notification.permission !== "default") return;
+  try {
+    void Promise.resolve(Notification.requestPermission()).catch(() => undefined);
+  } catch {
+    // Old Safari takes a callback and returns nothing; a refusal is the user's answer anyway.
+  }
+}
+
+/**
+ * The end-of-session notice (spec §7, §9): the sound `/sounds/{notificationSound}.mp3` when
+ * sound notifications are on (and a sound other than 'none' is chosen), and a desktop
+ * notification when they are on and permitted. Neither may ever break the timer.
+ */
+export function notifyEnd(title: string, settings: Partial<NotificationSettings>): void {
+  if (settings.soundNotifications !== false && settings.notificationSound && settings.notificationSound !== "none") {
+    try {
+      const audio = new Audio(`/sounds/${settings.notificationSound}.mp3`);
+      // A missing file or a blocked autoplay rejects: ignored.
+      void audio.play().catch(() => undefined);
+    } catch {
+      // No audio support at all.
+    }
+  }
+  if (settings.desktopNotifications !== false && "Notification" in window && Notification.permission === "granted") {
+    try {
+      new Notification(title, { body: "Focus Flow", tag: "focus-timer" });
+    } catch {
+      // Some platforms only allow notifications from a service worker.
+    }
+  }
+}
