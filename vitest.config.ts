@@ -88,6 +88,8 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["src/test/setup.ts"],
+          // Room for the 5 s findBy/waitFor limit of src/test/setup.ts on a loaded machine.
+          testTimeout: 15_000,
           env: LOCAL_TIME_ZONE,
         },
       },

@@ -1,3 +1,5 @@
+import { configure } from "@testing-library/react";
+
 /**
  * Web test setup: jsdom's WebSocket would try to reach a real server on localhost; tests
  * get one that never connects (the live connection's own behaviour is tested in core).
@@ -14,3 +16,9 @@ class OfflineWebSocket {
   }
 }
 globalThis.WebSocket = OfflineWebSocket as unknown as typeof WebSocket;
+
+/**
+ * findBy and waitFor queries give up after 5 s, not Testing Library's 1 s: the first render of a screen
+ * imports lazy route chunks, which on a loaded 2-core CI machine can take over a second.
+ */
+configure({ asyncUtilTimeout: 5000 });

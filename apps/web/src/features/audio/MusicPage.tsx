@@ -8,6 +8,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { UserLoadError } from "@/features/auth/UserLoadError";
 import { useUser } from "@/lib/auth";
 import { useScrollToTop } from "@/lib/useScrollToTop";
 import { AudioProvider, useAudioPlayer } from "./AudioProvider";
@@ -23,8 +24,9 @@ const GENERAL_RECOMMENDATIONS = [
 
 /** /music, the Neural Audio Player (spec §2), reached from 'More Options'. */
 export function MusicPage() {
-  const { user, isLoading } = useUser();
+  const { user, isLoading, loadFailed, retry } = useUser();
   if (isLoading) return <PageSpinner label="Loading your session" />;
+  if (loadFailed) return <UserLoadError onRetry={retry} />;
   if (!user) return <Navigate to="/auth" replace />;
   return (
     <AudioProvider isGuest={user.isGuest}>
