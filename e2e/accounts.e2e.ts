@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
+import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
 
 /**
  * Accounts, plans and admin in the browser (issue 3): trial after registration, admin
@@ -24,16 +24,6 @@ afterAll(async () => {
   if (server) removeDataDir(server.dataDir);
 });
 
-async function register(page: Page, username: string) {
-  await page.goto(`${server.url}/auth`);
-  await page.getByLabel("Username", { exact: true }).fill(username);
-  await page.getByLabel("Email").fill(`${username}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill("secret123");
-  await page.getByLabel("Confirm Password").fill("secret123");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.getByRole("button", { name: "Continue with Free" }).click();
-  await page.waitForURL(`${server.url}/app`);
-}
 
 async function login(page: Page, username: string, password: string) {
   await page.goto(`${server.url}/auth?tab=login`);
@@ -64,7 +54,7 @@ describe("plans and admin", () => {
     const username = uniqueName("plan");
     const userContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await userContext.newPage();
-    await register(page, username);
+    await registerInUi(page, server.url, username);
 
     await page.goto(`${server.url}/subscription`);
     // The user's own plan badge (not the plan cards' headings): exactly 'Trial', days left beside it.
@@ -114,7 +104,7 @@ describe("plans and admin", () => {
   it("sends other logged-in users away from /admin with 'Access Denied'", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await register(page, uniqueName("nosy"));
+    await registerInUi(page, server.url, uniqueName("nosy"));
     await page.goto(`${server.url}/admin`);
     await expect.poll(() => page.getByText("Access Denied").isVisible()).toBe(true);
     await expect.poll(() => page.getByText("You don't have permission to access this page.").isVisible()).toBe(true);
@@ -159,7 +149,7 @@ describe("limits", () => {
     const username = uniqueName("expired");
     const context = await browser.newContext();
     const page = await context.newPage();
-    await register(page, username);
+    await registerInUi(page, server.url, username);
     setTrialEnd(username, new Date(Date.now() - 86_400_000).toISOString());
     await page.reload();
     await page.getByRole("button", { name: "Start Focus" }).click();

@@ -1,10 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
+import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, writeAudioFixtures } from "./harness";
 
 /**
  * Neural audio end to end in Debian Chromium (issue 5): a registered user plays a mood in the
@@ -13,12 +12,6 @@ import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServ
  * rendered here with the built @focus/audio (3 s each, so the test stays quick).
  */
 
-/** The parts of the built @focus/audio this test uses. */
-interface AudioPackage {
-  MOOD_PRESETS: Record<string, unknown>;
-  render: (preset: unknown, seed: number, seconds: number, sampleRate?: number) => { left: Float32Array; right: Float32Array; sampleRate: number };
-  encodeMp3: (left: Float32Array, right: Float32Array, sampleRate: number) => Promise<Uint8Array>;
-}
 
 const FILES: { mood: string; file: string; seed: number }[] = [
   { mood: "deep-work", file: "steady-beta.mp3", seed: 1 },
@@ -36,13 +29,7 @@ const shots = new URL("../test-output/screenshots/", import.meta.url).pathname;
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   audioDir = mkdtempSync(join(tmpdir(), "focus-e2e-audio-"));
-  const built = new URL("../packages/audio/dist/index.js", import.meta.url);
-  const audio = (await import(/* @vite-ignore */ pathToFileURL(built.pathname).href)) as AudioPackage;
-  for (const { mood, file, seed } of FILES) {
-    const pcm = audio.render(audio.MOOD_PRESETS[mood], seed, 3, 44100);
-    mkdirSync(join(audioDir, mood), { recursive: true });
-    writeFileSync(join(audioDir, mood, file), await audio.encodeMp3(pcm.left, pcm.right, pcm.sampleRate));
-  }
+  await writeAudioFixtures(audioDir, FILES);
   server = await startServer({ env: { AUDIO_DIR: audioDir } });
   // No autoplay flag: Playwright's real clicks give the user activation a person's would,
   // so this also shows that playing after the list call (click → fetch → play) is allowed.
@@ -98,22 +85,12 @@ async function expectPlaying(page: Page, pathPart: string, seconds = 0.6) {
     .toBe(true);
 }
 
-async function register(page: Page, username: string) {
-  await page.goto(`${server.url}/auth`);
-  await page.getByLabel("Username", { exact: true }).fill(username);
-  await page.getByLabel("Email").fill(`${username}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill("secret123");
-  await page.getByLabel("Confirm Password").fill("secret123");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.getByRole("button", { name: "Continue with Free" }).click();
-  await page.waitForURL(`${server.url}/app`);
-}
 
 describe("Neural audio end to end", () => {
   it("a registered user plays a mood in the Focus Arena, then on /music, where Change Flow and stop work", async () => {
     const context = await newContext();
     const page = await context.newPage();
-    await register(page, uniqueName("audio"));
+    await registerInUi(page, server.url, uniqueName("audio"));
 
     const moods = page.getByRole("group", { name: "Moods" }).first();
     await moods.getByRole("button", { name: "Deep Work" }).click();
@@ -183,7 +160,7 @@ describe("Neural audio end to end", () => {
   it("plays a file on /local-audio, with the lists, counts and progress", async () => {
     const context = await newContext();
     const page = await context.newPage();
-    await register(page, uniqueName("local"));
+    await registerInUi(page, server.url, uniqueName("local"));
     await page.goto(`${server.url}/local-audio`);
     await expect.poll(() => page.getByTestId("count-deep-work").textContent()).toBe("2 tracks");
     await page.getByRole("tab", { name: /Relax/ }).click();

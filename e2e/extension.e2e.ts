@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { EXTENSION_ID, EXTENSION_VERSION, EXTENSION_ZIP_PATH } from "../packages/core/src/protocol/extension";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
 
 /** The extension APIs used inside extension pages (page.evaluate). */
 declare const chrome: {
@@ -105,16 +105,6 @@ afterAll(async () => {
   if (extensionBuild) rmSync(extensionBuild, { recursive: true, force: true });
 });
 
-async function registerInUi(page: Page, username: string) {
-  await page.goto(`${server.url}/auth`);
-  await page.getByLabel("Username", { exact: true }).fill(username);
-  await page.getByLabel("Email").fill(`${username}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill("secret123");
-  await page.getByLabel("Confirm Password").fill("secret123");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.getByRole("button", { name: "Continue with Free" }).click();
-  await page.waitForURL(`${server.url}/app`);
-}
 
 async function showTab(page: Page, tab: "timer" | "block" | "stats") {
   await page.getByText("Focus Arena").first().waitFor();
@@ -249,7 +239,7 @@ describe("Chrome extension", () => {
   });
 
   it("pairs from the /extension page as a linked device and fetches the blocklist itself", async () => {
-    await registerInUi(app, uniqueName("ext"));
+    await registerInUi(app, server.url, uniqueName("ext"));
     await showTab(app, "block");
     await app.getByLabel("Website to block").fill(SITE);
     await app.getByRole("button", { name: "Add", exact: true }).click();

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
+import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
 
 /**
  * Walking skeleton, end to end in Debian Chromium (issue 2): register, run a focus session
@@ -23,17 +23,6 @@ afterAll(async () => {
   if (server) removeDataDir(server.dataDir);
 });
 
-async function registerInUi(page: Page, username: string) {
-  await page.goto(`${server.url}/auth`);
-  await page.getByLabel("Username", { exact: true }).fill(username);
-  await page.getByLabel("Email").fill(`${username}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill("secret123");
-  await page.getByLabel("Confirm Password").fill("secret123");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  // The plan step follows registration (spec §4): Free starts the trial.
-  await page.getByRole("button", { name: "Continue with Free" }).click();
-  await page.waitForURL(`${server.url}/app`);
-}
 
 /** Seconds left as shown, from the mm:ss display. */
 async function shownSeconds(page: Page): Promise<number> {
@@ -48,7 +37,7 @@ describe("Focus Arena end to end", () => {
     const page = await context.newPage();
     await page.clock.install();
     const username = uniqueName("e2e");
-    await registerInUi(page, username);
+    await registerInUi(page, server.url, username);
 
     await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("25:00");
     await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("0");
@@ -98,7 +87,7 @@ describe("Focus Arena end to end", () => {
       };
     });
     const page = await context.newPage();
-    await registerInUi(page, uniqueName("reload"));
+    await registerInUi(page, server.url, uniqueName("reload"));
     await page.getByRole("button", { name: "Start Focus" }).click();
     const clickAt = await page.evaluate(() => (window as unknown as { __clickAt: number }).__clickAt);
     const endsAt = clickAt + 25 * 60_000;
@@ -148,7 +137,7 @@ describe("Focus Arena end to end", () => {
   it("opens the mini timer popup, which shows and drives the same timer", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await registerInUi(page, uniqueName("mini"));
+    await registerInUi(page, server.url, uniqueName("mini"));
     const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Open mini timer" }).click()]);
     await popup.waitForLoadState();
     await expect.poll(() => popup.getByTestId("mini-timer-display").textContent()).toBe("25:00");
@@ -176,7 +165,7 @@ describe("Focus Arena end to end", () => {
     await page.addInitScript(() => {
       window.open = () => null;
     });
-    await registerInUi(page, uniqueName("blocked"));
+    await registerInUi(page, server.url, uniqueName("blocked"));
     await page.getByRole("button", { name: "Open mini timer" }).click();
     await expect.poll(() => page.getByText("Popup blocked").isVisible()).toBe(true);
     await expect

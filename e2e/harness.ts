@@ -4,12 +4,12 @@
  * playwright-core (never a downloaded browser).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type LaunchOptions } from "playwright-core";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { chromium, type Browser, type LaunchOptions, type Page } from "playwright-core";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -122,4 +122,40 @@ export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
 /** A unique username for a test run. */
 export function uniqueName(prefix = "user"): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/**
+ * Registers `username` (password "secret123") through the /auth form as a new user would, and
+ * picks the Free plan on the plan step that follows (spec §4). Resolves once on /app.
+ */
+export async function registerInUi(page: Page, baseUrl: string, username: string): Promise<void> {
+  await page.goto(`${baseUrl}/auth`);
+  await page.getByLabel("Username", { exact: true }).fill(username);
+  await page.getByLabel("Email").fill(`${username}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill("secret123");
+  await page.getByLabel("Confirm Password").fill("secret123");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("button", { name: "Continue with Free" }).click();
+  await page.waitForURL(`${baseUrl}/app`);
+}
+
+/** The parts of the built @focus/audio that audio fixtures need. */
+interface AudioPackage {
+  MOOD_PRESETS: Record<string, unknown>;
+  render: (preset: unknown, seed: number, seconds: number, sampleRate?: number) => { left: Float32Array; right: Float32Array; sampleRate: number };
+  encodeMp3: (left: Float32Array, right: Float32Array, sampleRate: number) => Promise<Uint8Array>;
+}
+
+/**
+ * Writes short MP3 loops (3 s, 44.1 kHz) rendered by the built @focus/audio into
+ * `dir/<mood>/<file>`, an AUDIO_DIR for a test server (its own rendering is off in e2e).
+ */
+export async function writeAudioFixtures(dir: string, files: ReadonlyArray<{ mood: string; file: string; seed: number }>): Promise<void> {
+  const built = new URL("../packages/audio/dist/index.js", import.meta.url);
+  const audio = (await import(/* @vite-ignore */ pathToFileURL(built.pathname).href)) as AudioPackage;
+  for (const { mood, file, seed } of files) {
+    const pcm = audio.render(audio.MOOD_PRESETS[mood], seed, 3, 44100);
+    mkdirSync(join(dir, mood), { recursive: true });
+    writeFileSync(join(dir, mood, file), await audio.encodeMp3(pcm.left, pcm.right, pcm.sampleRate));
+  }
 }

@@ -1,10 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
+import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, writeAudioFixtures } from "./harness";
 
 /**
  * The mini timer controls the main window's audio both ways (issue 4 item 5, spec §7), end to
@@ -14,12 +13,6 @@ import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServ
  * rendered here with the built @focus/audio, as e2e/audio.e2e.ts does.
  */
 
-/** The parts of the built @focus/audio this test uses. */
-interface AudioPackage {
-  MOOD_PRESETS: Record<string, unknown>;
-  render: (preset: unknown, seed: number, seconds: number, sampleRate?: number) => { left: Float32Array; right: Float32Array; sampleRate: number };
-  encodeMp3: (left: Float32Array, right: Float32Array, sampleRate: number) => Promise<Uint8Array>;
-}
 
 const FILES: { mood: string; file: string; seed: number }[] = [
   { mood: "deep-work", file: "steady-beta.mp3", seed: 1 },
@@ -35,13 +28,7 @@ const shots = new URL("../test-output/screenshots/", import.meta.url).pathname;
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   audioDir = mkdtempSync(join(tmpdir(), "focus-e2e-mini-audio-"));
-  const built = new URL("../packages/audio/dist/index.js", import.meta.url);
-  const audio = (await import(/* @vite-ignore */ pathToFileURL(built.pathname).href)) as AudioPackage;
-  for (const { mood, file, seed } of FILES) {
-    const pcm = audio.render(audio.MOOD_PRESETS[mood], seed, 3, 44100);
-    mkdirSync(join(audioDir, mood), { recursive: true });
-    writeFileSync(join(audioDir, mood, file), await audio.encodeMp3(pcm.left, pcm.right, pcm.sampleRate));
-  }
+  await writeAudioFixtures(audioDir, FILES);
   server = await startServer({ env: { AUDIO_DIR: audioDir } });
   browser = await launchBrowser();
 });
@@ -79,16 +66,6 @@ async function expectPlaying(page: Page, pathPart: string) {
   await expect.poll(async () => (await media(page))!.time, { timeout: 5_000 }).not.toBe(before);
 }
 
-async function register(page: Page, username: string) {
-  await page.goto(`${server.url}/auth`);
-  await page.getByLabel("Username", { exact: true }).fill(username);
-  await page.getByLabel("Email").fill(`${username}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill("secret123");
-  await page.getByLabel("Confirm Password").fill("secret123");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.getByRole("button", { name: "Continue with Free" }).click();
-  await page.waitForURL(`${server.url}/app`);
-}
 
 describe("Mini timer end to end", () => {
   it("the popup picks a mood, pauses it and follows play in the main window, all on the main window's one player", async () => {
@@ -104,7 +81,7 @@ describe("Mini timer end to end", () => {
       };
     });
     const page = await context.newPage();
-    await register(page, uniqueName("mini"));
+    await registerInUi(page, server.url, uniqueName("mini"));
 
     const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Open mini timer" }).click()]);
     await popup.setViewportSize({ width: 240, height: 340 });

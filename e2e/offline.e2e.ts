@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { freePort, launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
+import { freePort, launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
 
 /**
  * Never lose a session (issue #8), end to end in Debian Chromium: the service worker opens the
@@ -25,16 +25,6 @@ afterAll(async () => {
   }
 });
 
-async function registerInUi(page: Page, url: string, username: string) {
-  await page.goto(`${url}/auth`);
-  await page.getByLabel("Username", { exact: true }).fill(username);
-  await page.getByLabel("Email").fill(`${username}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill("secret123");
-  await page.getByLabel("Confirm Password").fill("secret123");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.getByRole("button", { name: "Continue with Free" }).click();
-  await page.waitForURL(`${url}/app`);
-}
 
 /** Which of `paths` the service worker holds an API answer for (the `focus-api` cache). */
 function cachedApiPaths(page: Page, paths: string[]): Promise<string[]> {
