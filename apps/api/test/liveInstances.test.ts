@@ -1,7 +1,7 @@
 /**
  * Two API instances on one PostgreSQL database (issue #7 item 2, DESIGN.md §4): a user's
  * timer relays between sockets on different instances through LISTEN/NOTIFY. PostgreSQL
- * only: on SQLite there is one process and no relay, so the `api` project skips this file.
+ * only: on SQLite there is one process and no relay, so only the `api-pg` project runs this file.
  */
 import type { LiveMessage, SharedTimerState } from "@focus/core";
 import { sql } from "kysely";
