@@ -211,6 +211,18 @@ describe("/local-audio", () => {
     expect((screen.getByRole("slider", { name: "Volume" }) as HTMLInputElement).value).toBe("70");
   });
 
+  it("the refresh button lists files added to the library since the page opened", async () => {
+    stubMediaElements();
+    const library = { ...LIBRARY, "deep-work": [...(LIBRARY["deep-work"] as AudioFile[])] };
+    serve(inTrial, { library });
+    renderRoute("/local-audio");
+    await waitFor(() => expect(screen.getByTestId("count-deep-work").textContent).toBe("2 tracks"));
+    (library["deep-work"] as AudioFile[]).push(track("deep-work", "my-own-mix", "My Own Mix"));
+    await userEvent.setup().click(screen.getByRole("button", { name: "Refresh track lists" }));
+    await waitFor(() => expect(screen.getByTestId("count-deep-work").textContent).toBe("3 tracks"));
+    expect(screen.getByText("My Own Mix")).toBeTruthy();
+  });
+
   it("plays a random track of the open category, marks it Playing/Paused, and 'Random Track' picks another", async () => {
     const { played } = stubMediaElements();
     serve(inTrial);
