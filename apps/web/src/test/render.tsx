@@ -1,4 +1,4 @@
-import type { User } from "@focus/core";
+import { DEFAULT_SETTINGS, type User } from "@focus/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, type RenderResult } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
@@ -39,6 +39,26 @@ export function mockFetch(routes: Record<string, FakeResponse>) {
     const answer = routes[key] ?? { status: 404, body: { message: `No route for ${key}` } };
     const text = answer.text ?? (answer.body === undefined ? "" : JSON.stringify(answer.body));
     return new Response(text || null, { status: answer.status, headers: { "Content-Type": "application/json" } });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+/**
+ * Stubs `fetch` with what the /app screens load for `user`: `GET /api/me`, default settings
+ * and empty session lists. `extra(url)` answers other calls first (undefined falls through);
+ * anything else gets 404. Returns the mock.
+ */
+export function serveApp(user: User, extra?: (url: string) => FakeResponse | undefined) {
+  const answer = (url: string): FakeResponse => {
+    if (url === "/api/me") return { status: 200, body: { user } };
+    if (url === "/api/settings") return { status: 200, body: DEFAULT_SETTINGS };
+    if (url === "/api/sessions" || url.startsWith("/api/sessions/range")) return { status: 200, body: [] };
+    return extra?.(url) ?? { status: 404, body: { message: "not found" } };
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const { status, body } = answer(String(input));
+    return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_SETTINGS,
   type AudioCategoryId,
   type AudioFile,
   type FromMiniTimerMessage,
@@ -12,7 +11,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { disposeAudioEngine, getAudioEngine } from "@/features/audio/audioEngine";
 import { stubMediaElements } from "@/features/audio/testMedia";
-import { TEST_USER, renderRoute } from "@/test/render";
+import { TEST_USER, renderRoute, serveApp } from "@/test/render";
 import { MiniTimerPage } from "./MiniTimerPage";
 
 /**
@@ -37,19 +36,10 @@ const LIBRARY: Partial<Record<AudioCategoryId, AudioFile[]>> = {
 
 /** Answers the main window's calls: the user, settings, sessions and the audio lists. */
 function serve(user: User) {
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      if (url === "/api/me") return json(200, { user });
-      if (url === "/api/settings") return json(200, DEFAULT_SETTINGS);
-      if (url.startsWith("/api/sessions/range")) return json(200, []);
-      const list = /^\/api\/audio\/local\/list\/(.+)$/.exec(url);
-      if (list) return json(200, { files: LIBRARY[list[1] as AudioCategoryId] ?? [] });
-      return json(404, { message: "not found" });
-    }),
-  );
+  serveApp(user, (url) => {
+    const list = /^\/api\/audio\/local\/list\/(.+)$/.exec(url);
+    return list ? { status: 200, body: { files: LIBRARY[list[1] as AudioCategoryId] ?? [] } } : undefined;
+  });
 }
 
 let other: HTMLIFrameElement;

@@ -1,11 +1,11 @@
-import { DEFAULT_SETTINGS, type User } from "@focus/core";
+import type { User } from "@focus/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import { createQueryClient } from "@/lib/api";
-import { TEST_USER } from "@/test/render";
+import { TEST_USER, serveApp } from "@/test/render";
 
 /**
  * App updates (issue #8: "updates applied without breaking a running timer"): a new service
@@ -27,19 +27,6 @@ vi.mock("virtual:pwa-register", () => ({
 
 const user: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
 
-function serve() {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-      if (url === "/api/me") return json(200, { user });
-      if (url === "/api/settings") return json(200, DEFAULT_SETTINGS);
-      if (url.startsWith("/api/sessions/range")) return json(200, []);
-      return json(404, { message: "not found" });
-    }),
-  );
-}
 
 /**
  * Fresh modules for each test: the update state is one per page load, as in the browser.
@@ -70,7 +57,7 @@ beforeEach(() => {
   registration.options = undefined;
   registration.updateSW = vi.fn(async () => undefined);
   Object.defineProperty(navigator, "serviceWorker", { configurable: true, value: { controller: {}, addEventListener: vi.fn() } });
-  serve();
+  serveApp(user);
 });
 
 afterEach(() => {

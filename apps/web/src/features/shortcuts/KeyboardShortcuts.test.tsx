@@ -1,25 +1,13 @@
-import { DEFAULT_SETTINGS, type User } from "@focus/core";
+import type { User } from "@focus/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { TEST_USER, renderRoute } from "@/test/render";
+import { TEST_USER, renderRoute, serveApp } from "@/test/render";
 import { TOGGLE_MUTE_EVENT } from "./shortcuts";
 
 const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
 
-function serve(user: User = inTrial) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-      if (url === "/api/me") return json(200, { user });
-      if (url === "/api/settings") return json(200, DEFAULT_SETTINGS);
-      if (url.startsWith("/api/sessions")) return json(200, []);
-      return json(404, { message: "not found" });
-    }),
-  );
-}
+const serve = (user: User = inTrial) => serveApp(user);
 
 beforeEach(() => window.localStorage.clear());
 
