@@ -187,13 +187,20 @@ export function useLogin() {
   });
 }
 
-/** Registration (`POST /api/register`). Success toasts a welcome; failure 'Registration failed'. */
-export function useRegister() {
+/**
+ * Registration (`POST /api/register`). Success calls `onRegistered`, then makes the new user the
+ * signed-in one and toasts a welcome; failure 'Registration failed'. `onRegistered` runs first
+ * on purpose: a per-call `mutate(…, { onSuccess })` runs only after the user cache changed, and
+ * by then /auth may already have redirected an authenticated user to /app, unmounting the form
+ * and skipping the plan step (spec §4) — a race seen in the e2e runs.
+ */
+export function useRegister(onRegistered?: (user: User) => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ username, password, email }: RegisterForm) =>
       userResponseSchema.parse(await api.post("/api/register", { username, password, email })).user,
     onSuccess: (user) => {
+      onRegistered?.(user);
       onSignedIn(client, user);
       toast({ title: "Account created", description: `Welcome to ${BRAND_NAME}, ${user.username}.` });
     },

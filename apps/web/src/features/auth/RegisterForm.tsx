@@ -10,7 +10,7 @@ const EMPTY = { username: "", email: "", password: "", confirmPassword: "" };
 
 /** The registration form (spec §3 Forms, §5 messages). Calls `onSuccess` once the account exists. */
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
-  const signUp = useRegister();
+  const signUp = useRegister(onSuccess);
   const {
     register,
     handleSubmit,
@@ -18,7 +18,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   } = useForm({ resolver: zodResolver(registerFormSchema), defaultValues: EMPTY });
 
   return (
-    <form noValidate className="grid gap-5" onSubmit={handleSubmit((values) => signUp.mutate(values, { onSuccess }))}>
+    <form noValidate className="grid gap-5" onSubmit={handleSubmit((values) => signUp.mutate(values))}>
       <FormField
         id="register-username"
         label="Username"
