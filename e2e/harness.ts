@@ -135,7 +135,15 @@ export async function registerInUi(page: Page, baseUrl: string, username: string
   await page.getByLabel("Password", { exact: true }).fill("secret123");
   await page.getByLabel("Confirm Password").fill("secret123");
   await page.getByRole("button", { name: "Create Account" }).click();
-  await page.getByRole("button", { name: "Continue with Free" }).click();
+  const planStep = page.getByRole("button", { name: "Continue with Free" });
+  try {
+    await planStep.waitFor({ timeout: 30_000 });
+  } catch (error) {
+    // Say where the page is and what it shows (an error toast, a redirect), not only "timeout".
+    const shown = (await page.locator("body").innerText().catch(() => "")).replace(/\s+/g, " ").slice(0, 600);
+    throw new Error(`registration of ${username} showed no plan step; at ${page.url()}, page text: ${shown}`, { cause: error });
+  }
+  await planStep.click();
   await page.waitForURL(`${baseUrl}/app`);
 }
 
