@@ -6,8 +6,16 @@
 export const TICK_MS = 1000;
 /** Delay before a break or focus session auto-starts, ms (spec §4 Timer). */
 export const AUTO_START_DELAY_MS = 1000;
-/** A saved timer state older than this is not restored, ms (spec §4: 10 minutes). */
+/**
+ * A saved paused or idle timer state older than this is not restored, and an automatic start
+ * later than this does not happen, ms (10 minutes). A running session is restored at any age.
+ */
 export const TIMER_STATE_MAX_AGE_MS = 10 * 60 * 1000;
+/**
+ * A session whose end the timer noticed later than this (the app was closed or asleep) is
+ * recorded quietly, without the bell, ms.
+ */
+export const MISSED_COMPLETION_MS = 60 * 1000;
 
 /** Timer modes (spec §3 Timer state). */
 export const TIMER_MODES = ["focus", "shortBreak", "longBreak"] as const;

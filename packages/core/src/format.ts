@@ -10,11 +10,24 @@ export function formatTime(totalSeconds: number): string {
   return `${String(mm).padStart(2, "0")}:${String(ss).padStart(2, "0")}`;
 }
 
+/** `YYYY-MM-DD` in a named time zone; en-CA formats dates in that order. Cached per zone. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /**
- * The local calendar day of an instant as `YYYY-MM-DD`, in the runtime's time zone
- * (the user's, in a browser). Used for the daily counter reset (spec §4 Timer).
+ * The local calendar day of an instant as `YYYY-MM-DD`: in `timeZone` (an IANA name such as
+ * "Europe/Berlin") when given, else in the runtime's time zone (the user's, in a browser).
+ * Used for the daily counter reset and for which day a session counts on (docs/product.md).
+ * Throws a RangeError for an unknown time zone name.
  */
-export function localDayKey(epochMs: number): string {
+export function localDayKey(epochMs: number, timeZone?: string): string {
+  if (timeZone !== undefined) {
+    let format = dayFormats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+      dayFormats.set(timeZone, format);
+    }
+    return format.format(epochMs);
+  }
   const d = new Date(epochMs);
   const mm = String(d.getMonth() + 1).padStart(2, "0");
   const dd = String(d.getDate()).padStart(2, "0");

@@ -1,24 +1,29 @@
 import { z } from "zod";
 import { TIMER_MODES } from "../constants";
+import { MAX_SESSION_SECONDS } from "../schemas/session";
+
+/** Epoch ms of 2000-01-01 and 2100-01-01 (UTC): the instants a timer state may name. */
+const EARLIEST_INSTANT_MS = Date.UTC(2000, 0, 1);
+const LATEST_INSTANT_MS = Date.UTC(2100, 0, 1);
+const instantMs = z.number().int().min(EARLIEST_INSTANT_MS).max(LATEST_INSTANT_MS);
 
 /**
- * The timer state shared with other windows and devices (spec §7: timerState with
- * isActive, currentTime (s left), mode, progress (percent)), plus `endsAt` (epoch ms while
- * running, else null) and `durationMs`, so a receiver can count down exactly on its own
- * clock instead of trusting message timing.
+ * The timer state shared with other windows and devices over `/ws/timer`, the mini timer and
+ * window messages. The wire names are the protocol's: `currentTime` is the seconds left
+ * (whole, rounded up; code calls it `secondsLeft`), `progress` the elapsed share in percent.
+ * Added for exact timing: `endsAt` (epoch ms while running, else null) and `durationMs`, so a
+ * receiver counts down on its own clock instead of trusting message timing, and
+ * `sessionStartTime` (epoch ms the current session first started; null before its first
+ * start), which tells a paused session from one that never started. Read it with
+ * `sharedTimerView`.
  */
 export const sharedTimerStateSchema = z.object({
   isActive: z.boolean(),
-  currentTime: z.number().min(0),
+  currentTime: z.number().min(0).max(MAX_SESSION_SECONDS),
   mode: z.enum(TIMER_MODES),
   progress: z.number().min(0).max(100),
-  endsAt: z.number().nullable().optional(),
-  durationMs: z.number().positive().optional(),
+  endsAt: instantMs.nullable().optional(),
+  durationMs: z.number().positive().max(MAX_SESSION_SECONDS * 1000).optional(),
+  sessionStartTime: instantMs.nullable().optional(),
 });
 export type SharedTimerState = z.infer<typeof sharedTimerStateSchema>;
-
-/** Seconds left of a shared state at `now` (epoch ms), from `endsAt` when running. */
-export function sharedRemainingSeconds(state: SharedTimerState, now: number): number {
-  if (state.isActive && typeof state.endsAt === "number") return Math.max(0, (state.endsAt - now) / 1000);
-  return state.currentTime;
-}

@@ -8,7 +8,7 @@ export {
   startOfLocalWeek,
   type LocalPeriod,
 } from "./calendar";
-export { focusMinutesOf, isCompletedFocus, secondsToMinutes, sessionStartMs, type StatsSession } from "./sessionRecord";
+export { focusMinutesOf, isCompletedFocus, secondsToMinutes, sessionEndMs, sessionStartMs, type StatsSession } from "./sessionRecord";
 export { DAYS_PER_WEEK, summarizeSessions, type StatsSummary } from "./summary";
 export { sessionBreakdown, type SessionBreakdown, type SessionTypeBreakdown } from "./breakdown";
 export { RECENT_SESSIONS_LIMIT, recentSessions } from "./recent";

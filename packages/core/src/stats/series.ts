@@ -1,6 +1,6 @@
 import { localDayKey } from "../format";
 import { addLocalDays } from "./calendar";
-import { isCompletedFocus, secondsToMinutes, sessionStartMs, type StatsSession } from "./sessionRecord";
+import { isCompletedFocus, secondsToMinutes, sessionEndMs, type StatsSession } from "./sessionRecord";
 import { focusDayKeys } from "./streak";
 
 /** One bar of the per-day chart: a local day, its completed focus sessions and focus minutes. */
@@ -10,7 +10,7 @@ export interface DailyFocusPoint {
   /** Local midnight starting the day, epoch ms (for weekday and date labels). */
   start: number;
   sessions: number;
-  /** Whole minutes of completed focus that started that day. */
+  /** Whole minutes of completed focus that ended that day. */
   focusMinutes: number;
 }
 
@@ -37,7 +37,7 @@ function lastDays(now: number, days: number): { day: string; start: number }[] {
 export function dailyFocusSeries(sessions: readonly StatsSession[], now: number, days: number): DailyFocusPoint[] {
   const totals = new Map<string, { sessions: number; seconds: number }>();
   for (const s of sessions) {
-    const t = sessionStartMs(s);
+    const t = sessionEndMs(s);
     if (!isCompletedFocus(s) || !Number.isFinite(t)) continue;
     const key = localDayKey(t);
     const total = totals.get(key) ?? { sessions: 0, seconds: 0 };

@@ -17,6 +17,16 @@ export function sessionStartMs(session: StatsSession): number {
   return Date.parse(session.startTime);
 }
 
+/**
+ * The instant a session ended, epoch ms: its start plus its duration (seconds). Every
+ * statistic puts a session on the local day, week and month in which it ended, as the timer
+ * does when it counts a completed session (docs/product.md "Which day a session counts on").
+ * NaN for an unparseable `startTime`.
+ */
+export function sessionEndMs(session: StatsSession): number {
+  return sessionStartMs(session) + session.duration * 1000;
+}
+
 /** Seconds to whole minutes, rounded to the nearest (1499 s and 1530 s both read 25 min). */
 export function secondsToMinutes(seconds: number): number {
   return Math.round(seconds / 60);

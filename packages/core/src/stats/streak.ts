@@ -1,12 +1,12 @@
 import { localDayKey } from "../format";
 import { addLocalDays } from "./calendar";
-import { isCompletedFocus, sessionStartMs, type StatsSession } from "./sessionRecord";
+import { isCompletedFocus, sessionEndMs, type StatsSession } from "./sessionRecord";
 
-/** Local day keys (`YYYY-MM-DD`) on which at least one completed focus session started. */
+/** Local day keys (`YYYY-MM-DD`) on which at least one completed focus session ended. */
 export function focusDayKeys(sessions: readonly StatsSession[]): Set<string> {
   const days = new Set<string>();
   for (const s of sessions) {
-    const t = sessionStartMs(s);
+    const t = sessionEndMs(s);
     if (isCompletedFocus(s) && Number.isFinite(t)) days.add(localDayKey(t));
   }
   return days;

@@ -1,5 +1,6 @@
 import { localPeriodBounds } from "./calendar";
-import { focusMinutesOf, isCompletedFocus, sessionStartMs, type StatsSession } from "./sessionRecord";
+import { focusMinutesOf, isCompletedFocus, sessionEndMs, type StatsSession } from "./sessionRecord";
+import { todayProgress } from "./today";
 
 /** Average sessions per day is this week's sessions divided by 7 (spec §9). */
 export const DAYS_PER_WEEK = 7;
@@ -21,29 +22,28 @@ export interface StatsSummary {
   averageSessionsPerDay: number;
 }
 
-/** The completed focus sessions among `sessions` that start in [start, end). */
+/** The completed focus sessions among `sessions` that ended in [start, end). */
 function completedFocusBetween(sessions: readonly StatsSession[], start: number, end: number): StatsSession[] {
   return sessions.filter((s) => {
-    const t = sessionStartMs(s);
+    const t = sessionEndMs(s);
     return isCompletedFocus(s) && t >= start && t < end;
   });
 }
 
 /**
- * Summarises sessions as of `now` (epoch ms) in the local time zone (spec §2, §9). A session
- * belongs to the day, week and month in which it starts. All-time totals include every
+ * Summarises sessions as of `now` (epoch ms) in the local time zone. A session belongs to the
+ * day (`todayProgress`), week and month in which it ended. All-time totals include every
  * completed focus session, also one with an unparseable start time.
  */
 export function summarizeSessions(sessions: readonly StatsSession[], now: number): StatsSummary {
-  const day = localPeriodBounds(now, "day");
   const week = localPeriodBounds(now, "week");
   const month = localPeriodBounds(now, "month");
-  const today = completedFocusBetween(sessions, day.start, day.end);
+  const today = todayProgress(sessions, now);
   const thisWeek = completedFocusBetween(sessions, week.start, week.end);
   const thisMonth = completedFocusBetween(sessions, month.start, month.end);
   return {
-    sessionsToday: today.length,
-    focusMinutesToday: focusMinutesOf(today),
+    sessionsToday: today.completedSessionsToday,
+    focusMinutesToday: today.totalFocusTimeToday,
     sessionsThisWeek: thisWeek.length,
     focusMinutesThisWeek: focusMinutesOf(thisWeek),
     sessionsThisMonth: thisMonth.length,

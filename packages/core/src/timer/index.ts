@@ -1,4 +1,4 @@
 export { timerMachine, ticker, modeDurationMs, nextModeAfter, startBlockReason, type TimerMachine } from "./machine";
-export * from "./selectors";
+export * from "./view";
 export * from "./persistence";
 export type * from "./types";

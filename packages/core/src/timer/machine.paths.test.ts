@@ -4,8 +4,8 @@ import { createActor, fromCallback, SimulatedClock, type EventObject, type Snaps
 import { AUTO_START_DELAY_MS, type TimerMode } from "../constants";
 import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
 import { modeDurationMs, nextModeAfter, startBlockReason, timerMachine } from "./machine";
-import { remainingMsOf } from "./selectors";
-import type { TimerAccess, TimerEmitted, TimerEvent, TimerInput, TimerRestore } from "./types";
+import { remainingMsOf } from "./view";
+import type { TimerAccess, TimerEffect, TimerEvent, TimerInput, TimerRestore } from "./types";
 
 /**
  * Model-based tests (STYLE.md "every state reachable / every path"): the graph of the chart
@@ -16,9 +16,18 @@ import type { TimerAccess, TimerEmitted, TimerEvent, TimerInput, TimerRestore } 
  */
 const MIN = 60_000;
 const T0 = new Date(2026, 10, 22, 9, 0, 0).getTime();
-const machine = timerMachine.provide({
-  actors: { ticker: fromCallback<EventObject, { endsAt: number }>(() => () => {}) },
-});
+const ticker = fromCallback<EventObject, { endsAt: number }>(() => () => {});
+const machine = timerMachine.provide({ actors: { ticker } });
+/** The chart as `machine`, with its effects recorded in `emitted`, in order. */
+function recording(emitted: TimerEffect[]) {
+  return timerMachine.provide({
+    actors: { ticker },
+    actions: {
+      sessionCompleted: (_, params) => emitted.push({ type: "sessionCompleted", ...params }),
+      startRefused: (_, params) => emitted.push({ type: "startRefused", ...params }),
+    },
+  });
+}
 type Snapshot = SnapshotFrom<typeof machine>;
 const AFTER_EVENT = "xstate.after.autoStartDelay.timer.autoStarting";
 const MODES: TimerMode[] = ["focus", "shortBreak", "longBreak"];
@@ -98,7 +107,7 @@ function kindOf(event: TimerEvent): string {
   }
 }
 
-/** Saved states (spec §4: restored when younger than 10 minutes). */
+/** Saved states: a running one is restored at any age, a paused one when younger than 10 minutes. */
 const savedRunningLongBreak: TimerRestore = {
   mode: "longBreak",
   isActive: true,
@@ -132,7 +141,7 @@ const stopWhen = (s: Snapshot) => s.context.totalSessions > 2;
 
 interface Replay {
   snapshot: Snapshot;
-  emitted: TimerEmitted[];
+  emitted: TimerEffect[];
 }
 
 /**
@@ -141,9 +150,8 @@ interface Replay {
  */
 function replay(input: TimerInput, steps: readonly TimerEvent[]): Replay {
   const clock = new SimulatedClock();
-  const actor = createActor(machine, { clock, input }).start();
-  const emitted: TimerEmitted[] = [];
-  actor.on("*", (e) => emitted.push(e));
+  const emitted: TimerEffect[] = [];
+  const actor = createActor(recording(emitted), { clock, input }).start();
   let focusDone = 0;
   for (const step of steps) {
     const before = actor.getSnapshot();
@@ -156,7 +164,7 @@ function replay(input: TimerInput, steps: readonly TimerEvent[]): Replay {
     else actor.send(event);
     const after = actor.getSnapshot();
     for (const e of emitted.slice(seen)) {
-      if (e.type === "startBlocked") {
+      if (e.type === "startRefused") {
         // A start is refused only when the access rules say so, and then nothing starts.
         expect(startBlockReason({ ...before.context, now: "now" in event ? event.now : before.context.now })).toBe(e.reason);
         expect(after.value).toBe(before.value);
@@ -238,9 +246,8 @@ describe("timer chart paths", () => {
       expect(shortest[name]!.some((p) => serializeState(p.state) === serializeState(first))).toBe(true);
     }
     // A restored running long break ends on its own clock and focus comes next.
-    const actor = createActor(machine, { input: INPUTS.restoredRunning! }).start();
-    const emitted: TimerEmitted[] = [];
-    actor.on("*", (e) => emitted.push(e));
+    const emitted: TimerEffect[] = [];
+    const actor = createActor(recording(emitted), { input: INPUTS.restoredRunning! }).start();
     actor.send({ type: "TICK", now: savedRunningLongBreak.endsAt! });
     expect(actor.getSnapshot().value).toBe("idle");
     expect(actor.getSnapshot().context.mode).toBe("focus");

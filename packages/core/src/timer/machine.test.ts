@@ -4,8 +4,8 @@ import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
 import { localDayKey } from "../format";
 import { timerMachine } from "./machine";
 import { parsePersistedTimerState, toPersistedTimerState } from "./persistence";
-import { selectDisplay, selectIsRunning, selectProgress, selectRemainingSeconds } from "./selectors";
-import type { TimerAccess, TimerEmitted, TimerInput } from "./types";
+import { timerViewOf } from "./view";
+import type { TimerAccess, TimerEffect, TimerInput } from "./types";
 
 const MIN = 60_000;
 /** A fixed local noon, so day rollovers only happen where a test asks for one. */
@@ -32,16 +32,21 @@ function trialEndingAt(end: number): TimerAccess["subscription"] {
   return { subscriptionPlan: "free", subscriptionStatus: "trial", trialEndDate: new Date(end).toISOString() };
 }
 
-/** The chart with its real-time ticker replaced: tests send TICKs with the time they choose. */
-const testMachine = timerMachine.provide({
-  actors: { ticker: fromCallback<EventObject, { endsAt: number }>(() => () => {}) },
-});
-
+/**
+ * The chart with its real-time ticker replaced (tests send TICKs with the time they choose)
+ * and its effects recorded in `emitted`, in order.
+ */
 function start(input: Partial<TimerInput> = {}) {
   const clock = new SimulatedClock();
+  const emitted: TimerEffect[] = [];
+  const testMachine = timerMachine.provide({
+    actors: { ticker: fromCallback<EventObject, { endsAt: number }>(() => () => {}) },
+    actions: {
+      sessionCompleted: (_, params) => emitted.push({ type: "sessionCompleted", ...params }),
+      startRefused: (_, params) => emitted.push({ type: "startRefused", ...params }),
+    },
+  });
   const actor = createActor(testMachine, { clock, input: { settings, now: T0, ...input } });
-  const emitted: TimerEmitted[] = [];
-  actor.on("*", (e) => emitted.push(e));
   actor.start();
   return { actor, clock, emitted };
 }
@@ -52,8 +57,8 @@ describe("timer chart", () => {
     const s = actor.getSnapshot();
     expect(s.value).toBe("idle");
     expect(s.context.mode).toBe("focus");
-    expect(selectDisplay(s)).toBe("25:00");
-    expect(selectIsRunning(s)).toBe(false);
+    expect(timerViewOf(s).display).toBe("25:00");
+    expect(timerViewOf(s).isRunning).toBe(false);
   });
 
   it("counts down from an end timestamp and shows mm:ss", () => {
@@ -63,16 +68,16 @@ describe("timer chart", () => {
     const s = actor.getSnapshot();
     expect(s.value).toBe("running");
     expect(s.context.endsAt).toBe(T0 + 25 * MIN);
-    expect(selectDisplay(s)).toBe("23:59");
-    expect(selectProgress(s)).toBeCloseTo((61 / 1500) * 100);
+    expect(timerViewOf(s).display).toBe("23:59");
+    expect(timerViewOf(s).progress).toBeCloseTo((61 / 1500) * 100);
   });
 
   it("shows the true time left after a long gap between ticks (blocked thread, hidden tab)", () => {
     const { actor } = start();
     actor.send({ type: "START", now: T0 });
     actor.send({ type: "TICK", now: T0 + 10 * MIN + 400 });
-    expect(selectRemainingSeconds(actor.getSnapshot())).toBe(15 * 60 - 0); // 14:59.6 shows 15:00
-    expect(selectDisplay(actor.getSnapshot())).toBe("15:00");
+    expect(timerViewOf(actor.getSnapshot()).secondsLeft).toBe(15 * 60 - 0); // 14:59.6 shows 15:00
+    expect(timerViewOf(actor.getSnapshot()).display).toBe("15:00");
   });
 
   it("keeps the remaining time when paused and resumes from it", () => {
@@ -82,7 +87,7 @@ describe("timer chart", () => {
     expect(actor.getSnapshot().value).toBe("paused");
     // Time passing while paused changes nothing.
     actor.send({ type: "TICK", now: T0 + 50 * MIN });
-    expect(selectDisplay(actor.getSnapshot())).toBe("20:00");
+    expect(timerViewOf(actor.getSnapshot()).display).toBe("20:00");
     actor.send({ type: "START", now: T0 + 60 * MIN });
     expect(actor.getSnapshot().context.endsAt).toBe(T0 + 80 * MIN);
   });
@@ -100,7 +105,7 @@ describe("timer chart", () => {
     actor.send({ type: "RESET", now: T0 + 7 * MIN });
     const s = actor.getSnapshot();
     expect(s.value).toBe("idle");
-    expect(selectDisplay(s)).toBe("25:00");
+    expect(timerViewOf(s).display).toBe("25:00");
   });
 
   it("changing mode resets to that mode's duration and stops", () => {
@@ -110,7 +115,7 @@ describe("timer chart", () => {
     const s = actor.getSnapshot();
     expect(s.value).toBe("idle");
     expect(s.context.mode).toBe("longBreak");
-    expect(selectDisplay(s)).toBe("15:00");
+    expect(timerViewOf(s).display).toBe("15:00");
   });
 
   it("changing durations resets and stops; changing only auto-start keeps the session running", () => {
@@ -120,7 +125,7 @@ describe("timer chart", () => {
     expect(actor.getSnapshot().value).toBe("running");
     actor.send({ type: "SET_SETTINGS", settings: { ...settings, focusDuration: 50 }, now: T0 + 2 * MIN });
     expect(actor.getSnapshot().value).toBe("idle");
-    expect(selectDisplay(actor.getSnapshot())).toBe("50:00");
+    expect(timerViewOf(actor.getSnapshot()).display).toBe("50:00");
   });
 
   it("completes a focus session at its end time, raises the counters and emits the session", () => {
@@ -138,6 +143,8 @@ describe("timer chart", () => {
         type: "sessionCompleted",
         mode: "focus",
         nextMode: "shortBreak",
+        endedAt: T0 + 25 * MIN,
+        whileAway: false,
         session: { startTime: new Date(T0).toISOString(), duration: 1500, type: "focus", completed: true },
       },
     ]);
@@ -148,7 +155,7 @@ describe("timer chart", () => {
     actor.send({ type: "START", now: T0 });
     actor.send({ type: "TICK", now: T0 + 25 * MIN });
     expect(actor.getSnapshot().context.mode).toBe("longBreak");
-    expect(selectDisplay(actor.getSnapshot())).toBe("15:00");
+    expect(timerViewOf(actor.getSnapshot()).display).toBe("15:00");
   });
 
   it("honours a custom long break interval", () => {
@@ -201,15 +208,27 @@ describe("timer chart", () => {
     expect(on.actor.getSnapshot().context.mode).toBe("focus");
   });
 
-  it("replays a whole missed timeline after a sleep: focus and auto-started break both complete", () => {
+  it("replays a missed timeline after a short sleep: focus and the auto-started break both complete", () => {
+    const { actor, clock, emitted } = start({ settings: { ...settings, autoStartBreaks: true } });
+    actor.send({ type: "START", now: T0 });
+    // Asleep from 24:00 until 6 minutes after the end: the break (5 min, from 25:01) is over too.
+    actor.send({ type: "TICK", now: T0 + 31 * MIN });
+    clock.increment(1000);
+    actor.send({ type: "TICK", now: T0 + 31 * MIN + 1000 });
+    const s = actor.getSnapshot();
+    expect(emitted.map((e) => e.type === "sessionCompleted" && e.session.type)).toEqual(["focus", "break"]);
+    expect(s.context.mode).toBe("focus");
+    expect(s.value).toBe("idle");
+  });
+
+  it("after a long sleep records the focus session and leaves the break waiting, not replayed", () => {
     const { actor, clock, emitted } = start({ settings: { ...settings, autoStartBreaks: true } });
     actor.send({ type: "START", now: T0 });
     actor.send({ type: "TICK", now: T0 + 90 * MIN });
     clock.increment(1000);
-    actor.send({ type: "TICK", now: T0 + 90 * MIN + 1000 });
     const s = actor.getSnapshot();
-    expect(emitted.map((e) => e.type === "sessionCompleted" && e.session.type)).toEqual(["focus", "break"]);
-    expect(s.context.mode).toBe("focus");
+    expect(emitted).toEqual([expect.objectContaining({ type: "sessionCompleted", mode: "focus", whileAway: true })]);
+    expect(s.context.mode).toBe("shortBreak");
     expect(s.value).toBe("idle");
   });
 
@@ -229,7 +248,7 @@ describe("timer chart", () => {
   });
 });
 
-describe("timer restore (spec §4: saved state younger than 10 minutes)", () => {
+describe("timer restore (a running session at any age, anything else younger than 10 minutes)", () => {
   function savedRunning(at: number) {
     const { actor } = start();
     actor.send({ type: "START", now: T0 });
@@ -242,7 +261,7 @@ describe("timer restore (spec §4: saved state younger than 10 minutes)", () => 
     const restored = parsePersistedTimerState(JSON.parse(JSON.stringify(saved)));
     const { actor } = start({ now: T0 + 8 * MIN, restore: restored });
     expect(actor.getSnapshot().value).toBe("running");
-    expect(selectDisplay(actor.getSnapshot())).toBe("17:00");
+    expect(timerViewOf(actor.getSnapshot()).display).toBe("17:00");
   });
 
   it("restores a paused timer", () => {
@@ -252,21 +271,68 @@ describe("timer restore (spec §4: saved state younger than 10 minutes)", () => 
     const saved = parsePersistedTimerState(toPersistedTimerState(a.getSnapshot().context, false));
     const { actor } = start({ now: T0 + 9 * MIN, restore: saved });
     expect(actor.getSnapshot().value).toBe("paused");
-    expect(selectDisplay(actor.getSnapshot())).toBe("23:00");
+    expect(timerViewOf(actor.getSnapshot()).display).toBe("23:00");
   });
 
-  it("ignores a saved state 10 minutes old or older", () => {
-    const saved = parsePersistedTimerState(savedRunning(T0 + MIN));
+  it("ignores a saved paused state 10 minutes old or older", () => {
+    const { actor: a } = start();
+    a.send({ type: "START", now: T0 });
+    a.send({ type: "PAUSE", now: T0 + MIN });
+    const saved = parsePersistedTimerState(toPersistedTimerState(a.getSnapshot().context, false));
     const { actor } = start({ now: T0 + 11 * MIN, restore: saved });
     expect(actor.getSnapshot().value).toBe("idle");
-    expect(selectDisplay(actor.getSnapshot())).toBe("25:00");
+    expect(timerViewOf(actor.getSnapshot()).display).toBe("25:00");
   });
 
-  it("completes a restored session whose end passed while the page was closed", () => {
+  it("restores a running session saved more than 10 minutes ago with its true time left", () => {
+    const saved = parsePersistedTimerState(savedRunning(T0 + MIN));
+    const { actor, emitted } = start({ now: T0 + 15 * MIN, restore: saved });
+    expect(actor.getSnapshot().value).toBe("running");
+    expect(timerViewOf(actor.getSnapshot()).display).toBe("10:00");
+    expect(emitted).toEqual([]);
+  });
+
+  it("completes a restored session whose end passed while the page was closed, quietly when long ago", () => {
     const saved = parsePersistedTimerState(savedRunning(T0 + 20 * MIN));
     const { actor, emitted } = start({ now: T0 + 26 * MIN, restore: saved });
     expect(actor.getSnapshot().context.mode).toBe("shortBreak");
-    expect(emitted).toHaveLength(1);
+    expect(emitted).toEqual([
+      expect.objectContaining({ type: "sessionCompleted", mode: "focus", endedAt: T0 + 25 * MIN, whileAway: false }),
+    ]);
+    const later = start({ now: T0 + 65 * MIN, restore: saved });
+    expect(later.emitted).toEqual([
+      expect.objectContaining({
+        type: "sessionCompleted",
+        mode: "focus",
+        endedAt: T0 + 25 * MIN,
+        whileAway: true,
+        session: expect.objectContaining({ startTime: new Date(T0).toISOString(), duration: 1500 }),
+      }),
+    ]);
+    expect(later.actor.getSnapshot().context.completedSessionsToday).toBe(1);
+  });
+
+  it("records a session that ended while the page was closed even when the settings changed since", () => {
+    const saved = parsePersistedTimerState(savedRunning(T0 + 2 * MIN));
+    const { actor, emitted } = start({ now: T0 + 40 * MIN, restore: saved, settings: { ...settings, focusDuration: 50 } });
+    expect(emitted).toEqual([expect.objectContaining({ type: "sessionCompleted", session: expect.objectContaining({ duration: 1500 }) })]);
+    expect(actor.getSnapshot().context.mode).toBe("shortBreak");
+  });
+
+  it("starts the break after a session that ended while away only if it would still be running", () => {
+    const auto = { ...settings, autoStartBreaks: true };
+    // Ended 2 minutes ago: the break started 1 s after the end and has 3 minutes left.
+    const recent = start({ now: T0 + 27 * MIN, restore: parsePersistedTimerState(savedRunning(T0 + 5 * MIN)), settings: auto });
+    recent.clock.increment(1000);
+    expect(recent.actor.getSnapshot().value).toBe("running");
+    expect(recent.actor.getSnapshot().context.mode).toBe("shortBreak");
+    expect(recent.actor.getSnapshot().context.endsAt).toBe(T0 + 25 * MIN + 1000 + 5 * MIN);
+    // Ended 40 minutes ago: no break is replayed; the break waits to be started.
+    const old = start({ now: T0 + 65 * MIN, restore: parsePersistedTimerState(savedRunning(T0 + 5 * MIN)), settings: auto });
+    old.clock.increment(1000);
+    expect(old.actor.getSnapshot().value).toBe("idle");
+    expect(old.actor.getSnapshot().context.mode).toBe("shortBreak");
+    expect(old.emitted.map((e) => e.type)).toEqual(["sessionCompleted"]);
   });
 
   it("ignores malformed saved state", () => {
@@ -287,7 +353,7 @@ describe("timer access guards (spec §5)", () => {
     actor.send({ type: "SET_MODE", mode: "focus", now: T0 + 27 * MIN });
     actor.send({ type: "START", now: T0 + 27 * MIN });
     expect(actor.getSnapshot().value).toBe("idle");
-    expect(emitted.at(-1)).toEqual({ type: "startBlocked", reason: "guestLimit" });
+    expect(emitted.at(-1)).toEqual({ type: "startRefused", reason: "guestLimit" });
   });
 
   it("lets the guest focus again the next day", () => {
@@ -300,7 +366,7 @@ describe("timer access guards (spec §5)", () => {
     const { actor, emitted } = start({ access: member({ subscriptionPlan: "free", subscriptionStatus: "cancelled", trialEndDate: null }) });
     actor.send({ type: "START", now: T0 });
     expect(actor.getSnapshot().value).toBe("idle");
-    expect(emitted).toEqual([{ type: "startBlocked", reason: "trialExpired" }]);
+    expect(emitted).toEqual([{ type: "startRefused", reason: "trialExpired" }]);
     actor.send({ type: "SET_ACCESS", access: member({ subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null }) });
     actor.send({ type: "START", now: T0 });
     expect(actor.getSnapshot().value).toBe("running");
@@ -316,11 +382,11 @@ describe("timer access guards (spec §5)", () => {
     clock.increment(MIN + 1000);
     actor.send({ type: "START", now: now() });
     expect(actor.getSnapshot().value).toBe("paused");
-    expect(emitted).toEqual([{ type: "startBlocked", reason: "trialExpired" }]);
+    expect(emitted).toEqual([{ type: "startRefused", reason: "trialExpired" }]);
     actor.send({ type: "RESET", now: now() });
     actor.send({ type: "TOGGLE", now: now() });
     expect(actor.getSnapshot().value).toBe("idle");
-    expect(emitted.at(-1)).toEqual({ type: "startBlocked", reason: "trialExpired" });
+    expect(emitted.at(-1)).toEqual({ type: "startRefused", reason: "trialExpired" });
   });
 
   it("lets a trial user start up to the trial's last millisecond", () => {
@@ -333,7 +399,7 @@ describe("timer access guards (spec §5)", () => {
     const { actor, emitted } = start({ access: { ...GUEST, guestSessionUsedOn: localDayKey(T0) } });
     actor.send({ type: "TOGGLE", now: T0 });
     expect(actor.getSnapshot().value).toBe("idle");
-    expect(emitted).toEqual([{ type: "startBlocked", reason: "guestLimit" }]);
+    expect(emitted).toEqual([{ type: "startRefused", reason: "guestLimit" }]);
   });
 });
 
@@ -344,7 +410,7 @@ describe("TOGGLE (the Space shortcut)", () => {
     expect(actor.getSnapshot().value).toBe("running");
     actor.send({ type: "TOGGLE", now: T0 + MIN });
     expect(actor.getSnapshot().value).toBe("paused");
-    expect(selectDisplay(actor.getSnapshot())).toBe("24:00");
+    expect(timerViewOf(actor.getSnapshot()).display).toBe("24:00");
     actor.send({ type: "TOGGLE", now: T0 + 5 * MIN });
     const s = actor.getSnapshot();
     expect(s.value).toBe("running");

@@ -1,16 +1,9 @@
-import { assign, emit, fromCallback, setup, type EventObject } from "xstate";
-import { AUTO_START_DELAY_MS, TICK_MS, TIMER_STATE_MAX_AGE_MS, type TimerMode } from "../constants";
+import { assign, fromCallback, setup, type EventObject } from "xstate";
+import { AUTO_START_DELAY_MS, MISSED_COMPLETION_MS, TICK_MS, TIMER_STATE_MAX_AGE_MS, type TimerMode } from "../constants";
 import { localDayKey } from "../format";
 import type { TimerSettings } from "../schemas/settings";
 import { canUseTimer } from "../subscription/rules";
-import type {
-  StartBlockReason,
-  TimerAccess,
-  TimerContext,
-  TimerEmitted,
-  TimerEvent,
-  TimerInput,
-} from "./types";
+import type { SessionCompleted, StartBlockReason, TimerAccess, TimerContext, TimerEvent, TimerInput } from "./types";
 
 /** Full length of a mode's session from the settings, ms. */
 export function modeDurationMs(settings: TimerSettings, mode: TimerMode): number {
@@ -41,6 +34,11 @@ export function startBlockReason(context: Pick<TimerContext, "access" | "mode" |
     return null;
   }
   return canUseTimer({ ...access.subscription, isGuest: false }, context.now) ? null : "trialExpired";
+}
+
+/** Why a start at the chart's latest instant is refused (only asked once a guard refused it). */
+function refusalOf(context: TimerContext): StartBlockReason {
+  return startBlockReason(context) ?? "trialExpired";
 }
 
 /** Access when the app gives none: an active premium plan, so nothing is refused. */
@@ -78,15 +76,36 @@ function initialContext(input: TimerInput): TimerContext {
     access: input.access ?? OPEN_ACCESS,
   };
   const saved = input.restore;
-  if (!saved || input.now - saved.timestamp >= TIMER_STATE_MAX_AGE_MS || saved.timestamp > input.now) return base;
-  // A saved session whose length no longer matches the settings was made under other
-  // settings; restoring it would show a session the user did not configure.
-  if (saved.durationMs !== modeDurationMs(input.settings, saved.mode)) return base;
+  if (!saved || saved.timestamp > input.now) return base;
+  // A running session is never dropped, whatever its age: its end time is the truth, and one
+  // that ended while the app was closed completes (and is recorded) as soon as the chart runs.
   if (saved.isActive && saved.endsAt !== null) {
     return { ...base, mode: saved.mode, durationMs: saved.durationMs, endsAt: saved.endsAt, sessionStartTime: saved.sessionStartTime, remainingMs: saved.durationMs };
   }
+  if (input.now - saved.timestamp >= TIMER_STATE_MAX_AGE_MS) return base;
+  // A paused session whose length no longer matches the settings was made under other
+  // settings; restoring it would show a session the user did not configure.
+  if (saved.durationMs !== modeDurationMs(input.settings, saved.mode)) return base;
   const remainingMs = Math.min(Math.max(saved.remainingMs, 0), saved.durationMs);
   return { ...base, mode: saved.mode, durationMs: saved.durationMs, remainingMs, sessionStartTime: saved.sessionStartTime };
+}
+
+/** The completed session the chart hands to its `sessionCompleted` effect. */
+function completedSession(context: TimerContext): SessionCompleted {
+  const endedAt = context.lastCompletedAt ?? context.now;
+  const startedAt = context.sessionStartTime ?? endedAt - context.durationMs;
+  return {
+    mode: context.mode,
+    nextMode: nextModeAfter(context.mode, context.totalSessions, context.settings.longBreakInterval),
+    endedAt,
+    whileAway: context.now - endedAt > MISSED_COMPLETION_MS,
+    session: {
+      startTime: new Date(startedAt).toISOString(),
+      duration: Math.round(context.durationMs / 1000),
+      type: context.mode === "focus" ? "focus" : "break",
+      completed: true,
+    },
+  };
 }
 
 /**
@@ -110,19 +129,20 @@ export const ticker = fromCallback<EventObject, { endsAt: number; now?: () => nu
 });
 
 /**
- * The Pomodoro timer (spec §4 Timer, §9; DESIGN.md §2).
+ * The Pomodoro timer (rules in docs/product.md "Timer").
  *
  * States: idle (full session waiting), running, paused, autoStarting (the 1 s before an
  * automatic start), plus transient `init` (restore) and `finished` (route after completion).
- * Time: `endsAt` (epoch ms) is the source of truth while running. Emits `sessionCompleted`
- * for each finished session and `startBlocked` when a guard refuses a start.
+ * Time: `endsAt` (epoch ms) is the source of truth while running.
+ * Effects: the named actions `sessionCompleted` (params `SessionCompleted`, once per finished
+ * session) and `startRefused` (params `{ reason }`) do nothing here; each app provides them
+ * (`timerMachine.provide({ actions })`) to record, ring, notify and explain.
  */
-export const timerMachine = setup({
+const timerSetup = setup({
   types: {
     context: {} as TimerContext,
     events: {} as TimerEvent,
     input: {} as TimerInput,
-    emitted: {} as TimerEmitted,
   },
   actors: { ticker },
   delays: {
@@ -136,8 +156,11 @@ export const timerMachine = setup({
     clockRanOut: ({ context }) => context.endsAt !== null && context.now >= context.endsAt,
     sessionOver: ({ context, event }) =>
       context.endsAt !== null && "now" in event && event.now >= context.endsAt,
+    // An automatic start more than 10 minutes late (the app was closed) does not happen: the
+    // timer waits in the next mode instead of replaying sessions nobody was there for.
     shouldAutoStart: ({ context }) =>
-      context.mode === "focus" ? context.settings.autoStartFocus : context.settings.autoStartBreaks,
+      (context.mode === "focus" ? context.settings.autoStartFocus : context.settings.autoStartBreaks) &&
+      context.now - (context.lastCompletedAt ?? context.now) < TIMER_STATE_MAX_AGE_MS,
     durationsChanged: ({ context, event }) =>
       event.type === "SET_SETTINGS" && durationsDiffer(context.settings, event.settings),
   },
@@ -172,10 +195,8 @@ export const timerMachine = setup({
       settings: ({ context, event }) => (event.type === "SET_SETTINGS" ? event.settings : context.settings),
     }),
     setAccess: assign({ access: ({ context, event }) => (event.type === "SET_ACCESS" ? event.access : context.access) }),
-    emitStartBlocked: emit(({ context, event }) => ({
-      type: "startBlocked" as const,
-      reason: startBlockReason({ ...context, now: "now" in event ? event.now : context.now }) ?? "trialExpired",
-    })),
+    /** Effect, provided by the app: a start was refused for `reason`. */
+    startRefused: (_, _params: { reason: StartBlockReason }) => {},
     completeSession: assign(({ context }) => {
       const endedAt = context.endsAt ?? context.now;
       const isFocus = context.mode === "focus";
@@ -189,28 +210,20 @@ export const timerMachine = setup({
         isFocus && context.access.isGuest ? { ...context.access, guestSessionUsedOn: dayKey } : context.access;
       return { lastCompletedAt: endedAt, dayKey, completedSessionsToday, totalFocusTimeToday, totalSessions, access };
     }),
-    emitSessionCompleted: emit(({ context }) => {
-      const endedAt = context.lastCompletedAt ?? context.now;
-      const startedAt = context.sessionStartTime ?? endedAt - context.durationMs;
-      return {
-        type: "sessionCompleted" as const,
-        mode: context.mode,
-        nextMode: nextModeAfter(context.mode, context.totalSessions, context.settings.longBreakInterval),
-        session: {
-          startTime: new Date(startedAt).toISOString(),
-          duration: Math.round(context.durationMs / 1000),
-          type: context.mode === "focus" ? ("focus" as const) : ("break" as const),
-          completed: true,
-        },
-      };
-    }),
+    /** Effect, provided by the app: a session ended (record it, ring, notify). */
+    sessionCompleted: (_, _params: SessionCompleted) => {},
     advanceMode: assign(({ context }) => {
       const mode = nextModeAfter(context.mode, context.totalSessions, context.settings.longBreakInterval);
       const durationMs = modeDurationMs(context.settings, mode);
       return { mode, durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null };
     }),
   },
-}).createMachine({
+});
+
+/** The refused-start effect with its reason, as every start transition names it. */
+const refuseStart = { type: "startRefused", params: ({ context }: { context: TimerContext }) => ({ reason: refusalOf(context) }) } as const;
+
+export const timerMachine = timerSetup.createMachine({
   id: "timer",
   context: ({ input }) => initialContext(input),
   initial: "init",
@@ -228,11 +241,11 @@ export const timerMachine = setup({
     idle: {
       on: {
         START: [
-          { guard: "startBlocked", actions: ["observeTime", "emitStartBlocked"] },
+          { guard: "startBlocked", actions: ["observeTime", refuseStart] },
           { target: "running", actions: ["observeTime", "startClock"] },
         ],
         TOGGLE: [
-          { guard: "startBlocked", actions: ["observeTime", "emitStartBlocked"] },
+          { guard: "startBlocked", actions: ["observeTime", refuseStart] },
           { target: "running", actions: ["observeTime", "startClock"] },
         ],
         RESET: { actions: ["observeTime", "resetSession"] },
@@ -272,11 +285,11 @@ export const timerMachine = setup({
     paused: {
       on: {
         START: [
-          { guard: "startBlocked", actions: ["observeTime", "emitStartBlocked"] },
+          { guard: "startBlocked", actions: ["observeTime", refuseStart] },
           { target: "running", actions: ["observeTime", "startClock"] },
         ],
         TOGGLE: [
-          { guard: "startBlocked", actions: ["observeTime", "emitStartBlocked"] },
+          { guard: "startBlocked", actions: ["observeTime", refuseStart] },
           { target: "running", actions: ["observeTime", "startClock"] },
         ],
         RESET: { target: "idle", actions: ["observeTime", "resetSession"] },
@@ -289,7 +302,7 @@ export const timerMachine = setup({
       },
     },
     finished: {
-      entry: ["completeSession", "emitSessionCompleted", "advanceMode"],
+      entry: ["completeSession", { type: "sessionCompleted", params: ({ context }) => completedSession(context) }, "advanceMode"],
       always: [{ guard: "shouldAutoStart", target: "autoStarting" }, { target: "idle" }],
     },
     autoStarting: {

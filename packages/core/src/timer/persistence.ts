@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TIMER_MODES } from "../constants";
-import { remainingMsOf } from "./selectors";
+import { remainingMsOf } from "./view";
 import type { TimerContext, TimerCounters, TimerRestore } from "./types";
 
 /**

@@ -67,20 +67,35 @@ export type TimerEvent =
   | { type: "SET_SETTINGS"; settings: TimerSettings; now: number }
   | { type: "SET_ACCESS"; access: TimerAccess };
 
-/** Events the chart emits for its adapters to act on (post, sound, toast, storage). */
-export type TimerEmitted =
-  | {
-      type: "sessionCompleted";
-      /** The mode that just ended. */
-      mode: TimerMode;
-      /** The record for `POST /api/sessions` (spec §7). */
-      session: SessionInput;
-      /** The mode that comes next. */
-      nextMode: TimerMode;
-    }
-  | { type: "startBlocked"; reason: StartBlockReason };
+/** A completed session, as the chart hands it to the `sessionCompleted` effect. */
+export interface SessionCompleted {
+  /** The mode that just ended. */
+  mode: TimerMode;
+  /** The mode that comes next. */
+  nextMode: TimerMode;
+  /** The record for `POST /api/sessions`. */
+  session: SessionInput;
+  /** When the session ended, epoch ms (its `endsAt`). */
+  endedAt: number;
+  /**
+   * The session ended more than `MISSED_COMPLETION_MS` before the chart noticed: the app was
+   * closed or asleep. It is still recorded; adapters tell the user quietly (no bell).
+   */
+  whileAway: boolean;
+}
 
-/** Saved state, restored when younger than 10 minutes (spec §4). See `persistence.ts`. */
+/**
+ * The chart's side effects, named actions with empty bodies that each app gives its own
+ * implementation with `timerMachine.provide({ actions })`: the web app records, rings and
+ * notifies (features/timer/timerEffects.ts). Listed here with their params for tests.
+ */
+export type TimerEffect = ({ type: "sessionCompleted" } & SessionCompleted) | { type: "startRefused"; reason: StartBlockReason };
+
+/**
+ * Saved state (`persistence.ts`). A running session is restored at any age: it ends at its
+ * saved `endsAt`, and one that ended while the app was closed completes at once. Any other
+ * saved state is restored only when younger than 10 minutes (docs/product.md).
+ */
 export interface TimerRestore {
   mode: TimerMode;
   isActive: boolean;
@@ -100,6 +115,6 @@ export interface TimerInput {
   now: number;
   counters?: TimerCounters;
   access?: TimerAccess;
-  /** A saved state; ignored when older than 10 minutes or when it does not fit the settings. */
+  /** A saved state; see `TimerRestore` for which are restored. */
   restore?: TimerRestore | null;
 }
