@@ -118,12 +118,25 @@ describe("timer chart", () => {
     expect(timerViewOf(s).display).toBe("15:00");
   });
 
-  it("changing durations resets and stops; changing only auto-start keeps the session running", () => {
+  it("changing durations never cuts a started session: it keeps its length, the next one takes the new", () => {
     const { actor } = start();
     actor.send({ type: "START", now: T0 });
-    actor.send({ type: "SET_SETTINGS", settings: { ...settings, autoStartBreaks: true }, now: T0 + MIN });
+    actor.send({ type: "SET_SETTINGS", settings: { ...settings, focusDuration: 50, shortBreakDuration: 10 }, now: T0 + 2 * MIN });
     expect(actor.getSnapshot().value).toBe("running");
-    actor.send({ type: "SET_SETTINGS", settings: { ...settings, focusDuration: 50 }, now: T0 + 2 * MIN });
+    expect(timerViewOf(actor.getSnapshot()).display).toBe("23:00");
+    actor.send({ type: "PAUSE", now: T0 + 3 * MIN });
+    actor.send({ type: "SET_SETTINGS", settings: { ...settings, focusDuration: 30, shortBreakDuration: 10 }, now: T0 + 4 * MIN });
+    expect(actor.getSnapshot().value).toBe("paused");
+    expect(timerViewOf(actor.getSnapshot()).display).toBe("22:00");
+    actor.send({ type: "START", now: T0 + 5 * MIN });
+    actor.send({ type: "TICK", now: T0 + 27 * MIN });
+    expect(actor.getSnapshot().context.mode).toBe("shortBreak");
+    expect(timerViewOf(actor.getSnapshot()).display).toBe("10:00");
+  });
+
+  it("an idle timer shows new durations at once", () => {
+    const { actor } = start();
+    actor.send({ type: "SET_SETTINGS", settings: { ...settings, focusDuration: 50 }, now: T0 });
     expect(actor.getSnapshot().value).toBe("idle");
     expect(timerViewOf(actor.getSnapshot()).display).toBe("50:00");
   });
@@ -143,6 +156,8 @@ describe("timer chart", () => {
         type: "sessionCompleted",
         mode: "focus",
         nextMode: "shortBreak",
+        nextDurationMs: 5 * MIN,
+        nextStartsItself: false,
         endedAt: T0 + 25 * MIN,
         whileAway: false,
         session: { startTime: new Date(T0).toISOString(), duration: 1500, type: "focus", completed: true },
@@ -327,12 +342,13 @@ describe("timer restore (a running session at any age, anything else younger tha
     expect(recent.actor.getSnapshot().value).toBe("running");
     expect(recent.actor.getSnapshot().context.mode).toBe("shortBreak");
     expect(recent.actor.getSnapshot().context.endsAt).toBe(T0 + 25 * MIN + 1000 + 5 * MIN);
+    expect(recent.emitted).toEqual([expect.objectContaining({ nextMode: "shortBreak", nextStartsItself: true })]);
     // Ended 40 minutes ago: no break is replayed; the break waits to be started.
     const old = start({ now: T0 + 65 * MIN, restore: parsePersistedTimerState(savedRunning(T0 + 5 * MIN)), settings: auto });
     old.clock.increment(1000);
     expect(old.actor.getSnapshot().value).toBe("idle");
     expect(old.actor.getSnapshot().context.mode).toBe("shortBreak");
-    expect(old.emitted.map((e) => e.type)).toEqual(["sessionCompleted"]);
+    expect(old.emitted).toEqual([expect.objectContaining({ type: "sessionCompleted", nextStartsItself: false, whileAway: true })]);
   });
 
   it("ignores malformed saved state", () => {

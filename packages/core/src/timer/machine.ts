@@ -90,13 +90,25 @@ function initialContext(input: TimerInput): TimerContext {
   return { ...base, mode: saved.mode, durationMs: saved.durationMs, remainingMs, sessionStartTime: saved.sessionStartTime };
 }
 
+/**
+ * Whether `mode` starts by itself after the session before it ended `lateByMs` ago: when the
+ * settings say so, and not when the start is more than 10 minutes late (the app was closed):
+ * then the timer waits in that mode instead of replaying sessions nobody was there for.
+ */
+function autoStarts(settings: TimerSettings, mode: TimerMode, lateByMs: number): boolean {
+  return (mode === "focus" ? settings.autoStartFocus : settings.autoStartBreaks) && lateByMs < TIMER_STATE_MAX_AGE_MS;
+}
+
 /** The completed session the chart hands to its `sessionCompleted` effect. */
 function completedSession(context: TimerContext): SessionCompleted {
   const endedAt = context.lastCompletedAt ?? context.now;
   const startedAt = context.sessionStartTime ?? endedAt - context.durationMs;
+  const nextMode = nextModeAfter(context.mode, context.totalSessions, context.settings.longBreakInterval);
   return {
     mode: context.mode,
-    nextMode: nextModeAfter(context.mode, context.totalSessions, context.settings.longBreakInterval),
+    nextMode,
+    nextDurationMs: modeDurationMs(context.settings, nextMode),
+    nextStartsItself: autoStarts(context.settings, nextMode, context.now - endedAt),
     endedAt,
     whileAway: context.now - endedAt > MISSED_COMPLETION_MS,
     session: {
@@ -156,11 +168,8 @@ const timerSetup = setup({
     clockRanOut: ({ context }) => context.endsAt !== null && context.now >= context.endsAt,
     sessionOver: ({ context, event }) =>
       context.endsAt !== null && "now" in event && event.now >= context.endsAt,
-    // An automatic start more than 10 minutes late (the app was closed) does not happen: the
-    // timer waits in the next mode instead of replaying sessions nobody was there for.
-    shouldAutoStart: ({ context }) =>
-      (context.mode === "focus" ? context.settings.autoStartFocus : context.settings.autoStartBreaks) &&
-      context.now - (context.lastCompletedAt ?? context.now) < TIMER_STATE_MAX_AGE_MS,
+    // After `advanceMode`, so `context.mode` is the mode about to start.
+    shouldAutoStart: ({ context }) => autoStarts(context.settings, context.mode, context.now - (context.lastCompletedAt ?? context.now)),
     durationsChanged: ({ context, event }) =>
       event.type === "SET_SETTINGS" && durationsDiffer(context.settings, event.settings),
   },
@@ -276,10 +285,8 @@ export const timerMachine = timerSetup.createMachine({
         ],
         RESET: { target: "idle", actions: ["observeTime", "resetSession"] },
         SET_MODE: { target: "idle", actions: ["observeTime", "setMode", "resetSession"] },
-        SET_SETTINGS: [
-          { guard: "durationsChanged", target: "idle", actions: ["observeTime", "setSettings", "resetSession"] },
-          { actions: ["observeTime", "setSettings"] },
-        ],
+        // A started session keeps its length; new durations apply from the next session.
+        SET_SETTINGS: { actions: ["observeTime", "setSettings"] },
       },
     },
     paused: {
@@ -294,10 +301,8 @@ export const timerMachine = timerSetup.createMachine({
         ],
         RESET: { target: "idle", actions: ["observeTime", "resetSession"] },
         SET_MODE: { target: "idle", actions: ["observeTime", "setMode", "resetSession"] },
-        SET_SETTINGS: [
-          { guard: "durationsChanged", target: "idle", actions: ["observeTime", "setSettings", "resetSession"] },
-          { actions: ["observeTime", "setSettings"] },
-        ],
+        // A started session keeps its length; new durations apply from the next session.
+        SET_SETTINGS: { actions: ["observeTime", "setSettings"] },
         TICK: { actions: "observeTime" },
       },
     },
@@ -317,8 +322,9 @@ export const timerMachine = timerSetup.createMachine({
         PAUSE: { target: "idle", actions: "observeTime" },
         RESET: { target: "idle", actions: ["observeTime", "resetSession"] },
         SET_MODE: { target: "idle", actions: ["observeTime", "setMode", "resetSession"] },
+        // The session about to start has not begun: it takes the new length.
         SET_SETTINGS: [
-          { guard: "durationsChanged", target: "idle", actions: ["observeTime", "setSettings", "resetSession"] },
+          { guard: "durationsChanged", actions: ["observeTime", "setSettings", "resetSession"] },
           { actions: ["observeTime", "setSettings"] },
         ],
       },

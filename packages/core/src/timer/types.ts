@@ -73,6 +73,10 @@ export interface SessionCompleted {
   mode: TimerMode;
   /** The mode that comes next. */
   nextMode: TimerMode;
+  /** Full length of the next mode's session, ms. */
+  nextDurationMs: number;
+  /** The next session starts by itself in 1 s (auto-start settings, not more than 10 minutes late). */
+  nextStartsItself: boolean;
   /** The record for `POST /api/sessions`. */
   session: SessionInput;
   /** When the session ended, epoch ms (its `endsAt`). */
