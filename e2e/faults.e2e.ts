@@ -427,7 +427,8 @@ describe("kill -9 during concurrent writes", () => {
 
 describe("SIGTERM drain", () => {
   it("finishes requests in flight, answers new ones 503, closes sockets with 1001 and exits 0 within 10 s", async () => {
-    const server = await start();
+    // The production scrypt cost (SCRYPT_N unset): the logins below must be slow to be in flight.
+    const server = await start({ env: { SCRYPT_N: "" } });
     const user: TestUser = await registerUser(server, loopback(1));
     const live = await Promise.all([1, 2, 3].map(() => openLiveSocket(server, user.cookie)));
     sockets.push(...live);

@@ -37,6 +37,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * scrypt cost of the test servers (SCRYPT_N): 2^10, so registering and logging in cost about a
+ * millisecond instead of a quarter second of CPU. A test that needs the production cost (the
+ * OWASP default) passes `env: { SCRYPT_N: "" }`: empty counts as unset.
+ */
+export const TEST_SCRYPT_N = String(2 ** 10);
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -70,6 +77,7 @@ export async function startServer(
       // screens don't wait for it (audio e2e tests pass their own AUDIO_DIR with fixtures).
       AUDIO_DIR: join(dataDir, "audio"),
       AUDIO_RENDER: "off",
+      SCRYPT_N: TEST_SCRYPT_N,
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

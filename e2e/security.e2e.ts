@@ -52,10 +52,10 @@ let clients = 0;
  */
 const nextClient = () => `127.0.0.${10 + (clients++ % 200)}`;
 
-/** Registers a new account over HTTP and returns its id and session cookie. */
-async function register(prefix: string, extra: Record<string, unknown> = {}): Promise<Account> {
+/** Registers a new account over HTTP (on the shared server unless `on` says) and returns its id and session cookie. */
+async function register(prefix: string, extra: Record<string, unknown> = {}, on: RunningServer = server): Promise<Account> {
   const username = uniqueName(prefix);
-  const res = await call({
+  const res = await raw(on.url, {
     method: "POST",
     path: "/api/register",
     localAddress: nextClient(),
@@ -517,11 +517,19 @@ describe("mass assignment", () => {
 
 describe("password storage", () => {
   it("stores passwords as scrypt with N, r, p, salt and key recorded, salted per user, and verifiable", async () => {
-    const one = await register("hash");
-    const two = await register("hash");
-    const hashes = readDatabase(dbFile(), (db) =>
-      [one.id, two.id].map((id) => (db.prepare("SELECT password_hash FROM users WHERE id = ?").get(id) as { password_hash: string }).password_hash),
-    );
+    // A server as deployed: SCRYPT_N unset, so the production cost (the others run cheap, harness.ts).
+    const production = await startServer({ env: { SCRYPT_N: "" } });
+    let hashes: string[];
+    try {
+      const one = await register("hash", {}, production);
+      const two = await register("hash", {}, production);
+      hashes = readDatabase(join(production.dataDir, "focus.db"), (db) =>
+        [one.id, two.id].map((id) => (db.prepare("SELECT password_hash FROM users WHERE id = ?").get(id) as { password_hash: string }).password_hash),
+      );
+    } finally {
+      await production.stop();
+      removeDataDir(production.dataDir);
+    }
     const parsed = hashes.map((hash) => {
       expect(hash).not.toContain(PASSWORD);
       const match = /^scrypt\$(\d+)\$(\d+)\$(\d+)\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/.exec(hash);

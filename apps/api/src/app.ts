@@ -32,6 +32,7 @@ import sessionRoutes from "./routes/sessions";
 import settingsRoutes from "./routes/settings";
 import subscriptionRoutes from "./routes/subscription";
 import userRoutes from "./routes/user";
+import { configurePasswordHashing } from "./security/password";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -76,6 +77,8 @@ function requestLogFields(request: FastifyRequest) {
 export const focusApp = fp<{ config: Config }>(
   async (fastify, { config }) => {
     fastify.decorate("config", config);
+    // The cost of new password hashes (process-wide; the OWASP N unless SCRYPT_N lowers it for tests).
+    configurePasswordHashing({ N: config.scryptN });
     // JSON only: a text/plain POST (the form-like "simple request") is refused with 400.
     fastify.removeContentTypeParser("text/plain");
     await fastify.register(errorHandlerPlugin);

@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { registerBodySchema } from "@focus/core";
 import { z } from "zod";
+import { MAX_SCRYPT_COST, SCRYPT_PARAMS } from "./security/password";
 
 /** Pino levels accepted by `LOG_LEVEL`. */
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -55,6 +56,11 @@ export interface Config {
    * over a second above which API requests get 503 with Retry-After, ms; 0 turns the check off.
    */
   overloadMaxEventLoopDelayMs: number;
+  /**
+   * scrypt cost N for new password hashes (a power of two); the OWASP 2^17 by default. Only the
+   * tests lower it (SCRYPT_N), to spare CPU; stored hashes record their own N, so any verifies.
+   */
+  scryptN: number;
 }
 
 /**
@@ -69,6 +75,11 @@ export type DatabaseConfig =
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
+
+/** Bounds of SCRYPT_N: 2^10 (tests) to the most a stored hash may ask for (2^20). */
+const MIN_SCRYPT_N = 2 ** 10;
+const MAX_SCRYPT_N = MAX_SCRYPT_COST;
+const SCRYPT_N_MESSAGE = `must be a power of two from ${MIN_SCRYPT_N} to ${MAX_SCRYPT_N} (meant for tests; unset in production)`;
 
 /** The built web app, resolved from this file (src/ or dist/ alike sit two levels below apps/). */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -100,6 +111,14 @@ const envSchema = z.object({
   AUDIO_LOOP_SECONDS: optional(z.coerce.number().int().min(1).max(600, "must be whole seconds (1-600)")),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: optional(
     z.coerce.number().int().min(0).max(60_000, "must be whole milliseconds (0-60000, 0 turns the check off)"),
+  ),
+  SCRYPT_N: optional(
+    z.coerce
+      .number()
+      .int(SCRYPT_N_MESSAGE)
+      .min(MIN_SCRYPT_N, SCRYPT_N_MESSAGE)
+      .max(MAX_SCRYPT_N, SCRYPT_N_MESSAGE)
+      .refine((n) => (n & (n - 1)) === 0, SCRYPT_N_MESSAGE),
   ),
 });
 
@@ -184,5 +203,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loopSeconds: e.AUDIO_LOOP_SECONDS ?? null,
     },
     overloadMaxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? 1000,
+    scryptN: e.SCRYPT_N ?? SCRYPT_PARAMS.N,
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestApp, newCredentials, registerUser, sessionCookie, type TestApp, uniqueIp } from "./helpers";
+import { createTestApp, login, newCredentials, registerUser, sessionCookie, type TestApp, uniqueIp, userRow } from "./helpers";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -138,5 +138,24 @@ describe("accounts: register, login, logout, me", () => {
       payload: { ...newCredentials(), username: "Boss" },
     });
     expect(res.statusCode).toBe(409);
+  });
+
+  it("hashes new passwords at the configured SCRYPT_N and still accepts hashes stored at another", async () => {
+    t = await createTestApp({ SCRYPT_N: "1024" });
+    const { credentials, cookie } = await registerUser(t.app);
+    expect((await userRow(t.app, credentials.username)).password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
+
+    // A restart with another cost: the stored hash (N recorded in it) still logs in, new ones use the new N.
+    const app = await t.rebuild({ SCRYPT_N: "2048" });
+    await login(app, credentials.username, credentials.password);
+    const changed = await app.inject({
+      method: "PUT",
+      url: "/api/user/password",
+      headers: { cookie },
+      payload: { currentPassword: credentials.password, newPassword: "another-horse" },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await userRow(app, credentials.username)).password_hash).toMatch(/^scrypt\$2048\$8\$1\$/);
+    await login(app, credentials.username, "another-horse");
   });
 });

@@ -22,6 +22,7 @@ describe("loadConfig", () => {
       interviewUrl: null,
       logLevel: "info",
       trustProxy: false,
+      scryptN: 2 ** 17,
     });
     expect(config.webDist.endsWith(path.join("apps", "web", "dist"))).toBe(true);
   });
@@ -42,6 +43,7 @@ describe("loadConfig", () => {
         WEB_DIST: "web",
         LOG_LEVEL: "debug",
         TRUST_PROXY: "1",
+        SCRYPT_N: "1024",
       },
       "/srv",
     );
@@ -58,6 +60,7 @@ describe("loadConfig", () => {
       webDist: "/srv/web",
       logLevel: "debug",
       trustProxy: 1,
+      scryptN: 1024,
     });
   });
 
@@ -76,8 +79,19 @@ describe("loadConfig", () => {
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
     [{ DATABASE_URL: "mysql://db/focus" }, "DATABASE_URL"],
     [{ DATABASE_URL: "sqlite:" }, "DATABASE_URL"],
+    [{ SCRYPT_N: "1000" }, "SCRYPT_N"],
+    [{ SCRYPT_N: "512" }, "SCRYPT_N"],
+    [{ SCRYPT_N: String(2 ** 21) }, "SCRYPT_N"],
+    [{ SCRYPT_N: "cheap" }, "SCRYPT_N"],
   ])("names the variable in the error for %o", (env, name) => {
     expect(() => loadConfig(env)).toThrowError(name);
+  });
+
+  it("takes SCRYPT_N as any power of two from 2^10 to 2^20", () => {
+    expect(loadConfig({ SCRYPT_N: "" }).scryptN).toBe(2 ** 17);
+    expect(loadConfig({ SCRYPT_N: String(2 ** 10) }).scryptN).toBe(2 ** 10);
+    expect(loadConfig({ SCRYPT_N: String(2 ** 20) }).scryptN).toBe(2 ** 20);
+    expect(() => loadConfig({ SCRYPT_N: "3000" })).toThrowError(/^Invalid SCRYPT_N "3000": must be a power of two/);
   });
 
   it("never echoes a bad secret or password in the error", () => {

@@ -13,6 +13,13 @@ import { buildApp } from "../src/app";
 import { type Config, loadConfig } from "../src/env";
 import { SESSION_COOKIE } from "../src/plugins/session";
 
+/**
+ * scrypt cost of the test apps (SCRYPT_N): 2^10 instead of the OWASP 2^17, so a register or
+ * login costs about a millisecond instead of a quarter second. Only password.test.ts hashes
+ * with the production parameters.
+ */
+export const TEST_SCRYPT_N = String(2 ** 10);
+
 /** The engine the tests of this project run on. */
 export const TEST_ENGINE: "sqlite" | "postgres" = inject("postgresUrl") ? "postgres" : "sqlite";
 
@@ -69,6 +76,7 @@ export async function createTestApp(
     DATABASE_URL: postgres ? postgres.url : `sqlite:${path.join(dir, "focus.db")}`,
     LOG_LEVEL: "silent",
     WEB_DIST: path.join(dir, "no-web-build"),
+    SCRYPT_N: TEST_SCRYPT_N,
   };
   const apps: FastifyInstance[] = [];
   const build = async (extra: Env) => {

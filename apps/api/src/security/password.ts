@@ -3,6 +3,9 @@
  * (N=2^17, r=8, p=1), 16-byte salt, 64-byte key. Hashes describe themselves:
  * `scrypt$N$r$p$<salt base64>$<key base64>`, so parameters can be raised later
  * without breaking stored hashes.
+ *
+ * The app sets the cost N of new hashes from its config (SCRYPT_N, `configurePasswordHashing`):
+ * the OWASP 2^17 unless a test lowers it to spare CPU.
  */
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto";
 
@@ -17,7 +20,8 @@ export const SCRYPT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 const SALT_BYTES = 16;
 const KEY_BYTES = 64;
 /** Upper bounds accepted from a stored hash, so a forged row cannot exhaust memory. */
-const MAX_N = 2 ** 20;
+export const MAX_SCRYPT_COST = 2 ** 20;
+const MAX_N = MAX_SCRYPT_COST;
 const MAX_R = 32;
 const MAX_P = 16;
 
@@ -33,8 +37,28 @@ function derive(password: string, salt: Buffer, keyLength: number, params: Scryp
   });
 }
 
-/** Hashes a password (async, off the event loop; about 0.2-0.4 s). */
-export async function hashPassword(password: string, params: ScryptParams = SCRYPT_PARAMS): Promise<string> {
+/** The parameters of new hashes: SCRYPT_PARAMS, or a lower N the app was configured with. */
+let configured: ScryptParams = SCRYPT_PARAMS;
+
+/**
+ * Sets the cost N of new hashes (and of the dummy hash) for this process, from the app's
+ * config (`Config.scryptN`, SCRYPT_N); r and p stay OWASP's. The app calls it when it starts.
+ * @throws RangeError unless N is a power of two within what `verifyPassword` accepts.
+ */
+export function configurePasswordHashing({ N }: { N: number }): void {
+  if (!Number.isInteger(N) || N < 2 || N > MAX_N || (N & (N - 1)) !== 0) {
+    throw new RangeError(`scrypt N must be a power of two up to ${MAX_N}, got ${N}`);
+  }
+  configured = { ...SCRYPT_PARAMS, N };
+}
+
+/** The parameters new hashes are made with now. */
+export function passwordHashParams(): ScryptParams {
+  return configured;
+}
+
+/** Hashes a password (async, off the event loop; about 0.2-0.4 s at the OWASP cost). */
+export async function hashPassword(password: string, params: ScryptParams = configured): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await derive(password, salt, KEY_BYTES, params);
   return ["scrypt", params.N, params.r, params.p, salt.toString("base64"), key.toString("base64")].join("$");
@@ -67,14 +91,23 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, parsed.key);
 }
 
-let dummyHash: Promise<string> | undefined;
+/** The dummy hash, made once per configured N. */
+let dummy: { N: number; hash: Promise<string> } | undefined;
+
+/**
+ * The hash `verifyAgainstDummy` checks against, made with the configured parameters, so it
+ * costs what verifying a freshly stored hash costs.
+ */
+export function dummyHash(): Promise<string> {
+  if (dummy?.N !== configured.N) dummy = { N: configured.N, hash: hashPassword("dummy password for timing equality") };
+  return dummy.hash;
+}
 
 /**
  * Spends the same time as a real verification, for logins of unknown users, so response
  * time does not reveal whether an account exists. Always resolves false.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword("dummy password for timing equality");
-  await verifyPassword(password, await dummyHash);
+  await verifyPassword(password, await dummyHash());
   return false;
 }
