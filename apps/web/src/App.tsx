@@ -1,17 +1,17 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { BrowserRouter } from "react-router-dom";
+import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { Toaster } from "@/components/ui/toaster";
 import { UpdatePrompt } from "@/features/offline/UpdatePrompt";
-import { queryClient } from "@/lib/api";
-import { AppRoutes } from "./AppRoutes";
+import { queryClient } from "@/lib/queryClient";
+import { appRoutes } from "./AppRoutes";
 
-/** The app root: query client, router, routes and the toast area. */
+const router = createBrowserRouter(appRoutes);
+
+/** The app root: query client, router (the route table in AppRoutes.tsx) and the toast area. */
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <RouterProvider router={router} />
       <Toaster />
       <UpdatePrompt />
     </QueryClientProvider>

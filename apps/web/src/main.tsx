@@ -3,7 +3,7 @@ import "@/lib/zodConfig";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { registerServiceWorker } from "@/features/offline/pwa";
-import { queryClient } from "@/lib/api";
+import { queryClient } from "@/lib/queryClient";
 import { applyTheme, followSystemTheme } from "@/lib/theme";
 import { App } from "./App";
 import "./index.css";

@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { mockFetch } from "@/test/render";
-import { ApiError, apiRequest, queryKeyToPath } from "./api";
+import { ApiError, apiDownload, apiRequest } from "./api";
+import { queryKeyToPath } from "./queryClient";
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -56,3 +57,22 @@ describe("queryKeyToPath", () => {
     );
   });
 });
+
+describe("apiDownload", () => {
+  it("names the file as the server's Content-Disposition says, else by the fallback", async () => {
+    const answer = (headers: Record<string, string>) => new Response("a,b", { status: 200, headers });
+    vi.stubGlobal("fetch", vi.fn(async () => answer({ "Content-Disposition": 'attachment; filename="focus-flow-export-2026-03-02.zip"' })));
+    const named = await apiDownload("/api/export?format=csv", "x.zip");
+    expect(named.filename).toBe("focus-flow-export-2026-03-02.zip");
+    expect(await named.blob.text()).toBe("a,b");
+    vi.stubGlobal("fetch", vi.fn(async () => answer({})));
+    expect((await apiDownload("/api/export?format=json", "fallback.json")).filename).toBe("fallback.json");
+  });
+
+  it("throws the server's message for a refused download", async () => {
+    mockFetch({ "GET /api/export?format=json": { status: 401, body: { message: "Not logged in" } } });
+    const error = await failureOf(apiDownload("/api/export?format=json", "x.json"));
+    expect(error).toMatchObject({ status: 401, message: "Not logged in" });
+  });
+});
+

@@ -1,3 +1,5 @@
+import type { QueryClient } from "@tanstack/react-query";
+
 /**
  * Query keys of the server data. Each key is also its GET path (see `queryKeyToPath`), so a
  * `useQuery({ queryKey })` without a queryFn loads it. Invalidate `sessionsRangeAll` to refresh
@@ -11,3 +13,15 @@ export const queryKeys = {
   sessionsRange: (startDate: string, endDate: string) => ["/api/sessions/range", { startDate, endDate }] as const,
   adminUsers: ["/api/admin/users"],
 } as const;
+
+/**
+ * Refreshes every cached list of sessions (all sessions and every range). Called once a
+ * session was recorded by the server (the outbox's answer), or after an import: never before
+ * the server has the session, or the refetch would miss it.
+ */
+export function refreshSessionQueries(client: QueryClient): Promise<void> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: queryKeys.sessions }),
+    client.invalidateQueries({ queryKey: queryKeys.sessionsRangeAll }),
+  ]).then(() => undefined);
+}

@@ -1,12 +1,10 @@
-import { ArrowLeft, BookOpen, Download } from "lucide-react";
+import { BookOpen, Download } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
-import { BrandLink } from "@/components/Brand";
-import { ThemeToggle } from "@/components/ThemeToggle";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { BackToApp } from "@/features/shell/BackToApp";
+import { useOptionalUser } from "@/features/shell/SignedInLayout";
 import { PairExtensionButton } from "@/features/shield/PairExtensionButton";
-import { useUser } from "@/lib/auth";
 
 /** The extension build the API serves at the site root (DESIGN.md §5). */
 export const EXTENSION_ZIP_PATH = "/focus-extension.zip";
@@ -39,78 +37,73 @@ const STEPS: { title: string; body: ReactNode }[] = [
   },
 ];
 
-/** /extension (spec §2 Extension page): download, installation guide with six steps, version. */
+/**
+ * /extension: download, installation guide with six steps, version. Open to visitors too;
+ * a signed-in user can pair the extension from here.
+ */
 export function ExtensionPage() {
-  const { isAuthenticated } = useUser();
+  const user = useOptionalUser();
+  const isAuthenticated = user !== null && !user.isGuest;
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="mx-auto flex w-full max-w-3xl items-center justify-between px-6 py-5">
-        <BrandLink />
-        <ThemeToggle />
-      </header>
-      <main className="mx-auto grid w-full max-w-3xl gap-8 px-6 pb-16">
-        <Link to="/app" className={buttonVariants({ variant: "ghost", size: "sm", className: "-ml-3 justify-self-start" })}>
-          <ArrowLeft aria-hidden />
-          Back to app
-        </Link>
-        <section aria-labelledby="extension-title" className="grid gap-5">
-          <div className="grid gap-2">
-            <h1 id="extension-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-              Focus Flow for Chrome
-            </h1>
-            <p className="text-lg text-muted-foreground">
-              Blocks your distracting websites during focus sessions and keeps a mini timer one click away.
-            </p>
-            <p className="text-sm text-muted-foreground">
-              Version {EXTENSION_VERSION} · Free • Works with Chrome • Easy 2-minute setup
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-3">
-            <a href={EXTENSION_ZIP_PATH} download className={buttonVariants({ size: "lg" })}>
-              <Download aria-hidden />
-              Download Extension
-            </a>
-            <a href="#install-steps" className={buttonVariants({ variant: "outline", size: "lg" })}>
-              <BookOpen aria-hidden />
-              Installation guide
-            </a>
-          </div>
-          {isAuthenticated && <PairExtensionButton variant="outline" />}
-        </section>
-        <section id="install-steps" aria-labelledby="install-title" className="grid scroll-mt-6 gap-4">
-          <h2 id="install-title" className="text-2xl font-semibold tracking-tight">
-            Install in six steps
-          </h2>
-          <ol className="grid gap-3">
-            {STEPS.map((step, i) => (
-              <li key={step.title}>
-                <Card className="flex gap-4 p-5">
-                  <span
-                    className="grid size-9 shrink-0 place-items-center rounded-full bg-primary text-base font-semibold text-primary-foreground"
-                    aria-hidden
-                  >
-                    {i + 1}
-                  </span>
-                  <div className="grid gap-1">
-                    <h3 className="font-semibold">
-                      <span className="sr-only">Step {i + 1}: </span>
-                      {step.title}
-                    </h3>
-                    <p className="text-muted-foreground">{step.body}</p>
-                  </div>
-                </Card>
-              </li>
-            ))}
-          </ol>
-          <Card>
-            <CardContent className="pt-6 text-sm text-muted-foreground">
-              Chrome may show a notice about extensions in Developer mode when it starts; that is expected for extensions
-              installed from a file. Updating later means downloading the new zip, replacing the folder and clicking the reload
-              icon on <code className={CODE}>chrome://extensions</code>.
-            </CardContent>
-          </Card>
-        </section>
-      </main>
-    </div>
+    <main className="mx-auto grid w-full max-w-3xl gap-8 px-6 pt-4 pb-16 sm:pt-6">
+      <BackToApp />
+      <section aria-labelledby="extension-title" className="grid gap-5">
+        <div className="grid gap-2">
+          <h1 id="extension-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+            Focus Flow for Chrome
+          </h1>
+          <p className="text-lg text-muted-foreground">
+            Blocks your distracting websites during focus sessions and keeps a mini timer one click away.
+          </p>
+          <p className="text-sm text-muted-foreground">
+            Version {EXTENSION_VERSION} · Free • Works with Chrome • Easy 2-minute setup
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <a href={EXTENSION_ZIP_PATH} download className={buttonVariants({ size: "lg" })}>
+            <Download aria-hidden />
+            Download Extension
+          </a>
+          <a href="#install-steps" className={buttonVariants({ variant: "outline", size: "lg" })}>
+            <BookOpen aria-hidden />
+            Installation guide
+          </a>
+        </div>
+        {isAuthenticated && <PairExtensionButton variant="outline" />}
+      </section>
+      <section id="install-steps" aria-labelledby="install-title" className="grid scroll-mt-6 gap-4">
+        <h2 id="install-title" className="text-2xl font-semibold tracking-tight">
+          Install in six steps
+        </h2>
+        <ol className="grid gap-3">
+          {STEPS.map((step, i) => (
+            <li key={step.title}>
+              <Card className="flex gap-4 p-5">
+                <span
+                  className="grid size-9 shrink-0 place-items-center rounded-full bg-primary text-base font-semibold text-primary-foreground"
+                  aria-hidden
+                >
+                  {i + 1}
+                </span>
+                <div className="grid gap-1">
+                  <h3 className="font-semibold">
+                    <span className="sr-only">Step {i + 1}: </span>
+                    {step.title}
+                  </h3>
+                  <p className="text-muted-foreground">{step.body}</p>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ol>
+        <Card>
+          <CardContent className="pt-6 text-sm text-muted-foreground">
+            Chrome may show a notice about extensions in Developer mode when it starts; that is expected for extensions
+            installed from a file. Updating later means downloading the new zip, replacing the folder and clicking the reload
+            icon on <code className={CODE}>chrome://extensions</code>.
+          </CardContent>
+        </Card>
+      </section>
+    </main>
   );
 }

@@ -1,35 +1,21 @@
-import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router-dom";
-import { ThemeToggle } from "@/components/ThemeToggle";
-import { buttonVariants } from "@/components/ui/button";
-import { PageSpinner } from "@/components/ui/spinner";
-import { OfflineSync } from "@/features/offline/OfflineSync";
 import { SettingsPanel } from "@/features/settings/SettingsPanel";
-import { useUser } from "@/lib/auth";
+import { useSignedInUser } from "@/features/shell/SignedInLayout";
 import { NotFoundPage } from "./NotFoundPage";
-import { useScrollToTop } from "@/lib/useScrollToTop";
-import { UserLoadError } from "@/features/auth/UserLoadError";
+import { BackToApp } from "@/features/shell/BackToApp";
 
-/** /settings (spec §2): the settings screen when logged in, otherwise the not-found screen. */
+/**
+ * /settings: the settings screen for a signed-in user. Visitors get the not-found screen (the
+ * route's rule in the signed-in layout), and so do guests, who have no settings of their own.
+ */
 export function SettingsPage() {
-  useScrollToTop();
-  const { user, isLoading, isAuthenticated, loadFailed, retry } = useUser();
-  if (isLoading) return <PageSpinner label="Loading your session" />;
-  if (loadFailed) return <UserLoadError onRetry={retry} />;
-  if (!isAuthenticated || !user) return <NotFoundPage />;
+  const user = useSignedInUser();
+  if (user.isGuest) return <NotFoundPage />;
   return (
-    <div className="flex min-h-dvh flex-col">
-      <OfflineSync user={user} />
-      <header className="mx-auto flex w-full max-w-3xl items-center justify-between px-4 py-4 sm:px-6">
-        <Link to="/app" className={buttonVariants({ variant: "ghost", className: "-ml-2 px-2" })}>
-          <ArrowLeft aria-hidden />
-          Back to the app
-        </Link>
-        <ThemeToggle />
-      </header>
-      <main className="px-4 pb-16 sm:px-6">
-        <SettingsPanel user={user} />
-      </main>
-    </div>
+    <main className="grid gap-4 px-4 pt-4 pb-16 sm:px-6 sm:pt-6">
+      <div className="mx-auto grid w-full max-w-3xl">
+        <BackToApp />
+      </div>
+      <SettingsPanel user={user} />
+    </main>
   );
 }

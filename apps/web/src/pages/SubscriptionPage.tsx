@@ -1,10 +1,6 @@
-import type { User } from "@focus/core";
-import { ArrowLeft, CreditCard, LifeBuoy, LoaderCircle, Mail } from "lucide-react";
-import { Link, Navigate } from "react-router-dom";
-import { ThemeToggle } from "@/components/ThemeToggle";
+import { CreditCard, LifeBuoy, LoaderCircle, Mail } from "lucide-react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { PageSpinner } from "@/components/ui/spinner";
 import { PlanCard } from "@/features/subscription/PlanCard";
 import { PlanSummary } from "@/features/subscription/PlanSummary";
 import {
@@ -17,112 +13,95 @@ import {
 } from "@/features/subscription/planCopy";
 import { useSubscription } from "@/features/subscription/useSubscription";
 import { useUpgrade } from "@/features/subscription/useUpgrade";
-import { useUser } from "@/lib/auth";
+import { useSignedInUser } from "@/features/shell/SignedInLayout";
 import { SUPPORT_EMAIL } from "@/lib/brand";
-import { useScrollToTop } from "@/lib/useScrollToTop";
-import { UserLoadError } from "@/features/auth/UserLoadError";
+import { BackToApp } from "@/features/shell/BackToApp";
 
-/** /subscription (spec §2): the user's plan, the plan cards, payment information and help. */
+/** /subscription: the user's plan, the plan cards, payment information and help. */
 export function SubscriptionPage() {
-  const { user, isLoading, loadFailed, retry } = useUser();
-  if (isLoading) return <PageSpinner label="Loading your session" />;
-  if (loadFailed) return <UserLoadError onRetry={retry} />;
-  if (!user) return <Navigate to="/auth" replace />;
-  return <SubscriptionView user={user} />;
-}
-
-function SubscriptionView({ user }: { user: User }) {
-  useScrollToTop();
+  const user = useSignedInUser();
   const subscription = useSubscription(user);
   const { upgrade, isPending } = useUpgrade(user);
   const isPremium = subscription.state === "premium";
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-4 sm:px-6">
-        <Link to="/app" className={buttonVariants({ variant: "ghost", className: "-ml-2 px-2" })}>
-          <ArrowLeft aria-hidden />
-          Back to the app
-        </Link>
-        <ThemeToggle />
-      </header>
-      <main className="mx-auto grid w-full max-w-5xl gap-8 px-4 pb-16 sm:px-6">
-        <section aria-labelledby="subscription-title" className="grid gap-4">
-          <div className="grid gap-1">
-            <h1 id="subscription-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-              Subscription
-            </h1>
-            <p className="text-muted-foreground">Choose the plan that fits how you focus.</p>
-          </div>
-          <PlanSummary user={user} subscription={subscription} />
-        </section>
-
-        <section aria-label="Plans" className="grid gap-5 md:grid-cols-2">
-          <PlanCard
-            name="Free"
-            price={FREE_PRICE}
-            tagline={FREE_TRIAL_COPY}
-            features={FREE_FEATURES_PRICING}
-            badge={isPremium ? undefined : "Current plan"}
-          />
-          <PlanCard
-            name="Premium"
-            price={PREMIUM_PRICE}
-            tagline={PREMIUM_TRIAL_COPY}
-            features={PREMIUM_FEATURES}
-            highlighted
-            badge={isPremium ? "Current plan" : "Recommended"}
-            action={
-              subscription.canUpgrade ? (
-                <Button size="lg" className="w-full" onClick={upgrade} disabled={isPending} aria-busy={isPending}>
-                  {isPending && <LoaderCircle className="animate-spin" aria-hidden />}
-                  Upgrade to Premium
-                </Button>
-              ) : (
-                <p className="w-full rounded-md bg-accent/50 px-4 py-3 text-center text-sm font-medium">You are on Premium. Thank you!</p>
-              )
-            }
-          />
-        </section>
-
-        <div className="grid gap-5 md:grid-cols-2">
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-lg">
-                <CreditCard className="size-5 text-primary" aria-hidden />
-                Payment information
-              </CardTitle>
-              <CardDescription>How Premium is paid and switched on.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <ul className="grid list-disc gap-2 pl-5 text-sm marker:text-muted-foreground">
-                <li>Premium costs {PREMIUM_PRICE} per month.</li>
-                <li>You pay manually through our payment provider&apos;s link, which opens in a new tab when you upgrade.</li>
-                <li>Add your username ({user.isGuest ? "after you sign up" : user.username}) to the payment note so we can find your account.</li>
-                <li>An admin activates Premium within 24 hours of payment. Reload this page to see your new plan.</li>
-              </ul>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-lg">
-                <LifeBuoy className="size-5 text-primary" aria-hidden />
-                Need help?
-              </CardTitle>
-              <CardDescription>Questions about payment, activation or your plan? Write to us and we will sort it out.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <a
-                href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent("Subscription help")}`}
-                className={buttonVariants({ variant: "outline" })}
-              >
-                <Mail aria-hidden />
-                Contact Support
-              </a>
-            </CardContent>
-          </Card>
+    <main className="mx-auto grid w-full max-w-5xl gap-8 px-4 pt-4 pb-16 sm:px-6 sm:pt-6">
+      <BackToApp />
+      <section aria-labelledby="subscription-title" className="grid gap-4">
+        <div className="grid gap-1">
+          <h1 id="subscription-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            Subscription
+          </h1>
+          <p className="text-muted-foreground">Choose the plan that fits how you focus.</p>
         </div>
-      </main>
-    </div>
+        <PlanSummary user={user} subscription={subscription} />
+      </section>
+
+      <section aria-label="Plans" className="grid gap-5 md:grid-cols-2">
+        <PlanCard
+          name="Free"
+          price={FREE_PRICE}
+          tagline={FREE_TRIAL_COPY}
+          features={FREE_FEATURES_PRICING}
+          badge={isPremium ? undefined : "Current plan"}
+        />
+        <PlanCard
+          name="Premium"
+          price={PREMIUM_PRICE}
+          tagline={PREMIUM_TRIAL_COPY}
+          features={PREMIUM_FEATURES}
+          highlighted
+          badge={isPremium ? "Current plan" : "Recommended"}
+          action={
+            subscription.canUpgrade ? (
+              <Button size="lg" className="w-full" onClick={upgrade} disabled={isPending} aria-busy={isPending}>
+                {isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+                Upgrade to Premium
+              </Button>
+            ) : (
+              <p className="w-full rounded-md bg-accent/50 px-4 py-3 text-center text-sm font-medium">You are on Premium. Thank you!</p>
+            )
+          }
+        />
+      </section>
+
+      <div className="grid gap-5 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-lg">
+              <CreditCard className="size-5 text-primary" aria-hidden />
+              Payment information
+            </CardTitle>
+            <CardDescription>How Premium is paid and switched on.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid list-disc gap-2 pl-5 text-sm marker:text-muted-foreground">
+              <li>Premium costs {PREMIUM_PRICE} per month.</li>
+              <li>You pay manually through our payment provider&apos;s link, which opens in a new tab when you upgrade.</li>
+              <li>Add your username ({user.isGuest ? "after you sign up" : user.username}) to the payment note so we can find your account.</li>
+              <li>An admin activates Premium within 24 hours of payment. Reload this page to see your new plan.</li>
+            </ul>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-lg">
+              <LifeBuoy className="size-5 text-primary" aria-hidden />
+              Need help?
+            </CardTitle>
+            <CardDescription>Questions about payment, activation or your plan? Write to us and we will sort it out.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <a
+              href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent("Subscription help")}`}
+              className={buttonVariants({ variant: "outline" })}
+            >
+              <Mail aria-hidden />
+              Contact Support
+            </a>
+          </CardContent>
+        </Card>
+      </div>
+    </main>
   );
 }

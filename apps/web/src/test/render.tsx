@@ -1,11 +1,11 @@
 import { DEFAULT_SETTINGS, type User } from "@focus/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, type RenderResult } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, vi } from "vitest";
-import { AppRoutes } from "@/AppRoutes";
+import { appRoutes } from "@/AppRoutes";
 import { Toaster } from "@/components/ui/toaster";
-import { createQueryClient } from "@/lib/api";
+import { createQueryClient } from "@/lib/queryClient";
 
 /** Test helpers: render a route with fresh providers, and answer fetch calls from a table. */
 
@@ -73,9 +73,7 @@ export function renderRoute(path: string): RenderResult {
   const client = createQueryClient();
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-      </MemoryRouter>
+      <RouterProvider router={createMemoryRouter(appRoutes, { initialEntries: [path] })} />
       <Toaster />
     </QueryClientProvider>,
   );

@@ -4,7 +4,7 @@ import { act, render, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromCallback, type EventObject } from "xstate";
 import { TimerActor } from "@/features/timer/timerActor";
-import { createQueryClient } from "@/lib/api";
+import { createQueryClient } from "@/lib/queryClient";
 import { queryKeys } from "@/lib/queryKeys";
 import { AudioProvider, useAudioEngine } from "./AudioProvider";
 import { disposeAudioEngine, type AudioEngine } from "./audioEngine";

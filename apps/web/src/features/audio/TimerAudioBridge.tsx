@@ -1,13 +1,12 @@
 import {
   fadeGain,
   followTimerCommand,
-  selectIsRunning,
   type AudioCategoryId,
   type AudioInBreaks,
   type TimerPhase,
 } from "@focus/core";
 import { useEffect, useRef } from "react";
-import { useSettings } from "@/features/timer/TimerProvider";
+import { useCurrentSettings } from "@/features/timer/TimerHost";
 import { TimerActor } from "@/features/timer/timerActor";
 import type { AudioEngine } from "./audioEngine";
 
@@ -22,9 +21,9 @@ const FADE_STEP_MS = 100;
  */
 export function TimerAudioBridge({ engine }: { engine: AudioEngine }) {
   const timer = TimerActor.useActorRef();
-  const settings = useSettings().data;
+  const settings = useCurrentSettings();
   const options = useRef<{ enabled: boolean; inBreaks: AudioInBreaks }>({ enabled: false, inBreaks: "relax" });
-  options.current = { enabled: settings?.audioFollowsTimer ?? false, inBreaks: settings?.audioInBreaks ?? "relax" };
+  options.current = { enabled: settings.audioFollowsTimer ?? false, inBreaks: settings.audioInBreaks ?? "relax" };
 
   useEffect(() => {
     const audio = engine.actor;
@@ -45,7 +44,7 @@ export function TimerAudioBridge({ engine }: { engine: AudioEngine }) {
     const updateGain = () => {
       const snapshot = timer.getSnapshot();
       const { endsAt } = snapshot.context;
-      const running = selectIsRunning(snapshot) && endsAt !== null;
+      const running = snapshot.matches("running") && endsAt !== null;
       setGain(fadeGain(running ? endsAt - Date.now() : Infinity, running, options.current.enabled));
     };
 
@@ -53,7 +52,7 @@ export function TimerAudioBridge({ engine }: { engine: AudioEngine }) {
     let prev: TimerPhase | null = null;
     const follow = () => {
       const snapshot = timer.getSnapshot();
-      const next: TimerPhase = { mode: snapshot.context.mode, running: selectIsRunning(snapshot) };
+      const next: TimerPhase = { mode: snapshot.context.mode, running: snapshot.matches("running") };
       const command = followTimerCommand(prev, next, { ...options.current, focusCategory: chosen });
       prev = next;
       if (command?.type === "play") {

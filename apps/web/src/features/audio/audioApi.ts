@@ -1,9 +1,9 @@
 import { AUDIO_MESSAGES, audioFileListSchema, type AudioCategoryId, type AudioFile } from "@focus/core";
-import { toApiError } from "@/lib/api";
+import { api } from "@/lib/api";
 
 /**
- * The audio calls (spec §7): `GET /api/audio/local/list/{categoryId}` and the stream URL.
- * Plain `fetch` (with cookies) because the mood player's chart calls it outside React.
+ * The audio calls: `GET /api/audio/local/list/{categoryId}` and the stream URL. Through the
+ * app's HTTP client directly (not a query), because the mood player's chart calls it outside React.
  */
 
 /** The stream URL of a library file: `/api/audio/stream?path=<URL-encoded path>`. */
@@ -13,9 +13,7 @@ export function streamUrl(path: string): string {
 
 /** A category's files; throws an ApiError on a non-OK answer (the mood player logs it). */
 export async function fetchCategoryTracks(category: AudioCategoryId, signal?: AbortSignal): Promise<AudioFile[]> {
-  const response = await fetch(`/api/audio/local/list/${encodeURIComponent(category)}`, { credentials: "include", signal });
-  if (!response.ok) throw await toApiError(response);
-  return audioFileListSchema.parse(await response.json()).files;
+  return audioFileListSchema.parse(await api.get(`/api/audio/local/list/${encodeURIComponent(category)}`, { signal })).files;
 }
 
 /**

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api";
-import { queryKeys } from "@/lib/queryKeys";
+import { queryKeys, refreshSessionQueries } from "@/lib/queryKeys";
 import { ImportFileError, downloadExport, importExportFile } from "./dataApi";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -35,8 +35,7 @@ export function ExportCard() {
   const upload = useMutation({
     mutationFn: importExportFile,
     onSuccess: (result) => {
-      void client.invalidateQueries({ queryKey: queryKeys.sessions });
-      void client.invalidateQueries({ queryKey: queryKeys.sessionsRangeAll });
+      void refreshSessionQueries(client);
       void client.invalidateQueries({ queryKey: queryKeys.settings });
       toast({
         title: "Import complete",

@@ -4,10 +4,9 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
-import { createQueryClient } from "@/lib/api";
+import { createQueryClient } from "@/lib/queryClient";
 import { TEST_USER, loggedIn, mockFetch, renderRoute } from "@/test/render";
 import { ExportCard } from "./ExportCard";
-import { attachmentName } from "./dataApi";
 
 function renderCard() {
   return render(
@@ -123,11 +122,6 @@ describe("Your data: export and import", () => {
     expect(await screen.findByText("Import failed")).toBeTruthy();
     expect(screen.getByText(/^That file is not a Focus Flow export/)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it("reads the file name from Content-Disposition", () => {
-    expect(attachmentName('attachment; filename="focus-flow-sessions-2026-03-02.csv"', "x")).toBe("focus-flow-sessions-2026-03-02.csv");
-    expect(attachmentName(null, "fallback.json")).toBe("fallback.json");
   });
 });
 

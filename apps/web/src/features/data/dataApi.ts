@@ -1,5 +1,5 @@
 import { dataExportSchema, importResultSchema, type ExportFormat, type ImportResult } from "@focus/core";
-import { api, toApiError } from "@/lib/api";
+import { api, apiDownload } from "@/lib/api";
 
 /** Largest file the import accepts, bytes (the server's limit). */
 export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
@@ -7,11 +7,6 @@ export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
 /** A refused import file, with a message for the user. */
 export class ImportFileError extends Error {
   override readonly name = "ImportFileError";
-}
-
-/** The file name of a Content-Disposition header, else `fallback`. */
-export function attachmentName(header: string | null, fallback: string): string {
-  return /filename="([^"]+)"/.exec(header ?? "")?.[1] ?? fallback;
 }
 
 /** The file name when the server names none: CSV comes as a zip of sessions.csv and settings.csv. */
@@ -22,14 +17,12 @@ const FALLBACK_NAMES: Record<ExportFormat, string> = { json: "focus-flow-export.
  * failure (offline, logged out) can be told instead of a broken download.
  */
 export async function downloadExport(format: ExportFormat): Promise<void> {
-  const response = await fetch(`/api/export?format=${format}`, { credentials: "include" });
-  if (!response.ok) throw await toApiError(response);
-  const blob = await response.blob();
+  const { blob, filename } = await apiDownload(`/api/export?format=${format}`, FALLBACK_NAMES[format]);
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement("a");
     link.href = url;
-    link.download = attachmentName(response.headers.get("content-disposition"), FALLBACK_NAMES[format]);
+    link.download = filename;
     document.body.append(link);
     link.click();
     link.remove();

@@ -1,5 +1,6 @@
 import type { PublicConfig } from "@focus/core";
 import { STORAGE_KEYS } from "@focus/core/constants";
+import { api } from "@/lib/api";
 import { SUPPORT_EMAIL } from "@/lib/brand";
 
 /**
@@ -14,14 +15,12 @@ export const INTERVIEW_FALLBACK_URL = `mailto:${SUPPORT_EMAIL}?subject=${encodeU
 
 /**
  * The interview booking page from `GET /api/config`, or null when the server has none or
- * cannot be asked. A plain fetch on purpose: the landing chunk loads no query client and no
- * zod (DESIGN.md §6), so the answer is checked by hand (an http(s) URL or nothing).
+ * cannot be asked. The landing chunk loads no query client and no zod (the landing page stays
+ * light), so the answer is checked by hand (an http(s) URL or nothing).
  */
 export async function fetchInterviewUrl(signal?: AbortSignal): Promise<string | null> {
   try {
-    const response = await fetch("/api/config", { headers: { Accept: "application/json" }, signal });
-    if (!response.ok) return null;
-    const body = (await response.json()) as Partial<PublicConfig> | null;
+    const body = await api.get<Partial<PublicConfig> | null>("/api/config", { signal });
     const url = body?.interviewUrl;
     return typeof url === "string" && /^https?:\/\//i.test(url) ? url : null;
   } catch {

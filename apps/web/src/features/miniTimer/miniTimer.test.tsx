@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { disposeAudioEngine, getAudioEngine } from "@/features/audio/audioEngine";
 import { stubMediaElements } from "@/features/audio/testMedia";
 import { TEST_USER, renderRoute, serveApp } from "@/test/render";
-import { MiniTimerPage } from "./MiniTimerPage";
+import { MiniTimerPage } from "@/pages/MiniTimerPage";
 
 /**
  * The mini timer link both ways (spec §7): the main window (/app) and the popup each talk to

@@ -1,18 +1,18 @@
-import { STORAGE_KEYS, settingsSchema, type User } from "@focus/core";
+import { settingsSchema, type User } from "@focus/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "@/components/ui/use-toast";
-import { setApiInterceptor } from "@/lib/api";
-import { queryKeys } from "@/lib/queryKeys";
-import { interceptSettingsSave, outboxSync, rememberUserForOffline } from "./sync";
+import { applySettings } from "@/features/settings/useSettings";
+import { queryKeys, refreshSessionQueries } from "@/lib/queryKeys";
+import { outboxSync, rememberUserForOffline } from "./sync";
 
 /**
  * Runs the outbox for the logged-in user (renders nothing): sends what waits on app start, on
- * `online` and when the page becomes visible again; saves settings through the outbox; keeps
- * the user for an offline start; and
- * handles answers to writes nobody in this page waits for any more (made before a reload or
- * while the server was away): a recorded session refreshes the statistics, a refusal is shown.
- * Guests write nothing to the server (DESIGN.md §8).
+ * `online` and when the page becomes visible again, and keeps the user for an offline start.
+ * It is the one place that acts on the server's answers to recorded sessions: a recorded
+ * session refreshes the session queries (the only refresh of them after a session), a refused
+ * one is shown. Settings saves the page no longer waits for (made before a reload or while the
+ * server was away) are applied or shown here too. Guests write nothing to the server.
  */
 export function OfflineSync({ user }: { user: User }) {
   const client = useQueryClient();
@@ -28,31 +28,23 @@ export function OfflineSync({ user }: { user: User }) {
     if (!user.isGuest) void rememberUserForOffline(user);
   }, [user]);
 
-  useEffect(() => setApiInterceptor(interceptSettingsSave), []);
-
   useEffect(
     () =>
       outboxSync.onOutcome((outcome, awaited) => {
         if (outcome.item.kind === "session") {
-          if (outcome.status === "sent") {
-            void client.invalidateQueries({ queryKey: queryKeys.sessions });
-            void client.invalidateQueries({ queryKey: queryKeys.sessionsRangeAll });
-          } else if (outcome.status === "refused" && !awaited) {
+          if (outcome.status === "sent") void refreshSessionQueries(client);
+          else if (outcome.status === "refused") {
             console.error("Failed to record session", outcome.error);
-            toast({ title: "Session not recorded", description: outcome.error.serverMessage ?? outcome.error.message, variant: "destructive" });
+            toast({ title: "Session not recorded", description: outcome.error.message, variant: "destructive" });
           }
           return;
         }
-        if (outcome.status === "sent" && !awaited) {
+        // A save someone awaits is handled by its caller (the settings form).
+        if (awaited) return;
+        if (outcome.status === "sent") {
           const saved = settingsSchema.safeParse(outcome.response);
-          if (!saved.success) return;
-          client.setQueryData(queryKeys.settings, saved.data);
-          try {
-            window.localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify(saved.data));
-          } catch {
-            // The query cache is what the timer reads; the stored copy is only a fallback.
-          }
-        } else if (outcome.status === "refused" && !awaited) {
+          if (saved.success) applySettings(client, saved.data);
+        } else if (outcome.status === "refused") {
           toast({ title: "Failed to save settings", description: outcome.error.serverMessage ?? "Please try again later.", variant: "destructive" });
           void client.invalidateQueries({ queryKey: queryKeys.settings });
         }

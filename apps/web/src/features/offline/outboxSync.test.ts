@@ -5,8 +5,8 @@ import { indexedDbOutbox, memoryOutbox, type OutboxStore } from "./outbox";
 import { OutboxSync, type Outcome } from "./outboxSync";
 
 /**
- * A fake API server behind a fake fetch: records sessions once per clientId (as the real API
- * does), can be switched off (no answer), made to answer a status, or to lose its answer
+ * A fake API server behind the global fetch (which the app's HTTP client calls): records
+ * sessions once per clientId (as the real API does), can be switched off (no answer), made to answer a status, or to lose its answer
  * after recording.
  */
 function fakeServer() {
@@ -63,7 +63,8 @@ describe("outbox sync", () => {
   let server: ReturnType<typeof fakeServer>;
   let engines: OutboxSync[] = [];
   const engine = (store: OutboxStore, extra: Partial<ConstructorParameters<typeof OutboxSync>[0]> = {}) => {
-    const created = new OutboxSync({ store, fetch: server.fetch, ...extra });
+    vi.stubGlobal("fetch", server.fetch);
+    const created = new OutboxSync({ store, ...extra });
     engines.push(created);
     return created;
   };
@@ -74,6 +75,7 @@ describe("outbox sync", () => {
   afterEach(() => {
     engines.forEach((e) => e.stop());
     engines = [];
+    vi.unstubAllGlobals();
   });
 
   it("sends a write at once when the server answers, and empties the outbox", async () => {

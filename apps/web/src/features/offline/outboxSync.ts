@@ -1,4 +1,4 @@
-import { ApiError, toApiError } from "@/lib/api";
+import { ApiError, apiRequest } from "@/lib/api";
 import type { OutboxItem, OutboxStore, OutboxWrite } from "./outbox";
 
 /**
@@ -37,7 +37,8 @@ export interface OutboxSyncOptions {
   store: OutboxStore;
   /** Used when the store fails (e.g. IndexedDB refused in a private window). */
   fallbackStore?: () => OutboxStore;
-  fetch?: typeof fetch;
+  /** Posts one write and resolves with the answer's body; `apiRequest` by default (tests stub `fetch`). */
+  post?: (path: string, body: unknown, signal: AbortSignal) => Promise<unknown>;
   now?: () => number;
   /** Runs one drain at a time across tabs (Web Locks); a plain call when absent. */
   lock?: <T>(task: () => Promise<T>) => Promise<T>;
@@ -72,7 +73,7 @@ export class OutboxSync {
   constructor({ store, fallbackStore, ...options }: OutboxSyncOptions) {
     this.store = store;
     this.options = {
-      fetch: options.fetch ?? ((...args) => fetch(...args)),
+      post: options.post ?? ((path, body, signal) => apiRequest("POST", path, body, { signal })),
       now: options.now ?? Date.now,
       lock: options.lock ?? ((task) => task()),
       baseDelayMs: options.baseDelayMs ?? 30_000,
@@ -219,30 +220,14 @@ export class OutboxSync {
   }
 
   private async send(item: OutboxItem): Promise<SendResult> {
-    let response: Response;
     try {
-      response = await this.options.fetch(PATHS[item.kind], {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(item.body),
-        signal: AbortSignal.timeout(this.options.requestTimeoutMs),
-      });
-    } catch {
-      return { status: "waiting", unreachable: true };
+      const response = await this.options.post(PATHS[item.kind], item.body, AbortSignal.timeout(this.options.requestTimeoutMs));
+      return { status: "sent", response };
+    } catch (error) {
+      if (!(error instanceof ApiError)) return { status: "waiting", unreachable: true };
+      if (isTransient(error.status)) return { status: "waiting", unreachable: error.status >= 500 };
+      return { status: "refused", error };
     }
-    if (response.ok) {
-      const text = await response.text().catch(() => "");
-      let body: unknown = null;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        // A 2xx without JSON still means the write arrived.
-      }
-      return { status: "sent", response: body };
-    }
-    if (isTransient(response.status)) return { status: "waiting", unreachable: response.status >= 500 };
-    return { status: "refused", error: await toApiError(response) };
   }
 
   private settle(seq: number, outcome: Outcome): void {

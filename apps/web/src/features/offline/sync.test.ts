@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS } from "@focus/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api, setApiInterceptor } from "@/lib/api";
-import { interceptSettingsSave, outboxSync, recordSession } from "./sync";
+import { ApiError } from "@/lib/api";
+import { outboxSync, recordSession, saveSettings } from "./sync";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
@@ -11,33 +11,20 @@ afterEach(async () => {
   await outboxSync.setUser(null);
 });
 
-describe("settings saves through the outbox", () => {
-  it("lets other calls, partial bodies and calls without a known user through to the network", () => {
-    expect(interceptSettingsSave({ method: "POST", path: "/api/settings", body: DEFAULT_SETTINGS })).toBeUndefined();
-    void outboxSync.setUser(1);
-    expect(interceptSettingsSave({ method: "GET", path: "/api/settings", body: undefined })).toBeUndefined();
-    expect(interceptSettingsSave({ method: "POST", path: "/api/sessions", body: {} })).toBeUndefined();
-    expect(interceptSettingsSave({ method: "POST", path: "/api/settings", body: { focusDuration: 30 } })).toBeUndefined();
-  });
-
-  it("answers with the server's settings, throws a refusal, and answers the saved settings while the server is away", async () => {
+describe("saveSettings", () => {
+  it("gives the server's settings, throws a refusal, and keeps the settings waiting while the server is away", async () => {
     await outboxSync.setUser(1);
-    const remove = setApiInterceptor(interceptSettingsSave);
-    try {
-      const saved = { ...DEFAULT_SETTINGS, focusDuration: 35 };
-      vi.stubGlobal("fetch", vi.fn(async () => json(200, saved)));
-      await expect(api.post("/api/settings", saved)).resolves.toEqual(saved);
+    const saved = { ...DEFAULT_SETTINGS, focusDuration: 35 };
+    vi.stubGlobal("fetch", vi.fn(async () => json(200, { ...saved, notificationSound: "chime" })));
+    await expect(saveSettings(1, saved)).resolves.toEqual({ status: "saved", settings: { ...saved, notificationSound: "chime" } });
 
-      vi.stubGlobal("fetch", vi.fn(async () => json(400, { message: "focusDuration is too long" })));
-      await expect(api.post("/api/settings", saved)).rejects.toEqual(new ApiError(400, "focusDuration is too long", "focusDuration is too long"));
-      expect(outboxSync.getState().items).toEqual([]);
+    vi.stubGlobal("fetch", vi.fn(async () => json(400, { message: "focusDuration is too long" })));
+    await expect(saveSettings(1, saved)).rejects.toEqual(new ApiError(400, "focusDuration is too long", "focusDuration is too long"));
+    expect(outboxSync.getState().items).toEqual([]);
 
-      vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
-      await expect(api.post("/api/settings", saved)).resolves.toEqual(saved);
-      expect(outboxSync.getState().items.map((i) => i.kind)).toEqual(["settings"]);
-    } finally {
-      remove();
-    }
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    await expect(saveSettings(1, saved)).resolves.toEqual({ status: "queued", settings: saved });
+    expect(outboxSync.getState().items.map((i) => i.kind)).toEqual(["settings"]);
   });
 });
 

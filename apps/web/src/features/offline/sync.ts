@@ -1,5 +1,4 @@
 import { settingsSchema, type SessionInput, type Settings, type User } from "@focus/core";
-import type { ApiCall } from "@/lib/api";
 import { API_CACHE } from "@/lib/apiCache";
 import { newClientId } from "./clientId";
 import { indexedDbOutbox, memoryOutbox } from "./outbox";
@@ -32,24 +31,24 @@ export function recordSession(userId: number, session: SessionInput): Promise<Ou
   return outboxSync.submit(userId, { kind: "session", body: { ...session, clientId: session.clientId ?? newClientId() } });
 }
 
+/** What became of a settings save: stored by the server, or waiting in the outbox for it. */
+export type SettingsSaveResult = { status: "saved" | "queued"; settings: Settings };
+
 /**
- * Answers `POST /api/settings` (the settings form's save) through the outbox: the server's
- * answer when it is reachable, a refusal as the ApiError it is, and when it is not reachable
- * the saved settings themselves, which then wait in the outbox. Only for the logged-in user
- * and a full settings body; anything else goes to the network as usual.
+ * Saves the user's full settings (`POST /api/settings`) through the outbox: the server's
+ * copy when it answered, or, when it cannot be reached, the settings themselves, which then
+ * wait in the outbox (only the newest waiting save is kept) and in the offline copy of
+ * `GET /api/settings`. Throws the server's refusal (an ApiError, e.g. 400 for a bad value).
  */
-export function interceptSettingsSave(call: ApiCall): Promise<unknown> | undefined {
-  const { userId } = outboxSync.getState();
-  if (call.method !== "POST" || call.path !== "/api/settings" || userId === null) return undefined;
-  const parsed = settingsSchema.safeParse(call.body);
-  if (!parsed.success) return undefined;
-  const settings = parsed.data;
-  return outboxSync.submit(userId, { kind: "settings", body: settings }).then((outcome) => {
-    if (outcome.status === "refused") throw outcome.error;
-    if (outcome.status === "sent") return outcome.response ?? settings;
-    void rememberOfflineSettings(settings);
-    return settings;
-  });
+export async function saveSettings(userId: number, settings: Settings): Promise<SettingsSaveResult> {
+  const outcome = await outboxSync.submit(userId, { kind: "settings", body: settings });
+  if (outcome.status === "refused") throw outcome.error;
+  if (outcome.status === "sent") {
+    const saved = settingsSchema.safeParse(outcome.response);
+    return { status: "saved", settings: saved.success ? saved.data : settings };
+  }
+  await rememberOfflineSettings(settings);
+  return { status: "queued", settings };
 }
 
 /** Puts a JSON answer into the service worker's cache of API answers, as if it came from `path`. */

@@ -2,9 +2,9 @@ import type { User } from "@focus/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router-dom";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
-import { createQueryClient } from "@/lib/api";
+import { createQueryClient } from "@/lib/queryClient";
 import { TEST_USER, serveApp } from "@/test/render";
 
 /**
@@ -34,7 +34,7 @@ const user: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_40
  */
 async function loadPage() {
   vi.resetModules();
-  const [{ appUpdate }, { registerServiceWorker }, { UpdatePrompt }, { AppRoutes }] = await Promise.all([
+  const [{ appUpdate }, { registerServiceWorker }, { UpdatePrompt }, { appRoutes }] = await Promise.all([
     import("./appUpdate"),
     import("./pwa"),
     import("./UpdatePrompt"),
@@ -43,9 +43,7 @@ async function loadPage() {
   const show = () =>
     render(
       <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={["/app"]}>
-          <AppRoutes />
-        </MemoryRouter>
+        <RouterProvider router={createMemoryRouter(appRoutes, { initialEntries: ["/app"] })} />
         <UpdatePrompt />
       </QueryClientProvider>,
     );

@@ -1,4 +1,4 @@
-import { localDayBounds, type SessionInput } from "@focus/core";
+import type { SessionInput } from "@focus/core";
 import { useMemo, useSyncExternalStore } from "react";
 import { outboxSync } from "./sync";
 import type { SyncState } from "./outboxSync";
@@ -8,19 +8,10 @@ export function useOutboxState(): SyncState {
   return useSyncExternalStore(outboxSync.subscribe, outboxSync.getState);
 }
 
-/** Completed sessions still waiting in the outbox whose start lies in the local day of `now`. */
-export function usePendingSessionsToday(now = Date.now()): (SessionInput & { clientId: string })[] {
+/** Completed sessions still waiting in the outbox to be sent, oldest first. */
+export function usePendingSessions(): (SessionInput & { clientId: string })[] {
   const { items } = useOutboxState();
-  const { start, end } = localDayBounds(now);
-  return useMemo(
-    () =>
-      items.flatMap((item) => {
-        if (item.kind !== "session") return [];
-        const at = Date.parse(item.body.startTime);
-        return at >= start && at < end ? [item.body] : [];
-      }),
-    [items, start, end],
-  );
+  return useMemo(() => items.flatMap((item) => (item.kind === "session" ? [item.body] : [])), [items]);
 }
 
 /** Whether the browser says it is online (`navigator.onLine`, `online`/`offline` events). */

@@ -1,20 +1,22 @@
-import { NOTIFICATION_SOUNDS, SETTINGS_LIMITS, STORAGE_KEYS, THEMES, settingsSchema, type Settings, type Theme } from "@focus/core";
+import { NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES, type Settings, type Theme, type User } from "@focus/core";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Bell, LoaderCircle, Monitor, Moon, Palette, Sun, Timer } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Bell, Check, CloudOff, LoaderCircle, Monitor, Moon, Palette, Sun, Timer } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
-import { api } from "@/lib/api";
-import { queryKeys } from "@/lib/queryKeys";
+import { ApiError } from "@/lib/api";
 import { getStoredTheme, onThemeChange, setTheme } from "@/lib/theme";
 import { AudioSettingsCard } from "@/features/audio/AudioSettingsCard";
 import { MinutesSlider, SwitchField } from "./fields";
 import { LONG_BREAK_INTERVAL_CHOICES, fromFormValues, settingsFormSchema, toFormValues, type SettingsFormValues } from "./settingsForm";
+import { useSaveSettings } from "./useSettings";
+
+/** How long the form waits after the last change before saving it by itself, ms. */
+export const AUTOSAVE_DELAY_MS = 600;
 
 const SOUND_LABELS: Record<(typeof NOTIFICATION_SOUNDS)[number], string> = {
   bell: "Bell",
@@ -35,12 +37,14 @@ function notificationPermission(): NotificationPermission | "unsupported" {
 }
 
 /**
- * Timer, notification and theme settings (spec §2 Settings, §5 ranges) with 'Save Settings'
- * (`POST /api/settings`, the full merged settings). The saved settings replace the cached
- * ones, which the timer follows. The theme applies at once, before saving.
+ * Timer, notification and theme settings (ranges in docs/product.md). Every change saves
+ * itself a moment after the user makes it, as in Pomofocus; leaving the form saves what is
+ * still waiting at once, so nothing is dropped. 'Save Settings' saves right away and confirms
+ * with a toast. Saves go through `useSaveSettings` (the outbox), and the timer follows them: a
+ * started session keeps its length, the next one takes the new durations. The theme applies
+ * at once.
  */
-export function SettingsForm({ settings }: { settings: Settings }) {
-  const client = useQueryClient();
+export function SettingsForm({ settings, user }: { settings: Settings; user: User }) {
   const [permission, setPermission] = useState(notificationPermission);
   const { control, handleSubmit, setValue, watch } = useForm<SettingsFormValues>({
     resolver: zodResolver(settingsFormSchema),
@@ -52,24 +56,50 @@ export function SettingsForm({ settings }: { settings: Settings }) {
 
   useEffect(() => onThemeChange((theme) => setValue("theme", theme)), [setValue]);
 
-  const save = useMutation({
-    mutationFn: async (values: Settings) => {
-      const current = client.getQueryData<Settings>(queryKeys.settings);
-      return settingsSchema.parse(await api.post("/api/settings", { ...current, ...values }));
-    },
-    onSuccess: (saved) => {
-      client.setQueryData(queryKeys.settings, saved);
-      try {
-        window.localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify(saved));
-      } catch {
-        // The cache above is what the timer reads; the stored copy is only a fallback.
+  const save = useSaveSettings(user);
+  const { mutate } = save;
+  const saveValues = useCallback(
+    (values: SettingsFormValues, explicit: boolean) =>
+      mutate(fromFormValues(values), {
+        onSuccess: () => {
+          if (explicit) toast({ title: "Settings saved", description: "Your preferences have been updated." });
+        },
+        onError: (error) => {
+          // The settings screen's own wording; the server's reason when it gave one.
+          const description = error instanceof ApiError && error.serverMessage ? error.serverMessage : "An error occurred while saving your settings.";
+          toast({ title: "Failed to save settings", description, variant: "destructive" });
+        },
+      }),
+    [mutate],
+  );
+
+  // Autosave: a change waits AUTOSAVE_DELAY_MS for the next one, then is saved; one still
+  // waiting when the form goes away (another page, another tab of the app) is saved at once.
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; flush: () => void } | null>(null);
+  useEffect(() => {
+    const subscription = watch((_values, { name }) => {
+      if (!name) return;
+      if (pending.current) clearTimeout(pending.current.timer);
+      const flush = () => {
+        pending.current = null;
+        void handleSubmit((values) => saveValues(values, false))();
+      };
+      pending.current = { timer: setTimeout(flush, AUTOSAVE_DELAY_MS), flush };
+    });
+    return () => {
+      subscription.unsubscribe();
+      const waiting = pending.current;
+      if (waiting) {
+        clearTimeout(waiting.timer);
+        waiting.flush();
       }
-      toast({ title: "Settings saved", description: "Your preferences have been updated." });
-    },
-    onError: () => {
-      // The settings screen's own wording (spec §8); queued saves replayed later say "Please try again later."
-      toast({ title: "Failed to save settings", description: "An error occurred while saving your settings.", variant: "destructive" });
-    },
+    };
+  }, [watch, handleSubmit, saveValues]);
+
+  const submitNow = handleSubmit((values) => {
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = null;
+    saveValues(values, true);
   });
 
   const askForPermission = () => {
@@ -79,7 +109,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   };
 
   return (
-    <form noValidate className="grid gap-6" onSubmit={handleSubmit((values) => save.mutate(fromFormValues(values)))}>
+    <form noValidate className="grid gap-6" onSubmit={(event) => void submitNow(event)}>
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2 text-lg">
@@ -273,7 +303,8 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         </CardContent>
       </Card>
 
-      <div className="flex justify-end">
+      <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
+        <SaveStatus status={save.isPending ? "saving" : save.isError ? "failed" : save.data?.status ?? "idle"} />
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={save.isPending} aria-busy={save.isPending}>
           {save.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
           Save Settings
@@ -282,3 +313,22 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     </form>
   );
 }
+
+/** Where the last save stands, next to the button: changes save themselves, so say so. */
+function SaveStatus({ status }: { status: "idle" | "saving" | "saved" | "queued" | "failed" }) {
+  const text = {
+    idle: "Changes save automatically.",
+    saving: "Saving…",
+    saved: "All changes saved.",
+    queued: "Saved on this device; it syncs when the server is back.",
+    failed: "Not saved. Check the values and try again.",
+  }[status];
+  const Icon = status === "saved" ? Check : status === "queued" ? CloudOff : null;
+  return (
+    <p role="status" data-testid="settings-save-status" className={status === "failed" ? "text-sm text-destructive" : "text-sm text-muted-foreground"}>
+      {Icon && <Icon className="mr-1.5 inline size-4 align-[-3px]" aria-hidden />}
+      {text}
+    </p>
+  );
+}
+

@@ -3,7 +3,7 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ShortcutsCard } from "@/features/shortcuts/ShortcutsCard";
-import { useSettings } from "@/features/timer/TimerProvider";
+import { useSettings } from "@/features/settings/useSettings";
 import { ProfileCard } from "./ProfileCard";
 import { SettingsForm } from "./SettingsForm";
 import { SubscriptionCard } from "./SubscriptionCard";
@@ -22,7 +22,7 @@ export function SettingsPanel({ user }: { user: User }) {
         <p className="text-muted-foreground">Shape your sessions, sounds and account.</p>
       </header>
       {settings.data ? (
-        <SettingsForm settings={settings.data} />
+        <SettingsForm settings={settings.data} user={user} />
       ) : settings.isError ? (
         <ErrorAlert>
           <p>We could not load your settings.</p>

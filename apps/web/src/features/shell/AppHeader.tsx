@@ -4,12 +4,14 @@ import { Link } from "react-router-dom";
 import { BrandLink } from "@/components/Brand";
 import { ThemeToggle } from "@/components/ThemeToggle";
 import { ConnectionStatus } from "@/features/offline/ConnectionStatus";
+import { HeaderTimer } from "@/features/timer/HeaderTimer";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { useLogout } from "@/lib/auth";
 
 /**
- * The main view's header (spec §2): brand, the username or 'Guest Session', Logout (or Join
- * for guests), the Admin link for the admin, the always-shown Extension link, theme toggle.
+ * The header of every signed-in page: brand, the running session (off /app), the username or
+ * 'Guest Session', the connection status, Logout (or Join for guests), the Admin link for the
+ * admin, the always-shown Extension link and the theme toggle.
  */
 export function AppHeader({ user }: { user: User }) {
   const logout = useLogout();
@@ -19,6 +21,7 @@ export function AppHeader({ user }: { user: User }) {
       <div className="flex h-full items-center gap-2 px-3 sm:px-4 md:px-6">
         {/* On narrow phones only the mark shows, so the username or 'Guest Session' fits. */}
         <BrandLink to="/app" className="shrink-0 max-[30rem]:[&>span]:sr-only" />
+        <HeaderTimer />
         <p className="ml-auto flex min-w-0 items-center gap-2 text-sm">
           <UserRound className="hidden size-4 shrink-0 text-muted-foreground sm:block" aria-hidden />
           <span className="truncate font-medium">{user.isGuest ? "Guest Session" : user.username}</span>

@@ -2,15 +2,11 @@ import type { User } from "@focus/core";
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { useCallback, useState } from "react";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
-import { AudioProvider } from "@/features/audio/AudioProvider";
 import { GuestSignupPromo } from "@/features/guest/GuestSignupPromo";
-import { OfflineSync } from "@/features/offline/OfflineSync";
 import { KeyboardShortcuts } from "@/features/shortcuts/KeyboardShortcuts";
 import { FocusArena } from "@/features/timer/FocusArena";
-import { TimerProvider } from "@/features/timer/TimerProvider";
 import { isAppTab, type AppTab } from "@/lib/events";
 import { DESKTOP_QUERY, useMediaQuery } from "@/lib/useMediaQuery";
-import { AppHeader } from "./AppHeader";
 import { AppNav } from "./AppNav";
 import { ComingSoonPanel } from "./ComingSoonPanel";
 import { TAB_PANELS } from "./tabPanels";
@@ -20,9 +16,10 @@ import { useAppEvents } from "./useAppEvents";
 const PANEL = "focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none rounded-xl";
 
 /**
- * The main view (spec §2): header, tab navigation and the active tab's panel. Starts on the
- * timer tab; the `change-tab` document event switches tabs. The timer actor is hosted
- * by `TimerProvider` around every tab, so a running session survives tab switches.
+ * The main view: tab navigation and the active tab's panel, under the signed-in layout's
+ * header. Starts on the timer tab; the `change-tab` document event switches tabs. The timer
+ * actor and the audio player live in the layout, so neither a tab switch nor leaving /app
+ * stops a session. Keyboard shortcuts work here.
  */
 export function AppShell({ user }: { user: User }) {
   const [active, setActive] = useState<AppTab>("timer");
@@ -37,13 +34,8 @@ export function AppShell({ user }: { user: User }) {
   useAppEvents(selectTab);
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <AppHeader user={user} />
-      <OfflineSync user={user} />
-      {/* The timer actor lives above the tabs: switching tabs never stops the clock. */}
-      <TimerProvider user={user}>
+    <>
       <KeyboardShortcuts />
-      <AudioProvider isGuest={user.isGuest} followTimer>
       <TabsPrimitive.Root
         value={active}
         onValueChange={(value) => isAppTab(value) && selectTab(value)}
@@ -70,8 +62,6 @@ export function AppShell({ user }: { user: User }) {
             })}
         </main>
       </TabsPrimitive.Root>
-      </AudioProvider>
-      </TimerProvider>
-    </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { createQueryClient } from "@/lib/api";
+import { createQueryClient } from "@/lib/queryClient";
 import { mockFetch } from "@/test/render";
 import { BlockedAttemptsCard } from "./BlockedAttemptsCard";
 

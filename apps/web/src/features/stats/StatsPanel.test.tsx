@@ -3,7 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "@/lib/api";
+import { createQueryClient } from "@/lib/queryClient";
 import { SHOW_AUTH_EVENT } from "@/lib/events";
 import { TEST_USER, mockFetch } from "@/test/render";
 import { StatsPanel } from "./StatsPanel";

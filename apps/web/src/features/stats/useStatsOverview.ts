@@ -1,12 +1,9 @@
 import { PREVIEW_USER_ID, previewSessions, sessionSchema, statsOverview, type Session, type StatsOverview, type User } from "@focus/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { queryKeys } from "@/lib/queryKeys";
 
 const sessionListSchema = sessionSchema.array();
-
-/** The window event the timer dispatches when a session completes (spec §4 Stats events). */
-export const FOCUS_SESSION_COMPLETED_EVENT = "focusSessionCompleted";
 
 /** What the Statistics tab renders from: the overview, or the loading and error states. */
 export type StatsState =
@@ -22,26 +19,16 @@ export function isPreviewUser(user: User): boolean {
 /**
  * The Statistics tab's data (spec §2, §7). A real user's sessions come from
  * `GET /api/sessions`; the preview user (a guest, id 0) gets the core's example history and
- * no request is made. All numbers are computed by the core's `statsOverview`.
- * While mounted, the `focusSessionCompleted` window event refreshes the sessions queries.
+ * no request is made. All numbers are computed by the core's `statsOverview`. The list is
+ * refreshed when the server has recorded a new session (`refreshSessionQueries`).
  */
 export function useStatsOverview(user: User): StatsState {
   const isPreview = isPreviewUser(user);
-  const client = useQueryClient();
   const query = useQuery({
     queryKey: queryKeys.sessions,
     enabled: !isPreview,
     select: (data: unknown) => sessionListSchema.parse(data),
   });
-
-  useEffect(() => {
-    const refresh = () => {
-      void client.invalidateQueries({ queryKey: queryKeys.sessions });
-      void client.invalidateQueries({ queryKey: queryKeys.sessionsRangeAll });
-    };
-    window.addEventListener(FOCUS_SESSION_COMPLETED_EVENT, refresh);
-    return () => window.removeEventListener(FOCUS_SESSION_COMPLETED_EVENT, refresh);
-  }, [client]);
 
   const sessions = isPreview ? null : query.data;
   const overview = useMemo(() => {

@@ -10,7 +10,8 @@ import { LiveStatusBadge } from "./LiveStatusBadge";
 import { useLiveStatus } from "./useLiveSync";
 import { useMiniTimerLink } from "@/features/miniTimer/useMiniTimerLink";
 import { useTimerControls, useTimerView } from "./useTimer";
-import { requestNotificationPermission, useNotificationSettings } from "./notifications";
+import { requestNotificationPermission } from "./notifications";
+import { useCurrentSettings } from "./TimerHost";
 
 const MOTIVATION: Record<TimerMode, string> = {
   focus: "One task. Full attention. You've got this.",
@@ -28,21 +29,24 @@ function useAnnouncement(view: ReturnType<typeof useTimerView>): string {
     const label = TIMER_MODE_LABELS[view.mode];
     if (last.current.mode !== view.mode) setMessage(`${label}, ${view.display} left`);
     else if (last.current.isRunning !== view.isRunning) setMessage(view.isRunning ? `${label} started, ${view.display} left` : `${label} paused at ${view.display}`);
-    else if (view.isRunning && view.remainingSeconds > 0 && view.remainingSeconds % 300 === 0) setMessage(`${view.remainingSeconds / 60} minutes left`);
+    else if (view.isRunning && view.secondsLeft > 0 && view.secondsLeft % 300 === 0) setMessage(`${view.secondsLeft / 60} minutes left`);
     last.current = { isRunning: view.isRunning, mode: view.mode };
-  }, [view.isRunning, view.mode, view.display, view.remainingSeconds]);
+  }, [view.isRunning, view.mode, view.display, view.secondsLeft]);
   return message;
 }
 
-/** Focus Arena, the timer tab (spec §2). Behaviour lives in the core timer chart. */
+/**
+ * Focus Arena, the timer tab. Behaviour lives in the core timer chart; this shows its view:
+ * 'Start Focus' / 'Start Break' when a session waits, 'Resume' when one is paused.
+ */
 export function FocusArena() {
   const view = useTimerView();
   const controls = useTimerControls();
   const announcement = useAnnouncement(view);
   const miniTimer = useMiniTimerLink();
   const liveStatus = useLiveStatus();
-  const startLabel = view.mode === "focus" ? "Start Focus" : "Start Break";
-  const notificationSettings = useNotificationSettings();
+  const startLabel = view.isPaused ? "Resume" : view.mode === "focus" ? "Start Focus" : "Start Break";
+  const notificationSettings = useCurrentSettings();
   const start = () => {
     // A click is the user gesture browsers require to ask; desktop notifications default to on.
     requestNotificationPermission(notificationSettings);
@@ -74,7 +78,7 @@ export function FocusArena() {
             {view.display}
           </time>
           <span className="mt-1 text-xs text-muted-foreground">
-            {view.isRunning ? "Running" : view.isStarting ? "Starting…" : view.progress > 0 ? "Paused" : "Ready"}
+            {view.isRunning ? "Running" : view.isStarting ? "Starting…" : view.isPaused ? "Paused" : "Ready"}
           </span>
         </ProgressRing>
         <p className="sr-only" aria-live="polite" role="status">

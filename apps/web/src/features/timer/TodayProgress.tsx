@@ -2,22 +2,23 @@ import { BarChart3 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { dispatchChangeTab } from "@/lib/events";
-import { selectDayKey, selectToday } from "@focus/core";
+import { countersOf } from "@focus/core";
+import { shallowEqual } from "@xstate/react";
 import { useUser } from "@/lib/auth";
 import { TimerActor } from "./timerActor";
 import { useTodaySessions } from "./useTodaySessions";
 
 /**
- * Today's Progress card (spec §2): completed focus sessions and minutes, from the server;
- * a guest's come from the timer's own counters (nothing of a guest is on the server).
+ * Today's Progress card: completed focus sessions and minutes that ended today, from the
+ * server plus the outbox (`useTodaySessions`); a guest's come from the timer's own counters,
+ * kept by the same rule (nothing of a guest is on the server).
  */
 export function TodayProgress() {
   const { user } = useUser();
   const isGuest = user?.isGuest ?? false;
-  const local = TimerActor.useSelector(selectToday);
-  // Selecting the chart's day re-renders the card when a new day begins (the provider wakes
-  // the chart at midnight), so the server's numbers are then asked for the new day.
-  TimerActor.useSelector(selectDayKey);
+  // The chart's counters carry its day, so a new day (the host wakes the chart at midnight)
+  // re-renders the card and the server's numbers are asked for the new day.
+  const local = TimerActor.useSelector((s) => countersOf(s.context), shallowEqual);
   const server = useTodaySessions(!isGuest);
   const today = isGuest ? { isPending: false, isError: false, data: local } : server;
   const value = (n: number | undefined) => (today.isPending ? "…" : today.isError ? "–" : String(n ?? 0));

@@ -1,15 +1,7 @@
-import { createContext, useContext } from "react";
-import { DEFAULT_SETTINGS, type Settings } from "@focus/core";
+import type { Settings } from "@focus/core";
 
-/** The settings the end-of-session notice depends on (spec §3 Settings). */
+/** The settings the end-of-session notice depends on. */
 export type NotificationSettings = Pick<Settings, "soundNotifications" | "desktopNotifications" | "notificationSound">;
-
-/** The current notification settings, provided by `TimerProvider` (server, cached or defaults). */
-export const NotificationSettingsContext = createContext<NotificationSettings>(DEFAULT_SETTINGS);
-
-export function useNotificationSettings(): NotificationSettings {
-  return useContext(NotificationSettingsContext);
-}
 
 /**
  * Asks for the desktop notification permission when the setting is on and the user has not
@@ -26,11 +18,11 @@ export function requestNotificationPermission(settings: NotificationSettings): v
 }
 
 /**
- * The end-of-session notice (spec §7, §9): the sound `/sounds/{notificationSound}.mp3` when
- * sound notifications are on (and a sound other than 'none' is chosen), and a desktop
- * notification when they are on and permitted. Neither may ever break the timer.
+ * The end-of-session notice: the sound `/sounds/{notificationSound}.mp3` when sound
+ * notifications are on (and a sound other than 'none' is chosen), and a desktop notification
+ * (`title`, `body`) when they are on and permitted. Neither may ever break the timer.
  */
-export function notifyEnd(title: string, settings: Partial<NotificationSettings>): void {
+export function notifyEnd(notice: { title: string; body: string }, settings: Partial<NotificationSettings>): void {
   if (settings.soundNotifications !== false && settings.notificationSound && settings.notificationSound !== "none") {
     try {
       const audio = new Audio(`/sounds/${settings.notificationSound}.mp3`);
@@ -42,7 +34,7 @@ export function notifyEnd(title: string, settings: Partial<NotificationSettings>
   }
   if (settings.desktopNotifications !== false && "Notification" in window && Notification.permission === "granted") {
     try {
-      new Notification(title, { body: "Focus Flow", tag: "focus-timer" });
+      new Notification(notice.title, { body: notice.body, tag: "focus-timer" });
     } catch {
       // Some platforms only allow notifications from a service worker.
     }

@@ -2,7 +2,7 @@ import { createActorContext } from "@xstate/react";
 import { timerMachine } from "@focus/core";
 
 /**
- * The one timer actor of the app (DESIGN.md §2): created by `TimerProvider`, read with
+ * The one timer actor of the app: created by `TimerHost` (with the web effects), read with
  * `TimerActor.useSelector`, driven through `useTimerControls`.
  */
 export const TimerActor = createActorContext(timerMachine);

@@ -4,7 +4,7 @@ import {
   LIVE_PATH,
   createSocketActor,
   liveConnectionMachine,
-  selectSharedTimerState,
+  timerStateOf,
   type SharedTimerState,
   type WebSocketLike,
 } from "@focus/core";
@@ -42,7 +42,7 @@ export function useLiveSync(onStatus: (status: LiveStatus) => void): void {
   useEffect(() => {
     let lastSent: SharedTimerState | null = null;
     const sendState = (force: boolean) => {
-      const state = selectSharedTimerState(timer.getSnapshot());
+      const state = timerStateOf(timer.getSnapshot());
       if (!force && !changed(lastSent, state)) return;
       lastSent = state;
       live.send({ type: "SEND", message: { type: "timer_update", timerState: state } });

@@ -1,24 +1,16 @@
+import { shallowEqual } from "@xstate/react";
 import { useMemo } from "react";
-import {
-  selectDisplay,
-  selectIsRunning,
-  selectIsStarting,
-  selectMode,
-  selectProgress,
-  selectRemainingSeconds,
-  type TimerMode,
-} from "@focus/core";
+import { timerViewOf, type TimerMode, type TimerView } from "@focus/core";
 import { TimerActor } from "./timerActor";
 
-/** What the Focus Arena shows, selected from the chart (components select, not compute). */
-export function useTimerView() {
-  const display = TimerActor.useSelector(selectDisplay);
-  const remainingSeconds = TimerActor.useSelector(selectRemainingSeconds);
-  const progress = TimerActor.useSelector(selectProgress);
-  const isRunning = TimerActor.useSelector(selectIsRunning);
-  const isStarting = TimerActor.useSelector(selectIsStarting);
-  const mode = TimerActor.useSelector(selectMode);
-  return { display, remainingSeconds, progress, isRunning, isStarting, mode };
+/**
+ * What every screen shows of the timer: core's `sharedTimerView` of the chart (time left,
+ * progress, running or paused), plus whether an automatic start is under way.
+ */
+export function useTimerView(): TimerView & { isStarting: boolean } {
+  const view = TimerActor.useSelector(timerViewOf, shallowEqual);
+  const isStarting = TimerActor.useSelector((s) => s.matches("autoStarting"));
+  return useMemo(() => ({ ...view, isStarting }), [view, isStarting]);
 }
 
 /** Timer commands, stamped with the current time (the chart is a pure function of events). */

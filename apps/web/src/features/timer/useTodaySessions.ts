@@ -2,16 +2,17 @@ import { useQuery } from "@tanstack/react-query";
 import { localDayBounds, sessionSchema, todayProgress } from "@focus/core";
 import { useMemo } from "react";
 import { z } from "zod";
-import { usePendingSessionsToday } from "@/features/offline/useOutbox";
+import { usePendingSessions } from "@/features/offline/useOutbox";
 import { queryKeys } from "@/lib/queryKeys";
 
 const rangeSchema = z.array(sessionSchema.pick({ type: true, completed: true, duration: true, startTime: true, clientId: true }));
 
 /**
- * Today's sessions from `GET /api/sessions/range` with the ISO start and end of the local
- * day (spec §7), plus today's sessions still waiting in the outbox (issue #8: a session
- * completed offline counts at once), summarised as Today's Progress. A waiting session the
- * server already lists (same clientId) counts once.
+ * Today's Progress of a signed-in user: today's sessions from `GET /api/sessions/range` with
+ * the ISO start and end of the local day (the server lists the sessions that end in it), plus
+ * the sessions still waiting in the outbox (a session completed offline counts at once),
+ * summed by core's `todayProgress`. A waiting session the server already lists (same
+ * clientId) counts once.
  */
 export function useTodaySessions(enabled = true, now = Date.now()) {
   const { start, end } = localDayBounds(now);
@@ -22,12 +23,12 @@ export function useTodaySessions(enabled = true, now = Date.now()) {
     enabled,
     select: (data: unknown) => rangeSchema.parse(data),
   });
-  const pending = usePendingSessionsToday(now);
+  const pending = usePendingSessions();
   const server = query.data;
   const data = useMemo(() => {
     if (!server) return undefined;
     const recorded = new Set(server.flatMap((s) => (s.clientId ? [s.clientId] : [])));
-    return todayProgress([...server, ...pending.filter((s) => !recorded.has(s.clientId))]);
-  }, [server, pending]);
+    return todayProgress([...server, ...pending.filter((s) => !recorded.has(s.clientId))], now);
+  }, [server, pending, now]);
   return { data, isPending: query.isPending, isError: query.isError };
 }

@@ -2,8 +2,7 @@ import { useEffect, useState } from "react";
 import { Pause, Play, RotateCcw } from "lucide-react";
 import {
   TIMER_MODE_LABELS,
-  formatTime,
-  sharedRemainingSeconds,
+  sharedTimerView,
   toMiniTimerMessageSchema,
   type FromMiniTimerMessage,
   type MiniTimerAudioState,
@@ -11,7 +10,7 @@ import {
   type ToMiniTimerMessage,
 } from "@focus/core";
 import { Button } from "@/components/ui/button";
-import { MiniAudioControls } from "./MiniAudioControls";
+import { MiniAudioControls } from "@/features/miniTimer/MiniAudioControls";
 
 /** Sends a message to the main window; false when it is gone. */
 function tell(message: FromMiniTimerMessage): boolean {
@@ -84,20 +83,20 @@ export function MiniTimerPage() {
       </main>
     );
   }
-  const seconds = state ? sharedRemainingSeconds(state, now) : null;
+  const view = state ? sharedTimerView(state, now) : null;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-2 p-3" aria-label="Mini timer">
       <p className="text-xs font-medium uppercase tracking-widest text-muted-foreground">
-        {state ? TIMER_MODE_LABELS[state.mode] : "Connecting…"}
+        {view ? `${TIMER_MODE_LABELS[view.mode]}${view.isPaused ? " · Paused" : ""}` : "Connecting…"}
       </p>
       <p className="text-4xl font-semibold tabular-nums" data-testid="mini-timer-display" aria-live="off">
-        {seconds === null ? "--:--" : formatTime(seconds)}
+        {view?.display ?? "--:--"}
       </p>
       <div className="h-1.5 w-full overflow-hidden rounded-full bg-muted" aria-hidden="true">
-        <div className="h-full bg-primary" style={{ width: `${state?.progress ?? 0}%` }} />
+        <div className="h-full bg-primary" style={{ width: `${view?.progress ?? 0}%` }} />
       </div>
       <div className="flex gap-2">
-        {state?.isActive ? (
+        {view?.isRunning ? (
           <Button onClick={() => tell({ action: "pauseTimer" })}>
             <Pause className="mr-1 h-4 w-4" aria-hidden="true" />
             Pause
@@ -105,7 +104,7 @@ export function MiniTimerPage() {
         ) : (
           <Button onClick={() => tell({ action: "startTimer" })} disabled={!state}>
             <Play className="mr-1 h-4 w-4" aria-hidden="true" />
-            Start
+            {view?.isPaused ? "Resume" : "Start"}
           </Button>
         )}
         <Button variant="outline" onClick={() => tell({ action: "resetTimer" })} aria-label="Reset timer" disabled={!state}>

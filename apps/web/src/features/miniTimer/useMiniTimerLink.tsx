@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import {
   MINI_TIMER_PATH,
   MINI_TIMER_PING_MS,
@@ -8,7 +8,7 @@ import {
   miniTimerAudioEvent,
   sameMiniTimerAudio,
   selectMiniTimerAudio,
-  selectSharedTimerState,
+  timerStateOf,
   type MiniTimerAudioState,
   type ToMiniTimerMessage,
 } from "@focus/core";
@@ -24,9 +24,10 @@ import { TimerActor } from "@/features/timer/timerActor";
  * `miniTimerReady`/`requestTimerSync`), and the popup's audio actions become events of the
  * same audio chart (`miniTimerAudioEvent`), so nothing plays or counts in the popup itself.
  * The link is dropped when the popup closes, says `miniTimerClosed`, or a send fails.
- * Mount inside `TimerProvider` and `AudioProvider`.
+ * Held by `MiniTimerLinkProvider` for every page of the signed-in app, so the popup stays
+ * linked while the user moves around; inside `TimerHost` and `AudioProvider`.
  */
-export function useMiniTimerLink() {
+function useMiniTimerLinkState(): MiniTimerLink {
   const actor = TimerActor.useActorRef();
   const audio = useAudioEngine().actor;
   const popup = useRef<Window | null>(null);
@@ -52,7 +53,7 @@ export function useMiniTimerLink() {
   );
 
   const sendState = useCallback(
-    () => send({ action: "updateTimer", timerState: selectSharedTimerState(actor.getSnapshot()) }),
+    () => send({ action: "updateTimer", timerState: timerStateOf(actor.getSnapshot()) }),
     [actor, send],
   );
 
@@ -131,5 +132,25 @@ export function useMiniTimerLink() {
     opened.focus();
   }, []);
 
-  return { open, isLinked };
+  return useMemo(() => ({ open, isLinked }), [open, isLinked]);
+}
+
+/** The mini timer link: open the popup, and whether one is linked. */
+export interface MiniTimerLink {
+  open: () => void;
+  isLinked: boolean;
+}
+
+const MiniTimerLinkContext = createContext<MiniTimerLink | null>(null);
+
+/** Keeps the mini timer link for its children (the signed-in layout mounts it once). */
+export function MiniTimerLinkProvider({ children }: { children: ReactNode }) {
+  return <MiniTimerLinkContext.Provider value={useMiniTimerLinkState()}>{children}</MiniTimerLinkContext.Provider>;
+}
+
+/** The mini timer link of the signed-in layout. Throws outside `MiniTimerLinkProvider`. */
+export function useMiniTimerLink(): MiniTimerLink {
+  const link = useContext(MiniTimerLinkContext);
+  if (!link) throw new Error("useMiniTimerLink must be used within a MiniTimerLinkProvider");
+  return link;
 }

@@ -8,35 +8,30 @@ import {
   type AudioCategoryId,
   type AudioFile,
 } from "@focus/core";
-import { ArrowLeft, Lock, Music, Pause, Play, RefreshCw, Shuffle, Volume2 } from "lucide-react";
+import { Lock, Music, Pause, Play, RefreshCw, Shuffle, Volume2 } from "lucide-react";
 import { useId, type CSSProperties } from "react";
-import { Link } from "react-router-dom";
-import { ThemeToggle } from "@/components/ThemeToggle";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Slider } from "@/components/ui/slider";
-import { PageSpinner, Spinner } from "@/components/ui/spinner";
+import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useUser } from "@/lib/auth";
 import { cn } from "@/lib/utils";
-import { formatClock } from "./audioApi";
-import { useLocalPlayer } from "./useLocalPlayer";
-import { useMediaProgress } from "./useMediaProgress";
+import { formatClock } from "@/features/audio/audioApi";
+import { useLocalPlayer } from "@/features/audio/useLocalPlayer";
+import { useMediaProgress } from "@/features/audio/useMediaProgress";
+import { BackToApp } from "@/features/shell/BackToApp";
+import { useOptionalUser } from "@/features/shell/SignedInLayout";
 
 /**
  * /local-audio, the local audio player (spec §2, §4): the audio library's files by category,
  * play/pause, 'Random Track', refresh, progress with m:ss, volume, and the next random track
- * when one ends. Guests (and visitors without a session) get Deep Work only, as everywhere.
+ * when one ends. Guests (and visitors, who may open it too) get Deep Work only, as everywhere.
  */
 export function LocalAudioPage() {
-  const { user, isLoading } = useUser();
-  if (isLoading) return <PageSpinner label="Loading your session" />;
-  return <LocalAudioView isGuest={!user || user.isGuest} />;
-}
-
-function LocalAudioView({ isGuest }: { isGuest: boolean }) {
+  const user = useOptionalUser();
+  const isGuest = !user || user.isGuest;
   const player = useLocalPlayer();
   const { actor, status, context, lists } = player;
   const current = context.track;
@@ -45,122 +40,114 @@ function LocalAudioView({ isGuest }: { isGuest: boolean }) {
   const openTracks = lists[indexOf(context.category)]?.data ?? [];
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-4 sm:px-6">
-        <Link to="/app" className={buttonVariants({ variant: "ghost", className: "-ml-2 px-2" })}>
-          <ArrowLeft aria-hidden />
-          Back to the app
-        </Link>
-        <ThemeToggle />
-      </header>
-      <main className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-16 sm:px-6">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Local Audio Player</h1>
-          <p className="max-w-2xl text-muted-foreground">
-            Everything in the audio library: the generated loops, and any music files you add to a category&apos;s folder.
-          </p>
-        </div>
+    <main className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pt-4 pb-16 sm:px-6 sm:pt-6">
+      <BackToApp />
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Local Audio Player</h1>
+        <p className="max-w-2xl text-muted-foreground">
+          Everything in the audio library: the generated loops, and any music files you add to a category&apos;s folder.
+        </p>
+      </div>
 
-        <Card>
-          <CardContent className="grid gap-5 pt-6">
-            <div className="flex flex-wrap items-center gap-4">
-              <Button
-                size="icon"
-                className="size-14 rounded-full [&_svg]:size-6"
-                aria-label={playing ? "Pause" : "Play"}
-                disabled={!current && openTracks.length === 0}
-                onClick={() => actor.send({ type: "TOGGLE" })}
-              >
-                {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
-              </Button>
-              <div className="min-w-0 flex-1 basis-40" aria-live="polite">
-                <p className="truncate font-medium" data-testid="local-now-playing">
-                  {current ? current.title ?? current.name : "Nothing playing"}
-                </p>
-                <p className="truncate text-sm text-muted-foreground">
-                  {current && currentCategory
-                    ? `${currentCategory.emoji} ${currentCategory.name} · ${playing ? "Playing" : "Paused"}`
-                    : "Play starts a random track of the open category"}
-                </p>
-              </div>
-              <div className="flex w-full gap-2 sm:w-auto">
-                <Button
-                  variant="outline"
-                  className="flex-1 sm:flex-none"
-                  onClick={() => actor.send({ type: "RANDOM" })}
-                  disabled={openTracks.length === 0}
-                >
-                  <Shuffle aria-hidden />
-                  Random Track
-                </Button>
-                <Button
-                  variant="outline"
-                  size="icon"
-                  aria-label="Refresh track lists"
-                  title="Refresh track lists"
-                  onClick={player.refresh}
-                  disabled={player.isRefreshing}
-                >
-                  <RefreshCw className={cn(player.isRefreshing && "animate-spin")} aria-hidden />
-                </Button>
-              </div>
-            </div>
-            <ProgressBar element={player.element} />
-            <LocalVolume volume={context.volume} onChange={(volume) => actor.send({ type: "SET_VOLUME", volume })} />
-            {context.error && <ErrorAlert>{context.error}</ErrorAlert>}
-          </CardContent>
-        </Card>
-
-        <Tabs
-          value={context.category}
-          onValueChange={(value) => actor.send({ type: "SELECT_CATEGORY", category: value as AudioCategoryId })}
-          className="grid gap-4"
-        >
-          <div className="grid gap-2">
-            <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
-              {AUDIO_CATEGORIES.map((category, i) => {
-                const locked = isMoodLocked(isGuest, category.id);
-                const count = lists[i]?.data?.length;
-                return (
-                  <TabsTrigger key={category.id} value={category.id} disabled={locked} className="h-10">
-                    <span aria-hidden>{category.emoji}</span>
-                    {category.name}
-                    {locked ? (
-                      <Lock className="size-3.5" aria-hidden data-testid="mood-lock" />
-                    ) : (
-                      count !== undefined && (
-                        <span className="rounded-full bg-muted px-1.5 text-xs tabular-nums text-muted-foreground" aria-hidden>
-                          {count}
-                        </span>
-                      )
-                    )}
-                  </TabsTrigger>
-                );
-              })}
-            </TabsList>
-            {isGuest && (
-              <p className="flex items-start gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm text-muted-foreground">
-                <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
-                {AUDIO_MESSAGES.guestNote}
+      <Card>
+        <CardContent className="grid gap-5 pt-6">
+          <div className="flex flex-wrap items-center gap-4">
+            <Button
+              size="icon"
+              className="size-14 rounded-full [&_svg]:size-6"
+              aria-label={playing ? "Pause" : "Play"}
+              disabled={!current && openTracks.length === 0}
+              onClick={() => actor.send({ type: "TOGGLE" })}
+            >
+              {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
+            </Button>
+            <div className="min-w-0 flex-1 basis-40" aria-live="polite">
+              <p className="truncate font-medium" data-testid="local-now-playing">
+                {current ? current.title ?? current.name : "Nothing playing"}
               </p>
-            )}
+              <p className="truncate text-sm text-muted-foreground">
+                {current && currentCategory
+                  ? `${currentCategory.emoji} ${currentCategory.name} · ${playing ? "Playing" : "Paused"}`
+                  : "Play starts a random track of the open category"}
+              </p>
+            </div>
+            <div className="flex w-full gap-2 sm:w-auto">
+              <Button
+                variant="outline"
+                className="flex-1 sm:flex-none"
+                onClick={() => actor.send({ type: "RANDOM" })}
+                disabled={openTracks.length === 0}
+              >
+                <Shuffle aria-hidden />
+                Random Track
+              </Button>
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label="Refresh track lists"
+                title="Refresh track lists"
+                onClick={player.refresh}
+                disabled={player.isRefreshing}
+              >
+                <RefreshCw className={cn(player.isRefreshing && "animate-spin")} aria-hidden />
+              </Button>
+            </div>
           </div>
-          {AUDIO_CATEGORIES.map((category, i) => (
-            <TabsContent key={category.id} value={category.id} className="rounded-xl">
-              <CategoryTracks
-                category={category}
-                tracks={lists[i]?.data}
-                current={current}
-                playing={playing}
-                onPick={(track) =>
-                  actor.send(current?.path === track.path ? { type: "TOGGLE" } : { type: "PLAY_TRACK", track })
-                }
-              />
-            </TabsContent>
-          ))}
-        </Tabs>
-      </main>
-    </div>
+          <ProgressBar element={player.element} />
+          <LocalVolume volume={context.volume} onChange={(volume) => actor.send({ type: "SET_VOLUME", volume })} />
+          {context.error && <ErrorAlert>{context.error}</ErrorAlert>}
+        </CardContent>
+      </Card>
+
+      <Tabs
+        value={context.category}
+        onValueChange={(value) => actor.send({ type: "SELECT_CATEGORY", category: value as AudioCategoryId })}
+        className="grid gap-4"
+      >
+        <div className="grid gap-2">
+          <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
+            {AUDIO_CATEGORIES.map((category, i) => {
+              const locked = isMoodLocked(isGuest, category.id);
+              const count = lists[i]?.data?.length;
+              return (
+                <TabsTrigger key={category.id} value={category.id} disabled={locked} className="h-10">
+                  <span aria-hidden>{category.emoji}</span>
+                  {category.name}
+                  {locked ? (
+                    <Lock className="size-3.5" aria-hidden data-testid="mood-lock" />
+                  ) : (
+                    count !== undefined && (
+                      <span className="rounded-full bg-muted px-1.5 text-xs tabular-nums text-muted-foreground" aria-hidden>
+                        {count}
+                      </span>
+                    )
+                  )}
+                </TabsTrigger>
+              );
+            })}
+          </TabsList>
+          {isGuest && (
+            <p className="flex items-start gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm text-muted-foreground">
+              <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
+              {AUDIO_MESSAGES.guestNote}
+            </p>
+          )}
+        </div>
+        {AUDIO_CATEGORIES.map((category, i) => (
+          <TabsContent key={category.id} value={category.id} className="rounded-xl">
+            <CategoryTracks
+              category={category}
+              tracks={lists[i]?.data}
+              current={current}
+              playing={playing}
+              onPick={(track) =>
+                actor.send(current?.path === track.path ? { type: "TOGGLE" } : { type: "PLAY_TRACK", track })
+              }
+            />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </main>
   );
 }
 

@@ -1,19 +1,14 @@
 import { AUDIO_CATEGORIES, AUDIO_MESSAGES, isMoodLocked, type AudioCategory, type AudioCategoryId } from "@focus/core";
-import { ArrowLeft, BellRing, Check, Lightbulb, Lock, Repeat, Sparkles } from "lucide-react";
+import { BellRing, Check, Lightbulb, Lock, Repeat, Sparkles } from "lucide-react";
 import { useState, type CSSProperties } from "react";
-import { Link, Navigate } from "react-router-dom";
-import { ThemeToggle } from "@/components/ThemeToggle";
 import { Badge } from "@/components/ui/badge";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { UserLoadError } from "@/features/auth/UserLoadError";
-import { useUser } from "@/lib/auth";
-import { useScrollToTop } from "@/lib/useScrollToTop";
-import { AudioProvider, useAudioPlayer } from "./AudioProvider";
-import { bandLabel } from "./MoodPicker";
-import { FlowControls, NowPlaying, PlayPauseButton, VolumeControl } from "./PlayerControls";
+import { useAudioPlayer } from "@/features/audio/AudioProvider";
+import { bandLabel } from "@/features/audio/MoodPicker";
+import { FlowControls, NowPlaying, PlayPauseButton, VolumeControl } from "@/features/audio/PlayerControls";
+import { BackToApp } from "@/features/shell/BackToApp";
 
 /** Advice that holds for every mood (the usage-recommendations section). */
 const GENERAL_RECOMMENDATIONS = [
@@ -22,70 +17,53 @@ const GENERAL_RECOMMENDATIONS = [
   "Give a mood a few sessions before judging it: people differ in what helps them.",
 ];
 
-/** /music, the Neural Audio Player (spec §2), reached from 'More Options'. */
+/**
+ * /music, the Neural Audio Player, reached from 'More Options'. It drives the app's one mood
+ * player (the signed-in layout's), so what plays here keeps playing on /app, and the timer
+ * runs on while the user is here.
+ */
 export function MusicPage() {
-  const { user, isLoading, loadFailed, retry } = useUser();
-  if (isLoading) return <PageSpinner label="Loading your session" />;
-  if (loadFailed) return <UserLoadError onRetry={retry} />;
-  if (!user) return <Navigate to="/auth" replace />;
-  return (
-    <AudioProvider isGuest={user.isGuest}>
-      <MusicView />
-    </AudioProvider>
-  );
-}
-
-function MusicView() {
-  useScrollToTop();
   const { category: active, isGuest } = useAudioPlayer();
   const [tab, setTab] = useState<AudioCategoryId>(() => active ?? "deep-work");
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-4 sm:px-6">
-        <Link to="/app" className={buttonVariants({ variant: "ghost", className: "-ml-2 px-2" })}>
-          <ArrowLeft aria-hidden />
-          Back to the app
-        </Link>
-        <ThemeToggle />
-      </header>
-      <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 pb-16 sm:px-6">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Neural Audio Player</h1>
-          <p className="max-w-2xl text-muted-foreground">
-            Four moods of generated focus sound. Each one is a seamless loop whose loudness pulses at a brainwave rate.
-          </p>
-        </div>
+    <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 pt-4 pb-16 sm:px-6 sm:pt-6">
+      <BackToApp />
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Neural Audio Player</h1>
+        <p className="max-w-2xl text-muted-foreground">
+          Four moods of generated focus sound. Each one is a seamless loop whose loudness pulses at a brainwave rate.
+        </p>
+      </div>
 
-        <Tabs value={tab} onValueChange={(value) => setTab(value as AudioCategoryId)} className="grid gap-6">
-          <div className="grid gap-2">
-            <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
-              {AUDIO_CATEGORIES.map((category) => {
-                const locked = isMoodLocked(isGuest, category.id);
-                return (
-                  <TabsTrigger key={category.id} value={category.id} disabled={locked} className="h-10">
-                    <span aria-hidden>{category.emoji}</span>
-                    {category.name}
-                    {locked && <Lock className="size-3.5" aria-hidden data-testid="mood-lock" />}
-                  </TabsTrigger>
-                );
-              })}
-            </TabsList>
-            {isGuest && (
-              <p className="flex items-start gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm text-muted-foreground">
-                <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
-                {AUDIO_MESSAGES.guestNote}
-              </p>
-            )}
-          </div>
-          {AUDIO_CATEGORIES.map((category) => (
-            <TabsContent key={category.id} value={category.id} className="rounded-xl">
-              <MoodDetails category={category} />
-            </TabsContent>
-          ))}
-        </Tabs>
-      </main>
-    </div>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as AudioCategoryId)} className="grid gap-6">
+        <div className="grid gap-2">
+          <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
+            {AUDIO_CATEGORIES.map((category) => {
+              const locked = isMoodLocked(isGuest, category.id);
+              return (
+                <TabsTrigger key={category.id} value={category.id} disabled={locked} className="h-10">
+                  <span aria-hidden>{category.emoji}</span>
+                  {category.name}
+                  {locked && <Lock className="size-3.5" aria-hidden data-testid="mood-lock" />}
+                </TabsTrigger>
+              );
+            })}
+          </TabsList>
+          {isGuest && (
+            <p className="flex items-start gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm text-muted-foreground">
+              <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
+              {AUDIO_MESSAGES.guestNote}
+            </p>
+          )}
+        </div>
+        {AUDIO_CATEGORIES.map((category) => (
+          <TabsContent key={category.id} value={category.id} className="rounded-xl">
+            <MoodDetails category={category} />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </main>
   );
 }
 

@@ -1,0 +1,129 @@
+import type { User } from "@focus/core";
+import { LogIn } from "lucide-react";
+import { createContext, Suspense, useContext, useEffect } from "react";
+import { Link, Navigate, Outlet, useLocation, useMatches } from "react-router-dom";
+import { BrandLink } from "@/components/Brand";
+import { ThemeToggle } from "@/components/ThemeToggle";
+import { buttonVariants } from "@/components/ui/button";
+import { PageSpinner, Spinner } from "@/components/ui/spinner";
+import { AudioProvider } from "@/features/audio/AudioProvider";
+import { UserLoadError } from "@/features/auth/UserLoadError";
+import { MiniTimerLinkProvider } from "@/features/miniTimer/useMiniTimerLink";
+import { OfflineSync } from "@/features/offline/OfflineSync";
+import { TimerHost } from "@/features/timer/TimerHost";
+import { useUser } from "@/lib/auth";
+import { NotFoundPage } from "@/pages/NotFoundPage";
+import { AppHeader } from "./AppHeader";
+
+/**
+ * What a route of the signed-in layout shows a visitor who is not signed in (the route's
+ * `handle`): by default they are sent to /auth; "page" shows the page without the timer (the
+ * extension guide, the audio pages); "notFound" shows the not-found screen (/settings).
+ */
+export type SignedOutAccess = "redirect" | "page" | "notFound";
+export interface SignedInRouteHandle {
+  signedOut?: SignedOutAccess;
+}
+
+const SignedInUserContext = createContext<User | null>(null);
+
+/** The user of the signed-in layout (a guest included). Throws outside it. */
+export function useSignedInUser(): User {
+  const user = useContext(SignedInUserContext);
+  if (!user) throw new Error("useSignedInUser must be used within the signed-in layout");
+  return user;
+}
+
+/** The user when signed in (or a guest), null for a visitor on a page open to them. */
+export function useOptionalUser(): User | null {
+  return useContext(SignedInUserContext);
+}
+
+/** The signed-out rule of the deepest matched route that sets one. */
+function useSignedOutAccess(): SignedOutAccess {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle as SignedInRouteHandle | undefined;
+    if (handle?.signedOut) return handle.signedOut;
+  }
+  return "redirect";
+}
+
+/** Starts each page at the top: the router keeps the window's scroll position between routes. */
+function useScrollToTopOnNavigate(): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.documentElement.scrollTop = 0;
+    document.body.scrollTop = 0;
+  }, [pathname]);
+}
+
+/**
+ * The layout route around every page of the signed-in app (/app, /music, /settings,
+ * /subscription, /admin, /extension, /local-audio, /audio-test). It loads the user once (a
+ * spinner meanwhile; 'Failed to fetch user information' with Retry when that fails) and, for a
+ * signed-in user or a guest, owns what must outlive a page: the header, the offline outbox,
+ * the timer actor with its live sync, the audio player and the mini timer link. Pages render
+ * in its `<Outlet/>`, so moving between them never stops a session or the music.
+ */
+export function SignedInLayout() {
+  const { user, isLoading, loadFailed, retry } = useUser();
+  const signedOut = useSignedOutAccess();
+  useScrollToTopOnNavigate();
+  if (isLoading) return <PageSpinner label="Loading your session" />;
+  if (loadFailed) return <UserLoadError onRetry={retry} />;
+  if (!user) {
+    if (signedOut === "notFound") return <NotFoundPage />;
+    if (signedOut === "redirect") return <Navigate to="/auth" replace />;
+    return <VisitorFrame />;
+  }
+  return (
+    <SignedInUserContext.Provider value={user}>
+      <OfflineSync user={user} />
+      <TimerHost user={user}>
+        <AudioProvider isGuest={user.isGuest} followTimer>
+          <MiniTimerLinkProvider>
+            <div className="flex min-h-dvh flex-col">
+              <AppHeader user={user} />
+              <Suspense fallback={<PagePending />}>
+                <Outlet />
+              </Suspense>
+            </div>
+          </MiniTimerLinkProvider>
+        </AudioProvider>
+      </TimerHost>
+    </SignedInUserContext.Provider>
+  );
+}
+
+/** A page open to visitors, shown without the app's timer: brand, theme and a way to sign in. */
+function VisitorFrame() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-30 h-16 border-b bg-background/90 backdrop-blur">
+        <div className="flex h-full items-center gap-2 px-3 sm:px-4 md:px-6">
+          <BrandLink className="shrink-0" />
+          <div className="ml-auto flex items-center gap-1">
+            <ThemeToggle />
+            <Link to="/auth?tab=login" className={buttonVariants({ size: "sm" })}>
+              <LogIn aria-hidden />
+              Sign in
+            </Link>
+          </div>
+        </div>
+      </header>
+      <Suspense fallback={<PagePending />}>
+        <Outlet />
+      </Suspense>
+    </div>
+  );
+}
+
+/** While a page's code loads, under the header that stays. */
+function PagePending() {
+  return (
+    <div className="grid flex-1 place-items-center p-6">
+      <Spinner className="size-8 text-primary" label="Loading" showLabel />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { DEFAULT_SETTINGS, localDayBounds, type Settings, type TimerInput, type User } from "@focus/core";
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Spinner } from "@/components/ui/spinner";
+import { cachedSettings, useSettings } from "@/features/settings/useSettings";
+import { timerAccessFor } from "./access";
+import { timerWithEffects, watchTimer } from "./timerEffects";
+import { TimerActor } from "./timerActor";
+import { loadCounters, loadTimerState } from "./storage";
+import { LiveStatusContext, LiveSync, type LiveStatus } from "./useLiveSync";
+
+/** The settings in force (server, else last cached, else defaults), provided by `TimerHost`. */
+const CurrentSettingsContext = createContext<Settings>(DEFAULT_SETTINGS);
+
+/** The settings the timer and its notices follow now. */
+export function useCurrentSettings(): Settings {
+  return useContext(CurrentSettingsContext);
+}
+
+/**
+ * Hosts the one timer actor of a signed-in (or guest) user for every page of the app, so
+ * moving between /app, /music, /settings and the rest never stops or loses a session. The
+ * actor starts once settings are known (server, else last cached, else defaults), restores the
+ * saved state (docs/product.md "Timer") and runs with the web effects (`timerEffects.ts`).
+ * Settings saved later reach it as `SET_SETTINGS`, plan changes as `SET_ACCESS`. Signed-in users
+ * also get the live connection (`/ws/timer`).
+ */
+export function TimerHost({ user, children }: { user: User; children: ReactNode }) {
+  const settingsQuery = useSettings(!user.isGuest);
+  const fallback = useMemo(cachedSettings, []);
+  const settings = settingsQuery.data ?? (user.isGuest || settingsQuery.isError ? (fallback ?? DEFAULT_SETTINGS) : null);
+  const settingsRef = useRef(settings ?? DEFAULT_SETTINGS);
+  settingsRef.current = settings ?? settingsRef.current;
+  const userId = user.isGuest ? null : user.id;
+  const logic = useMemo(() => timerWithEffects({ userId, settings: () => settingsRef.current }), [userId]);
+
+  const [liveStatus, setLiveStatus] = useState<LiveStatus>("connecting");
+  // The input is taken once: later settings changes reach the chart as SET_SETTINGS events.
+  const input = useRef<TimerInput | null>(null);
+  if (settings && !input.current) {
+    const now = Date.now();
+    input.current = { settings, now, counters: loadCounters(now), restore: loadTimerState(), access: timerAccessFor(user) };
+  }
+  if (!input.current) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label="Loading timer">
+        <Spinner />
+      </div>
+    );
+  }
+  const current = settings ?? settingsRef.current;
+  return (
+    <TimerActor.Provider logic={logic} options={{ input: input.current }}>
+      <TimerFollowsApp settings={current} user={user} />
+      {!user.isGuest && <LiveSync onStatus={setLiveStatus} />}
+      <CurrentSettingsContext.Provider value={current}>
+        <LiveStatusContext.Provider value={user.isGuest ? null : liveStatus}>{children}</LiveStatusContext.Provider>
+      </CurrentSettingsContext.Provider>
+    </TimerActor.Provider>
+  );
+}
+
+/**
+ * Keeps the chart in step with the app: the user's plan, the settings, the calendar day, and
+ * the effects that follow every change (`watchTimer`).
+ */
+function TimerFollowsApp({ settings, user }: { settings: Settings; user: User }) {
+  const actor = TimerActor.useActorRef();
+
+  useEffect(() => watchTimer(actor), [actor]);
+
+  // Plan changes (admin activation, cancellation, a new login) reach the chart's guard.
+  useEffect(() => {
+    actor.send({ type: "SET_ACCESS", access: timerAccessFor(user) });
+  }, [actor, user]);
+
+  // Settings saved anywhere reach the chart (a started session keeps its length).
+  useEffect(() => {
+    actor.send({ type: "SET_SETTINGS", settings, now: Date.now() });
+  }, [actor, settings]);
+
+  // The chart sees time only in events, so a new day (Today's counters back to zero) needs
+  // one while the timer is idle: when the page is shown again, and at each local midnight.
+  useEffect(() => {
+    const wake = () => actor.send({ type: "TICK", now: Date.now() });
+    const onVisibility = () => {
+      if (document.visibilityState === "visible") wake();
+    };
+    let midnight: ReturnType<typeof setTimeout> | undefined;
+    const armMidnight = () => {
+      const now = Date.now();
+      midnight = setTimeout(() => {
+        wake();
+        armMidnight();
+      }, localDayBounds(now).end - now);
+    };
+    armMidnight();
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      clearTimeout(midnight);
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
+  }, [actor]);
+
+  return null;
+}

@@ -1,0 +1,151 @@
+import {
+  TIMER_MODE_LABELS,
+  countersOf,
+  timerMachine,
+  timerStateOf,
+  timerViewOf,
+  toPersistedTimerState,
+  type ExtensionWindowMessage,
+  type SessionCompleted,
+  type Settings,
+  type StartBlockReason,
+  type StatsWindowMessage,
+  type TimerMode,
+} from "@focus/core";
+import type { Actor } from "xstate";
+import { toast } from "@/components/ui/use-toast";
+import { recordSession } from "@/features/offline/sync";
+import { saveGuestSessionUsedOn } from "./access";
+import { notifyEnd } from "./notifications";
+import { saveCounters, saveTimerState } from "./storage";
+
+/**
+ * The web app's side effects of the timer chart, all in this module. The chart names its
+ * effects (`sessionCompleted`, `startRefused`); `timerWithEffects` gives them their web
+ * implementation with `timerMachine.provide()`, and `watchTimer` follows every change. A session
+ * that ends is handled here and nowhere else, whatever page the user is on:
+ * - recorded through the offline outbox (signed-in users; nothing of a guest leaves the
+ *   browser), which refreshes the session queries once the server has it;
+ * - announced: the bell and a desktop notification saying what ended and what comes next, or,
+ *   for a session that ended while the app was closed, a quiet toast;
+ * - posted as window messages (`session_completed`, `stats_update`) for live statistics.
+ * Rules: docs/product.md "Timer".
+ */
+
+/** What the effects need to know of the app, read at the moment of each effect. */
+export interface TimerEffectsContext {
+  /** The signed-in user's id, or null for a guest. */
+  userId: number | null;
+  /** The settings in force now (notification sound, desktop notifications). */
+  settings: () => Pick<Settings, "soundNotifications" | "desktopNotifications" | "notificationSound">;
+}
+
+/** What a refused start tells the user (word for word the product's messages). */
+export const START_REFUSED_MESSAGES: Record<StartBlockReason, { title: string; description: string }> = {
+  guestLimit: {
+    title: "Session Limit Reached",
+    description: "Guest accounts are limited to one focus session per day. Sign up for unlimited sessions!",
+  },
+  trialExpired: {
+    title: "Trial Period Expired",
+    description: "Your trial has expired. Please upgrade to premium to continue using the service.",
+  },
+};
+
+const MODE_NAMES: Record<TimerMode, string> = { focus: "focus session", shortBreak: "short break", longBreak: "long break" };
+
+/**
+ * The end-of-session notice: what ended, and what comes next and whether it starts by itself,
+ * e.g. "Focus session complete" / "Your 5-minute short break starts now."
+ */
+export function completionNotice(completed: SessionCompleted): { title: string; body: string } {
+  const title = completed.mode === "focus" ? "Focus session complete" : `${TIMER_MODE_LABELS[completed.mode]} is over`;
+  const next = `${Math.round(completed.nextDurationMs / 60_000)}-minute ${MODE_NAMES[completed.nextMode]}`;
+  const body = completed.nextStartsItself ? `Your ${next} starts now.` : `Up next: a ${next}. Start it when you're ready.`;
+  return { title, body };
+}
+
+/** The time of day of an instant, as this browser writes it (e.g. "14:32"). */
+function clockTime(epochMs: number): string {
+  return new Date(epochMs).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+/** Posts a window message to this window only (live statistics, an extension's content script). */
+export function postToSelf(message: StatsWindowMessage | ExtensionWindowMessage): void {
+  window.postMessage(message, window.location.origin);
+}
+
+/** The timer chart with the web app's effects (see the module comment). */
+export function timerWithEffects(app: TimerEffectsContext) {
+  return timerMachine.provide({
+    actions: {
+      sessionCompleted: ({ context }, completed) => {
+        const notice = completionNotice(completed);
+        if (completed.whileAway) {
+          // It ended long ago: a bell now would confuse; say what happened instead.
+          toast({ title: `${notice.title} at ${clockTime(completed.endedAt)}`, description: completed.session.type === "focus" ? "It ended while Focus Flow was closed, and it is counted." : notice.body });
+        } else {
+          notifyEnd(notice, app.settings());
+        }
+        postToSelf({ type: "session_completed", data: { mode: completed.mode } });
+        const counters = countersOf(context);
+        postToSelf({ type: "stats_update", data: { completedSessionsToday: counters.completedSessionsToday, totalFocusTimeToday: counters.totalFocusTimeToday } });
+        // Kept in the outbox with an idempotency key until the server has it, exactly once.
+        if (app.userId !== null) void recordSession(app.userId, completed.session).catch((error: unknown) => console.error("Failed to keep the session for sending", error));
+      },
+      startRefused: (_, { reason }) => {
+        toast({ ...START_REFUSED_MESSAGES[reason], variant: "destructive" });
+      },
+    },
+  });
+}
+
+export type TimerActorRef = Actor<ReturnType<typeof timerWithEffects>>;
+
+/** The tab title: time left and mode while a session runs, with a pause mark while paused. */
+export function documentTitle(view: { display: string; mode: TimerMode; isRunning: boolean; isPaused: boolean }): string {
+  if (view.isRunning) return `${view.display} · ${TIMER_MODE_LABELS[view.mode]} · Focus Flow`;
+  if (view.isPaused) return `⏸ ${view.display} · ${TIMER_MODE_LABELS[view.mode]} paused · Focus Flow`;
+  return "Focus Flow";
+}
+
+/**
+ * Follows every change of the timer: saves it (restored on the next load), keeps the guest's
+ * daily session, sets the tab title and posts the progress window messages. Returns the stop.
+ */
+export function watchTimer(actor: TimerActorRef): () => void {
+  const save = () => {
+    const snapshot = actor.getSnapshot();
+    saveTimerState(toPersistedTimerState(snapshot.context, snapshot.matches("running")));
+    saveCounters(countersOf(snapshot.context));
+    const { access } = snapshot.context;
+    if (access.isGuest && access.guestSessionUsedOn) saveGuestSessionUsedOn(access.guestSessionUsedOn);
+  };
+  const onChange = () => {
+    save();
+    const snapshot = actor.getSnapshot();
+    const state = timerStateOf(snapshot);
+    const view = timerViewOf(snapshot);
+    document.title = documentTitle(view);
+    postToSelf({
+      type: "timer_progress_update",
+      data: {
+        mode: view.mode,
+        isRunning: view.isRunning,
+        elapsedTime: Math.max(0, Math.round(snapshot.context.durationMs / 1000) - view.secondsLeft),
+        totalSessionTime: Math.round(snapshot.context.durationMs / 1000),
+        totalFocusTimeToday: snapshot.context.totalFocusTimeToday,
+      },
+    });
+    postToSelf({ type: "focus_timer_update", timerState: state });
+  };
+  const subscription = actor.subscribe(onChange);
+  window.addEventListener("pagehide", save);
+  postToSelf({ type: "focus_app_ready" });
+  onChange();
+  return () => {
+    subscription.unsubscribe();
+    window.removeEventListener("pagehide", save);
+    document.title = "Focus Flow";
+  };
+}

@@ -1,0 +1,48 @@
+import { QueryClient, type QueryFunction, type QueryKey } from "@tanstack/react-query";
+import { api } from "./api";
+
+/** The TanStack Query client of the app, with the product's loading rules (docs/product.md). */
+
+/**
+ * The URL a query key stands for: the first element is the path, later strings or numbers are
+ * path segments and a plain object becomes the query string.
+ * `["/api/sessions/range", { startDate, endDate }]` → `/api/sessions/range?startDate=…&endDate=…`.
+ */
+export function queryKeyToPath(queryKey: QueryKey): string {
+  const [first, ...rest] = queryKey;
+  let path = String(first);
+  const search = new URLSearchParams();
+  for (const part of rest) {
+    if (part && typeof part === "object") {
+      for (const [key, value] of Object.entries(part)) {
+        if (value !== undefined && value !== null) search.set(key, String(value));
+      }
+    } else if (part !== undefined && part !== null) {
+      path += `/${encodeURIComponent(String(part))}`;
+    }
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** Default query function (spec §7): GET the query key's path, parsed as JSON. */
+export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => api.get(queryKeyToPath(queryKey), { signal });
+
+/** A query client with the spec §9 rules: no retry, no refetch on focus or interval, never stale. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: defaultQueryFn,
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        staleTime: Infinity,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The app's single query client. */
+export const queryClient = createQueryClient();

@@ -1,0 +1,217 @@
+import { AUDIO_MESSAGES, AUDIO_TEST_DEFAULT_VOLUME, WAVE_TYPES, noTracksMessage } from "@focus/core";
+import { useQuery } from "@tanstack/react-query";
+import { Download, Pause, Play, RotateCcw, Volume2 } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { ErrorAlert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Slider } from "@/components/ui/slider";
+import { toast } from "@/components/ui/use-toast";
+import { cn } from "@/lib/utils";
+import { audioListKey, fetchCategoryTracksOrEmpty, formatClock, playElement, streamUrl } from "@/features/audio/audioApi";
+import { pauseMoodAudio } from "@/features/audio/audioEngine";
+import { useMediaProgress } from "@/features/audio/useMediaProgress";
+import { WaveCanvas } from "@/features/audio/WaveCanvas";
+import { WAVE_TYPE_ORDER, type WaveType } from "@/features/audio/wave";
+import { BackToApp } from "@/features/shell/BackToApp";
+
+/** What the element has so far, in words. */
+function readiness(element: HTMLMediaElement, preloaded: boolean): string {
+  if (element.readyState >= HTMLMediaElement.HAVE_ENOUGH_DATA) return "Ready to play";
+  if (element.readyState >= HTMLMediaElement.HAVE_METADATA) return "Metadata loaded";
+  return preloaded ? "Loading…" : "Not loaded yet";
+}
+
+/**
+ * /audio-test (spec §2 Audio test page): a sample track (the first Deep Work track of the
+ * library), play/pause, volume 0–100 (50 % to start), preload and reset-position controls,
+ * and the wave visualisation with its four wave types.
+ */
+export function AudioTestPage() {
+  const sample = useQuery({
+    queryKey: audioListKey("deep-work"),
+    queryFn: ({ signal }) => fetchCategoryTracksOrEmpty("deep-work", signal),
+    select: (files) => files[0] ?? null,
+  });
+  const track = sample.data ?? null;
+  const [element] = useState(() => {
+    const audio = new Audio();
+    audio.preload = "none";
+    audio.loop = true;
+    audio.volume = AUDIO_TEST_DEFAULT_VOLUME;
+    return audio;
+  });
+  const [playing, setPlaying] = useState(false);
+  const [preloaded, setPreloaded] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [volume, setVolume] = useState(Math.round(AUDIO_TEST_DEFAULT_VOLUME * 100));
+  const [wave, setWave] = useState<WaveType>("beta");
+  const [, setReadyTick] = useState(0);
+  const { current, duration } = useMediaProgress(element);
+  const volumeId = useId();
+
+  useEffect(() => {
+    if (!track) return;
+    element.src = streamUrl(track.path);
+    setError(null);
+  }, [element, track]);
+
+  useEffect(() => {
+    const onPlaying = () => setPlaying(true);
+    const onPause = () => setPlaying(false);
+    const onError = () => {
+      if (!element.getAttribute("src")) return;
+      setPlaying(false);
+      setError(AUDIO_MESSAGES.playbackError);
+    };
+    const onProgress = () => setReadyTick((n) => n + 1);
+    element.addEventListener("playing", onPlaying);
+    element.addEventListener("pause", onPause);
+    element.addEventListener("error", onError);
+    for (const name of ["loadedmetadata", "canplaythrough", "progress", "emptied"]) element.addEventListener(name, onProgress);
+    return () => {
+      element.removeEventListener("playing", onPlaying);
+      element.removeEventListener("pause", onPause);
+      element.removeEventListener("error", onError);
+      for (const name of ["loadedmetadata", "canplaythrough", "progress", "emptied"]) element.removeEventListener(name, onProgress);
+      element.pause();
+      element.removeAttribute("src");
+    };
+  }, [element]);
+
+  const toggle = () => {
+    if (!element.paused) {
+      element.pause();
+      return;
+    }
+    pauseMoodAudio();
+    const resuming = element.currentTime > 0;
+    setError(null);
+    playElement(element, () =>
+      toast({ title: resuming ? AUDIO_MESSAGES.resumeFailed : AUDIO_MESSAGES.playFailed, variant: "destructive" }),
+    );
+  };
+  const preload = () => {
+    element.preload = "auto";
+    element.load();
+    setPreloaded(true);
+  };
+
+  const noTrack = !sample.isPending && !track;
+  return (
+    <main className="mx-auto grid w-full max-w-4xl gap-6 px-4 pt-4 pb-16 sm:px-6 sm:pt-6">
+      <BackToApp />
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Audio Test</h1>
+        <p className="text-muted-foreground">Check that audio plays in this browser, and see the brainwave bands the moods use.</p>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Sample track</CardTitle>
+          <CardDescription data-testid="sample-name">
+            {sample.isPending ? "Finding a sample…" : track ? `${track.title ?? track.name} · Deep Work` : noTracksMessage("Deep Work")}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          <div className="flex flex-wrap items-center gap-2">
+            <Button onClick={toggle} disabled={!track} className="min-w-28">
+              {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
+              {playing ? "Pause" : "Play"}
+            </Button>
+            <Button variant="outline" onClick={preload} disabled={!track || preloaded || element.readyState >= HTMLMediaElement.HAVE_ENOUGH_DATA}>
+              <Download aria-hidden />
+              Preload
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => {
+                element.currentTime = 0;
+              }}
+              disabled={!track}
+            >
+              <RotateCcw aria-hidden />
+              Reset position
+            </Button>
+          </div>
+          <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+            <div className="rounded-lg bg-muted/60 p-3">
+              <dt className="text-muted-foreground">Position</dt>
+              <dd className="font-medium tabular-nums" data-testid="test-position">
+                {formatClock(current)} / {formatClock(duration)}
+              </dd>
+            </div>
+            <div className="rounded-lg bg-muted/60 p-3">
+              <dt className="text-muted-foreground">Status</dt>
+              <dd className="font-medium">{playing ? "Playing" : track ? readiness(element, preloaded) : "No sample"}</dd>
+            </div>
+            <div className="col-span-2 rounded-lg bg-muted/60 p-3 sm:col-span-1">
+              <dt className="text-muted-foreground">Loop</dt>
+              <dd className="font-medium">On</dd>
+            </div>
+          </dl>
+          <div className="flex items-center gap-3">
+            <label htmlFor={volumeId} className="flex shrink-0 items-center gap-2 text-sm font-medium">
+              <Volume2 className="size-4 text-muted-foreground" aria-hidden />
+              Volume
+            </label>
+            <Slider
+              id={volumeId}
+              min={0}
+              max={100}
+              step={1}
+              value={volume}
+              aria-valuetext={`${volume}%`}
+              onChange={(event) => {
+                const next = Number(event.target.value);
+                setVolume(next);
+                element.volume = next / 100;
+              }}
+              className="max-w-xs"
+            />
+            <output htmlFor={volumeId} className="w-10 text-right text-sm tabular-nums text-muted-foreground">
+              {volume}%
+            </output>
+          </div>
+          {error && <ErrorAlert>{error}</ErrorAlert>}
+          {noTrack && <p className="text-sm text-muted-foreground">Add audio to the library&apos;s deep-work folder, or wait for the generated tracks.</p>}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Wave visualisation</CardTitle>
+          <CardDescription>Moves while the sample plays; still otherwise, and when your system asks for less motion.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="rounded-lg border bg-muted/30 p-3">
+            <WaveCanvas type={wave} playing={playing} />
+          </div>
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">Wave type</legend>
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+              {WAVE_TYPE_ORDER.map((type) => {
+                const info = WAVE_TYPES[type];
+                return (
+                  <label
+                    key={type}
+                    className={cn(
+                      "grid cursor-pointer gap-0.5 rounded-md border px-3 py-2.5 text-sm transition-colors hover:bg-accent/50",
+                      "has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:text-accent-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
+                    )}
+                  >
+                    <input type="radio" name="wave-type" value={type} checked={wave === type} onChange={() => setWave(type)} className="sr-only" />
+                    <span className="font-medium capitalize">{type}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {info.range} {info.label}
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
