@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
+import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, saveScreenshot } from "./harness";
 
 /**
  * Accounts, plans and admin in the browser (issue 3): trial after registration, admin
@@ -11,7 +11,6 @@ import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServ
 let server: RunningServer;
 let browser: Browser;
 const ADMIN = { username: "admin", password: "admin-pass-123" };
-const shots = new URL("../test-output/screenshots/", import.meta.url).pathname;
 
 beforeAll(async () => {
   server = await startServer({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, PAYMENT_URL: "https://pay.example/focus" } });
@@ -71,7 +70,7 @@ describe("plans and admin", () => {
     await admin.getByRole("button", { name: `Activate premium for ${username}` }).click();
     await expect.poll(() => admin.getByText(/^Subscription activated for user ID \d+$/).first().isVisible()).toBe(true);
     await expect.poll(() => admin.getByText("Premium Active").first().isVisible()).toBe(true);
-    await admin.screenshot({ path: `${shots}admin-desktop.png`, fullPage: true });
+    await saveScreenshot(admin, "admin-desktop", { fullPage: true });
 
     // The user sees Premium on their badge, and no longer the upgrade.
     await page.reload();
@@ -136,7 +135,7 @@ describe("limits", () => {
       .poll(() => page.getByText("Guest accounts are limited to one focus session per day. Sign up for unlimited sessions!").isVisible())
       .toBe(true);
     expect(await page.getByRole("button", { name: "Pause" }).count()).toBe(0);
-    await page.screenshot({ path: `${shots}guest-limit-phone.png` });
+    await saveScreenshot(page, "guest-limit-phone");
 
     // Still refused after a reload: the limit is remembered.
     await page.reload();

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, writeAudioFixtures } from "./harness";
+import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, writeAudioFixtures, saveScreenshot } from "./harness";
 
 /**
  * Neural audio end to end in Debian Chromium (issue 5): a registered user plays a mood in the
@@ -24,10 +24,8 @@ const FILES: { mood: string; file: string; seed: number }[] = [
 let server: RunningServer;
 let browser: Browser;
 let audioDir: string;
-const shots = new URL("../test-output/screenshots/", import.meta.url).pathname;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   audioDir = mkdtempSync(join(tmpdir(), "focus-e2e-audio-"));
   await writeAudioFixtures(audioDir, FILES);
   server = await startServer({ env: { AUDIO_DIR: audioDir } });
@@ -99,7 +97,7 @@ describe("Neural audio end to end", () => {
     expect(arena).toMatchObject({ loop: true });
     expect(arena!.volume).toBeCloseTo(0.7);
     await expect.poll(() => page.getByTestId("now-playing").first().textContent()).toMatch(/Steady Beta|Deep Current/);
-    await page.screenshot({ path: `${shots}audio-arena-playing.png` });
+    await saveScreenshot(page, "audio-arena-playing");
 
     // The sound survives a tab change and the way to /music ('More Options').
     await page.getByRole("tab", { name: "Website Shield" }).click();
@@ -117,7 +115,7 @@ describe("Neural audio end to end", () => {
     await page.getByRole("button", { name: "Play Light Work" }).click();
     await expectPlaying(page, "light-work/morning-desk.mp3");
     await expect.poll(() => page.getByTestId("now-playing").first().textContent()).toBe("Morning Desk");
-    await page.screenshot({ path: `${shots}audio-music-playing.png` });
+    await saveScreenshot(page, "audio-music-playing");
 
     // Back to Deep Work: Change Flow picks the other of its two tracks.
     await page.getByRole("tab", { name: "Deep Work" }).click();
@@ -153,7 +151,7 @@ describe("Neural audio end to end", () => {
       .toBe(true);
     await moods.getByRole("button", { name: "Deep Work" }).click();
     await expectPlaying(page, "deep-work/");
-    await page.screenshot({ path: `${shots}audio-guest-phone.png`, fullPage: true });
+    await saveScreenshot(page, "audio-guest-phone", { fullPage: true });
     await context.close();
   });
 
@@ -176,7 +174,7 @@ describe("Neural audio end to end", () => {
 
     await page.getByRole("tab", { name: /Creative/ }).click();
     await expect.poll(() => page.getByText("No tracks available for this category").isVisible()).toBe(true);
-    await page.screenshot({ path: `${shots}audio-local.png` });
+    await saveScreenshot(page, "audio-local");
     await context.close();
   });
 });

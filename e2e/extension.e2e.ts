@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { EXTENSION_ID, EXTENSION_VERSION, EXTENSION_ZIP_PATH } from "../packages/core/src/protocol/extension";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, saveScreenshot } from "./harness";
 
 /** The extension APIs used inside extension pages (page.evaluate). */
 declare const chrome: {
@@ -37,7 +37,6 @@ const builtZip = join(extensionRoot, "dist/focus-extension.zip");
 const { unzipSync } = createRequire(join(extensionRoot, "package.json"))("fflate") as {
   unzipSync(data: Uint8Array): Record<string, Uint8Array>;
 };
-const shots = fileURLToPath(new URL("../test-output/screenshots/", import.meta.url));
 const SITE = "blocked-test.example";
 
 let server: RunningServer;
@@ -68,7 +67,6 @@ function buildExtension(env: Record<string, string>): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   server = await startServer();
   extensionBuild = mkdtempSync(join(tmpdir(), "focus-e2e-extension-"));
   await buildExtension({ FOCUS_APP_ORIGINS: server.url, FOCUS_APP_URL: server.url, FOCUS_EXTENSION_DIST: extensionBuild });
@@ -288,9 +286,9 @@ describe("Chrome extension", () => {
     await expect.poll(() => blocked.getByTestId("blocked-domain").textContent()).toBe(SITE);
     await expect.poll(() => blocked.getByTestId("blocked-time-left").textContent()).toMatch(/^2[45]:\d\d$/);
     await expect(blocked.getByTestId("blocked-heading").textContent()).resolves.toBe("Blocked during your focus session");
-    await blocked.screenshot({ path: `${shots}extension-blocked-page.png` });
+    await saveScreenshot(blocked, "extension-blocked-page");
     await blocked.emulateMedia({ colorScheme: "dark" });
-    await blocked.screenshot({ path: `${shots}extension-blocked-page-dark.png` });
+    await saveScreenshot(blocked, "extension-blocked-page-dark");
     expect(await blocked.getByRole("button", { name: "Go back" }).isVisible()).toBe(true);
     await blocked.close();
 
@@ -312,9 +310,9 @@ describe("Chrome extension", () => {
     await expect.poll(() => popup.locator("#mode").textContent()).toBe("Focus");
     await expect.poll(() => popup.locator("#primary").textContent()).toBe("Pause");
     await expect.poll(() => badgeText(popup)).toMatch(/^2[45]$/);
-    await popup.screenshot({ path: `${shots}extension-popup-running.png` });
+    await saveScreenshot(popup, "extension-popup-running");
     await popup.emulateMedia({ colorScheme: "dark" });
-    await popup.screenshot({ path: `${shots}extension-popup-running-dark.png` });
+    await saveScreenshot(popup, "extension-popup-running-dark");
     await popup.close();
   });
 
@@ -390,7 +388,7 @@ describe("Chrome extension", () => {
     await expect.poll(() => popup.locator("#link-status").textContent(), { timeout: 10_000 }).toBe("Paused");
     expect(await badgeText(popup)).toBe("off");
     expect(await popup.evaluate(() => chrome.declarativeNetRequest.getDynamicRules())).toEqual([]);
-    await popup.screenshot({ path: `${shots}extension-popup-paused.png` });
+    await saveScreenshot(popup, "extension-popup-paused");
     await popup.close();
     await expectNotBlocked(siteUrl());
 
@@ -410,7 +408,7 @@ describe("Chrome extension", () => {
     await app.getByRole("group", { name: "Unlink Chrome extension?" }).getByRole("button", { name: "Unlink" }).click();
     await expect.poll(() => app.getByText("Device unlinked").count()).toBeGreaterThan(0);
     await expect.poll(() => app.getByTestId("extension-status").textContent(), { timeout: 10_000 }).toContain("not paired");
-    await app.screenshot({ path: `${shots}extension-shield-unlinked.png` });
+    await saveScreenshot(app, "extension-shield-unlinked");
 
     const popup = await context.newPage();
     await popup.setViewportSize({ width: 300, height: 420 });
@@ -420,7 +418,7 @@ describe("Chrome extension", () => {
     expect(await badgeText(popup)).toBe("off");
     expect(await popup.evaluate(() => chrome.storage.local.get("pairing"))).toEqual({});
     expect(await popup.evaluate(() => chrome.declarativeNetRequest.getDynamicRules())).toEqual([]);
-    await popup.screenshot({ path: `${shots}extension-popup-unlinked.png` });
+    await saveScreenshot(popup, "extension-popup-unlinked");
     await popup.close();
 
     // The timer still runs in the web app, but the extension no longer blocks.
@@ -452,6 +450,6 @@ describe("Chrome extension", () => {
     const sites = app.getByRole("list", { name: "Blocked attempts per site" });
     await expect.poll(() => sites.textContent(), { timeout: 10_000 }).toContain(SITE);
     await app.getByRole("heading", { name: "Blocked attempts" }).scrollIntoViewIfNeeded();
-    await app.screenshot({ path: `${shots}extension-stats-blocked-attempts.png` });
+    await saveScreenshot(app, "extension-stats-blocked-attempts");
   });
 });

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium, type Browser, type LaunchOptions, type Page } from "playwright-core";
 
@@ -125,6 +125,26 @@ export function removeDataDir(dir: string): void {
 /** Launches Debian's Chromium headless with the flags known to work on this machine. */
 export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, ...options });
+}
+
+/**
+ * Whether the e2e tests save screenshots (E2E_SCREENSHOTS=1): off by default, since taking
+ * them costs minutes and asserts nothing. A person who wants to look runs
+ * `E2E_SCREENSHOTS=1 pnpm test --project e2e` and opens test-output/screenshots/.
+ */
+export const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
+const SCREENSHOTS_DIR = join(repoRoot, "test-output", "screenshots");
+
+/**
+ * Saves `test-output/screenshots/<name>.png` of the page (`name` may contain a folder) when
+ * E2E_SCREENSHOTS=1; otherwise does nothing. Resolves to the file written, or null.
+ */
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string | null> {
+  if (!SAVE_SCREENSHOTS) return null;
+  const file = join(SCREENSHOTS_DIR, `${name}.png`);
+  mkdirSync(dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? false });
+  return file;
 }
 
 /** A unique username for a test run. */
