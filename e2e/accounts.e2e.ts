@@ -115,7 +115,8 @@ describe("limits", () => {
   it("lets a guest complete one focus session, then refuses the next start with 'Session Limit Reached'", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.clock.install();
+    // A fixed local mid-morning: fast-forwarding the 25 minutes never crosses midnight into another day.
+    await page.clock.install({ time: new Date("2026-03-10T10:00:00") });
     await page.goto(`${server.url}/auth`);
     await page.getByRole("button", { name: "Continue as guest" }).click();
     await page.waitForURL(`${server.url}/app`);
