@@ -45,6 +45,22 @@ export default tseslint.config(
     },
   },
   {
+    // e2e uses the workspace packages as any consumer does (root devDependencies), never their
+    // sources or another package's node_modules.
+    files: ["e2e/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^(\\.\\./)+packages/[^/]+/src(/|$)", message: "Import @focus/core (or the package) by name, not its sources." },
+            { regex: "(^|/)node_modules/", message: "Import the package by name (a root devDependency), not from another package's node_modules." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["apps/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [

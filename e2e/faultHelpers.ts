@@ -8,7 +8,7 @@ import type { ChildProcess } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import type { SharedTimerState } from "../packages/core/src/protocol/timerState";
+import type { SharedTimerState } from "@focus/core";
 import type { RunningServer } from "./harness";
 
 /** Resolves the API's own dependencies (the e2e folder has no package of its own). */

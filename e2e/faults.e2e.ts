@@ -9,12 +9,17 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
-// xstate as the core resolves it (one instance with the chart; the e2e folder has no dependencies).
-import { createActor, type Actor } from "../packages/core/node_modules/xstate";
 import { afterEach, describe, expect, it } from "vitest";
-import { EXTENSION_ID } from "../packages/core/src/protocol/extension";
-import { LIVE_MAX_RECONNECT_ATTEMPTS, liveMessageSchema, reconnectDelayMs } from "../packages/core/src/protocol/live";
-import { createSocketActor, liveConnectionMachine } from "../packages/core/src/protocol/liveConnection";
+import {
+  createSocketActor,
+  EXTENSION_ID,
+  LIVE_MAX_RECONNECT_ATTEMPTS,
+  liveConnectionMachine,
+  liveMessageSchema,
+  reconnectDelayMs,
+} from "@focus/core";
+// The xstate the core's chart is built with (one version in the workspace, so one instance).
+import { createActor, type Actor } from "xstate";
 import {
   closeCode,
   cookieOf,
