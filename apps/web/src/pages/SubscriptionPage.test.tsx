@@ -24,7 +24,7 @@ describe("/subscription", () => {
     expect(screen.getByTestId("plan-badge").textContent).toBe("Trial");
     expect(screen.getByText("5 days left")).toBeTruthy();
     expect(screen.getByText(/Plan status:/).textContent).toMatch(/^Plan status: Inactive · Trial ends /);
-    expect(screen.getByText("calmcoder")).toBeTruthy();
+    expect(within(screen.getByRole("main")).getByText("calmcoder")).toBeTruthy();
     expect(within(screen.getByRole("group", { name: "Free" })).getByText("7-day history")).toBeTruthy();
     expect(within(screen.getByRole("group", { name: "Premium" })).getByText("Priority support")).toBeTruthy();
     expect(screen.getByText(/activates Premium within 24 hours of payment/)).toBeTruthy();

@@ -5,12 +5,15 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, vi } from "vitest";
 import { appRoutes } from "@/AppRoutes";
 import { Toaster } from "@/components/ui/toaster";
+import { dismissToast } from "@/components/ui/use-toast";
 import { createQueryClient } from "@/lib/queryClient";
 
 /** Test helpers: render a route with fresh providers, and answer fetch calls from a table. */
 
 afterEach(() => {
   cleanup();
+  // The toast store outlives a render: close what a test left open, so the next starts clean.
+  dismissToast();
   vi.unstubAllGlobals();
 });
 

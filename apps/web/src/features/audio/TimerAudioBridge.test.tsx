@@ -3,9 +3,9 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromCallback, type EventObject } from "xstate";
+import { CurrentSettingsContext } from "@/features/timer/TimerHost";
 import { TimerActor } from "@/features/timer/timerActor";
 import { createQueryClient } from "@/lib/queryClient";
-import { queryKeys } from "@/lib/queryKeys";
 import { AudioProvider, useAudioEngine } from "./AudioProvider";
 import { disposeAudioEngine, type AudioEngine } from "./audioEngine";
 import { stubMediaElements } from "./testMedia";
@@ -29,7 +29,6 @@ function serveLists() {
 
 function setup(settings: Partial<Settings>) {
   const client = createQueryClient();
-  client.setQueryData(queryKeys.settings, { ...DEFAULT_SETTINGS, ...settings });
   const input: TimerInput = { settings: { ...DEFAULT_SETTINGS, autoStartBreaks: true }, now: T0 };
   let engine: AudioEngine | null = null;
   let timer: ReturnType<typeof TimerActor.useActorRef> | null = null;
@@ -41,9 +40,11 @@ function setup(settings: Partial<Settings>) {
   render(
     <QueryClientProvider client={client}>
       <TimerActor.Provider logic={quietTimer} options={{ input }}>
-        <AudioProvider isGuest={false} followTimer>
-          <Grab />
-        </AudioProvider>
+        <CurrentSettingsContext.Provider value={{ ...DEFAULT_SETTINGS, ...settings }}>
+          <AudioProvider isGuest={false} followTimer>
+            <Grab />
+          </AudioProvider>
+        </CurrentSettingsContext.Provider>
       </TimerActor.Provider>
     </QueryClientProvider>,
   );

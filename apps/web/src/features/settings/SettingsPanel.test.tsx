@@ -26,7 +26,7 @@ describe("Focus Settings", () => {
   });
 
   it("disables the sound selector while sound notifications are off", async () => {
-    mockFetch({ ...loggedIn(), ...settingsRoute });
+    mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: DEFAULT_SETTINGS } });
     renderRoute("/settings");
     const user = userEvent.setup();
     const sound = (await screen.findByRole("combobox", { name: "Notification sound" })) as HTMLSelectElement;
@@ -36,6 +36,8 @@ describe("Focus Settings", () => {
     expect(sound.disabled).toBe(true);
     await user.click(screen.getByRole("switch", { name: "Sound notifications" }));
     expect(sound.disabled).toBe(false);
+    // Let the autosave of these changes finish inside this test.
+    await waitFor(() => expect(screen.getByTestId("settings-save-status").textContent).toBe("All changes saved."));
   });
 
   it("saves the full settings, with the interval as a number, and toasts 'Settings saved'", async () => {
@@ -49,13 +51,50 @@ describe("Focus Settings", () => {
 
     expect(await screen.findByText("Settings saved")).toBeTruthy();
     expect(screen.getByText("Your preferences have been updated.")).toBeTruthy();
-    const call = fetchMock.mock.calls.find(([url, init]) => url === "/api/settings" && init?.method === "POST");
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ ...saved, theme: "dark" });
+    const calls = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
+    expect(JSON.parse(String(calls.at(-1)?.[1]?.body))).toEqual({ ...saved, theme: "dark" });
+  });
+
+  it("saves a change by itself a moment later, without a toast, and says so", async () => {
+    const saved = { ...DEFAULT_SETTINGS, autoStartFocus: true };
+    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    expect((await screen.findByTestId("settings-save-status")).textContent).toBe("Changes save automatically.");
+    await user.click(screen.getByRole("switch", { name: "Auto-start focus" }));
+    await waitFor(() => expect(screen.getByTestId("settings-save-status").textContent).toBe("All changes saved."));
+    const posts = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(String(posts[0]?.[1]?.body))).toMatchObject({ autoStartFocus: true, focusDuration: 25 });
+    expect(screen.queryByText("Settings saved")).toBeNull();
+  });
+
+  it("saves a change still waiting when the user leaves the settings at once", async () => {
+    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: DEFAULT_SETTINGS } });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("switch", { name: "Auto-start focus" }));
+    await user.click(screen.getByRole("link", { name: "Back to the app" }));
+    expect(await screen.findByRole("heading", { name: "Focus Arena" })).toBeTruthy();
+    await waitFor(() => {
+      const posts = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
+      expect(posts.map(([, init]) => JSON.parse(String(init?.body)).autoStartFocus)).toEqual([true]);
+    });
   });
 
   // A 5xx or no answer is not a failure any more: the save waits in the outbox (features/offline).
-  it("toasts 'Failed to save settings' with the settings screen's 'An error occurred while saving your settings.' when the server refuses the save", async () => {
-    mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 400, body: { message: "Invalid settings" } } });
+  it("toasts 'Failed to save settings' with the server's reason when the server refuses the save", async () => {
+    mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 400, body: { message: "focusDuration must be a multiple of 5" } } });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText("Failed to save settings")).toBeTruthy();
+    expect(screen.getByText("focusDuration must be a multiple of 5")).toBeTruthy();
+    expect(screen.getByTestId("settings-save-status").textContent).toMatch(/^Not saved/);
+  });
+
+  it("falls back to 'An error occurred while saving your settings.' when the refusal gives no reason", async () => {
+    mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 400, text: "" } });
     renderRoute("/settings");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Save Settings" }));

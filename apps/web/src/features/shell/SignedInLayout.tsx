@@ -71,7 +71,8 @@ export function SignedInLayout() {
   const signedOut = useSignedOutAccess();
   useScrollToTopOnNavigate();
   if (isLoading) return <PageSpinner label="Loading your session" />;
-  if (loadFailed) return <UserLoadError onRetry={retry} />;
+  // A page open to visitors is still worth showing when the user could not be loaded.
+  if (loadFailed) return signedOut === "page" ? <VisitorFrame /> : <UserLoadError onRetry={retry} />;
   if (!user) {
     if (signedOut === "notFound") return <NotFoundPage />;
     if (signedOut === "redirect") return <Navigate to="/auth" replace />;

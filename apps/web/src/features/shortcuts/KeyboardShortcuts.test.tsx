@@ -21,7 +21,7 @@ describe("keyboard shortcuts in the main view", () => {
     await user.keyboard(" ");
     expect(await screen.findByRole("button", { name: "Pause" })).toBeTruthy();
     await user.keyboard(" ");
-    expect(await screen.findByRole("button", { name: "Start Focus" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Resume" })).toBeTruthy();
 
     await user.keyboard("2");
     expect(display.textContent).toBe("05:00");

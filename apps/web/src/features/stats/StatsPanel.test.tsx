@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/queryClient";
 import { SHOW_AUTH_EVENT } from "@/lib/events";
 import { TEST_USER, mockFetch } from "@/test/render";
+import { OfflineSync } from "@/features/offline/OfflineSync";
+import { recordSession } from "@/features/offline/sync";
 import { StatsPanel } from "./StatsPanel";
 
 const GUEST: User = { ...TEST_USER, id: 0, username: "Guest", email: null, isGuest: true };
@@ -128,16 +130,20 @@ describe("Statistics tab", () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
   });
 
-  it("reloads the sessions when the timer reports a completed session (focusSessionCompleted)", async () => {
+  it("reloads the sessions once the server has recorded a new one, and only then", async () => {
     const fetchMock = mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9)] } });
-    renderPanel(TEST_USER);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <OfflineSync user={TEST_USER} />
+        <StatsPanel user={TEST_USER} />
+      </QueryClientProvider>,
+    );
     await screen.findByRole("heading", { name: "Recent sessions" });
     expect(within(card("Today")).getByText("1 session")).toBeTruthy();
 
-    mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9), at(18, 10)] } });
-    act(() => {
-      window.dispatchEvent(new CustomEvent("focusSessionCompleted", { detail: {} }));
-    });
+    const recorded = at(18, 10);
+    mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9), recorded] }, "POST /api/sessions": { status: 201, body: recorded } });
+    await act(() => recordSession(TEST_USER.id, { startTime: recorded.startTime, duration: 1500, type: "focus", completed: true }));
     await waitFor(() => expect(within(card("Today")).getByText("2 sessions")).toBeTruthy());
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === "/api/sessions")).toHaveLength(1);
   });

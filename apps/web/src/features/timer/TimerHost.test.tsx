@@ -48,9 +48,14 @@ function serve({
   return posted;
 }
 
-/** A focus session saved as running, ending `inMs` from now: it completes soon after the page opens. */
-function saveRunningFocus(inMs: number) {
-  const now = Date.now();
+/**
+ * A focus session saved as running, ending `inMs` from now (negative: it ended that long ago,
+ * while the app was closed): it completes soon after the page opens. `savedAgoMs`: when the
+ * page last saved it.
+ */
+function saveRunningFocus(inMs: number, savedAgoMs = 0) {
+  const now = Date.now() - savedAgoMs;
+  inMs += savedAgoMs;
   const durationMs = DEFAULT_SETTINGS.focusDuration * 60_000;
   const state: PersistedTimerState = {
     isActive: true,
@@ -143,7 +148,7 @@ describe("a trial that ends while the app is open", () => {
 
     await act(() => vi.advanceTimersByTimeAsync(61_000));
     expect(screen.queryByText("Trial Period Expired")).toBeNull();
-    await user.click(screen.getByRole("button", { name: "Start Focus" }));
+    await user.click(screen.getByRole("button", { name: "Resume" }));
     const toast = await toastSaying("Your trial has expired. Please upgrade to premium to continue using the service.");
     expect(toast.getByText("Trial Period Expired")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();
@@ -186,21 +191,23 @@ function stubAudio({ fail = false } = {}) {
   return played;
 }
 
-/** A `Notification` with the given permission that records the notifications shown. */
+/** A `Notification` with the given permission that records the notifications shown (titles, and bodies apart). */
 function stubNotification(permission: NotificationPermission) {
   const shown: string[] = [];
+  const bodies: string[] = [];
   const requestPermission = vi.fn(async () => permission);
   vi.stubGlobal(
     "Notification",
     class {
       static permission = permission;
       static requestPermission = requestPermission;
-      constructor(title: string) {
+      constructor(title: string, options?: NotificationOptions) {
         shown.push(title);
+        bodies.push(options?.body ?? "");
       }
     },
   );
-  return { shown, requestPermission };
+  return { shown, bodies, requestPermission };
 }
 
 describe("the end-of-session notice", () => {
@@ -294,3 +301,76 @@ describe("the desktop notification permission", () => {
     expect(denied.requestPermission).not.toHaveBeenCalled();
   });
 });
+
+describe("a session that ends on another page of the app", () => {
+  it("is recorded once, rings, says what comes next and starts the break while the user is on /music", async () => {
+    const played = stubAudio();
+    const { shown, bodies } = stubNotification("granted");
+    const posted = serve();
+    saveRunningFocus(2500);
+    renderRoute("/app");
+    await userEvent.click(await screen.findByRole("link", { name: "More Options" }, { timeout: 5000 }));
+    expect(await screen.findByRole("heading", { name: "Neural Audio Player" })).toBeTruthy();
+    // The header keeps the running session in view, and the break takes over on its own.
+    expect(screen.getByTestId("header-timer").textContent).toMatch(/^00:0\dFocus$/);
+    await waitFor(() => expect(screen.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Short Break: 0[45]:\d\d left/), { timeout: 6000 });
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ type: "focus", duration: 1500, completed: true, clientId: expect.any(String) });
+    expect(played).toEqual(["/sounds/bell.mp3"]);
+    expect(shown).toEqual(["Focus session complete"]);
+    expect(bodies).toEqual(["Your 5-minute short break starts now."]);
+    expect(screen.getByRole("heading", { name: "Neural Audio Player" })).toBeTruthy();
+
+    // Back on the Focus Arena: the same break runs; nothing was recorded twice.
+    await userEvent.click(screen.getByRole("link", { name: "Back to the app" }));
+    expect(await screen.findByRole("button", { name: "Pause" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Short Break" }).getAttribute("aria-pressed")).toBe("true");
+    expect(posted).toHaveLength(1);
+  });
+
+  it("is recorded once while the user is on /settings", async () => {
+    stubAudio();
+    const posted = serve();
+    saveRunningFocus(2500);
+    renderRoute("/settings");
+    expect(await screen.findByRole("heading", { name: "Focus Settings" }, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(posted).toHaveLength(1), { timeout: 6000 });
+    expect(screen.getByRole("heading", { name: "Focus Settings" })).toBeTruthy();
+  });
+});
+
+describe("a session that ended while the app was closed", () => {
+  it("is recorded when the app opens 40 minutes later, quietly, with the break waiting", async () => {
+    const played = stubAudio();
+    const { shown } = stubNotification("granted");
+    const posted = serve();
+    // Started 55 minutes ago, ended 30 minutes ago, last saved 40 minutes ago.
+    saveRunningFocus(-30 * 60_000, 40 * 60_000);
+    renderRoute("/app");
+    const toast = await toastSaying("It ended while Focus Flow was closed, and it is counted.");
+    expect(toast.getByText(/^Focus session complete at /)).toBeTruthy();
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(Date.parse((posted[0] as { startTime: string }).startTime)).toBeCloseTo(Date.now() - 55 * 60_000, -4);
+    expect(played).toEqual([]);
+    expect(shown).toEqual([]);
+    // No break is replayed into the past: it waits for the user.
+    expect(await screen.findByRole("button", { name: "Start Break" })).toBeTruthy();
+    expect(screen.getByTestId("timer-display").textContent).toBe("05:00");
+  });
+});
+
+describe("a paused session", () => {
+  it("keeps its time in the tab title with a pause mark, offers Resume, and shows in the header off /app", async () => {
+    serve();
+    renderRoute("/app");
+    await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }, { timeout: 5000 }));
+    await waitFor(() => expect(document.title).toMatch(/^2[45]:\d\d · Focus · Focus Flow$/));
+    await userEvent.click(screen.getByRole("button", { name: "Pause" }));
+    expect(await screen.findByRole("button", { name: "Resume" })).toBeTruthy();
+    expect(document.title).toMatch(/^⏸ 2[45]:\d\d · Focus paused · Focus Flow$/);
+    await userEvent.click(screen.getByRole("link", { name: "More Options" }));
+    const header = await screen.findByTestId("header-timer");
+    expect(header.getAttribute("aria-label")).toMatch(/^Focus: 2[45]:\d\d paused/);
+  });
+});
+

@@ -9,7 +9,7 @@ import { loadCounters, loadTimerState } from "./storage";
 import { LiveStatusContext, LiveSync, type LiveStatus } from "./useLiveSync";
 
 /** The settings in force (server, else last cached, else defaults), provided by `TimerHost`. */
-const CurrentSettingsContext = createContext<Settings>(DEFAULT_SETTINGS);
+export const CurrentSettingsContext = createContext<Settings>(DEFAULT_SETTINGS);
 
 /** The settings the timer and its notices follow now. */
 export function useCurrentSettings(): Settings {
