@@ -3,7 +3,7 @@
  * killed at any time, so nothing lives only in memory). Each key is validated when read; a
  * value that does not parse counts as absent.
  */
-import { sharedTimerStateSchema } from "@focus/core";
+import { type SharedTimerState, sharedTimerStateSchema } from "@focus/core";
 import { z } from "zod";
 import type { ChromeAdapter } from "./chromeAdapter";
 
@@ -23,13 +23,6 @@ export const pairingSchema = z.object({
 });
 export type Pairing = z.infer<typeof pairingSchema>;
 
-/** The last timer state from the web app, and when it arrived (epoch ms). */
-export const timerMirrorSchema = z.object({
-  state: sharedTimerStateSchema,
-  receivedAt: z.number(),
-});
-export type TimerMirror = z.infer<typeof timerMirrorSchema>;
-
 /** The user's blocked domains as last fetched from the API. */
 export const blocklistSchema = z.object({
   domains: z.array(z.string()),
@@ -46,7 +39,8 @@ export const blockingSchema = z.object({ signature: z.string() });
 
 export interface StoredState {
   pairing: Pairing | null;
-  timer: TimerMirror | null;
+  /** The last timer state from the web app, with an end time while running (`receivedTimer`). */
+  timer: SharedTimerState | null;
   blocklist: Blocklist | null;
   connection: Connection;
   blockingSignature: string | null;
@@ -62,7 +56,7 @@ export async function readState(chrome: ChromeAdapter): Promise<StoredState> {
   const raw = await chrome.storage.get(Object.values(STORAGE_KEYS));
   return {
     pairing: parsed(pairingSchema, raw[STORAGE_KEYS.pairing]),
-    timer: parsed(timerMirrorSchema, raw[STORAGE_KEYS.timer]),
+    timer: parsed(sharedTimerStateSchema, raw[STORAGE_KEYS.timer]),
     blocklist: parsed(blocklistSchema, raw[STORAGE_KEYS.blocklist]),
     connection: parsed(connectionSchema, raw[STORAGE_KEYS.connection]) ?? "closed",
     blockingSignature: parsed(blockingSchema, raw[STORAGE_KEYS.blocking])?.signature ?? null,

@@ -153,7 +153,7 @@ describe("blocking follows the web app's timer", () => {
     expect(chrome.alarmsSet.get(ALARMS.badge)).toEqual({ when: T0 + 2 * MIN });
   });
 
-  it("survives the service worker being stopped: rules, badge and mirror hold, and it reconnects", async () => {
+  it("survives the service worker being stopped: rules, badge and the kept timer hold, and it reconnects", async () => {
     const b = await paired();
     b.sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
     await settle();
@@ -170,7 +170,7 @@ describe("blocking follows the web app's timer", () => {
     expect(b.chrome.dynamicRules).toEqual([]);
   });
 
-  it("ignores another extension's echo and answers sync_request with its mirror", async () => {
+  it("ignores another extension's echo and answers sync_request with the timer it keeps", async () => {
     const { chrome, sockets, clock } = await paired();
     sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "extension" });
     await settle();
@@ -182,7 +182,7 @@ describe("blocking follows the web app's timer", () => {
     await settle();
     expect(sockets.last.sent.at(-1)).toEqual({
       type: "timer_update",
-      timerState: { ...focus(T0 + 25 * MIN), currentTime: 1200 },
+      timerState: { ...focus(T0 + 25 * MIN), currentTime: 1200, progress: 20 },
     });
   });
 });

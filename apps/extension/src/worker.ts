@@ -5,14 +5,14 @@
  * and alarms in line with what is stored. Steps run one at a time (a small queue), so a
  * message and an alarm never interleave.
  */
-import { type ExtensionLinkStatus, type ExtensionStatus, type LiveMessage } from "@focus/core";
+import { type ExtensionLinkStatus, type ExtensionStatus, type LiveMessage, type SharedTimerState } from "@focus/core";
 import type { ApiClient, ApiResult } from "./api";
 import type { ChromeAdapter } from "./chromeAdapter";
 import { type LiveLink, type LiveSocket, LIVE_CLOSE, liveUrl, startLiveLink } from "./live";
-import { badgeFor, endsAtOf, isFocusRunning, mirrorOf, nextBadgeChangeAt, stateToShare } from "./mirror";
+import { badgeFor, endsAtOf, isFocusRunning, nextBadgeChangeAt, receivedTimer, stateToShare } from "./timer";
 import type { PopupCommand } from "./messages";
 import { BLOCKED_PAGE_PATH, blockableDomains, blockedDomainOf, blockedPageUrl, buildBlockRules } from "./rules";
-import { type Pairing, readState, type StoredState, type TimerMirror, writeState } from "./storage";
+import { type Pairing, readState, type StoredState, writeState } from "./storage";
 
 /** Alarm names. */
 export const ALARMS = {
@@ -39,7 +39,7 @@ export interface WorkerDeps {
 /** What the popup and the blocked page are told. */
 export interface PopupState {
   link: ExtensionLinkStatus;
-  timer: TimerMirror | null;
+  timer: SharedTimerState | null;
   /** Where "Open Focus Flow" leads: the paired app, else the default. */
   appUrl: string;
   version: string;
@@ -93,7 +93,7 @@ export function createWorker(deps: WorkerDeps): Worker {
   function blockingPlan(state: StoredState, now: number) {
     const active = state.pairing !== null && !state.pairing.paused && isFocusRunning(state.timer, now);
     const domains = active ? (state.blocklist?.domains ?? []) : [];
-    const endsAt = active ? endsAtOf(state.timer) : null;
+    const endsAt = active ? endsAtOf(state.timer, now) : null;
     const appHost = hostOf(state.pairing?.apiOrigin);
     return { active: active && domains.length > 0, domains, endsAt, appHost };
   }
@@ -128,7 +128,7 @@ export function createWorker(deps: WorkerDeps): Worker {
 
     await chrome.badge.set(badgeFor(linkStatusOf(state), state.timer, now));
 
-    const endsAt = state.pairing && !state.pairing.paused ? endsAtOf(state.timer) : null;
+    const endsAt = state.pairing && !state.pairing.paused ? endsAtOf(state.timer, now) : null;
     if (endsAt !== null && endsAt > now) await chrome.alarms.create(ALARMS.sessionEnd, { when: endsAt });
     else await chrome.alarms.clear(ALARMS.sessionEnd);
     const badgeAt = endsAt !== null ? nextBadgeChangeAt(state.timer, now) : null;
@@ -231,9 +231,9 @@ export function createWorker(deps: WorkerDeps): Worker {
     if (!state.pairing || state.pairing.paused) return;
     const now = deps.now();
     const wasFocus = isFocusRunning(state.timer, now);
-    const mirror = mirrorOf(timerState, now);
-    await writeState(chrome, { timer: mirror });
-    const isFocus = isFocusRunning(mirror, now);
+    const timer = receivedTimer(timerState, now);
+    await writeState(chrome, { timer });
+    const isFocus = isFocusRunning(timer, now);
     const stale = !state.blocklist || now - state.blocklist.fetchedAt > BLOCKLIST_MAX_AGE_MS;
     if (isFocus && (!wasFocus || stale)) await refreshBlocklist(state.pairing);
     await reconcile({ redirectOpenTabs: isFocus && !wasFocus });

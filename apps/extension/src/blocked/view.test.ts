@@ -7,7 +7,7 @@ const T0 = Date.UTC(2026, 2, 2, 9, 0);
 const query = { domain: "youtube.com", endsAt: T0 + 600_000 };
 const worker = (timerState: SharedTimerState): PopupState => ({
   link: "linked",
-  timer: { state: timerState, receivedAt: T0 },
+  timer: timerState,
   appUrl: "http://127.0.0.1:3000",
   version: "1.4.0",
 });

@@ -4,7 +4,7 @@
  * is over, the way on to the site. Pure; blocked.ts renders it.
  */
 import { formatTime } from "@focus/core";
-import { endsAtOf, isFocusRunning } from "../mirror";
+import { endsAtOf, isFocusRunning } from "../timer";
 import type { PopupState } from "../worker";
 
 /** Lines shown on the blocked page, one per visit. */
@@ -31,7 +31,7 @@ export interface BlockedView {
  * (it may have been paused or reset since the redirect); until then the redirect's `endsAt`.
  */
 export function blockedView(query: { domain: string | null; endsAt: number | null }, worker: PopupState | null, now: number): BlockedView {
-  const endsAt = worker ? (isFocusRunning(worker.timer, now) ? endsAtOf(worker.timer) : null) : query.endsAt;
+  const endsAt = worker ? (isFocusRunning(worker.timer, now) ? endsAtOf(worker.timer, now) : null) : query.endsAt;
   if (endsAt !== null && endsAt > now) {
     return { domain: query.domain, phase: "blocking", timeLeft: formatTime((endsAt - now) / 1000), heading: "Blocked during your focus session" };
   }

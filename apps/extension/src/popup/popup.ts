@@ -2,6 +2,7 @@
  * Popup entry (thin): asks the worker for its state, renders `popupView` every second and on
  * every storage change, and sends start/pause/reset to the worker.
  */
+import { TIMER_MODE_LABELS } from "@focus/core";
 import { createChromeAdapter } from "../chromeAdapter";
 import type { PopupState } from "../worker";
 import { popupView } from "./view";
@@ -45,7 +46,7 @@ function main(): void {
     ui.timer.hidden = view.timer === null;
     ui.controls.hidden = view.link === "unlinked" || view.link === "paused";
     if (view.timer) {
-      ui.mode.textContent = view.timer.modeLabel;
+      ui.mode.textContent = `${TIMER_MODE_LABELS[view.timer.mode]}${view.timer.isPaused ? " · Paused" : ""}`;
       ui.display.textContent = view.timer.display;
       ui.timer.dataset.mode = view.timer.mode;
       ui.ring.style.strokeDashoffset = String(RING_LENGTH * (1 - view.timer.progress / 100));

@@ -7,7 +7,7 @@ const T0 = Date.UTC(2026, 2, 2, 9, 0);
 const running: SharedTimerState = { isActive: true, currentTime: 1500, mode: "focus", progress: 0, endsAt: T0 + 1_500_000, durationMs: 1_500_000 };
 const state = (patch: Partial<PopupState>): PopupState => ({
   link: "linked",
-  timer: { state: running, receivedAt: T0 },
+  timer: running,
   appUrl: "http://127.0.0.1:3000",
   version: "1.4.0",
   ...patch,
@@ -16,7 +16,7 @@ const state = (patch: Partial<PopupState>): PopupState => ({
 describe("popup view", () => {
   it("is a mini timer: mode, mm:ss, progress and a pause button while running", () => {
     const view = popupView(state({}), T0 + 90_500);
-    expect(view.timer).toMatchObject({ modeLabel: "Focus", display: "23:30", isRunning: true });
+    expect(view.timer).toMatchObject({ mode: "focus", display: "23:30", isRunning: true });
     expect(view.timer?.progress).toBeCloseTo(6.03, 1);
     expect(view.primary).toEqual({ label: "Pause", action: "pause" });
     expect(view.controlsEnabled).toBe(true);
@@ -24,11 +24,14 @@ describe("popup view", () => {
     expect(view.notice).toBeNull();
   });
 
-  it("offers Start Focus or Start Break when stopped", () => {
-    const paused = { ...running, isActive: false, currentTime: 600, endsAt: null };
-    expect(popupView(state({ timer: { state: paused, receivedAt: T0 } }), T0).primary).toEqual({ label: "Start Focus", action: "start" });
-    const pausedBreak = { ...paused, mode: "shortBreak" as const };
-    expect(popupView(state({ timer: { state: pausedBreak, receivedAt: T0 } }), T0).primary.label).toBe("Start Break");
+  it("offers Start Focus or Start Break when a session waits, and Resume when one is paused", () => {
+    const waiting = { ...running, isActive: false, currentTime: 1500, endsAt: null, sessionStartTime: null };
+    expect(popupView(state({ timer: waiting }), T0).primary).toEqual({ label: "Start Focus", action: "start" });
+    expect(popupView(state({ timer: { ...waiting, mode: "shortBreak", durationMs: 300_000, currentTime: 300 } }), T0).primary.label).toBe("Start Break");
+    const paused = { ...running, isActive: false, currentTime: 600, endsAt: null, sessionStartTime: T0 - 900_000 };
+    const view = popupView(state({ timer: paused }), T0);
+    expect(view.primary).toEqual({ label: "Resume", action: "start" });
+    expect(view.timer).toMatchObject({ isPaused: true, display: "10:00" });
   });
 
   it("says Not linked or Paused instead of a timer, and Connecting with the controls off", () => {

@@ -2,8 +2,7 @@
  * What the popup shows (issue #6 item 4: a mini timer), as a pure function of the worker's
  * state and the clock; popup.ts only renders it.
  */
-import { EXTENSION_LINK_LABELS, type ExtensionLinkStatus } from "@focus/core";
-import { timerView, type TimerView } from "../mirror";
+import { EXTENSION_LINK_LABELS, type ExtensionLinkStatus, sharedTimerView, type TimerView } from "@focus/core";
 import type { PopupCommand } from "../messages";
 import type { PopupState } from "../worker";
 
@@ -32,9 +31,9 @@ const NOTICES: Partial<Record<ExtensionLinkStatus, { title: string; body: string
 };
 
 export function popupView(state: PopupState, now: number): PopupView {
-  const timer = state.link === "unlinked" || state.link === "paused" ? null : timerView(state.timer, now);
+  const timer = state.link === "unlinked" || state.link === "paused" || !state.timer ? null : sharedTimerView(state.timer, now);
   const running = timer?.isRunning ?? false;
-  const startLabel = !timer || timer.mode === "focus" ? "Start Focus" : "Start Break";
+  const startLabel = timer?.isPaused ? "Resume" : !timer || timer.mode === "focus" ? "Start Focus" : "Start Break";
   let notice = NOTICES[state.link] ?? null;
   if (!notice && state.link === "linked" && !timer) {
     notice = { title: "No timer yet", body: "Open Focus Flow in a tab: its timer shows here and these buttons control it." };

@@ -1,0 +1,81 @@
+/**
+ * The extension's copy of the web app's timer: the last `timer_update`, kept in storage. All
+ * timing comes from core's `sharedTimerView` (the same view the web app shows), from the end
+ * timestamp, so a copy read back after the service worker was stopped for minutes is still
+ * exact. Pure functions of (timer, now); the worker, badge, popup and blocked page use them.
+ */
+import {
+  EXTENSION_LINK_LABELS,
+  type ExtensionLinkStatus,
+  type SharedTimerState,
+  sharedTimerView,
+  TIMER_MODE_LABELS,
+  type TimerMode,
+} from "@focus/core";
+import type { BadgeSpec } from "./chromeAdapter";
+
+export const BRAND_NAME = "Focus Flow";
+
+/** Badge colours: focus, break, stopped or unlinked. */
+export const BADGE_COLORS = { focus: "#0f766e", break: "#2563eb", idle: "#64748b" } as const;
+
+/**
+ * A `timer_update` as kept: a running state from a sender that gave no end time is given one,
+ * counted from its arrival at `now`, so it keeps exact time from then on.
+ */
+export function receivedTimer(state: SharedTimerState, now: number): SharedTimerState {
+  if (!state.isActive || typeof state.endsAt === "number") return state;
+  return { ...state, endsAt: now + state.currentTime * 1000 };
+}
+
+/** When the running session ends, epoch ms; null when the timer is not running at `now`. */
+export function endsAtOf(timer: SharedTimerState | null, now: number): number | null {
+  return timer ? sharedTimerView(timer, now).endsAt : null;
+}
+
+/** Whether a focus session runs at `now`: the only time sites are blocked. */
+export function isFocusRunning(timer: SharedTimerState | null, now: number): boolean {
+  if (!timer) return false;
+  const view = sharedTimerView(timer, now);
+  return view.mode === "focus" && view.isRunning;
+}
+
+const modeColor = (mode: TimerMode) => (mode === "focus" ? BADGE_COLORS.focus : BADGE_COLORS.break);
+
+/**
+ * The toolbar badge: minutes left while the timer runs (and, grey, while paused part-way),
+ * nothing when stopped, "off" when the extension is not linked or paused in the web app.
+ */
+export function badgeFor(link: ExtensionLinkStatus, timer: SharedTimerState | null, now: number): BadgeSpec {
+  if (link === "unlinked") return { text: "off", color: BADGE_COLORS.idle, title: `${BRAND_NAME}: ${EXTENSION_LINK_LABELS.unlinked}` };
+  if (link === "paused") return { text: "off", color: BADGE_COLORS.idle, title: `${BRAND_NAME}: ${EXTENSION_LINK_LABELS.paused}` };
+  if (!timer) return { text: "", color: BADGE_COLORS.idle, title: BRAND_NAME };
+  const view = sharedTimerView(timer, now);
+  const mode = TIMER_MODE_LABELS[view.mode];
+  const minutes = Math.ceil(view.secondsLeft / 60);
+  if (view.isRunning) return { text: String(minutes), color: modeColor(view.mode), title: `${BRAND_NAME}: ${mode}, ${minutes} min left` };
+  if (view.isPaused) return { text: String(minutes), color: BADGE_COLORS.idle, title: `${BRAND_NAME}: ${mode} paused, ${minutes} min left` };
+  return { text: "", color: BADGE_COLORS.idle, title: BRAND_NAME };
+}
+
+/**
+ * When the badge's minute count next drops while the timer runs: the moment the time left
+ * reaches the next whole minute (24:00 after 24:37); null when not running or in the last
+ * minute (the session end takes over).
+ */
+export function nextBadgeChangeAt(timer: SharedTimerState | null, now: number): number | null {
+  const endsAt = endsAtOf(timer, now);
+  if (endsAt === null) return null;
+  const minutes = Math.ceil((endsAt - now) / 60_000);
+  if (minutes <= 1) return null;
+  return endsAt - (minutes - 1) * 60_000;
+}
+
+/**
+ * The state to answer a `sync_request` with: the kept state brought to `now` (a session past
+ * its end reads as stopped at 0).
+ */
+export function stateToShare(timer: SharedTimerState, now: number): SharedTimerState {
+  const view = sharedTimerView(timer, now);
+  return { ...timer, isActive: view.isRunning, currentTime: view.secondsLeft, progress: view.progress, endsAt: view.endsAt };
+}
