@@ -26,6 +26,7 @@ describe("blocked attempts", () => {
       progress: (startedMinutesAgo / 25) * 100,
       endsAt: now + durationMs - startedMinutesAgo * MINUTE,
       durationMs,
+      sessionStartTime: now - startedMinutesAgo * MINUTE,
     };
     t.app.liveHub.receive(client, JSON.stringify({ type: "timer_update", timerState }));
     return t.app.liveHub.snapshot(userId)?.focusStartedAt ?? null;

@@ -1,7 +1,6 @@
 import type { LiveMessage, SharedTimerState } from "@focus/core";
 import { describe, expect, it } from "vitest";
-import { nextFocusStart } from "../src/live/focusSession";
-import { InMemoryLiveHub, type LiveClient, type LiveSource } from "../src/live/hub";
+import { focusStartOf, InMemoryLiveHub, type LiveClient, type LiveSource } from "../src/live/hub";
 
 const MINUTE = 60_000;
 
@@ -119,34 +118,21 @@ describe("InMemoryLiveHub", () => {
   });
 });
 
-describe("nextFocusStart", () => {
+describe("focusStartOf", () => {
   const now = 10 * MINUTE;
-  const running = (elapsedMs: number, at = now) => state({ endsAt: at + 25 * MINUTE - elapsedMs, currentTime: (25 * MINUTE - elapsedMs) / 1000 });
-  const paused = (elapsedMs: number) => state({ isActive: false, endsAt: null, currentTime: (25 * MINUTE - elapsedMs) / 1000 });
+  const started = now - 3 * MINUTE;
+  const running = state({ endsAt: now + 22 * MINUTE, currentTime: 22 * 60, sessionStartTime: started });
+  const paused = state({ isActive: false, endsAt: null, currentTime: 22 * 60, sessionStartTime: started });
 
-  it("starts when a focus timer runs, back-dated by the time already elapsed", () => {
-    expect(nextFocusStart(undefined, running(0), now)).toBe(now);
-    expect(nextFocusStart(undefined, running(3 * MINUTE), now)).toBe(now - 3 * MINUTE);
+  it("is the session's own start while a focus session runs or is paused", () => {
+    expect(focusStartOf(running, now)).toBe(started);
+    expect(focusStartOf(paused, now + 5 * MINUTE)).toBe(started);
   });
 
-  it("survives a pause and a resume", () => {
-    const start = now - 3 * MINUTE;
-    const afterPause = nextFocusStart({ state: running(3 * MINUTE), focusStartedAt: start }, paused(3 * MINUTE), now);
-    expect(afterPause).toBe(start);
-    const resumed = nextFocusStart({ state: paused(3 * MINUTE), focusStartedAt: start }, running(3 * MINUTE, now + MINUTE), now + MINUTE);
-    expect(resumed).toBe(start);
-  });
-
-  it("ends on a reset, on a break, and when the elapsed time jumps back", () => {
-    const previous = { state: running(3 * MINUTE), focusStartedAt: now - 3 * MINUTE };
-    expect(nextFocusStart(previous, paused(0), now)).toBeNull();
-    expect(nextFocusStart(previous, state({ mode: "shortBreak", durationMs: 5 * MINUTE }), now)).toBeNull();
-    expect(nextFocusStart(previous, running(0), now)).toBe(now);
-  });
-
-  it("works without a duration (start = when it was first seen running)", () => {
-    const bare = state({ durationMs: undefined });
-    expect(nextFocusStart(undefined, bare, now)).toBe(now);
-    expect(nextFocusStart({ state: bare, focusStartedAt: now }, { ...bare, isActive: false }, now + MINUTE)).toBe(now);
+  it("is null in a break, before a start, after the end, and from a sender that does not say", () => {
+    expect(focusStartOf({ ...running, mode: "shortBreak", durationMs: 5 * MINUTE, endsAt: now + MINUTE, currentTime: 60 }, now)).toBeNull();
+    expect(focusStartOf(state({ isActive: false, endsAt: null, sessionStartTime: null }), now)).toBeNull();
+    expect(focusStartOf(running, now + 23 * MINUTE)).toBeNull();
+    expect(focusStartOf({ ...running, sessionStartTime: undefined }, now)).toBeNull();
   });
 });

@@ -52,15 +52,17 @@ describe("focus sessions", () => {
     expect(res.json()).toEqual([]);
   });
 
-  it("returns the sessions whose start lies within the range, bounds included", async () => {
+  it("returns the sessions that end within the range, bounds included: a session counts on the day it ends", async () => {
     t = await createTestApp();
     const { cookie } = await registerUser(t.app);
+    // Each is 25 minutes long; listed by when it ends.
     for (const startTime of [
-      "2026-03-01T23:59:59.999Z",
-      "2026-03-02T00:00:00.000Z",
+      "2026-03-01T23:10:00.000Z", // ends 23:35 the day before
+      "2026-03-01T23:35:00.000Z", // ends exactly at the range's start
+      "2026-03-01T23:50:00.000Z", // started the day before, ends 00:15
       "2026-03-02T12:00:00.000Z",
-      "2026-03-02T23:59:59.999Z",
-      "2026-03-03T00:00:00.000Z",
+      "2026-03-02T23:34:59.999Z", // ends at the range's last instant
+      "2026-03-02T23:50:00.000Z", // ends the day after
     ]) {
       await post(cookie, { startTime, duration: 1500, type: "focus", completed: true });
     }
@@ -68,9 +70,10 @@ describe("focus sessions", () => {
     const res = await t.app.inject({ method: "GET", url: `/api/sessions/range?${query}`, headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json().map((s: { startTime: string }) => s.startTime)).toEqual([
-      "2026-03-02T00:00:00.000Z",
+      "2026-03-01T23:35:00.000Z",
+      "2026-03-01T23:50:00.000Z",
       "2026-03-02T12:00:00.000Z",
-      "2026-03-02T23:59:59.999Z",
+      "2026-03-02T23:34:59.999Z",
     ]);
   });
 

@@ -14,8 +14,17 @@
  * that relays across processes (PostgreSQL LISTEN/NOTIFY) can extend it and override
  * `deliver`, the one place a message fans out to a user's connections.
  */
-import { type LiveMessage, parseLiveMessage, type SharedTimerState, TIMER_STATE_MAX_AGE_MS } from "@focus/core";
-import { nextFocusStart } from "./focusSession";
+import { type LiveMessage, parseLiveMessage, type SharedTimerState, sharedTimerView, TIMER_STATE_MAX_AGE_MS } from "@focus/core";
+
+/**
+ * When the focus session a shared state belongs to started (epoch ms): its `sessionStartTime`
+ * while a focus session runs or is paused; null in a break, before a start, or from a sender
+ * that does not say. A blocked attempt is placed in this session.
+ */
+export function focusStartOf(state: SharedTimerState, now: number): number | null {
+  const view = sharedTimerView(state, now);
+  return view.mode === "focus" && (view.isRunning || view.isPaused) ? view.startedAt : null;
+}
 
 /** Who is on the other end: the web app (cookie; tabs and mini timer) or a linked extension. */
 export type LiveSource = "web" | "extension";
@@ -232,12 +241,11 @@ export class InMemoryLiveHub implements LiveHub {
    */
   protected remember(userId: number, state: SharedTimerState, source: LiveSource): void {
     const now = this.now();
-    const previous = this.snapshots.get(userId);
     this.snapshots.set(userId, {
       state,
       source,
       receivedAt: now,
-      focusStartedAt: nextFocusStart(previous, state, now),
+      focusStartedAt: focusStartOf(state, now),
       orphanedAt: this.groups.has(userId) ? null : now,
     });
   }

@@ -1,5 +1,5 @@
 /** Focus sessions repository (spec §3 Session): every query is scoped to one user. */
-import type { Session, SessionInput } from "@focus/core";
+import { MAX_SESSION_SECONDS, sessionEndMs, type Session, type SessionInput } from "@focus/core";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
@@ -85,7 +85,11 @@ export async function listSessions(db: Kysely<Database>, userId: number): Promis
   return rows.map(toSession);
 }
 
-/** The user's sessions starting within [start, end] (inclusive), oldest first. */
+/**
+ * The user's sessions that end within [start, end] (inclusive), oldest first: a session counts
+ * on the day it ends (docs/product.md). Rows are narrowed by start time in SQL (a session lasts
+ * at most MAX_SESSION_SECONDS) and by end time here, with core's `sessionEndMs`.
+ */
 export async function listSessionsBetween(
   db: Kysely<Database>,
   userId: number,
@@ -96,12 +100,15 @@ export async function listSessionsBetween(
     .selectFrom("focus_sessions")
     .select(columns)
     .where("user_id", "=", userId)
-    .where("start_time", ">=", start.toISOString())
+    .where("start_time", ">=", new Date(start.getTime() - MAX_SESSION_SECONDS * 1000).toISOString())
     .where("start_time", "<=", end.toISOString())
     .orderBy("start_time", "asc")
     .orderBy("id", "asc")
     .execute();
-  return rows.map(toSession);
+  return rows.map(toSession).filter((session) => {
+    const endsAt = sessionEndMs(session);
+    return endsAt >= start.getTime() && endsAt <= end.getTime();
+  });
 }
 
 /** All of the user's sessions, oldest start first (the export's order). */

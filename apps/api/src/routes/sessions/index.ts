@@ -1,7 +1,7 @@
 /**
  * Focus session routes (spec §7), always scoped to the logged-in user:
  * `GET /api/sessions` (newest first), `POST /api/sessions` → 201, and
- * `GET /api/sessions/range?startDate&endDate` (startTime within [startDate, endDate]).
+ * `GET /api/sessions/range?startDate&endDate` (sessions that end within [startDate, endDate]).
  * A post with a `clientId` (idempotency key, DESIGN.md §6) that was recorded before answers
  * 200 with the original record and records nothing, so a retried post never counts twice.
  * A focus session from a user who is neither premium nor in an active trial is refused with
