@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -40,11 +41,28 @@ const ENGINE_FREE_API_TESTS = ["test/env.test.ts", "test/password.test.ts", "tes
 const LOCAL_TIME_ZONE = { TZ: "America/Los_Angeles" };
 
 /**
+ * Test files run side by side: Vitest's default (cores - 1) is one worker on a 2-core machine,
+ * which left a core idle while a file waited on a browser, a server or a timer.
+ */
+const WORKERS = Math.max(2, availableParallelism() - 1);
+
+/** What the e2e projects share: the built app driven from Node, with room for browsers and servers. */
+const E2E = { root: "e2e", environment: "node", testTimeout: 120_000, hookTimeout: 120_000 } as const;
+/**
+ * e2e files that need the machine to themselves: the fault and load suite measures how the
+ * server behaves under load it makes itself (SIGTERM drain within DRAIN_TIMEOUT_MS, the
+ * event-loop overload guard at 50 ms, 1,000 reconnects); next to another file's browser its
+ * production-cost logins outlasted the 7 s drain (seen in the first parallel run).
+ */
+const E2E_ALONE = ["faults.e2e.ts"];
+
+/**
  * One test run for the whole monorepo, so CI prints one summary line.
  * Unit and API projects run from source; e2e drives the built app in Debian Chromium.
  */
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         test: { name: "core", root: "packages/core", include: ["src/**/*.test.ts"], environment: "node", env: LOCAL_TIME_ZONE },
@@ -101,13 +119,25 @@ export default defineConfig({
       },
       {
         test: {
+          ...E2E,
           name: "e2e",
-          root: "e2e",
           include: ["**/*.e2e.ts"],
-          environment: "node",
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          exclude: E2E_ALONE,
+          // Files run side by side: each starts its own servers on ports the system picks
+          // (harness.ts), its own Chromium and temp directories (instances.e2e.ts its own
+          // PostgreSQL). They run after the unit and API projects (a group of their own), so
+          // their timers and browsers share the machine with each other only.
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...E2E,
+          name: "e2e-alone",
+          include: E2E_ALONE,
+          // Last, one file at a time, with the machine to itself.
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -56,19 +56,20 @@ export interface RunningServer {
 
 /**
  * Starts `node apps/api/dist/server.js`. Resolves once it printed its URL.
- * Pass `dataDir` to reuse a database across a restart, and `port` to restart on the same
- * origin (a browser's service worker, cookies and storage belong to the origin).
+ * Without `port` the server listens on a port the system picks (PORT=0) and reports it, so
+ * e2e files running side by side never race for one; pass `dataDir` to reuse a database
+ * across a restart, and the `port` it had to restart on the same origin (a browser's service
+ * worker, cookies and storage belong to the origin).
  */
 export async function startServer(
   options: { dataDir?: string; env?: Record<string, string>; port?: number } = {},
 ): Promise<RunningServer> {
-  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "focus-e2e-"));
   const child = spawn(process.execPath, [join(repoRoot, "apps/api/dist/server.js")], {
     cwd: repoRoot,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: String(options.port ?? 0),
       HOST: "127.0.0.1",
       DATABASE_URL: `sqlite:${join(dataDir, "focus.db")}`,
       SESSION_SECRET: "e2e-session-secret-e2e-session-secret-0123456789",
@@ -85,12 +86,15 @@ export async function startServer(
   let out = "";
   child.stdout?.on("data", (d) => (out += d));
   child.stderr?.on("data", (d) => (out += d));
-  await new Promise<void>((resolve, reject) => {
+  const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 20 s:\n${out}`)), 20_000);
     const onData = () => {
-      if (out.includes("listening on")) {
+      // server.ts prints "Focus app listening on http://localhost:<port>" once it listens (the
+      // whole line: a chunk may end inside the number).
+      const listening = /listening on http:\/\/[^:\s]+:(\d+)\r?\n/.exec(out);
+      if (listening) {
         clearTimeout(timer);
-        resolve();
+        resolve(Number(listening[1]));
       }
     };
     child.stdout?.on("data", onData);
