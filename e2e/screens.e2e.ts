@@ -14,6 +14,12 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 const ADMIN = { username: "admin", password: "admin-pass-123" };
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const THEMES = ["dark", "light"] as const;
+/**
+ * Each test's fresh context would install the service worker and precache the whole app
+ * while the screen is checked, about half of each test's time; what is on screen does not
+ * depend on it (the app runs online only without one), and offline.e2e.ts covers the worker.
+ */
+const SERVICE_WORKERS = "block";
 
 type Screen = { name: string; path: string; tab?: string; as: "visitor" | "guest" | "user" | "admin"; expect: string[] };
 const SCREENS: Screen[] = [
@@ -75,7 +81,7 @@ async function cookieFor(role: "user" | "admin"): Promise<string> {
 
 async function contextFor(screen: Screen, size: keyof typeof SIZES, theme: (typeof THEMES)[number]): Promise<BrowserContext> {
   // axe is evaluated into the page; bypassing the CSP only lets that script in.
-  const context = await browser.newContext({ viewport: SIZES[size], bypassCSP: true, reducedMotion: "reduce" });
+  const context = await browser.newContext({ viewport: SIZES[size], bypassCSP: true, reducedMotion: "reduce", serviceWorkers: SERVICE_WORKERS });
   await context.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
   if (screen.as === "guest") await context.addInitScript(() => window.localStorage.setItem("guest-mode", "1"));
   if (screen.as === "user" || screen.as === "admin") {
@@ -138,7 +144,7 @@ describe("every screen, both sizes, both themes", () => {
 
 describe("keyboard", () => {
   it("runs a focus session from the keyboard alone, with a visible focus ring on each control", async () => {
-    const context = await browser.newContext({ viewport: SIZES.desktop });
+    const context = await browser.newContext({ viewport: SIZES.desktop, serviceWorkers: SERVICE_WORKERS });
     const [name, value] = (await cookieFor("user")).split("=");
     await context.addCookies([{ name: name ?? "", value: value ?? "", url: server.url }]);
     const page = await context.newPage();
