@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -12,6 +13,27 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // Promise mistakes need type information: a promise nobody awaits or handles (its
+    // rejection lost), or one passed where a void callback is expected. Every TS file belongs
+    // to its package's tsconfig.json; the few outside one get a default project.
+    files: ["**/*.{ts,tsx,mts,cts}"],
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ["vitest.config.ts", "apps/extension/vite.config.ts", "apps/extension/scripts/*.ts", "packages/audio/bench/*.ts"],
+          defaultProject: "tsconfig.base.json",
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+    },
+  },
+  { files: ["**/*.{js,mjs,cjs}"], ...tseslint.configs.disableTypeChecked },
+  { files: ["apps/web/**/*.{ts,tsx}"], ...reactHooks.configs.flat.recommended },
   {
     files: ["scripts/**", "e2e/**", "apps/api/**", "**/*.config.{js,ts}"],
     languageOptions: { globals: globals.node },

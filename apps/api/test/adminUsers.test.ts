@@ -91,10 +91,12 @@ describe("admin: users list, delete, role check", () => {
 
   it("offers requireAdmin as a standalone preHandler: 401 anonymous, 403 user, 200 admin", async () => {
     t = await createTestApp(ADMIN_ENV, {
-      beforeReady: (app) =>
-        app.register(async (scope) => {
+      beforeReady: (app) => {
+        // Queued, not awaited: ready() loads it after the app's plugins and rejects if it fails.
+        void app.register(async (scope) => {
           scope.get("/probe/admin", { preHandler: scope.requireAdmin }, async () => ({ ok: true }));
-        }),
+        });
+      },
     });
     const { cookie } = await registerUser(t.app);
     const admin = await loginAdmin(t.app);

@@ -63,7 +63,8 @@ export default fp<SessionPluginOptions>(
         (error: unknown) => fastify.log.warn({ err: error }, "could not remove expired sessions"),
       );
     await prune();
-    const timer = setInterval(prune, PRUNE_INTERVAL_MS);
+    // Fire and forget: prune handles its own failure (logged), and the next run comes anyway.
+    const timer = setInterval(() => void prune(), PRUNE_INTERVAL_MS);
     timer.unref();
     fastify.addHook("onClose", async () => clearInterval(timer));
   },
