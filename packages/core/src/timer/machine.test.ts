@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromCallback, SimulatedClock, type EventObject } from "xstate";
 import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
 import { localDayKey } from "../format";
@@ -455,3 +455,31 @@ describe("TOGGLE (the Space shortcut)", () => {
     expect(emitted.map((e) => e.type)).toEqual(["sessionCompleted"]);
   });
 });
+
+describe("the ticker", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("wakes the chart once a second and leaves no timer behind when a session ends", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(T0);
+    const actor = createActor(timerMachine, { input: { settings: { ...settings, autoStartBreaks: true }, now: T0 } }).start();
+    let changes = 0;
+    actor.subscribe(() => changes++);
+    actor.send({ type: "START", now: T0 });
+    vi.advanceTimersByTime(10_000);
+    expect(changes).toBeGreaterThanOrEqual(10);
+    expect(changes).toBeLessThanOrEqual(12);
+    expect(vi.getTimerCount()).toBe(1);
+
+    // The focus session ends and the break starts by itself: one ticker again, not two.
+    vi.advanceTimersByTime(25 * MIN);
+    vi.advanceTimersByTime(1500);
+    expect(actor.getSnapshot().value).toBe("running");
+    expect(actor.getSnapshot().context.mode).toBe("shortBreak");
+    expect(vi.getTimerCount()).toBe(1);
+    actor.send({ type: "RESET", now: Date.now() });
+    expect(vi.getTimerCount()).toBe(0);
+    actor.stop();
+  });
+});
+

@@ -132,8 +132,10 @@ export const ticker = fromCallback<EventObject, { endsAt: number; now?: () => nu
     const left = input.endsAt - now();
     const untilNextSecond = left > 0 ? left % TICK_MS || TICK_MS : 0;
     handle = setTimeout(() => {
-      sendBack({ type: "TICK", now: now() });
+      // The next wake-up first: the TICK may end the session and stop this ticker, whose
+      // cleanup must then find (and clear) the newest timeout, or it would fire forever.
       schedule();
+      sendBack({ type: "TICK", now: now() });
     }, untilNextSecond + 1);
   };
   schedule();
