@@ -1,18 +1,19 @@
-import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
 
 /**
- * Walking skeleton, end to end in Debian Chromium (issue 2): register, run a focus session
- * that keeps exact time, see it counted, and find it in the database after a restart.
+ * The focus session end to end in Debian Chromium: register, run a focus session that keeps
+ * exact time, see it counted, and find it in the database after a restart; a session that
+ * ends while the user is on another page, or while the tab is closed, is recorded exactly once.
  */
 let server: RunningServer;
 let browser: Browser;
-const shots = new URL("../test-output/screenshots/", import.meta.url).pathname;
+
+/** Where every fake clock starts: a local mid-morning, so 25 fake minutes never cross midnight. */
+const CLOCK_START = new Date(2026, 2, 10, 10, 0, 0);
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   server = await startServer();
   browser = await launchBrowser();
 });
@@ -35,7 +36,7 @@ describe("Focus Arena end to end", () => {
   it("a new user registers, completes a focus session and sees it counted and stored", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.clock.install();
+    await page.clock.install({ time: CLOCK_START });
     const username = uniqueName("e2e");
     await registerInUi(page, server.url, username);
 
@@ -43,7 +44,7 @@ describe("Focus Arena end to end", () => {
     await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("0");
     await page.getByRole("button", { name: "Start Focus" }).click();
     await expect.poll(() => page.title()).toMatch(/^2[45]:\d\d/);
-    await page.screenshot({ path: `${shots}focus-running-desktop.png` });
+    await saveScreenshot(page, "focus-running-desktop");
 
     await page.clock.fastForward("25:00");
     await page.clock.runFor(2000);
@@ -71,7 +72,7 @@ describe("Focus Arena end to end", () => {
     await api.close();
   });
 
-  it("keeps the true remaining time across a reload, a blocked main thread and a tab hidden for minutes", { timeout: 240_000 }, async () => {
+  it("keeps the true remaining time across a reload, a blocked main thread and a hidden tab with its JavaScript paused", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     // Records when the Start click reached the page and lets the test hide the page: headless
     // Chromium never hides a tab itself (same instrument as bench/drift.ts).
@@ -107,26 +108,26 @@ describe("Focus Arena end to end", () => {
     await page.reload();
     await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
     expect(Math.abs(await error())).toBeLessThanOrEqual(1);
-    await page.screenshot({ path: `${shots}focus-running-phone.png` });
+    await saveScreenshot(page, "focus-running-phone");
 
-    // A 10 s busy main thread: the display catches up on the next tick.
+    // A 5 s busy main thread: the display catches up on the next tick.
     await page.evaluate(() => {
-      const until = Date.now() + 10_000;
+      const until = Date.now() + 5_000;
       while (Date.now() < until) {
         /* busy */
       }
     });
     expect(Math.abs(await error())).toBeLessThanOrEqual(1);
 
-    // Hidden for two minutes with its JavaScript paused (harsher than Chrome's background
-    // throttling: no timer fires at all), then shown again.
+    // Hidden with its JavaScript paused (harsher than Chrome's background throttling: no timer
+    // fires at all), then shown again. 15 s proves the point here; `pnpm bench` measures 3 minutes.
     await page.evaluate(() => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(true));
     const cdp = await context.newCDPSession(page);
     await cdp.send("Debugger.enable");
     const paused = new Promise((resolve) => cdp.once("Debugger.paused", resolve));
     await cdp.send("Debugger.pause");
     await paused;
-    await new Promise((resolve) => setTimeout(resolve, 120_000));
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
     await cdp.send("Debugger.resume");
     await cdp.send("Debugger.disable");
     await page.evaluate(() => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(false));
@@ -151,11 +152,11 @@ describe("Focus Arena end to end", () => {
     const mini = (await popup.getByTestId("mini-timer-display").textContent()) ?? "";
     const [mm, ss] = mini.split(":").map(Number);
     expect(Math.abs(main - ((mm ?? 0) * 60 + (ss ?? 0)))).toBeLessThanOrEqual(1);
-    await popup.screenshot({ path: `${shots}mini-timer.png` });
+    await saveScreenshot(popup, "mini-timer");
 
-    // Pause from the main window: the popup follows.
+    // Pause from the main window: the popup follows and offers to resume.
     await page.getByRole("button", { name: "Pause" }).click();
-    await expect.poll(() => popup.getByRole("button", { name: "Start" }).isVisible()).toBe(true);
+    await expect.poll(() => popup.getByRole("button", { name: "Resume" }).isVisible()).toBe(true);
     await context.close();
   });
 
@@ -183,3 +184,90 @@ describe("Focus Arena end to end", () => {
     await context.close();
   });
 });
+
+/** A new user on /app, with the page's fake clock at CLOCK_START and a record of the sounds played. */
+async function newFocusUser(prefix: string): Promise<{ context: BrowserContext; page: Page; username: string; sounds: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.clock.install({ time: CLOCK_START });
+  const sounds: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/sounds/")) sounds.push(path);
+  });
+  const username = uniqueName(prefix);
+  await registerInUi(page, server.url, username);
+  await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("25:00");
+  return { context, page, username, sounds };
+}
+
+/** The user's focus sessions as the server lists them (`GET /api/sessions` with the page's cookie). */
+async function focusSessions(page: Page): Promise<{ startTime: string; duration: number }[]> {
+  const response = await page.request.get(`${server.url}/api/sessions`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { type: string; startTime: string; duration: number }[]).filter((s) => s.type === "focus");
+}
+
+/** One 25-minute focus session, started in the first minute of the fake clock (it runs on from CLOCK_START). */
+function startedNearClockStart(sessions: { startTime: string; duration: number }[]): boolean {
+  const offset = Date.parse(sessions[0]?.startTime ?? "") - CLOCK_START.getTime();
+  return sessions.length === 1 && sessions[0]?.duration === 1500 && offset >= 0 && offset < 60_000;
+}
+
+describe("a session is never lost while the user moves around the app", () => {
+  for (const [where, go] of [
+    ["/music", (page: Page) => page.getByRole("link", { name: "More Options" }).first().click()],
+    ["/settings", (page: Page) => page.goto(`${server.url}/settings`)],
+  ] as const) {
+    it(`ends on ${where}: recorded once, the bell rings, the break starts, Today's Progress counts it`, async () => {
+      const { context, page, sounds } = await newFocusUser("move");
+      await page.getByRole("button", { name: "Start Focus" }).click();
+      await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+      await go(page);
+      await page.waitForURL(`${server.url}${where}`);
+      await expect.poll(() => page.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Focus: 2[45]:\d\d left/);
+
+      await page.clock.fastForward("25:00");
+      await page.clock.runFor(3000);
+      // Still on the same page: the break runs on its own, shown in the header.
+      expect(new URL(page.url()).pathname).toBe(where);
+      await expect.poll(() => page.getByTestId("header-timer").getAttribute("aria-label"), { timeout: 10_000 }).toMatch(/^Short Break: 0[45]:\d\d left/);
+      await expect.poll(() => sounds).toEqual(["/sounds/bell.mp3"]);
+      await expect.poll(async () => (await focusSessions(page)).length, { timeout: 10_000 }).toBe(1);
+      expect(startedNearClockStart(await focusSessions(page))).toBe(true);
+
+      await page.getByTestId("header-timer").click();
+      await page.waitForURL(`${server.url}/app`);
+      await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 10_000 }).toBe("1");
+      await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+      // A minute on: still exactly one (and the page keeps up with its clock).
+      await page.clock.runFor(65_000);
+      expect(await focusSessions(page)).toHaveLength(1);
+      await context.close();
+    });
+  }
+
+  it("ended while the tab was closed: recorded once when the app is opened again 40 minutes later", async () => {
+    const { context, page } = await newFocusUser("closed");
+    await page.getByRole("button", { name: "Start Focus" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+    await page.clock.runFor(2000);
+    await page.close();
+
+    // The same browser (storage and cookie kept) opens the app 40 minutes after the start.
+    const reopened = await context.newPage();
+    await reopened.clock.install({ time: new Date(CLOCK_START.getTime() + 40 * 60_000) });
+    await reopened.goto(`${server.url}/app`);
+    await expect.poll(() => reopened.getByText("It ended while Focus Flow was closed, and it is counted.").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await focusSessions(reopened)).length, { timeout: 10_000 }).toBe(1);
+    expect(startedNearClockStart(await focusSessions(reopened))).toBe(true);
+    await expect.poll(() => reopened.getByTestId("today-sessions").textContent(), { timeout: 10_000 }).toBe("1");
+    // The break was not replayed into the past: it waits for the user.
+    await expect.poll(() => reopened.getByRole("button", { name: "Start Break" }).isVisible()).toBe(true);
+    await reopened.reload();
+    await expect.poll(() => reopened.getByTestId("today-sessions").textContent(), { timeout: 10_000 }).toBe("1");
+    expect(await focusSessions(reopened)).toHaveLength(1);
+    await context.close();
+  });
+});
+

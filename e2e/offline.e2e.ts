@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { freePort, launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
 
 /**
- * Never lose a session (issue #8), end to end in Debian Chromium: the service worker opens the
+ * Never lose a session, end to end in Debian Chromium: the service worker opens the
  * app with the network off, a session completed while the server cannot be reached waits in
  * the IndexedDB outbox across a reload, and the server ends up with exactly one copy of it,
  * whether the browser was offline or the server was stopped and restarted in between. With
@@ -73,7 +73,8 @@ async function focusSessionsOnServer(url: string, username: string): Promise<{ c
 async function newContext(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: "allow" });
   const page = await context.newPage();
-  await page.clock.install();
+  // A local mid-morning: the fake minutes fast-forwarded below never cross midnight.
+  await page.clock.install({ time: new Date(2026, 2, 10, 10, 0, 0) });
   return { context, page };
 }
 
