@@ -188,14 +188,15 @@ describe("offline: nothing lost", () => {
 
     // The mini timer opens from the service worker too, shows the main window's time and drives it.
     if (await page.getByRole("button", { name: "Pause" }).isVisible()) await page.getByRole("button", { name: "Pause" }).click();
-    await expect.poll(() => page.getByRole("button", { name: "Start Break" }).isVisible()).toBe(true);
+    // Paused part-way ("Resume") or a break that never started ("Start Break").
+    await expect.poll(() => page.getByRole("button", { name: /^(Resume|Start Break)$/ }).isVisible()).toBe(true);
     const shown = await page.getByTestId("timer-display").textContent();
     expect(shown).toMatch(/^0[0-5]:\d\d$/);
     const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Open mini timer" }).click()]);
     await popup.waitForLoadState();
     expect(new URL(popup.url()).pathname).toBe("/mini-timer");
     await expect.poll(() => popup.getByTestId("mini-timer-display").textContent(), { timeout: 15_000 }).toBe(shown);
-    await popup.getByRole("button", { name: "Start" }).click();
+    await popup.getByRole("button", { name: /^(Resume|Start)$/ }).click();
     await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId("connection-status").textContent()).toContain("Offline");
     await context.close();
