@@ -33,7 +33,7 @@ export function AuthPage() {
   const [choosingPlan, setChoosingPlan] = useState(false);
   const requested = searchParams.get("tab");
   const tab: AuthAction = isAuthAction(requested) ? requested : "register";
-  const goToApp = useCallback(() => navigate("/app", { replace: true }), [navigate]);
+  const goToApp = useCallback(() => void navigate("/app", { replace: true }), [navigate]);
 
   if (isLoading) return <PageSpinner label="Loading your session" />;
   if (choosingPlan && user && isAuthenticated) {

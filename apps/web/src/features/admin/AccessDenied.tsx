@@ -14,7 +14,7 @@ export const ACCESS_DENIED_REDIRECT_MS = 5000;
 export function AccessDenied() {
   const navigate = useNavigate();
   useEffect(() => {
-    const id = window.setTimeout(() => navigate("/app", { replace: true }), ACCESS_DENIED_REDIRECT_MS);
+    const id = window.setTimeout(() => void navigate("/app", { replace: true }), ACCESS_DENIED_REDIRECT_MS);
     return () => window.clearTimeout(id);
   }, [navigate]);
   return (
@@ -27,7 +27,7 @@ export function AccessDenied() {
           </div>
           <p>You don&apos;t have permission to access this page.</p>
           <p className="text-sm text-muted-foreground">Taking you back to the app in a few seconds.</p>
-          <Button className="self-start" onClick={() => navigate("/app", { replace: true })} autoFocus>
+          <Button className="self-start" onClick={() => void navigate("/app", { replace: true })} autoFocus>
             <ArrowLeft aria-hidden />
             Back to the app
           </Button>

@@ -16,7 +16,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   } = useForm({ resolver: zodResolver(loginFormSchema), defaultValues: { usernameOrEmail: "", password: "" } });
 
   return (
-    <form noValidate className="grid gap-5" onSubmit={handleSubmit((values) => login.mutate(values, { onSuccess }))}>
+    <form noValidate className="grid gap-5" onSubmit={(event) => void handleSubmit((values) => login.mutate(values, { onSuccess }))(event)}>
       <FormField
         id="login-username"
         label="Username or Email"

@@ -18,7 +18,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   } = useForm({ resolver: zodResolver(registerFormSchema), defaultValues: EMPTY });
 
   return (
-    <form noValidate className="grid gap-5" onSubmit={handleSubmit((values) => signUp.mutate(values))}>
+    <form noValidate className="grid gap-5" onSubmit={(event) => void handleSubmit((values) => signUp.mutate(values))(event)}>
       <FormField
         id="register-username"
         label="Username"

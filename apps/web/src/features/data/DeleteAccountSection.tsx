@@ -32,7 +32,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
       client.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
       client.setQueryData(queryKeys.me, null);
       toast({ title: "Account deleted", description: "Your account and all its data are gone." });
-      navigate("/", { replace: true });
+      void navigate("/", { replace: true });
     },
     onError: (failure) => {
       if (failure instanceof ApiError && failure.status === 400) setError(failure.serverMessage ?? "Password is incorrect");

@@ -2,7 +2,7 @@ import { updateEmailBodySchema, updatePasswordBodySchema, type User } from "@foc
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, UserRound } from "lucide-react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -44,10 +44,10 @@ function EmailForm({ user }: { user: User }) {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors },
   } = useForm({ resolver: zodResolver(updateEmailBodySchema), defaultValues: { email: current } });
-  const email = watch("email").trim();
+  const email = useWatch({ control, name: "email" }).trim();
 
   const update = useMutation({
     mutationFn: (body: { email: string }) => updateEmail(user, body.email),
@@ -67,7 +67,7 @@ function EmailForm({ user }: { user: User }) {
   });
 
   return (
-    <form noValidate aria-label="Change email" onSubmit={handleSubmit((values) => update.mutate(values))}>
+    <form noValidate aria-label="Change email" onSubmit={(event) => void handleSubmit((values) => update.mutate(values))(event)}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
           <FormField id="profile-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
@@ -89,12 +89,12 @@ function PasswordForm({ user }: { user: User }) {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     reset,
     setFocus,
     formState: { errors },
   } = useForm({ resolver: zodResolver(passwordFormSchema), defaultValues: EMPTY_PASSWORDS });
-  const [currentPassword, newPassword, confirmPassword] = watch(["currentPassword", "newPassword", "confirmPassword"]);
+  const [currentPassword, newPassword, confirmPassword] = useWatch({ control, name: ["currentPassword", "newPassword", "confirmPassword"] });
   const filled = Boolean(currentPassword && newPassword && confirmPassword);
 
   const update = useMutation({
@@ -119,18 +119,20 @@ function PasswordForm({ user }: { user: User }) {
       noValidate
       className="grid gap-4"
       aria-labelledby="profile-password-title"
-      onSubmit={handleSubmit(({ currentPassword: current, newPassword: next, confirmPassword: confirm }) => {
-        if (next !== confirm) {
-          toast({
-            title: "Passwords do not match",
-            description: "Please make sure your new password and confirm password match.",
-            variant: "destructive",
-          });
-          setFocus("confirmPassword");
-          return;
-        }
-        update.mutate({ currentPassword: current, newPassword: next });
-      })}
+      onSubmit={(event) =>
+        void handleSubmit(({ currentPassword: current, newPassword: next, confirmPassword: confirm }) => {
+          if (next !== confirm) {
+            toast({
+              title: "Passwords do not match",
+              description: "Please make sure your new password and confirm password match.",
+              variant: "destructive",
+            });
+            setFocus("confirmPassword");
+            return;
+          }
+          update.mutate({ currentPassword: current, newPassword: next });
+        })(event)
+      }
     >
       <h3 id="profile-password-title" className="font-medium">
         Change password

@@ -1,8 +1,8 @@
 import { NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES, type Settings, type Theme, type User } from "@focus/core";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Bell, Check, CloudOff, LoaderCircle, Monitor, Moon, Palette, Sun, Timer } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
@@ -46,13 +46,13 @@ function notificationPermission(): NotificationPermission | "unsupported" {
  */
 export function SettingsForm({ settings, user }: { settings: Settings; user: User }) {
   const [permission, setPermission] = useState(notificationPermission);
-  const { control, handleSubmit, setValue, watch } = useForm<SettingsFormValues>({
+  const { control, handleSubmit, setValue, subscribe } = useForm<SettingsFormValues>({
     resolver: zodResolver(settingsFormSchema),
     // The theme shown is the one this browser uses now (the header toggle may have changed it).
     defaultValues: { ...toFormValues(settings), theme: getStoredTheme() },
   });
-  const soundOn = watch("soundNotifications");
-  const desktopOn = watch("desktopNotifications");
+  const soundOn = useWatch({ control, name: "soundNotifications" });
+  const desktopOn = useWatch({ control, name: "desktopNotifications" });
 
   useEffect(() => onThemeChange((theme) => setValue("theme", theme)), [setValue]);
 
@@ -77,30 +77,35 @@ export function SettingsForm({ settings, user }: { settings: Settings; user: Use
   // waiting when the form goes away (another page, another tab of the app) is saved at once.
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; flush: () => void } | null>(null);
   useEffect(() => {
-    const subscription = watch((_values, { name }) => {
-      if (!name) return;
-      if (pending.current) clearTimeout(pending.current.timer);
-      const flush = () => {
-        pending.current = null;
-        void handleSubmit((values) => saveValues(values, false))();
-      };
-      pending.current = { timer: setTimeout(flush, AUTOSAVE_DELAY_MS), flush };
+    const unsubscribe = subscribe({
+      formState: { values: true },
+      callback: ({ name }) => {
+        // No name: a reset or a whole-form update, not a change to save.
+        if (!name) return;
+        if (pending.current) clearTimeout(pending.current.timer);
+        const flush = () => {
+          pending.current = null;
+          void handleSubmit((values) => saveValues(values, false))();
+        };
+        pending.current = { timer: setTimeout(flush, AUTOSAVE_DELAY_MS), flush };
+      },
     });
     return () => {
-      subscription.unsubscribe();
+      unsubscribe();
       const waiting = pending.current;
       if (waiting) {
         clearTimeout(waiting.timer);
         waiting.flush();
       }
     };
-  }, [watch, handleSubmit, saveValues]);
+  }, [subscribe, handleSubmit, saveValues]);
 
-  const submitNow = handleSubmit((values) => {
-    if (pending.current) clearTimeout(pending.current.timer);
-    pending.current = null;
-    saveValues(values, true);
-  });
+  const submitNow = (event: FormEvent<HTMLFormElement>) =>
+    void handleSubmit((values) => {
+      if (pending.current) clearTimeout(pending.current.timer);
+      pending.current = null;
+      saveValues(values, true);
+    })(event);
 
   const askForPermission = () => {
     if (notificationPermission() !== "default") return;
@@ -109,7 +114,7 @@ export function SettingsForm({ settings, user }: { settings: Settings; user: Use
   };
 
   return (
-    <form noValidate className="grid gap-6" onSubmit={(event) => void submitNow(event)}>
+    <form noValidate className="grid gap-6" onSubmit={submitNow}>
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2 text-lg">

@@ -15,7 +15,7 @@ export function useAppEvents(onChangeTab: (tab: AppTab) => void): void {
     });
     const offAuth = onDocumentEvent(SHOW_AUTH_EVENT, (detail) => {
       const action = (detail as { action?: unknown } | null)?.action;
-      if (isAuthAction(action)) navigate(`/auth?tab=${action}`);
+      if (isAuthAction(action)) void navigate(`/auth?tab=${action}`);
     });
     return () => {
       offTab();

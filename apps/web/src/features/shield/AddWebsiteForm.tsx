@@ -30,14 +30,16 @@ export function AddWebsiteForm() {
     <form
       noValidate
       className="grid gap-2"
-      onSubmit={handleSubmit((values) =>
-        add.mutate(values, {
-          onSuccess: () => {
-            reset();
-            setFocus("url");
-          },
-        }),
-      )}
+      onSubmit={(event) =>
+        void handleSubmit((values) =>
+          add.mutate(values, {
+            onSuccess: () => {
+              reset();
+              setFocus("url");
+            },
+          }),
+        )(event)
+      }
     >
       <Label htmlFor="blocked-site-url">Website to block</Label>
       <div className="flex gap-2">

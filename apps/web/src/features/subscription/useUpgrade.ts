@@ -10,7 +10,7 @@ export function useRequireLoginToUpgrade() {
   const navigate = useNavigate();
   return () => {
     toast({ title: "Authentication Required", description: "Please log in to upgrade your subscription.", variant: "destructive" });
-    navigate("/auth");
+    void navigate("/auth");
   };
 }
 
