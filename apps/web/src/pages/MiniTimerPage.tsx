@@ -12,10 +12,16 @@ import {
 import { Button } from "@/components/ui/button";
 import { MiniAudioControls } from "@/features/miniTimer/MiniAudioControls";
 
+/** The main window that opened this popup, while it is open. */
+function mainWindow(): Window | null {
+  const main = window.opener as Window | null;
+  return main && !main.closed ? main : null;
+}
+
 /** Sends a message to the main window; false when it is gone. */
 function tell(message: FromMiniTimerMessage): boolean {
-  const main = window.opener as Window | null;
-  if (!main || main.closed) return false;
+  const main = mainWindow();
+  if (!main) return false;
   main.postMessage(message, window.location.origin);
   return true;
 }
@@ -47,8 +53,8 @@ export function applyAudioMessage(audio: MiniTimerAudioState | null, message: To
 export function MiniTimerPage() {
   const [state, setState] = useState<SharedTimerState | null>(null);
   const [audio, setAudio] = useState<MiniTimerAudioState | null>(null);
-  const [now, setNow] = useState(Date.now());
-  const [linked, setLinked] = useState(() => Boolean(window.opener));
+  const [now, setNow] = useState(() => Date.now());
+  const [linked, setLinked] = useState(() => mainWindow() !== null);
 
   useEffect(() => {
     document.title = "Mini Timer";
@@ -62,7 +68,7 @@ export function MiniTimerPage() {
       else setAudio((current) => applyAudioMessage(current, message));
     };
     window.addEventListener("message", onMessage);
-    setLinked(tell({ action: "miniTimerReady" }));
+    tell({ action: "miniTimerReady" });
     const tick = window.setInterval(() => {
       setNow(Date.now());
       if (!tell({ action: "ping" })) setLinked(false);

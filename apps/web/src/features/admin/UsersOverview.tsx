@@ -29,7 +29,8 @@ export function UsersOverview({ currentUserId }: { currentUserId: number }) {
   const activate = useAdminAction("activate");
   const cancel = useAdminAction("cancel");
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
-  const now = users.dataUpdatedAt || Date.now();
+  // Badges ("N days left") as of the list's answer: rows show only once it has come.
+  const now = users.dataUpdatedAt;
 
   return (
     <Card>

@@ -2,6 +2,7 @@ import { PREVIEW_USER_ID, previewSessions, sessionSchema, statsOverview, type Se
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { queryKeys } from "@/lib/queryKeys";
+import { useNow } from "@/lib/useNow";
 
 const sessionListSchema = sessionSchema.array();
 
@@ -31,11 +32,12 @@ export function useStatsOverview(user: User): StatsState {
   });
 
   const sessions = isPreview ? null : query.data;
+  // As of the latest answer, which may be older than the panel (queries never go stale).
+  const now = Math.max(useNow(), query.dataUpdatedAt);
   const overview = useMemo(() => {
-    const now = Date.now();
     if (isPreview) return statsOverview(previewSessions(now), now);
     return sessions ? statsOverview(sessions, now) : undefined;
-  }, [isPreview, sessions]);
+  }, [isPreview, sessions, now]);
 
   if (overview) return { status: "ready", overview, isPreview };
   if (query.isError) return { status: "error", error: query.error, retry: () => void query.refetch() };

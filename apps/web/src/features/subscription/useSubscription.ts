@@ -1,6 +1,6 @@
 import { selectTrialDaysLeft, subscriptionMachine, type User } from "@focus/core";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 
 /** How often the plan is re-checked against the clock, so a trial that runs out shows it. */
 const CLOCK_MS = 60_000;
@@ -10,7 +10,9 @@ const CLOCK_MS = 60_000;
  * they are in, whether they may upgrade or cancel, and the trial's days left.
  */
 export function useSubscription(user: User) {
-  const actorRef = useActorRef(subscriptionMachine, { input: { user, now: Date.now() } });
+  // The input is read once, when the actor is created; later times arrive as events.
+  const [input] = useState(() => ({ user, now: Date.now() }));
+  const actorRef = useActorRef(subscriptionMachine, { input });
   useEffect(() => {
     actorRef.send({ type: "USER_UPDATED", user, now: Date.now() });
   }, [actorRef, user]);

@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS, localDayBounds, type Settings, type TimerInput, type User } from "@focus/core";
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { cachedSettings, useSettings } from "@/features/settings/useSettings";
 import { timerAccessFor } from "./access";
@@ -26,33 +26,57 @@ export function useCurrentSettings(): Settings {
  */
 export function TimerHost({ user, children }: { user: User; children: ReactNode }) {
   const settingsQuery = useSettings(!user.isGuest);
-  const fallback = useMemo(cachedSettings, []);
-  const settings = settingsQuery.data ?? (user.isGuest || settingsQuery.isError ? (fallback ?? DEFAULT_SETTINGS) : null);
-  const settingsRef = useRef(settings ?? DEFAULT_SETTINGS);
-  settingsRef.current = settings ?? settingsRef.current;
-  const userId = user.isGuest ? null : user.id;
-  const logic = useMemo(() => timerWithEffects({ userId, settings: () => settingsRef.current }), [userId]);
-
-  const [liveStatus, setLiveStatus] = useState<LiveStatus>("connecting");
-  // The input is taken once: later settings changes reach the chart as SET_SETTINGS events.
-  const input = useRef<TimerInput | null>(null);
-  if (settings && !input.current) {
-    const now = Date.now();
-    input.current = { settings, now, counters: loadCounters(now), restore: loadTimerState(), access: timerAccessFor(user) };
-  }
-  if (!input.current) {
+  const [fallback] = useState(cachedSettings);
+  const known = settingsQuery.data ?? (user.isGuest || settingsQuery.isError ? (fallback ?? DEFAULT_SETTINGS) : null);
+  // Once known, settings are never unknown again: the timer must not unmount (and stop) if the
+  // query loses its data.
+  const [lastKnown, setLastKnown] = useState(known);
+  if (known && known !== lastKnown) setLastKnown(known);
+  const settings = known ?? lastKnown;
+  if (!settings) {
     return (
       <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label="Loading timer">
         <Spinner />
       </div>
     );
   }
-  const current = settings ?? settingsRef.current;
   return (
-    <TimerActor.Provider logic={logic} options={{ input: input.current }}>
-      <TimerFollowsApp settings={current} user={user} />
+    <TimerRuntime user={user} settings={settings}>
+      {children}
+    </TimerRuntime>
+  );
+}
+
+/** A value kept outside React for code that runs later (the timer's effects) to read. */
+function latestValue<T>(initial: T) {
+  let current = initial;
+  return {
+    get: () => current,
+    set: (next: T) => {
+      current = next;
+    },
+  };
+}
+
+/** The timer actor and what follows it, mounted once the settings are known. */
+function TimerRuntime({ user, settings, children }: { user: User; settings: Settings; children: ReactNode }) {
+  // The effects read the settings when they run (a session's end), not when the actor starts.
+  const [latestSettings] = useState(() => latestValue(settings));
+  useLayoutEffect(() => latestSettings.set(settings), [latestSettings, settings]);
+  const userId = user.isGuest ? null : user.id;
+  const logic = useMemo(() => timerWithEffects({ userId, settings: latestSettings.get }), [latestSettings, userId]);
+
+  const [liveStatus, setLiveStatus] = useState<LiveStatus>("connecting");
+  // The input is taken once: later settings changes reach the chart as SET_SETTINGS events.
+  const [input] = useState((): TimerInput => {
+    const now = Date.now();
+    return { settings, now, counters: loadCounters(now), restore: loadTimerState(), access: timerAccessFor(user) };
+  });
+  return (
+    <TimerActor.Provider logic={logic} options={{ input }}>
+      <TimerFollowsApp settings={settings} user={user} />
       {!user.isGuest && <LiveSync onStatus={setLiveStatus} />}
-      <CurrentSettingsContext.Provider value={current}>
+      <CurrentSettingsContext.Provider value={settings}>
         <LiveStatusContext.Provider value={user.isGuest ? null : liveStatus}>{children}</LiveStatusContext.Provider>
       </CurrentSettingsContext.Provider>
     </TimerActor.Provider>

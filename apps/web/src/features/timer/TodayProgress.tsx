@@ -19,7 +19,7 @@ export function TodayProgress() {
   // The chart's counters carry its day, so a new day (the host wakes the chart at midnight)
   // re-renders the card and the server's numbers are asked for the new day.
   const local = TimerActor.useSelector((s) => countersOf(s.context), shallowEqual);
-  const server = useTodaySessions(!isGuest);
+  const server = useTodaySessions(local.dayKey, !isGuest);
   const today = isGuest ? { isPending: false, isError: false, data: local } : server;
   const value = (n: number | undefined) => (today.isPending ? "…" : today.isError ? "–" : String(n ?? 0));
   return (

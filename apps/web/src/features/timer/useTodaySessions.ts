@@ -7,14 +7,21 @@ import { queryKeys } from "@/lib/queryKeys";
 
 const rangeSchema = z.array(sessionSchema.pick({ type: true, completed: true, duration: true, startTime: true, clientId: true }));
 
+/** Local midnight of a `YYYY-MM-DD` day key, epoch ms. */
+function dayKeyStart(dayKey: string): number {
+  const [year = 0, month = 1, day = 1] = dayKey.split("-").map(Number);
+  return new Date(year, month - 1, day).getTime();
+}
+
 /**
- * Today's Progress of a signed-in user: today's sessions from `GET /api/sessions/range` with
- * the ISO start and end of the local day (the server lists the sessions that end in it), plus
- * the sessions still waiting in the outbox (a session completed offline counts at once),
- * summed by core's `todayProgress`. A waiting session the server already lists (same
- * clientId) counts once.
+ * Today's Progress of a signed-in user: the sessions of the local day `dayKey` (the timer
+ * chart's day) from `GET /api/sessions/range` with the ISO start and end of that day (the
+ * server lists the sessions that end in it), plus the sessions still waiting in the outbox (a
+ * session completed offline counts at once), summed by core's `todayProgress`. A waiting
+ * session the server already lists (same clientId) counts once.
  */
-export function useTodaySessions(enabled = true, now = Date.now()) {
+export function useTodaySessions(dayKey: string, enabled = true) {
+  const now = dayKeyStart(dayKey);
   const { start, end } = localDayBounds(now);
   const startDate = new Date(start).toISOString();
   const endDate = new Date(end - 1).toISOString();
