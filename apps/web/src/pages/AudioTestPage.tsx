@@ -10,6 +10,7 @@ import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
 import { audioListKey, fetchCategoryTracksOrEmpty, formatClock, playElement, streamUrl } from "@/features/audio/audioApi";
 import { pauseMoodAudio } from "@/features/audio/audioEngine";
+import { createAudioElement } from "@/features/audio/mediaElement";
 import { useMediaProgress } from "@/features/audio/useMediaProgress";
 import { WaveCanvas } from "@/features/audio/WaveCanvas";
 import { WAVE_TYPE_ORDER, type WaveType } from "@/features/audio/wave";
@@ -34,16 +35,17 @@ export function AudioTestPage() {
     select: (files) => files[0] ?? null,
   });
   const track = sample.data ?? null;
-  const [element] = useState(() => {
-    const audio = new Audio();
-    audio.preload = "none";
-    audio.loop = true;
-    audio.volume = AUDIO_TEST_DEFAULT_VOLUME;
-    return audio;
-  });
+  const [media] = useState(() => createAudioElement({ preload: "none", loop: true, volume: AUDIO_TEST_DEFAULT_VOLUME }));
+  const { element } = media;
   const [playing, setPlaying] = useState(false);
   const [preloaded, setPreloaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A new sample starts without the last one's error.
+  const [errorTrack, setErrorTrack] = useState(track);
+  if (track !== errorTrack) {
+    setErrorTrack(track);
+    if (track) setError(null);
+  }
   const [volume, setVolume] = useState(Math.round(AUDIO_TEST_DEFAULT_VOLUME * 100));
   const [wave, setWave] = useState<WaveType>("beta");
   const [, setReadyTick] = useState(0);
@@ -51,10 +53,8 @@ export function AudioTestPage() {
   const volumeId = useId();
 
   useEffect(() => {
-    if (!track) return;
-    element.src = streamUrl(track.path);
-    setError(null);
-  }, [element, track]);
+    if (track) media.setSource(streamUrl(track.path));
+  }, [media, track]);
 
   useEffect(() => {
     const onPlaying = () => setPlaying(true);
@@ -92,8 +92,7 @@ export function AudioTestPage() {
     );
   };
   const preload = () => {
-    element.preload = "auto";
-    element.load();
+    media.preloadNow();
     setPreloaded(true);
   };
 
@@ -125,9 +124,7 @@ export function AudioTestPage() {
             </Button>
             <Button
               variant="outline"
-              onClick={() => {
-                element.currentTime = 0;
-              }}
+              onClick={() => media.seek(0)}
               disabled={!track}
             >
               <RotateCcw aria-hidden />
@@ -165,7 +162,7 @@ export function AudioTestPage() {
               onChange={(event) => {
                 const next = Number(event.target.value);
                 setVolume(next);
-                element.volume = next / 100;
+                media.setVolume(next / 100);
               }}
               className="max-w-xs"
             />

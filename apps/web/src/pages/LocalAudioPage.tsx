@@ -33,11 +33,11 @@ export function LocalAudioPage() {
   const user = useOptionalUser();
   const isGuest = !user || user.isGuest;
   const player = useLocalPlayer();
-  const { actor, status, context, lists } = player;
+  const { actor, status, context, libraries } = player;
   const current = context.track;
   const currentCategory = audioCategoryById(context.category);
   const playing = status === "playing";
-  const openTracks = lists[indexOf(context.category)]?.data ?? [];
+  const openTracks = libraries[indexOf(context.category)] ?? [];
 
   return (
     <main className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pt-4 pb-16 sm:px-6 sm:pt-6">
@@ -93,7 +93,7 @@ export function LocalAudioPage() {
               </Button>
             </div>
           </div>
-          <ProgressBar element={player.element} />
+          <ProgressBar element={player.element} onSeek={player.seek} />
           <LocalVolume volume={context.volume} onChange={(volume) => actor.send({ type: "SET_VOLUME", volume })} />
           {context.error && <ErrorAlert>{context.error}</ErrorAlert>}
         </CardContent>
@@ -108,7 +108,7 @@ export function LocalAudioPage() {
           <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
             {AUDIO_CATEGORIES.map((category, i) => {
               const locked = isMoodLocked(isGuest, category.id);
-              const count = lists[i]?.data?.length;
+              const count = libraries[i]?.length;
               return (
                 <TabsTrigger key={category.id} value={category.id} disabled={locked} className="h-10">
                   <span aria-hidden>{category.emoji}</span>
@@ -137,7 +137,7 @@ export function LocalAudioPage() {
           <TabsContent key={category.id} value={category.id} className="rounded-xl">
             <CategoryTracks
               category={category}
-              tracks={lists[i]?.data}
+              tracks={libraries[i]}
               current={current}
               playing={playing}
               onPick={(track) =>
@@ -231,7 +231,7 @@ function CategoryTracks({
 }
 
 /** Elapsed and total time (m:ss) around a position slider that also seeks. */
-function ProgressBar({ element }: { element: HTMLAudioElement }) {
+function ProgressBar({ element, onSeek }: { element: HTMLAudioElement; onSeek: (seconds: number) => void }) {
   const { current, duration } = useMediaProgress(element);
   const id = useId();
   return (
@@ -246,9 +246,7 @@ function ProgressBar({ element }: { element: HTMLAudioElement }) {
         value={Math.min(current, duration)}
         disabled={duration === 0}
         aria-valuetext={`${formatClock(current)} of ${formatClock(duration)}`}
-        onChange={(event) => {
-          element.currentTime = Number(event.target.value);
-        }}
+        onChange={(event) => onSeek(Number(event.target.value))}
       />
       <span className="text-right" data-testid="total">
         {formatClock(duration)}

@@ -1,11 +1,21 @@
 import type { AudioPlayerContext, AudioPlayerEvent } from "@focus/core";
 import { useSelector } from "@xstate/react";
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { TOGGLE_MUTE_EVENT } from "@/features/shortcuts/shortcuts";
 import { getAudioEngine, holdAudioEngine, type AudioEngine } from "./audioEngine";
 import { TimerAudioBridge } from "./TimerAudioBridge";
 
 const AudioEngineContext = createContext<AudioEngine | null>(null);
+
+/**
+ * The shared player is replaced only while no provider holds it, so a mounted provider has
+ * nothing to listen for. Each time a provider subscribes (it mounts, or comes back) it asks
+ * React to compare at once: a player released and replaced meanwhile is swapped for the new one.
+ */
+function compareOnSubscribe(onChange: () => void): () => void {
+  onChange();
+  return () => {};
+}
 
 /**
  * Gives its children the app's mood player (see audioEngine.ts) and tells it whether the user
@@ -22,17 +32,9 @@ export function AudioProvider({
   followTimer?: boolean;
   children: ReactNode;
 }) {
-  const [engine, setEngine] = useState(getAudioEngine);
+  const engine = useSyncExternalStore(compareOnSubscribe, getAudioEngine);
 
-  useEffect(() => {
-    // A player released while this provider was away is gone: take the current one.
-    const current = getAudioEngine();
-    if (current !== engine) {
-      setEngine(current);
-      return;
-    }
-    return holdAudioEngine(engine);
-  }, [engine]);
+  useEffect(() => holdAudioEngine(engine), [engine]);
 
   useEffect(() => {
     engine.actor.send({ type: "SET_GUEST", isGuest });

@@ -5,7 +5,7 @@ import {
   type AudioInBreaks,
   type TimerPhase,
 } from "@focus/core";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useCurrentSettings } from "@/features/timer/TimerHost";
 import { TimerActor } from "@/features/timer/timerActor";
 import type { AudioEngine } from "./audioEngine";
@@ -22,8 +22,13 @@ const FADE_STEP_MS = 100;
 export function TimerAudioBridge({ engine }: { engine: AudioEngine }) {
   const timer = TimerActor.useActorRef();
   const settings = useCurrentSettings();
-  const options = useRef<{ enabled: boolean; inBreaks: AudioInBreaks }>({ enabled: false, inBreaks: "relax" });
-  options.current = { enabled: settings.audioFollowsTimer ?? false, inBreaks: settings.audioInBreaks ?? "relax" };
+  const enabled = settings.audioFollowsTimer ?? false;
+  const inBreaks = settings.audioInBreaks ?? "relax";
+  // Read by the subscription below at each timer change; kept current before any effect runs.
+  const options = useRef<{ enabled: boolean; inBreaks: AudioInBreaks }>({ enabled, inBreaks });
+  useLayoutEffect(() => {
+    options.current = { enabled, inBreaks };
+  }, [enabled, inBreaks]);
 
   useEffect(() => {
     const audio = engine.actor;

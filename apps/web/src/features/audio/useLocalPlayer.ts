@@ -1,10 +1,25 @@
-import { AUDIO_CATEGORY_IDS, AUDIO_DEFAULT_VOLUME, localPlayerMachine, randomSeed } from "@focus/core";
-import { useQueries } from "@tanstack/react-query";
+import { AUDIO_CATEGORY_IDS, AUDIO_DEFAULT_VOLUME, localPlayerMachine, randomSeed, type AudioFile } from "@focus/core";
+import { useQueries, type UseQueryResult } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useMemo, useState } from "react";
 import { toast } from "@/components/ui/use-toast";
 import { audioListKey, fetchCategoryTracksOrEmpty, playElement, streamUrl } from "./audioApi";
 import { pauseMoodAudio } from "./audioEngine";
+import { createAudioElement } from "./mediaElement";
+
+/**
+ * The four lists in one value. TanStack Query keeps equal parts of it identical between
+ * renders, so `libraries` changes only when a list does.
+ */
+function combineLists(results: UseQueryResult<AudioFile[]>[]) {
+  return {
+    libraries: results.map((list) => list.data),
+    // Changes with every answer, even one equal to the last (a refresh).
+    answered: results.map((list) => list.dataUpdatedAt).join(","),
+    isRefreshing: results.some((list) => list.isFetching),
+    refresh: () => results.forEach((list) => void list.refetch()),
+  };
+}
 
 /**
  * The local player of /local-audio: its own <audio> element (no loop: a track that ends hands
@@ -12,20 +27,15 @@ import { pauseMoodAudio } from "./audioEngine";
  * lists (spec §7: one call per category; a non-OK answer is an empty list).
  */
 export function useLocalPlayer() {
-  const [element] = useState(() => {
-    const audio = new Audio();
-    audio.preload = "auto";
-    audio.volume = AUDIO_DEFAULT_VOLUME;
-    return audio;
-  });
+  const [media] = useState(() => createAudioElement({ preload: "auto", volume: AUDIO_DEFAULT_VOLUME }));
+  const { element } = media;
   const machine = useMemo(
     () =>
       localPlayerMachine.provide({
         actions: {
           loadMedia: ({ context }) => {
             if (!context.track) return;
-            element.src = streamUrl(context.track.path);
-            element.load();
+            media.setSource(streamUrl(context.track.path), { load: true });
           },
           playMedia: ({ self }) => {
             // One sound at a time: the app's mood player steps aside.
@@ -33,12 +43,10 @@ export function useLocalPlayer() {
             playElement(element, () => self.send({ type: "PLAY_FAILED" }));
           },
           pauseMedia: () => element.pause(),
-          applyVolume: ({ context }) => {
-            element.volume = context.volume;
-          },
+          applyVolume: ({ context }) => media.setVolume(context.volume),
         },
       }),
-    [element],
+    [media, element],
   );
   const actor = useActorRef(machine, { input: { seed: randomSeed(), volume: AUDIO_DEFAULT_VOLUME } });
 
@@ -66,30 +74,22 @@ export function useLocalPlayer() {
     };
   }, [actor, element]);
 
-  const lists = useQueries({
+  const { libraries, answered, isRefreshing, refresh } = useQueries({
     queries: AUDIO_CATEGORY_IDS.map((category) => ({
       queryKey: audioListKey(category),
       queryFn: ({ signal }: { signal: AbortSignal }) => fetchCategoryTracksOrEmpty(category, signal),
     })),
+    combine: combineLists,
   });
-  // Each list's answer reaches the chart once, and again after every refresh.
-  const answered = lists.map((list) => list.dataUpdatedAt).join(",");
+  // Each list's answer reaches the chart once, and again after every refresh (`answered`).
   useEffect(() => {
     AUDIO_CATEGORY_IDS.forEach((category, i) => {
-      const tracks = lists[i]?.data;
+      const tracks = libraries[i];
       if (tracks) actor.send({ type: "SET_LIBRARY", category, tracks });
     });
-  }, [actor, answered]); // `lists` is new on every render; `answered` stands for its content.
+  }, [actor, libraries, answered]);
 
   const status = useSelector(actor, (s) => s.value);
   const context = useSelector(actor, (s) => s.context);
-  return {
-    actor,
-    element,
-    status,
-    context,
-    lists,
-    isRefreshing: lists.some((list) => list.isFetching),
-    refresh: () => lists.forEach((list) => void list.refetch()),
-  };
+  return { actor, element, seek: media.seek, status, context, libraries, isRefreshing, refresh };
 }
