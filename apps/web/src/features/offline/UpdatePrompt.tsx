@@ -1,5 +1,5 @@
 import { RefreshCw } from "lucide-react";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { STORAGE_KEYS } from "@focus/core/constants";
 import { appUpdate } from "./appUpdate";
@@ -17,6 +17,13 @@ function timerRunning(): boolean {
   }
 }
 
+/** While the prompt shows, the saved timer state is looked at again every few seconds. */
+function pollTimerState(onChange: () => void): () => void {
+  const id = window.setInterval(onChange, 5000);
+  return () => window.clearInterval(id);
+}
+const noPolling = () => () => {};
+
 /**
  * 'New version available — reload' (issue #8). Shown when a new version of the app waits; it
  * is applied only when the user says so, never in the middle of a session by itself. With a
@@ -24,16 +31,9 @@ function timerRunning(): boolean {
  */
 export function UpdatePrompt() {
   const { waiting, dismissed } = useSyncExternalStore(appUpdate.subscribe, appUpdate.getState);
-  const [running, setRunning] = useState(timerRunning);
   const [applying, setApplying] = useState(false);
   const open = waiting && !dismissed;
-
-  useEffect(() => {
-    if (!open) return;
-    setRunning(timerRunning());
-    const id = window.setInterval(() => setRunning(timerRunning()), 5000);
-    return () => window.clearInterval(id);
-  }, [open]);
+  const running = useSyncExternalStore(open ? pollTimerState : noPolling, timerRunning);
 
   if (!open) return null;
   return (

@@ -10,7 +10,7 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { Gift, LoaderCircle, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { fromPromise } from "xstate";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -21,6 +21,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { cancelSubscription } from "@/lib/auth";
 import { queryKeys } from "@/lib/queryKeys";
+import { useLatest } from "@/lib/useLatest";
 import { PREMIUM_FEATURES } from "./planCopy";
 
 /**
@@ -31,12 +32,11 @@ import { PREMIUM_FEATURES } from "./planCopy";
  */
 export function CancellationDialog({ user }: { user: User }) {
   const client = useQueryClient();
-  const userRef = useRef(user);
-  userRef.current = user;
+  const currentUser = useLatest(user);
   // The chart with the real call through the auth layer (spec §7), for the current user.
   const [cancellation] = useState(() =>
     cancellationMachine.provide({
-      actors: { cancelSubscription: fromPromise(({ input }) => cancelSubscription(userRef.current, input)) },
+      actors: { cancelSubscription: fromPromise(({ input }) => cancelSubscription(currentUser(), input)) },
     }),
   );
   const actorRef = useActorRef(cancellation);

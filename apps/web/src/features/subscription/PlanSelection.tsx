@@ -6,6 +6,7 @@ import { fromPromise } from "xstate";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { AccountActionError, upgradeSubscription } from "@/lib/auth";
+import { useLatest } from "@/lib/useLatest";
 import { useScrollToTop } from "@/lib/useScrollToTop";
 import { PlanCard } from "./PlanCard";
 import { openPaymentWindow, type PaymentWindow } from "./paymentWindow";
@@ -28,27 +29,26 @@ import {
 export function PlanSelection({ user, onComplete }: { user: User; onComplete: () => void }) {
   useScrollToTop();
   const paymentTab = useRef<PaymentWindow | null>(null);
-  /** How the last upgrade failed: refused by the server, not answered, or not allowed (a guest). */
-  const failure = useRef<AccountActionError["kind"]>("server");
-  const completeRef = useRef(onComplete);
-  completeRef.current = onComplete;
-  const userRef = useRef(user);
-  userRef.current = user;
+  const getOnComplete = useLatest(onComplete);
+  const currentUser = useLatest(user);
 
-  const [machine] = useState(() =>
-    planSelectionMachine.provide({
+  const [{ machine, lastFailure }] = useState(() => {
+    // How the last upgrade failed: refused by the server, not answered, or not allowed (a guest).
+    let failure: AccountActionError["kind"] = "server";
+    const machine = planSelectionMachine.provide({
       actors: {
         upgrade: fromPromise(async () => {
           try {
-            return await upgradeSubscription(userRef.current);
+            return await upgradeSubscription(currentUser());
           } catch (error) {
-            failure.current = error instanceof AccountActionError ? error.kind : "unexpected";
+            failure = error instanceof AccountActionError ? error.kind : "unexpected";
             throw error;
           }
         }),
       },
-    }),
-  );
+    });
+    return { machine, lastFailure: () => failure };
+  });
   const actorRef = useActorRef(machine);
   const state = useSelector(actorRef, (snapshot) => snapshot.value);
 
@@ -71,20 +71,21 @@ export function PlanSelection({ user, onComplete }: { user: User; onComplete: ()
       actorRef.on("upgradeFailed", ({ message }) => {
         paymentTab.current?.close();
         paymentTab.current = null;
+        const failure = lastFailure();
         toast(
-          failure.current === "loginRequired"
+          failure === "loginRequired"
             ? { title: "Authentication Required", description: message, variant: "destructive" }
-            : failure.current === "unexpected"
+            : failure === "unexpected"
               ? { title: "Error", description: "An unexpected error occurred. Please try again.", variant: "destructive" }
               : { title: "Upgrade Failed", description: "There was an error processing your upgrade. Please try again.", variant: "destructive" },
         );
       }),
       actorRef.subscribe((snapshot) => {
-        if (snapshot.status === "done") completeRef.current();
+        if (snapshot.status === "done") getOnComplete()();
       }),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actorRef]);
+  }, [actorRef, getOnComplete, lastFailure]);
 
   const busy = state !== "choosing";
   const choosePremium = () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { PictureInPicture2, Pause, Play, RotateCcw } from "lucide-react";
 import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core";
 import { Button } from "@/components/ui/button";
@@ -23,15 +23,17 @@ const MOTIVATION: Record<TimerMode, string> = {
  * What a screen reader hears: state changes and every fifth minute, never every second.
  */
 function useAnnouncement(view: ReturnType<typeof useTimerView>): string {
+  const { isRunning, mode, display, secondsLeft } = view;
   const [message, setMessage] = useState("");
-  const last = useRef({ isRunning: view.isRunning, mode: view.mode });
-  useEffect(() => {
-    const label = TIMER_MODE_LABELS[view.mode];
-    if (last.current.mode !== view.mode) setMessage(`${label}, ${view.display} left`);
-    else if (last.current.isRunning !== view.isRunning) setMessage(view.isRunning ? `${label} started, ${view.display} left` : `${label} paused at ${view.display}`);
-    else if (view.isRunning && view.secondsLeft > 0 && view.secondsLeft % 300 === 0) setMessage(`${view.secondsLeft / 60} minutes left`);
-    last.current = { isRunning: view.isRunning, mode: view.mode };
-  }, [view.isRunning, view.mode, view.display, view.secondsLeft]);
+  // The view the message was last worked out for; a new one is compared with it during render.
+  const [last, setLast] = useState({ isRunning, mode, display, secondsLeft });
+  if (last.isRunning !== isRunning || last.mode !== mode || last.display !== display || last.secondsLeft !== secondsLeft) {
+    setLast({ isRunning, mode, display, secondsLeft });
+    const label = TIMER_MODE_LABELS[mode];
+    if (last.mode !== mode) setMessage(`${label}, ${display} left`);
+    else if (last.isRunning !== isRunning) setMessage(isRunning ? `${label} started, ${display} left` : `${label} paused at ${display}`);
+    else if (isRunning && secondsLeft > 0 && secondsLeft % 300 === 0) setMessage(`${secondsLeft / 60} minutes left`);
+  }
   return message;
 }
 

@@ -1,6 +1,7 @@
 import { DEFAULT_SETTINGS, localDayBounds, type Settings, type TimerInput, type User } from "@focus/core";
-import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { useLatest } from "@/lib/useLatest";
 import { cachedSettings, useSettings } from "@/features/settings/useSettings";
 import { timerAccessFor } from "./access";
 import { timerWithEffects, watchTimer } from "./timerEffects";
@@ -47,24 +48,12 @@ export function TimerHost({ user, children }: { user: User; children: ReactNode 
   );
 }
 
-/** A value kept outside React for code that runs later (the timer's effects) to read. */
-function latestValue<T>(initial: T) {
-  let current = initial;
-  return {
-    get: () => current,
-    set: (next: T) => {
-      current = next;
-    },
-  };
-}
-
 /** The timer actor and what follows it, mounted once the settings are known. */
 function TimerRuntime({ user, settings, children }: { user: User; settings: Settings; children: ReactNode }) {
   // The effects read the settings when they run (a session's end), not when the actor starts.
-  const [latestSettings] = useState(() => latestValue(settings));
-  useLayoutEffect(() => latestSettings.set(settings), [latestSettings, settings]);
+  const currentSettings = useLatest(settings);
   const userId = user.isGuest ? null : user.id;
-  const logic = useMemo(() => timerWithEffects({ userId, settings: latestSettings.get }), [latestSettings, userId]);
+  const logic = useMemo(() => timerWithEffects({ userId, settings: currentSettings }), [currentSettings, userId]);
 
   const [liveStatus, setLiveStatus] = useState<LiveStatus>("connecting");
   // The input is taken once: later settings changes reach the chart as SET_SETTINGS events.
