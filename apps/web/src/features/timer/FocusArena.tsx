@@ -2,6 +2,7 @@ import { useState } from "react";
 import { PictureInPicture2, Pause, Play, RotateCcw } from "lucide-react";
 import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { NeuralAudioCard } from "@/features/audio/NeuralAudioCard";
 import { ModeSelector } from "./ModeSelector";
 import { ProgressRing } from "./ProgressRing";
@@ -73,15 +74,20 @@ export function FocusArena() {
             {TIMER_MODE_LABELS[view.mode]}
           </span>
           <time
-            className="text-5xl font-semibold tabular-nums tracking-tight sm:text-6xl"
+            className={cn("text-5xl font-semibold tabular-nums tracking-tight sm:text-6xl", view.isPaused && "text-muted-foreground")}
             data-testid="timer-display"
             aria-label={`${view.display} left`}
           >
             {view.display}
           </time>
-          <span className="mt-1 text-xs text-muted-foreground">
-            {view.isRunning ? "Running" : view.isStarting ? "Starting…" : view.isPaused ? "Paused" : "Ready"}
-          </span>
+          {view.isPaused ? (
+            <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2.5 py-0.5 text-xs font-medium text-amber-700 dark:text-amber-300">
+              <Pause className="size-3" aria-hidden="true" />
+              Paused
+            </span>
+          ) : (
+            <span className="mt-1 text-xs text-muted-foreground">{view.isRunning ? "Running" : view.isStarting ? "Starting…" : "Ready"}</span>
+          )}
         </ProgressRing>
         <p className="sr-only" aria-live="polite" role="status">
           {announcement}
