@@ -1,9 +1,14 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import type { RouteObject } from "react-router-dom";
 import { PageSpinner } from "@/components/ui/spinner";
-import { SignedInLayout, type SignedInRouteHandle } from "@/features/shell/SignedInLayout";
+import type { SignedInRouteHandle } from "@/features/shell/SignedInLayout";
 
-/** Each page is its own chunk: the landing page never loads the app's code. */
+/**
+ * Each page is its own chunk, and so is the signed-in layout (the timer, audio and outbox):
+ * the landing page never loads the app's code, and no schema is built before main.tsx has
+ * configured zod (lib/zodConfig.ts).
+ */
+const SignedInLayout = lazy(() => import("@/features/shell/SignedInLayout").then((m) => ({ default: m.SignedInLayout })));
 const LandingPage = lazy(() => import("@/pages/LandingPage").then((m) => ({ default: m.LandingPage })));
 const AuthPage = lazy(() => import("@/pages/AuthPage").then((m) => ({ default: m.AuthPage })));
 const MainPage = lazy(() => import("@/pages/MainPage").then((m) => ({ default: m.MainPage })));
@@ -36,7 +41,7 @@ export const appRoutes: RouteObject[] = [
   { path: "/auth", element: standalone(<AuthPage />) },
   { path: "/mini-timer", element: standalone(<MiniTimerPage />) },
   {
-    element: <SignedInLayout />,
+    element: standalone(<SignedInLayout />),
     children: [
       { path: "/app", element: <MainPage /> },
       { path: "/music", element: <MusicPage /> },
