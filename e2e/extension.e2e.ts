@@ -322,9 +322,9 @@ describe("Chrome extension", () => {
     await popup.goto(popupUrl());
     await expect.poll(() => popup.locator("#primary").textContent()).toBe("Pause");
     await popup.locator("#primary").click();
-    // The command went through the server to the web app, whose timer paused.
-    await expect.poll(() => app.getByRole("button", { name: "Start Focus" }).count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => popup.locator("#primary").textContent()).toBe("Start Focus");
+    // The command went through the server to the web app, whose timer paused: both offer Resume.
+    await expect.poll(() => app.getByRole("button", { name: "Resume" }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => popup.locator("#primary").textContent()).toBe("Resume");
     await expectNotBlocked(siteUrl());
     await expectNotBlocked(siteUrl(`www.${SITE}`));
 

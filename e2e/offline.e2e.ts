@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { freePort, launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
+import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
 
 /**
  * Never lose a session, end to end in Debian Chromium: the service worker opens the
@@ -125,8 +125,9 @@ describe("offline: nothing lost", () => {
   });
 
   it("keeps the session while the server is stopped, across a reload, and records it once after the restart", async () => {
-    const port = await freePort();
-    let server = await startServer({ port });
+    // The system picks the port; the restart below comes back on the same one (same origin).
+    let server = await startServer();
+    const port = server.port;
     servers.push(server);
     const { context, page } = await newContext();
     const username = uniqueName("restart");
