@@ -1,10 +1,11 @@
 /**
- * Business constants of the product (spec §9). Durations in the unit their name says.
+ * Business constants of the product (the rules are stated in `docs/product.md`). Durations
+ * in the unit their name says.
  */
 
-/** Timer tick: re-render and completion check interval, ms (spec §9). */
+/** Timer tick: re-render and completion check interval, ms (`docs/product.md`, The timer). */
 export const TICK_MS = 1000;
-/** Delay before a break or focus session auto-starts, ms (spec §4 Timer). */
+/** Delay before a break or focus session auto-starts, ms (`docs/product.md`, The timer). */
 export const AUTO_START_DELAY_MS = 1000;
 /**
  * A saved paused or idle timer state older than this is not restored, and an automatic start
@@ -17,18 +18,18 @@ export const TIMER_STATE_MAX_AGE_MS = 10 * 60 * 1000;
  */
 export const MISSED_COMPLETION_MS = 60 * 1000;
 
-/** Timer modes (spec §3 Timer state). */
+/** Timer modes (`docs/product.md`, The timer). */
 export const TIMER_MODES = ["focus", "shortBreak", "longBreak"] as const;
 export type TimerMode = (typeof TIMER_MODES)[number];
 
-/** Human labels of the modes, as on the mode selector (spec §2 Focus Arena). */
+/** Human labels of the modes, as on the mode selector. */
 export const TIMER_MODE_LABELS: Record<TimerMode, string> = {
   focus: "Focus",
   shortBreak: "Short Break",
   longBreak: "Long Break",
 };
 
-/** Slider ranges of the settings screen, minutes (spec §5). */
+/** Slider ranges of the settings screen, minutes (`docs/product.md`, Settings). */
 export const SETTINGS_LIMITS = {
   focusDuration: { min: 5, max: 60, step: 5 },
   shortBreakDuration: { min: 1, max: 15, step: 1 },
@@ -36,24 +37,24 @@ export const SETTINGS_LIMITS = {
   longBreakInterval: { min: 2, max: 6, step: 1 },
 } as const;
 
-/** Notification sound choices (spec §5). */
+/** Notification sound choices (`docs/product.md`, The timer). */
 export const NOTIFICATION_SOUNDS = ["bell", "chime", "digital", "gentle", "none"] as const;
 export type NotificationSound = (typeof NOTIFICATION_SOUNDS)[number];
 
-/** Theme options (spec §2 Main view). */
+/** Theme options (`docs/product.md`, Settings). */
 export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
-/** Default theme (spec §9). */
+/** Default theme (`docs/product.md`, Settings). */
 export const DEFAULT_THEME: Theme = "dark";
 
-/** Minimum lengths of credentials (spec §5, §9). */
+/** Minimum lengths of credentials (`docs/product.md`, Limits and validation). */
 export const USERNAME_MIN_LENGTH = 3;
 export const PASSWORD_MIN_LENGTH = 6;
 
-/** The preview (guest) user's id (spec §3 User). */
+/** The preview (guest) user's id. */
 export const PREVIEW_USER_ID = 0;
 
-/** Local storage keys (spec §3), used verbatim. */
+/** Local storage keys, used verbatim. */
 export const STORAGE_KEYS = {
   theme: "theme",
   settings: "settings",

@@ -1,5 +1,5 @@
 /**
- * Formats seconds as mm:ss (spec §9 "Timer display mm:ss"). Negative values show 00:00;
+ * Formats seconds as mm:ss. Negative values show 00:00;
  * fractions round up so the display reaches 00:00 only when the time is really over.
  * Sixty minutes or more keep counting minutes (e.g. 60:00).
  */

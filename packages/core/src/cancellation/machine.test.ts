@@ -21,7 +21,7 @@ function start(cancel: (req: CancelRequest) => Promise<unknown> = async () => ({
   return { actor, emitted, requests };
 }
 
-describe("cancellation flow (spec §4)", () => {
+describe("cancellation flow", () => {
   it("needs a reason before continuing", () => {
     const { actor } = start();
     actor.send({ type: "OPEN" });

@@ -2,13 +2,13 @@ import { assign, emit, fromPromise, setup } from "xstate";
 import { CANCELLATION_REASON_LABELS, RETENTION_OFFERS } from "./offers";
 import type { CancelRequest, CancellationContext, CancellationEmitted, CancellationEvent } from "./types";
 
-/** The word the user types to confirm (DESIGN.md §8: checked, unlike the spec's source). */
+/** The word the user types to confirm; the flow checks it (`docs/product.md`, People and plans). */
 export const CANCEL_CONFIRMATION_WORD = "CANCEL";
 
 const EMPTY: CancellationContext = { reason: null, feedback: "", email: "", confirmationText: "", error: null };
 
 /**
- * The subscription cancellation flow (spec §4 Cancellation flow):
+ * The subscription cancellation flow (`docs/product.md`, People and plans):
  * closed → reason → retention (only for reasons with an offer) or feedback → finalWarning →
  * confirmation → submitting → closed. Closing at any step resets the flow. The network call
  * is the `cancelSubscription` actor, provided by the app.
@@ -62,7 +62,7 @@ export const cancellationMachine = setup({
     },
     retention: {
       on: {
-        // Accepting makes no server call (spec §4): the offer is honoured by support.
+        // Accepting makes no server call: the offer is honoured by support.
         ACCEPT_OFFER: { target: "closed", actions: "emitOfferAccepted" },
         DECLINE_OFFER: "feedback",
       },

@@ -1,6 +1,6 @@
 import type { CancellationReason } from "../schemas/subscription";
 
-/** Labels of the cancellation reasons, as shown and as sent to the server (spec §4, §7). */
+/** Labels of the cancellation reasons, as shown and as sent to the server. */
 export const CANCELLATION_REASON_LABELS: Record<CancellationReason, string> = {
   "too-expensive": "Too expensive",
   "not-using": "Not using it enough",
@@ -10,7 +10,7 @@ export const CANCELLATION_REASON_LABELS: Record<CancellationReason, string> = {
   other: "Other",
 };
 
-/** A retention offer (spec §9: 50% off for 3 months; pause for 3 months). */
+/** A retention offer (50% off for 3 months; pause for 3 months). */
 export interface RetentionOffer {
   title: string;
   description: string;
@@ -29,7 +29,7 @@ const PAUSE: RetentionOffer = {
 };
 
 /**
- * The reasons that come with a retention offer (spec §4: too-expensive, not-using,
+ * The reasons that come with a retention offer (`docs/product.md`: too-expensive, not-using,
  * technical-issues, temporary-break). The other reasons go straight to feedback.
  */
 export const RETENTION_OFFERS: Partial<Record<CancellationReason, RetentionOffer>> = {

@@ -3,9 +3,9 @@ import type { CancellationReason } from "../schemas/subscription";
 export interface CancellationContext {
   reason: CancellationReason | null;
   feedback: string;
-  /** The optional email for updates (DESIGN.md §8: sent with the cancellation). */
+  /** The optional email for updates, sent with the cancellation. */
   email: string;
-  /** What the user typed in the confirmation step; must be CANCEL (DESIGN.md §8). */
+  /** What the user typed in the confirmation step; must be CANCEL (`docs/product.md`). */
   confirmationText: string;
   /** The server's message of a failed cancellation, shown on the confirmation step. */
   error: string | null;

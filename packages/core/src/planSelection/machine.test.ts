@@ -102,7 +102,7 @@ async function replay(path: Path) {
   return { snapshot, emitted, premiumChoices };
 }
 
-describe("plan selection (spec §4 Auth and plan selection)", () => {
+describe("plan selection", () => {
   const paths = getSimplePaths(planSelectionMachine, { events, serializeState });
 
   it("explores Free, Premium success and Premium failure, and what follows a failure", () => {
@@ -123,7 +123,7 @@ describe("plan selection (spec §4 Auth and plan selection)", () => {
     expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(["choosing", "activatingFree", "upgrading", "done"]));
   });
 
-  it("replays every simple path on a real actor with the outcome the spec gives it", async () => {
+  it("replays every simple path on a real actor with the outcome the product rules give it", async () => {
     expect(paths.length).toBeGreaterThanOrEqual(8);
     for (const path of paths) {
       const { snapshot, emitted, premiumChoices } = await replay(path);

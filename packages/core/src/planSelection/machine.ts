@@ -1,9 +1,9 @@
 import { emit, fromPromise, setup } from "xstate";
 
-/** Delay before the Free choice completes, ms (spec §4, §9: 1000 ms). */
+/** Delay before the Free choice completes, ms. */
 export const PLAN_COMPLETION_DELAY_MS = 1000;
 
-/** The upgrade's failure text when the error carries none (spec §8 fallback). */
+/** The upgrade's failure text when the error carries none (the fallback). */
 export const UPGRADE_FAILED_FALLBACK = "Failed to upgrade subscription";
 
 export type PlanSelectionEvent = { type: "CHOOSE_FREE" } | { type: "CHOOSE_PREMIUM" };
@@ -17,7 +17,7 @@ export type PlanSelectionEmitted =
   | { type: "upgradeFailed"; message: string };
 
 /**
- * The plan-selection step after registration (spec §4 Auth and plan selection).
+ * The plan-selection step after registration (`docs/product.md`, People and plans).
  * choosing → (Free) activatingFree → done after 1000 ms;
  * choosing → (Premium) upgrading → done, or back to choosing when the upgrade fails.
  * The upgrade call is the `upgrade` actor, provided by the app; it resolves to the payment URL.
@@ -74,7 +74,7 @@ export const planSelectionMachine = setup({
 
 export type PlanSelectionMachine = typeof planSelectionMachine;
 
-/** The text of a failed upgrade: the error's message, else the spec §8 fallback. */
+/** The text of a failed upgrade: the error's message, else the fallback. */
 function upgradeFailureMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : UPGRADE_FAILED_FALLBACK;
 }

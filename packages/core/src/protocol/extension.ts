@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 /**
- * The Chrome extension as the web app and the API see it (DESIGN.md §5, issue #6): its fixed
- * id, the messages a page of the app may send it through `externally_connectable`, and what
- * it answers.
+ * The Chrome extension as the web app and the API see it (`docs/product.md`, Website Shield
+ * and linked devices): its fixed id, the messages a page of the app may send it through
+ * `externally_connectable`, and what it answers.
  */
 
 /**
@@ -14,10 +14,10 @@ import { z } from "zod";
  */
 export const EXTENSION_ID = "mefijibapljoileomklklbkimifgmjfc";
 
-/** The extension's version (spec §2 Extension page, §9). */
+/** The extension's version. */
 export const EXTENSION_VERSION = "1.4.0";
 
-/** Where the API serves the extension's zip (spec §2: a zip file at the site root). */
+/** Where the API serves the extension's zip: a zip file at the site root (`docs/api.md`). */
 export const EXTENSION_ZIP_PATH = "/focus-extension.zip";
 
 /** The name a paired extension gets in the user's list of linked devices. */

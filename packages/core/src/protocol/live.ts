@@ -1,26 +1,26 @@
 import { z } from "zod";
 import { sharedTimerStateSchema } from "./timerState";
 
-/** Heartbeat of the live connection, ms (spec §9: 20 s; DESIGN.md §4). */
+/** Heartbeat of the live connection, ms: 20 s (`docs/api.md`, Live sync). */
 export const LIVE_HEARTBEAT_MS = 20_000;
-/** Reconnect attempts before giving up (spec §9). */
+/** Reconnect attempts before giving up (`docs/api.md`, Live sync). */
 export const LIVE_MAX_RECONNECT_ATTEMPTS = 10;
-/** Path of the live connection (spec §7). */
+/** Path of the live connection (`docs/api.md`). */
 export const LIVE_PATH = "/ws/timer";
 
-/** Delay before reconnect attempt `attempt` (0-based), ms: min(30 s, 2 s × 1.5^attempt) (DESIGN.md §8). */
+/** Delay before reconnect attempt `attempt` (0-based), ms: min(30 s, 2 s × 1.5^attempt), `docs/api.md`. */
 export function reconnectDelayMs(attempt: number): number {
   return Math.min(30_000, 2000 * 1.5 ** Math.max(0, attempt));
 }
 
 /**
- * Commands over the live connection (spec §7: `sync_request`); `start`, `pause` and
+ * Commands over the live connection (`docs/api.md`: `sync_request`); `start`, `pause` and
  * `reset` let the extension's popup drive the web app's timer through the server.
  */
 export const LIVE_COMMAND_ACTIONS = ["sync_request", "start", "pause", "reset"] as const;
 export type LiveCommandAction = (typeof LIVE_COMMAND_ACTIONS)[number];
 
-/** Every message of `/ws/timer`, both directions (spec §7 Live connection). */
+/** Every message of `/ws/timer`, both directions (`docs/api.md`, Live sync). */
 export const liveMessageSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("timer_update"),

@@ -51,7 +51,7 @@ function start() {
   return { actor, clock, sockets, messages, connected: () => connected };
 }
 
-describe("live connection client (spec §7, §9)", () => {
+describe("live connection client", () => {
   it("backs off min(30 s, 2 s × 1.5^n)", () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(reconnectDelayMs)).toEqual([2000, 3000, 4500, 6750, 10125, 15187.5, 22781.25]);
     expect(reconnectDelayMs(7)).toBe(30_000);
@@ -136,7 +136,7 @@ describe("live connection client (spec §7, §9)", () => {
     expect(sockets).toHaveLength(4);
   });
 
-  it("parses only the spec's messages", () => {
+  it("parses only the protocol's messages", () => {
     expect(parseLiveMessage('{"type":"pong"}')).toEqual({ type: "pong" });
     expect(parseLiveMessage('{"type":"command","action":"explode"}')).toBeNull();
     expect(parseLiveMessage("{")).toBeNull();

@@ -17,7 +17,7 @@ type SocketEvent = { type: "SOCKET.OPEN" } | { type: "SOCKET.MESSAGE"; message: 
 
 /**
  * A socket as an actor: reports open, parsed messages and close; receives `{ type: "SEND" }`
- * to write a frame. Frames that do not parse are dropped (spec §7 messages only).
+ * to write a frame. Frames that do not parse are dropped (only the messages of `docs/api.md`).
  */
 export function createSocketActor(factory: WebSocketFactory) {
   return fromCallback<EventObject, { url: string }, SocketEvent>(({ input, sendBack, receive }) => {
@@ -65,11 +65,11 @@ export type LiveConnectionEvent =
 
 export type LiveConnectionEmitted =
   | { type: "message"; message: LiveMessage }
-  /** The connection (re)opened: adapters send their current state (spec §7: on open). */
+  /** The connection (re)opened: adapters send their current state (`docs/api.md`: on open). */
   | { type: "connected" };
 
 /**
- * The live connection client (spec §7, §9; DESIGN.md §4): `connecting` → `open` (ping every
+ * The live connection client (`docs/api.md`, Live sync): `connecting` → `open` (ping every
  * 20 s) → on close `waiting` for min(30 s, 2 s × 1.5^n) → `connecting` again, at most 10 times,
  * then `disconnected` until RETRY; NETWORK_LOST goes to `disconnected` at once. The socket is
  * the `socket` actor: provide it with `createSocketActor(factory)`. Messages arrive as

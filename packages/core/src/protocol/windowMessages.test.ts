@@ -7,7 +7,7 @@ const progress = (mode: "focus" | "shortBreak", isRunning: boolean) =>
     data: { mode, isRunning, elapsedTime: 300, totalSessionTime: 1500, totalFocusTimeToday: 50 },
   });
 
-describe("live stats from window messages (spec §4)", () => {
+describe("live stats from window messages", () => {
   it("counts progress only while a focus session runs", () => {
     const running = applyStatsMessage(EMPTY_LIVE_STATS, progress("focus", true));
     expect(running).toMatchObject({ timerRunning: true, currentSessionElapsed: 300, currentSessionTotal: 1500, totalFocusTimeToday: 50 });

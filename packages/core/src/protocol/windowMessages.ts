@@ -3,7 +3,7 @@ import { TIMER_MODES } from "../constants";
 import { sharedTimerStateSchema } from "./timerState";
 
 /**
- * Window messages within the app (spec §4 Stats events, §7 Window messages): the timer
+ * Window messages within the app (`docs/architecture.md`, Data flow of a focus session): the timer
  * reports progress and completions with `window.postMessage`, and statistics follow them.
  * Seconds for elapsed/total, minutes for focus time today.
  */
@@ -26,14 +26,14 @@ export const statsWindowMessageSchema = z.discriminatedUnion("type", [
 ]);
 export type StatsWindowMessage = z.infer<typeof statsWindowMessageSchema>;
 
-/** Messages for a content script of the extension, if one listens (spec §7 "To the extension"). */
+/** Messages for a content script of the extension, if one listens. */
 export const extensionWindowMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("focus_app_ready") }),
   z.object({ type: z.literal("focus_timer_update"), timerState: sharedTimerStateSchema }),
 ]);
 export type ExtensionWindowMessage = z.infer<typeof extensionWindowMessageSchema>;
 
-/** Live stats (spec §3): today's counts plus the running session's progress, seconds. */
+/** Live stats: today's counts plus the running session's progress, seconds. */
 export interface LiveStats {
   completedSessionsToday: number;
   totalFocusTimeToday: number;
@@ -51,7 +51,7 @@ export const EMPTY_LIVE_STATS: LiveStats = {
 };
 
 /**
- * Folds one message into the live stats (spec §4): progress counts only while the mode is
+ * Folds one message into the live stats: progress counts only while the mode is
  * focus and the timer runs; a stats update replaces today's counts; a completed session
  * clears the running session.
  */

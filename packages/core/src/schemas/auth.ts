@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH } from "../constants";
 
-/** Login form (spec §3 Forms, messages of §5). */
+/** Login form (`docs/product.md`, Limits and validation). */
 export const loginFormSchema = z.object({
   usernameOrEmail: z
     .string()
@@ -11,7 +11,7 @@ export const loginFormSchema = z.object({
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
-/** Register form (spec §3 Forms, messages of §5; mismatch shown on confirmPassword). */
+/** Register form (`docs/product.md`, Limits and validation; mismatch shown on confirmPassword). */
 export const registerFormSchema = z
   .object({
     username: z.string().trim().min(USERNAME_MIN_LENGTH, "Username must be at least 3 characters"),
@@ -39,14 +39,14 @@ const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, "Password must be at least 6 characters")
   .max(200, "Password must be at most 200 characters");
 
-/** Body of `POST /api/login` (spec §7): `username` may hold a username or an email. */
+/** Body of `POST /api/login` (`docs/api.md`): `username` may hold a username or an email. */
 export const loginBodySchema = z.object({
   username: z.string().trim().min(USERNAME_MIN_LENGTH, "Username or email must be at least 3 characters").max(254),
   password: z.string().min(1, "Password is required").max(200),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-/** Body of `POST /api/register` (spec §7). */
+/** Body of `POST /api/register` (`docs/api.md`). */
 export const registerBodySchema = z.object({
   username: usernameSchema,
   password: passwordSchema,
@@ -54,12 +54,12 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
-/** Body of `PUT /api/user/email` (spec §7). */
+/** Body of `PUT /api/user/email` (`docs/api.md`). */
 export const updateEmailBodySchema = z.object({
   email: z.email("Please enter a valid email address").max(254),
 });
 
-/** Body of `PUT /api/user/password` (spec §7). */
+/** Body of `PUT /api/user/password` (`docs/api.md`). */
 export const updatePasswordBodySchema = z.object({
   currentPassword: z.string().min(1, "Current password is required").max(200),
   newPassword: passwordSchema,

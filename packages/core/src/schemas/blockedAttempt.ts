@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isValidDomain, normalizeWebsiteHost } from "./blockedSite";
 
 /**
- * Blocked attempts (issue #6 item 4, beyond the spec): each time the extension stops the user
+ * Blocked attempts (`docs/product.md`, Website Shield): each time the extension stops the user
  * from opening a blocked site it reports the site and the moment, and the Statistics tab shows
  * the counts per site and per focus session.
  */

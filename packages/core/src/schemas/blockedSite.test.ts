@@ -32,7 +32,7 @@ describe("normalizeWebsiteHost", () => {
   });
 });
 
-describe("isValidDomain (spec §5)", () => {
+describe("isValidDomain", () => {
   it("accepts dot-separated labels ending in a top-level part of 2+ letters", () => {
     for (const host of ["example.com", "a.io", "my-site.co.uk", "x1.y2.example.travel", "xn--bcher-kva.de", `${"a".repeat(63)}.com`]) {
       expect(isValidDomain(host), host).toBe(true);
@@ -59,7 +59,7 @@ describe("isValidDomain (spec §5)", () => {
   });
 });
 
-describe("addWebsiteFormSchema (spec §5 messages)", () => {
+describe("addWebsiteFormSchema messages", () => {
   it("says 'URL is required' for an empty or blank field", () => {
     expect(messages("")).toEqual([BLOCKED_SITE_MESSAGES.required]);
     expect(messages("   ")).toEqual(["URL is required"]);

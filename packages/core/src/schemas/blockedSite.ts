@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 /**
- * Blocked websites and linked devices (spec §3, §5, §7).
+ * Blocked websites and linked devices (`docs/product.md`, Website Shield and linked devices;
+ * routes in `docs/api.md`).
  *
  * What a user types into the add-website form is normalised to a bare host before it is
  * validated and stored, so "https://www.YouTube.com/watch?v=1" is saved as "youtube.com":
@@ -9,28 +10,28 @@ import { z } from "zod";
  * - a scheme (`https://`), user info, port, path, query and fragment are dropped;
  * - a trailing dot is dropped, and one leading `www.` in front of another domain (blocking
  *   `youtube.com` covers its subdomains, `www.` included; `www.com` stays as it is).
- * The host must then be a domain (spec §5): dot-separated labels of letters, digits and
+ * The host must then be a domain (`docs/product.md`): dot-separated labels of letters, digits and
  * hyphens, each 1 to 63 characters and neither starting nor ending with a hyphen, ending in a
  * top-level part of at least 2 letters (ASCII). IP addresses and single-label names
  * (`localhost`) are refused.
  */
 
-/** The host shown in the format message of spec §5 ('Invalid URL format (e.g., {host})'). */
+/** The host shown in the format message ('Invalid URL format (e.g., {host})'). */
 export const BLOCKED_SITE_EXAMPLE_HOST = "example.com";
 
-/** Validation messages of the add-website form (spec §5), word for word. */
+/** Validation messages of the add-website form, word for word. */
 export const BLOCKED_SITE_MESSAGES = {
   required: "URL is required",
   invalid: `Invalid URL format (e.g., ${BLOCKED_SITE_EXAMPLE_HOST})`,
 } as const;
 
-/** Longest label of a domain (spec §9 "domain label up to 63"). */
+/** Longest label of a domain (RFC 1035). */
 export const DOMAIN_LABEL_MAX_LENGTH = 63;
 /** Longest domain name in its text form (RFC 1035). */
 export const DOMAIN_MAX_LENGTH = 253;
 
 const LABEL = `[a-z0-9](?:[a-z0-9-]{0,${DOMAIN_LABEL_MAX_LENGTH - 2}}[a-z0-9])?`;
-/** A domain as spec §5 defines it, in lower case: labels, then a top-level part of 2+ letters. */
+/** A domain (`docs/product.md`), in lower case: labels, then a top-level part of 2+ letters. */
 const DOMAIN_PATTERN = new RegExp(`^(?:${LABEL}\\.)+[a-z]{2,${DOMAIN_LABEL_MAX_LENGTH}}$`);
 
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//;
@@ -51,14 +52,14 @@ export function normalizeWebsiteHost(input: string): string {
   return /^www\.[^.]+\.[^.]/.test(host) ? host.slice("www.".length) : host;
 }
 
-/** Whether `host` (already normalised) is a domain by the rule of spec §5. */
+/** Whether `host` (already normalised) is a domain by the rule of `docs/product.md`. */
 export function isValidDomain(host: string): boolean {
   return host.length <= DOMAIN_MAX_LENGTH && DOMAIN_PATTERN.test(host);
 }
 
 /**
  * A website to block as typed by the user: required, normalised to its host, then checked
- * to be a domain (spec §5). The parsed value is the host, e.g. "youtube.com".
+ * to be a domain (`docs/product.md`). The parsed value is the host, e.g. "youtube.com".
  */
 export const websiteHostSchema = z
   .string()
@@ -67,19 +68,19 @@ export const websiteHostSchema = z
   .transform(normalizeWebsiteHost)
   .refine(isValidDomain, BLOCKED_SITE_MESSAGES.invalid);
 
-/** The add-website form (spec §3 Blocked site, §5). */
+/** The add-website form. */
 export const addWebsiteFormSchema = z.object({ url: websiteHostSchema });
 export type AddWebsiteFormInput = z.input<typeof addWebsiteFormSchema>;
 export type AddWebsiteForm = z.output<typeof addWebsiteFormSchema>;
 
-/** Body of `POST /api/blocked-sites` (spec §7): the site, `active` sent as true on creation. */
+/** Body of `POST /api/blocked-sites` (`docs/api.md`): the site, `active` sent as true on creation. */
 export const blockedSiteInputSchema = z.object({
   url: websiteHostSchema,
   active: z.boolean().default(true),
 });
 export type BlockedSiteInput = z.output<typeof blockedSiteInputSchema>;
 
-/** A blocked site as the API returns it (spec §3 Blocked site). */
+/** A blocked site as the API returns it. */
 export const blockedSiteSchema = z.object({
   id: z.number().int(),
   url: z.string(),
@@ -87,13 +88,12 @@ export const blockedSiteSchema = z.object({
 });
 export type BlockedSite = z.infer<typeof blockedSiteSchema>;
 
-/** Answer of `GET /api/blocked-sites` (spec §7). */
+/** Answer of `GET /api/blocked-sites` (`docs/api.md`). */
 export const blockedSiteListSchema = z.array(blockedSiteSchema);
 
 /**
- * A linked device as the API returns it (spec §3 Linked device; DESIGN.md §5: each paired
- * extension is one). Dates are ISO 8601; `lastSeenAt` is null until the device first
- * connects.
+ * A linked device as the API returns it (each paired extension is one, `docs/product.md`).
+ * Dates are ISO 8601; `lastSeenAt` is null until the device first connects.
  */
 export const linkedDeviceSchema = z.object({
   id: z.number().int(),
@@ -104,18 +104,18 @@ export const linkedDeviceSchema = z.object({
 });
 export type LinkedDevice = z.infer<typeof linkedDeviceSchema>;
 
-/** Answer of `GET /api/linked-devices` (spec §7). */
+/** Answer of `GET /api/linked-devices` (`docs/api.md`). */
 export const linkedDeviceListSchema = z.array(linkedDeviceSchema);
 
-/** Body of `PUT /api/linked-devices/{id}` (spec §7). */
+/** Body of `PUT /api/linked-devices/{id}` (`docs/api.md`). */
 export const linkedDeviceUpdateSchema = z.object({ isActive: z.boolean() });
 export type LinkedDeviceUpdate = z.infer<typeof linkedDeviceUpdateSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Added for the API (issue #6 item 2, issue #4 item 3): limits, pairing a device, id parameters.
+// For the API: limits, pairing a device, id parameters.
 // ---------------------------------------------------------------------------------------------
 
-/** Most websites one user may block (a sanity bound, not a plan limit: DESIGN.md §8). */
+/** Most websites one user may block (a sanity bound, not a plan limit). */
 export const MAX_BLOCKED_SITES = 500;
 /** Most linked devices one user may have. */
 export const MAX_LINKED_DEVICES = 50;
@@ -129,7 +129,7 @@ export const BLOCKED_SITE_CONFLICTS = {
   tooManyDevices: `You can link at most ${MAX_LINKED_DEVICES} devices`,
 } as const;
 
-/** Body of `POST /api/linked-devices` (pairing, DESIGN.md §5): the device's display name. */
+/** Body of `POST /api/linked-devices` (pairing, `docs/api.md`): the device's display name. */
 export const linkedDeviceCreateSchema = z.object({
   name: z
     .string({ message: "Device name is required" })

@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS, settingsSchema } from "./settings";
 const messages = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   r.error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`) ?? [];
 
-describe("login and register forms (spec §5 messages)", () => {
+describe("login and register forms", () => {
   it("asks for 3+ characters of username or email and a 6+ character password", () => {
     expect(messages(loginFormSchema.safeParse({ usernameOrEmail: "ab", password: "12345" }))).toEqual([
       "usernameOrEmail: Username or email must be at least 3 characters",
@@ -25,7 +25,7 @@ describe("login and register forms (spec §5 messages)", () => {
 });
 
 describe("settings", () => {
-  it("has the spec's defaults", () => {
+  it("has the product's defaults", () => {
     expect(settingsSchema.parse(DEFAULT_SETTINGS)).toMatchObject({
       focusDuration: 25,
       shortBreakDuration: 5,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Session types as stored (spec §3 Session). */
+/** Session types as stored. */
 export const SESSION_TYPES = ["focus", "break"] as const;
 export type SessionType = (typeof SESSION_TYPES)[number];
 
@@ -8,7 +8,7 @@ export type SessionType = (typeof SESSION_TYPES)[number];
 export const MAX_SESSION_SECONDS = 24 * 60 * 60;
 
 /**
- * Body of `POST /api/sessions` (spec §7): startTime (ISO 8601), duration (seconds),
+ * Body of `POST /api/sessions` (`docs/api.md`): startTime (ISO 8601), duration (seconds),
  * type, completed.
  */
 export const sessionInputSchema = z.object({
@@ -21,20 +21,20 @@ export const sessionInputSchema = z.object({
   type: z.enum(SESSION_TYPES),
   completed: z.boolean(),
   /**
-   * Idempotency key (DESIGN.md §6): a UUID the client makes when the session completes. The
+   * Idempotency key (`docs/offline.md`): a UUID the client makes when the session completes. The
    * server records a session once per (user, clientId) and answers a repeat with the original.
    */
   clientId: z.uuid("clientId must be a UUID").optional(),
 });
 export type SessionInput = z.infer<typeof sessionInputSchema>;
 
-/** A recorded session as the API returns it (spec §3 Session). */
+/** A recorded session as the API returns it. */
 export const sessionSchema = sessionInputSchema.extend({
   id: z.number().int(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-/** Query of `GET /api/sessions/range` (spec §7): ISO start and end, start before end. */
+/** Query of `GET /api/sessions/range` (`docs/api.md`): ISO start and end, start before end. */
 export const sessionRangeQuerySchema = z
   .object({
     startDate: z.iso.datetime({ offset: true, message: "startDate must be an ISO 8601 date-time" }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS, settingsSchema, settingsUpdateSchema } from "./settings";
 
-describe("settings: audio follows the timer (issue #5)", () => {
+describe("settings: audio follows the timer", () => {
   it("is off by default and switches to Relax in breaks", () => {
     expect(DEFAULT_SETTINGS).toMatchObject({ audioFollowsTimer: false, audioInBreaks: "relax" });
     expect(settingsSchema.parse(DEFAULT_SETTINGS)).toEqual(DEFAULT_SETTINGS);

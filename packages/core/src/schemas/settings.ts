@@ -4,12 +4,12 @@ import { DEFAULT_THEME, NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES } from "../
 const minutes = (limits: { min: number; max: number }) =>
   z.number().int().min(limits.min).max(limits.max);
 
-/** What the mood player does in breaks when it follows the timer (issue #5). */
+/** What the mood player does in breaks when it follows the timer. */
 export const AUDIO_IN_BREAKS = ["relax", "pause"] as const;
 export type AudioInBreaks = (typeof AUDIO_IN_BREAKS)[number];
 
 /**
- * "Audio follows the timer" (issue #5, beyond the spec). Newer than the first stored
+ * "Audio follows the timer" (`docs/product.md`, Settings). Newer than the first stored
  * settings, so the full schema gives them defaults (older stored or cached settings still
  * parse); the update schema has none, so a partial update never resets them.
  */
@@ -19,7 +19,7 @@ const audioFollowFields = {
 };
 
 /**
- * User settings (spec §3 Settings, ranges of §5). Durations are whole minutes.
+ * User settings (`docs/product.md`, Settings, with its ranges). Durations are whole minutes.
  * `longBreakInterval` is a number here; the form holds it as text and converts.
  */
 export const settingsSchema = z.object({
@@ -38,7 +38,7 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** Spec §3 defaults. */
+/** The defaults (`docs/product.md`, The timer and Settings). */
 export const DEFAULT_SETTINGS: Settings = {
   focusDuration: 25,
   shortBreakDuration: 5,
@@ -55,7 +55,7 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 /**
- * The body of `POST /api/settings` (spec §7: "full merged settings"). Unknown keys are
+ * The body of `POST /api/settings` (`docs/api.md`: the full settings object). Unknown keys are
  * stripped; a partial body is accepted and merged over the stored settings by the server.
  */
 export const settingsUpdateSchema = settingsSchema.extend(audioFollowFields).partial();

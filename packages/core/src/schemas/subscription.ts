@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUSES } from "./user";
 
-/** Cancellation reasons (spec §3), in the order the dialog lists them. */
+/** Cancellation reasons, in the order the dialog lists them. */
 export const CANCELLATION_REASONS = [
   "too-expensive",
   "not-using",
@@ -13,8 +13,8 @@ export const CANCELLATION_REASONS = [
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 
 /**
- * Body of `POST /api/subscription/cancel` (spec §7: reason, feedback; DESIGN.md §8: the
- * email-for-updates is sent too). `reason` is the reason's label as shown to the user.
+ * Body of `POST /api/subscription/cancel` (`docs/api.md`): reason, feedback, and the
+ * email-for-updates. `reason` is the reason's label as shown to the user.
  */
 export const cancelSubscriptionBodySchema = z.object({
   reason: z.string().trim().min(1, "Please select a reason for cancelling").max(200),
@@ -23,10 +23,10 @@ export const cancelSubscriptionBodySchema = z.object({
 });
 export type CancelSubscriptionBody = z.infer<typeof cancelSubscriptionBodySchema>;
 
-/** Response of `POST /api/subscription/upgrade` (spec §7). */
+/** Response of `POST /api/subscription/upgrade` (`docs/api.md`). */
 export const upgradeResponseSchema = z.object({ paypalUrl: z.string() });
 
-/** `{userId}` path parameter of the admin calls (spec §7): a positive integer. */
+/** `{userId}` path parameter of the admin calls (`docs/api.md`): a positive integer. */
 export const userIdParamsSchema = z.object({
   userId: z.coerce
     .number({ message: "Please enter a valid user ID" })
@@ -34,7 +34,7 @@ export const userIdParamsSchema = z.object({
     .positive("Please enter a valid user ID"),
 });
 
-/** One row of `GET /api/admin/users` (spec §7). */
+/** One row of `GET /api/admin/users` (`docs/api.md`). */
 export const adminUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),

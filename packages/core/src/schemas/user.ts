@@ -7,7 +7,7 @@ export const SUBSCRIPTION_STATUSES = ["trial", "active", "cancelled", "inactive"
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
- * The user as the API returns it (spec §3 User). `trialEndDate` is ISO 8601 or null.
+ * The user as the API returns it. `trialEndDate` is ISO 8601 or null.
  * `isAdmin` is computed by the server from `ADMIN_USERNAME` and used for display only.
  */
 export const userSchema = z.object({
@@ -22,7 +22,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Response of `GET /api/me`, `POST /api/login`, `POST /api/register` (spec §7). */
+/** Response of `GET /api/me`, `POST /api/login`, `POST /api/register` (`docs/api.md`). */
 export const userResponseSchema = z.object({ user: userSchema });
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
@@ -33,6 +33,6 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-/** A success answer that only carries a message, e.g. 'Password updated' (spec §7, §8). */
+/** A success answer that only carries a message, e.g. 'Password updated'. */
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

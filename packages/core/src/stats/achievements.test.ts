@@ -12,7 +12,7 @@ const none: AchievementInput = {
 };
 const byId = (list: Achievement[]): Record<string, Achievement | undefined> => Object.fromEntries(list.map((a) => [a.id, a]));
 
-describe("headline achievements (spec §9)", () => {
+describe("headline achievements", () => {
   it("are First Session, 4 Sessions Today and 2 Hours Focused with targets 1, 4 and 120", () => {
     const list = headlineAchievements(none);
     expect(list.map((a) => [a.title, a.target])).toEqual([
@@ -44,7 +44,7 @@ describe("headline achievements (spec §9)", () => {
   });
 });
 
-describe("achievements gallery (spec §9)", () => {
+describe("achievements gallery", () => {
   it("has first session 1, weekly 5, 25 hours 1500 minutes, 3-day streak, 10 sessions and monthly 50", () => {
     expect(galleryAchievements(none).map((a) => [a.id, a.target])).toEqual([
       ["first-session", 1],

@@ -1,9 +1,9 @@
-/** Achievement categories (spec §3 Achievement). */
+/** Achievement categories. */
 export const ACHIEVEMENT_CATEGORIES = ["focus", "consistency", "mastery", "efficiency"] as const;
 export type AchievementCategory = (typeof ACHIEVEMENT_CATEGORIES)[number];
 
 /**
- * An achievement as shown (spec §3): `progress` is capped at `target` and counts in the
+ * An achievement as shown: `progress` is capped at `target` and counts in the
  * unit of the target (sessions, minutes or days); `unlocked` once progress reaches target.
  */
 export interface Achievement {
@@ -52,7 +52,7 @@ const firstSession: AchievementRule = {
   measure: (i) => i.totalSessions,
 };
 
-/** Headline achievements (spec §9): First Session, 4 Sessions Today, 2 Hours Focused. */
+/** Headline achievements (`docs/product.md`): First Session, 4 Sessions Today, 2 Hours Focused. */
 const HEADLINE_RULES: readonly AchievementRule[] = [
   firstSession,
   {
@@ -75,7 +75,7 @@ const HEADLINE_RULES: readonly AchievementRule[] = [
   },
 ];
 
-/** The achievements gallery (spec §9). */
+/** The achievements gallery (`docs/product.md`, Statistics and achievements). */
 const GALLERY_RULES: readonly AchievementRule[] = [
   firstSession,
   {
@@ -127,17 +127,17 @@ const GALLERY_RULES: readonly AchievementRule[] = [
 ];
 
 /**
- * The three headline achievements (spec §9): First Session (1+ completed focus session in
- * total), 4 Sessions Today (4+ today), 2 Hours Focused (120+ focus minutes in total).
+ * The three headline achievements (`docs/product.md`): First Session (1+ completed focus session
+ * in total), 4 Sessions Today (4+ today), 2 Hours Focused (120+ focus minutes in total).
  */
 export function headlineAchievements(input: AchievementInput): Achievement[] {
   return evaluate(HEADLINE_RULES, input);
 }
 
 /**
- * The achievements gallery (spec §9): first session (1), weekly (5 this week), 25 hours of
- * focus (1500 minutes in total), 3-day streak, 10 sessions in total, monthly 50 sessions.
- * The streak one stays unlocked once the longest streak reached 3 days.
+ * The achievements gallery (`docs/product.md`): first session (1), weekly (5 this week), 25 hours
+ * of focus (1500 minutes in total), 3-day streak, 10 sessions in total, monthly 50 sessions. The
+ * streak one stays unlocked once the longest streak reached 3 days.
  */
 export function galleryAchievements(input: AchievementInput): Achievement[] {
   return evaluate(GALLERY_RULES, input);

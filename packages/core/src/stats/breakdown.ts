@@ -7,7 +7,7 @@ export interface SessionTypeBreakdown {
   minutes: number;
 }
 
-/** The session breakdown card (spec §2 Statistics, real users only). */
+/** The session breakdown card of the Statistics tab (real users only). */
 export interface SessionBreakdown {
   focus: SessionTypeBreakdown;
   break: SessionTypeBreakdown;
@@ -24,9 +24,9 @@ function breakdownOf(sessions: readonly StatsSession[]): SessionTypeBreakdown {
 }
 
 /**
- * Focus versus break sessions, and completed versus not, over all of `sessions`
- * (spec §2). Minutes are whole minutes of completed sessions, so `focus.minutes` equals
- * the summary's total focus minutes.
+ * Focus versus break sessions, and completed versus not, over all of `sessions`.
+ * Minutes are whole minutes of completed sessions, so `focus.minutes` equals the summary's
+ * total focus minutes.
  */
 export function sessionBreakdown(sessions: readonly StatsSession[]): SessionBreakdown {
   const completed = sessions.filter((s) => s.completed).length;

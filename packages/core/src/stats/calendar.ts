@@ -7,7 +7,7 @@ import { localDayKey } from "../format";
  * when a daylight-saving change makes it 23 or 25 hours long.
  */
 
-/** The week starts on Sunday (spec §9 "week starting Sunday"), as `Date#getDay` numbers it. */
+/** The week starts on Sunday (`docs/product.md`, Statistics), as `Date#getDay` numbers it. */
 export const WEEK_START_DAY = 0;
 
 /** A calendar period used by the summaries: the local day, week (from Sunday) or month. */
@@ -25,7 +25,7 @@ export function addLocalDays(now: number, days: number): number {
   return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days).getTime();
 }
 
-/** Epoch ms of local midnight starting the week (Sunday, spec §9) that contains `now`. */
+/** Epoch ms of local midnight starting the week (Sunday) that contains `now`. */
 export function startOfLocalWeek(now: number): number {
   const back = (new Date(now).getDay() - WEEK_START_DAY + 7) % 7;
   return addLocalDays(now, -back);
@@ -39,7 +39,7 @@ export function startOfLocalMonth(now: number): number {
 
 /**
  * Start (inclusive) and end (exclusive), epoch ms, of the local day, week or month that
- * contains `now`. The day bounds are what `GET /api/sessions/range` asks for (spec §7).
+ * contains `now`. The day bounds are what `GET /api/sessions/range` asks for (`docs/api.md`).
  */
 export function localPeriodBounds(now: number, period: LocalPeriod): { start: number; end: number } {
   if (period === "day") return { start: startOfLocalDay(now), end: addLocalDays(now, 1) };

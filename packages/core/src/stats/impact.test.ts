@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DISTRACTION_RECOVERY_MINUTES, DISTRACTIONS_PREVENTED_PER_SESSION, FOCUS_TIME_SAVED_FACTOR, productivityImpact } from "./impact";
 
-describe("productivity impact (spec §9)", () => {
+describe("productivity impact", () => {
   it("uses 23 minutes of recovery, 3 distractions per session and a 0.4 focus factor", () => {
     expect(DISTRACTION_RECOVERY_MINUTES).toBe(23);
     expect(DISTRACTIONS_PREVENTED_PER_SESSION).toBe(3);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { focusMilestoneProgress, nextFocusMilestone } from "./milestones";
 
-describe("focus-time milestones (spec §9)", () => {
+describe("focus-time milestones", () => {
   it("go 25, 60, 100, 150, 200, 250, 300, then every multiple of 50", () => {
     const sequence: number[] = [];
     let minutes = 0;

@@ -1,6 +1,6 @@
-/** Focus-time milestones in minutes (spec §9); after the last, every next multiple of 50. */
+/** Focus-time milestones, minutes (`docs/product.md`); after the last, every next multiple of 50. */
 export const FOCUS_MILESTONES = [25, 60, 100, 150, 200, 250, 300] as const;
-/** Spacing of the milestones after 300 minutes (spec §9). */
+/** Spacing of the milestones after 300 minutes. */
 export const FOCUS_MILESTONE_STEP = 50;
 
 const LAST_LISTED = FOCUS_MILESTONES[FOCUS_MILESTONES.length - 1] ?? 0;
@@ -22,8 +22,8 @@ function asMinutes(minutes: number): number {
 }
 
 /**
- * The next focus-time milestone strictly above `minutes` (spec §9): 25, 60, 100, 150, 200,
- * 250, 300, then 350, 400, … So 0 gives 25, 25 gives 60 and 300 gives 350.
+ * The next focus-time milestone strictly above `minutes` (`docs/product.md`): 25, 60, 100, 150,
+ * 200, 250, 300, then 350, 400, … So 0 gives 25, 25 gives 60 and 300 gives 350.
  */
 export function nextFocusMilestone(minutes: number): number {
   const m = asMinutes(minutes);
@@ -32,7 +32,7 @@ export function nextFocusMilestone(minutes: number): number {
 }
 
 /**
- * Progress of `minutes` of focus toward the next milestone (spec §9). `percent` is
+ * Progress of `minutes` of focus toward the next milestone. `percent` is
  * minutes / next × 100, so a bar fills from zero to the milestone.
  */
 export function focusMilestoneProgress(minutes: number): MilestoneProgress {

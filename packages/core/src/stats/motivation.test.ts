@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MOTIVATION_MESSAGES, motivationMessage, motivationTier } from "./motivation";
 
-describe("motivation tiers (spec §9)", () => {
+describe("motivation tiers", () => {
   it("change at 4 and at 8 sessions today", () => {
     expect([0, 1, 2, 3].map(motivationTier)).toEqual(["starting", "starting", "starting", "starting"]);
     expect([4, 5, 6, 7].map(motivationTier)).toEqual(["strong", "strong", "strong", "strong"]);

@@ -1,9 +1,9 @@
-/** Today's completed focus sessions that reach the 'strong' tier (spec §9 "tiers at 4"). */
+/** Today's completed focus sessions that reach the 'strong' tier (`docs/product.md`). */
 export const STRONG_DAY_SESSIONS = 4;
-/** Today's completed focus sessions that reach the 'outstanding' tier (spec §9 "and 8"). */
+/** Today's completed focus sessions that reach the 'outstanding' tier (`docs/product.md`). */
 export const OUTSTANDING_DAY_SESSIONS = 8;
 
-/** Motivation tiers: under 4 sessions today, 4 to 7, 8 or more (spec §9). */
+/** Motivation tiers: under 4 sessions today, 4 to 7, 8 or more. */
 export const MOTIVATION_TIERS = ["starting", "strong", "outstanding"] as const;
 export type MotivationTier = (typeof MOTIVATION_TIERS)[number];
 
@@ -21,7 +21,7 @@ export function motivationTier(sessionsToday: number): MotivationTier {
   return "starting";
 }
 
-/** The message shown for today's completed focus sessions (spec §9 motivation tiers). */
+/** The message shown for today's completed focus sessions (its motivation tier). */
 export function motivationMessage(sessionsToday: number): string {
   return MOTIVATION_MESSAGES[motivationTier(sessionsToday)];
 }

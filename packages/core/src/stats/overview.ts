@@ -9,7 +9,7 @@ import type { StatsSession } from "./sessionRecord";
 import { currentStreak, longestStreak } from "./streak";
 import { summarizeSessions, type StatsSummary } from "./summary";
 
-/** Everything the Statistics tab shows (spec §2), computed from one list of sessions. */
+/** Everything the Statistics tab shows, computed from one list of sessions. */
 export interface StatsOverview<T extends StatsSession = StatsSession> {
   summary: StatsSummary;
   breakdown: SessionBreakdown;
@@ -33,7 +33,7 @@ export interface StatsOverview<T extends StatsSession = StatsSession> {
 
 /**
  * The whole statistics pipeline as of `now` (epoch ms, local time zone). Real users pass
- * their sessions; the preview user passes `previewSessions(now)` (spec §2). The milestone
+ * their sessions; the preview user passes `previewSessions(now)`. The milestone
  * tracks today's focus minutes: the sequence (25 … 300 minutes) is a day's scale.
  */
 export function statsOverview<T extends StatsSession>(sessions: readonly T[], now: number): StatsOverview<T> {

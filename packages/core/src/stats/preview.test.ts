@@ -6,7 +6,7 @@ import { previewSessions } from "./preview";
 
 const afternoon = new Date(2026, 10, 18, 15, 0).getTime();
 
-describe("preview sessions (spec §2, preview user id 0)", () => {
+describe("preview sessions (preview user id 0)", () => {
   it("are the same for the same moment", () => {
     expect(previewSessions(afternoon)).toEqual(previewSessions(afternoon));
   });

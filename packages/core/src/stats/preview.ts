@@ -25,8 +25,8 @@ function focusStartMinute(k: number): number {
 }
 
 /**
- * A deterministic example history for the preview user (spec §2: the guest with id 0
- * "sees example statistics"), ending at `now` (epoch ms). It covers the last 35 local days:
+ * A deterministic example history for the preview user (the guest with id 0 sees example
+ * statistics, `docs/product.md`), ending at `now` (epoch ms). It covers the last 35 local days:
  * 25-minute focus sessions from 9:00 with 5-minute breaks and a 15-minute break after every
  * 4th, and on some days an abandoned focus session. Only sessions that are over by `now`
  * are included, so early in the day "today" is empty. Ids count up from 1 in start order;

@@ -1,11 +1,11 @@
 import { sessionStartMs, type StatsSession } from "./sessionRecord";
 
-/** The recent sessions list shows 5 (spec §9). */
+/** The recent sessions list shows 5. */
 export const RECENT_SESSIONS_LIMIT = 5;
 
 /**
- * The most recent completed sessions, newest first by start time (spec §2: "the 5 most
- * recent completed sessions"). Focus and break sessions both qualify; incomplete ones and
+ * The most recent completed sessions, newest first by start time (the 5 most recent
+ * completed sessions). Focus and break sessions both qualify; incomplete ones and
  * ones with an unparseable start time do not. Returns the caller's own objects.
  */
 export function recentSessions<T extends StatsSession>(sessions: readonly T[], limit = RECENT_SESSIONS_LIMIT): T[] {

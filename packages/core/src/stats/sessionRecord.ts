@@ -1,13 +1,13 @@
 import type { Session } from "../schemas/session";
 
 /**
- * The fields of a session the statistics read (spec §3 Session): `startTime` ISO 8601,
+ * The fields of a session the statistics read: `startTime` ISO 8601,
  * `duration` in seconds, `type` focus or break, `completed`. The id is not needed, so
- * rows without one (the range query of spec §7) can be summarised too.
+ * rows without one (the range query, `docs/api.md`) can be summarised too.
  */
 export type StatsSession = Pick<Session, "startTime" | "duration" | "type" | "completed">;
 
-/** Only completed focus sessions count as focus in every statistic (spec §2, §9). */
+/** Only completed focus sessions count as focus in every statistic (`docs/product.md`). */
 export function isCompletedFocus(session: StatsSession): boolean {
   return session.type === "focus" && session.completed;
 }

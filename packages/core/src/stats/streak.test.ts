@@ -5,7 +5,7 @@ import { sessionAt, WEDNESDAY } from "./testSession";
 const now = WEDNESDAY.getTime(); // 18 November 2026, 15:00
 const onDays = (...days: number[]) => days.map((d) => sessionAt(new Date(2026, 10, d, 10)));
 
-describe("current streak (spec §9)", () => {
+describe("current streak", () => {
   it("counts consecutive days with a completed focus session ending today", () => {
     expect(currentStreak(onDays(16, 17, 18), now)).toBe(3);
   });

@@ -26,7 +26,7 @@ function runBackFrom(days: Set<string>, from: number): number {
 }
 
 /**
- * The current streak, in days (spec §9): consecutive local days with a completed focus
+ * The current streak, in days (`docs/product.md`): consecutive local days with a completed focus
  * session, ending today, or ending yesterday when there is none yet today (the day is not
  * over, so the streak is not broken yet). 0 when neither today nor yesterday has one.
  */

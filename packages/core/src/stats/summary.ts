@@ -2,12 +2,12 @@ import { localPeriodBounds } from "./calendar";
 import { focusMinutesOf, isCompletedFocus, sessionEndMs, type StatsSession } from "./sessionRecord";
 import { todayProgress } from "./today";
 
-/** Average sessions per day is this week's sessions divided by 7 (spec §9). */
+/** Average sessions per day is this week's sessions divided by 7 (`docs/product.md`). */
 export const DAYS_PER_WEEK = 7;
 
 /**
- * The summary cards (spec §2 Statistics). Counts are completed focus sessions; minutes are
- * whole focus minutes. Periods are local: today, this week from Sunday, this calendar month.
+ * The summary cards (`docs/product.md`, Statistics). Counts are completed focus sessions; minutes
+ * are whole focus minutes. Periods are local: today, this week from Sunday, this calendar month.
  */
 export interface StatsSummary {
   sessionsToday: number;

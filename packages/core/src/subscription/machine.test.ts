@@ -39,8 +39,8 @@ describe("subscription chart", () => {
 });
 
 /**
- * The plan a user should see, straight from spec §4 (not from the chart): premium and active
- * is Premium; a trial whose end is still ahead is a trial; a trial past its end has expired;
+ * The plan a user should see, straight from `docs/product.md` (not from the chart): premium and
+ * active is Premium; a trial whose end is still ahead is a trial; a trial past its end has expired;
  * cancelled is cancelled; anything else is free.
  */
 function specPlan(user: SubscriptionFields, now: number): string {
@@ -97,14 +97,14 @@ describe("subscription chart paths", () => {
     return final;
   }
 
-  it("replays every simple path on a real actor and shows the plan the spec gives the latest user at the latest time", () => {
+  it("replays every simple path on a real actor and shows the plan the product rules give the latest user at the latest time", () => {
     expect(paths.length).toBeGreaterThan(50);
     for (const path of paths) {
       expect(replay(path.steps.map((step) => step.event)).value).toBe(path.state.value);
     }
   });
 
-  it("answers every event in every reachable user-and-time situation as the spec says", () => {
+  it("answers every event in every reachable user-and-time situation as the product rules say", () => {
     const situations = getShortestPaths(subscriptionMachine, {
       input: { user: trialUser, now: NOW },
       events,

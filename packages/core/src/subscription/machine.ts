@@ -14,10 +14,10 @@ export type SubscriptionEvent =
   | { type: "TIME_PASSED"; now: number };
 
 /**
- * The plan a user is on (spec §4 Subscription): `premium` (premium and active), `trial`
- * (status trial, end in the future), `trialExpired`, `cancelled` or `free`. The server owns
- * the data (admin activation, cancellation); this chart classifies it and follows time, so
- * a trial that runs out while the app is open closes the timer at once.
+ * The plan a user is on (`docs/product.md`, People and plans): `premium` (premium and active),
+ * `trial` (status trial, end in the future), `trialExpired`, `cancelled` or `free`. The server owns
+ * the data (admin activation, cancellation); this chart classifies it and follows time, so a trial
+ * that runs out while the app is open closes the timer at once.
  */
 export const subscriptionMachine = setup({
   types: {
@@ -65,7 +65,7 @@ export const subscriptionMachine = setup({
 
 export type SubscriptionMachine = typeof subscriptionMachine;
 
-/** Days left of the trial, rounded up, minimum 0 (spec §4). */
+/** Days left of the trial, rounded up, minimum 0 (`docs/product.md`). */
 export function selectTrialDaysLeft(snapshot: { context: SubscriptionContext }): number {
   return trialDaysLeft(snapshot.context.user, snapshot.context.now);
 }

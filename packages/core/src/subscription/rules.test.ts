@@ -11,7 +11,7 @@ const trial = (msLeft: number): SubscriptionFields => ({
 const premium: SubscriptionFields = { subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null };
 const cancelled: SubscriptionFields = { subscriptionPlan: "free", subscriptionStatus: "cancelled", trialEndDate: null };
 
-describe("subscription rules (spec §4)", () => {
+describe("subscription rules", () => {
   it("treats premium as active only with status active", () => {
     expect(isPremiumActive(premium)).toBe(true);
     expect(isPremiumActive({ ...premium, subscriptionStatus: "cancelled" })).toBe(false);
@@ -49,7 +49,7 @@ describe("subscription rules (spec §4)", () => {
   it("labels users in the admin list", () => {
     expect(adminBadge(premium, NOW)).toBe("Premium Active");
     expect(adminBadge(trial(3 * DAY), NOW)).toBe("3 days left");
-    // The spec's 'N days left', verbatim for every N (no singular form).
+    // The product's wording 'N days left', verbatim for every N (no singular form).
     expect(adminBadge(trial(DAY), NOW)).toBe("1 days left");
     expect(adminBadge(trial(1), NOW)).toBe("1 days left");
     expect(adminBadge(trial(14 * DAY), NOW)).toBe("14 days left");

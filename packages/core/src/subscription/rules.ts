@@ -1,6 +1,6 @@
 import type { SubscriptionPlan, SubscriptionStatus } from "../schemas/user";
 
-/** The subscription fields of a user (spec §3 User). `trialEndDate` is ISO 8601 or null. */
+/** The subscription fields of a user. `trialEndDate` is ISO 8601 or null. */
 export interface SubscriptionFields {
   isGuest?: boolean;
   subscriptionPlan: SubscriptionPlan;
@@ -10,19 +10,19 @@ export interface SubscriptionFields {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Premium is active when the plan is premium and the status active (spec §4 Subscription). */
+/** Premium is active when the plan is premium and the status active (`docs/product.md`). */
 export function isPremiumActive(user: SubscriptionFields): boolean {
   return user.subscriptionPlan === "premium" && user.subscriptionStatus === "active";
 }
 
-/** A trial is active when the status is trial and the end date is in the future (spec §4). */
+/** A trial is active when the status is trial and the end date in the future (`docs/product.md`). */
 export function isTrialActive(user: SubscriptionFields, now: number): boolean {
   if (user.subscriptionStatus !== "trial" || !user.trialEndDate) return false;
   const end = Date.parse(user.trialEndDate);
   return Number.isFinite(end) && end > now;
 }
 
-/** Whole days left of the trial, rounded up, never below 0 (spec §4). */
+/** Whole days left of the trial, rounded up, never below 0 (`docs/product.md`). */
 export function trialDaysLeft(user: SubscriptionFields, now: number): number {
   if (!user.trialEndDate) return 0;
   const end = Date.parse(user.trialEndDate);
@@ -31,30 +31,33 @@ export function trialDaysLeft(user: SubscriptionFields, now: number): number {
 }
 
 /**
- * Whether a non-guest may run the timer and record focus sessions: premium or an active
- * trial (spec §5 'Trial Period Expired'). Guests are governed by the one-a-day rule instead.
+ * Whether a non-guest may run the timer and record focus sessions: premium or an active trial (else
+ * 'Trial Period Expired', `docs/product.md`). Guests are governed by the one-a-day rule instead.
  */
 export function canUseTimer(user: SubscriptionFields, now: number): boolean {
   if (user.isGuest) return true;
   return isPremiumActive(user) || isTrialActive(user, now);
 }
 
-/** The plan badge (spec §4): 'Premium' for premium, 'Trial' for a free plan in trial, else null. */
+/**
+ * The plan badge (`docs/product.md`): 'Premium' for premium, 'Trial' for a free plan in trial,
+ * else null.
+ */
 export function planBadge(user: SubscriptionFields): "Premium" | "Trial" | null {
   if (user.subscriptionPlan === "premium") return "Premium";
   if (user.subscriptionStatus === "trial") return "Trial";
   return null;
 }
 
-/** Plan status text (spec §4): 'Active' when premium is active, else 'Inactive'. */
+/** Plan status text: 'Active' when premium is active, else 'Inactive'. */
 export function planStatusLabel(user: SubscriptionFields): "Active" | "Inactive" {
   return isPremiumActive(user) ? "Active" : "Inactive";
 }
 
 /**
- * The admin users-list badge (spec §4): 'Premium Active', 'N days left', 'Trial Expired',
- * 'Cancelled' or 'Free Plan'. The spec's wording is kept verbatim for every N, so one day
- * left reads '1 days left'.
+ * The admin users-list badge (`docs/product.md`): 'Premium Active', 'N days left', 'Trial Expired',
+ * 'Cancelled' or 'Free Plan'. The product's wording is kept verbatim for every N, so one day left
+ * reads '1 days left'.
  */
 export function adminBadge(user: SubscriptionFields, now: number): string {
   if (user.subscriptionStatus === "active" && user.subscriptionPlan === "premium") return "Premium Active";

@@ -8,7 +8,7 @@ import { remainingMsOf } from "./view";
 import type { TimerAccess, TimerEffect, TimerEvent, TimerInput, TimerRestore } from "./types";
 
 /**
- * Model-based tests (STYLE.md "every state reachable / every path"): the graph of the chart
+ * Model-based tests (every state reachable, every path): the graph of the chart
  * is explored from several inputs (fresh, and each restore branch) with an event alphabet
  * that holds every event type, whose timestamps follow the state. Every path found is then
  * replayed on a real actor, which must end where the graph says and keep the rules a user
@@ -169,7 +169,7 @@ function replay(input: TimerInput, steps: readonly TimerEvent[]): Replay {
         expect(startBlockReason({ ...before.context, now: "now" in event ? event.now : before.context.now })).toBe(e.reason);
         expect(after.value).toBe(before.value);
       } else {
-        // The next mode follows the long-break interval (spec §4), and the chart moves to it.
+        // The next mode follows the long-break interval (`docs/product.md`), and the chart moves to it.
         if (e.mode === "focus") focusDone++;
         const total = (input.counters?.totalSessions ?? 0) + focusDone;
         expect(e.nextMode).toBe(nextModeAfter(e.mode, total, after.context.settings.longBreakInterval));

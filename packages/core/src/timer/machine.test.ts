@@ -357,7 +357,7 @@ describe("timer restore (a running session at any age, anything else younger tha
   });
 });
 
-describe("timer access guards (spec §5)", () => {
+describe("timer access guards", () => {
   it("lets a guest complete one focus session per day, then refuses with guestLimit", () => {
     const { actor, emitted } = start({ access: { ...GUEST, guestSessionUsedOn: null } });
     actor.send({ type: "START", now: T0 });

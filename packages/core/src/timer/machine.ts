@@ -16,16 +16,17 @@ export function modeDurationMs(settings: TimerSettings, mode: TimerMode): number
   return minutes * 60_000;
 }
 
-/** The mode after a completed one (spec §4): a long break after every Nth focus session. */
+/** The mode after a completed one: a long break after every Nth focus session (`docs/product.md`). */
 export function nextModeAfter(mode: TimerMode, totalSessions: number, longBreakInterval: number): TimerMode {
   if (mode !== "focus") return "focus";
   return totalSessions > 0 && totalSessions % longBreakInterval === 0 ? "longBreak" : "shortBreak";
 }
 
 /**
- * Why starting is refused at `context.now` (epoch ms), or null when it is allowed (spec §5,
- * §6): a guest's second focus session of the local day, or a non-guest whom the subscription
- * rules (`canUseTimer`) do not let use the timer at that instant, e.g. a trial that has ended.
+ * Why starting is refused at `context.now` (epoch ms), or null when it is allowed
+ * (`docs/product.md`): a guest's second focus session of the local day, or a non-guest whom the
+ * subscription rules (`canUseTimer`) do not let use the timer at that instant, e.g. a trial that
+ * has ended.
  */
 export function startBlockReason(context: Pick<TimerContext, "access" | "mode" | "now">): StartBlockReason | null {
   const { access } = context;
@@ -317,7 +318,7 @@ export const timerMachine = timerSetup.createMachine({
         autoStartDelay: { target: "running", actions: "startClockAfterDelay" },
       },
       on: {
-        // A start request while starting is ignored (spec §4), and so is a toggle.
+        // A start request while starting is ignored (`docs/product.md`), and so is a toggle.
         START: { actions: "observeTime" },
         TOGGLE: { actions: "observeTime" },
         TICK: { actions: "observeTime" },

@@ -4,9 +4,9 @@ import { remainingMsOf } from "./view";
 import type { TimerContext, TimerCounters, TimerRestore } from "./types";
 
 /**
- * The `timer-state` local storage record (spec §3 Timer state), extended with what exact
+ * The `timer-state` local storage record, extended with what exact
  * restoring needs: `endsAt`, `remainingMs` and `durationMs` (ms). Seconds fields are the
- * spec's: currentTime (s left), elapsedTime and totalSessionTime (s); progress in percent;
+ * record's own: currentTime (s left), elapsedTime and totalSessionTime (s); progress in percent;
  * sessionStartTime and timestamp epoch ms.
  */
 export const persistedTimerStateSchema = z.object({
@@ -63,7 +63,7 @@ export function parsePersistedTimerState(raw: unknown): TimerRestore | null {
   };
 }
 
-/** The counters part of the context, to save under the spec's keys (§3). */
+/** The counters part of the context, to save under their local storage keys (`STORAGE_KEYS`). */
 export function countersOf(context: TimerContext): TimerCounters {
   return {
     dayKey: context.dayKey,

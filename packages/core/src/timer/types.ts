@@ -4,7 +4,7 @@ import type { TimerSettings } from "../schemas/settings";
 import type { SubscriptionFields } from "../subscription/rules";
 
 /**
- * Who may start the timer (spec §5, §6). Taken by the app from the user and handed to the
+ * Who may start the timer (`docs/product.md`). Taken by the app from the user and handed to the
  * chart; the chart's start guard applies the subscription rules at each start's own `now`,
  * so a trial that ends while the app is open refuses the next start without a new event.
  */
@@ -12,7 +12,7 @@ export interface TimerAccess {
   /** A guest may complete one focus session per local day. */
   isGuest: boolean;
   /**
-   * A non-guest's plan (spec §3 User): the timer runs while premium is active or the trial
+   * A non-guest's plan: the timer runs while premium is active or the trial
    * has not ended (`trialEndDate`, ISO 8601). Ignored for a guest.
    */
   subscription: Pick<SubscriptionFields, "subscriptionPlan" | "subscriptionStatus" | "trialEndDate">;
@@ -20,10 +20,10 @@ export interface TimerAccess {
   guestSessionUsedOn: string | null;
 }
 
-/** Why a start was refused (spec §5 'Session Limit Reached' / 'Trial Period Expired'). */
+/** Why a start was refused ('Session Limit Reached' / 'Trial Period Expired'). */
 export type StartBlockReason = "guestLimit" | "trialExpired";
 
-/** Counters of completed focus sessions (spec §3 Daily stats). */
+/** Counters of completed focus sessions (today's and in all). */
 export interface TimerCounters {
   /** Local day the "today" counters belong to, `YYYY-MM-DD`. */
   dayKey: string;
