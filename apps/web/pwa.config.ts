@@ -1,17 +1,17 @@
 import type { VitePWAOptions } from "vite-plugin-pwa";
 
-/** Theme colours of the dark theme (index.css `--background`), the default theme (spec §9). */
+/** Theme colours of the dark theme (index.css `--background`), the default theme. */
 const BACKGROUND = "#0c131c";
 
 /** GET calls whose last answer is kept for offline use: the user, settings and sessions. */
 const OFFLINE_API = /\/api\/(?:me|settings|sessions(?:\/range)?)(?:\?.*)?$/;
 
 /**
- * Installable, offline-capable app (DESIGN.md §6, issue #8) with vite-plugin-pwa (Workbox
- * generateSW). The service worker precaches the built app shell and every route chunk, so
- * /app, /mini-timer and the statistics open with the network off; navigations fall back to
- * the precached index.html. The user, settings and sessions GETs go network-first with the
- * last good answer kept in the `focus-api` cache for when the server cannot be reached.
+ * Installable, offline-capable app (`docs/offline.md`) with vite-plugin-pwa (Workbox generateSW).
+ * The service worker precaches the built app shell and every route chunk, so /app, /mini-timer and
+ * the statistics open with the network off; navigations fall back to the precached index.html. The
+ * user, settings and sessions GETs go network-first with the last good answer kept in the
+ * `focus-api` cache for when the server cannot be reached.
  *
  * Updates never reload on their own (`registerType: "prompt"`, no skipWaiting): a new version
  * waits until the user accepts the prompt (features/offline/UpdatePrompt.tsx), so a running

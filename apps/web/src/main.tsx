@@ -12,7 +12,7 @@ import "./index.css";
 applyTheme();
 followSystemTheme();
 
-// Installable and offline-capable (DESIGN.md §6). When the first worker takes over, the data
+// Installable and offline-capable (`docs/offline.md`). When the first worker takes over, the data
 // on screen is loaded once more through it, so it is there for the next offline start.
 if (import.meta.env.PROD) registerServiceWorker({ onFirstControl: () => void queryClient.refetchQueries({ type: "active" }) });
 

@@ -7,7 +7,7 @@ import { getStoredTheme, onThemeChange, setTheme } from "@/lib/theme";
 const NEXT: Record<Theme, Theme> = { dark: "light", light: "system", system: "dark" };
 const ICONS = { dark: Moon, light: Sun, system: Monitor } as const;
 
-/** A button cycling the theme dark → light → system (spec §2 Main view). */
+/** A button cycling the theme dark → light → system. */
 export function ThemeToggle() {
   const [theme, setThemeState] = useState<Theme>(getStoredTheme);
   // Follow changes made elsewhere (the Settings theme choice).

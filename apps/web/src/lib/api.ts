@@ -6,7 +6,7 @@
  * No dependencies, so the landing page can use it without loading the app's code.
  */
 
-/** A non-2xx answer. `message` follows spec §8; `serverMessage` is the body's `message` if any. */
+/** A non-2xx answer. `message` is the text to show; `serverMessage` is the body's `message` if any. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
 

@@ -54,7 +54,7 @@ const ACTIONS = [
   },
 ] as const;
 
-describe("auth layer account actions (spec §8)", () => {
+describe("auth layer account actions", () => {
   for (const action of ACTIONS) {
     it(`refuses to ${action.name} for a guest or a visitor with '${action.guest}', without calling the server`, async () => {
       const fetchMock = mockFetch({});
@@ -95,7 +95,7 @@ describe("auth layer account actions (spec §8)", () => {
   });
 });
 
-describe("login and registration messages (spec §8)", () => {
+describe("login and registration messages", () => {
   it("shows the server's message, else 'Login failed' / 'Registration failed', else the unexpected text", () => {
     expect(authErrorMessage(new ApiError(401, "Invalid credentials", "Invalid credentials"), "Login failed", "x")).toBe("Invalid credentials");
     expect(authErrorMessage(new ApiError(500, "500: "), "Login failed", "An unexpected error occurred during login")).toBe("Login failed");

@@ -15,11 +15,11 @@ import { GUEST_USER, isGuestMode, setGuestMode } from "./guest";
 import { queryKeys } from "./queryKeys";
 
 /**
- * Session state (spec §7 auth calls, §8 messages). The current user lives in the query cache
- * under `queryKeys.me`; login and register write it, logout refetches it.
+ * Session state (auth calls and their messages, `docs/api.md`). The current user lives in the query
+ * cache under `queryKeys.me`; login and register write it, logout refetches it.
  */
 
-/** The text shown when loading the current user fails with anything but 401 (spec §8). */
+/** The text shown when loading the current user fails with anything but 401. */
 export const USER_LOAD_ERROR = "Failed to fetch user information";
 
 /**
@@ -42,10 +42,10 @@ export function authErrorMessage(error: unknown, fallback: string, unexpected: s
 }
 
 /**
- * The current user. `isLoading` is true only on the first load; `isAuthenticated` excludes
- * guests (spec §4: guests are not counted as authenticated). `loadFailed` is true when the
- * user could not be loaded for another reason than "not logged in" (a 401 is logged out):
- * the screen then shows USER_LOAD_ERROR with `retry` instead of sending the visitor away.
+ * The current user. `isLoading` is true only on the first load; `isAuthenticated` excludes guests
+ * (guests are not counted as authenticated). `loadFailed` is true when the user could not be loaded
+ * for another reason than "not logged in" (a 401 is logged out): the screen then shows
+ * USER_LOAD_ERROR with `retry` instead of sending the visitor away.
  */
 export function useUser() {
   const query = useQuery({ queryKey: queryKeys.me, queryFn: fetchCurrentUser });
@@ -62,8 +62,8 @@ export function useUser() {
 }
 
 /**
- * Account actions a guest or a visitor cannot take (spec §5, §8 guest blocks). The UI hides
- * them from guests; these messages answer anyone who reaches them all the same.
+ * Account actions a guest or a visitor cannot take (`docs/product.md`, People and plans). The UI
+ * hides them from guests; these messages answer anyone who reaches them all the same.
  */
 export const LOGIN_REQUIRED = {
   updateEmail: "You must be logged in to update your email",
@@ -73,9 +73,9 @@ export const LOGIN_REQUIRED = {
 } as const;
 
 /**
- * A refused or failed account action (spec §8). `message` is the text to show: a guest block,
- * the server's message or the spec's fallback (`kind` "server"), or the spec's "unexpected"
- * text when the server could not be reached or answered nonsense (`kind` "unexpected").
+ * A refused or failed account action. `message` is the text to show: a guest block, the server's
+ * message or the product's fallback (`kind` "server"), or the product's "unexpected" text when the
+ * server could not be reached or answered nonsense (`kind` "unexpected").
  */
 export class AccountActionError extends Error {
   override readonly name = "AccountActionError";
@@ -94,7 +94,7 @@ function requireAccount(user: User | null | undefined, message: string): void {
   if (!user || user.isGuest) throw new AccountActionError(message, "loginRequired");
 }
 
-/** Runs `call`, turning its failure into an AccountActionError with the spec's texts. */
+/** Runs `call`, turning its failure into an AccountActionError with the product's texts. */
 async function accountCall<T>(call: () => Promise<T>, fallback: string, unexpected: string): Promise<T> {
   try {
     return await call();
@@ -121,9 +121,9 @@ export async function updatePassword(user: User | null | undefined, body: { curr
 }
 
 /**
- * `POST /api/subscription/upgrade` for `user` → the payment link (spec §7). Guests and
- * visitors: 'You must be logged in to upgrade your subscription' (spec §5: upgrade requires a
- * logged-in non-guest user); no message from the server: 'Failed to upgrade subscription'.
+ * `POST /api/subscription/upgrade` for `user` → the payment link (`docs/api.md`). Guests and
+ * visitors: 'You must be logged in to upgrade your subscription' (upgrade requires a logged-in
+ * non-guest user); no message from the server: 'Failed to upgrade subscription'.
  */
 export async function upgradeSubscription(user: User | null | undefined): Promise<{ paypalUrl: string }> {
   requireAccount(user, LOGIN_REQUIRED.upgrade);
@@ -161,7 +161,7 @@ function onSignedIn(client: QueryClient, user: User) {
 }
 
 /**
- * Starts a guest session (spec §2, §6): stored in this browser only; the returned function
+ * Starts a guest session (`docs/product.md`): stored in this browser only; the returned function
  * switches the cached user to the guest at once.
  */
 export function useContinueAsGuest() {
@@ -189,10 +189,10 @@ export function useLogin() {
 
 /**
  * Registration (`POST /api/register`). Success calls `onRegistered`, then makes the new user the
- * signed-in one and toasts a welcome; failure 'Registration failed'. `onRegistered` runs first
- * on purpose: a per-call `mutate(…, { onSuccess })` runs only after the user cache changed, and
- * by then /auth may already have redirected an authenticated user to /app, unmounting the form
- * and skipping the plan step (spec §4) — a race seen in the e2e runs.
+ * signed-in one and toasts a welcome; failure 'Registration failed'. `onRegistered` runs first on
+ * purpose: a per-call `mutate(…, { onSuccess })` runs only after the user cache changed, and by
+ * then /auth may already have redirected an authenticated user to /app, unmounting the form and
+ * skipping the plan step — a race seen in the e2e runs.
  */
 export function useRegister(onRegistered?: (user: User) => void) {
   const client = useQueryClient();
@@ -215,7 +215,7 @@ export function useRegister(onRegistered?: (user: User) => void) {
   });
 }
 
-/** Logout (`POST /api/logout`), then the user is refetched (spec §7) and 'Logged out' toasts. */
+/** Logout (`POST /api/logout`), then the user is refetched and 'Logged out' toasts. */
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({

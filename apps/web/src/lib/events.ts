@@ -1,9 +1,9 @@
 /**
- * App-wide document events (spec §2 Main view, §7 App events): `change-tab` switches the main
- * view's tab, `show-auth` sends the user to /auth?tab={action}.
+ * App-wide document events: `change-tab` switches the main view's tab, `show-auth` sends the user
+ * to /auth?tab={action}.
  */
 
-/** Tab ids of the main view, in display order (spec §2). */
+/** Tab ids of the main view, in display order. */
 export const APP_TABS = ["timer", "music", "block", "stats", "settings"] as const;
 export type AppTab = (typeof APP_TABS)[number];
 

@@ -1,11 +1,11 @@
 import { PREVIEW_USER_ID, type User } from "@focus/core";
 
 /**
- * Guest mode (spec §2, §6; DESIGN.md §8: "a guest session lives in the browser only").
- * Continuing as a guest sets a flag in localStorage; while it is set and the server has no
- * session, `useUser` answers the guest user below. Nothing of a guest reaches the server.
- * Signing in or registering clears the flag. (`guest-session-used` is a different key: the
- * guest's one-focus-session-a-day limit, kept by the timer.)
+ * Guest mode (`docs/product.md`: a guest session lives in the browser only). Continuing as a guest
+ * sets a flag in localStorage; while it is set and the server has no session, `useUser` answers the
+ * guest user below. Nothing of a guest reaches the server. Signing in or registering clears the
+ * flag. (`guest-session-used` is a different key: the guest's one-focus-session-a-day limit, kept
+ * by the timer.)
  */
 
 /** The localStorage key of the guest flag. */

@@ -25,10 +25,10 @@ export function queryKeyToPath(queryKey: QueryKey): string {
   return query ? `${path}?${query}` : path;
 }
 
-/** Default query function (spec §7): GET the query key's path, parsed as JSON. */
+/** Default query function: GET the query key's path, parsed as JSON. */
 export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => api.get(queryKeyToPath(queryKey), { signal });
 
-/** A query client with the spec §9 rules: no retry, no refetch on focus or interval, never stale. */
+/** A query client with these rules: no retry, no refetch on focus or interval, never stale. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -22,7 +22,7 @@ function fakeSystem(prefersDark: boolean) {
 
 const isDark = () => document.documentElement.classList.contains("dark");
 
-describe("theme (spec §2, §3 key `theme`, §9 default dark)", () => {
+describe("theme (key `theme`, default dark)", () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => {
     vi.unstubAllGlobals();

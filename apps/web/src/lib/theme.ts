@@ -1,9 +1,9 @@
 import { DEFAULT_THEME, STORAGE_KEYS, THEMES, type Theme } from "@focus/core/constants";
 
 /**
- * Light/dark/system theme (spec §2 Main view), kept in localStorage `theme` (spec §3), default
- * dark (spec §9). The class is set from main.tsx before the first render because the CSP
- * forbids an inline script in index.html.
+ * Light/dark/system theme, kept in localStorage `theme`, default dark (`docs/product.md`,
+ * Settings). The class is set from main.tsx before the first render because the CSP forbids an
+ * inline script in index.html.
  */
 
 const DARK_QUERY = "(prefers-color-scheme: dark)";

@@ -74,7 +74,7 @@ describe("/admin", () => {
     expect((input as HTMLInputElement).value).toBe("");
   });
 
-  it("asks the spec's confirmation before deleting a user", async () => {
+  it("asks for confirmation before deleting a user", async () => {
     const fetchMock = mockFetch({ ...adminRoutes, "DELETE /api/admin/users/3": { status: 200, body: { message: "User deleted successfully" } } });
     renderRoute("/admin");
     const user = userEvent.setup();

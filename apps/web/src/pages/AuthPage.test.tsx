@@ -13,7 +13,7 @@ describe("/auth", () => {
     expect(screen.getByRole("heading", { name: "Create your account" })).toBeTruthy();
   });
 
-  it("shows the spec's messages for a short username and password and a bad email", async () => {
+  it("shows the product's messages for a short username and password and a bad email", async () => {
     mockFetch(loggedOut());
     renderRoute("/auth?tab=register");
     const user = userEvent.setup();

@@ -19,10 +19,9 @@ const SWITCH_LINK =
   "rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
 /**
- * /auth (spec §2 Auth screen): Login and Register tabs, `?tab=login|register` picks the tab
- * (default register), and 'Continue as guest'. After registering, the plan-selection step
- * (Free or Premium) replaces the form. Signed-in users go to /app, except while that step
- * shows; guests may stay to sign up.
+ * /auth: Login and Register tabs, `?tab=login|register` picks the tab (default register), and
+ * 'Continue as guest'. After registering, the plan-selection step (Free or Premium) replaces the
+ * form. Signed-in users go to /app, except while that step shows; guests may stay to sign up.
  */
 export function AuthPage() {
   useScrollToTop();

@@ -6,9 +6,9 @@ import { BackToApp } from "@/features/shell/BackToApp";
 import { useOptionalUser } from "@/features/shell/SignedInLayout";
 import { PairExtensionButton } from "@/features/shield/PairExtensionButton";
 
-/** The extension build the API serves at the site root (DESIGN.md §5). */
+/** The extension build the API serves at the site root (`docs/api.md`). */
 export const EXTENSION_ZIP_PATH = "/focus-extension.zip";
-/** The extension's version (spec §2 Extension page, §9). */
+/** The extension's version. */
 export const EXTENSION_VERSION = "1.4.0";
 
 const CODE = "rounded bg-muted px-1.5 py-0.5 font-mono text-[0.9em]";

@@ -20,8 +20,8 @@ const NAV = [
 ];
 
 /**
- * The landing page `/` (spec §2). Its own lazy chunk that imports no app code: no query
- * hooks, no charts, no zod (DESIGN.md §6), only the router's Link and the shared UI atoms.
+ * The landing page `/`. Its own lazy chunk that imports no app code: no query hooks, no charts, no
+ * zod, only the router's Link and the shared UI atoms.
  */
 export function LandingPage() {
   return (

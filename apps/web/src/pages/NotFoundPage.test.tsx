@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loggedIn, loggedOut, mockFetch, renderRoute } from "@/test/render";
 
 describe("not-found screen", () => {
-  it("shows the spec's strings for an unknown route", async () => {
+  it("shows the product's strings for an unknown route", async () => {
     mockFetch(loggedOut());
     renderRoute("/no-such-page");
     expect(await screen.findByRole("heading", { name: "404 Page Not Found" })).toBeTruthy();

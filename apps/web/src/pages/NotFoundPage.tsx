@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 
-/** The catch-all screen (spec §2), also shown for /settings when logged out. */
+/** The catch-all screen, also shown for /settings when logged out (`docs/product.md`). */
 export function NotFoundPage() {
   return (
     <main className="grid min-h-dvh place-items-center bg-background p-6">

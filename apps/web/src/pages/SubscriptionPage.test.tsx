@@ -20,7 +20,7 @@ describe("/subscription", () => {
     // The first render in a file also loads the route's chunk, slow on a busy machine.
     expect(await screen.findByRole("heading", { name: "Subscription" }, { timeout: 4000 })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to the app" }).getAttribute("href")).toBe("/app");
-    // The badge reads exactly 'Trial' (spec §4); the days left and the end date sit beside it.
+    // The badge reads exactly 'Trial'; the days left and the end date sit beside it.
     expect(screen.getByTestId("plan-badge").textContent).toBe("Trial");
     expect(screen.getByText("5 days left")).toBeTruthy();
     expect(screen.getByText(/Plan status:/).textContent).toMatch(/^Plan status: Inactive · Trial ends /);

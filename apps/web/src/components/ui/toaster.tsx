@@ -2,8 +2,8 @@ import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastVi
 import { TOAST_DURATION, useToast } from "./use-toast";
 
 /**
- * Renders the toast store (spec §9): 5000 ms display, swipe right past 50 px to dismiss,
- * F8 moves focus to the notification area. Mount once at the app root.
+ * Renders the toast store: 5000 ms display, swipe right past 50 px to dismiss, F8 moves focus to
+ * the notification area. Mount once at the app root.
  */
 export function Toaster() {
   const { toasts } = useToast();

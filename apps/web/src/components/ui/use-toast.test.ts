@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { TOAST_DURATION, TOAST_LIMIT, toast, useToast } from "./use-toast";
 
 describe("toast store", () => {
-  it("keeps one toast at a time (spec §9), the newest", () => {
+  it("keeps one toast at a time, the newest", () => {
     const { result } = renderHook(() => useToast());
     act(() => {
       toast({ title: "First" });

@@ -2,9 +2,9 @@ import { useSyncExternalStore, type ReactNode } from "react";
 import type { ToastActionElement, ToastProps } from "./toast";
 
 /**
- * Toast store in the shadcn/ui style with the spec §9 rules: one toast visible at a time
- * (TOAST_LIMIT), a dismissed toast is removed after TOAST_REMOVE_DELAY. Display time (5000 ms),
- * swipe right 50 px and the F8 hotkey are set on the provider in toaster.tsx.
+ * Toast store in the shadcn/ui style with these rules: one toast visible at a time (TOAST_LIMIT), a
+ * dismissed toast is removed after TOAST_REMOVE_DELAY. Display time (5000 ms), swipe right 50 px
+ * and the F8 hotkey are set on the provider in toaster.tsx.
  */
 
 export const TOAST_LIMIT = 1;

@@ -8,8 +8,8 @@ import { Card, CardContent } from "@/components/ui/card";
 export const ACCESS_DENIED_REDIRECT_MS = 5000;
 
 /**
- * The screen for logged-in users who are not the admin (spec §6): 'Access Denied' with a back
- * button; they are sent to /app after a few seconds, or at once with the button.
+ * The screen for logged-in users who are not the admin (`docs/product.md`): 'Access Denied' with a
+ * back button; they are sent to /app after a few seconds, or at once with the button.
  */
 export function AccessDenied() {
   const navigate = useNavigate();

@@ -7,8 +7,8 @@ import { FormField } from "@/features/auth/FormField";
 import { useAdminAction } from "./adminApi";
 
 /**
- * Manual activation by user ID (spec §2 Admin, §5): the button is disabled while the field is
- * empty; anything but a positive whole number shows 'Please enter a valid user ID'.
+ * Manual activation by user ID: the button is disabled while the field is empty; anything but a
+ * positive whole number shows 'Please enter a valid user ID'.
  */
 export function ActivationCard() {
   const [value, setValue] = useState("");

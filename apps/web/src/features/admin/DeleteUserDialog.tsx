@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useAdminAction } from "./adminApi";
 
-/** Asks the spec's confirmation before deleting a user (spec §5); `user` null means closed. */
+/** Asks for confirmation before deleting a user; `user` null means closed. */
 export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const remove = useAdminAction("delete");
   return (

@@ -8,7 +8,7 @@ const STEPS = [
   "If a payment matches no user, reply to the payer and ask for their username before activating.",
 ] as const;
 
-/** How to verify a payment before activating (spec §2 Admin). */
+/** How to verify a payment before activating. */
 export function PaymentVerificationCard() {
   return (
     <Card>

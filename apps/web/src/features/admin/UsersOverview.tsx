@@ -12,7 +12,7 @@ import { DeleteUserDialog } from "./DeleteUserDialog";
 
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
-/** Badge colour per admin badge text (spec §4); "N days left" gets the accent. */
+/** Badge colour per admin badge text (`docs/product.md`); "N days left" gets the accent. */
 const BADGE_VARIANT: Record<string, "default" | "secondary" | "destructive"> = {
   "Premium Active": "default",
   "Trial Expired": "destructive",
@@ -21,8 +21,8 @@ const BADGE_VARIANT: Record<string, "default" | "secondary" | "destructive"> = {
 };
 
 /**
- * The users overview (spec §2 Admin): every user with name, email, id and the admin badge,
- * a Refresh button, and per user Activate, Cancel subscription and Delete (confirmed).
+ * The users overview: every user with name, email, id and the admin badge, a Refresh button, and
+ * per user Activate, Cancel subscription and Delete (confirmed).
  */
 export function UsersOverview({ currentUserId }: { currentUserId: number }) {
   const users = useAdminUsers();

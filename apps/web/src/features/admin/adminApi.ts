@@ -5,8 +5,8 @@ import { ApiError, api } from "@/lib/api";
 import { queryKeys } from "@/lib/queryKeys";
 
 /**
- * The admin page's server calls (spec §7) and their messages (spec §8). Every action
- * reloads the users list afterwards.
+ * The admin page's server calls and their messages (`docs/api.md`). Every action reloads the users
+ * list afterwards.
  */
 
 /** The users list, `GET /api/admin/users`. */
@@ -52,8 +52,8 @@ function failureDetail(error: unknown): string | undefined {
 }
 
 /**
- * Activate, cancel or delete a user by id. Toasts the spec's success or failure message and
- * reloads the list (and the current user, in case the admin changed their own plan).
+ * Activate, cancel or delete a user by id. Toasts the success or failure message and reloads the
+ * list (and the current user, in case the admin changed their own plan).
  */
 export function useAdminAction(action: AdminAction) {
   const client = useQueryClient();

@@ -19,7 +19,7 @@ const POINTS: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
-/** The marketing panel beside the auth form (spec §2 Auth screen), with the 7-day trial of the registration copy (§1). */
+/** The marketing panel beside the auth form, with the 7-day trial of the registration copy. */
 export function AuthMarketing() {
   return (
     <section

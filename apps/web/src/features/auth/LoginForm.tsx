@@ -6,7 +6,7 @@ import { authErrorMessage, useLogin } from "@/lib/auth";
 import { FormField } from "./FormField";
 import { SubmitButton } from "./SubmitButton";
 
-/** The login form (spec §3 Forms, §5 messages). Calls `onSuccess` once the user is signed in. */
+/** The login form (limits: `docs/product.md`). Calls `onSuccess` once the user is signed in. */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const login = useLogin();
   const {

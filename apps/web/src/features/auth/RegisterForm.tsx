@@ -8,7 +8,7 @@ import { SubmitButton } from "./SubmitButton";
 
 const EMPTY = { username: "", email: "", password: "", confirmPassword: "" };
 
-/** The registration form (spec §3 Forms, §5 messages). Calls `onSuccess` once the account exists. */
+/** The registration form (limits: `docs/product.md`). Calls `onSuccess` once the account exists. */
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const signUp = useRegister(onSuccess);
   const {

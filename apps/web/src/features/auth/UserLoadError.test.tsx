@@ -7,7 +7,7 @@ vi.mock("@/features/timer/FocusArena", () => ({ FocusArena: () => <p>Focus Arena
 
 beforeEach(() => window.localStorage.clear());
 
-describe("a user that cannot be loaded (spec §8 'Failed to fetch user information')", () => {
+describe("a user that cannot be loaded ('Failed to fetch user information')", () => {
   for (const path of ["/app", "/settings", "/admin"]) {
     it(`shows the error with Retry on ${path} instead of treating the visitor as logged out`, async () => {
       mockFetch({ "GET /api/me": { status: 500, body: { message: "Database unavailable" } } });

@@ -5,9 +5,9 @@ import { Button } from "@/components/ui/button";
 import { USER_LOAD_ERROR } from "@/lib/auth";
 
 /**
- * Shown instead of a screen when the current user could not be loaded for another reason
- * than "not logged in" (spec §8 'Failed to fetch user information'): the visitor may well
- * have a session, so they are not sent to /auth; Retry loads the user again.
+ * Shown instead of a screen when the current user could not be loaded for another reason than "not
+ * logged in" ('Failed to fetch user information'): the visitor may well have a session, so they are
+ * not sent to /auth; Retry loads the user again.
  */
 export function UserLoadError({ onRetry }: { onRetry: () => void }) {
   return (

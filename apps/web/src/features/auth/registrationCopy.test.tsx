@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { loggedOut, mockFetch, renderRoute } from "@/test/render";
 
-describe("registration copy (spec §1: 7 days in the registration copy)", () => {
+describe("registration copy (7 days in the registration copy)", () => {
   it("promises a 7-day free trial with no card on the Register tab and in the marketing panel", async () => {
     mockFetch(loggedOut());
     renderRoute("/auth");

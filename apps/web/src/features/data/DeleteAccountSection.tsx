@@ -13,9 +13,10 @@ import { clearApiCache } from "@/lib/apiCache";
 import { queryKeys } from "@/lib/queryKeys";
 
 /**
- * 'Delete account' in the profile card (issue #8): after the password is confirmed in a
- * dialog, `DELETE /api/user` removes the account and all its data on the server; this browser
- * forgets the account's cached data and waiting writes too. The admin account cannot be deleted.
+ * 'Delete account' in the profile card (`docs/offline.md`, Your data): after the password is
+ * confirmed in a dialog, `DELETE /api/user` removes the account and all its data on the server;
+ * this browser forgets the account's cached data and waiting writes too. The admin account cannot
+ * be deleted.
  */
 export function DeleteAccountSection({ user }: { user: User }) {
   const client = useQueryClient();

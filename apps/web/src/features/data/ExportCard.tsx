@@ -19,7 +19,7 @@ function failure(error: unknown): string {
 }
 
 /**
- * 'Your data' in the Statistics tab (issue #8): download every session and the settings as
+ * 'Your data' in the Statistics tab (`docs/offline.md`): download every session and the settings as
  * CSV (a zip of sessions.csv and settings.csv) or JSON, and merge a previous JSON export back
  * (sessions already there are skipped).
  */

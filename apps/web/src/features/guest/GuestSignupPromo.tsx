@@ -7,8 +7,8 @@ import { cn } from "@/lib/utils";
 const POINTS = ["14-day free trial", "Cancel anytime", "No credit card required"] as const;
 
 /**
- * The signup promotion for guests (spec §1 Promotions): 14-day free trial, cancel anytime,
- * no credit card required, and 'Create Free Account (30s)', which opens /auth on Register.
+ * The signup promotion for guests: 14-day free trial, cancel anytime, no credit card required, and
+ * 'Create Free Account (30s)', which opens /auth on Register.
  */
 export function GuestSignupPromo({ className }: { className?: string }) {
   return (

@@ -8,7 +8,7 @@ const POINTS: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: Sparkles, title: "Rewards for showing up", text: "Streaks and achievements celebrate starting, not being perfect." },
 ];
 
-/** The ADHD-focused section of the landing page (spec §1, §2). */
+/** The ADHD-focused section of the landing page. */
 export function AdhdSection() {
   return (
     <Section

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 
-/** The landing demo wave (spec §2 Audio test page): alpha at 9.5 Hz, 20 points, ~60 fps. */
+/** The landing demo wave (as on the audio test page): alpha at 9.5 Hz, 20 points, ~60 fps. */
 export const DEMO_WAVE = { type: "alpha", frequencyHz: 9.5, points: 20, fps: 60 } as const;
 
 const WIDTH = 240;

@@ -7,9 +7,9 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 const DEMO_PROGRESS = 0.4;
 
 /**
- * The hero's feature demo card (spec §2 Landing): a session in progress, Deep Work audio with
- * the alpha 9.5 Hz demo waveform, and the Website Shield with '8 sites blocked'. A picture
- * of the app, not the app: nothing here is interactive.
+ * The hero's feature demo card: a session in progress, Deep Work audio with the alpha 9.5 Hz demo
+ * waveform, and the Website Shield with '8 sites blocked'. A picture of the app, not the app:
+ * nothing here is interactive.
  */
 export function FeatureDemoCard() {
   return (

@@ -19,7 +19,7 @@ const BENEFITS = [
   "Keyboard-friendly and screen-reader-friendly",
 ];
 
-/** The feature lists of the landing page (spec §2). */
+/** The feature lists of the landing page. */
 export function Features() {
   return (
     <Section

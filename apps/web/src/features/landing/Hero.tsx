@@ -4,7 +4,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { FeatureDemoCard } from "./FeatureDemoCard";
 
 /**
- * The marketing claims of spec §1, as copy: 75 hours a month is 2.5 hours a day × 30 days.
+ * The marketing claims, as copy: 75 hours a month is 2.5 hours a day × 30 days.
  */
 const CLAIMS = [
   { value: "75 hours", label: "saved per month" },
@@ -12,7 +12,7 @@ const CLAIMS = [
   { value: "Up to 3x", label: "productivity increase" },
 ];
 
-/** The landing hero (spec §2): headline, 'Start Focusing Now' → /app, and the feature demo card. */
+/** The landing hero: headline, 'Start Focusing Now' → /app, and the feature demo card. */
 export function Hero() {
   return (
     <section aria-labelledby="hero-title" className="mx-auto grid w-full max-w-6xl items-center gap-12 px-6 pt-8 pb-16 sm:pt-14 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">

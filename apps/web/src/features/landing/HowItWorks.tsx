@@ -8,7 +8,7 @@ const STEPS = [
   { title: "Rest and watch your progress grow", text: "Take the break you earned. Your streak, statistics and achievements update on their own." },
 ];
 
-/** The 3-step 'How It Works' of the landing page (spec §2). */
+/** The 3-step 'How It Works' of the landing page. */
 export function HowItWorks() {
   return (
     <Section id="how-it-works" eyebrow="Three simple steps" title="How It Works" intro="From distracted to focused in under a minute.">

@@ -5,9 +5,9 @@ import { cn } from "@/lib/utils";
 import { INTERVIEW_FALLBACK_URL, dismissInterviewPromo, fetchInterviewUrl, isInterviewPromoDismissed } from "./interviewPromo";
 
 /**
- * The dismissible interview promo card (spec §1); the dismissal is remembered locally. The
- * booking link is the server's INTERVIEW_URL (`GET /api/config`, asked only while the card
- * shows), else a mail to support.
+ * The dismissible interview promo card; the dismissal is remembered locally. The booking link is
+ * the server's INTERVIEW_URL (`GET /api/config`, asked only while the card shows), else a mail to
+ * support.
  */
 export function InterviewPromo({ className }: { className?: string }) {
   const [dismissed, setDismissed] = useState(isInterviewPromoDismissed);

@@ -1,9 +1,9 @@
 import { BrandLink } from "@/components/Brand";
 
 /**
- * Footer links (spec §2): placeholders for now. Features, Pricing and About point at their
- * sections; the pages behind Blog, Contact, Privacy Policy and Terms of Service do not exist
- * yet, so they point at the top of the page.
+ * Footer links: placeholders for now. Features, Pricing and About point at their sections; the
+ * pages behind Blog, Contact, Privacy Policy and Terms of Service do not exist yet, so they point
+ * at the top of the page.
  */
 const LINKS = [
   { label: "About", href: "#about" },

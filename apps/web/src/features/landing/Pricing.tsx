@@ -5,8 +5,8 @@ import { cn } from "@/lib/utils";
 import { Section } from "./Section";
 
 /**
- * The plans as the landing page states them (spec §6, landing version of the free plan;
- * spec §1: the free-plan copy speaks of a 7-day trial, the premium copy of a 14-day one).
+ * The plans as the landing page states them (the landing version of the free plan; the free-plan
+ * copy speaks of a 7-day trial, the premium copy of a 14-day one).
  */
 const PLANS = [
   {
@@ -36,7 +36,7 @@ const PLANS = [
   },
 ] as const;
 
-/** Pricing: Free and Premium (spec §1 Plans, §2 Landing). */
+/** Pricing: Free and Premium. */
 export function Pricing() {
   return (
     <Section

@@ -19,7 +19,7 @@ const STORIES = [
   },
 ];
 
-/** Success stories of the landing page (spec §2). */
+/** Success stories of the landing page. */
 export function SuccessStories() {
   return (
     <Section id="stories" eyebrow="Success stories" title="People who found their focus">

@@ -4,12 +4,12 @@ import { api } from "@/lib/api";
 import { SUPPORT_EMAIL } from "@/lib/brand";
 
 /**
- * The interview promotion (spec §1): 3 months of free premium, worth $14.97, for a 15-minute
- * video interview booked on an external scheduling page.
+ * The interview promotion: 3 months of free premium, worth $14.97, for a 15-minute video interview
+ * booked on an external scheduling page.
  *
- * The booking page is the server's INTERVIEW_URL (DESIGN.md §8), read from `GET /api/config`.
- * Until it answers, or when the server has none, the button writes to support instead, so it
- * never leads nowhere.
+ * The booking page is the server's INTERVIEW_URL, read from `GET /api/config` (`docs/api.md`).
+ * Until it answers, or when the server has none, the button writes to support instead, so it never
+ * leads nowhere.
  */
 export const INTERVIEW_FALLBACK_URL = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent("Focus Flow interview: 3 months of Premium")}`;
 

@@ -3,10 +3,10 @@ import { cn } from "@/lib/utils";
 import { useOnline, useOutboxState } from "./useOutbox";
 
 /**
- * The header's connection indicator (issue #8): 'Offline' while the browser has no network,
- * 'Server unreachable' when it has but the server did not answer, and how many sessions or
- * settings changes wait to be sent. Empty (but present, so screen readers hear changes) when
- * all is well.
+ * The header's connection indicator (`docs/offline.md`): 'Offline' while the browser has no
+ * network, 'Server unreachable' when it has but the server did not answer, and how many sessions or
+ * settings changes wait to be sent. Empty (but present, so screen readers hear changes) when all is
+ * well.
  */
 export function ConnectionStatus() {
   const online = useOnline();

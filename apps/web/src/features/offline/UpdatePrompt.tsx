@@ -5,8 +5,8 @@ import { STORAGE_KEYS } from "@focus/core/constants";
 import { appUpdate } from "./appUpdate";
 
 /**
- * Whether the saved timer state (spec §3 `timer-state`) says a session is running now. Read
- * directly: this prompt is part of every page, which must not load the timer's code.
+ * Whether the saved timer state (`timer-state`) says a session is running now. Read directly: this
+ * prompt is part of every page, which must not load the timer's code.
  */
 function timerRunning(): boolean {
   try {
@@ -25,8 +25,8 @@ function pollTimerState(onChange: () => void): () => void {
 const noPolling = () => () => {};
 
 /**
- * 'New version available — reload' (issue #8). Shown when a new version of the app waits; it
- * is applied only when the user says so, never in the middle of a session by itself. With a
+ * 'New version available — reload' (`docs/offline.md`). Shown when a new version of the app waits;
+ * it is applied only when the user says so, never in the middle of a session by itself. With a
  * timer running the text says the timer carries on (its state is saved and restored on load).
  */
 export function UpdatePrompt() {

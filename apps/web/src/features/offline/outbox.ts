@@ -2,9 +2,9 @@ import type { SessionInput, Settings } from "@focus/core";
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 
 /**
- * The outbox (DESIGN.md §6): writes that have not reached the server yet, kept in IndexedDB
- * so they survive a reload, a closed tab and a restarted browser. Items are sent in the order
- * they were added (`seq`); each belongs to one user and is only ever sent for that user.
+ * The outbox (`docs/offline.md`): writes that have not reached the server yet, kept in IndexedDB so
+ * they survive a reload, a closed tab and a restarted browser. Items are sent in the order they
+ * were added (`seq`); each belongs to one user and is only ever sent for that user.
  */
 
 /** A completed session (with its idempotency key) or a settings save. */

@@ -2,8 +2,8 @@ import { ApiError, apiRequest } from "@/lib/api";
 import type { OutboxItem, OutboxStore, OutboxWrite } from "./outbox";
 
 /**
- * Sends the outbox to the server (DESIGN.md §6, §8 'Session post failures'): in order, one at
- * a time, each item exactly once. An item leaves the outbox when the server answered it:
+ * Sends the outbox to the server (`docs/offline.md`, The outbox): in order, one at a time, each
+ * item exactly once. An item leaves the outbox when the server answered it:
  * - 2xx: recorded ("sent"). A session carries its idempotency key, so a copy the server
  *   already had (a retry after a lost answer) is answered with the original, never recorded twice;
  * - another 4xx: refused for a reason (e.g. the expired-trial 403) ("refused"), shown to the

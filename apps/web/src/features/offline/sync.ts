@@ -23,9 +23,9 @@ export const outboxSync = new OutboxSync({
 });
 
 /**
- * Records a completed session (spec §4 "Each completed or recorded session is posted"): it is
- * kept in the outbox with a new idempotency key and sent now or, if the server cannot be
- * reached, later, exactly once.
+ * Records a completed session (every completed session is posted, `docs/product.md`): it is kept in
+ * the outbox with a new idempotency key and sent now or, if the server cannot be reached, later,
+ * exactly once.
  */
 export function recordSession(userId: number, session: SessionInput): Promise<Outcome> {
   return outboxSync.submit(userId, { kind: "session", body: { ...session, clientId: session.clientId ?? newClientId() } });

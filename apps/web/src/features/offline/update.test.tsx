@@ -8,9 +8,9 @@ import { createQueryClient } from "@/lib/queryClient";
 import { TEST_USER, serveApp } from "@/test/render";
 
 /**
- * App updates (issue #8: "updates applied without breaking a running timer"): a new service
- * worker version is offered in the prompt and waits for the user; it is never applied by itself,
- * and the timer that runs when the user accepts carries on after the reload.
+ * App updates, applied without breaking a running timer (`docs/offline.md`): a new service worker
+ * version is offered in the prompt and waits for the user; it is never applied by itself, and the
+ * timer that runs when the user accepts carries on after the reload.
  */
 
 type RegisterOptions = { onNeedRefresh?: () => void };

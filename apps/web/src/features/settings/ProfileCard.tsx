@@ -13,8 +13,8 @@ import { AccountActionError, updateEmail, updatePassword } from "@/lib/auth";
 import { queryKeys } from "@/lib/queryKeys";
 
 /**
- * The profile card (spec §2 Settings, non-guests only): email change and password change
- * through the auth layer, with the spec's disabled-state rules (§5) and messages (§8).
+ * The profile card (Settings, non-guests only): email change and password change through the auth
+ * layer, with its disabled-state rules and the server's messages (`docs/api.md`).
  */
 export function ProfileCard({ user }: { user: User }) {
   return (

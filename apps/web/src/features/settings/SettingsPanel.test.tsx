@@ -10,7 +10,7 @@ const PREMIUM = { ...TEST_USER, subscriptionPlan: "premium" as const, subscripti
 beforeEach(() => window.localStorage.clear());
 
 describe("Focus Settings", () => {
-  it("shows the sliders with the spec's ranges and steps and the 2–6 interval choices", async () => {
+  it("shows the sliders with the product's ranges and steps and the 2–6 interval choices", async () => {
     mockFetch({ ...loggedIn(), ...settingsRoute });
     renderRoute("/settings");
     expect(await screen.findByRole("heading", { name: "Focus Settings" })).toBeTruthy();

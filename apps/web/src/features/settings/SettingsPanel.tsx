@@ -9,9 +9,9 @@ import { SettingsForm } from "./SettingsForm";
 import { SubscriptionCard } from "./SubscriptionCard";
 
 /**
- * 'Focus Settings' (spec §2 Settings), shared by the Settings tab and /settings: timer,
- * notification and theme settings with 'Save Settings'; for non-guests the profile card and
- * the plan with its cancel link (premium) or 'Upgrade to Premium' (everyone else).
+ * 'Focus Settings' (`docs/product.md`, Settings), shared by the Settings tab and /settings: timer,
+ * notification and theme settings with 'Save Settings'; for non-guests the profile card and the
+ * plan with its cancel link (premium) or 'Upgrade to Premium' (everyone else).
  */
 export function SettingsPanel({ user }: { user: User }) {
   const settings = useSettings();

@@ -8,8 +8,8 @@ import { PlanSummary } from "@/features/subscription/PlanSummary";
 import { useSubscription } from "@/features/subscription/useSubscription";
 
 /**
- * The plan in Settings (spec §2): premium users get the 'Cancel subscription' link that opens
- * the cancellation dialog; everyone else gets 'Upgrade to Premium' to /subscription.
+ * The plan in Settings: premium users get the 'Cancel subscription' link that opens the
+ * cancellation dialog; everyone else gets 'Upgrade to Premium' to /subscription.
  */
 export function SubscriptionCard({ user }: { user: User }) {
   const subscription = useSubscription(user);

@@ -3,7 +3,7 @@ import { Label } from "@/components/ui/label";
 import { Slider } from "@/components/ui/slider";
 import { Switch } from "@/components/ui/switch";
 
-/** A labelled minutes slider with its current value and range shown (spec §5 ranges and steps). */
+/** A labelled minutes slider with its current value and range shown (ranges: `docs/product.md`). */
 export function MinutesSlider({
   id,
   label,

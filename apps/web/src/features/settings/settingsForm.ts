@@ -1,13 +1,13 @@
 import { AUDIO_IN_BREAKS, SETTINGS_LIMITS, settingsSchema, type Settings } from "@focus/core";
 import { z } from "zod";
 
-/** Long break interval choices, 2 to 6 focus sessions (spec §5), as the form's text values. */
+/** Long break interval choices, 2 to 6 focus sessions, as the form's text values. */
 export const LONG_BREAK_INTERVAL_CHOICES: readonly string[] = Array.from(
   { length: SETTINGS_LIMITS.longBreakInterval.max - SETTINGS_LIMITS.longBreakInterval.min + 1 },
   (_, i) => String(SETTINGS_LIMITS.longBreakInterval.min + i),
 );
 
-/** The settings form: the shared settings schema, with the long break interval held as text (spec §3). */
+/** The settings form: the shared settings schema, with the long break interval held as text. */
 export const settingsFormSchema = settingsSchema.extend({
   longBreakInterval: z.string().refine((value) => LONG_BREAK_INTERVAL_CHOICES.includes(value), "Choose 2 to 6 sessions"),
   // Required in the form (the stored settings default them; the form always has a value).

@@ -3,8 +3,8 @@ import { cn } from "@/lib/utils";
 import type { TabItem } from "./tabs";
 
 /**
- * The main view's tab list: a side rail on desktop, a bottom bar on phones (spec §2). Must sit
- * inside the Tabs root; arrow keys move between tabs (roving focus), Tab leaves the list.
+ * The main view's tab list: a side rail on desktop, a bottom bar on phones. Must sit inside the
+ * Tabs root; arrow keys move between tabs (roving focus), Tab leaves the list.
  */
 export function AppNav({ tabs, isDesktop }: { tabs: readonly TabItem[]; isDesktop: boolean }) {
   return (

@@ -1,7 +1,7 @@
 import { ChartColumn, Headphones, Settings, ShieldCheck, Timer, type LucideIcon } from "lucide-react";
 import type { AppTab } from "@/lib/events";
 
-/** One tab of the main view: desktop rail label, mobile bar label and icon (spec §2). */
+/** One tab of the main view: desktop rail label, mobile bar label and icon. */
 export type TabItem = { id: AppTab; label: string; shortLabel: string; icon: LucideIcon };
 
 /** The main view's tabs in display order. */
@@ -13,7 +13,7 @@ export const TAB_ITEMS: readonly TabItem[] = [
   { id: "settings", label: "Settings", shortLabel: "Settings", icon: Settings },
 ];
 
-/** The tabs a user sees: the settings tab is hidden for guests (spec §2). */
+/** The tabs a user sees: the settings tab is hidden for guests (`docs/product.md`). */
 export function visibleTabs(isGuest: boolean): readonly TabItem[] {
   return isGuest ? TAB_ITEMS.filter((tab) => tab.id !== "settings") : TAB_ITEMS;
 }

@@ -3,8 +3,8 @@ import { useNavigate } from "react-router-dom";
 import { CHANGE_TAB_EVENT, SHOW_AUTH_EVENT, isAppTab, isAuthAction, onDocumentEvent, type AppTab } from "@/lib/events";
 
 /**
- * Wires the main view's document events (spec §2): `change-tab` calls `onChangeTab` with a
- * valid tab id, `show-auth` navigates to /auth?tab={action}. Invalid details are ignored.
+ * Wires the main view's document events: `change-tab` calls `onChangeTab` with a valid tab id,
+ * `show-auth` navigates to /auth?tab={action}. Invalid details are ignored.
  */
 export function useAppEvents(onChangeTab: (tab: AppTab) => void): void {
   const navigate = useNavigate();

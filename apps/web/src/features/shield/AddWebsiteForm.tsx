@@ -8,9 +8,9 @@ import { Label } from "@/components/ui/label";
 import { useAddBlockedSite } from "./queries";
 
 /**
- * The add-website form (spec §3 Blocked site, §5 validation): what is typed is normalised to
- * its host by the core schema ("https://www.youtube.com/watch" → "youtube.com") and posted
- * as `{url, active: true}`; on success the form is reset (spec §7).
+ * The add-website form (validation: `docs/product.md`, Website Shield): what is typed is normalised
+ * to its host by the core schema ("https://www.youtube.com/watch" → "youtube.com") and posted as
+ * `{url, active: true}`; on success the form is reset.
  */
 export function AddWebsiteForm() {
   const add = useAddBlockedSite();

@@ -7,7 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { AddWebsiteForm } from "./AddWebsiteForm";
 import { loadErrorMessage, useBlockedSites, useRemoveBlockedSite } from "./queries";
 
-/** The blocklist: the add-website form and the blocked sites with remove (spec §5, §7, §8). */
+/** The blocklist: the add-website form and the blocked sites with remove. */
 export function BlocklistCard() {
   const sites = useBlockedSites(true);
   return (

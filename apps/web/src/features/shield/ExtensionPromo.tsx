@@ -15,7 +15,7 @@ const STEPS = [
   "Redirects you to motivational content when you open a blocked site",
 ];
 
-/** The Chrome Extension promo card of Website Shield (spec §2): features, steps, download. */
+/** The Chrome Extension promo card of Website Shield: features, steps, download. */
 export function ExtensionPromo() {
   return (
     <Card className="overflow-hidden">

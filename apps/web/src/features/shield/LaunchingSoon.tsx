@@ -14,7 +14,7 @@ const UPCOMING: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
-/** The two 'Launching Soon' cards of Website Shield (spec §2); informative only, no interaction. */
+/** The two 'Launching Soon' cards of Website Shield; informative only, no interaction. */
 export function LaunchingSoon() {
   return (
     <section aria-labelledby="launching-soon" className="grid gap-3">

@@ -14,10 +14,10 @@ import { loadErrorMessage, useLinkedDevices, useUnlinkDevice, useUpdateDevice } 
 const LINK = "font-medium text-primary underline-offset-4 hover:underline";
 
 /**
- * The user's linked devices (spec §3, §7, §8): each browser where the extension is paired,
- * titled 'Paired browsers' so it is not mistaken for the 'Linked Devices' card (cross-device
- * sync, Launching Soon).
- * A device can be switched active or inactive (blocking and sync on or off) or unlinked.
+ * The user's linked devices (`docs/product.md`, Website Shield and linked devices): each browser
+ * where the extension is paired, titled 'Paired browsers' so it is not mistaken for the 'Linked
+ * Devices' card (cross-device sync, Launching Soon). A device can be switched active or inactive
+ * (blocking and sync on or off) or unlinked.
  */
 export function LinkedDevicesCard() {
   const devices = useLinkedDevices(true);

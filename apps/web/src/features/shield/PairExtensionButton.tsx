@@ -20,8 +20,8 @@ function describe(status: ExtensionStatus | null | undefined): string {
 }
 
 /**
- * "Pair this browser's extension" (issue #6 item 2): asks the API for a device token and hands
- * it to the Chrome extension in this browser, then refreshes the list of paired browsers.
+ * "Pair this browser's extension": asks the API for a device token and hands it to the Chrome
+ * extension in this browser, then refreshes the list of paired browsers.
  */
 export function PairExtensionButton({ size = "sm", variant = "default" }: Pick<ButtonProps, "size" | "variant">) {
   const client = useQueryClient();

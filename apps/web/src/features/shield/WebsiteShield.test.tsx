@@ -92,7 +92,7 @@ describe("Website Shield tab", () => {
     expect(await screen.findByText("No websites blocked yet. Add the sites that pull you away most often.")).toBeTruthy();
   });
 
-  it("validates the website with the spec's messages", async () => {
+  it("validates the website with the product's messages", async () => {
     const { calls } = fakeApi();
     renderShield();
     const user = userEvent.setup();
@@ -192,7 +192,7 @@ describe("Website Shield tab", () => {
     await user.click(screen.getByRole("button", { name: "Unlink Chrome on Linux" }));
     await user.click(screen.getByRole("button", { name: "Unlink" }));
     expect(await screen.findByText("Failed to unlink device")).toBeTruthy();
-    // No JSON message: spec §8's "status: body (or status text)".
+    // No JSON message: "status: body (or status text)" (lib/api.ts).
     expect(screen.getByText(/^500:/)).toBeTruthy();
   });
 

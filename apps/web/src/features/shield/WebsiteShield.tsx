@@ -9,9 +9,9 @@ import { LaunchingSoon } from "./LaunchingSoon";
 import { LinkedDevicesCard } from "./LinkedDevicesCard";
 
 /**
- * The Website Shield tab, 'Focus Shield' (spec §2): the extension promo, the blocklist and the
- * linked devices (DESIGN.md §8: rendered, though the spec only has their logic), and the two
- * 'Launching Soon' cards. A guest has nothing on the server, so sees an invitation instead.
+ * The Website Shield tab, 'Focus Shield' (`docs/product.md`): the extension promo, the blocklist
+ * and the linked devices, and the two 'Launching Soon' cards. A guest has nothing on the server, so
+ * sees an invitation instead.
  */
 export function WebsiteShield({ user }: { user: User }) {
   return (

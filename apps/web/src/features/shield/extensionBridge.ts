@@ -9,9 +9,9 @@ import {
 import { api } from "@/lib/api";
 
 /**
- * Talking to the Chrome extension from the page (DESIGN.md §5, issue #6 item 2). Chrome gives a
- * page `chrome.runtime.sendMessage` only when an installed extension's `externally_connectable`
- * matches it, so its absence means "no extension here".
+ * Talking to the Chrome extension from the page (pairing, `docs/product.md`). Chrome gives a page
+ * `chrome.runtime.sendMessage` only when an installed extension's `externally_connectable` matches
+ * it, so its absence means "no extension here".
  */
 
 interface ChromeRuntime {

@@ -11,15 +11,15 @@ import { toast } from "@/components/ui/use-toast";
 import { ApiError, api } from "@/lib/api";
 
 /**
- * Server data of the Website Shield tab (spec §7): blocked sites and linked devices, with the
- * toasts of spec §8. Each key is also its GET path (see `queryKeyToPath`).
+ * Server data of the Website Shield tab (`docs/api.md`): blocked sites and linked devices, with
+ * their toasts. Each key is also its GET path (see `queryKeyToPath`).
  */
 export const shieldQueryKeys = {
   blockedSites: ["/api/blocked-sites"],
   linkedDevices: ["/api/linked-devices"],
 } as const;
 
-/** The toast text of a failed call: the error's message (spec §8). */
+/** The toast text of a failed call: the error's message (`docs/api.md`). */
 function failure(title: string) {
   return (error: Error) => toast({ title, description: error.message, variant: "destructive" });
 }
@@ -77,7 +77,7 @@ export function useLinkedDevices(enabled: boolean) {
   });
 }
 
-/** `PUT /api/linked-devices/{id} {isActive}`; the list is refreshed on success (spec §7). */
+/** `PUT /api/linked-devices/{id} {isActive}`; the list is refreshed on success. */
 export function useUpdateDevice() {
   const client = useQueryClient();
   return useMutation({

@@ -2,7 +2,7 @@ import { Keyboard } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ShortcutList } from "./ShortcutList";
 
-/** The keyboard shortcuts, listed in the settings (issue #8). */
+/** The keyboard shortcuts, listed in the settings (`docs/offline.md`). */
 export function ShortcutsCard() {
   return (
     <Card>

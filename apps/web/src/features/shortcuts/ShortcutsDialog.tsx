@@ -1,7 +1,7 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { ShortcutList } from "./ShortcutList";
 
-/** The list of keyboard shortcuts, opened with `?` (issue #8). */
+/** The list of keyboard shortcuts, opened with `?` (`docs/offline.md`). */
 export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

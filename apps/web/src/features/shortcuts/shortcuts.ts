@@ -1,6 +1,6 @@
 /**
- * Keyboard shortcuts of the main view (issue #8): which key does what, and when a key press
- * is not a shortcut. Pure functions over a key event, so the rules are tested without React.
+ * Keyboard shortcuts of the main view (`docs/offline.md`): which key does what, and when a key
+ * press is not a shortcut. Pure functions over a key event, so the rules are tested without React.
  */
 
 export type ShortcutAction = "toggle" | "reset" | "focus" | "shortBreak" | "longBreak" | "mute" | "help";

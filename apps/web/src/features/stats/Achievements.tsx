@@ -30,7 +30,7 @@ function progressText(a: Achievement): string {
 }
 
 /**
- * The achievements (spec §3, §9): the three headline ones, then the gallery, each with its
+ * The achievements (`docs/product.md`): the three headline ones, then the gallery, each with its
  * progress, target, tip and category, all evaluated by the core.
  */
 export function Achievements({ headline, gallery }: { headline: Achievement[]; gallery: Achievement[] }) {

@@ -12,8 +12,8 @@ const SUMMARY_KEY = ["/api/blocked-attempts/summary"] as const;
 const TOP = 5;
 
 /**
- * Blocked attempts (issue #6 item 4, beyond the spec): how often the Chrome extension stopped
- * a visit to a blocked site, per site and per focus session. Real users only.
+ * Blocked attempts (`docs/product.md`, Website Shield): how often the Chrome extension stopped a
+ * visit to a blocked site, per site and per focus session. Real users only.
  */
 export function BlockedAttemptsCard() {
   const summary = useQuery({ queryKey: SUMMARY_KEY, select: (data: unknown) => blockedAttemptSummarySchema.parse(data) });

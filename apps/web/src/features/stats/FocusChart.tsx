@@ -17,8 +17,8 @@ const TICK_FONT_SIZE = 12;
 const TICK = { fill: "var(--muted-foreground)", fontSize: TICK_FONT_SIZE } as const;
 
 /**
- * Focus minutes per day for the last 7 or 30 days, a recharts bar chart (DESIGN §5). The
- * points come computed from the core (`dailyFocusSeries`); this only draws and labels them.
+ * Focus minutes per day for the last 7 or 30 days, a recharts bar chart. The points come computed
+ * from the core (`dailyFocusSeries`); this only draws and labels them.
  *
  * Accessibility: the chart is a figure named by the card title and described by the visible
  * summary line. Its SVG is recharts' accessibility layer: it can be reached with Tab, and the

@@ -2,7 +2,7 @@ import { DISTRACTIONS_PREVENTED_PER_SESSION, DISTRACTION_RECOVERY_MINUTES, type 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatHours, formatMinutes } from "./format";
 
-/** Productivity impact (spec §2, §9), from all-time totals computed by the core. */
+/** Productivity impact (`docs/product.md`), from all-time totals computed by the core. */
 export function ImpactCard({ impact }: { impact: ProductivityImpact }) {
   return (
     <Card>

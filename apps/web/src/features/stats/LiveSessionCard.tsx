@@ -1,7 +1,7 @@
 import { formatTime } from "@focus/core";
 import { useLiveStats } from "./useLiveStats";
 
-/** The running focus session, live (spec §3 Live stats). Hidden when no focus session runs. */
+/** The running focus session, live. Hidden when no focus session runs. */
 export function LiveSessionCard() {
   const live = useLiveStats();
   if (!live.timerRunning || live.currentSessionTotal === 0) return null;

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { formatMinutes } from "./format";
 import { ProgressBar } from "./ProgressBar";
 
-/** Today's focus time toward the next milestone (spec §9: 25, 60, 100, … minutes). */
+/** Today's focus time toward the next milestone (25, 60, 100, … minutes, `docs/product.md`). */
 export function MilestoneCard({ minutesToday, milestone }: { minutesToday: number; milestone: MilestoneProgress }) {
   return (
     <Card>

@@ -3,7 +3,7 @@ import { Brain, Coffee } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatSessionLength, formatSessionStart } from "./format";
 
-/** The 5 most recent completed sessions (spec §2, §9), newest first, as chosen by the core. */
+/** The 5 most recent completed sessions, newest first, as chosen by the core. */
 export function RecentSessions({ sessions }: { sessions: Session[] }) {
   return (
     <Card className="h-full">

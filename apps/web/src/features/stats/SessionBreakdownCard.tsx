@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { formatMinutes } from "./format";
 import { ProgressBar } from "./ProgressBar";
 
-/** Focus versus break sessions and the completion rate (spec §2, real users only). */
+/** Focus versus break sessions and the completion rate (real users only). */
 export function SessionBreakdownCard({ breakdown }: { breakdown: SessionBreakdown }) {
   const rate = Math.round(breakdown.completionRate);
   const rows = [

@@ -24,8 +24,8 @@ import { isPreviewUser, useStatsOverview } from "./useStatsOverview";
 const FocusChart = lazy(() => import("./FocusChart").then((m) => ({ default: m.FocusChart })));
 
 /**
- * The Statistics tab (spec §2): 'Your Focus Journey' from the user's sessions, or 'Your Focus
- * Journey Preview' with example statistics and an offer to sign up for the preview user.
+ * The Statistics tab (`docs/product.md`): 'Your Focus Journey' from the user's sessions, or 'Your
+ * Focus Journey Preview' with example statistics and an offer to sign up for the preview user.
  */
 export function StatsPanel({ user }: { user: User }) {
   const state = useStatsOverview(user);
@@ -117,7 +117,7 @@ function ChartPlaceholder() {
   );
 }
 
-/** Where a real user's breakdown and recent sessions go; the preview has no real sessions (spec §2). */
+/** Where a real user's breakdown and recent sessions go; the preview has no real sessions. */
 function OwnHistoryHint() {
   return (
     <Card className="flex flex-col items-center justify-center gap-3 border-dashed bg-muted/30 p-8 text-center shadow-none">
@@ -148,7 +148,7 @@ function EmptyJourney() {
   );
 }
 
-/** The guest signup promotion (spec §1): 14-day free trial, cancel anytime, no credit card. */
+/** The guest signup promotion: 14-day free trial, cancel anytime, no credit card. */
 function SignupOffer() {
   return (
     <Card className="border-primary/40 bg-accent/40">

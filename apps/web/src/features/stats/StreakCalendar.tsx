@@ -5,9 +5,9 @@ import { cn } from "@/lib/utils";
 import { plural } from "./format";
 
 /**
- * The last 30 days as a calendar, weeks starting on Sunday like the stats' weeks (beyond
- * the spec). A filled day had a completed focus session. One image for screen readers,
- * labelled with the streaks and the number of focus days.
+ * The last 30 days as a calendar, weeks starting on Sunday like the stats' weeks. A filled day had
+ * a completed focus session. One image for screen readers, labelled with the streaks and the number
+ * of focus days.
  */
 export function StreakCalendar({
   days,

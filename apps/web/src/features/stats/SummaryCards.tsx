@@ -5,7 +5,7 @@ import { formatMinutes, plural } from "./format";
 
 type Item = { icon: LucideIcon; label: string; value: string; detail: string };
 
-/** The summary cards (spec §2 Statistics): today, this week, this month, all time. */
+/** The summary cards (`docs/product.md`, Statistics): today, this week, this month, all time. */
 export function SummaryCards({ summary }: { summary: StatsSummary }) {
   const items: Item[] = [
     { icon: Sun, label: "Today", value: plural(summary.sessionsToday, "session"), detail: `${formatMinutes(summary.focusMinutesToday)} of focus` },

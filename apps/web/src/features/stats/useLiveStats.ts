@@ -2,10 +2,10 @@ import { useEffect, useState } from "react";
 import { EMPTY_LIVE_STATS, applyStatsMessage, statsWindowMessageSchema, type LiveStats } from "@focus/core";
 
 /**
- * Live stats from the timer's window messages (spec §4 Stats events): `stats_update`,
- * `session_completed` and `timer_progress_update` (folded by core's `applyStatsMessage`).
- * Only messages this window posted to itself are read. (The session queries are refreshed
- * when the server has recorded the session, not on this message: see `refreshSessionQueries`.)
+ * Live stats from the timer's window messages: `stats_update`, `session_completed` and
+ * `timer_progress_update` (folded by core's `applyStatsMessage`). Only messages this window posted
+ * to itself are read. (The session queries are refreshed when the server has recorded the session,
+ * not on this message: see `refreshSessionQueries`.)
  */
 export function useLiveStats(): LiveStats {
   const [stats, setStats] = useState<LiveStats>(EMPTY_LIVE_STATS);

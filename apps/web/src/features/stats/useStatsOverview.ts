@@ -12,16 +12,16 @@ export type StatsState =
   | { status: "error"; error: Error; retry: () => void }
   | { status: "ready"; overview: StatsOverview<Session>; isPreview: boolean };
 
-/** The preview user (spec §2, §3): the guest, whose id is 0. */
+/** The preview user: the guest, whose id is 0. */
 export function isPreviewUser(user: User): boolean {
   return user.isGuest || user.id === PREVIEW_USER_ID;
 }
 
 /**
- * The Statistics tab's data (spec §2, §7). A real user's sessions come from
- * `GET /api/sessions`; the preview user (a guest, id 0) gets the core's example history and
- * no request is made. All numbers are computed by the core's `statsOverview`. The list is
- * refreshed when the server has recorded a new session (`refreshSessionQueries`).
+ * The Statistics tab's data. A real user's sessions come from `GET /api/sessions`; the preview user
+ * (a guest, id 0) gets the core's example history and no request is made. All numbers are computed
+ * by the core's `statsOverview`. The list is refreshed when the server has recorded a new session
+ * (`refreshSessionQueries`).
  */
 export function useStatsOverview(user: User): StatsState {
   const isPreview = isPreviewUser(user);

@@ -25,15 +25,15 @@ import { useLatest } from "@/lib/useLatest";
 import { PREMIUM_FEATURES } from "./planCopy";
 
 /**
- * 'Cancel subscription' and its dialog (spec §4 Cancellation flow), driven by the core chart:
- * reason → retention offer (only for reasons with one) → feedback → final warning →
- * confirmation, where the confirm button waits for CANCEL to be typed (DESIGN.md §8).
- * Closing at any step resets the flow.
+ * 'Cancel subscription' and its dialog (`docs/product.md`, People and plans), driven by the core
+ * chart: reason → retention offer (only for reasons with one) → feedback → final warning →
+ * confirmation, where the confirm button waits for CANCEL to be typed. Closing at any step resets
+ * the flow.
  */
 export function CancellationDialog({ user }: { user: User }) {
   const client = useQueryClient();
   const currentUser = useLatest(user);
-  // The chart with the real call through the auth layer (spec §7), for the current user.
+  // The chart with the real call through the auth layer, for the current user.
   const [cancellation] = useState(() =>
     cancellationMachine.provide({
       actors: { cancelSubscription: fromPromise(({ input }) => cancelSubscription(currentUser(), input)) },

@@ -31,7 +31,7 @@ async function register(routes: Record<string, FakeResponse>) {
 beforeEach(() => window.localStorage.clear());
 
 describe("plan selection after registration", () => {
-  it("shows the Free and Premium cards with the spec's copy instead of going to /app", async () => {
+  it("shows the Free and Premium cards with the product's copy instead of going to /app", async () => {
     await register({});
     const free = screen.getByRole("group", { name: "Free" });
     expect(within(free).getByText("2 focus sessions per day")).toBeTruthy();

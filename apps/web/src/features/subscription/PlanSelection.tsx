@@ -21,10 +21,9 @@ import {
 } from "./planCopy";
 
 /**
- * The plan-selection step after registration (spec §2 Auth screen, §4), driven by the core
- * plan-selection chart. Free: a trial-activated toast, then `onComplete` after 1000 ms.
- * Premium: the upgrade call, the payment link in a new tab, then `onComplete`; on failure a
- * toast and the user stays on the choice.
+ * The plan-selection step after registration, driven by the core plan-selection chart. Free: a
+ * trial-activated toast, then `onComplete` after 1000 ms. Premium: the upgrade call, the payment
+ * link in a new tab, then `onComplete`; on failure a toast and the user stays on the choice.
  */
 export function PlanSelection({ user, onComplete }: { user: User; onComplete: () => void }) {
   useScrollToTop();

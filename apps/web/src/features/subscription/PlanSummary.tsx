@@ -9,10 +9,10 @@ const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 export const PLAN_BADGE_TEST_ID = "plan-badge";
 
 /**
- * The user's plan at a glance (spec §2 Subscription, §4 badges), with the username. The
- * badge reads exactly 'Premium' for premium, 'Trial' for a free plan in trial status, else
- * 'Free Plan'; during a trial the days left (or that it has run out) sit beside the badge.
- * Below: the plan status (Active or Inactive) and, when the status is trial, its end date.
+ * The user's plan at a glance (badges: `docs/product.md`), with the username. The badge reads
+ * exactly 'Premium' for premium, 'Trial' for a free plan in trial status, else 'Free Plan'; during
+ * a trial the days left (or that it has run out) sit beside the badge. Below: the plan status
+ * (Active or Inactive) and, when the status is trial, its end date.
  */
 export function PlanSummary({ user, subscription }: { user: User; subscription: ReturnType<typeof useSubscription> }) {
   const { state, daysLeft } = subscription;

@@ -1,7 +1,7 @@
 /**
- * The payment page opens in a new tab (spec §4). Browsers only allow a new tab from the click
- * itself, and the payment URL arrives later from the server, so the tab is opened blank in
- * the click handler and pointed at the URL when it arrives (or closed on failure).
+ * The payment page opens in a new tab. Browsers only allow a new tab from the click itself, and the
+ * payment URL arrives later from the server, so the tab is opened blank in the click handler and
+ * pointed at the URL when it arrives (or closed on failure).
  */
 export interface PaymentWindow {
   /** Sends the tab to the payment page; without a tab (popup blocked) this page goes there. */

@@ -1,13 +1,13 @@
 /**
- * Plan copy (spec §1, §6). The spec states the features twice and the trial length twice;
- * both versions are kept verbatim where the spec puts them (DESIGN.md §8): registration and
- * the plan picker show the 7-day copy, the premium pricing (and the guest promo) the 14-day copy.
+ * Plan copy. The product states the features twice and the trial length twice; both versions are
+ * kept verbatim where they are shown: registration and the plan picker show the 7-day copy, the
+ * premium pricing (and the guest promo) the 14-day copy.
  */
 
 export const PREMIUM_PRICE = "$4.99";
 export const FREE_PRICE = "$0";
 
-/** Premium features, as in the plan picker and the pricing (spec §6). */
+/** Premium features, as in the plan picker and the pricing. */
 export const PREMIUM_FEATURES = [
   "Unlimited sessions",
   "All 4 categories with 40+ tracks",
@@ -17,10 +17,10 @@ export const PREMIUM_FEATURES = [
   "Priority support",
 ] as const;
 
-/** Free features as the plan picker states them (spec §6). */
+/** Free features as the plan picker states them. */
 export const FREE_FEATURES_PICKER = ["2 focus sessions per day", "3 audio tracks", "5 blocked sites"] as const;
 
-/** Free features as the landing pricing states them (spec §6). */
+/** Free features as the landing pricing states them. */
 export const FREE_FEATURES_PRICING = [
   "Basic timer",
   "Only Deep Work and Light Work audio",
@@ -28,7 +28,7 @@ export const FREE_FEATURES_PRICING = [
   "7-day history",
 ] as const;
 
-/** The registration copy's trial (spec §1: 7 days, no card required). */
+/** The registration copy's trial (7 days, no card required). */
 export const REGISTRATION_TRIAL_COPY = "7-day free trial, no card required.";
 
 /** The free plan's trial copy (registration and free-plan copy: 7 days). */
@@ -37,5 +37,5 @@ export const FREE_TRIAL_COPY = "Includes a 7-day free trial. No credit card requ
 /** The premium pricing's trial copy (14 days). */
 export const PREMIUM_TRIAL_COPY = "14-day free trial. Cancel anytime.";
 
-/** How Premium is paid and switched on (spec §1). */
+/** How Premium is paid and switched on (`docs/product.md`). */
 export const ACTIVATION_COPY = "Premium is paid manually through our payment provider's link and activated by an admin within 24 hours of payment.";

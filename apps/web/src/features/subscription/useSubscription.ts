@@ -6,8 +6,8 @@ import { useEffect, useState } from "react";
 const CLOCK_MS = 60_000;
 
 /**
- * Binds the subscription chart (spec §4 Subscription) to the current user: which plan state
- * they are in, whether they may upgrade or cancel, and the trial's days left.
+ * Binds the subscription chart (`docs/product.md`, People and plans) to the current user: which
+ * plan state they are in, whether they may upgrade or cancel, and the trial's days left.
  */
 export function useSubscription(user: User) {
   // The input is read once, when the actor is created; later times arrive as events.

@@ -5,7 +5,7 @@ import { toast } from "@/components/ui/use-toast";
 import { upgradeSubscription } from "@/lib/auth";
 import { openPaymentWindow } from "./paymentWindow";
 
-/** The toast and redirect for guests and visitors who try to upgrade (spec §5, §6). */
+/** The toast and redirect for guests and visitors who try to upgrade. */
 export function useRequireLoginToUpgrade() {
   const navigate = useNavigate();
   return () => {
@@ -15,10 +15,10 @@ export function useRequireLoginToUpgrade() {
 }
 
 /**
- * The subscription page's upgrade (spec §2, §7): guests get 'Authentication Required' and
- * go to /auth; others get the payment link in a new tab, opened inside the click. A failure
- * toasts 'Error' with the auth layer's text (spec §8): the server's message, else 'Failed to
- * upgrade subscription', or 'An unexpected error occurred while upgrading subscription'.
+ * The subscription page's upgrade: guests get 'Authentication Required' and go to /auth; others get
+ * the payment link in a new tab, opened inside the click. A failure toasts 'Error' with the auth
+ * layer's text: the server's message, else 'Failed to upgrade subscription', or 'An unexpected
+ * error occurred while upgrading subscription'.
  */
 export function useUpgrade(user: User) {
   const requireLogin = useRequireLoginToUpgrade();

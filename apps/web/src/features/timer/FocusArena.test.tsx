@@ -57,7 +57,7 @@ describe("Focus Arena", () => {
     expect(screen.getByTestId("today-minutes").textContent).toBe("25");
   });
 
-  it("refuses to start for an expired trial with the spec's message", async () => {
+  it("refuses to start for an expired trial with the product's message", async () => {
     serve(expired);
     renderRoute("/app");
     await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
@@ -66,7 +66,7 @@ describe("Focus Arena", () => {
     expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();
   });
 
-  it("keeps the saved timer state under the spec's timer-state key", async () => {
+  it("keeps the saved timer state under the timer-state key", async () => {
     serve(inTrial);
     renderRoute("/app");
     await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));

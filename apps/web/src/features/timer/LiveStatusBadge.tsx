@@ -9,8 +9,8 @@ const LABELS: Record<LiveStatus, string> = {
 };
 
 /**
- * Shows whether the timer is synced with the mini timer and the extension (spec §7: errors
- * or close mark it disconnected). Quiet when all is well.
+ * Shows whether the timer is synced with the mini timer and the extension (errors or close mark it
+ * disconnected). Quiet when all is well.
  */
 export function LiveStatusBadge({ status }: { status: LiveStatus }) {
   const offline = status === "disconnected" || status === "reconnecting";

@@ -1,7 +1,7 @@
 import { TIMER_MODES, TIMER_MODE_LABELS, type TimerMode } from "@focus/core";
 import { cn } from "@/lib/utils";
 
-/** Focus / Short Break / Long Break (spec §2). Choosing a mode resets and stops the timer. */
+/** Focus / Short Break / Long Break. Choosing a mode resets and stops the timer. */
 export function ModeSelector({ mode, onChange }: { mode: TimerMode; onChange: (mode: TimerMode) => void }) {
   return (
     <div role="group" aria-label="Timer mode" className="mx-auto flex w-full max-w-md rounded-full bg-muted p-1">

@@ -1,10 +1,10 @@
-/** Circumference of the ring's circle (spec §9: radius 45 in a 100×100 view box). */
+/** Circumference of the ring's circle (radius 45 in a 100×100 view box). */
 const RADIUS = 45;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /**
- * The circular progress ring of the Focus Arena (spec §2). `progress` is percent elapsed.
- * Decorative for assistive technology: the time is announced by the arena itself.
+ * The circular progress ring of the Focus Arena. `progress` is percent elapsed. Decorative for
+ * assistive technology: the time is announced by the arena itself.
  */
 export function ProgressRing({ progress, mode, children }: { progress: number; mode: string; children: React.ReactNode }) {
   const offset = CIRCUMFERENCE * (1 - Math.min(Math.max(progress, 0), 100) / 100);

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, type TimerAccess, type User } from "@focus/core";
 
-/** The local day (`YYYY-MM-DD`) on which the guest used their focus session (spec §3 `guest-session-used`). */
+/** The local day (`YYYY-MM-DD`) on which the guest used their focus session (`guest-session-used`). */
 export function loadGuestSessionUsedOn(): string | null {
   try {
     const value = window.localStorage.getItem(STORAGE_KEYS.guestSessionUsed);
@@ -19,9 +19,9 @@ export function saveGuestSessionUsedOn(dayKey: string): void {
 }
 
 /**
- * The timer chart's access input for a user (spec §5, §6). The plan is passed as it is, not
- * judged here: the chart applies the subscription rules at each start, so a trial that ends
- * while the page is open is refused from that moment on.
+ * The timer chart's access input for a user (`docs/product.md`). The plan is passed as it is, not
+ * judged here: the chart applies the subscription rules at each start, so a trial that ends while
+ * the page is open is refused from that moment on.
  */
 export function timerAccessFor(user: User): TimerAccess {
   return {

@@ -1,7 +1,7 @@
 /**
- * Browser storage of the timer (spec §3 local storage keys): `timer-state`, and the daily
- * counters under `completed-sessions`, `total-focus-time`, `total-sessions`,
- * `last-session-date`. Reads never throw: bad or missing data gives null / defaults.
+ * Browser storage of the timer (local storage keys): `timer-state`, and the daily counters under
+ * `completed-sessions`, `total-focus-time`, `total-sessions`, `last-session-date`. Reads never
+ * throw: bad or missing data gives null / defaults.
  */
 import {
   STORAGE_KEYS,
@@ -43,7 +43,7 @@ export function saveTimerState(state: PersistedTimerState): void {
   write(STORAGE_KEYS.timerState, JSON.stringify(state));
 }
 
-/** Counters saved under the spec's keys; today's are zero when the saved date is not today. */
+/** Counters saved under their own keys; today's are zero when the saved date is not today. */
 export function loadCounters(now: number): TimerCounters {
   const int = (key: string) => {
     const n = Number.parseInt(read(key) ?? "", 10);

@@ -12,7 +12,7 @@ import { TimerActor } from "./timerActor";
 
 export type LiveStatus = "connecting" | "connected" | "reconnecting" | "disconnected";
 
-/** `ws(s)://<this host>/ws/timer` (spec §7: the secure scheme on https). */
+/** `ws(s)://<this host>/ws/timer` (the secure scheme on https). */
 function liveUrl(): string {
   const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
   return `${scheme}//${window.location.host}${LIVE_PATH}`;
@@ -26,10 +26,10 @@ function changed(a: SharedTimerState | null, b: SharedTimerState): boolean {
 }
 
 /**
- * Keeps the timer in sync over `/ws/timer` (spec §4, §7; DESIGN.md §4): sends `timer_update`
- * on open and on every change, answers `sync_request`, and runs `start`/`pause`/`reset`
- * commands relayed from the extension's popup on the one timer chart. `timer_update`s from
- * others are only logged (spec §7). Reports the connection status through `onStatus`.
+ * Keeps the timer in sync over `/ws/timer` (`docs/api.md`, Live sync): sends `timer_update` on open
+ * and on every change, answers `sync_request`, and runs `start`/`pause`/`reset` commands relayed
+ * from the extension's popup on the one timer chart. `timer_update`s from others are only logged.
+ * Reports the connection status through `onStatus`.
  */
 export function useLiveSync(onStatus: (status: LiveStatus) => void): void {
   const timer = TimerActor.useActorRef();
