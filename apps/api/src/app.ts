@@ -1,6 +1,6 @@
 /**
- * The Focus API as a Fastify app (DESIGN.md §3; layout after fastify/demo): `focusApp` is the
- * whole application as a plugin, `buildApp(config)` wraps it in a configured Fastify instance.
+ * The Focus API as a Fastify app (`docs/architecture.md`; layout after fastify/demo): `focusApp` is
+ * the whole application as a plugin, `buildApp(config)` wraps it in a configured Fastify instance.
  * Nothing listens here; see server.ts.
  */
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";

@@ -1,5 +1,5 @@
 /**
- * Server configuration from environment variables (DESIGN.md §3 "Configuration").
+ * Server configuration from environment variables (`docs/architecture.md`).
  * This is the only module that reads `process.env`.
  */
 import path from "node:path";
@@ -31,7 +31,7 @@ export interface Config {
   adminPassword: string | null;
   /** The app's public origin (`scheme://host[:port]`, no path), or null to use the request's. */
   publicOrigin: string | null;
-  /** Length of the free trial given at registration, days (DESIGN.md §8). */
+  /** Length of the free trial given at registration, days (`docs/product.md`). */
   trialDays: number;
   paymentUrl: string | null;
   interviewUrl: string | null;
@@ -42,7 +42,7 @@ export interface Config {
   logLevel: LogLevel;
   /** Fastify `trustProxy`: false (default), true, or a hop count. */
   trustProxy: boolean | number;
-  /** The audio library (DESIGN.md §7). */
+  /** The audio library (`packages/audio/README.md`). */
   audio: {
     /** Absolute path of AUDIO_DIR: `<dir>/<category>/*` tracks, `<dir>/sounds/*` notification sounds. */
     dir: string;
@@ -52,7 +52,7 @@ export interface Config {
     loopSeconds: number | null;
   };
   /**
-   * Overload protection (@fastify/under-pressure, issue #7 item 4): the mean event-loop delay
+   * Overload protection (@fastify/under-pressure): the mean event-loop delay
    * over a second above which API requests get 503 with Retry-After, ms; 0 turns the check off.
    */
   overloadMaxEventLoopDelayMs: number;
@@ -64,7 +64,7 @@ export interface Config {
 }
 
 /**
- * Which database engine and where (DESIGN.md §3, issue #7 item 2). Both run the same
+ * Which database engine and where (`docs/architecture.md`). Both run the same
  * migrations and code; PostgreSQL also carries the live relay between instances (LISTEN/NOTIFY).
  */
 export type DatabaseConfig =

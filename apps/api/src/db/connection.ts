@@ -1,5 +1,5 @@
 /**
- * Opens the database the config names (DESIGN.md §3, issue #7 item 2): SQLite through
+ * Opens the database the config names (`docs/architecture.md`): SQLite through
  * better-sqlite3, or PostgreSQL through a `pg` pool. Both get the same Kysely<Database>, the
  * same migrations and the same repositories.
  */

@@ -5,7 +5,7 @@ import { migrations } from "./migrations";
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
- * Runs every pending migration (DESIGN.md §3: at start).
+ * Runs every pending migration (at start).
  * @returns the names of the migrations applied now (empty when up to date).
  * @throws Error naming the failed migration; the database is left at the last good one.
  */

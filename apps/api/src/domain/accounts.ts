@@ -1,6 +1,6 @@
 /**
- * Account rules: registration and the admin bootstrap (spec §4 Subscription, DESIGN.md §8:
- * trial of TRIAL_DAYS days), email and password changes, and deleting an account.
+ * Account rules: registration and the admin bootstrap (`docs/product.md`: a trial of TRIAL_DAYS
+ * days), email and password changes, and deleting an account.
  */
 import type { RegisterBody } from "@focus/core";
 import type { Kysely } from "kysely";
@@ -87,7 +87,7 @@ export async function ensureAdminAccount(db: Kysely<Database>, username: string,
 }
 
 /**
- * Changes the user's email (spec §7 `PUT /api/user/email`). Setting the email the user already
+ * Changes the user's email (`PUT /api/user/email`). Setting the email the user already
  * has (in any letter case) is allowed.
  * @returns the updated user.
  * @throws HttpError 409 "Email already registered" when another account uses it (any case);
@@ -109,7 +109,7 @@ export async function changeEmail(db: Kysely<Database>, userId: number, email: s
 }
 
 /**
- * Changes the user's password after checking the current one (spec §7 `PUT /api/user/password`).
+ * Changes the user's password after checking the current one (`PUT /api/user/password`).
  * No session is ended: the caller stays logged in, and so do the user's other devices.
  * @throws HttpError 400 "Current password is incorrect".
  */
@@ -126,9 +126,9 @@ export async function changePassword(
 }
 
 /**
- * Deletes the account and all its data in one transaction (spec §4, §5 'will delete all their
- * data'): login sessions (so every device is logged out), linked devices (their tokens stop
- * working), recorded sessions, settings, cancellations, blocked sites and blocked attempts,
+ * Deletes the account and all its data in one transaction ('will delete all their data',
+ * `docs/offline.md`): login sessions (so every device is logged out), linked devices (their tokens
+ * stop working), recorded sessions, settings, cancellations, blocked sites and blocked attempts,
  * then the user. A table that gains a `user_id` column must be added here. Open live
  * connections are the caller's to close (`liveHub.closeUser`).
  * @throws HttpError 404 "User not found".

@@ -1,5 +1,5 @@
 /**
- * Blocklist rules (spec §3 Blocked site, §5 Add website): a user blocks each domain once
+ * Blocklist rules (`docs/product.md`, Website Shield): a user blocks each domain once
  * (409 on a duplicate) and at most MAX_BLOCKED_SITES of them (409 beyond).
  */
 import { BLOCKED_SITE_CONFLICTS, type BlockedSite, type BlockedSiteInput, MAX_BLOCKED_SITES } from "@focus/core";

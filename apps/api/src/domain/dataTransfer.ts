@@ -1,6 +1,6 @@
 /**
- * The user's data in their own hands (issue #8): the export document (JSON), the same data as
- * CSV (sessions.csv and settings.csv in one zip), and the import of a previous JSON export,
+ * The user's data in their own hands (`docs/offline.md`): the export document (JSON), the same data
+ * as CSV (sessions.csv and settings.csv in one zip), and the import of a previous JSON export,
  * merged without duplicates.
  */
 import {
@@ -51,7 +51,7 @@ export function sessionsToCsv(sessions: readonly ExportedSession[]): string {
 /** Columns of settings.csv: one row per setting, with the unit of its value where it has one. */
 export const SETTINGS_CSV_COLUMNS = ["setting", "value", "unit"] as const;
 
-/** Units of the settings that are amounts (spec §5: durations in whole minutes). */
+/** Units of the settings that are amounts (durations in whole minutes). */
 const SETTING_UNITS: Partial<Record<keyof Settings, string>> = {
   focusDuration: "minutes",
   shortBreakDuration: "minutes",

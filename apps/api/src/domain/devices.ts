@@ -1,5 +1,5 @@
 /**
- * Linked devices and their tokens (DESIGN.md §5, issue #6 item 2). Pairing gives the
+ * Linked devices and their tokens (`docs/api.md`). Pairing gives the
  * extension a device token: 32 random bytes, base64url, shown once; only its SHA-256 is
  * stored, so a database leak reveals no usable token. A token authenticates as its device's
  * user while the device is active; a paused device gets 403, a revoked (deleted) or unknown

@@ -1,6 +1,6 @@
 /**
  * An error with an HTTP status whose message is safe to show the client
- * (DESIGN.md §3 Errors). The error handler answers `{ message }` with `statusCode`.
+ * (`docs/api.md`, Errors). The error handler answers `{ message }` with `statusCode`.
  */
 export class HttpError extends Error {
   override name = "HttpError";
@@ -15,7 +15,7 @@ export class HttpError extends Error {
 /** 401 `{ message: "Not authenticated" }`. */
 export const notAuthenticated = () => new HttpError(401, "Not authenticated");
 
-/** 403 for a logged-in user who is not the admin (spec §6 'Access Denied' text). */
+/** 403 for a logged-in user who is not the admin (the 'Access Denied' text). */
 export const notAdmin = () => new HttpError(403, "You don't have permission to access this page.");
 
 /** 404 `{ message: "User not found" }`: no user has the id an admin call names. */

@@ -1,7 +1,7 @@
 import type { AdminUser, User } from "@focus/core";
 import type { UserRow } from "../db/tables/users";
 
-/** True when `username` is the admin account's (case-insensitive; DESIGN.md §3 Roles). */
+/** True when `username` is the admin account's (case-insensitive; `docs/product.md`). */
 export function isAdminUsername(username: string, adminUsername: string): boolean {
   return username.toLowerCase() === adminUsername.toLowerCase();
 }
@@ -20,7 +20,7 @@ export function toPublicUser(row: UserRow, adminUsername: string): User {
   };
 }
 
-/** A stored user as a row of the admin users list (adminUserSchema of core, spec §7). */
+/** A stored user as a row of the admin users list (adminUserSchema of core). */
 export function toAdminUser(row: UserRow): AdminUser {
   return {
     id: row.id,

@@ -1,5 +1,5 @@
 /**
- * Subscription rules on the server (spec §4 Subscription, §5, §6; DESIGN.md §8). The rules
+ * Subscription rules on the server (`docs/product.md`, People and plans). The rules
  * themselves (premium active, trial active, may use the timer) come from @focus/core; this
  * module applies them to stored users and performs the plan changes.
  */
@@ -29,7 +29,7 @@ export function subscriptionOf(row: UserRow): SubscriptionFields {
 
 /**
  * Refuses a focus session from a user who is neither premium-active nor in an active trial
- * (spec §5 'Trial Period Expired'; DESIGN.md §8: the server refuses to record it). Break
+ * ('Trial Period Expired'; the server refuses to record it, `docs/product.md`). Break
  * sessions are always allowed.
  * @param now epoch ms.
  * @throws HttpError 403 "Your trial has expired. Please upgrade to premium to continue using the service."
@@ -42,15 +42,15 @@ export function assertMayRecordSession(user: UserRow, type: SessionType, now: nu
 
 /**
  * Notes that the user asked to upgrade (shown in the admin list). The plan does not change:
- * an admin activates it after payment (spec §1).
+ * an admin activates it after payment (`docs/product.md`).
  */
 export async function recordUpgradeRequest(db: Kysely<Database>, userId: number, now = new Date()): Promise<void> {
   await updateUser(db, userId, { upgrade_requested_at: now.toISOString() });
 }
 
 /**
- * Self-service cancellation (spec §4): plan free, status cancelled, and the reason, feedback
- * and email-for-updates stored in `cancellations` (DESIGN.md §8), in one transaction.
+ * Self-service cancellation (`docs/product.md`): plan free, status cancelled, and the reason,
+ * feedback and email-for-updates stored in `cancellations`, in one transaction.
  * @returns the updated user.
  * @throws HttpError 409 "You have no active premium subscription to cancel" unless premium is active.
  */
@@ -80,8 +80,8 @@ export async function cancelOwnSubscription(
 }
 
 /**
- * Admin manual activation after payment (spec §4): plan premium, status active; the pending
- * upgrade request is cleared.
+ * Admin manual activation after payment (`docs/product.md`): plan premium, status active; the
+ * pending upgrade request is cleared.
  * @throws HttpError 404 "User not found".
  */
 export async function activatePremium(db: Kysely<Database>, userId: number): Promise<UserRow> {
@@ -95,7 +95,7 @@ export async function activatePremium(db: Kysely<Database>, userId: number): Pro
 }
 
 /**
- * Admin cancellation (spec §4): plan free, status cancelled, whatever the previous state.
+ * Admin cancellation: plan free, status cancelled, whatever the previous state.
  * @throws HttpError 404 "User not found".
  */
 export async function cancelByAdmin(db: Kysely<Database>, userId: number): Promise<UserRow> {

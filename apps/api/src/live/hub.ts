@@ -1,5 +1,5 @@
 /**
- * The live-sync hub of `/ws/timer` (DESIGN.md §4, issue #7 item 1): connections grouped per
+ * The live-sync hub of `/ws/timer` (`docs/api.md`, Live sync): connections grouped per
  * user, the user's last timer state, and the message rules:
  * - `timer_update` → kept as the user's last state and relayed to the user's other
  *   connections with `source` set by the server ("web" or "extension");
@@ -113,7 +113,7 @@ export interface InMemoryLiveHubOptions {
   log?: LiveLogger;
   /** Clock, epoch ms (tests). */
   now?: () => number;
-  /** How long a user's last state outlives their last connection, ms (spec §4: 10 minutes). */
+  /** How long a user's last state outlives their last connection, ms (10 minutes). */
   stateMaxAgeMs?: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The live-sync hub across API instances (DESIGN.md §4 last point, issue #7 item 2): every
+ * The live-sync hub across API instances (`docs/api.md`, Live sync): every
  * instance on one PostgreSQL database LISTENs on one channel, and whatever fans out to a
  * user's connections here (a relayed `timer_update` or `command`, a `sync_request` on join)
  * is also NOTIFYed there, so a user's tabs on different instances stay in sync.

@@ -3,14 +3,14 @@
  * into `request.currentUser` or answers 401 `{ message: "Not authenticated" }`.
  * Pushes the session's 30-day expiry forward at most once a day (sliding expiry).
  *
- * `fastify.requireAdmin`: a hook for admin-only routes (DESIGN.md §3 Roles). 401 for anonymous
+ * `fastify.requireAdmin`: a hook for admin-only routes (`docs/api.md`). 401 for anonymous
  * callers, 403 `{ message: "You don't have permission to access this page." }` for every
  * logged-in user whose stored username is not ADMIN_USERNAME (any letter case). The admin
  * routes run it as onRequest, right after `authenticate`, so a non-admin is refused before
  * any body or parameter is parsed; it works as a preHandler too.
  *
- * `fastify.authenticateUserOrDevice`: for the few routes a linked extension calls (DESIGN.md
- * §5: `GET /api/me`, `GET /api/blocked-sites`, `POST /api/blocked-attempts`). A request with
+ * `fastify.authenticateUserOrDevice`: for the few routes a linked extension calls
+ * (`GET /api/me`, `GET /api/blocked-sites`, `POST /api/blocked-attempts`). A request with
  * `Authorization: Bearer <device token>` is authenticated as the device's user (and
  * `request.currentDevice` set): 401 `{ message: "This device is not linked" }` for a revoked or
  * unknown token, 403 `{ message: "This device is paused" }` for a paused device. Without a

@@ -1,5 +1,5 @@
 /**
- * Graceful drain on close (issue #7 item 4): Fastify answers requests that arrive after
+ * Graceful drain on close: Fastify answers requests that arrive after
  * `close()` with 503 (`return503OnClosing`) but stops listening right after the preClose hooks,
  * so a client that comes during a long drain would meet a refused connection instead. This
  * preClose hook keeps the listener open until the requests in flight have been answered (or

@@ -1,5 +1,5 @@
 /**
- * The one error handler (DESIGN.md §3 Errors): always JSON `{ message }`, plus `issues` for
+ * The one error handler (`docs/api.md`, Errors): always JSON `{ message }`, plus `issues` for
  * validation errors (400, message = first issue's). Bad input is 4xx, never 500; a 5xx is
  * logged and answered without details.
  */

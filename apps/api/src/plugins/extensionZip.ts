@@ -1,6 +1,6 @@
 /**
- * `GET /focus-extension.zip` (spec §2 Extension page: "a zip file at the site root"; DESIGN.md
- * §5): the Chrome extension as `pnpm build` packs it (EXTENSION_ZIP), public, as a download.
+ * `GET /focus-extension.zip` (a zip file at the site root, `docs/api.md`): the Chrome
+ * extension as `pnpm build` packs it (EXTENSION_ZIP), public, as a download.
  * The file is looked up on each request, so a build made while the server runs is served at
  * once; without one the answer is 404 `{ message }`. Revalidated with an ETag every time, since
  * a new build keeps the same name.

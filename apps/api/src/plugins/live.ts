@@ -1,10 +1,10 @@
 /**
- * The live connection's transport (DESIGN.md §4): @fastify/websocket with frames capped at
- * LIVE_MAX_FRAME_BYTES (a larger frame closes the socket with 1009), the hub decorated as
+ * The live connection's transport (`docs/api.md`, Live sync): @fastify/websocket with frames capped
+ * at LIVE_MAX_FRAME_BYTES (a larger frame closes the socket with 1009), the hub decorated as
  * `fastify.liveHub`, protocol-level pings that end dead connections, and on close every
  * socket closed with 1001 before the server stops.
  *
- * The hub follows the database (issue #7 item 2): on PostgreSQL a `PgLiveHub`, which relays
+ * The hub follows the database: on PostgreSQL a `PgLiveHub`, which relays
  * across instances through LISTEN/NOTIFY and whose LISTEN connection is opened at start and
  * closed on close; on SQLite (one process) an `InMemoryLiveHub`.
  */

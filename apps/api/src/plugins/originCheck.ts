@@ -1,5 +1,5 @@
 /**
- * Refuses cross-origin state-changing requests (DESIGN.md §3): POST/PUT/PATCH/DELETE whose
+ * Refuses cross-origin state-changing requests (`docs/api.md`, Origin): POST/PUT/PATCH/DELETE whose
  * `Origin` is not the app's own (PUBLIC_ORIGIN, else the request's scheme and Host), or that
  * carry `Sec-Fetch-Site: cross-site`, get 403. Requests without `Origin` (curl,
  * server-to-server) pass; the SameSite=Lax cookie already keeps browsers' cross-site
@@ -9,7 +9,7 @@
  * (`/%61pi/settings` is `/api/settings`) and absolute-form targets, so a test on the raw
  * URL could be dodged, and no state-changing route lives outside /api anyway.
  *
- * One exception (DESIGN.md §5): a linked extension's calls come from its own
+ * One exception (`docs/api.md`): a linked extension's calls come from its own
  * `chrome-extension://<EXTENSION_ID>` origin (the fixed id of our extension, never another
  * extension's) with a device token (`Authorization: Bearer`). Such a request passes when it
  * carries no cookie; with a cookie it is refused like any foreign origin, so

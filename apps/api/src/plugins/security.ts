@@ -1,6 +1,6 @@
 /**
  * Security headers (@fastify/helmet) with a CSP for the same-origin Vite/React build, and the
- * rate limiter (@fastify/rate-limit, off by default, switched on per route; DESIGN.md §3).
+ * rate limiter (@fastify/rate-limit, off by default, switched on per route; `docs/api.md`).
  * The page may open websockets to its own host only (the live connection, /ws/timer), not to
  * any `ws:`/`wss:` address, so injected script could not carry data off through one.
  */

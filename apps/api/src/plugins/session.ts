@@ -1,10 +1,10 @@
 /**
- * Login sessions (DESIGN.md §3): @fastify/cookie + @fastify/session with the store in the
- * database. Cookie HttpOnly, SameSite=Lax, path /, 30 days, Secure when PUBLIC_ORIGIN is
+ * Login sessions (`docs/api.md`, Sessions): @fastify/cookie + @fastify/session with the store in
+ * the database. Cookie HttpOnly, SameSite=Lax, path /, 30 days, Secure when PUBLIC_ORIGIN is
  * https. Expired rows are pruned at start and hourly.
  * The signing secret: SESSION_SECRET, else a generated one kept in a file next to the SQLite
  * database, or with PostgreSQL in the database itself (table app_secrets), so every instance
- * behind one origin accepts the others' cookies (issue #7 item 2).
+ * behind one origin accepts the others' cookies.
  */
 import fastifyCookie from "@fastify/cookie";
 import fastifySession from "@fastify/session";

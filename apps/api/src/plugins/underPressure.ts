@@ -1,5 +1,5 @@
 /**
- * Overload protection (issue #7 item 4) with @fastify/under-pressure: when the event loop lags
+ * Overload protection (503, `docs/api.md`) with @fastify/under-pressure: when the event loop lags
  * (mean delay over a second above `maxEventLoopDelayMs`) or the V8 heap is nearly full, every
  * request is answered at once with 503, `Retry-After` and a JSON `{ message }` instead of
  * queueing more work on a server that is already behind.

@@ -1,4 +1,4 @@
-/** Blocked attempts repository (issue #6 item 4): every query is scoped to one user. */
+/** Blocked attempts repository: every query is scoped to one user. */
 import type { BlockedAttempt, BlockedAttemptSummary } from "@focus/core";
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../db/connection";

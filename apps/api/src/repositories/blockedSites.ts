@@ -1,4 +1,4 @@
-/** Blocked sites repository (spec §3 Blocked site): every query is scoped to one user. */
+/** Blocked sites repository: every query is scoped to one user. */
 import type { BlockedSite } from "@focus/core";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";

@@ -1,4 +1,4 @@
-/** Cancellations repository (spec §4 Cancellation flow, DESIGN.md §8). */
+/** Cancellations repository (`docs/product.md`, People and plans). */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { CancellationRow, NewCancellationRow } from "../db/tables/cancellations";

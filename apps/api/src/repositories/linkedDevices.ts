@@ -1,4 +1,4 @@
-/** Linked devices repository (spec §3 Linked device, DESIGN.md §5). */
+/** Linked devices repository (`docs/product.md`, Website Shield and linked devices). */
 import type { LinkedDevice } from "@focus/core";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";

@@ -1,4 +1,4 @@
-/** Focus sessions repository (spec §3 Session): every query is scoped to one user. */
+/** Focus sessions repository: every query is scoped to one user. */
 import { MAX_SESSION_SECONDS, sessionEndMs, type Session, type SessionInput } from "@focus/core";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";

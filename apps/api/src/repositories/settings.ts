@@ -1,4 +1,4 @@
-/** Settings repository (spec §3 Settings): one JSON row per user. */
+/** Settings repository: one JSON row per user. */
 import { DEFAULT_SETTINGS, type Settings, settingsSchema } from "@focus/core";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";

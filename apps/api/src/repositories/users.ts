@@ -1,4 +1,4 @@
-/** Users repository (spec §3 User). Name and email lookups are case-insensitive. */
+/** Users repository. Name and email lookups are case-insensitive. */
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../db/connection";
 import type { Database } from "../db/database";

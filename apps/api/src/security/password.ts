@@ -1,5 +1,5 @@
 /**
- * Password hashing with node:crypto scrypt (DESIGN.md §3), OWASP parameters
+ * Password hashing with node:crypto scrypt (`docs/api.md`), OWASP parameters
  * (N=2^17, r=8, p=1), 16-byte salt, 64-byte key. Hashes describe themselves:
  * `scrypt$N$r$p$<salt base64>$<key base64>`, so parameters can be raised later
  * without breaking stored hashes.

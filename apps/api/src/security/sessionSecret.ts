@@ -1,4 +1,4 @@
-/** The cookie-signing secret (DESIGN.md §3: generated and stored on first start). */
+/** The cookie-signing secret (generated and stored on first start). */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -1,6 +1,6 @@
 /**
  * A @fastify/session store kept in the database (table http_sessions), so logins survive a
- * restart (DESIGN.md §3). Expired rows are never returned and are deleted by `prune`.
+ * restart (`docs/api.md`, Sessions). Expired rows are never returned and are deleted by `prune`.
  */
 import type { Session } from "fastify";
 import type { Kysely } from "kysely";

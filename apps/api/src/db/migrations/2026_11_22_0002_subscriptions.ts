@@ -1,5 +1,5 @@
 /**
- * Subscriptions (issue #3): the `cancellations` table (DESIGN.md §8), `users.upgrade_requested_at`
+ * Subscriptions: the `cancellations` table, `users.upgrade_requested_at`
  * (the admin list shows who asked to upgrade) and `http_sessions.user_id` (so deleting an
  * account can end its login sessions). Existing sessions are backfilled from their JSON data.
  * Frozen in time: never edit a migration that has shipped; add a new one.

@@ -1,6 +1,6 @@
 /**
- * Idempotent session recording (issue #8): `focus_sessions.client_id`, the UUID a client makes
- * when a session completes, unique per user, so a retried post records the session once.
+ * Idempotent session recording (`docs/offline.md`): `focus_sessions.client_id`, the UUID a client
+ * makes when a session completes, unique per user, so a retried post records the session once.
  * Nullable: sessions recorded before this migration, or by clients that send no key, have none
  * (SQLite and PostgreSQL both let a unique index hold many NULLs).
  * Frozen in time: never edit a migration that has shipped; add a new one.

@@ -1,5 +1,5 @@
 /**
- * Secrets the application generates for itself (issue #7 item 2): with PostgreSQL the
+ * Secrets the application generates for itself: with PostgreSQL the
  * session-cookie secret, when SESSION_SECRET is not set, is generated once and kept here, so
  * every API instance on the database signs and checks cookies alike (SQLite keeps it in a file
  * next to the database, as before; this table stays empty there).

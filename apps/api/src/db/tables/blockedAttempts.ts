@@ -2,7 +2,7 @@ import type { Generated, Insertable, Selectable } from "kysely";
 
 /**
  * Table `blocked_attempts`: each time the extension stopped the user from opening a blocked
- * site (issue #6, beyond the spec), for the Statistics tab.
+ * site (`docs/product.md`, Website Shield), for the Statistics tab.
  */
 export interface BlockedAttemptsTable {
   id: Generated<number>;

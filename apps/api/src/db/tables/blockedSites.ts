@@ -1,12 +1,12 @@
 import type { Generated, Insertable, Selectable } from "kysely";
 
-/** Table `blocked_sites`: the websites a user blocks during focus (spec §3 Blocked site). */
+/** Table `blocked_sites`: the websites a user blocks during focus. */
 export interface BlockedSitesTable {
   id: Generated<number>;
   user_id: number;
   /** The normalised domain ("youtube.com"); unique per user. */
   url: string;
-  /** 0 or 1; sent as true on creation (spec §3). */
+  /** 0 or 1; sent as true on creation. */
   active: number;
   /** ISO 8601 UTC. */
   created_at: string;

@@ -1,13 +1,13 @@
 import type { Generated, Insertable, Selectable } from "kysely";
 
 /**
- * Table `cancellations`: one row per self-service cancellation (spec §4 Cancellation flow;
- * DESIGN.md §8: the email-for-updates is stored too). Deleted with the user.
+ * Table `cancellations`: one row per self-service cancellation (`docs/product.md`; the
+ * email-for-updates is stored too). Deleted with the user.
  */
 export interface CancellationsTable {
   id: Generated<number>;
   user_id: number;
-  /** The reason's label as the user picked it (spec §3 Cancellation reasons). */
+  /** The reason's label as the user picked it. */
   reason: string;
   /** Free text, "" when none was given. */
   feedback: string;

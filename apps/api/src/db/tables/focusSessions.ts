@@ -1,7 +1,7 @@
 import type { SessionType } from "@focus/core";
 import type { Generated, Insertable, Selectable } from "kysely";
 
-/** Table `focus_sessions`: recorded timer sessions (spec §3 Session). */
+/** Table `focus_sessions`: recorded timer sessions. */
 export interface FocusSessionsTable {
   id: Generated<number>;
   user_id: number;

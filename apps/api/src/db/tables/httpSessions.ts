@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from "kysely";
 
-/** Table `http_sessions`: the login session store of @fastify/session (DESIGN.md §3). */
+/** Table `http_sessions`: the login session store of @fastify/session (`docs/api.md`). */
 export interface HttpSessionsTable {
   /** Session id (unsigned, as the cookie carries it signed). */
   sid: string;

@@ -1,7 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
- * Table `linked_devices`: paired extensions (spec §3 Linked device; DESIGN.md §5). Only the
+ * Table `linked_devices`: paired extensions (`docs/product.md`). Only the
  * SHA-256 of a device's token is stored; the token itself is shown once, at creation.
  */
 export interface LinkedDevicesTable {

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 
-/** Table `settings`: one row per user who saved settings (spec §3 Settings). */
+/** Table `settings`: one row per user who saved settings. */
 export interface SettingsTable {
   user_id: number;
   /** The full settings object as JSON text. */

@@ -1,7 +1,7 @@
 import type { SubscriptionPlan, SubscriptionStatus } from "@focus/core";
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
-/** Table `users` (spec §3 User). Dates are ISO 8601 text, UTC. */
+/** Table `users`. Dates are ISO 8601 text, UTC. */
 export interface UsersTable {
   id: Generated<number>;
   /** Unique case-insensitively (index on lower(username)). */

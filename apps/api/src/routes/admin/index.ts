@@ -1,5 +1,5 @@
 /**
- * Admin routes (spec §6, §7), answered 401 to anonymous callers and 403 to every other user:
+ * Admin routes (`docs/api.md`), answered 401 to anonymous callers and 403 to every other user:
  * `GET /api/admin/users` → 200 all users, newest first (adminUsersResponseSchema);
  * `DELETE /api/admin/users/:userId` → 200 `{ message: "User deleted successfully" }` after
  * deleting the user and all their data (they are logged out everywhere, their device tokens

@@ -1,5 +1,5 @@
 /**
- * Account routes (spec §7): register, login, logout, me. Login and register are rate
+ * Account routes (`docs/api.md`): register, login, logout, me. Login and register are rate
  * limited per IP; both regenerate the session id (no session fixation).
  */
 import { loginBodySchema, messageResponseSchema, registerBodySchema, userResponseSchema } from "@focus/core";
@@ -82,7 +82,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { c
     return { message: "Logged out" };
   });
 
-  /** The logged-in user → 200 `{ user }`, else 401; a linked device's token works too (DESIGN.md §5). */
+  /** The logged-in user → 200 `{ user }`, else 401; a linked device's token works too. */
   fastify.get(
     "/me",
     { onRequest: fastify.authenticateUserOrDevice, schema: { response: { 200: userResponseSchema } } },

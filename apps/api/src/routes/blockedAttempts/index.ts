@@ -1,5 +1,5 @@
 /**
- * Blocked attempts (issue #6 item 4, beyond the spec):
+ * Blocked attempts (`docs/product.md`, Website Shield; routes in `docs/api.md`):
  * - `POST /api/blocked-attempts` {domain, at, sessionStart?} from the extension (device token)
  *   or the web app (cookie) → 201 the stored attempt. Without `sessionStart` the attempt is
  *   placed in the focus session the live timer state says was running at `at`, if any.

@@ -1,10 +1,10 @@
 /**
- * Blocklist routes (spec §7, issue #4 item 3), scoped to the logged-in user:
+ * Blocklist routes (`docs/api.md`), scoped to the logged-in user:
  * - `GET /api/blocked-sites` → 200 the user's sites `{id, url, active}[]`, oldest first; also
- *   answers a linked extension's device token (DESIGN.md §5: it fetches the list itself).
+ *   answers a linked extension's device token (it fetches the list itself).
  * - `POST /api/blocked-sites` {url, active} → 201 the site, `url` stored as the normalised
- *   domain (spec §5 messages on bad input); 409 "This website is already in your blocklist",
- *   409 beyond MAX_BLOCKED_SITES.
+ *   domain (the add-website form's messages on bad input); 409 "This website is already in your
+ *   blocklist", 409 beyond MAX_BLOCKED_SITES.
  * - `DELETE /api/blocked-sites/:id` → 204; 404 for an id the user does not own.
  */
 import { blockedSiteInputSchema, blockedSiteListSchema, blockedSiteSchema, recordIdParamsSchema } from "@focus/core";

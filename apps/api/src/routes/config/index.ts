@@ -1,7 +1,7 @@
 /**
  * `GET /api/config` → 200 `{ interviewUrl }`: the server's public configuration, open to
  * everyone (the landing page asks before anyone logs in). `interviewUrl` is INTERVIEW_URL, the
- * booking page of the interview promotion (spec §1, DESIGN.md §8), or null when not set.
+ * booking page of the interview promotion, or null when not set.
  */
 import { publicConfigSchema } from "@focus/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

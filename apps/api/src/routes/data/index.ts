@@ -1,5 +1,5 @@
 /**
- * Data export and import of the logged-in user (issue #8), only ever their own data:
+ * Data export and import of the logged-in user (`docs/offline.md`), only ever their own data:
  * `GET /api/export?format=json|csv` → 200 attachment: JSON `{ version, exportedAt, settings,
  * sessions }`, or the same data as CSV: a zip with sessions.csv and settings.csv, each with a
  * header row (two tables cannot share one CSV file and stay readable in a spreadsheet);

@@ -1,5 +1,5 @@
 /**
- * Linked devices (spec §7, DESIGN.md §5, issue #6 item 2), for the logged-in user's browser
+ * Linked devices (`docs/api.md`), for the logged-in user's browser
  * session only (a device token cannot manage devices):
  * - `POST /api/linked-devices` {name} → 201 the device and its token, shown this once.
  * - `GET /api/linked-devices` → 200 `{id, name, isActive, lastSeenAt, createdAt}[]`, never a token.

@@ -1,5 +1,5 @@
 /**
- * `GET /ws/timer` (spec §7 Live connection, DESIGN.md §4, issue #7 item 1): the websocket
+ * `GET /ws/timer` (`docs/api.md`, Live sync): the websocket
  * that keeps a user's tabs, mini timer and extension in sync through `fastify.liveHub`.
  *
  * The upgrade is authorised before it is accepted (an HTTP answer, no socket):

@@ -1,11 +1,11 @@
 /**
- * Focus session routes (spec §7), always scoped to the logged-in user:
+ * Focus session routes (`docs/api.md`), always scoped to the logged-in user:
  * `GET /api/sessions` (newest first), `POST /api/sessions` → 201, and
  * `GET /api/sessions/range?startDate&endDate` (sessions that end within [startDate, endDate]).
- * A post with a `clientId` (idempotency key, DESIGN.md §6) that was recorded before answers
+ * A post with a `clientId` (idempotency key, `docs/offline.md`) that was recorded before answers
  * 200 with the original record and records nothing, so a retried post never counts twice.
  * A focus session from a user who is neither premium nor in an active trial is refused with
- * 403 (spec §5 'Trial Period Expired', DESIGN.md §8); break sessions are always recorded.
+ * 403 ('Trial Period Expired', `docs/product.md`); break sessions are always recorded.
  */
 import { sessionInputSchema, sessionRangeQuerySchema, sessionSchema } from "@focus/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

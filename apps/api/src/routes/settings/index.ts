@@ -1,5 +1,5 @@
 /**
- * Settings routes (spec §7): `GET /api/settings` → the user's settings (defaults when never
+ * Settings routes (`docs/api.md`): `GET /api/settings` → the user's settings (defaults when never
  * saved); `POST /api/settings` → a partial or full body merged over the stored settings,
  * validated as a whole, saved and returned.
  */

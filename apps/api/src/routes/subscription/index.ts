@@ -1,7 +1,7 @@
 /**
- * Subscription routes (spec §4, §7), all for logged-in users:
+ * Subscription routes (`docs/api.md`; the plans: `docs/product.md`), all for logged-in users:
  * - `POST /api/subscription/upgrade` (no body) → 200 `{ paypalUrl }` (PAYMENT_URL); the plan is
- *   not changed (an admin activates after payment, spec §1), the request is noted for the admin
+ *   not changed (an admin activates after payment), the request is noted for the admin
  *   list. 503 when PAYMENT_URL is not set.
  * - `POST /api/subscription/cancel` {reason, feedback, email?} → 200 `{ user }` now free and
  *   cancelled; 409 unless premium is active.

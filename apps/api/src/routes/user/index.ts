@@ -1,5 +1,5 @@
 /**
- * Profile routes of the logged-in user (spec §7, Settings profile card):
+ * Profile routes of the logged-in user (`docs/api.md`; the Settings profile card):
  * `PUT /api/user/email` → 200 `{ user }` (409 "Email already registered");
  * `PUT /api/user/password` → 200 `{ message: "Password updated" }`
  * (400 "Current password is incorrect"; rate limited per IP). The session is kept.
