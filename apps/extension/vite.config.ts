@@ -1,5 +1,5 @@
 /**
- * Builds the extension (issue #6 items 1 and 5) with Vite: the popup and blocked pages as HTML
+ * Builds the extension with Vite: the popup and blocked pages as HTML
  * entries, the service worker as a module entry, shared code (core, zod, xstate) in chunks.
  * A small plugin adds the manifest and the icons, then packs dist/unpacked/ into
  * dist/focus-extension.zip with fflate; the API serves that zip at the site root.

@@ -1,5 +1,5 @@
 /**
- * The extension's REST calls (DESIGN.md §5), each with the device token and no cookies:
+ * The extension's REST calls (`docs/api.md`), each with the device token and no cookies:
  * `GET /api/me` (is the token still good?), `GET /api/blocked-sites` (the blocklist: fetched
  * here, never taken from a page) and `POST /api/blocked-attempts`. Answers are sorted into what
  * the worker acts on: 401 → unlinked, 403 → paused, anything else that fails → error (keep

@@ -1,5 +1,5 @@
 /**
- * Service worker entry (thin, STYLE.md Extension): wires the worker to Chrome. Listeners are
+ * Service worker entry (thin): wires the worker to Chrome. Listeners are
  * registered synchronously on every start, as MV3 requires, so a message or an alarm that
  * woke the worker is delivered.
  */

@@ -1,5 +1,5 @@
 /**
- * The one module that touches `chrome.*` (STYLE.md Extension). Everything else takes a
+ * The one module that touches `chrome.*`. Everything else takes a
  * `ChromeAdapter`, so the logic under it runs in unit tests against a fake (test/fakes.ts).
  * Each method is a thin promise-returning wrapper; listeners return an unsubscribe function.
  */

@@ -1,5 +1,5 @@
 /**
- * The extension's end of `/ws/timer` (spec §7, DESIGN.md §4): the core's live connection chart
+ * The extension's end of `/ws/timer` (`docs/api.md`, Live sync): the core's live connection chart
  * (heartbeat, reconnect with backoff) over a socket opened with the device token. The chart
  * does not see close codes, so the socket is watched here too: 4401 means the device was
  * unlinked, 4403 paused (apps/api live hub), and a socket refused before it opened (the server

@@ -1,6 +1,6 @@
 /**
- * Runtime messages, validated with zod and answered from one table per channel (STYLE.md
- * Extension): `external` for pages of the web app (`externally_connectable`: pair, unpair,
+ * Runtime messages, validated with zod and answered from one table per channel:
+ * `external` for pages of the web app (`externally_connectable`: pair, unpair,
  * status), `internal` for the extension's own popup and blocked page. A message that does not
  * parse, has an unknown type or comes from the wrong sender is ignored: no answer, no effect.
  * A page is the right sender only when its origin is one of the build's app origins (the
@@ -21,7 +21,7 @@ export const internalMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("get_state") }),
   /** The popup's start/pause/reset, sent on to the web app's timer over the live connection. */
   z.object({ type: z.literal("command"), action: z.enum(POPUP_COMMANDS) }),
-  /** The blocked page was opened by a blocked navigation: count it (issue #6 item 4). */
+  /** The blocked page was opened by a blocked navigation: count it. */
   z.object({ type: z.literal("blocked_attempt"), domain: z.string().min(1).max(253), at: z.iso.datetime({ offset: true }) }),
 ]);
 export type InternalMessage = z.infer<typeof internalMessageSchema>;

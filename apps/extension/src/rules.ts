@@ -1,5 +1,5 @@
 /**
- * Blocking rules (DESIGN.md §5, issue #6 item 3): the user's blocked sites become
+ * Blocking rules (`docs/product.md`, Website Shield): the user's blocked sites become
  * `declarativeNetRequest` dynamic rules that redirect main-frame navigations to each domain and
  * its subdomains to the extension's blocked page, with the domain and the session's end in the
  * query. Pure functions; the service worker installs what they build.
@@ -47,8 +47,8 @@ export function readBlockedPageQuery(search: string): { domain: string | null; e
 
 /**
  * The blockable domains among blocklist entries: normalised ("https://www.YouTube.com/x" →
- * "youtube.com"), checked to be domains by the rule of spec §5, without duplicates. Anything
- * else (an IP address, `localhost`, garbage) is refused and listed in `refused`.
+ * "youtube.com"), checked to be domains by the rule of `docs/product.md`, without duplicates.
+ * Anything else (an IP address, `localhost`, garbage) is refused and listed in `refused`.
  */
 export function blockableDomains(entries: readonly string[]): { domains: string[]; refused: string[] } {
   const domains: string[] = [];

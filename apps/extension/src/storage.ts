@@ -1,5 +1,5 @@
 /**
- * What the extension keeps in `chrome.storage.local` (DESIGN.md §5: the service worker may be
+ * What the extension keeps in `chrome.storage.local` (the service worker may be
  * killed at any time, so nothing lives only in memory). Each key is validated when read; a
  * value that does not parse counts as absent.
  */

@@ -1,5 +1,5 @@
 /**
- * The service worker's logic (DESIGN.md §5, issue #6): pairing, the timer mirror, blocking,
+ * The service worker's logic (`docs/architecture.md`): pairing, the timer mirror, blocking,
  * the badge and the alarms. The worker can be stopped by Chrome at any moment, so every step
  * reads the stored state, changes it and writes it back, and `reconcile()` brings rules, badge
  * and alarms in line with what is stored. Steps run one at a time (a small queue), so a

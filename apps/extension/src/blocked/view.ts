@@ -1,5 +1,5 @@
 /**
- * What the blocked page shows (issue #6 item 3): the site that was blocked, the time left in
+ * What the blocked page shows: the site that was blocked, the time left in
  * the focus session (counting down from its end), a motivational line, and, once the session
  * is over, the way on to the site. Pure; blocked.ts renders it.
  */

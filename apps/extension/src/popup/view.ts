@@ -1,5 +1,5 @@
 /**
- * What the popup shows (issue #6 item 4: a mini timer), as a pure function of the worker's
+ * What the popup shows (a mini timer), as a pure function of the worker's
  * state and the clock; popup.ts only renders it.
  */
 import { EXTENSION_LINK_LABELS, type ExtensionLinkStatus, sharedTimerView, type TimerView } from "@focus/core";
