@@ -1,8 +1,8 @@
 /**
- * Authorization matrix (DESIGN.md §3 Roles): every route the app registers, collected with an
- * onRoute hook, is called as an anonymous visitor, user A, user B and the admin, and must
- * answer the status the matrix below expects. A registered route without an expectation fails
- * the run, so a new route cannot ship without its access rule being decided here.
+ * Authorization matrix (ownership and roles, `docs/api.md`): every route the app registers,
+ * collected with an onRoute hook, is called as an anonymous visitor, user A, user B and the admin,
+ * and must answer the status the matrix below expects. A registered route without an expectation
+ * fails the run, so a new route cannot ship without its access rule being decided here.
  *
  * Ownership: routes naming a user id are called by A and B with A's id (both must be refused),
  * the admin acts on a fresh victim. Calls by the anonymous visitor and by B (and refused calls

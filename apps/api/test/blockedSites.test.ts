@@ -91,7 +91,7 @@ describe("blocked sites", () => {
     expect((await list(cookie)).json()).toHaveLength(MAX_BLOCKED_SITES);
   });
 
-  it("answers bad input with the add-website form's messages (spec §5)", async () => {
+  it("answers bad input with the add-website form's messages", async () => {
     t = await createTestApp();
     const { cookie } = await registerUser(t.app);
     const cases: [object, string][] = [

@@ -1,7 +1,7 @@
 /**
  * Only our extension's origin (`chrome-extension://<EXTENSION_ID>`) may use a device token from
- * an extension page (DESIGN.md §5): another installed extension that got hold of a token is
- * refused on state-changing calls like any foreign origin.
+ * an extension page (`docs/api.md`, Origin): another installed extension that got hold of a token
+ * is refused on state-changing calls like any foreign origin.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { isExtensionOrigin } from "../src/plugins/originCheck";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers";
 
-/** `GET /focus-extension.zip` (spec §2 Extension page, DESIGN.md §5). */
+/** `GET /focus-extension.zip` (`docs/api.md`). */
 describe("extension zip at the site root", () => {
   let t: TestApp | undefined;
   afterEach(async () => {

@@ -1,6 +1,6 @@
 /**
  * Test helpers: an app on a fresh database, and small request shortcuts. The `api` project
- * runs on a temp SQLite file; the `api-pg` project (issue #7 item 2) runs the same tests with
+ * runs on a temp SQLite file; the `api-pg` project runs the same tests with
  * each app on its own new PostgreSQL database (see postgresSetup.ts), dropped on close.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -33,7 +33,11 @@ let databaseCounter = 0;
 export async function createTestPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = inject("postgresUrl");
   if (!serverUrl) throw new Error("no PostgreSQL test server (run the api-pg project)");
-  adminPool ??= new pg.Pool({ connectionString: serverUrl, max: 2, allowExitOnIdle: true });
+  if (!adminPool) {
+    adminPool = new pg.Pool({ connectionString: serverUrl, max: 2, allowExitOnIdle: true });
+    // An idle connection the server drops is replaced by the pool; unhandled, it would end the worker.
+    adminPool.on("error", () => undefined);
+  }
   const pool = adminPool;
   databaseCounter += 1;
   const name = `focus_test_${process.pid}_${databaseCounter}_${Math.random().toString(36).slice(2, 8)}`;

@@ -1,5 +1,5 @@
 /**
- * Two API instances on one PostgreSQL database (issue #7 item 2, DESIGN.md §4): a user's
+ * Two API instances on one PostgreSQL database (`docs/api.md`, Live sync): a user's
  * timer relays between sockets on different instances through LISTEN/NOTIFY. PostgreSQL
  * only: on SQLite there is one process and no relay, so only the `api-pg` project runs this file.
  */

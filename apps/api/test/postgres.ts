@@ -1,5 +1,5 @@
 /**
- * A throwaway local PostgreSQL for the `api-pg` test project (issue #7 item 2): a new cluster
+ * A throwaway local PostgreSQL for the `api-pg` test project: a new cluster
  * in a temp directory (`initdb`, run as the `postgres` user when we are root, since initdb
  * refuses root), listening on 127.0.0.1 at a free port with its socket in the same directory,
  * durability switched off (fsync, full-page writes) because the data is thrown away.

@@ -88,7 +88,7 @@ describe("focus sessions", () => {
   });
 });
 
-describe("focus sessions after the trial (spec §5 'Trial Period Expired')", () => {
+describe("focus sessions after the trial ('Trial Period Expired')", () => {
   let t: TestApp;
   afterEach(async () => t.close());
 

@@ -2,7 +2,7 @@ import { DEFAULT_SETTINGS } from "@focus/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, registerUser, userRow, type TestApp } from "./helpers";
 
-/** "Audio follows the timer" (issue #5) added two settings after settings were first stored. */
+/** "Audio follows the timer" added two settings after settings were first stored. */
 describe("settings: the audio keys", () => {
   let t: TestApp;
   afterEach(async () => t.close());

@@ -1,5 +1,5 @@
 /**
- * Website Shield (issues #4, #6): `blocked_sites`, `linked_devices` (paired extensions with a
+ * Website Shield (`docs/product.md`): `blocked_sites`, `linked_devices` (paired extensions with a
  * hashed device token) and `blocked_attempts` (blocked navigations, for the statistics).
  * Frozen in time: never edit a migration that has shipped; add a new one.
  * Written with the schema builder and portable SQL only, so PostgreSQL can run it too.
