@@ -46,11 +46,11 @@ export default tseslint.config(
         "error",
         {
           paths: [
-            { name: "react", message: "packages/core is framework-free (DESIGN.md §1)." },
-            { name: "react-dom", message: "packages/core is framework-free (DESIGN.md §1)." },
+            { name: "react", message: "packages/core is framework-free (docs/architecture.md)." },
+            { name: "react-dom", message: "packages/core is framework-free (docs/architecture.md)." },
           ],
           patterns: [
-            { group: ["node:*"], message: "packages/core may not use Node APIs (DESIGN.md §1)." },
+            { group: ["node:*"], message: "packages/core may not use Node APIs (docs/architecture.md)." },
             { group: ["react/*", "react-dom/*", "@types/chrome", "chrome", "webextension-polyfill"], message: "packages/core is platform-free." },
             { group: ["@focus/api", "@focus/web", "@focus/extension", "../../apps/*"], message: "packages never import apps." },
           ],

@@ -1,5 +1,5 @@
 /**
- * `pnpm bench` (issue 7 item 5): runs the sections below against the BUILT app (`pnpm build`
+ * `pnpm bench`: runs the sections below against the BUILT app (`pnpm build`
  * first) on loopback only, prints each section's figures as it goes and a summary table with
  * the machine at the end. Everything the bench starts (servers, socket clients, Chromium) is
  * stopped on success, failure, SIGINT and SIGTERM. Sections: http (req/s, p99 ms), ws (relay

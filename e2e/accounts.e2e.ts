@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, saveScreenshot } from "./harness";
 
 /**
- * Accounts, plans and admin in the browser (issue 3): trial after registration, admin
+ * Accounts, plans and admin in the browser (`docs/product.md`): trial after registration, admin
  * activation, the whole cancellation flow, the guest's one session a day, an expired trial.
  */
 let server: RunningServer;

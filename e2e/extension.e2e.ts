@@ -19,7 +19,7 @@ declare const chrome: {
 };
 
 /**
- * The Chrome extension end to end (issue #6): the zip `pnpm build` packed (its manifest and
+ * The Chrome extension end to end: the zip `pnpm build` packed (its manifest and
  * files, served as is), then Debian Chromium with the extension loaded, a user who pairs it
  * from the /extension page, blocks a site, runs a focus session, pauses, resets and starts it
  * from the popup, has the service worker stopped mid-session, unlinks the browser and pairs it

@@ -1,5 +1,5 @@
 /**
- * Helpers of the fault and load suite (faults.e2e.ts, issue #7 item 4): raw HTTP over
+ * Helpers of the fault and load suite (faults.e2e.ts): raw HTTP over
  * node:http (any body, any content type, a chosen loopback source address so per-IP rate
  * limits can be spread), `ws` and `better-sqlite3` borrowed from the API's dependencies, users
  * made through the real API, and process signals with their exit.

@@ -1,5 +1,5 @@
 /**
- * The fault and load suite (issue #7 item 4) against real server processes
+ * The fault and load suite against real server processes
  * (`node apps/api/dist/server.js`): hostile input on every route and websocket message,
  * kill -9 during concurrent writes, SIGTERM with requests in flight, event-loop overload, and
  * 1,000 live clients reconnecting after a restart with the core's own connection chart.
@@ -243,7 +243,7 @@ describe("fuzzing every route and websocket message", () => {
               failures.push(`${identity.name} ${route.method} ${path}${query}: ${res.status} ${res.body.slice(0, DETAILS_MAX)}`);
             }
             if (route.path.startsWith("/api/") && res.status >= 400) {
-              // DESIGN.md §3: errors are JSON { message }.
+              // Errors are JSON { message } (`docs/api.md`).
               const message = (JSON.parse(res.body) as { message?: unknown }).message;
               expect(typeof message, `${route.method} ${path}: ${res.body.slice(0, DETAILS_MAX)}`).toBe("string");
             }

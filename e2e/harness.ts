@@ -158,7 +158,7 @@ export function uniqueName(prefix = "user"): string {
 
 /**
  * Registers `username` (password "secret123") through the /auth form as a new user would, and
- * picks the Free plan on the plan step that follows (spec §4). Resolves once on /app.
+ * picks the Free plan on the plan step that follows. Resolves once on /app.
  */
 export async function registerInUi(page: Page, baseUrl: string, username: string): Promise<void> {
   await page.goto(`${baseUrl}/auth`);

@@ -5,8 +5,8 @@ import { closeCode, cookieOf, raw, timerState, WebSocket, type WsSocket } from "
 import { removeDataDir, startServer, type RunningServer } from "./harness";
 
 /**
- * Scale-out as deployed (issue #7 item 2): two `node apps/api/dist/server.js` processes on one
- * PostgreSQL, behind one public origin. A login made on one is valid on the other, and a
+ * Scale-out as deployed (`docs/api.md`, Live sync): two `node apps/api/dist/server.js` processes on
+ * one PostgreSQL, behind one public origin. A login made on one is valid on the other, and a
  * user's timer_update relays between their sockets on the two processes (LISTEN/NOTIFY).
  * Needs Debian's PostgreSQL 15 (as the `api-pg` project does); said so when it is absent.
  */

@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, writeAudioFixtures } from "./harness";
 
 /**
- * The mini timer controls the main window's audio both ways (issue 4 item 5, spec §7), end to
+ * The mini timer controls the main window's audio both ways, end to
  * end in Debian Chromium: a mood picked in the 240×340 popup plays in the main window (its
  * <audio> element's time advances), pause from the popup pauses it there, and play from the
  * main window shows Playing in the popup. The library is a temp AUDIO_DIR of 3 s loops

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, removeDataDir, saveScreenshot, startServer, type RunningServer } from "./harness";
 
 /**
- * Every screen of the spec (issue 4): each route at phone and desktop size, in dark and
+ * Every screen of the app: each route at phone and desktop size, in dark and
  * light theme: its key strings, 0 serious or critical axe-core violations, no horizontal
  * scroll; with E2E_SCREENSHOTS=1 also a full-page screenshot under
  * test-output/screenshots/screens/ for a person to look at.

@@ -18,7 +18,7 @@ import {
 } from "./securityHelpers";
 
 /**
- * The security suite (issue 7 item 3) against the built server over real HTTP, one test per
+ * The security suite against the built server over real HTTP, one test per
  * property: what an attacker sends, and what they get back or what ends up stored.
  * One server serves most tests; the https cookie and the rate limit get their own.
  */

@@ -1,5 +1,5 @@
 /**
- * Helpers for the security suite (issue 7 item 3): raw HTTP requests to the live server (the
+ * Helpers for the security suite: raw HTTP requests to the live server (the
  * path is sent byte for byte, never normalised the way `fetch`'s URL parser would), the
  * session cookie out of `Set-Cookie`, a read-only look into the SQLite file, and the `ws`
  * client of the API's devDependencies.

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
- * The built server refuses a bad configuration at start (issue #2 item 3): it exits with code 1
+ * The built server refuses a bad configuration at start: it exits with code 1
  * and a message naming the variable, before it listens or touches the database.
  */
 const server = fileURLToPath(new URL("../apps/api/dist/server.js", import.meta.url));

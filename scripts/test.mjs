@@ -3,8 +3,8 @@
  * `pnpm test`: every test in one Vitest run (one summary line), against the built app for
  * the end-to-end project. Extra arguments go to Vitest (e.g. `pnpm test --project core`).
  *
- * The API tests run twice: on SQLite (project `api`) and on PostgreSQL (project `api-pg`,
- * issue #7 item 2). For the latter, apps/api/test/postgresSetup.ts starts a throwaway local
+ * The API tests run twice: on SQLite (project `api`) and on PostgreSQL (project `api-pg`).
+ * For the latter, apps/api/test/postgresSetup.ts starts a throwaway local
  * PostgreSQL 15 (or uses FOCUS_TEST_POSTGRES_URL) and stops it afterwards; without one, or
  * with FOCUS_TEST_POSTGRES=off, vitest.config.ts prints "PostgreSQL tests skipped: …" and
  * leaves the project out.
