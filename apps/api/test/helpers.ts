@@ -33,7 +33,11 @@ let databaseCounter = 0;
 export async function createTestPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = inject("postgresUrl");
   if (!serverUrl) throw new Error("no PostgreSQL test server (run the api-pg project)");
-  adminPool ??= new pg.Pool({ connectionString: serverUrl, max: 2, allowExitOnIdle: true });
+  if (!adminPool) {
+    adminPool = new pg.Pool({ connectionString: serverUrl, max: 2, allowExitOnIdle: true });
+    // An idle connection the server drops is replaced by the pool; unhandled, it would end the worker.
+    adminPool.on("error", () => undefined);
+  }
   const pool = adminPool;
   databaseCounter += 1;
   const name = `focus_test_${process.pid}_${databaseCounter}_${Math.random().toString(36).slice(2, 8)}`;
