@@ -1,4 +1,4 @@
-import { getShortestPaths, getSimplePaths } from "@xstate/graph";
+import { getShortestPaths } from "@xstate/graph";
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { CANCELLATION_REASONS } from "../schemas/subscription";
@@ -131,14 +131,14 @@ describe("cancellation paths", () => {
   });
 
   it("never reaches retention for a reason without an offer, nor submits without CANCEL typed", () => {
-    const paths = getSimplePaths(cancellationMachine, { ...options, stopWhen: (s) => s.matches("submitting") });
-    expect(paths.length).toBeGreaterThan(50);
-    for (const path of paths) {
-      for (const step of path.steps) {
-        const s = step.state;
-        if (s.matches("retention")) expect(["found-alternative", "other"]).not.toContain(s.context.reason);
-        if (s.matches("submitting")) expect(s.context.confirmationText).toBe("CANCEL");
-      }
+    // Every reachable (step, reason, typed text) is the end of one shortest path, so checking
+    // each path's end checks every state the flow can be in.
+    const states = getShortestPaths(cancellationMachine, options).map((p) => p.state);
+    expect(states.length).toBeGreaterThan(30);
+    expect(states.some((s) => s.matches("submitting"))).toBe(true);
+    for (const s of states) {
+      if (s.matches("retention")) expect(["found-alternative", "other"]).not.toContain(s.context.reason);
+      if (s.matches("submitting")) expect(s.context.confirmationText).toBe("CANCEL");
     }
   });
 });
