@@ -6,10 +6,10 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, writeAudioFixtures, saveScreenshot } from "./harness";
 
 /**
- * Neural audio end to end in Debian Chromium (issue 5): a registered user plays a mood in the
- * Focus Arena and on /music (the <audio> element's time advances), a guest finds three moods
- * locked, and a file plays on /local-audio. The library is a temp AUDIO_DIR of short loops
- * rendered here with the built @focus/audio (3 s each, so the test stays quick).
+ * Neural audio end to end in Debian Chromium: a registered user plays a mood in the Focus Arena and
+ * on /music (the <audio> element's time advances), a guest finds three moods locked, and a file
+ * plays on /local-audio. The library is a temp AUDIO_DIR of short loops rendered here with the
+ * built @focus/audio (3 s each, so the test stays quick).
  */
 
 
@@ -168,7 +168,7 @@ describe("Neural audio end to end", () => {
     await expect.poll(() => page.getByText("Playing", { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId("total").textContent()).toBe("0:03");
 
-    // At the end of the 3 s file another random track of the category starts (here the same one).
+    // At the end of the 3 s file another random track of the mood starts (here the same one).
     await expect.poll(async () => (await media(page))!.time, { timeout: 10_000 }).toBeLessThan(1);
     await expectPlaying(page, "relax/my-evening-loop.mp3", 0.2);
 

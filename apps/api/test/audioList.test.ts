@@ -1,4 +1,4 @@
-import { AUDIO_CATEGORY_IDS, AUDIO_TRACK_COUNTS, audioFileListSchema } from "@focus/core";
+import { AUDIO_MOOD_IDS, AUDIO_TRACK_COUNTS, audioFileListSchema } from "@focus/core";
 import { TRACKS, tracksOf } from "@focus/audio";
 import { afterEach, describe, expect, it } from "vitest";
 import { type AudioTestApp, createAudioTestApp } from "./audioFixtures";
@@ -7,7 +7,7 @@ describe("GET /api/audio/local/list/:categoryId", () => {
   let t: AudioTestApp;
   afterEach(async () => t.close());
 
-  it("lists a category's generated tracks with their metadata, then the user's own files", async () => {
+  it("lists a mood's generated tracks with their metadata, then the user's own files", async () => {
     t = await createAudioTestApp();
     const res = await t.app.inject({ method: "GET", url: "/api/audio/local/list/deep-work" });
     expect(res.statusCode).toBe(200);
@@ -51,7 +51,7 @@ describe("GET /api/audio/local/list/:categoryId", () => {
     expect(relax).toEqual({ files: [{ name: "rain link", filename: "rain-link.wav", path: "relax/rain-link.wav" }] });
   });
 
-  it("answers an empty list for a category with no folder yet", async () => {
+  it("answers an empty list for a mood with no folder yet", async () => {
     t = await createAudioTestApp();
     for (const id of ["light-work", "creative"]) {
       const res = await t.app.inject({ method: "GET", url: `/api/audio/local/list/${id}` });
@@ -60,7 +60,7 @@ describe("GET /api/audio/local/list/:categoryId", () => {
     }
   });
 
-  it("answers 404 JSON for an unknown category", async () => {
+  it("answers 404 JSON for an unknown mood", async () => {
     t = await createAudioTestApp();
     for (const id of ["jazz", "sounds", "..", "%2e%2e", "deep-work%2f..", "Deep-Work"]) {
       const res = await t.app.inject({ method: "GET", url: `/api/audio/local/list/${id}` });
@@ -69,8 +69,8 @@ describe("GET /api/audio/local/list/:categoryId", () => {
     }
   });
 
-  it("knows the same four categories and track counts as the generator's catalogue", () => {
-    for (const id of AUDIO_CATEGORY_IDS) expect(tracksOf(id)).toHaveLength(AUDIO_TRACK_COUNTS[id]);
-    expect(new Set(TRACKS.map((track) => track.mood))).toEqual(new Set(AUDIO_CATEGORY_IDS));
+  it("knows the same four moods and track counts as the generator's catalogue", () => {
+    for (const id of AUDIO_MOOD_IDS) expect(tracksOf(id)).toHaveLength(AUDIO_TRACK_COUNTS[id]);
+    expect(new Set(TRACKS.map((track) => track.mood))).toEqual(new Set(AUDIO_MOOD_IDS));
   });
 });

@@ -130,7 +130,7 @@ describe("GET /api/audio/stream: nothing outside AUDIO_DIR", () => {
 
   it.each([
     ["parent directory", "../secret.mp3"],
-    ["parent of a category", "deep-work/../../secret.mp3"],
+    ["parent of a mood", "deep-work/../../secret.mp3"],
     ["dot segment", "deep-work/./steady-beta.mp3"],
     ["bare ..", ".."],
     ["hidden file", "deep-work/.hidden.mp3"],
@@ -173,7 +173,7 @@ describe("GET /api/audio/stream: nothing outside AUDIO_DIR", () => {
     expectRefused(await stream("deep-work/escape-dir/secret.mp3"), 403);
   });
 
-  it("refuses a symlinked category folder that leads outside with 403", async () => {
+  it("refuses a symlinked mood folder that leads outside with 403", async () => {
     symlinkSync(path.join(t.dir, "outside"), path.join(t.audioDir, "creative"));
     expectRefused(await stream("creative/secret.mp3"), 403);
     // ...and does not list it either.

@@ -6,7 +6,7 @@
  */
 import type { NoiseColor } from "./noise";
 
-/** The four moods (the API's audio category ids). */
+/** The four moods: the mood ids the API lists and the library's folder names. */
 export const MOODS = ["deep-work", "light-work", "creative", "relax"] as const;
 export type MoodId = (typeof MOODS)[number];
 
@@ -104,8 +104,8 @@ export function variant(base: Preset, changes: Partial<Preset>): Preset {
   return { ...base, ...changes };
 }
 
-/** The base preset of each mood (issue #5: deep-work beta 16 Hz, light-work alpha 10 Hz,
- * creative gamma 40 Hz, relax theta 6 Hz). */
+/** The base preset of each mood (deep-work beta 16 Hz, light-work alpha 10 Hz, creative gamma
+ * 40 Hz, relax theta 6 Hz; see `packages/audio/README.md`). */
 export const MOOD_PRESETS: Record<MoodId, Preset> = {
   "deep-work": {
     id: "deep-work",

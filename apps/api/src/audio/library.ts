@@ -1,13 +1,13 @@
 /**
- * The audio library on disk (DESIGN.md §7): `AUDIO_DIR/<category>/` holds the generated
- * tracks of the catalogue and any mp3/ogg/m4a/wav/flac file the user drops in. Listing
- * reads the folder each time, so files appear as soon as the renderer (or the user) puts
- * them there; only files the stream route would serve are listed.
+ * The audio library on disk: `AUDIO_DIR/<mood>/` holds the generated tracks of the catalogue and
+ * any mp3/ogg/m4a/wav/flac file the user drops in. Listing reads the folder each time, so files
+ * appear as soon as the renderer (or the user) puts them there; only files the stream route would
+ * serve are listed.
  */
 import { open, readdir } from "node:fs/promises";
 import path from "node:path";
 import { TRACKS, infoFrameDuration, trackByFile } from "@focus/audio";
-import type { AudioCategoryId, AudioFile } from "@focus/core";
+import type { AudioMoodId, AudioFile } from "@focus/core";
 import { HttpError } from "../domain/httpError";
 import { audioContentType, resolveLibraryFile } from "./safePath";
 
@@ -15,38 +15,38 @@ import { audioContentType, resolveLibraryFile } from "./safePath";
 export const SOUNDS_FOLDER = "sounds";
 
 /**
- * The playable files of a category: rendered catalogue tracks first, in catalogue order,
+ * The playable files of a mood: rendered catalogue tracks first, in catalogue order,
  * with their metadata; then the user's own files by name.
  */
-export async function listCategory(root: string, category: AudioCategoryId): Promise<AudioFile[]> {
+export async function listMood(root: string, mood: AudioMoodId): Promise<AudioFile[]> {
   let names: string[];
   try {
-    names = await readdir(path.join(root, category));
+    names = await readdir(path.join(root, mood));
   } catch {
     return [];
   }
   const files: AudioFile[] = [];
   for (const filename of names) {
     if (filename.startsWith(".") || !audioContentType(filename)) continue;
-    const relativePath = `${category}/${filename}`;
+    const relativePath = `${mood}/${filename}`;
     try {
       // The same checks as streaming: regular file, inside the library after symlinks.
       const file = await resolveLibraryFile(root, relativePath);
-      files.push(await describe(category, filename, relativePath, file.file));
+      files.push(await describe(mood, filename, relativePath, file.file));
     } catch (error) {
       if (error instanceof HttpError) continue;
       throw error;
     }
   }
   const order = (file: AudioFile) => {
-    const index = TRACKS.findIndex((t) => t.mood === category && t.filename === file.filename);
+    const index = TRACKS.findIndex((t) => t.mood === mood && t.filename === file.filename);
     return index === -1 ? TRACKS.length : index;
   };
   return files.sort((a, b) => order(a) - order(b) || a.filename.localeCompare(b.filename));
 }
 
-async function describe(category: AudioCategoryId, filename: string, relativePath: string, file: string): Promise<AudioFile> {
-  const track = trackByFile(category, filename);
+async function describe(mood: AudioMoodId, filename: string, relativePath: string, file: string): Promise<AudioFile> {
+  const track = trackByFile(mood, filename);
   if (!track) {
     const name = filename.slice(0, filename.length - path.extname(filename).length).replace(/[-_]+/g, " ").trim();
     return { name: name || filename, filename, path: relativePath };

@@ -1,9 +1,8 @@
 /**
- * The audio domain (DESIGN.md §7) as one plugin: the list and stream routes under
- * /api/audio, the notification sounds under /sounds, and the library renderer, which starts
- * in a worker thread once the server listens (never for `inject()`/`ready()`, so tests and
- * tools that only build the app render nothing) unless AUDIO_RENDER=off, and is stopped when
- * the server closes.
+ * The audio domain as one plugin: the list and stream routes under /api/audio, the notification
+ * sounds under /sounds, and the library renderer, which starts in a worker thread once the server
+ * listens (never for `inject()`/`ready()`, so tests and tools that only build the app render
+ * nothing) unless AUDIO_RENDER=off, and is stopped when the server closes.
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "../env";

@@ -1,6 +1,6 @@
 /**
- * Turns a client-supplied library path (`deep-work/steady-beta.mp3`) into a file that is
- * certainly inside AUDIO_DIR, or refuses it (DESIGN.md §7: no path traversal):
+ * Turns a client-supplied library path (`deep-work/steady-beta.mp3`) into a file that is certainly
+ * inside AUDIO_DIR, or refuses it (no path traversal):
  *
  * - 400 for anything that is not a plain relative path of visible names with an audio
  *   extension: empty, NUL bytes, backslashes, absolute or drive paths, `.`/`..` or hidden

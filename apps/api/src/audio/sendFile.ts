@@ -1,10 +1,9 @@
 /**
- * Sends an audio file with HTTP range support (RFC 9110 §14): `Accept-Ranges: bytes`, a
- * single `bytes=` range answered with 206 and `Content-Range`, an unsatisfiable one with
- * 416 (`Content-Range: bytes *\/size`, JSON body, no file bytes). Multiple ranges, other
- * units and malformed headers are ignored (200 with the whole file), as the RFC allows. An
- * `If-Range` that no longer matches also gets the whole file; a matching `If-None-Match`
- * gets 304.
+ * Sends an audio file with HTTP range support: `Accept-Ranges: bytes`, a single `bytes=` range
+ * answered with 206 and `Content-Range`, an unsatisfiable one with 416
+ * (`Content-Range: bytes *\/size`, JSON body, no file bytes). Multiple ranges, other units and
+ * malformed headers are ignored (200 with the whole file), as HTTP allows. An `If-Range` that no
+ * longer matches also gets the whole file; a matching `If-None-Match` gets 304.
  */
 import { createReadStream } from "node:fs";
 import type { FastifyReply, FastifyRequest } from "fastify";

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Slider } from "@/components/ui/slider";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
-import { audioListKey, fetchCategoryTracksOrEmpty, formatClock, playElement, streamUrl } from "@/features/audio/audioApi";
+import { audioListKey, fetchMoodTracksOrEmpty, formatClock, playElement, streamUrl } from "@/features/audio/audioApi";
 import { pauseMoodAudio } from "@/features/audio/audioEngine";
 import { createAudioElement } from "@/features/audio/mediaElement";
 import { useMediaProgress } from "@/features/audio/useMediaProgress";
@@ -24,14 +24,14 @@ function readiness(element: HTMLMediaElement, preloaded: boolean): string {
 }
 
 /**
- * /audio-test (spec §2 Audio test page): a sample track (the first Deep Work track of the
- * library), play/pause, volume 0–100 (50 % to start), preload and reset-position controls,
- * and the wave visualisation with its four wave types.
+ * /audio-test, the audio test page: a sample track (the first Deep Work track of the library),
+ * play/pause, volume 0–100 (50 % to start), preload and reset-position controls, and the wave
+ * visualisation with its four wave types.
  */
 export function AudioTestPage() {
   const sample = useQuery({
     queryKey: audioListKey("deep-work"),
-    queryFn: ({ signal }) => fetchCategoryTracksOrEmpty("deep-work", signal),
+    queryFn: ({ signal }) => fetchMoodTracksOrEmpty("deep-work", signal),
     select: (files) => files[0] ?? null,
   });
   const track = sample.data ?? null;

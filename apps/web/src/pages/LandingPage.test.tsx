@@ -18,7 +18,7 @@ describe("landing page /", () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== "/api/config")).toEqual([]);
   });
 
-  it("has the demo card, the four audio categories, How It Works, the ADHD section, stories and the claims", async () => {
+  it("has the demo card, the four audio moods, How It Works, the ADHD section, stories and the claims", async () => {
     mockFetch({});
     renderRoute("/");
     expect(await screen.findByRole("img", { name: "Alpha wave at 9.5 Hz, for deep focus" })).toBeTruthy();

@@ -4,7 +4,7 @@ import { BrandLink } from "@/components/Brand";
 import { ThemeToggle } from "@/components/ThemeToggle";
 import { buttonVariants } from "@/components/ui/button";
 import { AdhdSection } from "@/features/landing/AdhdSection";
-import { AudioCategories } from "@/features/landing/AudioCategories";
+import { AudioMoods } from "@/features/landing/AudioMoods";
 import { Features } from "@/features/landing/Features";
 import { Hero } from "@/features/landing/Hero";
 import { HowItWorks } from "@/features/landing/HowItWorks";
@@ -51,7 +51,7 @@ export function LandingPage() {
           <InterviewPromo />
         </div>
         <Features />
-        <AudioCategories />
+        <AudioMoods />
         <HowItWorks />
         <AdhdSection />
         <SuccessStories />

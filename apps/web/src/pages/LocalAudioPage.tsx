@@ -1,11 +1,11 @@
 import {
-  AUDIO_CATEGORIES,
+  AUDIO_MOODS,
   AUDIO_MESSAGES,
   AUDIO_VOLUME_SLIDER,
-  audioCategoryById,
+  audioMoodById,
   isMoodLocked,
-  type AudioCategory,
-  type AudioCategoryId,
+  type AudioMood,
+  type AudioMoodId,
   type AudioFile,
 } from "@focus/core";
 import { Lock, Music, Pause, Play, RefreshCw, Shuffle, Volume2 } from "lucide-react";
@@ -25,9 +25,9 @@ import { BackToApp } from "@/features/shell/BackToApp";
 import { useOptionalUser } from "@/features/shell/SignedInLayout";
 
 /**
- * /local-audio, the local audio player (spec §2, §4): the audio library's files by category,
- * play/pause, 'Random Track', refresh, progress with m:ss, volume, and the next random track
- * when one ends. Guests (and visitors, who may open it too) get Deep Work only, as everywhere.
+ * /local-audio, the local audio player: the audio library's files by mood, play/pause,
+ * 'Random Track', refresh, progress with m:ss, volume, and the next random track when one ends.
+ * Guests (and visitors, who may open it too) get Deep Work only, as everywhere.
  */
 export function LocalAudioPage() {
   const user = useOptionalUser();
@@ -35,9 +35,9 @@ export function LocalAudioPage() {
   const player = useLocalPlayer();
   const { actor, status, context, libraries } = player;
   const current = context.track;
-  const currentCategory = audioCategoryById(context.category);
+  const currentMood = audioMoodById(context.mood);
   const playing = status === "playing";
-  const openTracks = libraries[indexOf(context.category)] ?? [];
+  const openTracks = libraries[indexOf(context.mood)] ?? [];
 
   return (
     <main className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pt-4 pb-16 sm:px-6 sm:pt-6">
@@ -66,8 +66,8 @@ export function LocalAudioPage() {
                 {current ? current.title ?? current.name : "Nothing playing"}
               </p>
               <p className="truncate text-sm text-muted-foreground">
-                {current && currentCategory
-                  ? `${currentCategory.emoji} ${currentCategory.name} · ${playing ? "Playing" : "Paused"}`
+                {current && currentMood
+                  ? `${currentMood.emoji} ${currentMood.name} · ${playing ? "Playing" : "Paused"}`
                   : "Play starts a random track of the open category"}
               </p>
             </div>
@@ -100,19 +100,19 @@ export function LocalAudioPage() {
       </Card>
 
       <Tabs
-        value={context.category}
-        onValueChange={(value) => actor.send({ type: "SELECT_CATEGORY", category: value as AudioCategoryId })}
+        value={context.mood}
+        onValueChange={(value) => actor.send({ type: "SELECT_MOOD", mood: value as AudioMoodId })}
         className="grid gap-4"
       >
         <div className="grid gap-2">
           <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
-            {AUDIO_CATEGORIES.map((category, i) => {
-              const locked = isMoodLocked(isGuest, category.id);
+            {AUDIO_MOODS.map((mood, i) => {
+              const locked = isMoodLocked(isGuest, mood.id);
               const count = libraries[i]?.length;
               return (
-                <TabsTrigger key={category.id} value={category.id} disabled={locked} className="h-10">
-                  <span aria-hidden>{category.emoji}</span>
-                  {category.name}
+                <TabsTrigger key={mood.id} value={mood.id} disabled={locked} className="h-10">
+                  <span aria-hidden>{mood.emoji}</span>
+                  {mood.name}
                   {locked ? (
                     <Lock className="size-3.5" aria-hidden data-testid="mood-lock" />
                   ) : (
@@ -133,10 +133,10 @@ export function LocalAudioPage() {
             </p>
           )}
         </div>
-        {AUDIO_CATEGORIES.map((category, i) => (
-          <TabsContent key={category.id} value={category.id} className="rounded-xl">
-            <CategoryTracks
-              category={category}
+        {AUDIO_MOODS.map((mood, i) => (
+          <TabsContent key={mood.id} value={mood.id} className="rounded-xl">
+            <MoodTracks
+              mood={mood}
               tracks={libraries[i]}
               current={current}
               playing={playing}
@@ -151,17 +151,17 @@ export function LocalAudioPage() {
   );
 }
 
-const indexOf = (category: AudioCategoryId) => AUDIO_CATEGORIES.findIndex((c) => c.id === category);
+const indexOf = (mood: AudioMoodId) => AUDIO_MOODS.findIndex((m) => m.id === mood);
 
-/** One category: its header with the count, and its tracks; the current one is marked. */
-function CategoryTracks({
-  category,
+/** One mood: its header with the count, and its tracks; the current one is marked. */
+function MoodTracks({
+  mood,
   tracks,
   current,
   playing,
   onPick,
 }: {
-  category: AudioCategory;
+  mood: AudioMood;
   tracks: AudioFile[] | undefined;
   current: AudioFile | null;
   playing: boolean;
@@ -169,29 +169,29 @@ function CategoryTracks({
 }) {
   const headingId = useId();
   return (
-    <Card className="overflow-hidden" style={{ "--mood": category.color } as CSSProperties}>
+    <Card className="overflow-hidden" style={{ "--mood": mood.color } as CSSProperties}>
       <div className="flex items-start gap-3 border-b p-5">
         <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-[var(--mood)]/15 text-xl" aria-hidden>
-          {category.emoji}
+          {mood.emoji}
         </span>
         <div className="grid min-w-0 flex-1 gap-0.5">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <h2 id={headingId} className="text-lg font-semibold">
-              {category.name}
+              {mood.name}
             </h2>
-            <span className="text-sm text-muted-foreground" data-testid={`count-${category.id}`}>
+            <span className="text-sm text-muted-foreground" data-testid={`count-${mood.id}`}>
               {tracks === undefined ? "Loading…" : `${tracks.length} ${tracks.length === 1 ? "track" : "tracks"}`}
             </span>
           </div>
-          <p className="text-sm text-muted-foreground">{category.description}</p>
+          <p className="text-sm text-muted-foreground">{mood.description}</p>
         </div>
       </div>
       {tracks === undefined ? (
         <div className="grid place-items-center p-8">
-          <Spinner label={`Loading ${category.name} tracks`} />
+          <Spinner label={`Loading ${mood.name} tracks`} />
         </div>
       ) : tracks.length === 0 ? (
-        <p className="p-8 text-center text-muted-foreground">{AUDIO_MESSAGES.emptyCategory}</p>
+        <p className="p-8 text-center text-muted-foreground">{AUDIO_MESSAGES.emptyMood}</p>
       ) : (
         <ul aria-labelledby={headingId} className="divide-y">
           {tracks.map((track) => {
@@ -255,7 +255,7 @@ function ProgressBar({ element, onSeek }: { element: HTMLAudioElement; onSeek: (
   );
 }
 
-/** Volume 0–100 %, step 1, 70 % to start (spec §2). */
+/** Volume 0–100 %, step 1, 70 % to start (`docs/product.md`, Audio). */
 function LocalVolume({ volume, onChange }: { volume: number; onChange: (volume: number) => void }) {
   const id = useId();
   const percent = Math.round(volume * 100);

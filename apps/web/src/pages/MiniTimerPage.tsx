@@ -45,10 +45,10 @@ export function applyAudioMessage(audio: MiniTimerAudioState | null, message: To
 }
 
 /**
- * The mini timer popup (spec §2, §7; path /mini-timer). It shows and controls the main
- * window's timer and mood player: it never runs a timer or plays audio of its own, it only
- * counts down the `endsAt` it was sent, on its own clock, between updates, and sends the
- * main window the user's timer and audio actions.
+ * The mini timer popup (path /mini-timer). It shows and controls the main window's timer and mood
+ * player: it never runs a timer or plays audio of its own, it only counts down the `endsAt` it was
+ * sent, on its own clock, between updates, and sends the main window the user's timer and audio
+ * actions.
  */
 export function MiniTimerPage() {
   const [state, setState] = useState<SharedTimerState | null>(null);

@@ -1,4 +1,4 @@
-import { AUDIO_CATEGORIES, AUDIO_MESSAGES, isMoodLocked, type AudioCategory, type AudioCategoryId } from "@focus/core";
+import { AUDIO_MOODS, AUDIO_MESSAGES, isMoodLocked, type AudioMood, type AudioMoodId } from "@focus/core";
 import { BellRing, Check, Lightbulb, Lock, Repeat, Sparkles } from "lucide-react";
 import { useState, type CSSProperties } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -23,8 +23,8 @@ const GENERAL_RECOMMENDATIONS = [
  * runs on while the user is here.
  */
 export function MusicPage() {
-  const { category: active, isGuest } = useAudioPlayer();
-  const [tab, setTab] = useState<AudioCategoryId>(() => active ?? "deep-work");
+  const { mood: active, isGuest } = useAudioPlayer();
+  const [tab, setTab] = useState<AudioMoodId>(() => active ?? "deep-work");
 
   return (
     <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 pt-4 pb-16 sm:px-6 sm:pt-6">
@@ -36,15 +36,15 @@ export function MusicPage() {
         </p>
       </div>
 
-      <Tabs value={tab} onValueChange={(value) => setTab(value as AudioCategoryId)} className="grid gap-6">
+      <Tabs value={tab} onValueChange={(value) => setTab(value as AudioMoodId)} className="grid gap-6">
         <div className="grid gap-2">
           <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
-            {AUDIO_CATEGORIES.map((category) => {
-              const locked = isMoodLocked(isGuest, category.id);
+            {AUDIO_MOODS.map((mood) => {
+              const locked = isMoodLocked(isGuest, mood.id);
               return (
-                <TabsTrigger key={category.id} value={category.id} disabled={locked} className="h-10">
-                  <span aria-hidden>{category.emoji}</span>
-                  {category.name}
+                <TabsTrigger key={mood.id} value={mood.id} disabled={locked} className="h-10">
+                  <span aria-hidden>{mood.emoji}</span>
+                  {mood.name}
                   {locked && <Lock className="size-3.5" aria-hidden data-testid="mood-lock" />}
                 </TabsTrigger>
               );
@@ -57,9 +57,9 @@ export function MusicPage() {
             </p>
           )}
         </div>
-        {AUDIO_CATEGORIES.map((category) => (
-          <TabsContent key={category.id} value={category.id} className="rounded-xl">
-            <MoodDetails category={category} />
+        {AUDIO_MOODS.map((mood) => (
+          <TabsContent key={mood.id} value={mood.id} className="rounded-xl">
+            <MoodDetails mood={mood} />
           </TabsContent>
         ))}
       </Tabs>
@@ -68,8 +68,8 @@ export function MusicPage() {
 }
 
 /** One mood's tab: the player for it, then description, usage, best for, fine-tuning, recommendations. */
-function MoodDetails({ category }: { category: AudioCategory }) {
-  const style = { "--mood": category.color } as CSSProperties;
+function MoodDetails({ mood }: { mood: AudioMood }) {
+  const style = { "--mood": mood.color } as CSSProperties;
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" style={style}>
       <div className="grid gap-6 lg:order-none">
@@ -78,16 +78,16 @@ function MoodDetails({ category }: { category: AudioCategory }) {
           <CardHeader>
             <div className="flex items-center gap-3">
               <span className="grid size-12 place-items-center rounded-xl bg-[var(--mood)]/15 text-2xl" aria-hidden>
-                {category.emoji}
+                {mood.emoji}
               </span>
               <div className="grid gap-1">
-                <CardTitle>{category.name}</CardTitle>
+                <CardTitle>{mood.name}</CardTitle>
                 <Badge variant="secondary" className="w-fit">
-                  {bandLabel(category)}
+                  {bandLabel(mood)}
                 </Badge>
               </div>
             </div>
-            <CardDescription className="pt-2 text-base text-foreground/90">{category.description}</CardDescription>
+            <CardDescription className="pt-2 text-base text-foreground/90">{mood.description}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6 sm:grid-cols-2">
             <section className="grid content-start gap-2">
@@ -95,12 +95,12 @@ function MoodDetails({ category }: { category: AudioCategory }) {
                 <Lightbulb className="size-4 text-primary" aria-hidden />
                 How to use it
               </h3>
-              <p className="text-sm leading-relaxed text-muted-foreground">{category.usage}</p>
+              <p className="text-sm leading-relaxed text-muted-foreground">{mood.usage}</p>
             </section>
             <section className="grid content-start gap-2">
               <h3 className="font-semibold">Best for</h3>
               <ul className="grid gap-1.5 text-sm">
-                {category.bestFor.map((item) => (
+                {mood.bestFor.map((item) => (
                   <li key={item} className="flex items-start gap-2">
                     <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
                     {item}
@@ -121,7 +121,7 @@ function MoodDetails({ category }: { category: AudioCategory }) {
           </CardHeader>
           <CardContent className="grid gap-4">
             <ul className="grid gap-3 sm:grid-cols-2">
-              {category.fineTuningOptions.map((option) => (
+              {mood.fineTuningOptions.map((option) => (
                 <li key={option.id} className="grid content-start gap-1.5 rounded-lg border p-4">
                   <div className="flex items-start justify-between gap-2">
                     <span className="font-medium">{option.name}</span>
@@ -149,7 +149,7 @@ function MoodDetails({ category }: { category: AudioCategory }) {
           </CardHeader>
           <CardContent className="grid gap-5">
             <ul className="grid gap-3 sm:grid-cols-3">
-              {category.workflows.map((workflow) => (
+              {mood.workflows.map((workflow) => (
                 <li key={workflow.id} className="grid content-start gap-1 rounded-lg bg-muted/60 p-4">
                   <span className="flex items-center gap-2 font-medium">
                     <span aria-hidden>{workflow.emoji}</span>
@@ -179,10 +179,10 @@ function MoodDetails({ category }: { category: AudioCategory }) {
         </CardHeader>
         <CardContent className="grid gap-5">
           <div className="flex items-center gap-4">
-            <PlayPauseButton category={category.id} className="size-14 [&_svg]:size-6" />
-            <NowPlaying category={category.id} className="flex-1" />
+            <PlayPauseButton mood={mood.id} className="size-14 [&_svg]:size-6" />
+            <NowPlaying mood={mood.id} className="flex-1" />
           </div>
-          <FlowControls category={category.id} />
+          <FlowControls mood={mood.id} />
           <VolumeControl />
           <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
             <Repeat className="size-4" aria-hidden />

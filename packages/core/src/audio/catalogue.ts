@@ -1,29 +1,29 @@
 /**
- * The mood categories of the audio player as data (spec §2 Neural Audio Player, §3 Audio
- * category and workflows, §9 audio constants). The generated tracks of each category are in
- * `@focus/audio`'s track catalogue; this file is what every screen shows about a category.
+ * The moods of the audio player as data, with their workflows and the audio constants (the
+ * rules: `docs/product.md`, Audio). The generated tracks of each mood are in `@focus/audio`'s
+ * track catalogue; this file is what every screen shows about a mood.
  */
-import type { AudioCategory, AudioCategoryId, BrainwaveBand } from "./schemas";
+import type { AudioMood, AudioMoodId, BrainwaveBand } from "./schemas";
 
-/** Generated tracks per category (spec §9). */
-export const AUDIO_TRACK_COUNTS: Record<AudioCategoryId, number> = {
+/** Generated tracks per mood (16 in all, `docs/product.md`, Audio). */
+export const AUDIO_TRACK_COUNTS: Record<AudioMoodId, number> = {
   "deep-work": 6,
   "light-work": 5,
   creative: 4,
   relax: 1,
 };
 
-/** Player volume at start, 0..1 (spec §2, §9). */
+/** Player volume at start, 0..1 (`docs/product.md`, Audio: 70 %). */
 export const AUDIO_DEFAULT_VOLUME = 0.7;
-/** Audio test page volume at start, 0..1 (spec §2 Audio test page). */
+/** Audio test page volume at start, 0..1. */
 export const AUDIO_TEST_DEFAULT_VOLUME = 0.5;
-/** Volume slider of the local player, percent (spec §2 Local audio player). */
+/** Volume slider of the local player, percent. */
 export const AUDIO_VOLUME_SLIDER = { min: 0, max: 100, step: 1, defaultValue: 70 } as const;
 
-/** The only category a guest may play (spec §5, §6). */
-export const GUEST_AUDIO_CATEGORY: AudioCategoryId = "deep-work";
+/** The only mood a guest may play (`docs/product.md`, Audio). */
+export const GUEST_AUDIO_MOOD: AudioMoodId = "deep-work";
 
-/** File types the local library lists and streams (issue #5), by extension. */
+/** File types the local library lists and streams, by extension. */
 export const AUDIO_FILE_TYPES = {
   mp3: "audio/mpeg",
   ogg: "audio/ogg",
@@ -33,27 +33,27 @@ export const AUDIO_FILE_TYPES = {
 } as const;
 export type AudioFileExtension = keyof typeof AUDIO_FILE_TYPES;
 
-/** Notification sounds that exist as files at `/sounds/{name}.mp3` (spec §5, §7). */
+/** Notification sounds that exist as files at `/sounds/{name}.mp3`. */
 export const NOTIFICATION_SOUND_FILES = ["bell", "chime", "digital", "gentle"] as const;
 export type NotificationSoundFile = (typeof NOTIFICATION_SOUND_FILES)[number];
 
-/** Wave types of the audio test page's visualisation (spec §2 Audio test page). */
+/** Wave types of the audio test page's visualisation. */
 export const WAVE_TYPES: Record<Exclude<BrainwaveBand, "delta">, { range: string; minHz: number; maxHz: number; label: string }> = {
   alpha: { range: "8-12Hz", minHz: 8, maxHz: 12, label: "deep focus" },
   beta: { range: "12-30Hz", minHz: 12, maxHz: 30, label: "active thinking" },
   gamma: { range: "30-100Hz", minHz: 30, maxHz: 100, label: "creative flow" },
   theta: { range: "4-8Hz", minHz: 4, maxHz: 8, label: "mental relaxation" },
 };
-/** The wave visualisation: points drawn and target frame rate (spec §2, §9). */
+/** The wave visualisation: points drawn and target frame rate. */
 export const WAVE_POINTS = 20;
 export const WAVE_FPS = 60;
-/** The landing page's demo waveform (spec §2 Audio test page). */
+/** The landing page's demo waveform. */
 export const LANDING_DEMO_WAVE = { type: "alpha", frequencyHz: 9.5 } as const;
 
 const soon = "coming-soon" as const;
 
-/** The four categories in tab order (spec §3; counts of fine-tuning options from §9). */
-export const AUDIO_CATEGORIES: readonly AudioCategory[] = [
+/** The four moods in tab order, each with its fine-tuning options and workflows. */
+export const AUDIO_MOODS: readonly AudioMood[] = [
   {
     id: "deep-work",
     name: "Deep Work",
@@ -209,12 +209,12 @@ export const AUDIO_CATEGORIES: readonly AudioCategory[] = [
   },
 ];
 
-/** The category with this id, or undefined for an unknown id. */
-export function audioCategoryById(id: string): AudioCategory | undefined {
-  return AUDIO_CATEGORIES.find((category) => category.id === id);
+/** The mood with this id, or undefined for an unknown id. */
+export function audioMoodById(id: string): AudioMood | undefined {
+  return AUDIO_MOODS.find((mood) => mood.id === id);
 }
 
-/** Whether `id` names one of the four categories. */
-export function isAudioCategoryId(id: string): id is AudioCategoryId {
-  return AUDIO_CATEGORIES.some((category) => category.id === id);
+/** Whether `id` names one of the four moods. */
+export function isAudioMoodId(id: string): id is AudioMoodId {
+  return AUDIO_MOODS.some((mood) => mood.id === id);
 }

@@ -1,20 +1,20 @@
 /**
- * Audio schemas (spec §3 Audio category and Audio track, §7 audio calls), shared by the API's
- * list route and the web app's players.
+ * Audio schemas (moods, tracks and the audio calls), shared by the API's list route and the
+ * web app's players.
  */
 import { z } from "zod";
 
-/** The four mood categories, in tab order (spec §3 Audio category). */
-export const AUDIO_CATEGORY_IDS = ["deep-work", "light-work", "creative", "relax"] as const;
-export const audioCategoryIdSchema = z.enum(AUDIO_CATEGORY_IDS);
-export type AudioCategoryId = z.infer<typeof audioCategoryIdSchema>;
+/** The four moods, in tab order (`docs/product.md`, Audio). */
+export const AUDIO_MOOD_IDS = ["deep-work", "light-work", "creative", "relax"] as const;
+export const audioMoodIdSchema = z.enum(AUDIO_MOOD_IDS);
+export type AudioMoodId = z.infer<typeof audioMoodIdSchema>;
 
-/** Brainwave bands named by the audio test page and used for the moods' modulation (spec §2). */
+/** Brainwave bands named by the audio test page and used for the moods' modulation. */
 export const BRAINWAVE_BANDS = ["delta", "theta", "alpha", "beta", "gamma"] as const;
 export const brainwaveBandSchema = z.enum(BRAINWAVE_BANDS);
 export type BrainwaveBand = z.infer<typeof brainwaveBandSchema>;
 
-/** A fine-tuning option of a category; every one is 'coming soon' (spec §2 Neural Audio Player). */
+/** A fine-tuning option of a mood; every one is 'coming soon'. */
 export const fineTuningOptionSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -25,7 +25,7 @@ export const fineTuningOptionSchema = z.object({
 });
 export type FineTuningOption = z.infer<typeof fineTuningOptionSchema>;
 
-/** A workflow suggestion of a category (spec §3 Workflow). */
+/** A workflow suggestion of a mood. */
 export const audioWorkflowSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -44,9 +44,9 @@ export const audioModulationSchema = z.object({
 });
 export type AudioModulation = z.infer<typeof audioModulationSchema>;
 
-/** A mood category (spec §3 Audio category). */
-export const audioCategorySchema = z.object({
-  id: audioCategoryIdSchema,
+/** A mood, as every screen shows it. */
+export const audioMoodSchema = z.object({
+  id: audioMoodIdSchema,
   name: z.string(),
   emoji: z.string(),
   description: z.string(),
@@ -56,15 +56,15 @@ export const audioCategorySchema = z.object({
   bestFor: z.array(z.string()).min(1),
   fineTuningOptions: z.array(fineTuningOptionSchema),
   workflows: z.array(audioWorkflowSchema).length(3),
-  /** The band and default rate of the category's generated audio (issue #5). */
+  /** The band and default rate of the mood's generated audio (`packages/audio/README.md`). */
   modulation: z.object({ band: brainwaveBandSchema, rateHz: z.number().positive() }),
 });
-export type AudioCategory = z.infer<typeof audioCategorySchema>;
+export type AudioMood = z.infer<typeof audioMoodSchema>;
 
 /**
- * One playable file of a category (spec §3 Audio track: name, filename, path). `path` is
- * relative to the audio library and is what `GET /api/audio/stream?path=` takes. Generated
- * tracks also carry their catalogue metadata; the user's own files carry only the three.
+ * One playable file of a mood (name, filename, path). `path` is relative to the audio library and
+ * is what `GET /api/audio/stream?path=` takes. Generated tracks also carry their catalogue
+ * metadata; the user's own files carry only the three.
  */
 export const audioFileSchema = z.object({
   name: z.string(),
@@ -78,12 +78,12 @@ export const audioFileSchema = z.object({
 });
 export type AudioFile = z.infer<typeof audioFileSchema>;
 
-/** `GET /api/audio/local/list/{categoryId}` (spec §7). */
+/** `GET /api/audio/local/list/{categoryId}` (`docs/api.md`). */
 export const audioFileListSchema = z.object({ files: z.array(audioFileSchema) });
 export type AudioFileList = z.infer<typeof audioFileListSchema>;
 
-/** Path parameter of the list call. */
+/** Path parameter of the list call: a mood id; `categoryId` is the API's name for it. */
 export const audioListParamsSchema = z.object({ categoryId: z.string() });
 
-/** Query of `GET /api/audio/stream` (spec §7: URL-encoded audio file path). */
+/** Query of `GET /api/audio/stream`: the URL-encoded audio file path. */
 export const audioStreamQuerySchema = z.object({ path: z.string() });

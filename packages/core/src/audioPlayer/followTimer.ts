@@ -1,18 +1,18 @@
 /**
- * "Audio follows the timer" (issue #5, beyond the spec): the chosen mood plays with a focus
+ * "Audio follows the timer" (`docs/product.md`, Settings): the chosen mood plays with a focus
  * session, Relax plays in breaks (or the audio pauses, by choice), and the last seconds of a
  * running session fade out instead of stopping abruptly. Pure decisions; the web app's bridge
  * watches the timer and sends the results to the mood player.
  */
 import type { TimerMode } from "../constants";
-import { GUEST_AUDIO_CATEGORY } from "../audio/catalogue";
-import type { AudioCategoryId } from "../audio/schemas";
+import { GUEST_AUDIO_MOOD } from "../audio/catalogue";
+import type { AudioMoodId } from "../audio/schemas";
 import type { AudioInBreaks } from "../schemas/settings";
 
 /** How long the fade-out at the end of a running session lasts, ms. */
 export const AUDIO_FADE_OUT_MS = 5000;
 /** The mood played in breaks when the setting says "relax". */
-export const BREAK_AUDIO_CATEGORY: AudioCategoryId = "relax";
+export const BREAK_AUDIO_MOOD: AudioMoodId = "relax";
 
 /** The part of the timer the audio follows. */
 export interface TimerPhase {
@@ -25,14 +25,14 @@ export interface FollowTimerOptions {
   enabled: boolean;
   inBreaks: AudioInBreaks;
   /** The mood the user chose for focus; Deep Work when none was chosen yet. */
-  focusCategory: AudioCategoryId | null;
+  focusMood: AudioMoodId | null;
 }
 
 /** What the mood player should do after a change of the timer. */
-export type FollowTimerCommand = { type: "play"; category: AudioCategoryId } | { type: "pause" } | null;
+export type FollowTimerCommand = { type: "play"; mood: AudioMoodId } | { type: "pause" } | null;
 
 function breakCommand(inBreaks: AudioInBreaks): FollowTimerCommand {
-  return inBreaks === "relax" ? { type: "play", category: BREAK_AUDIO_CATEGORY } : { type: "pause" };
+  return inBreaks === "relax" ? { type: "play", mood: BREAK_AUDIO_MOOD } : { type: "pause" };
 }
 
 /**
@@ -52,7 +52,7 @@ export function followTimerCommand(prev: TimerPhase | null, next: TimerPhase, op
   const modeChanged = prev.mode !== next.mode;
   if (next.running && (!prev.running || modeChanged)) {
     return next.mode === "focus"
-      ? { type: "play", category: options.focusCategory ?? GUEST_AUDIO_CATEGORY }
+      ? { type: "play", mood: options.focusMood ?? GUEST_AUDIO_MOOD }
       : breakCommand(options.inBreaks);
   }
   if (prev.running && !next.running) {

@@ -1,6 +1,6 @@
 export { audioPlayerMachine, clampLevel, isMoodLocked, type AudioPlayerMachine } from "./machine";
 export { localPlayerMachine, type LocalPlayerMachine } from "./localMachine";
-export { AUDIO_FADE_OUT_MS, BREAK_AUDIO_CATEGORY, fadeGain, followTimerCommand } from "./followTimer";
+export { AUDIO_FADE_OUT_MS, BREAK_AUDIO_MOOD, fadeGain, followTimerCommand } from "./followTimer";
 export type { FollowTimerCommand, FollowTimerOptions, TimerPhase } from "./followTimer";
 export { AUDIO_MESSAGES, noTracksMessage } from "./messages";
 export { nextRandom, pickTrack, randomSeed } from "./random";

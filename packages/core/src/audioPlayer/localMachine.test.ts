@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
-import type { AudioCategoryId } from "../audio/schemas";
+import type { AudioMoodId } from "../audio/schemas";
 import { localPlayerMachine } from "./localMachine";
 import type { LocalPlayerEmitted } from "./localTypes";
 import { fakeTracks } from "./testTracks";
 
-function start(options: { seed?: number; refusePlay?: { value: boolean }; empty?: AudioCategoryId[] } = {}) {
+function start(options: { seed?: number; refusePlay?: { value: boolean }; empty?: AudioMoodId[] } = {}) {
   const media: string[] = [];
   const machine = localPlayerMachine.provide({
     actions: {
@@ -22,19 +22,19 @@ function start(options: { seed?: number; refusePlay?: { value: boolean }; empty?
   const emitted: LocalPlayerEmitted[] = [];
   actor.on("*", (e) => emitted.push(e));
   actor.start();
-  const counts: Record<AudioCategoryId, number> = { "deep-work": 6, "light-work": 5, creative: 4, relax: 1 };
-  for (const category of Object.keys(counts) as AudioCategoryId[]) {
-    const n = options.empty?.includes(category) ? 0 : counts[category];
-    actor.send({ type: "SET_LIBRARY", category, tracks: fakeTracks(category, n) });
+  const counts: Record<AudioMoodId, number> = { "deep-work": 6, "light-work": 5, creative: 4, relax: 1 };
+  for (const mood of Object.keys(counts) as AudioMoodId[]) {
+    const n = options.empty?.includes(mood) ? 0 : counts[mood];
+    actor.send({ type: "SET_LIBRARY", mood, tracks: fakeTracks(mood, n) });
   }
   const ctx = () => actor.getSnapshot().context;
   return { actor, media, emitted, ctx };
 }
 
-describe("local audio player chart (spec §2, §4)", () => {
-  it("play with no track picks a random track of the open category", () => {
+describe("local audio player chart", () => {
+  it("play with no track picks a random track of the open mood", () => {
     const { actor, media, ctx } = start();
-    actor.send({ type: "SELECT_CATEGORY", category: "creative" });
+    actor.send({ type: "SELECT_MOOD", mood: "creative" });
     expect(actor.getSnapshot().value).toBe("idle");
     actor.send({ type: "PLAY" });
     expect(actor.getSnapshot().value).toBe("playing");
@@ -55,7 +55,7 @@ describe("local audio player chart (spec §2, §4)", () => {
     expect(media).toEqual(["play"]);
   });
 
-  it("starts another random track of the category when one ends", () => {
+  it("starts another random track of the mood when one ends", () => {
     const { actor, ctx } = start();
     actor.send({ type: "PLAY" });
     for (let i = 0; i < 8; i++) {
@@ -67,7 +67,7 @@ describe("local audio player chart (spec §2, §4)", () => {
     }
   });
 
-  it("'Random Track' plays a different random track of the open category", () => {
+  it("'Random Track' plays a different random track of the open mood", () => {
     const { actor, ctx } = start();
     actor.send({ type: "RANDOM" });
     const first = ctx().track?.path;
@@ -76,38 +76,38 @@ describe("local audio player chart (spec §2, §4)", () => {
     expect(actor.getSnapshot().value).toBe("playing");
   });
 
-  it("changing category while playing starts a random track of the new category", () => {
+  it("changing mood while playing starts a random track of the new mood", () => {
     const { actor, ctx } = start();
     actor.send({ type: "PLAY" });
-    actor.send({ type: "SELECT_CATEGORY", category: "light-work" });
+    actor.send({ type: "SELECT_MOOD", mood: "light-work" });
     expect(actor.getSnapshot().value).toBe("playing");
     expect(ctx().track?.path).toMatch(/^light-work\//);
   });
 
-  it("changing category with a paused track selected starts a random track of the new category", () => {
+  it("changing mood with a paused track selected starts a random track of the new mood", () => {
     const { actor, ctx } = start();
     actor.send({ type: "PLAY" });
     actor.send({ type: "PAUSE" });
-    actor.send({ type: "SELECT_CATEGORY", category: "relax" });
+    actor.send({ type: "SELECT_MOOD", mood: "relax" });
     expect(actor.getSnapshot().value).toBe("playing");
     expect(ctx().track?.path).toBe("relax/t1.mp3");
   });
 
-  it("changing category with nothing selected only opens it", () => {
+  it("changing mood with nothing selected only opens it", () => {
     const { actor, ctx } = start();
-    actor.send({ type: "SELECT_CATEGORY", category: "relax" });
+    actor.send({ type: "SELECT_MOOD", mood: "relax" });
     expect(actor.getSnapshot().value).toBe("idle");
-    expect(ctx()).toMatchObject({ category: "relax", track: null });
+    expect(ctx()).toMatchObject({ mood: "relax", track: null });
   });
 
-  it("playing into an empty category stops with 'No tracks available for {category}'", () => {
+  it("playing into an empty mood stops with 'No tracks available for {mood}'", () => {
     const { actor, emitted, ctx, media } = start({ empty: ["creative"] });
     actor.send({ type: "PLAY" });
-    actor.send({ type: "SELECT_CATEGORY", category: "creative" });
+    actor.send({ type: "SELECT_MOOD", mood: "creative" });
     expect(actor.getSnapshot().value).toBe("idle");
     expect(ctx().track).toBeNull();
     expect(media.at(-1)).toBe("pause");
-    expect(emitted).toEqual([{ type: "noTracks", category: "creative", message: "No tracks available for Creative" }]);
+    expect(emitted).toEqual([{ type: "noTracks", mood: "creative", message: "No tracks available for Creative" }]);
     actor.send({ type: "PLAY" });
     actor.send({ type: "RANDOM" });
     expect(actor.getSnapshot().value).toBe("idle");

@@ -1,19 +1,19 @@
 import { assign, emit, setup } from "xstate";
-import { AUDIO_DEFAULT_VOLUME, audioCategoryById } from "../audio/catalogue";
+import { AUDIO_DEFAULT_VOLUME, audioMoodById } from "../audio/catalogue";
 import type { AudioFile } from "../audio/schemas";
 import { clampLevel } from "./machine";
 import { AUDIO_MESSAGES, noTracksMessage } from "./messages";
 import { pickTrack, randomSeed } from "./random";
 import type { LocalPlayerContext, LocalPlayerEmitted, LocalPlayerEvent, LocalPlayerInput } from "./localTypes";
 
-const tracksOf = (context: LocalPlayerContext): AudioFile[] => context.library[context.category] ?? [];
+const tracksOf = (context: LocalPlayerContext): AudioFile[] => context.library[context.mood] ?? [];
 
 /**
- * The local audio player (spec §2 Local audio player, §4 Audio): idle ⇄ playing ⇄ paused.
+ * The local audio player: idle ⇄ playing ⇄ paused.
  *
- * - Play with no track picks a random track of the open category; Play on a paused track resumes it.
- * - When a track ends, another random track of the category starts.
- * - Opening another category while playing, or with a track selected, starts a random track of it.
+ * - Play with no track picks a random track of the open mood; Play on a paused track resumes it.
+ * - When a track ends, another random track of the mood starts.
+ * - Opening another mood while playing, or with a track selected, starts a random track of it.
  * - A media error sets 'Audio playback error' and stops playing.
  *
  * As with the mood player, the media element is the app's: `loadMedia` (the context's track),
@@ -28,9 +28,9 @@ export const localPlayerMachine = setup({
     emitted: {} as LocalPlayerEmitted,
   },
   guards: {
-    categoryHasTracks: ({ context }) => tracksOf(context).length > 0,
-    newCategoryHasTracks: ({ context, event }) =>
-      event.type === "SELECT_CATEGORY" && (context.library[event.category]?.length ?? 0) > 0,
+    moodHasTracks: ({ context }) => tracksOf(context).length > 0,
+    newMoodHasTracks: ({ context, event }) =>
+      event.type === "SELECT_MOOD" && (context.library[event.mood]?.length ?? 0) > 0,
   },
   actions: {
     loadMedia: () => {},
@@ -40,12 +40,12 @@ export const localPlayerMachine = setup({
 
     setLibrary: assign({
       library: ({ context, event }) =>
-        event.type === "SET_LIBRARY" ? { ...context.library, [event.category]: event.tracks } : context.library,
+        event.type === "SET_LIBRARY" ? { ...context.library, [event.mood]: event.tracks } : context.library,
     }),
-    setCategory: assign({
-      category: ({ context, event }) => (event.type === "SELECT_CATEGORY" ? event.category : context.category),
+    setMood: assign({
+      mood: ({ context, event }) => (event.type === "SELECT_MOOD" ? event.mood : context.mood),
     }),
-    /** A random track of the open category, a different one than now when there is a choice. */
+    /** A random track of the open mood, a different one than now when there is a choice. */
     pickRandom: assign(({ context }) => {
       const { track, seed } = pickTrack(tracksOf(context), context.seed, context.track?.path ?? null);
       return { track, seed, resuming: false, error: null };
@@ -59,8 +59,8 @@ export const localPlayerMachine = setup({
     forgetTrack: assign({ track: null }),
     setVolume: assign({ volume: ({ context, event }) => (event.type === "SET_VOLUME" ? clampLevel(event.volume) : context.volume) }),
     emitNoTracks: emit(({ context, event }) => {
-      const category = event.type === "SELECT_CATEGORY" ? event.category : context.category;
-      return { type: "noTracks" as const, category, message: noTracksMessage(audioCategoryById(category)?.name ?? category) };
+      const mood = event.type === "SELECT_MOOD" ? event.mood : context.mood;
+      return { type: "noTracks" as const, mood, message: noTracksMessage(audioMoodById(mood)?.name ?? mood) };
     }),
     emitPlayFailed: emit(({ context }) => ({
       type: "playFailed" as const,
@@ -72,7 +72,7 @@ export const localPlayerMachine = setup({
 }).createMachine({
   id: "localPlayer",
   context: ({ input }) => ({
-    category: input.category ?? "deep-work",
+    mood: input.mood ?? "deep-work",
     library: {},
     track: null,
     volume: clampLevel(input.volume ?? AUDIO_DEFAULT_VOLUME),
@@ -86,7 +86,7 @@ export const localPlayerMachine = setup({
     SET_VOLUME: { actions: ["setVolume", "applyVolume"] },
     PLAY_TRACK: { target: ".playing", reenter: true, actions: ["setTrack", "loadMedia"] },
     RANDOM: [
-      { guard: "categoryHasTracks", target: ".playing", reenter: true, actions: ["pickRandom", "loadMedia"] },
+      { guard: "moodHasTracks", target: ".playing", reenter: true, actions: ["pickRandom", "loadMedia"] },
       { actions: "emitNoTracks" },
     ],
   },
@@ -95,14 +95,14 @@ export const localPlayerMachine = setup({
     idle: {
       on: {
         PLAY: [
-          { guard: "categoryHasTracks", target: "playing", actions: ["pickRandom", "loadMedia"] },
+          { guard: "moodHasTracks", target: "playing", actions: ["pickRandom", "loadMedia"] },
           { actions: "emitNoTracks" },
         ],
         TOGGLE: [
-          { guard: "categoryHasTracks", target: "playing", actions: ["pickRandom", "loadMedia"] },
+          { guard: "moodHasTracks", target: "playing", actions: ["pickRandom", "loadMedia"] },
           { actions: "emitNoTracks" },
         ],
-        SELECT_CATEGORY: { actions: "setCategory" },
+        SELECT_MOOD: { actions: "setMood" },
       },
     },
     playing: {
@@ -112,12 +112,12 @@ export const localPlayerMachine = setup({
         TOGGLE: { target: "paused", actions: "pauseMedia" },
         MEDIA_PAUSED: "paused",
         MEDIA_ENDED: [
-          { guard: "categoryHasTracks", target: "playing", reenter: true, actions: ["pickRandom", "loadMedia"] },
+          { guard: "moodHasTracks", target: "playing", reenter: true, actions: ["pickRandom", "loadMedia"] },
           { target: "idle", actions: "forgetTrack" },
         ],
-        SELECT_CATEGORY: [
-          { guard: "newCategoryHasTracks", target: "playing", reenter: true, actions: ["setCategory", "pickRandom", "loadMedia"] },
-          { target: "idle", actions: ["pauseMedia", "emitNoTracks", "setCategory", "forgetTrack"] },
+        SELECT_MOOD: [
+          { guard: "newMoodHasTracks", target: "playing", reenter: true, actions: ["setMood", "pickRandom", "loadMedia"] },
+          { target: "idle", actions: ["pauseMedia", "emitNoTracks", "setMood", "forgetTrack"] },
         ],
         PLAY_FAILED: { target: "paused", actions: "emitPlayFailed" },
         MEDIA_ERROR: { target: "idle", actions: ["pauseMedia", "failPlayback", "emitPlaybackError"] },
@@ -131,12 +131,12 @@ export const localPlayerMachine = setup({
         MEDIA_PLAYING: "playing",
         // Some browsers report the end as a pause first: the end still moves on.
         MEDIA_ENDED: [
-          { guard: "categoryHasTracks", target: "playing", actions: ["pickRandom", "loadMedia"] },
+          { guard: "moodHasTracks", target: "playing", actions: ["pickRandom", "loadMedia"] },
           { target: "idle", actions: "forgetTrack" },
         ],
-        SELECT_CATEGORY: [
-          { guard: "newCategoryHasTracks", target: "playing", actions: ["setCategory", "pickRandom", "loadMedia"] },
-          { target: "idle", actions: ["emitNoTracks", "setCategory", "forgetTrack"] },
+        SELECT_MOOD: [
+          { guard: "newMoodHasTracks", target: "playing", actions: ["setMood", "pickRandom", "loadMedia"] },
+          { target: "idle", actions: ["emitNoTracks", "setMood", "forgetTrack"] },
         ],
         MEDIA_ERROR: { target: "idle", actions: ["failPlayback", "emitPlaybackError"] },
       },

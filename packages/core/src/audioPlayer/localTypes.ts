@@ -1,11 +1,11 @@
-import type { AudioCategoryId, AudioFile } from "../audio/schemas";
+import type { AudioMoodId, AudioFile } from "../audio/schemas";
 
-/** What the local player's chart knows (spec §2 Local audio player, §4 Audio). */
+/** What the local player's chart knows. */
 export interface LocalPlayerContext {
   /** The open tab. */
-  category: AudioCategoryId;
-  /** Each category's files as last listed (spec §7: a failed list is an empty one). */
-  library: Partial<Record<AudioCategoryId, AudioFile[]>>;
+  mood: AudioMoodId;
+  /** Each mood's files as last listed (a failed list is an empty one). */
+  library: Partial<Record<AudioMoodId, AudioFile[]>>;
   /** The current track (marked Playing or Paused), if any. */
   track: AudioFile | null;
   /** Volume, 0..1 (slider 0–100 %, default 70 %). */
@@ -18,16 +18,16 @@ export interface LocalPlayerContext {
 }
 
 export interface LocalPlayerInput {
-  category?: AudioCategoryId;
+  mood?: AudioMoodId;
   volume?: number;
   seed?: number;
 }
 
 export type LocalPlayerEvent =
-  /** A category's list arrived (or failed: an empty list). */
-  | { type: "SET_LIBRARY"; category: AudioCategoryId; tracks: AudioFile[] }
+  /** A mood's list arrived (or failed: an empty list). */
+  | { type: "SET_LIBRARY"; mood: AudioMoodId; tracks: AudioFile[] }
   /** Open another tab. */
-  | { type: "SELECT_CATEGORY"; category: AudioCategoryId }
+  | { type: "SELECT_MOOD"; mood: AudioMoodId }
   /** Play/Pause button: resume, or start a random track when there is none. */
   | { type: "PLAY" }
   | { type: "PAUSE" }
@@ -45,8 +45,8 @@ export type LocalPlayerEvent =
   /** From the app's `playMedia`: the element refused to play. */
   | { type: "PLAY_FAILED" };
 
-/** Events for the adapter to toast or log (spec §8). */
+/** Events for the adapter to toast or log. */
 export type LocalPlayerEmitted =
-  | { type: "noTracks"; category: AudioCategoryId; message: string }
+  | { type: "noTracks"; mood: AudioMoodId; message: string }
   | { type: "playFailed"; message: string }
   | { type: "playbackError"; message: string };

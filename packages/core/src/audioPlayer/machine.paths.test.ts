@@ -9,7 +9,7 @@ import type { LocalPlayerEvent } from "./localTypes";
 import type { AudioPlayerEvent, LoadTracksInput } from "./types";
 
 /**
- * Model-based tests (STYLE.md "every state reachable / every path"): both players' charts are
+ * Model-based tests (every state reachable, every path): both players' charts are
  * explored with a finite event alphabet, and invariants are checked on every step of every
  * simple path.
  */
@@ -24,10 +24,10 @@ type Snapshot = SnapshotFrom<typeof machine>;
 
 function moodEvents(s: Snapshot): AudioPlayerEvent[] {
   const events: AudioPlayerEvent[] = [
-    { type: "SELECT_MOOD", category: "deep-work" },
-    { type: "SELECT_MOOD", category: "relax", autoplay: true },
+    { type: "SELECT_MOOD", mood: "deep-work" },
+    { type: "SELECT_MOOD", mood: "relax", autoplay: true },
     { type: "PLAY" },
-    { type: "PLAY", category: "relax" },
+    { type: "PLAY", mood: "relax" },
     { type: "PAUSE" },
     { type: "TOGGLE" },
     { type: "STOP" },
@@ -40,9 +40,9 @@ function moodEvents(s: Snapshot): AudioPlayerEvent[] {
     { type: "PLAY_FAILED" },
   ];
   if (s.matches("loading")) {
-    const category = s.context.category ?? "deep-work";
+    const mood = s.context.mood ?? "deep-work";
     events.push(
-      { type: DONE, output: fakeTracks(category, 2) } as unknown as AudioPlayerEvent,
+      { type: DONE, output: fakeTracks(mood, 2) } as unknown as AudioPlayerEvent,
       { type: DONE, output: [] } as unknown as AudioPlayerEvent,
       { type: ERROR, error: new Error("offline") } as unknown as AudioPlayerEvent,
     );
@@ -51,7 +51,7 @@ function moodEvents(s: Snapshot): AudioPlayerEvent[] {
 }
 
 const serialize = (s: Snapshot) =>
-  JSON.stringify([s.value, s.context.category, s.context.track?.path ?? null, s.context.autoplay, s.context.resuming, s.context.isGuest, s.context.error]);
+  JSON.stringify([s.value, s.context.mood, s.context.track?.path ?? null, s.context.autoplay, s.context.resuming, s.context.isGuest, s.context.error]);
 
 describe("mood player chart paths", () => {
   const options = { input: { seed: 1 }, events: moodEvents, serializeState: serialize };
@@ -91,13 +91,13 @@ describe("mood player chart paths", () => {
 function checkMoodInvariants(state: Snapshot) {
   const { context } = state;
   // A guest never holds a mood other than Deep Work.
-  if (context.isGuest) expect([null, "deep-work"]).toContain(context.category);
+  if (context.isGuest) expect([null, "deep-work"]).toContain(context.mood);
   // Only loaded, playing and paused have a track, and it is of the selected mood.
   const hasTrack = state.matches("loaded") || state.matches("playing") || state.matches("paused");
   expect(context.track !== null).toBe(hasTrack);
-  if (context.track) expect(context.track.path.startsWith(`${context.category}/`)).toBe(true);
+  if (context.track) expect(context.track.path.startsWith(`${context.mood}/`)).toBe(true);
   // Nothing is loading or playing without a mood.
-  if (!state.matches("idle")) expect(context.category).not.toBeNull();
+  if (!state.matches("idle")) expect(context.mood).not.toBeNull();
   // An error means nothing plays.
   if (context.error) expect(state.matches("playing")).toBe(false);
   expect(context.volume).toBe(0.7);
@@ -107,8 +107,8 @@ type LocalSnapshot = SnapshotFrom<typeof localPlayerMachine>;
 
 function localEvents(s: LocalSnapshot): LocalPlayerEvent[] {
   const events: LocalPlayerEvent[] = [
-    { type: "SELECT_CATEGORY", category: "deep-work" },
-    { type: "SELECT_CATEGORY", category: "relax" },
+    { type: "SELECT_MOOD", mood: "deep-work" },
+    { type: "SELECT_MOOD", mood: "relax" },
     { type: "PLAY" },
     { type: "PAUSE" },
     { type: "TOGGLE" },
@@ -119,8 +119,8 @@ function localEvents(s: LocalSnapshot): LocalPlayerEvent[] {
     { type: "MEDIA_ERROR" },
     { type: "PLAY_FAILED" },
   ];
-  if (!s.context.library["deep-work"]) events.push({ type: "SET_LIBRARY", category: "deep-work", tracks: fakeTracks("deep-work", 3) });
-  const first = s.context.library[s.context.category]?.[0];
+  if (!s.context.library["deep-work"]) events.push({ type: "SET_LIBRARY", mood: "deep-work", tracks: fakeTracks("deep-work", 3) });
+  const first = s.context.library[s.context.mood]?.[0];
   if (first) events.push({ type: "PLAY_TRACK", track: first });
   return events;
 }
@@ -131,7 +131,7 @@ describe("local player chart paths", () => {
     input: { seed: 3 },
     events: localEvents,
     serializeState: (s: LocalSnapshot) =>
-      JSON.stringify([s.value, s.context.category, s.context.track?.path ?? null, Object.keys(s.context.library), s.context.error]),
+      JSON.stringify([s.value, s.context.mood, s.context.track?.path ?? null, Object.keys(s.context.library), s.context.error]),
   };
 
   it("reaches idle, playing and paused, and the playback error", () => {
@@ -140,7 +140,7 @@ describe("local player chart paths", () => {
     expect(paths.some((p) => p.state.context.error === "Audio playback error")).toBe(true);
   });
 
-  it("never plays without a track of the open category", () => {
+  it("never plays without a track of the open mood", () => {
     const paths = getSimplePaths(localPlayerMachine, options);
     expect(paths.length).toBeGreaterThan(100);
     for (const path of paths) {
@@ -148,7 +148,7 @@ describe("local player chart paths", () => {
         const { context } = step.state;
         if (step.state.matches("playing") || step.state.matches("paused")) {
           expect(context.track).not.toBeNull();
-          expect(context.track!.path.startsWith(`${context.category}/`)).toBe(true);
+          expect(context.track!.path.startsWith(`${context.mood}/`)).toBe(true);
         }
         // An error always means nothing is playing.
         if (context.error) expect(step.state.matches("playing")).toBe(false);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import type { AudioCategoryId, AudioFile } from "../audio/schemas";
+import type { AudioMoodId, AudioFile } from "../audio/schemas";
 import { audioPlayerMachine } from "./machine";
 import { fakeTracks } from "./testTracks";
 import type { AudioPlayerEmitted } from "./types";
 
-type Lists = Partial<Record<AudioCategoryId, AudioFile[] | Error>>;
+type Lists = Partial<Record<AudioMoodId, AudioFile[] | Error>>;
 const LISTS: Lists = {
   "deep-work": fakeTracks("deep-work", 6),
   "light-work": fakeTracks("light-work", 5),
@@ -17,12 +17,12 @@ const LISTS: Lists = {
 function start(options: { lists?: Lists; isGuest?: boolean; seed?: number; refusePlay?: { value: boolean } } = {}) {
   const lists = options.lists ?? LISTS;
   const media: string[] = [];
-  const requests: AudioCategoryId[] = [];
+  const requests: AudioMoodId[] = [];
   const machine = audioPlayerMachine.provide({
     actors: {
-      loadTracks: fromPromise<AudioFile[], { category: AudioCategoryId }>(async ({ input }) => {
-        requests.push(input.category);
-        const list = lists[input.category] ?? [];
+      loadTracks: fromPromise<AudioFile[], { mood: AudioMoodId }>(async ({ input }) => {
+        requests.push(input.mood);
+        const list = lists[input.mood] ?? [];
         if (list instanceof Error) throw list;
         return list;
       }),
@@ -47,22 +47,22 @@ function start(options: { lists?: Lists; isGuest?: boolean; seed?: number; refus
   return { actor, media, requests, emitted, settle };
 }
 
-describe("mood player chart (spec §4 Audio)", () => {
+describe("mood player chart", () => {
   it("starts idle with nothing selected and the default volume 0.7", () => {
     const { actor } = start();
     const s = actor.getSnapshot();
     expect(s.value).toBe("idle");
-    expect(s.context).toMatchObject({ category: null, track: null, volume: 0.7, gain: 1, error: null });
+    expect(s.context).toMatchObject({ mood: null, track: null, volume: 0.7, gain: 1, error: null });
   });
 
   it("picking a mood loads a random track of that mood and waits to be asked to play", async () => {
     const { actor, media, requests, settle } = start();
-    actor.send({ type: "SELECT_MOOD", category: "light-work" });
+    actor.send({ type: "SELECT_MOOD", mood: "light-work" });
     expect(actor.getSnapshot().value).toBe("loading");
     await settle("loaded");
-    const { track, category, tracks } = actor.getSnapshot().context;
+    const { track, mood, tracks } = actor.getSnapshot().context;
     expect(requests).toEqual(["light-work"]);
-    expect(category).toBe("light-work");
+    expect(mood).toBe("light-work");
     expect(tracks).toHaveLength(5);
     expect(track?.path).toMatch(/^light-work\//);
     expect(media).toEqual(["pause", `load ${track?.path}`]);
@@ -73,19 +73,19 @@ describe("mood player chart (spec §4 Audio)", () => {
 
   it("plays at once when the pick asks for it", async () => {
     const { actor, media, settle } = start();
-    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    actor.send({ type: "SELECT_MOOD", mood: "deep-work", autoplay: true });
     await settle("playing");
     expect(media.slice(-2)).toEqual([`load ${actor.getSnapshot().context.track?.path}`, "play"]);
   });
 
   it("plays once loaded when PLAY arrives while loading, and not when PAUSE follows", async () => {
     const first = start();
-    first.actor.send({ type: "SELECT_MOOD", category: "creative" });
+    first.actor.send({ type: "SELECT_MOOD", mood: "creative" });
     first.actor.send({ type: "PLAY" });
     await first.settle("playing");
 
     const second = start();
-    second.actor.send({ type: "SELECT_MOOD", category: "creative", autoplay: true });
+    second.actor.send({ type: "SELECT_MOOD", mood: "creative", autoplay: true });
     second.actor.send({ type: "PAUSE" });
     await second.settle("loaded");
   });
@@ -94,7 +94,7 @@ describe("mood player chart (spec §4 Audio)", () => {
     const picks = async (seed: number) => {
       const { actor, settle } = start({ seed });
       const seen: string[] = [];
-      actor.send({ type: "SELECT_MOOD", category: "deep-work" });
+      actor.send({ type: "SELECT_MOOD", mood: "deep-work" });
       await settle("loaded");
       for (let i = 0; i < 5; i++) {
         seen.push(actor.getSnapshot().context.track!.path);
@@ -109,28 +109,28 @@ describe("mood player chart (spec §4 Audio)", () => {
 
   it("clicking the active mood clears the selection and unloads the track", async () => {
     const { actor, media, settle } = start();
-    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    actor.send({ type: "SELECT_MOOD", mood: "deep-work", autoplay: true });
     await settle("playing");
-    actor.send({ type: "SELECT_MOOD", category: "deep-work" });
+    actor.send({ type: "SELECT_MOOD", mood: "deep-work" });
     expect(actor.getSnapshot().value).toBe("idle");
-    expect(actor.getSnapshot().context).toMatchObject({ category: null, track: null, tracks: [] });
+    expect(actor.getSnapshot().context).toMatchObject({ mood: null, track: null, tracks: [] });
     expect(media.slice(-2)).toEqual(["pause", "unload"]);
   });
 
   it("picking another mood while playing switches to a track of that mood and keeps playing when asked", async () => {
     const { actor, settle } = start();
-    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    actor.send({ type: "SELECT_MOOD", mood: "deep-work", autoplay: true });
     await settle("playing");
-    actor.send({ type: "PLAY", category: "relax" });
+    actor.send({ type: "PLAY", mood: "relax" });
     expect(actor.getSnapshot().value).toBe("loading");
     await settle("playing");
-    expect(actor.getSnapshot().context).toMatchObject({ category: "relax", track: { path: "relax/t1.mp3" } });
+    expect(actor.getSnapshot().context).toMatchObject({ mood: "relax", track: { path: "relax/t1.mp3" } });
   });
 
   it("only the latest pick counts when moods are picked quickly", async () => {
     const { actor, requests, settle } = start();
-    actor.send({ type: "SELECT_MOOD", category: "deep-work" });
-    actor.send({ type: "SELECT_MOOD", category: "creative" });
+    actor.send({ type: "SELECT_MOOD", mood: "deep-work" });
+    actor.send({ type: "SELECT_MOOD", mood: "creative" });
     await settle("loaded");
     expect(requests).toEqual(["deep-work", "creative"]);
     expect(actor.getSnapshot().context.track?.path).toMatch(/^creative\//);
@@ -138,21 +138,21 @@ describe("mood player chart (spec §4 Audio)", () => {
 
   it("Change Flow loads a different random track of the same mood, playing if it was playing", async () => {
     const { actor, settle } = start();
-    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    actor.send({ type: "SELECT_MOOD", mood: "deep-work", autoplay: true });
     await settle("playing");
     for (let i = 0; i < 10; i++) {
       const before = actor.getSnapshot().context.track!.path;
       actor.send({ type: "CHANGE_FLOW" });
       await settle("playing");
       const after = actor.getSnapshot().context;
-      expect(after.category).toBe("deep-work");
+      expect(after.mood).toBe("deep-work");
       expect(after.track!.path).not.toBe(before);
     }
   });
 
   it("Change Flow with a single track reloads that track", async () => {
     const { actor, settle } = start();
-    actor.send({ type: "SELECT_MOOD", category: "relax" });
+    actor.send({ type: "SELECT_MOOD", mood: "relax" });
     await settle("loaded");
     actor.send({ type: "CHANGE_FLOW" });
     await settle("loaded");
@@ -161,7 +161,7 @@ describe("mood player chart (spec §4 Audio)", () => {
 
   it("pause keeps the position, play resumes; stop pauses and rewinds", async () => {
     const { actor, media, settle } = start();
-    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    actor.send({ type: "SELECT_MOOD", mood: "deep-work", autoplay: true });
     await settle("playing");
     actor.send({ type: "PAUSE" });
     expect(actor.getSnapshot().value).toBe("paused");
@@ -178,7 +178,7 @@ describe("mood player chart (spec §4 Audio)", () => {
 
   it("follows the media element when something else pauses or plays it", async () => {
     const { actor, settle } = start();
-    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    actor.send({ type: "SELECT_MOOD", mood: "deep-work", autoplay: true });
     await settle("playing");
     actor.send({ type: "MEDIA_PAUSED" });
     expect(actor.getSnapshot().value).toBe("paused");
@@ -192,20 +192,20 @@ describe("mood player chart (spec §4 Audio)", () => {
 
   it("logs a failed list as 'Failed to load audio tracks' and stops loading, keeping the mood", async () => {
     const { actor, emitted, settle } = start({ lists: { ...LISTS, creative: new Error("500: boom") } });
-    actor.send({ type: "SELECT_MOOD", category: "creative", autoplay: true });
+    actor.send({ type: "SELECT_MOOD", mood: "creative", autoplay: true });
     await settle("idle");
-    expect(actor.getSnapshot().context).toMatchObject({ category: "creative", track: null, error: "Failed to load audio tracks" });
+    expect(actor.getSnapshot().context).toMatchObject({ mood: "creative", track: null, error: "Failed to load audio tracks" });
     expect(emitted).toEqual([
-      { type: "loadFailed", category: "creative", message: "Failed to load audio tracks", error: new Error("500: boom") },
+      { type: "loadFailed", mood: "creative", message: "Failed to load audio tracks", error: new Error("500: boom") },
     ]);
   });
 
-  it("stops with 'No tracks available for {category}' on an empty list; PLAY tries again", async () => {
+  it("stops with 'No tracks available for {mood}' on an empty list; PLAY tries again", async () => {
     const lists: Lists = { ...LISTS, relax: [] };
     const { actor, emitted, requests, settle } = start({ lists });
-    actor.send({ type: "SELECT_MOOD", category: "relax", autoplay: true });
+    actor.send({ type: "SELECT_MOOD", mood: "relax", autoplay: true });
     await settle("idle");
-    expect(emitted).toEqual([{ type: "noTracks", category: "relax", message: "No tracks available for Relax" }]);
+    expect(emitted).toEqual([{ type: "noTracks", mood: "relax", message: "No tracks available for Relax" }]);
     expect(actor.getSnapshot().context.error).toBe("No tracks available for Relax");
     lists.relax = fakeTracks("relax", 1);
     actor.send({ type: "PLAY" });
@@ -217,7 +217,7 @@ describe("mood player chart (spec §4 Audio)", () => {
   it("a refused play is 'Failed to play audio'; a refused resume is 'Failed to resume audio'", async () => {
     const refusePlay = { value: true };
     const { actor, emitted, media, settle } = start({ refusePlay });
-    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    actor.send({ type: "SELECT_MOOD", mood: "deep-work", autoplay: true });
     await settle("loaded");
     expect(emitted.at(-1)).toEqual({ type: "playFailed", message: "Failed to play audio" });
     expect(actor.getSnapshot().context.error).toBe("Failed to play audio");
@@ -237,11 +237,11 @@ describe("mood player chart (spec §4 Audio)", () => {
 
   it("a media error is 'Audio playback error': it stops, drops the track and keeps the mood", async () => {
     const { actor, emitted, settle } = start();
-    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    actor.send({ type: "SELECT_MOOD", mood: "deep-work", autoplay: true });
     await settle("playing");
     actor.send({ type: "MEDIA_ERROR" });
     expect(actor.getSnapshot().value).toBe("idle");
-    expect(actor.getSnapshot().context).toMatchObject({ category: "deep-work", track: null, error: "Audio playback error" });
+    expect(actor.getSnapshot().context).toMatchObject({ mood: "deep-work", track: null, error: "Audio playback error" });
     expect(emitted.at(-1)).toEqual({ type: "playbackError", message: "Audio playback error" });
     // A media error with no track (e.g. a stale element) changes nothing.
     actor.send({ type: "MEDIA_ERROR" });
@@ -250,27 +250,27 @@ describe("mood player chart (spec §4 Audio)", () => {
 
   it("guests may only pick Deep Work", async () => {
     const { actor, emitted, requests, settle } = start({ isGuest: true });
-    for (const category of ["light-work", "creative", "relax"] as const) {
-      actor.send({ type: "SELECT_MOOD", category });
-      actor.send({ type: "PLAY", category });
+    for (const mood of ["light-work", "creative", "relax"] as const) {
+      actor.send({ type: "SELECT_MOOD", mood });
+      actor.send({ type: "PLAY", mood });
     }
     expect(actor.getSnapshot().value).toBe("idle");
     expect(requests).toEqual([]);
     expect(emitted.map((e) => e.type)).toEqual(Array(6).fill("moodLocked"));
-    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    actor.send({ type: "SELECT_MOOD", mood: "deep-work", autoplay: true });
     await settle("playing");
   });
 
   it("becoming a guest clears a mood a guest may not play", async () => {
     const { actor, media, settle } = start();
-    actor.send({ type: "SELECT_MOOD", category: "creative", autoplay: true });
+    actor.send({ type: "SELECT_MOOD", mood: "creative", autoplay: true });
     await settle("playing");
     actor.send({ type: "SET_GUEST", isGuest: true });
     expect(actor.getSnapshot().value).toBe("idle");
-    expect(actor.getSnapshot().context.category).toBeNull();
+    expect(actor.getSnapshot().context.mood).toBeNull();
     expect(media.slice(-2)).toEqual(["pause", "unload"]);
 
-    actor.send({ type: "SELECT_MOOD", category: "deep-work", autoplay: true });
+    actor.send({ type: "SELECT_MOOD", mood: "deep-work", autoplay: true });
     await settle("playing");
     actor.send({ type: "SET_GUEST", isGuest: true });
     expect(actor.getSnapshot().value).toBe("playing");
@@ -303,13 +303,13 @@ describe("mood player chart (spec §4 Audio)", () => {
 
   it("CLEAR unselects from any state", async () => {
     const { actor, settle } = start();
-    actor.send({ type: "SELECT_MOOD", category: "deep-work" });
+    actor.send({ type: "SELECT_MOOD", mood: "deep-work" });
     actor.send({ type: "CLEAR" });
     expect(actor.getSnapshot().value).toBe("idle");
     await new Promise<void>((r) => setTimeout(r, 5));
     // The list that arrives after the clear is dropped with the invocation.
     expect(actor.getSnapshot().value).toBe("idle");
-    actor.send({ type: "SELECT_MOOD", category: "deep-work" });
+    actor.send({ type: "SELECT_MOOD", mood: "deep-work" });
     await settle("loaded");
     actor.send({ type: "CLEAR" });
     expect(actor.getSnapshot().context.track).toBeNull();

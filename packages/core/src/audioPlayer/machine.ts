@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from "xstate";
-import { AUDIO_DEFAULT_VOLUME, GUEST_AUDIO_CATEGORY, audioCategoryById } from "../audio/catalogue";
-import type { AudioCategoryId, AudioFile } from "../audio/schemas";
+import { AUDIO_DEFAULT_VOLUME, GUEST_AUDIO_MOOD, audioMoodById } from "../audio/catalogue";
+import type { AudioMoodId, AudioFile } from "../audio/schemas";
 import { AUDIO_MESSAGES, noTracksMessage } from "./messages";
 import { pickTrack, randomSeed } from "./random";
 import type { AudioPlayerContext, AudioPlayerEmitted, AudioPlayerEvent, AudioPlayerInput, LoadTracksInput } from "./types";
@@ -10,20 +10,20 @@ export function clampLevel(value: number): number {
   return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
 }
 
-/** Whether a guest may not pick `category` (spec §5: guests select only Deep Work). */
-export function isMoodLocked(isGuest: boolean, category: AudioCategoryId): boolean {
-  return isGuest && category !== GUEST_AUDIO_CATEGORY;
+/** Whether a guest may not pick `mood` (guests get Deep Work only, `docs/product.md`, Audio). */
+export function isMoodLocked(isGuest: boolean, mood: AudioMoodId): boolean {
+  return isGuest && mood !== GUEST_AUDIO_MOOD;
 }
 
-/** The category an event asks for, if any. */
-function requestedCategory(event: AudioPlayerEvent): AudioCategoryId | undefined {
-  return event.type === "SELECT_MOOD" || event.type === "PLAY" ? event.category : undefined;
+/** The mood an event asks for, if any. */
+function requestedMood(event: AudioPlayerEvent): AudioMoodId | undefined {
+  return event.type === "SELECT_MOOD" || event.type === "PLAY" ? event.mood : undefined;
 }
 
-const categoryName = (category: AudioCategoryId) => audioCategoryById(category)?.name ?? category;
+const moodName = (mood: AudioMoodId) => audioMoodById(mood)?.name ?? mood;
 
 const NO_SELECTION = {
-  category: null,
+  mood: null,
   tracks: [],
   track: null,
   autoplay: false,
@@ -33,8 +33,7 @@ const NO_SELECTION = {
 } satisfies Partial<AudioPlayerContext>;
 
 /**
- * The mood player (spec §4 Audio; DESIGN.md §2 audioPlayer): idle → loading → loaded ⇄
- * playing ⇄ paused.
+ * The mood player: idle → loading → loaded ⇄ playing ⇄ paused.
  *
  * Picking a mood lists its tracks (the `loadTracks` actor) and loads a random one, seeded from
  * the context; it plays at once when asked (`autoplay`, or PLAY while loading). Picking the
@@ -61,20 +60,20 @@ export const audioPlayerMachine = setup({
   },
   guards: {
     moodLocked: ({ context, event }) => {
-      const category = requestedCategory(event) ?? (event.type === "PLAY" ? context.category : null);
-      return category != null && isMoodLocked(context.isGuest, category);
+      const mood = requestedMood(event) ?? (event.type === "PLAY" ? context.mood : null);
+      return mood != null && isMoodLocked(context.isGuest, mood);
     },
-    isActiveMood: ({ context, event }) => event.type === "SELECT_MOOD" && event.category === context.category,
+    isActiveMood: ({ context, event }) => event.type === "SELECT_MOOD" && event.mood === context.mood,
     playsOtherMood: ({ context, event }) =>
-      event.type === "PLAY" && event.category !== undefined && event.category !== context.category,
-    playsCurrent: ({ context, event }) => event.type === "PLAY" && (event.category ?? context.category) === context.category,
+      event.type === "PLAY" && event.mood !== undefined && event.mood !== context.mood,
+    playsCurrent: ({ context, event }) => event.type === "PLAY" && (event.mood ?? context.mood) === context.mood,
     hasSelectedMood: ({ context, event }) =>
-      context.category !== null && (event.type !== "PLAY" || event.category === undefined || event.category === context.category),
+      context.mood !== null && (event.type !== "PLAY" || event.mood === undefined || event.mood === context.mood),
     autoplay: ({ context }) => context.autoplay,
     resuming: ({ context }) => context.resuming,
     listIsEmpty: ({ event }) => "output" in event && Array.isArray(event.output) && event.output.length === 0,
     becomesLockedGuest: ({ context, event }) =>
-      event.type === "SET_GUEST" && context.category !== null && isMoodLocked(event.isGuest, context.category),
+      event.type === "SET_GUEST" && context.mood !== null && isMoodLocked(event.isGuest, context.mood),
   },
   actions: {
     // Media effects: the app's (see the doc comment).
@@ -85,8 +84,8 @@ export const audioPlayerMachine = setup({
     unloadMedia: () => {},
     applyVolume: () => {},
 
-    selectCategory: assign(({ context, event }) => ({
-      category: requestedCategory(event) ?? context.category,
+    selectMood: assign(({ context, event }) => ({
+      mood: requestedMood(event) ?? context.mood,
       autoplay: event.type === "PLAY" || (event.type === "SELECT_MOOD" && event.autoplay === true),
       track: null,
       tracks: [],
@@ -123,25 +122,25 @@ export const audioPlayerMachine = setup({
 
     emitMoodLocked: emit(({ context, event }) => ({
       type: "moodLocked" as const,
-      category: requestedCategory(event) ?? context.category ?? GUEST_AUDIO_CATEGORY,
+      mood: requestedMood(event) ?? context.mood ?? GUEST_AUDIO_MOOD,
     })),
     failLoad: assign({ error: AUDIO_MESSAGES.loadFailed, tracks: [], track: null, autoplay: false }),
     emitLoadFailed: emit(({ context, event }) => ({
       type: "loadFailed" as const,
-      category: context.category ?? GUEST_AUDIO_CATEGORY,
+      mood: context.mood ?? GUEST_AUDIO_MOOD,
       message: AUDIO_MESSAGES.loadFailed,
       error: "error" in event ? event.error : undefined,
     })),
     failEmpty: assign(({ context }) => ({
-      error: noTracksMessage(categoryName(context.category ?? GUEST_AUDIO_CATEGORY)),
+      error: noTracksMessage(moodName(context.mood ?? GUEST_AUDIO_MOOD)),
       tracks: [],
       track: null,
       autoplay: false,
     })),
     emitNoTracks: emit(({ context }) => ({
       type: "noTracks" as const,
-      category: context.category ?? GUEST_AUDIO_CATEGORY,
-      message: noTracksMessage(categoryName(context.category ?? GUEST_AUDIO_CATEGORY)),
+      mood: context.mood ?? GUEST_AUDIO_MOOD,
+      message: noTracksMessage(moodName(context.mood ?? GUEST_AUDIO_MOOD)),
     })),
     failPlay: assign(({ context }) => ({ error: context.resuming ? AUDIO_MESSAGES.resumeFailed : AUDIO_MESSAGES.playFailed })),
     emitPlayFailed: emit(({ context }) => ({
@@ -166,11 +165,11 @@ export const audioPlayerMachine = setup({
     SELECT_MOOD: [
       { guard: "moodLocked", actions: "emitMoodLocked" },
       { guard: "isActiveMood", target: ".idle", actions: ["pauseMedia", "unloadMedia", "clearSelection"] },
-      { target: ".loading", reenter: true, actions: "selectCategory" },
+      { target: ".loading", reenter: true, actions: "selectMood" },
     ],
     PLAY: [
       { guard: "moodLocked", actions: "emitMoodLocked" },
-      { guard: "playsOtherMood", target: ".loading", reenter: true, actions: "selectCategory" },
+      { guard: "playsOtherMood", target: ".loading", reenter: true, actions: "selectMood" },
     ],
     CLEAR: { target: ".idle", actions: ["pauseMedia", "unloadMedia", "clearSelection"] },
     SET_VOLUME: { actions: ["setVolume", "applyVolume"] },
@@ -195,7 +194,7 @@ export const audioPlayerMachine = setup({
       invoke: {
         id: "loadTracks",
         src: "loadTracks",
-        input: ({ context }) => ({ category: context.category ?? GUEST_AUDIO_CATEGORY }),
+        input: ({ context }) => ({ mood: context.mood ?? GUEST_AUDIO_MOOD }),
         onDone: [
           { guard: "listIsEmpty", target: "idle", actions: ["failEmpty", "emitNoTracks"] },
           {

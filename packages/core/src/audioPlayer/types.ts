@@ -1,16 +1,16 @@
-import type { AudioCategoryId, AudioFile } from "../audio/schemas";
+import type { AudioMoodId, AudioFile } from "../audio/schemas";
 
-/** What the mood player's chart knows (spec §4 Audio; DESIGN.md §2 audioPlayer). */
+/** What the mood player's chart knows. */
 export interface AudioPlayerContext {
-  /** Guests may only select `GUEST_AUDIO_CATEGORY` (spec §5, §6). */
+  /** Guests may only select `GUEST_AUDIO_MOOD` (`docs/product.md`, Audio). */
   isGuest: boolean;
   /** The selected mood; kept after a failed load so the user sees which one failed. */
-  category: AudioCategoryId | null;
+  mood: AudioMoodId | null;
   /** The mood's tracks as last listed. */
   tracks: AudioFile[];
   /** The loaded track, if any. */
   track: AudioFile | null;
-  /** Player volume, 0..1 (spec §9 default 0.7). */
+  /** Player volume, 0..1 (default 0.7, `docs/product.md`, Audio). */
   volume: number;
   /** The volume before TOGGLE_MUTE set it to 0, restored by the next TOGGLE_MUTE; else null. */
   mutedFrom: number | null;
@@ -24,7 +24,7 @@ export interface AudioPlayerContext {
   resuming: boolean;
   /** The random choice's seed (see random.ts). */
   seed: number;
-  /** The last failure's message (spec §8), cleared by the next load. */
+  /** The last failure's message, cleared by the next load. */
   error: string | null;
 }
 
@@ -36,14 +36,14 @@ export interface AudioPlayerInput {
 
 export type AudioPlayerEvent =
   /** Pick a mood; the active mood again clears the selection. `autoplay` plays once loaded. */
-  | { type: "SELECT_MOOD"; category: AudioCategoryId; autoplay?: boolean }
-  /** Play the current track, or load and play `category` (or the selected mood) first. */
-  | { type: "PLAY"; category?: AudioCategoryId }
+  | { type: "SELECT_MOOD"; mood: AudioMoodId; autoplay?: boolean }
+  /** Play the current track, or load and play `mood` (or the selected mood) first. */
+  | { type: "PLAY"; mood?: AudioMoodId }
   | { type: "PAUSE" }
   | { type: "TOGGLE" }
-  /** Pause and rewind (spec §2 stop). */
+  /** Pause and rewind (stop). */
   | { type: "STOP" }
-  /** A different random track of the same mood (spec §2 Change Flow). */
+  /** A different random track of the same mood (Change Flow). */
   | { type: "CHANGE_FLOW" }
   /** Unselect the mood and unload the track. */
   | { type: "CLEAR" }
@@ -59,15 +59,15 @@ export type AudioPlayerEvent =
   /** From the app's `playMedia`: the element refused to play (e.g. autoplay policy). */
   | { type: "PLAY_FAILED" };
 
-/** Events for the adapter to log or show (spec §8: in the mood player they are only logged). */
+/** Events for the adapter to log or show (in the mood player they are only logged). */
 export type AudioPlayerEmitted =
-  | { type: "loadFailed"; category: AudioCategoryId; message: string; error: unknown }
-  | { type: "noTracks"; category: AudioCategoryId; message: string }
+  | { type: "loadFailed"; mood: AudioMoodId; message: string; error: unknown }
+  | { type: "noTracks"; mood: AudioMoodId; message: string }
   | { type: "playFailed"; message: string }
   | { type: "playbackError"; message: string }
-  | { type: "moodLocked"; category: AudioCategoryId };
+  | { type: "moodLocked"; mood: AudioMoodId };
 
-/** The `loadTracks` actor's input: the app lists the mood's files (spec §7). */
+/** The `loadTracks` actor's input: the app lists the mood's files. */
 export interface LoadTracksInput {
-  category: AudioCategoryId;
+  mood: AudioMoodId;
 }

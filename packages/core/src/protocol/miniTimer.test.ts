@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import type { AudioCategoryId, AudioFile } from "../audio/schemas";
+import type { AudioMoodId, AudioFile } from "../audio/schemas";
 import { audioPlayerMachine } from "../audioPlayer/machine";
 import { fakeTracks } from "../audioPlayer/testTracks";
 import {
@@ -15,7 +15,7 @@ import {
 const AUDIO = { mood: "light-work", trackName: "Open Window", status: "playing", isPlaying: true, volume: 0.7, isGuest: false } as const;
 const TIMER = { isActive: true, currentTime: 1499, mode: "focus", progress: 0.1, endsAt: 1_700_000_000_000, durationMs: 1_500_000 } as const;
 
-describe("mini timer protocol: main window → mini timer (spec §7)", () => {
+describe("mini timer protocol: main window → mini timer", () => {
   it.each([
     { action: "updateTimer", timerState: TIMER },
     { action: "ping" },
@@ -42,7 +42,7 @@ describe("mini timer protocol: main window → mini timer (spec §7)", () => {
   });
 });
 
-describe("mini timer protocol: mini timer → main window (spec §7)", () => {
+describe("mini timer protocol: mini timer → main window", () => {
   it.each([
     { action: "miniTimerReady" },
     { action: "requestTimerSync" },
@@ -83,12 +83,12 @@ describe("mini timer audio actions drive the mood player's chart", () => {
     const event = (message: FromMiniTimerMessage) => miniTimerAudioEvent(message);
     expect(event({ action: "playAudio" })).toEqual({ type: "PLAY" });
     expect(event({ action: "playMusic" })).toEqual({ type: "PLAY" });
-    expect(event({ action: "playAudio", mood: "relax" })).toEqual({ type: "PLAY", category: "relax" });
-    expect(event({ action: "playMusic", mood: "relax" })).toEqual({ type: "PLAY", category: "relax" });
+    expect(event({ action: "playAudio", mood: "relax" })).toEqual({ type: "PLAY", mood: "relax" });
+    expect(event({ action: "playMusic", mood: "relax" })).toEqual({ type: "PLAY", mood: "relax" });
     expect(event({ action: "pauseAudio" })).toEqual({ type: "PAUSE" });
     expect(event({ action: "pauseMusic" })).toEqual({ type: "PAUSE" });
-    expect(event({ action: "loadMoodAudio", mood: "creative" })).toEqual({ type: "PLAY", category: "creative" });
-    expect(event({ action: "selectMood", mood: "creative" })).toEqual({ type: "PLAY", category: "creative" });
+    expect(event({ action: "loadMoodAudio", mood: "creative" })).toEqual({ type: "PLAY", mood: "creative" });
+    expect(event({ action: "selectMood", mood: "creative" })).toEqual({ type: "PLAY", mood: "creative" });
     expect(event({ action: "mini-timer-change-track" })).toEqual({ type: "CHANGE_FLOW" });
     for (const action of ["miniTimerReady", "requestTimerSync", "startTimer", "pauseTimer", "resetTimer", "ping", "pong", "miniTimerClosed"] as const) {
       expect(event({ action })).toBeNull();
@@ -97,9 +97,9 @@ describe("mini timer audio actions drive the mood player's chart", () => {
 
   /** The real chart with fake lists and no media element. */
   function player(isGuest = false) {
-    const lists: Partial<Record<AudioCategoryId, AudioFile[]>> = { "deep-work": fakeTracks("deep-work", 3), relax: fakeTracks("relax", 2) };
+    const lists: Partial<Record<AudioMoodId, AudioFile[]>> = { "deep-work": fakeTracks("deep-work", 3), relax: fakeTracks("relax", 2) };
     const machine = audioPlayerMachine.provide({
-      actors: { loadTracks: fromPromise<AudioFile[], { category: AudioCategoryId }>(async ({ input }) => lists[input.category] ?? []) },
+      actors: { loadTracks: fromPromise<AudioFile[], { mood: AudioMoodId }>(async ({ input }) => lists[input.mood] ?? []) },
     });
     return createActor(machine, { input: { isGuest, seed: 7 } }).start();
   }
@@ -122,7 +122,7 @@ describe("mini timer audio actions drive the mood player's chart", () => {
     expect(selectMiniTimerAudio(actor.getSnapshot()).trackName).not.toBe(before);
   });
 
-  it("a guest's mini timer can play Deep Work but not another mood (spec §5)", async () => {
+  it("a guest's mini timer can play Deep Work but not another mood", async () => {
     const actor = player(true);
     send(actor, { action: "loadMoodAudio", mood: "relax" });
     expect(selectMiniTimerAudio(actor.getSnapshot())).toMatchObject({ mood: null, status: "idle", isGuest: true });

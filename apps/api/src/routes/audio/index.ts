@@ -1,15 +1,15 @@
 /**
- * Audio routes (spec §7), public and read-only: guests play audio too, and a guest exists
- * only in the browser (DESIGN.md §8), so there is no session to check. Nothing here writes.
+ * Audio routes (`docs/api.md`), public and read-only: guests play audio too, and a guest exists
+ * only in the browser, so there is no session to check. Nothing here writes.
  *
  * - `GET /api/audio/local/list/{categoryId}` → `{ files: [{ name, filename, path, ... }] }`,
- *   404 for an unknown category;
- * - `GET /api/audio/stream?path=<category>/<file>` → the file with range support; paths
+ *   404 for an unknown mood;
+ * - `GET /api/audio/stream?path=<mood>/<file>` → the file with range support; paths
  *   that leave the library are refused (see audio/safePath.ts).
  */
-import { audioCategoryIdSchema, audioFileListSchema, audioListParamsSchema, audioStreamQuerySchema } from "@focus/core";
+import { audioMoodIdSchema, audioFileListSchema, audioListParamsSchema, audioStreamQuerySchema } from "@focus/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { listCategory } from "../../audio/library";
+import { listMood } from "../../audio/library";
 import { resolveLibraryFile } from "../../audio/safePath";
 import { sendAudioFile } from "../../audio/sendFile";
 import { HttpError } from "../../domain/httpError";
@@ -21,12 +21,13 @@ export interface AudioRoutesOptions {
 
 const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (fastify, { audio }) => {
   fastify.get(
+    // `categoryId` is the API's name for the mood id.
     "/local/list/:categoryId",
     { schema: { params: audioListParamsSchema, response: { 200: audioFileListSchema } } },
     async (request) => {
-      const category = audioCategoryIdSchema.safeParse(request.params.categoryId);
-      if (!category.success) throw new HttpError(404, "Unknown audio category");
-      return { files: await listCategory(audio.dir, category.data) };
+      const mood = audioMoodIdSchema.safeParse(request.params.categoryId);
+      if (!mood.success) throw new HttpError(404, "Unknown audio category");
+      return { files: await listMood(audio.dir, mood.data) };
     },
   );
 

@@ -1,8 +1,7 @@
 /**
- * `GET /sounds/{name}.mp3` (spec §7): the generated notification sounds bell, chime,
- * digital and gentle, from `AUDIO_DIR/sounds/`. Unknown names → 404 JSON; a sound the
- * renderer has not written yet → 503 with Retry-After (they are rendered first, within a
- * second or two of the first start).
+ * `GET /sounds/{name}.mp3`: the generated notification sounds bell, chime, digital and gentle, from
+ * `AUDIO_DIR/sounds/`. Unknown names → 404 JSON; a sound the renderer has not written yet → 503
+ * with Retry-After (they are rendered first, within a second or two of the first start).
  */
 import { NOTIFICATION_SOUND_FILES } from "@focus/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

@@ -32,7 +32,7 @@ describe("AudioProvider: the M shortcut's mute event", () => {
       </AudioProvider>,
     );
     const { actor, element } = getAudioEngine();
-    act(() => actor.send({ type: "PLAY", category: "deep-work" }));
+    act(() => actor.send({ type: "PLAY", mood: "deep-work" }));
     await waitFor(() => expect(element.paused).toBe(false));
     expect(element.volume).toBeCloseTo(0.7);
 

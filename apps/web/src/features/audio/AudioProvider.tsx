@@ -55,7 +55,7 @@ export function AudioProvider({
   );
 }
 
-/** The mood player. Throws outside `AudioProvider` (spec §8). */
+/** The mood player. Throws outside `AudioProvider`. */
 export function useAudioEngine(): AudioEngine {
   const engine = useContext(AudioEngineContext);
   if (!engine) throw new Error("useAudioEngine must be used within an AudioProvider");
@@ -72,7 +72,7 @@ export function useAudioPlayer() {
     status,
     isPlaying: status === "playing",
     isLoading: status === "loading",
-    category: context.category,
+    mood: context.mood,
     track: context.track,
     volume: context.volume,
     error: context.error,
@@ -83,5 +83,5 @@ export function useAudioPlayer() {
 
 /** Re-render only when what components show changed (not on every seed or gain step). */
 function sameView(a: AudioPlayerContext, b: AudioPlayerContext): boolean {
-  return a.category === b.category && a.track === b.track && a.volume === b.volume && a.error === b.error && a.isGuest === b.isGuest;
+  return a.mood === b.mood && a.track === b.track && a.volume === b.volume && a.error === b.error && a.isGuest === b.isGuest;
 }

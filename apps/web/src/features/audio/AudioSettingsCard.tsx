@@ -11,9 +11,9 @@ const BREAK_CHOICES: Record<AudioInBreaks, { label: string; description: string 
 };
 
 /**
- * "Audio follows the timer" in the settings form (issue #5): off by default; when on, the
- * chosen mood starts with each focus session and fades out over its last 5 seconds, and
- * breaks switch to Relax or pause, by the second choice.
+ * "Audio follows the timer" in the settings form (`docs/product.md`, Settings): off by default;
+ * when on, the chosen mood starts with each focus session and fades out over its last 5 seconds,
+ * and breaks switch to Relax or pause, by the second choice.
  */
 export function AudioSettingsCard({ control }: { control: Control<SettingsFormValues> }) {
   const following = useWatch({ control, name: "audioFollowsTimer" });

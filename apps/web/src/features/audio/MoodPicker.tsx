@@ -1,4 +1,4 @@
-import { AUDIO_CATEGORIES, isMoodLocked, type AudioCategory, type AudioCategoryId } from "@focus/core";
+import { AUDIO_MOODS, isMoodLocked, type AudioMood, type AudioMoodId } from "@focus/core";
 import { AudioLines, Lock } from "lucide-react";
 import { useId, type CSSProperties } from "react";
 import { cn } from "@/lib/utils";
@@ -6,40 +6,40 @@ import { useAudioPlayer } from "./AudioProvider";
 import { GuestAudioNote } from "./PlayerControls";
 
 /** "Beta · 16 Hz": a mood's modulation as shown. */
-export function bandLabel(category: AudioCategory): string {
-  const band = category.modulation.band;
-  return `${band[0]!.toUpperCase()}${band.slice(1)} · ${category.modulation.rateHz} Hz`;
+export function bandLabel(mood: AudioMood): string {
+  const band = mood.modulation.band;
+  return `${band[0]!.toUpperCase()}${band.slice(1)} · ${mood.modulation.rateHz} Hz`;
 }
 
 /**
- * The four mood buttons (spec §2 Neural Audio card): a pick loads a random track of the mood and
- * plays it; the active mood again clears it. For guests the other three are disabled with a lock.
+ * The four mood buttons of the Neural Audio card: a pick loads a random track of the mood and plays
+ * it; the active mood again clears it. For guests the other three are disabled with a lock.
  * `size="lg"` is the music tab's larger layout with each mood's band and description.
  */
 export function MoodPicker({ size = "sm", className }: { size?: "sm" | "lg"; className?: string }) {
-  const { category: active, isGuest, status, send } = useAudioPlayer();
+  const { mood: active, isGuest, status, send } = useAudioPlayer();
   const noteId = useId();
-  const pick = (id: AudioCategoryId) => send({ type: "SELECT_MOOD", category: id, autoplay: true });
+  const pick = (id: AudioMoodId) => send({ type: "SELECT_MOOD", mood: id, autoplay: true });
 
   return (
     <div className={cn("grid gap-3", className)}>
     <div role="group" aria-label="Moods" className={cn("grid grid-cols-2 gap-2", size === "lg" && "gap-3 lg:grid-cols-4")}>
-      {AUDIO_CATEGORIES.map((category) => {
-        const locked = isMoodLocked(isGuest, category.id);
-        const selected = active === category.id;
+      {AUDIO_MOODS.map((mood) => {
+        const locked = isMoodLocked(isGuest, mood.id);
+        const selected = active === mood.id;
         const state = selected ? (status === "playing" ? "Playing" : status === "loading" ? "Loading" : "Selected") : null;
         return (
           <button
-            key={category.id}
+            key={mood.id}
             type="button"
             // The large card shows more than the name (band, state): its text is its name then.
-            aria-label={size === "sm" ? category.name : undefined}
+            aria-label={size === "sm" ? mood.name : undefined}
             aria-pressed={selected}
             disabled={locked}
             aria-describedby={locked ? noteId : undefined}
-            title={locked ? "Register to unlock this mood" : selected ? `Stop ${category.name}` : `Play ${category.name}`}
-            onClick={() => pick(category.id)}
-            style={{ "--mood": category.color } as CSSProperties}
+            title={locked ? "Register to unlock this mood" : selected ? `Stop ${mood.name}` : `Play ${mood.name}`}
+            onClick={() => pick(mood.id)}
+            style={{ "--mood": mood.color } as CSSProperties}
             className={cn(
               "group relative flex rounded-lg border text-left transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none",
               "hover:border-[var(--mood)]/60 hover:bg-[var(--mood)]/5 disabled:cursor-not-allowed disabled:opacity-55 disabled:hover:border-border disabled:hover:bg-transparent",
@@ -55,10 +55,10 @@ export function MoodPicker({ size = "sm", className }: { size?: "sm" | "lg"; cla
                   size === "sm" ? "size-6 text-sm" : "size-10 text-xl",
                 )}
               >
-                {category.emoji}
+                {mood.emoji}
               </span>
               <span className={cn("min-w-0 flex-1", size === "sm" ? "truncate" : "text-base leading-tight font-semibold")}>
-                {category.name}
+                {mood.name}
               </span>
               {locked && size === "lg" && <Lock className="size-4 shrink-0 text-muted-foreground" aria-hidden data-testid="mood-lock" />}
             </span>
@@ -72,10 +72,10 @@ export function MoodPicker({ size = "sm", className }: { size?: "sm" | "lg"; cla
             {size === "lg" && (
               <>
                 <span className="flex min-h-6 flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs font-medium text-muted-foreground">
-                  {bandLabel(category)}
+                  {bandLabel(mood)}
                   {state && <span className="rounded-full bg-[var(--mood)]/20 px-2 py-0.5 text-foreground">{state}</span>}
                 </span>
-                <span className="line-clamp-3 text-sm text-muted-foreground">{category.description}</span>
+                <span className="line-clamp-3 text-sm text-muted-foreground">{mood.description}</span>
               </>
             )}
           </button>

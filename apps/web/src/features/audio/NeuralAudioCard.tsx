@@ -6,8 +6,9 @@ import { MoodPicker } from "./MoodPicker";
 import { NowPlaying, PlayPauseButton } from "./PlayerControls";
 
 /**
- * The Focus Arena's Neural Audio card (spec §2): the four moods, play/pause with the current
- * track, and 'More Options' to /music. Guests get Deep Work only, with the lock and the note.
+ * The Focus Arena's Neural Audio card: the four moods, play/pause with the current track, and
+ * 'More Options' to /music. Guests get Deep Work only (`docs/product.md`, Audio), with the lock
+ * and the note.
  */
 export function NeuralAudioCard() {
   return (

@@ -1,4 +1,4 @@
-import { AUDIO_MESSAGES, audioCategoryById, type AudioCategoryId } from "@focus/core";
+import { AUDIO_MESSAGES, audioMoodById, type AudioMoodId } from "@focus/core";
 import { Info, LoaderCircle, Pause, Play, Shuffle, Square, Volume1, Volume2, VolumeX } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
@@ -7,30 +7,30 @@ import { cn } from "@/lib/utils";
 import { useAudioPlayer } from "./AudioProvider";
 
 /**
- * Play/pause for a mood: plays `category` (switching to it first), or whatever is selected,
+ * Play/pause for a mood: plays `mood` (switching to it first), or whatever is selected,
  * or Deep Work when nothing is. Pauses when that mood is playing.
  */
 export function PlayPauseButton({
-  category,
+  mood,
   size = "icon",
   className,
 }: {
-  category?: AudioCategoryId;
+  mood?: AudioMoodId;
   size?: "icon" | "lg" | "default";
   className?: string;
 }) {
-  const { status, category: active, send } = useAudioPlayer();
-  const target = category ?? active ?? "deep-work";
+  const { status, mood: active, send } = useAudioPlayer();
+  const target = mood ?? active ?? "deep-work";
   const isCurrent = target === active;
   const playing = isCurrent && status === "playing";
   const loading = isCurrent && status === "loading";
-  const name = audioCategoryById(target)?.name ?? target;
+  const name = audioMoodById(target)?.name ?? target;
   const label = playing ? `Pause ${name}` : `Play ${name}`;
   const Icon = loading ? LoaderCircle : playing ? Pause : Play;
   const onClick = () => {
     if (playing) send({ type: "PAUSE" });
     else if (loading) send({ type: "TOGGLE" });
-    else send({ type: "PLAY", category: target });
+    else send({ type: "PLAY", mood: target });
   };
   return (
     <Button
@@ -46,10 +46,10 @@ export function PlayPauseButton({
   );
 }
 
-/** Change Flow and stop (spec §2): active only for the mood that is loaded. */
-export function FlowControls({ category, className }: { category?: AudioCategoryId; className?: string }) {
-  const { status, category: active, send } = useAudioPlayer();
-  const isCurrent = category === undefined || category === active;
+/** Change Flow and stop: active only for the mood that is loaded. */
+export function FlowControls({ mood, className }: { mood?: AudioMoodId; className?: string }) {
+  const { status, mood: active, send } = useAudioPlayer();
+  const isCurrent = mood === undefined || mood === active;
   const hasTrack = isCurrent && (status === "loaded" || status === "playing" || status === "paused");
   return (
     <div className={cn("flex flex-wrap gap-2", className)}>
@@ -71,7 +71,7 @@ export function FlowControls({ category, className }: { category?: AudioCategory
   );
 }
 
-/** The player's volume, 0–100 % (spec §9: default 70 %). */
+/** The player's volume, 0–100 % (default 70 %, `docs/product.md`, Audio). */
 export function VolumeControl({ className }: { className?: string }) {
   const id = useId();
   const { volume, send } = useAudioPlayer();
@@ -101,29 +101,29 @@ export function VolumeControl({ className }: { className?: string }) {
   );
 }
 
-/** What plays: the track's name, or what to do; a quiet line for a failure (spec §8 messages). */
-export function NowPlaying({ category, className }: { category?: AudioCategoryId; className?: string }) {
-  const { status, category: active, track, error } = useAudioPlayer();
-  const mood = active ? audioCategoryById(active) : undefined;
-  const isCurrent = active !== null && (category === undefined || category === active);
+/** What plays: the track's name, or what to do; a quiet line for a failure. */
+export function NowPlaying({ mood, className }: { mood?: AudioMoodId; className?: string }) {
+  const { status, mood: active, track, error } = useAudioPlayer();
+  const activeMood = active ? audioMoodById(active) : undefined;
+  const isCurrent = active !== null && (mood === undefined || mood === active);
   let title: string;
   let detail: string;
   if (!isCurrent) {
     title = "Not playing";
     detail =
-      category === undefined
+      mood === undefined
         ? "Pick a mood to start"
-        : mood && status === "playing"
-          ? `${mood.name} is playing now`
+        : activeMood && status === "playing"
+          ? `${activeMood.name} is playing now`
           : "Press play to start";
   } else if (status === "loading") {
-    title = `Loading ${mood?.name ?? "audio"}…`;
-    detail = `${mood?.emoji ?? ""} ${mood?.name ?? ""}`.trim();
+    title = `Loading ${activeMood?.name ?? "audio"}…`;
+    detail = `${activeMood?.emoji ?? ""} ${activeMood?.name ?? ""}`.trim();
   } else if (track) {
     title = track.title ?? track.name;
-    detail = `${mood?.emoji ?? ""} ${mood?.name ?? ""} · ${status === "playing" ? "Playing" : status === "paused" ? "Paused" : "Ready"}`.trim();
+    detail = `${activeMood?.emoji ?? ""} ${activeMood?.name ?? ""} · ${status === "playing" ? "Playing" : status === "paused" ? "Paused" : "Ready"}`.trim();
   } else {
-    title = mood?.name ?? "Not playing";
+    title = activeMood?.name ?? "Not playing";
     detail = "Press play to try again";
   }
   return (
@@ -142,7 +142,7 @@ export function NowPlaying({ category, className }: { category?: AudioCategoryId
   );
 }
 
-/** The guest note of the mood players, word for word (spec §2). */
+/** The guest note of the mood players, word for word. */
 export function GuestAudioNote({ id, className }: { id?: string; className?: string }) {
   const { isGuest } = useAudioPlayer();
   if (!isGuest) return null;

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, timerMachine, type AudioCategoryId, type Settings, type TimerInput } from "@focus/core";
+import { DEFAULT_SETTINGS, timerMachine, type AudioMoodId, type Settings, type TimerInput } from "@focus/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -20,8 +20,8 @@ function serveLists() {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL) => {
-      const category = String(input).split("/").pop() as AudioCategoryId;
-      const files = [{ name: `${category} one`, filename: "one.mp3", path: `${category}/one.mp3` }];
+      const mood = String(input).split("/").pop() as AudioMoodId;
+      const files = [{ name: `${mood} one`, filename: "one.mp3", path: `${mood}/one.mp3` }];
       return new Response(JSON.stringify({ files }), { status: 200, headers: { "Content-Type": "application/json" } });
     }),
   );
@@ -69,12 +69,12 @@ afterEach(() => {
 describe("audio follows the timer", () => {
   it("plays the chosen mood with focus, fades the last seconds, then switches to Relax for the break", async () => {
     const { audio, send, engine } = setup({ audioFollowsTimer: true, audioInBreaks: "relax" });
-    act(() => engine().actor.send({ type: "SELECT_MOOD", category: "creative" }));
+    act(() => engine().actor.send({ type: "SELECT_MOOD", mood: "creative" }));
     await waitFor(() => expect(audio().value).toBe("loaded"));
 
     send({ type: "START", now: T0 });
     await waitFor(() => expect(audio().value).toBe("playing"));
-    expect(audio().context.category).toBe("creative");
+    expect(audio().context.mood).toBe("creative");
 
     // 2.5 s before the end: a quarter of the volume (squared fade), on the element too.
     vi.setSystemTime(T0 + FOCUS_MS - 2500);
@@ -85,21 +85,21 @@ describe("audio follows the timer", () => {
     // The end: the break is about to auto-start; Relax plays at full volume.
     vi.setSystemTime(T0 + FOCUS_MS);
     send({ type: "TICK", now: T0 + FOCUS_MS });
-    await waitFor(() => expect(audio().context.category).toBe("relax"));
+    await waitFor(() => expect(audio().context.mood).toBe("relax"));
     await waitFor(() => expect(audio().value).toBe("playing"));
     expect(audio().context.gain).toBe(1);
 
     // The next focus session plays the chosen mood again, not Relax.
     send({ type: "SET_MODE", mode: "focus", now: T0 + FOCUS_MS + 1000 });
     send({ type: "START", now: T0 + FOCUS_MS + 2000 });
-    await waitFor(() => expect(audio().context.category).toBe("creative"));
+    await waitFor(() => expect(audio().context.mood).toBe("creative"));
   });
 
   it("pauses in breaks when that is the choice, and with the timer's pause", async () => {
     const { audio, send } = setup({ audioFollowsTimer: true, audioInBreaks: "pause" });
     send({ type: "START", now: T0 });
     await waitFor(() => expect(audio().value).toBe("playing"));
-    expect(audio().context.category).toBe("deep-work");
+    expect(audio().context.mood).toBe("deep-work");
     send({ type: "PAUSE", now: T0 + 60_000 });
     expect(audio().value).toBe("paused");
     send({ type: "START", now: T0 + 70_000 });
@@ -107,7 +107,7 @@ describe("audio follows the timer", () => {
     vi.setSystemTime(T0 + FOCUS_MS + 10_000);
     send({ type: "TICK", now: T0 + FOCUS_MS + 10_000 });
     expect(audio().value).toBe("paused");
-    expect(audio().context.category).toBe("deep-work");
+    expect(audio().context.mood).toBe("deep-work");
     expect(audio().context.gain).toBe(1);
   });
 

@@ -1,7 +1,7 @@
 import {
   fadeGain,
   followTimerCommand,
-  type AudioCategoryId,
+  type AudioMoodId,
   type AudioInBreaks,
   type TimerPhase,
 } from "@focus/core";
@@ -14,9 +14,9 @@ import type { AudioEngine } from "./audioEngine";
 const FADE_STEP_MS = 100;
 
 /**
- * "Audio follows the timer" (issue #5): watches the timer actor (read only) and, when the
- * user's setting is on, plays the chosen mood with focus sessions, Relax or a pause in breaks,
- * and fades the last 5 seconds of a running session. The decisions are core's
+ * "Audio follows the timer" (`docs/product.md`, Settings): watches the timer actor (read only) and,
+ * when the user's setting is on, plays the chosen mood with focus sessions, Relax or a pause in
+ * breaks, and fades the last 5 seconds of a running session. The decisions are core's
  * `followTimerCommand` and `fadeGain`; this only wires them to the two actors.
  */
 export function TimerAudioBridge({ engine }: { engine: AudioEngine }) {
@@ -33,11 +33,11 @@ export function TimerAudioBridge({ engine }: { engine: AudioEngine }) {
   useEffect(() => {
     const audio = engine.actor;
     // The mood the user chose: any mood picked other than the one this bridge asked for.
-    let chosen: AudioCategoryId | null = audio.getSnapshot().context.category;
-    let requested: AudioCategoryId | null = null;
+    let chosen: AudioMoodId | null = audio.getSnapshot().context.mood;
+    let requested: AudioMoodId | null = null;
     const audioSubscription = audio.subscribe((snapshot) => {
-      const { category } = snapshot.context;
-      if (category !== null && category !== requested) chosen = category;
+      const { mood } = snapshot.context;
+      if (mood !== null && mood !== requested) chosen = mood;
     });
 
     let gain = 1;
@@ -58,11 +58,11 @@ export function TimerAudioBridge({ engine }: { engine: AudioEngine }) {
     const follow = () => {
       const snapshot = timer.getSnapshot();
       const next: TimerPhase = { mode: snapshot.context.mode, running: snapshot.matches("running") };
-      const command = followTimerCommand(prev, next, { ...options.current, focusCategory: chosen });
+      const command = followTimerCommand(prev, next, { ...options.current, focusMood: chosen });
       prev = next;
       if (command?.type === "play") {
-        requested = command.category;
-        audio.send({ type: "PLAY", category: command.category });
+        requested = command.mood;
+        audio.send({ type: "PLAY", mood: command.mood });
       } else if (command?.type === "pause") {
         audio.send({ type: "PAUSE" });
       }

@@ -8,9 +8,9 @@ const HEIGHT = 120;
 const INSET = 8;
 
 /**
- * The wave visualisation of the audio test page (spec §2): 20 points on a canvas, redrawn at
- * about 60 frames a second while `playing`; a still frame when not playing and under
- * prefers-reduced-motion. Drawn outside React's render, one frame at a time.
+ * The wave visualisation of the audio test page: 20 points on a canvas, redrawn at about 60 frames
+ * a second while `playing`; a still frame when not playing and under prefers-reduced-motion. Drawn
+ * outside React's render, one frame at a time.
  */
 export function WaveCanvas({ type, playing, className }: { type: WaveType; playing: boolean; className?: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);

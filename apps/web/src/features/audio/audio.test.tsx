@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type AudioCategoryId, type AudioFile, type Settings, type User } from "@focus/core";
+import { DEFAULT_SETTINGS, type AudioMoodId, type AudioFile, type Settings, type User } from "@focus/core";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -11,14 +11,14 @@ const GUEST_NOTE = "Guest mode: Only Deep Work flow available. Register for full
 const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
 const guest: User = { ...TEST_USER, id: 0, username: "Guest", isGuest: true };
 
-const track = (category: AudioCategoryId, slug: string, title: string): AudioFile => ({
+const track = (mood: AudioMoodId, slug: string, title: string): AudioFile => ({
   name: title,
   filename: `${slug}.mp3`,
-  path: `${category}/${slug}.mp3`,
+  path: `${mood}/${slug}.mp3`,
   title,
   durationSeconds: 96,
 });
-const LIBRARY: Partial<Record<AudioCategoryId, AudioFile[] | number>> = {
+const LIBRARY: Partial<Record<AudioMoodId, AudioFile[] | number>> = {
   "deep-work": [track("deep-work", "steady-beta", "Steady Beta"), track("deep-work", "deep-current", "Deep Current")],
   "light-work": [track("light-work", "open-window", "Open Window")],
   creative: 500,
@@ -37,7 +37,7 @@ function serve(user: User, options: { library?: typeof LIBRARY; settings?: Setti
     if (url.startsWith("/api/sessions/range")) return json(200, []);
     const list = /^\/api\/audio\/local\/list\/(.+)$/.exec(url);
     if (list) {
-      const answer = library[list[1] as AudioCategoryId];
+      const answer = library[list[1] as AudioMoodId];
       if (typeof answer === "number") return json(answer, { message: "boom" });
       return json(200, { files: answer ?? [] });
     }
@@ -134,7 +134,7 @@ describe("Focus Arena: Neural Audio card", () => {
     expect(getAudioEngine().element.volume).toBeCloseTo(0.7);
   });
 
-  it("only logs an empty or failed list (spec §8), with a quiet line in the card", async () => {
+  it("only logs an empty or failed list, with a quiet line in the card", async () => {
     stubMediaElements();
     serve(inTrial);
     renderRoute("/app");
@@ -193,7 +193,7 @@ describe("/music", () => {
 });
 
 describe("/local-audio", () => {
-  it("lists each category with its count; a failed list is empty, with the empty-category message", async () => {
+  it("lists each mood with its count; a failed list is empty, with the empty-mood message", async () => {
     stubMediaElements();
     const fetchMock = serve(inTrial);
     renderRoute("/local-audio");
@@ -223,7 +223,7 @@ describe("/local-audio", () => {
     expect(screen.getByText("My Own Mix")).toBeTruthy();
   });
 
-  it("plays a random track of the open category, marks it Playing/Paused, and 'Random Track' picks another", async () => {
+  it("plays a random track of the open mood, marks it Playing/Paused, and 'Random Track' picks another", async () => {
     const { played } = stubMediaElements();
     serve(inTrial);
     renderRoute("/local-audio");
@@ -264,7 +264,7 @@ describe("/local-audio", () => {
     expect(screen.getByRole("button", { name: "Play" })).toBeTruthy();
   });
 
-  it("locks the other categories for guests", async () => {
+  it("locks the other moods for guests", async () => {
     stubMediaElements();
     serve(guest);
     renderRoute("/local-audio");
@@ -327,7 +327,7 @@ describe("Settings: audio follows the timer", () => {
 });
 
 describe("the audio context", () => {
-  it("throws when used outside its provider (spec §8)", () => {
+  it("throws when used outside its provider", () => {
     function Orphan() {
       useAudioPlayer();
       return null;

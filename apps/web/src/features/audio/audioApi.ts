@@ -1,4 +1,4 @@
-import { AUDIO_MESSAGES, audioFileListSchema, type AudioCategoryId, type AudioFile } from "@focus/core";
+import { AUDIO_MESSAGES, audioFileListSchema, type AudioMoodId, type AudioFile } from "@focus/core";
 import { api } from "@/lib/api";
 
 /**
@@ -11,28 +11,28 @@ export function streamUrl(path: string): string {
   return `/api/audio/stream?path=${encodeURIComponent(path)}`;
 }
 
-/** A category's files; throws an ApiError on a non-OK answer (the mood player logs it). */
-export async function fetchCategoryTracks(category: AudioCategoryId, signal?: AbortSignal): Promise<AudioFile[]> {
-  return audioFileListSchema.parse(await api.get(`/api/audio/local/list/${encodeURIComponent(category)}`, { signal })).files;
+/** A mood's files; throws an ApiError on a non-OK answer (the mood player logs it). */
+export async function fetchMoodTracks(mood: AudioMoodId, signal?: AbortSignal): Promise<AudioFile[]> {
+  return audioFileListSchema.parse(await api.get(`/api/audio/local/list/${encodeURIComponent(mood)}`, { signal })).files;
 }
 
 /**
- * A category's files for the local player (spec §7): a non-OK answer (or no answer) is an
- * empty list for that category; only the log says why.
+ * A mood's files for the local player: a non-OK answer (or no answer) is an empty list for that
+ * mood; only the log says why.
  */
-export async function fetchCategoryTracksOrEmpty(category: AudioCategoryId, signal?: AbortSignal): Promise<AudioFile[]> {
+export async function fetchMoodTracksOrEmpty(mood: AudioMoodId, signal?: AbortSignal): Promise<AudioFile[]> {
   try {
-    return await fetchCategoryTracks(category, signal);
+    return await fetchMoodTracks(mood, signal);
   } catch (error) {
-    if (!signal?.aborted) console.error(AUDIO_MESSAGES.loadFailed, category, error);
+    if (!signal?.aborted) console.error(AUDIO_MESSAGES.loadFailed, mood, error);
     return [];
   }
 }
 
-/** Query key of a category's list (also its path, see lib/api `queryKeyToPath`). */
-export const audioListKey = (category: AudioCategoryId) => ["/api/audio/local/list", category] as const;
+/** Query key of a mood's list (also its path, see lib/api `queryKeyToPath`). */
+export const audioListKey = (mood: AudioMoodId) => ["/api/audio/local/list", mood] as const;
 
-/** Seconds as m:ss (spec §2 Local audio player), e.g. 95.4 → "1:35"; unknown → "0:00". */
+/** Seconds as m:ss (the local audio player's progress), e.g. 95.4 → "1:35"; unknown → "0:00". */
 export function formatClock(seconds: number): string {
   const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;

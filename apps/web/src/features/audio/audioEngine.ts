@@ -2,15 +2,15 @@ import {
   AUDIO_DEFAULT_VOLUME,
   audioPlayerMachine,
   randomSeed,
-  type AudioCategoryId,
+  type AudioMoodId,
   type AudioFile,
   type AudioPlayerEmitted,
 } from "@focus/core";
 import { createActor, fromPromise, type ActorRefFrom } from "xstate";
-import { fetchCategoryTracks, playElement, streamUrl } from "./audioApi";
+import { fetchMoodTracks, playElement, streamUrl } from "./audioApi";
 
 /**
- * The app's one mood player (DESIGN.md §2 audioPlayer): one HTMLAudioElement (looping, volume
+ * The app's one mood player (core's audioPlayer chart): one HTMLAudioElement (looping, volume
  * 0.7) driven by the core chart. It lives outside React so that switching tabs, and going from
  * /app to /music and back, never interrupts the sound; `AudioProvider` hands it to components.
  */
@@ -30,8 +30,8 @@ export function createAudioEngine(): AudioEngine {
 
   const machine = audioPlayerMachine.provide({
     actors: {
-      loadTracks: fromPromise<AudioFile[], { category: AudioCategoryId }>(({ input, signal }) =>
-        fetchCategoryTracks(input.category, signal),
+      loadTracks: fromPromise<AudioFile[], { mood: AudioMoodId }>(({ input, signal }) =>
+        fetchMoodTracks(input.mood, signal),
       ),
     },
     actions: {
@@ -66,10 +66,10 @@ export function createAudioEngine(): AudioEngine {
   return { actor, element };
 }
 
-/** Spec §8: in the mood player, load and playback failures are only logged. */
+/** In the mood player, load and playback failures are only logged. */
 function logAudioEvent(event: AudioPlayerEmitted) {
-  if (event.type === "moodLocked") console.warn(`Guests can only play Deep Work (asked for ${event.category})`);
-  else if (event.type === "loadFailed") console.error(event.message, event.category, event.error);
+  if (event.type === "moodLocked") console.warn(`Guests can only play Deep Work (asked for ${event.mood})`);
+  else if (event.type === "loadFailed") console.error(event.message, event.mood, event.error);
   else console.error(event.message);
 }
 

@@ -1,9 +1,9 @@
-import { AUDIO_CATEGORY_IDS, AUDIO_DEFAULT_VOLUME, localPlayerMachine, randomSeed, type AudioFile } from "@focus/core";
+import { AUDIO_MOOD_IDS, AUDIO_DEFAULT_VOLUME, localPlayerMachine, randomSeed, type AudioFile } from "@focus/core";
 import { useQueries, type UseQueryResult } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useMemo, useState } from "react";
 import { toast } from "@/components/ui/use-toast";
-import { audioListKey, fetchCategoryTracksOrEmpty, playElement, streamUrl } from "./audioApi";
+import { audioListKey, fetchMoodTracksOrEmpty, playElement, streamUrl } from "./audioApi";
 import { pauseMoodAudio } from "./audioEngine";
 import { createAudioElement } from "./mediaElement";
 
@@ -22,9 +22,9 @@ function combineLists(results: UseQueryResult<AudioFile[]>[]) {
 }
 
 /**
- * The local player of /local-audio: its own <audio> element (no loop: a track that ends hands
- * over to another random one) driven by core's local-player chart, and the four category
- * lists (spec §7: one call per category; a non-OK answer is an empty list).
+ * The local player of /local-audio: its own <audio> element (no loop: a track that ends hands over
+ * to another random one) driven by core's local-player chart, and the four mood lists (one call per
+ * mood; a non-OK answer is an empty list).
  */
 export function useLocalPlayer() {
   const [media] = useState(() => createAudioElement({ preload: "auto", volume: AUDIO_DEFAULT_VOLUME }));
@@ -75,17 +75,17 @@ export function useLocalPlayer() {
   }, [actor, element]);
 
   const { libraries, answered, isRefreshing, refresh } = useQueries({
-    queries: AUDIO_CATEGORY_IDS.map((category) => ({
-      queryKey: audioListKey(category),
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchCategoryTracksOrEmpty(category, signal),
+    queries: AUDIO_MOOD_IDS.map((mood) => ({
+      queryKey: audioListKey(mood),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchMoodTracksOrEmpty(mood, signal),
     })),
     combine: combineLists,
   });
   // Each list's answer reaches the chart once, and again after every refresh (`answered`).
   useEffect(() => {
-    AUDIO_CATEGORY_IDS.forEach((category, i) => {
+    AUDIO_MOOD_IDS.forEach((mood, i) => {
       const tracks = libraries[i];
-      if (tracks) actor.send({ type: "SET_LIBRARY", category, tracks });
+      if (tracks) actor.send({ type: "SET_LIBRARY", mood, tracks });
     });
   }, [actor, libraries, answered]);
 

@@ -14,8 +14,8 @@ const CYCLES: Record<WaveType, number> = { theta: 1.5, alpha: 2.5, beta: 3.5, ga
 export const WAVE_SLOWDOWN = 10;
 
 /**
- * The wave's 20 points (spec §2, §9) at `seconds`, in a `width`×`height` box: a sine of the
- * type's cycles whose amplitude swells slowly, like a modulated sound rather than a plot.
+ * The wave's 20 points at `seconds`, in a `width`×`height` box: a sine of the type's cycles whose
+ * amplitude swells slowly, like a modulated sound rather than a plot.
  */
 export function wavePoints(type: WaveType, seconds: number, width: number, height: number, points = WAVE_POINTS): [number, number][] {
   const phase = (2 * Math.PI * WAVE_DRAW_HZ[type] * seconds) / WAVE_SLOWDOWN;

@@ -1,4 +1,4 @@
-import { AUDIO_CATEGORIES, GUEST_AUDIO_CATEGORY, audioCategoryById, isMoodLocked, type FromMiniTimerMessage, type MiniTimerAudioState } from "@focus/core";
+import { AUDIO_MOODS, GUEST_AUDIO_MOOD, audioMoodById, isMoodLocked, type FromMiniTimerMessage, type MiniTimerAudioState } from "@focus/core";
 import { LoaderCircle, Pause, Play, Shuffle } from "lucide-react";
 import type { CSSProperties } from "react";
 import { Button } from "@/components/ui/button";
@@ -13,10 +13,10 @@ const STATUS_LABELS: Record<MiniTimerAudioState["status"], string> = {
 };
 
 /**
- * The mini timer's view of the main window's mood player (spec §7): mood and track, play or
- * pause, Change Flow, and a row of the four moods (a pick plays it). It holds no player of its
- * own: every button sends an action to the main window, and what it shows is the main
- * window's last `updateAudio`. `audio` is null until the first one arrives.
+ * The mini timer's view of the main window's mood player: mood and track, play or pause, Change
+ * Flow, and a row of the four moods (a pick plays it). It holds no player of its own: every button
+ * sends an action to the main window, and what it shows is the main window's last `updateAudio`.
+ * `audio` is null until the first one arrives.
  */
 export function MiniAudioControls({
   audio,
@@ -25,12 +25,12 @@ export function MiniAudioControls({
   audio: MiniTimerAudioState | null;
   tell: (message: FromMiniTimerMessage) => void;
 }) {
-  const mood = audio?.mood ? audioCategoryById(audio.mood) : undefined;
+  const current = audio?.mood ? audioMoodById(audio.mood) : undefined;
   const status = audio?.status ?? "idle";
   const hasTrack = status === "loaded" || status === "playing" || status === "paused";
   const playing = status === "playing";
   const loading = status === "loading";
-  const target = audio?.mood ?? GUEST_AUDIO_CATEGORY;
+  const target = audio?.mood ?? GUEST_AUDIO_MOOD;
   const PlayIcon = loading ? LoaderCircle : playing ? Pause : Play;
 
   const togglePlay = () => {
@@ -43,10 +43,10 @@ export function MiniAudioControls({
       <div className="flex items-center gap-1.5">
         <div className="min-w-0 flex-1" aria-live="polite">
           <p className="truncate text-sm font-medium" data-testid="mini-audio-track">
-            {audio?.trackName ?? mood?.name ?? "No audio"}
+            {audio?.trackName ?? current?.name ?? "No audio"}
           </p>
           <p className="truncate text-xs text-muted-foreground" data-testid="mini-audio-status">
-            {mood ? `${mood.emoji} ${mood.name} · ` : ""}
+            {current ? `${current.emoji} ${current.name} · ` : ""}
             {STATUS_LABELS[status]}
           </p>
         </div>
@@ -56,7 +56,7 @@ export function MiniAudioControls({
           onClick={togglePlay}
           disabled={!audio}
           aria-label={playing || loading ? "Pause audio" : "Play audio"}
-          title={playing || loading ? "Pause audio" : `Play ${audioCategoryById(target)?.name ?? "audio"}`}
+          title={playing || loading ? "Pause audio" : `Play ${audioMoodById(target)?.name ?? "audio"}`}
         >
           <PlayIcon className={cn(loading && "motion-safe:animate-spin")} aria-hidden />
         </Button>
@@ -73,18 +73,18 @@ export function MiniAudioControls({
         </Button>
       </div>
       <div role="group" aria-label="Moods" className="grid grid-cols-2 gap-1.5">
-        {AUDIO_CATEGORIES.map((category) => {
-          const locked = !audio || isMoodLocked(audio.isGuest, category.id);
-          const selected = audio?.mood === category.id;
+        {AUDIO_MOODS.map((mood) => {
+          const locked = !audio || isMoodLocked(audio.isGuest, mood.id);
+          const selected = audio?.mood === mood.id;
           return (
             <button
-              key={category.id}
+              key={mood.id}
               type="button"
               aria-pressed={selected}
               disabled={locked}
-              title={audio && locked ? `${category.name}: register to unlock this mood` : `Play ${category.name}`}
-              onClick={() => tell({ action: "loadMoodAudio", mood: category.id })}
-              style={{ "--mood": category.color } as CSSProperties}
+              title={audio && locked ? `${mood.name}: register to unlock this mood` : `Play ${mood.name}`}
+              onClick={() => tell({ action: "loadMoodAudio", mood: mood.id })}
+              style={{ "--mood": mood.color } as CSSProperties}
               className={cn(
                 "flex h-8 min-w-0 items-center gap-1.5 rounded-md border px-2 text-xs font-medium transition-colors",
                 "hover:border-[var(--mood)]/60 hover:bg-[var(--mood)]/10",
@@ -94,9 +94,9 @@ export function MiniAudioControls({
               )}
             >
               <span aria-hidden className="shrink-0">
-                {category.emoji}
+                {mood.emoji}
               </span>
-              <span className="truncate">{category.name}</span>
+              <span className="truncate">{mood.name}</span>
             </button>
           );
         })}

@@ -1,5 +1,5 @@
 import {
-  type AudioCategoryId,
+  type AudioMoodId,
   type AudioFile,
   type FromMiniTimerMessage,
   type MiniTimerAudioState,
@@ -15,21 +15,21 @@ import { TEST_USER, renderRoute, serveApp } from "@/test/render";
 import { MiniTimerPage } from "@/pages/MiniTimerPage";
 
 /**
- * The mini timer link both ways (spec §7): the main window (/app) and the popup each talk to
- * the other window, here a same-origin iframe's window standing in for it.
+ * The mini timer link both ways: the main window (/app) and the popup each talk to the other
+ * window, here a same-origin iframe's window standing in for it.
  */
 
 const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
 const guest: User = { ...TEST_USER, id: 0, username: "Guest", isGuest: true };
 
-const track = (category: AudioCategoryId, slug: string, title: string): AudioFile => ({
+const track = (mood: AudioMoodId, slug: string, title: string): AudioFile => ({
   name: title,
   filename: `${slug}.mp3`,
-  path: `${category}/${slug}.mp3`,
+  path: `${mood}/${slug}.mp3`,
   title,
   durationSeconds: 96,
 });
-const LIBRARY: Partial<Record<AudioCategoryId, AudioFile[]>> = {
+const LIBRARY: Partial<Record<AudioMoodId, AudioFile[]>> = {
   "deep-work": [track("deep-work", "steady-beta", "Steady Beta"), track("deep-work", "deep-current", "Deep Current")],
   "light-work": [track("light-work", "open-window", "Open Window")],
 };
@@ -38,7 +38,7 @@ const LIBRARY: Partial<Record<AudioCategoryId, AudioFile[]>> = {
 function serve(user: User) {
   serveApp(user, (url) => {
     const list = /^\/api\/audio\/local\/list\/(.+)$/.exec(url);
-    return list ? { status: 200, body: { files: LIBRARY[list[1] as AudioCategoryId] ?? [] } } : undefined;
+    return list ? { status: 200, body: { files: LIBRARY[list[1] as AudioMoodId] ?? [] } } : undefined;
   });
 }
 

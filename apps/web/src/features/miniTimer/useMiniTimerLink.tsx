@@ -17,8 +17,8 @@ import { useAudioEngine } from "@/features/audio/AudioProvider";
 import { TimerActor } from "@/features/timer/timerActor";
 
 /**
- * The main window's side of the mini timer (spec §2, §7, §9): opens the 240×340 popup near
- * the right edge of the screen, sends it `updateTimer` every second and on every change,
+ * The main window's side of the mini timer: opens the 240×340 popup near the right edge of
+ * the screen, sends it `updateTimer` every second and on every change,
  * pings it every 5 s, and runs its commands on the one timer chart. It also mirrors the mood
  * player both ways: `updateMood`/`updateAudio` whenever the player changes (and on
  * `miniTimerReady`/`requestTimerSync`), and the popup's audio actions become events of the
