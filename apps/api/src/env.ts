@@ -44,7 +44,7 @@ export interface Config {
   trustProxy: boolean | number;
   /** The audio library (`packages/audio/README.md`). */
   audio: {
-    /** Absolute path of AUDIO_DIR: `<dir>/<category>/*` tracks, `<dir>/sounds/*` notification sounds. */
+    /** Absolute path of AUDIO_DIR: `<dir>/<mood>/*` tracks, `<dir>/sounds/*` notification sounds. */
     dir: string;
     /** Whether the server renders missing generated files in a worker thread once it listens. */
     render: boolean;

@@ -1,5 +1,5 @@
 /**
- * The generator is framework-free (issue #5): only `node.ts` and `worker.ts` (the Node-only
+ * The generator is framework-free: only `node.ts` and `worker.ts` (the Node-only
  * entries) may use Node APIs; everything else runs in a browser or a worklet as well.
  */
 import { readFileSync, readdirSync } from "node:fs";

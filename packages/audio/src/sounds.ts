@@ -1,5 +1,5 @@
 /**
- * Notification sounds (spec §5: bell, chime, digital, gentle), generated with the same
+ * Notification sounds (bell, chime, digital, gentle; docs/product.md), generated with the same
  * oscillators and reverb as the tracks: short one-shots, normalised to −16 LUFS (louder than
  * the −23 LUFS focus audio, so they are heard over it) with the sample peak capped at
  * −1.5 dBFS by gain alone, so the attack keeps its shape.

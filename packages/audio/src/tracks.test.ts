@@ -1,5 +1,5 @@
 /**
- * The catalogue's promises (issue #5), checked on every track exactly as it is shipped: the
+ * The catalogue's promises (packages/audio/README.md), checked on every track exactly as it is shipped: the
  * full 96 s loop, same preset and seed as the server renders into AUDIO_DIR (about 4 s of
  * CPU per track here).
  */
@@ -24,7 +24,7 @@ function measure(track: Track): AudioReport & { seconds: number } {
 }
 
 describe("track catalogue", () => {
-  it("has the spec's number of tracks per mood (6, 5, 4, 1)", () => {
+  it("has the catalogue's number of tracks per mood (6, 5, 4, 1)", () => {
     expect(Object.fromEntries(MOODS.map((mood) => [mood, tracksOf(mood).length]))).toEqual({
       "deep-work": 6,
       "light-work": 5,

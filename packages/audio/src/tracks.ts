@@ -1,11 +1,11 @@
 /**
  * The track catalogue: every generated track with its title, file name, description, seed
- * and preset (spec §9 counts: deep-work 6, light-work 5, creative 4, relax 1). Each track
+ * and preset (counts per mood: deep-work 6, light-work 5, creative 4, relax 1). Each track
  * states its own modulation rate and depth in its preset.
  */
 import { MOOD_PRESETS, type MoodId, type Preset, variant } from "./presets";
 
-/** Length of every generated loop, seconds: at least 90 s of distinct audio (issue #5). */
+/** Length of every generated loop, seconds: at least 90 s of distinct audio (packages/audio/README.md). */
 export const LOOP_SECONDS = 96;
 
 export interface Track {
