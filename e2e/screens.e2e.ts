@@ -114,30 +114,33 @@ afterAll(async () => {
 
 describe("every screen, both sizes, both themes", () => {
   for (const screen of SCREENS) {
-    for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) {
-      for (const theme of THEMES) {
-        it(`${screen.name} at ${size} in ${theme}`, async () => {
-          const context = await contextFor(screen, size, theme);
-          const page = await context.newPage();
-          try {
-            await page.goto(`${server.url}${screen.path}`);
-            if (screen.tab) {
-              await page.getByText("Focus Arena").first().waitFor();
-              await page.evaluate((tab) => document.dispatchEvent(new CustomEvent("change-tab", { detail: { tab } })), screen.tab);
-            }
+    for (const theme of THEMES) {
+      // One page per screen and theme, checked at desktop size and again resized to a phone:
+      // the same checks at both sizes, for half the page loads.
+      it(`${screen.name} in ${theme}, desktop then phone`, async () => {
+        const context = await contextFor(screen, "desktop", theme);
+        const page = await context.newPage();
+        try {
+          await page.goto(`${server.url}${screen.path}`);
+          if (screen.tab) {
+            await page.getByText("Focus Arena").first().waitFor();
+            await page.evaluate((tab) => document.dispatchEvent(new CustomEvent("change-tab", { detail: { tab } })), screen.tab);
+          }
+          for (const size of Object.keys(SIZES) as Array<keyof typeof SIZES>) {
+            await page.setViewportSize(SIZES[size]);
             for (const text of screen.expect) {
               await page.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor({ timeout: 10_000 });
             }
             expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-            expect(overflow, "no horizontal scroll").toBeLessThanOrEqual(0);
+            expect(overflow, `no horizontal scroll at ${size}`).toBeLessThanOrEqual(0);
             await saveScreenshot(page, `screens/${screen.name}-${size}-${theme}`, { fullPage: true });
-            expect(await seriousViolations(page)).toEqual([]);
-          } finally {
-            await context.close();
+            expect(await seriousViolations(page), `axe at ${size}`).toEqual([]);
           }
-        });
-      }
+        } finally {
+          await context.close();
+        }
+      });
     }
   }
 });
