@@ -17,6 +17,7 @@ import livePlugin from "./plugins/live";
 import originCheckPlugin from "./plugins/originCheck";
 import securityPlugin from "./plugins/security";
 import sessionPlugin from "./plugins/session";
+import timeZonePlugin from "./plugins/timeZone";
 import underPressurePlugin from "./plugins/underPressure";
 import webAppPlugin from "./plugins/webApp";
 import adminRoutes from "./routes/admin";
@@ -90,6 +91,7 @@ export const focusApp = fp<{ config: Config }>(
     await fastify.register(databasePlugin, { config });
     await fastify.register(sessionPlugin, { config });
     await fastify.register(authPlugin, { config });
+    await fastify.register(timeZonePlugin);
     await fastify.register(livePlugin);
     if (config.publicOrigin?.startsWith("https:") && config.trustProxy === false) {
       fastify.log.warn(

@@ -1,11 +1,16 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FREE_TRACKS_MESSAGE } from "@focus/core";
 import { type AudioTestApp, SECRET, createAudioTestApp, patternBytes } from "./audioFixtures";
+import { registerUser } from "./helpers";
 
 let t: AudioTestApp;
+/** A signed-in user in the trial: every file of the library is theirs to play. */
+let trial = "";
 beforeAll(async () => {
   t = await createAudioTestApp();
+  trial = (await registerUser(t.app)).cookie;
 });
 afterAll(async () => t.close());
 
@@ -30,7 +35,7 @@ describe("GET /api/audio/stream: whole files", () => {
     ["deep-work/album.FLAC", "audio/flac"],
     ["relax/rain-link.wav", "audio/wav"],
   ])("serves %s as %s", async (file, type) => {
-    const res = await stream(file);
+    const res = await stream(file, { cookie: trial });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe(type);
   });
@@ -189,8 +194,29 @@ describe("GET /api/audio/stream: nothing outside AUDIO_DIR", () => {
   it("serves a file again once it is really inside", async () => {
     mkdirSync(path.join(t.audioDir, "light-work"), { recursive: true });
     writeFileSync(path.join(t.audioDir, "light-work", "inside.mp3"), "inside");
-    const res = await stream("light-work/inside.mp3");
+    const res = await stream("light-work/inside.mp3", { cookie: trial });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe("inside");
+  });
+});
+
+describe("GET /api/audio/stream: what each listener's plan includes", () => {
+  it("gives a visitor or guest Deep Work only", async () => {
+    expect((await stream("deep-work/rain.wav")).statusCode).toBe(200);
+    const refused = await stream("relax/rain-link.wav");
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: "Guest mode: Only Deep Work flow available. Register for full access to all neural audio patterns." });
+  });
+
+  it("gives the Free plan its three tracks only, and everything again with Premium", async () => {
+    const { cookie, res } = await registerUser(t.app);
+    const id: number = res.json().user.id;
+    await t.app.db.updateTable("users").set({ trial_end_date: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", id).execute();
+    expect((await stream("deep-work/steady-beta.mp3", { cookie })).statusCode).toBe(200);
+    const refused = await stream("deep-work/rain.wav", { cookie });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: FREE_TRACKS_MESSAGE });
+    await t.app.db.updateTable("users").set({ subscription_plan: "premium", subscription_status: "active" }).where("id", "=", id).execute();
+    expect((await stream("deep-work/rain.wav", { cookie })).statusCode).toBe(200);
   });
 });

@@ -200,6 +200,37 @@ describe("data export and import", () => {
     expect(csvFiles(await exportAs(cookie, "csv"))).toEqual(before);
   });
 
+  it("applies the Free plan's daily limit to an import: a day with more than 2 focus sessions is refused with 403, nothing imported", async () => {
+    t = await createTestApp();
+    const user = await registerUser(t.app);
+    await t.app.db
+      .updateTable("users")
+      .set({ trial_end_date: new Date(Date.now() - 60_000).toISOString() })
+      .where("id", "=", user.res.json().user.id)
+      .execute();
+    await post(user.cookie, { startTime: "2026-03-02T08:00:00Z", duration: 1500, type: "focus", completed: true });
+    const focus = (startTime: string) => ({ startTime, duration: 1500, type: "focus" as const, completed: true, clientId: randomUUID() });
+    const document: DataExport = {
+      version: 1,
+      exportedAt: "2026-03-03T00:00:00.000Z",
+      settings: DEFAULT_SETTINGS,
+      sessions: [focus("2026-03-02T09:00:00Z"), focus("2026-03-02T10:00:00Z")],
+    };
+    const refused = await importAs(user.cookie, document);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/^This import would give 2026-03-02 more than the Free plan's 2 focus sessions a day\./);
+    const sessions = await t.app.inject({ method: "GET", url: "/api/sessions", headers: { cookie: user.cookie } });
+    // Nothing of it was imported (the list itself shows the Free plan's last 7 days only).
+    const all = await t.app.db.selectFrom("focus_sessions").select("start_time").where("user_id", "=", user.res.json().user.id).execute();
+    expect(all).toHaveLength(1);
+    expect(sessions.statusCode).toBe(200);
+
+    // One a day fits.
+    const fits = await importAs(user.cookie, { ...document, sessions: [focus("2026-03-02T09:00:00Z"), focus("2026-03-04T09:00:00Z")] });
+    expect(fits.statusCode).toBe(200);
+    expect(fits.json()).toMatchObject({ imported: 2, skipped: 0 });
+  });
+
   it("accepts an import larger than the default body limit", async () => {
     t = await createTestApp();
     const { cookie } = await registerUser(t.app);

@@ -78,20 +78,22 @@ describe("focus sessions: idempotency key (clientId)", () => {
     expect(await countRows(registered.json().user.id)).toBe(2);
   });
 
-  it("answers a repeat with the original after the trial ended, but refuses a new focus session", async () => {
+  it("answers a repeat with the original after the Free plan's daily limit is reached, but refuses a new focus session", async () => {
     t = await createTestApp();
     const { cookie, res: registered } = await registerUser(t.app);
+    const today = (minutesAgo: number) => ({ ...session(), startTime: new Date(Date.now() - minutesAgo * 60_000).toISOString() });
     const clientId = randomUUID();
-    const first = await post(cookie, session(clientId));
+    const first = await post(cookie, { ...today(90), clientId });
+    await post(cookie, { ...today(60), clientId: randomUUID() });
     await t.app.db
       .updateTable("users")
       .set({ trial_end_date: new Date(Date.now() - 1000).toISOString() })
       .where("id", "=", registered.json().user.id)
       .execute();
-    const repeat = await post(cookie, session(clientId));
+    const repeat = await post(cookie, { ...today(90), clientId });
     expect(repeat.statusCode).toBe(200);
     expect(repeat.json().id).toBe(first.json().id);
-    expect((await post(cookie, session(randomUUID()))).statusCode).toBe(403);
+    expect((await post(cookie, { ...today(30), clientId: randomUUID() })).statusCode).toBe(403);
   });
 
   it("refuses a clientId that is not a UUID with 400", async () => {

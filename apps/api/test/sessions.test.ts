@@ -88,55 +88,90 @@ describe("focus sessions", () => {
   });
 });
 
-describe("focus sessions after the trial ('Trial Period Expired')", () => {
+describe("focus sessions on the Free plan (after the trial, or after a cancellation)", () => {
   let t: TestApp;
   afterEach(async () => t.close());
 
-  const FOCUS = { startTime: "2026-03-01T09:00:00.000Z", duration: 1500, type: "focus", completed: true };
-  const BREAK = { startTime: "2026-03-01T09:25:00.000Z", duration: 300, type: "break", completed: true };
-  const EXPIRED = "Your trial has expired. Please upgrade to premium to continue using the service.";
+  const MINUTE = 60_000;
+  const LIMIT = "The Free plan includes 2 focus sessions a day. Upgrade to Premium for unlimited sessions.";
+  /** A completed 25-minute session ending at `end` (ISO); the limit counts the day it ends. */
+  const endingAt = (end: string, type: "focus" | "break" = "focus") => ({
+    startTime: new Date(Date.parse(end) - 25 * MINUTE).toISOString(),
+    duration: 1500,
+    type,
+    completed: true,
+  });
 
-  async function post(cookie: string, payload: object) {
-    return t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie }, payload });
+  async function post(cookie: string, payload: object, timeZone = "UTC") {
+    return t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie, "x-time-zone": timeZone }, payload });
   }
 
   /** Registers a user and moves their trial end into the past, directly in the database. */
   async function expiredTrialUser() {
     const registered = await registerUser(t.app);
     const id: number = registered.res.json().user.id;
+    await endTrial(id);
+    return { id, cookie: registered.cookie };
+  }
+
+  async function endTrial(id: number) {
     await t.app.db
       .updateTable("users")
       .set({ trial_end_date: new Date(Date.now() - 60_000).toISOString() })
       .where("id", "=", id)
       .execute();
-    return { id, cookie: registered.cookie };
   }
 
-  it("refuses a focus session with 403 once the trial has ended, and still records breaks", async () => {
+  it("records two focus sessions a day once the trial has ended, refuses the third with 403, and still records breaks", async () => {
     t = await createTestApp();
     const { cookie } = await expiredTrialUser();
-    const focus = await post(cookie, FOCUS);
-    expect(focus.statusCode).toBe(403);
-    expect(focus.json()).toEqual({ message: EXPIRED });
-    expect((await post(cookie, BREAK)).statusCode).toBe(201);
-    const list = await t.app.inject({ method: "GET", url: "/api/sessions", headers: { cookie } });
-    expect(list.json().map((s: { type: string }) => s.type)).toEqual(["break"]);
+    expect((await post(cookie, endingAt("2026-03-01T09:00:00Z"))).statusCode).toBe(201);
+    expect((await post(cookie, endingAt("2026-03-01T10:00:00Z"))).statusCode).toBe(201);
+    const third = await post(cookie, endingAt("2026-03-01T11:00:00Z"));
+    expect(third.statusCode).toBe(403);
+    expect(third.json()).toEqual({ message: LIMIT });
+    expect((await post(cookie, endingAt("2026-03-01T11:30:00Z", "break"))).statusCode).toBe(201);
+    // An abandoned (not completed) focus session does not count and is not refused.
+    expect((await post(cookie, { ...endingAt("2026-03-01T12:00:00Z"), completed: false })).statusCode).toBe(201);
+    // The next day has its own two.
+    expect((await post(cookie, endingAt("2026-03-02T09:00:00Z"))).statusCode).toBe(201);
   });
 
-  it("records focus sessions again once an admin activates premium", async () => {
-    t = await createTestApp(ADMIN_ENV);
-    const { id, cookie } = await expiredTrialUser();
-    const admin = await loginAdmin(t.app);
-    await t.app.inject({ method: "POST", url: `/api/subscription/activate/${id}`, headers: { cookie: admin } });
-    expect((await post(cookie, FOCUS)).statusCode).toBe(201);
+  it("counts the day a session ends in the caller's time zone", async () => {
+    t = await createTestApp();
+    const { cookie } = await expiredTrialUser();
+    // 23:30 and 00:10 UTC are two days in UTC, one day (2 March) in Berlin.
+    expect((await post(cookie, endingAt("2026-03-01T23:30:00Z"), "Europe/Berlin")).statusCode).toBe(201);
+    expect((await post(cookie, endingAt("2026-03-02T00:10:00Z"), "Europe/Berlin")).statusCode).toBe(201);
+    expect((await post(cookie, endingAt("2026-03-02T08:00:00Z"), "Europe/Berlin")).statusCode).toBe(403);
+    // Read in UTC, 2 March has one session so far; a header that names no time zone means UTC.
+    expect((await post(cookie, endingAt("2026-03-02T08:00:00Z"), "Not/AZone")).statusCode).toBe(201);
   });
 
-  it("refuses focus sessions after a cancellation, even with trial days left", async () => {
+  it("refuses focus sessions over the limit after a cancellation, even with trial days left, until premium is activated", async () => {
     t = await createTestApp(ADMIN_ENV);
     const { cookie, res } = await registerUser(t.app);
+    const id: number = res.json().user.id;
     const admin = await loginAdmin(t.app);
-    await t.app.inject({ method: "POST", url: `/api/subscription/cancel/${res.json().user.id}`, headers: { cookie: admin } });
-    expect((await post(cookie, FOCUS)).statusCode).toBe(403);
-    expect((await post(cookie, BREAK)).statusCode).toBe(201);
+    await t.app.inject({ method: "POST", url: `/api/subscription/cancel/${id}`, headers: { cookie: admin } });
+    expect((await post(cookie, endingAt("2026-03-01T09:00:00Z"))).statusCode).toBe(201);
+    expect((await post(cookie, endingAt("2026-03-01T10:00:00Z"))).statusCode).toBe(201);
+    expect((await post(cookie, endingAt("2026-03-01T11:00:00Z"))).statusCode).toBe(403);
+    await t.app.inject({ method: "POST", url: `/api/subscription/activate/${id}`, headers: { cookie: admin } });
+    expect((await post(cookie, endingAt("2026-03-01T11:00:00Z"))).statusCode).toBe(201);
+  });
+
+  it("lists only the last 7 days of sessions on the Free plan, every session in the trial", async () => {
+    t = await createTestApp();
+    const registered = await registerUser(t.app);
+    const daysAgo = (days: number) => endingAt(new Date(Date.now() - days * 24 * 60 * MINUTE).toISOString());
+    const recent = daysAgo(2);
+    await post(registered.cookie, daysAgo(10));
+    await post(registered.cookie, recent);
+    const list = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/sessions", headers: { cookie: registered.cookie, "x-time-zone": "UTC" } })).json() as unknown[];
+    expect(await list()).toHaveLength(2);
+    await endTrial(registered.res.json().user.id);
+    expect(await list()).toEqual([expect.objectContaining({ startTime: recent.startTime })]);
   });
 });

@@ -9,6 +9,7 @@ export * from "./schemas/blockedSite";
 export * from "./schemas/blockedAttempt";
 export * from "./schemas/dataExport";
 export * from "./schemas/config";
+export * from "./schemas/timeZone";
 export * from "./timer";
 export * from "./subscription";
 export * from "./stats";

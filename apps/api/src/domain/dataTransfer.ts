@@ -5,6 +5,9 @@
  */
 import {
   DATA_EXPORT_VERSION,
+  daysOverDailyLimit,
+  FREE_PLAN,
+  planTier,
   SESSION_CSV_COLUMNS,
   sessionDedupeKey,
   settingsSchema,
@@ -17,9 +20,12 @@ import {
 import { strToU8, zipSync } from "fflate";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
+import type { UserRow } from "../db/tables/users";
 import { listSessionsOldestFirst } from "../repositories/sessions";
 import { getSettings, saveSettings } from "../repositories/settings";
 import { lockUserRow } from "../repositories/users";
+import { HttpError } from "./httpError";
+import { subscriptionOf } from "./subscription";
 
 /** Rows per INSERT when importing (well under SQLite's bound-parameter limit). */
 const INSERT_CHUNK = 200;
@@ -96,15 +102,20 @@ export function exportToCsvZip(document: DataExport): Uint8Array {
  * Merges a previous export into the user's data, in one transaction: a session is skipped when
  * the user already has its clientId, or (without a clientId) one with the same start, type
  * and duration; duplicates inside the document count once. The document's settings replace
- * the user's.
+ * the user's. The plan's rules apply as to `POST /api/sessions` (`docs/product.md`): on the
+ * Free plan no local day (in `timeZone`) may end up with more focus sessions than the daily
+ * limit, or nothing is imported.
+ * @param now epoch ms, which decides the user's plan.
+ * @throws HttpError 403 when the import would break the Free plan's daily limit.
  */
-export async function importData(db: Kysely<Database>, userId: number, document: DataExport): Promise<ImportResult> {
+export async function importData(db: Kysely<Database>, user: UserRow, document: DataExport, now: number, timeZone: string): Promise<ImportResult> {
+  const userId = user.id;
   return db.transaction().execute(async (trx) => {
     // Two imports at once would both miss each other's sessions in the dedupe below.
     await lockUserRow(trx, userId);
     const existing = await trx
       .selectFrom("focus_sessions")
-      .select(["start_time", "type", "duration", "client_id"])
+      .select(["start_time", "type", "duration", "completed", "client_id"])
       .where("user_id", "=", userId)
       .execute();
     const clientIds = new Set(existing.flatMap((row) => (row.client_id ? [row.client_id] : [])));
@@ -118,6 +129,17 @@ export async function importData(db: Kysely<Database>, userId: number, document:
       fresh.push(session);
       if (session.clientId) clientIds.add(session.clientId);
       keys.add(key);
+    }
+
+    if (planTier(subscriptionOf(user), now) === "free") {
+      const stored = existing.map((row) => ({ startTime: row.start_time, type: row.type, duration: row.duration, completed: row.completed === 1 }));
+      const over = daysOverDailyLimit(stored, fresh, timeZone);
+      if (over.length > 0) {
+        throw new HttpError(
+          403,
+          `This import would give ${over[0]} more than the Free plan's ${FREE_PLAN.focusSessionsPerDay} focus sessions a day. Upgrade to Premium to import your whole history.`,
+        );
+      }
     }
 
     const createdAt = new Date().toISOString();

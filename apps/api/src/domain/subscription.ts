@@ -3,13 +3,7 @@
  * themselves (premium active, trial active, may use the timer) come from @focus/core; this
  * module applies them to stored users and performs the plan changes.
  */
-import {
-  type CancelSubscriptionBody,
-  canUseTimer,
-  isPremiumActive,
-  type SessionType,
-  type SubscriptionFields,
-} from "@focus/core";
+import { type CancelSubscriptionBody, isPremiumActive, type SubscriptionFields } from "@focus/core";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { UserRow } from "../db/tables/users";
@@ -25,19 +19,6 @@ export function subscriptionOf(row: UserRow): SubscriptionFields {
     subscriptionStatus: row.subscription_status,
     trialEndDate: row.trial_end_date,
   };
-}
-
-/**
- * Refuses a focus session from a user who is neither premium-active nor in an active trial
- * ('Trial Period Expired'; the server refuses to record it, `docs/product.md`). Break
- * sessions are always allowed.
- * @param now epoch ms.
- * @throws HttpError 403 "Your trial has expired. Please upgrade to premium to continue using the service."
- */
-export function assertMayRecordSession(user: UserRow, type: SessionType, now: number): void {
-  if (type === "focus" && !canUseTimer(subscriptionOf(user), now)) {
-    throw new HttpError(403, "Your trial has expired. Please upgrade to premium to continue using the service.");
-  }
 }
 
 /**

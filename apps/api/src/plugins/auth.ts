@@ -15,6 +15,10 @@
  * `request.currentDevice` set): 401 `{ message: "This device is not linked" }` for a revoked or
  * unknown token, 403 `{ message: "This device is paused" }` for a paused device. Without a
  * bearer token it is `authenticate`. Every other protected route ignores device tokens.
+ *
+ * `fastify.identify`: for public routes whose answer depends on who asks (audio streaming):
+ * loads the session's user into `request.currentUser` when there is one, and leaves it null
+ * for a visitor or a guest, never refusing.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -31,6 +35,7 @@ declare module "fastify" {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     authenticateUserOrDevice: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    identify: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     /** Set by `authenticate` on protected routes. */
@@ -75,6 +80,10 @@ export default fp<AuthPluginOptions>(
       const now = Date.now();
       if (now - (session.renewedAt ?? 0) > RENEW_AFTER_MS) session.renewedAt = now;
       request.currentUser = user;
+    });
+    fastify.decorate("identify", async (request: FastifyRequest) => {
+      const userId = request.session?.userId;
+      if (typeof userId === "number") request.currentUser = (await findUserById(fastify.db, userId)) ?? null;
     });
     fastify.decorate("authenticateUserOrDevice", async (request: FastifyRequest, reply: FastifyReply) => {
       const token = bearerToken(request.headers.authorization);

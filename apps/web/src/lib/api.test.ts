@@ -36,14 +36,16 @@ describe("apiRequest", () => {
     expect(error.message).toBe("503: Service Unavailable");
   });
 
-  it("sends cookies, and a JSON content type only with a body", async () => {
+  it("sends cookies and the time zone, and a JSON content type only with a body", async () => {
     const fetchMock = mockFetch({ "POST /api/logout": { status: 200 }, "POST /api/login": { status: 200, body: {} } });
     await expect(apiRequest("POST", "/api/logout")).resolves.toBeNull();
     await apiRequest("POST", "/api/login", { username: "a", password: "b" });
     const [, logoutInit] = fetchMock.mock.calls[0]!;
     const [, loginInit] = fetchMock.mock.calls[1]!;
-    expect(logoutInit).toMatchObject({ credentials: "include", headers: undefined, body: undefined });
-    expect(loginInit).toMatchObject({ credentials: "include", headers: { "Content-Type": "application/json" } });
+    // The web tests run in America/Los_Angeles.
+    expect(logoutInit).toMatchObject({ credentials: "include", headers: { "X-Time-Zone": "America/Los_Angeles" }, body: undefined });
+    expect(logoutInit?.headers).not.toHaveProperty("Content-Type");
+    expect(loginInit).toMatchObject({ credentials: "include", headers: { "Content-Type": "application/json", "X-Time-Zone": "America/Los_Angeles" } });
     expect(loginInit?.body).toBe(JSON.stringify({ username: "a", password: "b" }));
   });
 });

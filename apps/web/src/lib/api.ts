@@ -42,9 +42,18 @@ function readMessage(text: string): string | undefined {
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
+/** This browser's IANA time zone, sent with every call so the server counts days as the user does. */
+function timeZoneHeader(): Record<string, string> {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone ? { [TIME_ZONE_HEADER_NAME]: zone } : {};
+}
+
+/** Same as core's TIME_ZONE_HEADER; spelled here so the landing page's client loads no core code. */
+const TIME_ZONE_HEADER_NAME = "X-Time-Zone";
+
 /**
- * Sends one request and returns the parsed JSON body (null for an empty body). Sends cookies;
- * sets the JSON content type only when there is a body. Throws ApiError on a non-2xx status,
+ * Sends one request and returns the parsed JSON body (null for an empty body). Sends cookies and
+ * the time zone; sets the JSON content type only when there is a body. Throws ApiError on a non-2xx status,
  * and the fetch's own error (a TypeError, or the signal's reason) when no answer came.
  */
 export async function apiRequest<T = unknown>(
@@ -57,7 +66,7 @@ export async function apiRequest<T = unknown>(
   const response = await fetch(path, {
     method,
     credentials: "include",
-    headers: hasBody ? { "Content-Type": "application/json" } : undefined,
+    headers: hasBody ? { "Content-Type": "application/json", ...timeZoneHeader() } : timeZoneHeader(),
     body: hasBody ? JSON.stringify(body) : undefined,
     signal: init.signal,
   });
@@ -71,7 +80,7 @@ export async function apiRequest<T = unknown>(
  * Content-Disposition (else `fallbackName`). Throws like `apiRequest`.
  */
 export async function apiDownload(path: string, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
-  const response = await fetch(path, { credentials: "include" });
+  const response = await fetch(path, { credentials: "include", headers: timeZoneHeader() });
   if (!response.ok) throw await toApiError(response);
   const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
   return { blob: await response.blob(), filename };

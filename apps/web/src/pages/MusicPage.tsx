@@ -1,4 +1,4 @@
-import { AUDIO_MOODS, AUDIO_MESSAGES, isMoodLocked, type AudioMood, type AudioMoodId } from "@focus/core";
+import { AUDIO_MOODS, AUDIO_MESSAGES, FREE_TRACKS_MESSAGE, isMoodLocked, type AudioMood, type AudioMoodId } from "@focus/core";
 import { BellRing, Check, Lightbulb, Lock, Repeat, Sparkles } from "lucide-react";
 import { useState, type CSSProperties } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -23,7 +23,7 @@ const GENERAL_RECOMMENDATIONS = [
  * runs on while the user is here.
  */
 export function MusicPage() {
-  const { mood: active, isGuest } = useAudioPlayer();
+  const { mood: active, isGuest, freePlan } = useAudioPlayer();
   const [tab, setTab] = useState<AudioMoodId>(() => active ?? "deep-work");
 
   return (
@@ -40,7 +40,7 @@ export function MusicPage() {
         <div className="grid gap-2">
           <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
             {AUDIO_MOODS.map((mood) => {
-              const locked = isMoodLocked(isGuest, mood.id);
+              const locked = isMoodLocked(isGuest, mood.id, freePlan);
               return (
                 <TabsTrigger key={mood.id} value={mood.id} disabled={locked} className="h-10">
                   <span aria-hidden>{mood.emoji}</span>
@@ -50,10 +50,10 @@ export function MusicPage() {
               );
             })}
           </TabsList>
-          {isGuest && (
+          {(isGuest || freePlan) && (
             <p className="flex items-start gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm text-muted-foreground">
               <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
-              {AUDIO_MESSAGES.guestNote}
+              {isGuest ? AUDIO_MESSAGES.guestNote : FREE_TRACKS_MESSAGE}
             </p>
           )}
         </div>

@@ -49,14 +49,14 @@ export function mockFetch(routes: Record<string, FakeResponse>) {
 
 /**
  * Stubs `fetch` with what the /app screens load for `user`: `GET /api/me`, default settings
- * and empty session lists. `extra(url)` answers other calls first (undefined falls through);
- * anything else gets 404. Returns the mock.
+ * and the session lists (`sessions`, empty by default). `extra(url)` answers other calls first
+ * (undefined falls through); anything else gets 404. Returns the mock.
  */
-export function serveApp(user: User, extra?: (url: string) => FakeResponse | undefined) {
+export function serveApp(user: User, extra?: (url: string) => FakeResponse | undefined, sessions: unknown[] = []) {
   const answer = (url: string): FakeResponse => {
     if (url === "/api/me") return { status: 200, body: { user } };
     if (url === "/api/settings") return { status: 200, body: DEFAULT_SETTINGS };
-    if (url === "/api/sessions" || url.startsWith("/api/sessions/range")) return { status: 200, body: [] };
+    if (url === "/api/sessions" || url.startsWith("/api/sessions/range")) return { status: 200, body: sessions };
     return extra?.(url) ?? { status: 404, body: { message: "not found" } };
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
@@ -65,6 +65,11 @@ export function serveApp(user: User, extra?: (url: string) => FakeResponse | und
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
+}
+
+/** A completed 25-minute focus session that ended `minutesAgo` minutes ago. */
+export function focusEndedAgo(minutesAgo: number) {
+  return { startTime: new Date(Date.now() - (minutesAgo + 25) * 60_000).toISOString(), duration: 1500, type: "focus", completed: true };
 }
 
 /** `GET /api/me` answers for a logged-in user or a logged-out visitor. */

@@ -14,7 +14,7 @@ const LISTS: Lists = {
 };
 
 /** The chart with a fake list call and a media log instead of an <audio> element. */
-function start(options: { lists?: Lists; isGuest?: boolean; seed?: number; refusePlay?: { value: boolean } } = {}) {
+function start(options: { lists?: Lists; isGuest?: boolean; freePlan?: boolean; seed?: number; refusePlay?: { value: boolean } } = {}) {
   const lists = options.lists ?? LISTS;
   const media: string[] = [];
   const requests: AudioMoodId[] = [];
@@ -39,7 +39,7 @@ function start(options: { lists?: Lists; isGuest?: boolean; seed?: number; refus
       applyVolume: ({ context }) => media.push(`volume ${context.volume * context.gain}`),
     },
   });
-  const actor = createActor(machine, { input: { isGuest: options.isGuest ?? false, seed: options.seed ?? 42 } });
+  const actor = createActor(machine, { input: { isGuest: options.isGuest ?? false, freePlan: options.freePlan ?? false, seed: options.seed ?? 42 } });
   const emitted: AudioPlayerEmitted[] = [];
   actor.on("*", (e) => emitted.push(e));
   actor.start();
@@ -274,6 +274,35 @@ describe("mood player chart", () => {
     await settle("playing");
     actor.send({ type: "SET_GUEST", isGuest: true });
     expect(actor.getSnapshot().value).toBe("playing");
+  });
+
+  it("the Free plan plays its three tracks only: Deep Work and Light Work, never another file of them", async () => {
+    const lists: Lists = {
+      "deep-work": [...fakeTracks("deep-work", 4), { name: "Steady Beta", filename: "steady-beta.mp3", path: "deep-work/steady-beta.mp3" }],
+      "light-work": [{ name: "Morning Desk", filename: "morning-desk.mp3", path: "light-work/morning-desk.mp3" }, ...fakeTracks("light-work", 3)],
+      creative: fakeTracks("creative", 4),
+    };
+    const { actor, emitted, requests, settle } = start({ lists, freePlan: true });
+    actor.send({ type: "SELECT_MOOD", mood: "creative" });
+    actor.send({ type: "PLAY", mood: "relax" });
+    expect(requests).toEqual([]);
+    expect(emitted.map((e) => e.type)).toEqual(["moodLocked", "moodLocked"]);
+    for (let i = 0; i < 4; i++) {
+      actor.send({ type: "SELECT_MOOD", mood: "deep-work", autoplay: true });
+      await settle("playing");
+      expect(actor.getSnapshot().context.track?.path).toBe("deep-work/steady-beta.mp3");
+      actor.send({ type: "CLEAR" });
+    }
+    actor.send({ type: "SELECT_MOOD", mood: "light-work", autoplay: true });
+    await settle("playing");
+    expect(actor.getSnapshot().context.track?.path).toBe("light-work/morning-desk.mp3");
+    // Premium: the plan's limit is lifted at once; back on the Free plan a locked mood is cleared.
+    actor.send({ type: "SET_FREE_PLAN", freePlan: false });
+    actor.send({ type: "SELECT_MOOD", mood: "creative", autoplay: true });
+    await settle("playing");
+    actor.send({ type: "SET_FREE_PLAN", freePlan: true });
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(actor.getSnapshot().context.mood).toBeNull();
   });
 
   it("volume and fade gain are clamped and applied together", () => {

@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup } from "xstate";
 import { AUDIO_DEFAULT_VOLUME, GUEST_AUDIO_MOOD, audioMoodById } from "../audio/catalogue";
 import type { AudioMoodId, AudioFile } from "../audio/schemas";
+import { FREE_PLAN } from "../subscription/plan";
 import { AUDIO_MESSAGES, noTracksMessage } from "./messages";
 import { pickTrack, randomSeed } from "./random";
 import type { AudioPlayerContext, AudioPlayerEmitted, AudioPlayerEvent, AudioPlayerInput, LoadTracksInput } from "./types";
@@ -10,9 +11,18 @@ export function clampLevel(value: number): number {
   return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
 }
 
-/** Whether a guest may not pick `mood` (guests get Deep Work only, `docs/product.md`, Audio). */
-export function isMoodLocked(isGuest: boolean, mood: AudioMoodId): boolean {
-  return isGuest && mood !== GUEST_AUDIO_MOOD;
+/**
+ * Whether `mood` is closed to the listener (`docs/product.md`, Audio): a guest gets Deep Work
+ * only; the Free plan (`freePlan`) the moods of its three tracks.
+ */
+export function isMoodLocked(isGuest: boolean, mood: AudioMoodId, freePlan = false): boolean {
+  if (isGuest) return mood !== GUEST_AUDIO_MOOD;
+  return freePlan && !FREE_PLAN.tracks.some((path) => path.startsWith(`${mood}/`));
+}
+
+/** The tracks of a mood's list the listener may play: on the Free plan its three tracks only. */
+function playableTracks(tracks: AudioFile[], freePlan: boolean): AudioFile[] {
+  return freePlan ? tracks.filter((track) => (FREE_PLAN.tracks as readonly string[]).includes(track.path)) : tracks;
 }
 
 /** The mood an event asks for, if any. */
@@ -40,7 +50,7 @@ const NO_SELECTION = {
  * active mood again clears the selection. Change Flow loads a different random track of the
  * same mood; STOP pauses and rewinds. A failed list, an empty list, a refused play and a media
  * error stop loading or playing and are emitted for the adapter to log. Guests may only pick
- * Deep Work.
+ * Deep Work; the Free plan plays its three tracks only (`isMoodLocked`).
  *
  * The media element is the app's: the actions `loadMedia` (the context's track), `playMedia`
  * (sends PLAY_FAILED back when refused), `pauseMedia`, `rewindMedia`, `unloadMedia` and
@@ -61,7 +71,7 @@ export const audioPlayerMachine = setup({
   guards: {
     moodLocked: ({ context, event }) => {
       const mood = requestedMood(event) ?? (event.type === "PLAY" ? context.mood : null);
-      return mood != null && isMoodLocked(context.isGuest, mood);
+      return mood != null && isMoodLocked(context.isGuest, mood, context.freePlan);
     },
     isActiveMood: ({ context, event }) => event.type === "SELECT_MOOD" && event.mood === context.mood,
     playsOtherMood: ({ context, event }) =>
@@ -71,9 +81,12 @@ export const audioPlayerMachine = setup({
       context.mood !== null && (event.type !== "PLAY" || event.mood === undefined || event.mood === context.mood),
     autoplay: ({ context }) => context.autoplay,
     resuming: ({ context }) => context.resuming,
-    listIsEmpty: ({ event }) => "output" in event && Array.isArray(event.output) && event.output.length === 0,
+    listIsEmpty: ({ context, event }) =>
+      "output" in event && Array.isArray(event.output) && playableTracks(event.output as AudioFile[], context.freePlan).length === 0,
     becomesLockedGuest: ({ context, event }) =>
-      event.type === "SET_GUEST" && context.mood !== null && isMoodLocked(event.isGuest, context.mood),
+      event.type === "SET_GUEST" && context.mood !== null && isMoodLocked(event.isGuest, context.mood, context.freePlan),
+    becomesLockedPlan: ({ context, event }) =>
+      event.type === "SET_FREE_PLAN" && context.mood !== null && isMoodLocked(context.isGuest, context.mood, event.freePlan),
   },
   actions: {
     // Media effects: the app's (see the doc comment).
@@ -100,7 +113,7 @@ export const audioPlayerMachine = setup({
       error: null,
     })),
     pickFromList: assign(({ context, event }) => {
-      const tracks = "output" in event && Array.isArray(event.output) ? (event.output as AudioFile[]) : [];
+      const tracks = playableTracks("output" in event && Array.isArray(event.output) ? (event.output as AudioFile[]) : [], context.freePlan);
       const { track, seed } = pickTrack(tracks, context.seed, context.excludePath);
       return { tracks, track, seed, excludePath: null };
     }),
@@ -119,6 +132,7 @@ export const audioPlayerMachine = setup({
     ),
     setGain: assign({ gain: ({ context, event }) => (event.type === "SET_GAIN" ? clampLevel(event.gain) : context.gain) }),
     setGuest: assign({ isGuest: ({ context, event }) => (event.type === "SET_GUEST" ? event.isGuest : context.isGuest) }),
+    setFreePlan: assign({ freePlan: ({ context, event }) => (event.type === "SET_FREE_PLAN" ? event.freePlan : context.freePlan) }),
 
     emitMoodLocked: emit(({ context, event }) => ({
       type: "moodLocked" as const,
@@ -155,6 +169,7 @@ export const audioPlayerMachine = setup({
   context: ({ input }) => ({
     ...NO_SELECTION,
     isGuest: input.isGuest ?? false,
+    freePlan: input.freePlan ?? false,
     volume: clampLevel(input.volume ?? AUDIO_DEFAULT_VOLUME),
     mutedFrom: null,
     gain: 1,
@@ -178,6 +193,10 @@ export const audioPlayerMachine = setup({
     SET_GUEST: [
       { guard: "becomesLockedGuest", target: ".idle", actions: ["setGuest", "pauseMedia", "unloadMedia", "clearSelection"] },
       { actions: "setGuest" },
+    ],
+    SET_FREE_PLAN: [
+      { guard: "becomesLockedPlan", target: ".idle", actions: ["setFreePlan", "pauseMedia", "unloadMedia", "clearSelection"] },
+      { actions: "setFreePlan" },
     ],
   },
   states: {

@@ -4,6 +4,8 @@ import type { AudioMoodId, AudioFile } from "../audio/schemas";
 export interface AudioPlayerContext {
   /** Guests may only select `GUEST_AUDIO_MOOD` (`docs/product.md`, Audio). */
   isGuest: boolean;
+  /** On the Free plan only its three tracks play, and moods without one are locked. */
+  freePlan: boolean;
   /** The selected mood; kept after a failed load so the user sees which one failed. */
   mood: AudioMoodId | null;
   /** The mood's tracks as last listed. */
@@ -30,6 +32,7 @@ export interface AudioPlayerContext {
 
 export interface AudioPlayerInput {
   isGuest?: boolean;
+  freePlan?: boolean;
   volume?: number;
   seed?: number;
 }
@@ -52,6 +55,7 @@ export type AudioPlayerEvent =
   | { type: "TOGGLE_MUTE" }
   | { type: "SET_GAIN"; gain: number }
   | { type: "SET_GUEST"; isGuest: boolean }
+  | { type: "SET_FREE_PLAN"; freePlan: boolean }
   /** From the media element: it started playing, paused by itself, or failed. */
   | { type: "MEDIA_PLAYING" }
   | { type: "MEDIA_PAUSED" }

@@ -1,2 +1,3 @@
 export * from "./rules";
 export { subscriptionMachine, selectTrialDaysLeft, type SubscriptionMachine, type SubscriptionContext, type SubscriptionEvent } from "./machine";
+export * from "./plan";

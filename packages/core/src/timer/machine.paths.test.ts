@@ -51,11 +51,14 @@ const OPEN: TimerAccess = {
   isGuest: false,
   subscription: { subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null },
   guestSessionUsedOn: null,
+  focusSessionsToday: 0,
 };
+/** Trial over (the Free plan) with today's two free focus sessions used. */
 const EXPIRED: TimerAccess = {
   isGuest: false,
   subscription: { subscriptionPlan: "free", subscriptionStatus: "trial", trialEndDate: new Date(T0 - MIN).toISOString() },
   guestSessionUsedOn: null,
+  focusSessionsToday: 2,
 };
 
 function eventsFor(s: Snapshot): TimerEvent[] {

@@ -20,12 +20,14 @@ const settings: TimerSettings = {
   autoStartFocus: false,
 };
 
-const GUEST = { isGuest: true, subscription: { subscriptionPlan: "free", subscriptionStatus: "free", trialEndDate: null } } as const;
+const GUEST = { isGuest: true, subscription: { subscriptionPlan: "free", subscriptionStatus: "free", trialEndDate: null }, focusSessionsToday: 0 } as const;
 
-/** A logged-in (non-guest) user's access with the given plan. */
-function member(subscription: TimerAccess["subscription"]): TimerAccess {
-  return { isGuest: false, subscription, guestSessionUsedOn: null };
+/** A logged-in (non-guest) user's access with the given plan and focus sessions already done today. */
+function member(subscription: TimerAccess["subscription"], focusSessionsToday = 0): TimerAccess {
+  return { isGuest: false, subscription, guestSessionUsedOn: null, focusSessionsToday };
 }
+
+const CANCELLED: TimerAccess["subscription"] = { subscriptionPlan: "free", subscriptionStatus: "cancelled", trialEndDate: null };
 
 /** A free plan in trial until `end` (epoch ms). */
 function trialEndingAt(end: number): TimerAccess["subscription"] {
@@ -378,18 +380,27 @@ describe("timer access guards", () => {
     expect(actor.getSnapshot().value).toBe("running");
   });
 
-  it("refuses a start with trialExpired when the plan does not allow the timer, until the plan changes", () => {
-    const { actor, emitted } = start({ access: member({ subscriptionPlan: "free", subscriptionStatus: "cancelled", trialEndDate: null }) });
+  it("lets a Free-plan user (cancelled) run two focus sessions a day, then refuses with freeLimit until the plan changes", () => {
+    const { actor, emitted } = start({ access: member(CANCELLED, 1) });
     actor.send({ type: "START", now: T0 });
+    expect(actor.getSnapshot().value).toBe("running");
+    actor.send({ type: "RESET", now: T0 + MIN });
+    actor.send({ type: "SET_ACCESS", access: member(CANCELLED, 2) });
+    actor.send({ type: "START", now: T0 + MIN });
     expect(actor.getSnapshot().value).toBe("idle");
-    expect(emitted).toEqual([{ type: "startRefused", reason: "trialExpired" }]);
-    actor.send({ type: "SET_ACCESS", access: member({ subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null }) });
-    actor.send({ type: "START", now: T0 });
+    expect(emitted).toEqual([{ type: "startRefused", reason: "freeLimit" }]);
+    // Breaks stay available.
+    actor.send({ type: "SET_MODE", mode: "shortBreak", now: T0 + MIN });
+    actor.send({ type: "START", now: T0 + MIN });
+    expect(actor.getSnapshot().value).toBe("running");
+    actor.send({ type: "SET_MODE", mode: "focus", now: T0 + 2 * MIN });
+    actor.send({ type: "SET_ACCESS", access: member({ subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null }, 2) });
+    actor.send({ type: "START", now: T0 + 2 * MIN });
     expect(actor.getSnapshot().value).toBe("running");
   });
 
-  it("refuses a start once the trial has ended while the app stayed open, with no new access event", () => {
-    const { actor, clock, emitted } = start({ access: member(trialEndingAt(T0 + MIN)) });
+  it("applies the Free plan's limit once the trial has ended while the app stayed open, with no new access event", () => {
+    const { actor, clock, emitted } = start({ access: member(trialEndingAt(T0 + MIN), 3) });
     const now = () => T0 + clock.now();
     actor.send({ type: "START", now: now() });
     actor.send({ type: "PAUSE", now: now() + 1000 });
@@ -398,11 +409,17 @@ describe("timer access guards", () => {
     clock.increment(MIN + 1000);
     actor.send({ type: "START", now: now() });
     expect(actor.getSnapshot().value).toBe("paused");
-    expect(emitted).toEqual([{ type: "startRefused", reason: "trialExpired" }]);
+    expect(emitted).toEqual([{ type: "startRefused", reason: "freeLimit" }]);
     actor.send({ type: "RESET", now: now() });
     actor.send({ type: "TOGGLE", now: now() });
     expect(actor.getSnapshot().value).toBe("idle");
-    expect(emitted.at(-1)).toEqual({ type: "startRefused", reason: "trialExpired" });
+    expect(emitted.at(-1)).toEqual({ type: "startRefused", reason: "freeLimit" });
+  });
+
+  it("lets a Free-plan user whose trial ended start when today's sessions are under the limit", () => {
+    const { actor } = start({ access: member(trialEndingAt(T0 - MIN), 1) });
+    actor.send({ type: "START", now: T0 });
+    expect(actor.getSnapshot().value).toBe("running");
   });
 
   it("lets a trial user start up to the trial's last millisecond", () => {

@@ -2,7 +2,7 @@ import { assign, fromCallback, setup, type EventObject } from "xstate";
 import { AUTO_START_DELAY_MS, MISSED_COMPLETION_MS, TICK_MS, TIMER_STATE_MAX_AGE_MS, type TimerMode } from "../constants";
 import { localDayKey } from "../format";
 import type { TimerSettings } from "../schemas/settings";
-import { canUseTimer } from "../subscription/rules";
+import { exceedsDailyFocusLimit, planTier } from "../subscription/plan";
 import type { SessionCompleted, StartBlockReason, TimerAccess, TimerContext, TimerEvent, TimerInput } from "./types";
 
 /** Full length of a mode's session from the settings, ms. */
@@ -24,9 +24,9 @@ export function nextModeAfter(mode: TimerMode, totalSessions: number, longBreakI
 
 /**
  * Why starting is refused at `context.now` (epoch ms), or null when it is allowed
- * (`docs/product.md`): a guest's second focus session of the local day, or a non-guest whom the
- * subscription rules (`canUseTimer`) do not let use the timer at that instant, e.g. a trial that
- * has ended.
+ * (`docs/product.md`, People and plans): a guest's second focus session of the local day, or a
+ * Free-plan user's focus session beyond the plan's daily limit (`access.focusSessionsToday`
+ * already completed today). Breaks are never refused to a signed-in user.
  */
 export function startBlockReason(context: Pick<TimerContext, "access" | "mode" | "now">): StartBlockReason | null {
   const { access } = context;
@@ -34,12 +34,13 @@ export function startBlockReason(context: Pick<TimerContext, "access" | "mode" |
     if (context.mode === "focus" && access.guestSessionUsedOn === localDayKey(context.now)) return "guestLimit";
     return null;
   }
-  return canUseTimer({ ...access.subscription, isGuest: false }, context.now) ? null : "trialExpired";
+  const tier = planTier({ ...access.subscription, isGuest: false }, context.now);
+  return context.mode === "focus" && exceedsDailyFocusLimit(tier, access.focusSessionsToday) ? "freeLimit" : null;
 }
 
 /** Why a start at the chart's latest instant is refused (only asked once a guard refused it). */
 function refusalOf(context: TimerContext): StartBlockReason {
-  return startBlockReason(context) ?? "trialExpired";
+  return startBlockReason(context) ?? "freeLimit";
 }
 
 /** Access when the app gives none: an active premium plan, so nothing is refused. */
@@ -47,6 +48,7 @@ const OPEN_ACCESS: TimerAccess = {
   isGuest: false,
   subscription: { subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null },
   guestSessionUsedOn: null,
+  focusSessionsToday: 0,
 };
 
 function durationsDiffer(a: TimerSettings, b: TimerSettings): boolean {

@@ -18,10 +18,15 @@ export interface TimerAccess {
   subscription: Pick<SubscriptionFields, "subscriptionPlan" | "subscriptionStatus" | "trialEndDate">;
   /** Local day (`YYYY-MM-DD`) on which the guest completed their focus session, if any. */
   guestSessionUsedOn: string | null;
+  /**
+   * A signed-in user's completed focus sessions today, on every device (the server's and the
+   * outbox's, by `todayProgress`): the Free plan's daily limit counts them.
+   */
+  focusSessionsToday: number;
 }
 
-/** Why a start was refused ('Session Limit Reached' / 'Trial Period Expired'). */
-export type StartBlockReason = "guestLimit" | "trialExpired";
+/** Why a start was refused: a guest's one session a day, or the Free plan's daily limit. */
+export type StartBlockReason = "guestLimit" | "freeLimit";
 
 /** Counters of completed focus sessions (today's and in all). */
 export interface TimerCounters {

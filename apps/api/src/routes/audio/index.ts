@@ -1,18 +1,29 @@
 /**
  * Audio routes (`docs/api.md`), public and read-only: guests play audio too, and a guest exists
- * only in the browser, so there is no session to check. Nothing here writes.
+ * only in the browser. Nothing here writes.
  *
  * - `GET /api/audio/local/list/{categoryId}` → `{ files: [{ name, filename, path, ... }] }`,
  *   404 for an unknown mood;
  * - `GET /api/audio/stream?path=<mood>/<file>` → the file with range support; paths
- *   that leave the library are refused (see audio/safePath.ts).
+ *   that leave the library are refused (see audio/safePath.ts), and so, with 403, is a file the
+ *   listener's plan does not include (`mayPlayTrack`: visitors and guests Deep Work, the Free
+ *   plan its three tracks; `docs/product.md`).
  */
-import { audioMoodIdSchema, audioFileListSchema, audioListParamsSchema, audioStreamQuerySchema } from "@focus/core";
+import {
+  AUDIO_MESSAGES,
+  audioMoodIdSchema,
+  audioFileListSchema,
+  audioListParamsSchema,
+  audioStreamQuerySchema,
+  FREE_TRACKS_MESSAGE,
+  mayPlayTrack,
+} from "@focus/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { listMood } from "../../audio/library";
 import { resolveLibraryFile } from "../../audio/safePath";
 import { sendAudioFile } from "../../audio/sendFile";
 import { HttpError } from "../../domain/httpError";
+import { subscriptionOf } from "../../domain/subscription";
 import type { Config } from "../../env";
 
 export interface AudioRoutesOptions {
@@ -33,9 +44,14 @@ const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (fastify, {
 
   fastify.get(
     "/stream",
-    { schema: { querystring: audioStreamQuerySchema.partial() } },
+    { onRequest: fastify.identify, schema: { querystring: audioStreamQuerySchema.partial() } },
     async (request, reply) => {
-      const file = await resolveLibraryFile(audio.dir, request.query.path ?? "");
+      const path = request.query.path ?? "";
+      const file = await resolveLibraryFile(audio.dir, path);
+      const user = request.currentUser;
+      if (!mayPlayTrack(user ? subscriptionOf(user) : null, path, Date.now())) {
+        throw new HttpError(403, user ? FREE_TRACKS_MESSAGE : AUDIO_MESSAGES.guestNote);
+      }
       // User files may be replaced under the same name: revalidate (ETag) every time.
       return sendAudioFile(request, reply, file, { cacheControl: "no-cache" });
     },

@@ -39,7 +39,7 @@ const dataRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { bodyLimit: IMPORT_BODY_LIMIT, schema: { body: dataExportSchema, response: { 200: importResultSchema } } },
     async (request) => {
       const user = userOf(request);
-      const result = await importData(fastify.db, user.id, request.body);
+      const result = await importData(fastify.db, user, request.body, Date.now(), request.timeZone);
       request.log.info({ userId: user.id, ...result }, "data imported");
       return result;
     },

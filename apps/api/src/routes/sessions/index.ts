@@ -4,35 +4,32 @@
  * `GET /api/sessions/range?startDate&endDate` (sessions that end within [startDate, endDate]).
  * A post with a `clientId` (idempotency key, `docs/offline.md`) that was recorded before answers
  * 200 with the original record and records nothing, so a retried post never counts twice.
- * A focus session from a user who is neither premium nor in an active trial is refused with
- * 403 ('Trial Period Expired', `docs/product.md`); break sessions are always recorded.
+ * On the Free plan a focus session over the daily limit is refused with 403 and the sessions
+ * listed are those of the last 7 local days (`docs/product.md`, People and plans); the caller's
+ * day is read in its X-Time-Zone.
  */
-import { sessionInputSchema, sessionRangeQuerySchema, sessionSchema } from "@focus/core";
+import { sessionInputSchema, sessionRangeQuerySchema, sessionSchema, sessionsInHistory } from "@focus/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { assertMayRecordSession } from "../../domain/subscription";
+import { recordSessionWithinPlan } from "../../domain/sessions";
+import { subscriptionOf } from "../../domain/subscription";
 import { userOf } from "../../plugins/auth";
-import { findSessionByClientId, listSessions, listSessionsBetween, recordSessionOnce } from "../../repositories/sessions";
+import { listSessions, listSessionsBetween } from "../../repositories/sessions";
 
 const sessionListSchema = sessionSchema.array();
 
 const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.addHook("onRequest", fastify.authenticate);
 
-  fastify.get("/sessions", { schema: { response: { 200: sessionListSchema } } }, async (request) =>
-    listSessions(fastify.db, userOf(request).id),
-  );
+  fastify.get("/sessions", { schema: { response: { 200: sessionListSchema } } }, async (request) => {
+    const user = userOf(request);
+    return sessionsInHistory(subscriptionOf(user), await listSessions(fastify.db, user.id), Date.now(), request.timeZone);
+  });
 
   fastify.post(
     "/sessions",
     { schema: { body: sessionInputSchema, response: { 200: sessionSchema, 201: sessionSchema } } },
     async (request, reply) => {
-      const user = userOf(request);
-      const { clientId } = request.body;
-      // A repeat is answered before the plan check: it was allowed when first recorded.
-      const recorded = clientId ? await findSessionByClientId(fastify.db, user.id, clientId) : undefined;
-      if (recorded) return reply.code(200).send(recorded);
-      assertMayRecordSession(user, request.body.type, Date.now());
-      const { session, created } = await recordSessionOnce(fastify.db, user.id, request.body);
+      const { session, created } = await recordSessionWithinPlan(fastify.db, userOf(request), request.body, Date.now(), request.timeZone);
       return reply.code(created ? 201 : 200).send(session);
     },
   );
@@ -42,7 +39,9 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { schema: { querystring: sessionRangeQuerySchema, response: { 200: sessionListSchema } } },
     async (request) => {
       const { startDate, endDate } = request.query;
-      return listSessionsBetween(fastify.db, userOf(request).id, new Date(startDate), new Date(endDate));
+      const user = userOf(request);
+      const sessions = await listSessionsBetween(fastify.db, user.id, new Date(startDate), new Date(endDate));
+      return sessionsInHistory(subscriptionOf(user), sessions, Date.now(), request.timeZone);
     },
   );
 };

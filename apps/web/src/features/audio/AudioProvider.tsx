@@ -19,16 +19,19 @@ function compareOnSubscribe(onChange: () => void): () => void {
 
 /**
  * Gives its children the app's mood player (see audioEngine.ts) and tells it whether the user
- * is a guest. Mounted around the main view's tabs, so audio keeps playing across tabs, and on
- * /music. With `followTimer` (inside `TimerProvider` only) the player also follows the timer
- * when the user's setting says so. The M shortcut's event mutes and unmutes it.
+ * is a guest, and whether they are on the Free plan (its three tracks only). Mounted by the
+ * signed-in layout, so audio keeps playing across pages. With `followTimer` (inside `TimerHost`
+ * only) the player also follows the timer when the user's setting says so. The M shortcut's
+ * event mutes and unmutes it.
  */
 export function AudioProvider({
   isGuest,
+  freePlan = false,
   followTimer = false,
   children,
 }: {
   isGuest: boolean;
+  freePlan?: boolean;
   followTimer?: boolean;
   children: ReactNode;
 }) {
@@ -39,6 +42,10 @@ export function AudioProvider({
   useEffect(() => {
     engine.actor.send({ type: "SET_GUEST", isGuest });
   }, [engine, isGuest]);
+
+  useEffect(() => {
+    engine.actor.send({ type: "SET_FREE_PLAN", freePlan });
+  }, [engine, freePlan]);
 
   // The M shortcut (features/shortcuts) mutes or unmutes the player.
   useEffect(() => {
@@ -77,11 +84,12 @@ export function useAudioPlayer() {
     volume: context.volume,
     error: context.error,
     isGuest: context.isGuest,
+    freePlan: context.freePlan,
     send,
   };
 }
 
 /** Re-render only when what components show changed (not on every seed or gain step). */
 function sameView(a: AudioPlayerContext, b: AudioPlayerContext): boolean {
-  return a.mood === b.mood && a.track === b.track && a.volume === b.volume && a.error === b.error && a.isGuest === b.isGuest;
+  return a.mood === b.mood && a.track === b.track && a.volume === b.volume && a.error === b.error && a.isGuest === b.isGuest && a.freePlan === b.freePlan;
 }

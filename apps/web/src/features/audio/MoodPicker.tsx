@@ -17,7 +17,7 @@ export function bandLabel(mood: AudioMood): string {
  * `size="lg"` is the music tab's larger layout with each mood's band and description.
  */
 export function MoodPicker({ size = "sm", className }: { size?: "sm" | "lg"; className?: string }) {
-  const { mood: active, isGuest, status, send } = useAudioPlayer();
+  const { mood: active, isGuest, freePlan, status, send } = useAudioPlayer();
   const noteId = useId();
   const pick = (id: AudioMoodId) => send({ type: "SELECT_MOOD", mood: id, autoplay: true });
 
@@ -25,7 +25,7 @@ export function MoodPicker({ size = "sm", className }: { size?: "sm" | "lg"; cla
     <div className={cn("grid gap-3", className)}>
     <div role="group" aria-label="Moods" className={cn("grid grid-cols-2 gap-2", size === "lg" && "gap-3 lg:grid-cols-4")}>
       {AUDIO_MOODS.map((mood) => {
-        const locked = isMoodLocked(isGuest, mood.id);
+        const locked = isMoodLocked(isGuest, mood.id, freePlan);
         const selected = active === mood.id;
         const state = selected ? (status === "playing" ? "Playing" : status === "loading" ? "Loading" : "Selected") : null;
         return (

@@ -65,7 +65,7 @@ describe("Your data: export and import", () => {
       renderCard();
       await userEvent.click(screen.getByRole("button", { name: "Download JSON" }));
       await waitFor(() => expect(download.clicked).toHaveBeenCalledTimes(1));
-      expect(fetchMock).toHaveBeenCalledWith("/api/export?format=json", { credentials: "include" });
+      expect(fetchMock).toHaveBeenCalledWith("/api/export?format=json", expect.objectContaining({ credentials: "include" }));
       const link = download.clicked.mock.contexts[0] as HTMLAnchorElement;
       expect(link.download).toBe("focus-flow-export-2026-03-02.json");
       expect(link.href).toBe("blob:export");
@@ -87,7 +87,7 @@ describe("Your data: export and import", () => {
       expect(screen.getByText(/a zip with sessions\.csv and settings\.csv/)).toBeTruthy();
       await userEvent.click(screen.getByRole("button", { name: "Download CSV" }));
       await waitFor(() => expect(download.clicked).toHaveBeenCalledTimes(1));
-      expect(fetchMock).toHaveBeenCalledWith("/api/export?format=csv", { credentials: "include" });
+      expect(fetchMock).toHaveBeenCalledWith("/api/export?format=csv", expect.objectContaining({ credentials: "include" }));
       expect((download.clicked.mock.contexts[0] as HTMLAnchorElement).download).toBe("focus-flow-export.zip");
       expect(new Uint8Array(await download.blobs[0]!.arrayBuffer())).toEqual(zip);
     } finally {

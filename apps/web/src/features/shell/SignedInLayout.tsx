@@ -1,4 +1,4 @@
-import type { User } from "@focus/core";
+import { planTier, type User } from "@focus/core";
 import { LogIn } from "lucide-react";
 import { createContext, Suspense, useContext, useEffect } from "react";
 import { Link, Navigate, Outlet, useLocation, useMatches } from "react-router-dom";
@@ -12,6 +12,7 @@ import { MiniTimerLinkProvider } from "@/features/miniTimer/useMiniTimerLink";
 import { OfflineSync } from "@/features/offline/OfflineSync";
 import { TimerHost } from "@/features/timer/TimerHost";
 import { useUser } from "@/lib/auth";
+import { useNow } from "@/lib/useNow";
 import { NotFoundPage } from "@/pages/NotFoundPage";
 import { AppHeader } from "./AppHeader";
 
@@ -69,6 +70,8 @@ function useScrollToTopOnNavigate(): void {
 export function SignedInLayout() {
   const { user, isLoading, loadFailed, retry } = useUser();
   const signedOut = useSignedOutAccess();
+  // Minute by minute: a trial that ends while the app is open brings the Free plan's limits.
+  const now = useNow(60_000);
   useScrollToTopOnNavigate();
   if (isLoading) return <PageSpinner label="Loading your session" />;
   // A page open to visitors is still worth showing when the user could not be loaded.
@@ -82,7 +85,7 @@ export function SignedInLayout() {
     <SignedInUserContext.Provider value={user}>
       <OfflineSync user={user} />
       <TimerHost user={user}>
-        <AudioProvider isGuest={user.isGuest} followTimer>
+        <AudioProvider isGuest={user.isGuest} freePlan={!user.isGuest && planTier(user, now) === "free"} followTimer>
           <MiniTimerLinkProvider>
             <div className="flex min-h-dvh flex-col">
               <AppHeader user={user} />

@@ -1,8 +1,8 @@
 import type { User } from "@focus/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { TEST_USER, renderRoute, serveApp } from "@/test/render";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TEST_USER, focusEndedAgo, renderRoute, serveApp } from "@/test/render";
 import { TOGGLE_MUTE_EVENT } from "./shortcuts";
 
 const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
@@ -10,6 +10,7 @@ const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86
 const serve = (user: User = inTrial) => serveApp(user);
 
 beforeEach(() => window.localStorage.clear());
+afterEach(() => vi.useRealTimers());
 
 describe("keyboard shortcuts in the main view", () => {
   it("starts and pauses with Space, resets with R and switches modes with 1, 2, 3", async () => {
@@ -38,12 +39,14 @@ describe("keyboard shortcuts in the main view", () => {
     expect(display.textContent).toBe("25:00");
   });
 
-  it("refuses Space for an expired trial with the same message as the Start button", async () => {
-    serve({ ...TEST_USER, trialEndDate: new Date(Date.now() - 60_000).toISOString() });
+  it("refuses Space on the Free plan's third focus session of the day with the same message as the Start button", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 10, 18, 12, 0));
+    serveApp({ ...TEST_USER, trialEndDate: new Date(Date.now() - 60_000).toISOString() }, undefined, [focusEndedAgo(120), focusEndedAgo(60)]);
     renderRoute("/app");
-    await screen.findByTestId("timer-display");
+    await screen.findByTestId("plan-allowance");
     await userEvent.setup().keyboard(" ");
-    expect(await screen.findByText("Trial Period Expired")).toBeTruthy();
+    expect(await screen.findByText("Daily Limit Reached")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();
     expect(screen.getByRole("button", { name: "Start Focus" })).toBeTruthy();
   });

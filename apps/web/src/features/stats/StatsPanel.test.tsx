@@ -1,6 +1,7 @@
 import { previewSessions, statsOverview, type Session, type User } from "@focus/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/queryClient";
@@ -28,7 +29,9 @@ function at(day: number, hour: number, overrides: Partial<Session> = {}): Sessio
 function renderPanel(user: User) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <StatsPanel user={user} />
+      <MemoryRouter>
+        <StatsPanel user={user} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -114,6 +117,19 @@ describe("Statistics tab", () => {
     expect(screen.getByText("86%")).toBeTruthy();
   });
 
+  it("tells a Free-plan user the statistics cover their last 7 days, with the way to Premium; nothing of it on Premium", async () => {
+    mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9)] } });
+    const free = { ...TEST_USER, subscriptionStatus: "cancelled" as const };
+    const { unmount } = renderPanel(free);
+    const note = await screen.findByTestId("free-history-note");
+    expect(note.textContent).toBe("The Free plan keeps your last 7 days of statistics. Upgrade to Premium for your whole history.");
+    expect(within(note).getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe("/subscription");
+    unmount();
+    renderPanel({ ...TEST_USER, subscriptionPlan: "premium", subscriptionStatus: "active" });
+    await screen.findByRole("heading", { name: "Recent sessions" });
+    expect(screen.queryByTestId("free-history-note")).toBeNull();
+  });
+
   it("invites a user without sessions to complete the first one", async () => {
     mockFetch({ "GET /api/sessions": { status: 200, body: [] } });
     renderPanel(TEST_USER);
@@ -134,8 +150,10 @@ describe("Statistics tab", () => {
     const fetchMock = mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9)] } });
     render(
       <QueryClientProvider client={createQueryClient()}>
-        <OfflineSync user={TEST_USER} />
-        <StatsPanel user={TEST_USER} />
+        <MemoryRouter>
+          <OfflineSync user={TEST_USER} />
+          <StatsPanel user={TEST_USER} />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
     await screen.findByRole("heading", { name: "Recent sessions" });

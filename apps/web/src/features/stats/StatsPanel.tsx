@@ -1,5 +1,6 @@
-import type { User } from "@focus/core";
+import { FREE_PLAN, planTier, type User } from "@focus/core";
 import { lazy, Suspense } from "react";
+import { Link } from "react-router-dom";
 import { Check, Flame, History, RotateCw, Sparkles, Timer, UserPlus } from "lucide-react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -7,6 +8,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { ExportCard } from "@/features/data/ExportCard";
 import { dispatchChangeTab, dispatchShowAuth } from "@/lib/events";
+import { useNow } from "@/lib/useNow";
 import { cn } from "@/lib/utils";
 import { Achievements } from "./Achievements";
 import { BlockedAttemptsCard } from "./BlockedAttemptsCard";
@@ -30,6 +32,8 @@ const FocusChart = lazy(() => import("./FocusChart").then((m) => ({ default: m.F
 export function StatsPanel({ user }: { user: User }) {
   const state = useStatsOverview(user);
   const isPreview = isPreviewUser(user);
+  const now = useNow(60_000);
+  const onFreePlan = !isPreview && planTier(user, now) === "free";
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">
@@ -40,6 +44,15 @@ export function StatsPanel({ user }: { user: User }) {
         </p>
       </header>
       {isPreview && <SignupOffer />}
+      {onFreePlan && (
+        <p data-testid="free-history-note" className="rounded-lg border bg-muted/40 px-4 py-3 text-sm text-muted-foreground">
+          The Free plan keeps your last {FREE_PLAN.historyDays} days of statistics.{" "}
+          <Link to="/subscription" className="font-medium text-primary underline-offset-4 hover:underline">
+            Upgrade to Premium
+          </Link>{" "}
+          for your whole history.
+        </p>
+      )}
       {state.status === "loading" ? (
         <Card>
           <CardContent className="grid place-items-center py-16">

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_SETTINGS, type User } from "@focus/core";
-import { TEST_USER, renderRoute } from "@/test/render";
+import { DEFAULT_SETTINGS, FREE_DAILY_LIMIT_MESSAGE, type User } from "@focus/core";
+import { TEST_USER, focusEndedAgo, renderRoute } from "@/test/render";
 
 const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
-const expired: User = { ...TEST_USER, trialEndDate: new Date(Date.now() - 86_400_000).toISOString() };
 
 /** Answers the calls of /app by path prefix; records POSTed sessions. */
 function serve(user: User, todaySessions: unknown[] = []) {
@@ -30,6 +29,7 @@ function serve(user: User, todaySessions: unknown[] = []) {
 }
 
 beforeEach(() => window.localStorage.clear());
+afterEach(() => vi.useRealTimers());
 
 describe("Focus Arena", () => {
   it("starts a focus session, shows Pause, and a mode change resets to that mode", async () => {
@@ -57,13 +57,40 @@ describe("Focus Arena", () => {
     expect(screen.getByTestId("today-minutes").textContent).toBe("25");
   });
 
-  it("refuses to start for an expired trial with the product's message", async () => {
-    serve(expired);
+  it("tells a Free-plan user how many focus sessions are left today before they run out, with the way to Premium", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date().setHours(12, 0, 0, 0));
+    serve({ ...TEST_USER, trialEndDate: new Date(Date.now() - 86_400_000).toISOString() }, [focusEndedAgo(60)]);
     renderRoute("/app");
-    await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
-    const toast = await screen.findByText("Trial Period Expired");
-    expect(within(toast.closest("li") ?? document.body).getByText("Your trial has expired. Please upgrade to premium to continue using the service.")).toBeTruthy();
+    const allowance = await screen.findByTestId("plan-allowance");
+    expect(allowance.textContent).toMatch(/^1 of 2 free focus sessions left today\./);
+    expect(within(allowance).getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe("/subscription");
+    await userEvent.click(screen.getByRole("button", { name: "Start Focus" }));
+    expect(await screen.findByRole("button", { name: "Pause" })).toBeTruthy();
+  });
+
+  it("refuses a Free-plan user's third focus session of the day with the plan's message, and says so beforehand", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date().setHours(12, 0, 0, 0));
+    serve({ ...TEST_USER, trialEndDate: new Date(Date.now() - 86_400_000).toISOString() }, [focusEndedAgo(120), focusEndedAgo(60)]);
+    renderRoute("/app");
+    expect((await screen.findByTestId("plan-allowance")).textContent).toMatch(/^You have used today's 2 free focus sessions\. Breaks are still yours\./);
+    await userEvent.click(screen.getByRole("button", { name: "Start Focus" }));
+    const toast = await screen.findByText("Daily Limit Reached");
+    expect(within(toast.closest("li") ?? document.body).getByText(FREE_DAILY_LIMIT_MESSAGE)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();
+    // A break is still theirs.
+    await userEvent.click(screen.getByRole("button", { name: "Short Break" }));
+    await userEvent.click(screen.getByRole("button", { name: "Start Break" }));
+    expect(await screen.findByRole("button", { name: "Pause" })).toBeTruthy();
+  });
+
+  it("shows no daily limit in the trial", async () => {
+    serve(inTrial, [focusEndedAgo(60)]);
+    renderRoute("/app");
+    await screen.findByTestId("timer-display");
+    await waitFor(() => expect(screen.getByTestId("today-sessions").textContent).toBe("1"));
+    expect(screen.queryByTestId("plan-allowance")).toBeNull();
   });
 
   it("keeps the saved timer state under the timer-state key", async () => {

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { NeuralAudioCard } from "@/features/audio/NeuralAudioCard";
 import { ModeSelector } from "./ModeSelector";
+import { PlanAllowance } from "./PlanAllowance";
 import { ProgressRing } from "./ProgressRing";
 import { TodayProgress } from "./TodayProgress";
 import { LiveStatusBadge } from "./LiveStatusBadge";
@@ -118,6 +119,7 @@ export function FocusArena() {
             <PictureInPicture2 className="h-5 w-5" aria-hidden="true" />
           </Button>
         </div>
+        <PlanAllowance />
       </section>
 
       <aside className="space-y-4" aria-label="Today">

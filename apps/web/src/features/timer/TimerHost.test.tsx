@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_SETTINGS, STORAGE_KEYS, localDayKey, type PersistedTimerState, type Settings, type User } from "@focus/core";
+import { DEFAULT_SETTINGS, FREE_DAILY_LIMIT_MESSAGE, STORAGE_KEYS, localDayKey, type PersistedTimerState, type Settings, type User } from "@focus/core";
 import { dismissToast } from "@/components/ui/use-toast";
 import { TEST_USER, renderRoute } from "@/test/render";
 
@@ -138,19 +138,26 @@ describe("Today's counters on a new day", () => {
 });
 
 describe("a trial that ends while the app is open", () => {
-  it("refuses the next start with 'Trial Period Expired', with no reload", async () => {
+  it("brings the Free plan's daily limit with no reload: with today's two sessions done, the next start is refused", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    serve({ user: { ...TEST_USER, trialEndDate: new Date(Date.now() + 60_000).toISOString() } });
+    vi.setSystemTime(new Date(2026, 10, 22, 12, 0));
+    const ended = (minutesAgo: number) => ({
+      startTime: new Date(Date.now() - (minutesAgo + 25) * 60_000).toISOString(),
+      duration: 1500,
+      type: "focus",
+      completed: true,
+    });
+    serve({ user: { ...TEST_USER, trialEndDate: new Date(Date.now() + 60_000).toISOString() }, sessionsOn: () => [ended(120), ended(60)] });
     renderRoute("/app");
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(await screen.findByRole("button", { name: "Start Focus" }, { timeout: 5000 }));
     await user.click(await screen.findByRole("button", { name: "Pause" }));
 
     await act(() => vi.advanceTimersByTimeAsync(61_000));
-    expect(screen.queryByText("Trial Period Expired")).toBeNull();
+    expect(screen.queryByText("Daily Limit Reached")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Resume" }));
-    const toast = await toastSaying("Your trial has expired. Please upgrade to premium to continue using the service.");
-    expect(toast.getByText("Trial Period Expired")).toBeTruthy();
+    const toast = await toastSaying(FREE_DAILY_LIMIT_MESSAGE);
+    expect(toast.getByText("Daily Limit Reached")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { timerWithEffects, watchTimer } from "./timerEffects";
 import { TimerActor } from "./timerActor";
 import { loadCounters, loadTimerState } from "./storage";
 import { LiveStatusContext, LiveSync, type LiveStatus } from "./useLiveSync";
+import { useTodaySessions } from "./useTodaySessions";
 
 /** The settings in force (server, else last cached, else defaults), provided by `TimerHost`. */
 export const CurrentSettingsContext = createContext<Settings>(DEFAULT_SETTINGS);
@@ -78,13 +79,17 @@ function TimerRuntime({ user, settings, children }: { user: User; settings: Sett
  */
 function TimerFollowsApp({ settings, user }: { settings: Settings; user: User }) {
   const actor = TimerActor.useActorRef();
+  const dayKey = TimerActor.useSelector((s) => s.context.dayKey);
+  const today = useTodaySessions(dayKey, !user.isGuest);
+  const focusSessionsToday = today.data?.completedSessionsToday ?? 0;
 
   useEffect(() => watchTimer(actor), [actor]);
 
-  // Plan changes (admin activation, cancellation, a new login) reach the chart's guard.
+  // Plan changes (admin activation, cancellation, a new login) and today's sessions on every
+  // device reach the chart's start guard (the Free plan's daily limit).
   useEffect(() => {
-    actor.send({ type: "SET_ACCESS", access: timerAccessFor(user) });
-  }, [actor, user]);
+    actor.send({ type: "SET_ACCESS", access: timerAccessFor(user, focusSessionsToday) });
+  }, [actor, user, focusSessionsToday]);
 
   // Settings saved anywhere reach the chart (a started session keeps its length).
   useEffect(() => {

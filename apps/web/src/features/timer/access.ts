@@ -19,11 +19,12 @@ export function saveGuestSessionUsedOn(dayKey: string): void {
 }
 
 /**
- * The timer chart's access input for a user (`docs/product.md`). The plan is passed as it is, not
- * judged here: the chart applies the subscription rules at each start, so a trial that ends while
- * the page is open is refused from that moment on.
+ * The timer chart's access input for a user with `focusSessionsToday` completed today (on every
+ * device: the server's and the outbox's, by core's `todayProgress`). The plan is passed as it is,
+ * not judged here: the chart applies the plan's rules at each start, so a trial that ends while
+ * the page is open brings the Free plan's daily limit from that moment on (`docs/product.md`).
  */
-export function timerAccessFor(user: User): TimerAccess {
+export function timerAccessFor(user: User, focusSessionsToday = 0): TimerAccess {
   return {
     isGuest: user.isGuest,
     subscription: {
@@ -32,5 +33,6 @@ export function timerAccessFor(user: User): TimerAccess {
       trialEndDate: user.trialEndDate,
     },
     guestSessionUsedOn: user.isGuest ? loadGuestSessionUsedOn() : null,
+    focusSessionsToday,
   };
 }

@@ -1,4 +1,5 @@
 import {
+  FREE_DAILY_LIMIT_MESSAGE,
   TIMER_MODE_LABELS,
   countersOf,
   timerMachine,
@@ -46,9 +47,9 @@ export const START_REFUSED_MESSAGES: Record<StartBlockReason, { title: string; d
     title: "Session Limit Reached",
     description: "Guest accounts are limited to one focus session per day. Sign up for unlimited sessions!",
   },
-  trialExpired: {
-    title: "Trial Period Expired",
-    description: "Your trial has expired. Please upgrade to premium to continue using the service.",
+  freeLimit: {
+    title: "Daily Limit Reached",
+    description: FREE_DAILY_LIMIT_MESSAGE,
   },
 };
 

@@ -1,0 +1,65 @@
+/**
+ * Recording a session under the user's plan (`docs/product.md`, People and plans): a Free-plan
+ * user gets at most FREE_PLAN.focusSessionsPerDay completed focus sessions per local day (the
+ * day the session ends, in the caller's time zone); breaks, trial and premium are not limited.
+ * A repeat of a recorded session (same clientId) is answered with the original before any check:
+ * it was allowed when first recorded.
+ */
+import {
+  exceedsDailyFocusLimit,
+  FREE_DAILY_LIMIT_MESSAGE,
+  planTier,
+  type Session,
+  sessionEndMs,
+  type SessionInput,
+  todayProgress,
+} from "@focus/core";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database";
+import type { UserRow } from "../db/tables/users";
+import { findSessionByClientId, listSessionsBetween, recordSessionOnce } from "../repositories/sessions";
+import { lockUserRow } from "../repositories/users";
+import { HttpError } from "./httpError";
+import { subscriptionOf } from "./subscription";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Throws unless one more focus session ending at `input`'s end may be recorded for `user`:
+ * the Free plan's daily limit counts the sessions already stored that end on the same local day
+ * in `timeZone`.
+ * @param now epoch ms, which decides the user's plan.
+ * @throws HttpError 403 FREE_DAILY_LIMIT_MESSAGE over the limit.
+ */
+export async function assertWithinDailyLimit(db: Kysely<Database>, user: UserRow, input: SessionInput, now: number, timeZone: string): Promise<void> {
+  if (input.type !== "focus" || !input.completed) return;
+  const tier = planTier(subscriptionOf(user), now);
+  if (tier !== "free") return;
+  const endsAt = sessionEndMs(input);
+  const nearby = await listSessionsBetween(db, user.id, new Date(endsAt - DAY_MS - 1), new Date(endsAt + DAY_MS));
+  if (exceedsDailyFocusLimit(tier, todayProgress(nearby, endsAt, timeZone).completedSessionsToday)) {
+    throw new HttpError(403, FREE_DAILY_LIMIT_MESSAGE);
+  }
+}
+
+/**
+ * Records `input` for `user` exactly once, within the plan's limits, in one transaction (the
+ * user's row is locked on PostgreSQL, so two devices cannot both record the last free session).
+ * @returns the session and whether it was created (false: a repeat of a recorded one).
+ * @throws HttpError 403 over the Free plan's daily limit.
+ */
+export async function recordSessionWithinPlan(
+  db: Kysely<Database>,
+  user: UserRow,
+  input: SessionInput,
+  now: number,
+  timeZone: string,
+): Promise<{ session: Session; created: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    await lockUserRow(trx, user.id);
+    const recorded = input.clientId ? await findSessionByClientId(trx, user.id, input.clientId) : undefined;
+    if (recorded) return { session: recorded, created: false };
+    await assertWithinDailyLimit(trx, user, input, now, timeZone);
+    return recordSessionOnce(trx, user.id, input);
+  });
+}

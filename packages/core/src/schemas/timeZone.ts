@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/**
+ * The header in which the web app sends its IANA time zone with every request, so the server
+ * counts "today" (the Free plan's daily sessions) and "the last 7 days" on the user's own
+ * calendar (`docs/product.md`, Which day a session counts on).
+ */
+export const TIME_ZONE_HEADER = "x-time-zone";
+
+/** Whether `value` names a time zone this runtime knows ("Europe/Berlin", "UTC"). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name, at most 64 characters. */
+export const timeZoneSchema = z.string().min(1).max(64).refine(isTimeZone, "must be an IANA time zone name");

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { sessionAt } from "../stats/testSession";
+import { FREE_PLAN, exceedsDailyFocusLimit, focusSessionsLeftToday, mayPlayTrack, planTier, sessionsInHistory } from "./plan";
+import type { SubscriptionFields } from "./rules";
+
+const DAY = 86_400_000;
+const NOW = new Date(2026, 10, 18, 15, 0).getTime();
+const premium: SubscriptionFields = { subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null };
+const trial: SubscriptionFields = { subscriptionPlan: "free", subscriptionStatus: "trial", trialEndDate: new Date(NOW + 3 * DAY).toISOString() };
+const trialOver: SubscriptionFields = { ...trial, trialEndDate: new Date(NOW - DAY).toISOString() };
+const cancelled: SubscriptionFields = { subscriptionPlan: "free", subscriptionStatus: "cancelled", trialEndDate: null };
+
+describe("plans", () => {
+  it("puts a user on premium, trial, or the Free plan once the trial is over or after a cancellation", () => {
+    expect(planTier(premium, NOW)).toBe("premium");
+    expect(planTier(trial, NOW)).toBe("trial");
+    expect(planTier(trialOver, NOW)).toBe("free");
+    expect(planTier(cancelled, NOW)).toBe("free");
+    expect(planTier(trial, NOW + 4 * DAY)).toBe("free");
+  });
+
+  it("counts the Free plan's focus sessions left today, by the day each one ended", () => {
+    const today = [sessionAt(new Date(2026, 10, 18, 9)), sessionAt(new Date(2026, 10, 18, 10), { type: "break", duration: 300 })];
+    expect(focusSessionsLeftToday(cancelled, today, NOW)).toBe(1);
+    expect(focusSessionsLeftToday(cancelled, [...today, sessionAt(new Date(2026, 10, 18, 11))], NOW)).toBe(0);
+    expect(focusSessionsLeftToday(cancelled, [...today, sessionAt(new Date(2026, 10, 18, 11)), sessionAt(new Date(2026, 10, 18, 12))], NOW)).toBe(0);
+    // Yesterday's do not count; one that started yesterday and ended today does.
+    expect(focusSessionsLeftToday(cancelled, [sessionAt(new Date(2026, 10, 17, 9))], NOW)).toBe(2);
+    expect(focusSessionsLeftToday(cancelled, [sessionAt(new Date(2026, 10, 17, 23, 50))], NOW)).toBe(1);
+    expect(focusSessionsLeftToday(premium, today, NOW)).toBeNull();
+    expect(focusSessionsLeftToday(trial, today, NOW)).toBeNull();
+  });
+
+  it("refuses a third focus session a day on the Free plan only", () => {
+    expect(exceedsDailyFocusLimit("free", FREE_PLAN.focusSessionsPerDay - 1)).toBe(false);
+    expect(exceedsDailyFocusLimit("free", FREE_PLAN.focusSessionsPerDay)).toBe(true);
+    expect(exceedsDailyFocusLimit("trial", 50)).toBe(false);
+    expect(exceedsDailyFocusLimit("premium", 50)).toBe(false);
+  });
+
+  it("shows the Free plan the last 7 local days of sessions, premium and trial all of them", () => {
+    const sessions = [0, 3, 6, 7, 20].map((daysAgo) => sessionAt(new Date(2026, 10, 18 - daysAgo, 9)));
+    expect(sessionsInHistory(cancelled, sessions, NOW).map((s) => new Date(s.startTime).getDate())).toEqual([18, 15, 12]);
+    expect(sessionsInHistory(premium, sessions, NOW)).toHaveLength(5);
+    expect(sessionsInHistory(trial, sessions, NOW)).toHaveLength(5);
+  });
+
+  it("reads the 7 days in the time zone it is given", () => {
+    // Ended 2026-11-11 23:30 in Los Angeles: 7 days before the 18th there, outside the window;
+    // in Berlin it ended on the 12th, inside.
+    const session = { startTime: "2026-11-12T07:05:00.000Z", duration: 1500, type: "focus" as const, completed: true };
+    const now = Date.parse("2026-11-18T20:00:00.000Z");
+    expect(sessionsInHistory(cancelled, [session], now, "America/Los_Angeles")).toHaveLength(0);
+    expect(sessionsInHistory(cancelled, [session], now, "Europe/Berlin")).toHaveLength(1);
+  });
+
+  it("lets the Free plan play its three tracks and no others", () => {
+    expect(FREE_PLAN.tracks).toHaveLength(3);
+    for (const path of FREE_PLAN.tracks) expect(mayPlayTrack(cancelled, path, NOW)).toBe(true);
+    expect(mayPlayTrack(cancelled, "creative/spark.mp3", NOW)).toBe(false);
+    expect(mayPlayTrack(cancelled, "deep-work/my-own-file.mp3", NOW)).toBe(false);
+    expect(mayPlayTrack(premium, "creative/spark.mp3", NOW)).toBe(true);
+    expect(mayPlayTrack(trial, "creative/spark.mp3", NOW)).toBe(true);
+  });
+
+  it("lets a guest or a visitor play Deep Work only", () => {
+    expect(mayPlayTrack(null, "deep-work/anything.mp3", NOW)).toBe(true);
+    expect(mayPlayTrack({ ...cancelled, isGuest: true }, "deep-work/steady-beta.mp3", NOW)).toBe(true);
+    expect(mayPlayTrack(null, "light-work/morning-desk.mp3", NOW)).toBe(false);
+    expect(mayPlayTrack(null, "deep-work-but-not/x.mp3", NOW)).toBe(false);
+  });
+});

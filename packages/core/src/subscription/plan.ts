@@ -1,0 +1,117 @@
+import { lastLocalDayKeys } from "../stats/calendar";
+import { sessionEndMs, type StatsSession } from "../stats/sessionRecord";
+import { todayProgress } from "../stats/today";
+import { GUEST_AUDIO_MOOD } from "../audio/catalogue";
+import { localDayKey } from "../format";
+import { isPremiumActive, isTrialActive, type SubscriptionFields } from "./rules";
+
+/**
+ * What each plan allows, in one place for every app: the timer chart's start guard, the API's
+ * refusals (sessions, import, statistics, audio) and the screens that show the limits before
+ * the user meets them. Rules: `docs/product.md`, People and plans.
+ */
+
+/** The Free plan: after the trial, or after a cancellation. */
+export const FREE_PLAN = {
+  /** Completed focus sessions per local day. */
+  focusSessionsPerDay: 2,
+  /** Local days of statistics and history, today included. */
+  historyDays: 7,
+  /** The tracks of the audio library it may play (`<mood>/<file>` paths). */
+  tracks: ["deep-work/steady-beta.mp3", "deep-work/deep-current.mp3", "light-work/morning-desk.mp3"],
+} as const;
+
+/** Which plan's limits apply to a signed-in user at an instant. */
+export type PlanTier = "premium" | "trial" | "free";
+
+/** The plan a user's limits follow at `now` (epoch ms): premium active, trial active, else free. */
+export function planTier(user: SubscriptionFields, now: number): PlanTier {
+  if (isPremiumActive(user)) return "premium";
+  if (isTrialActive(user, now)) return "trial";
+  return "free";
+}
+
+/** Focus sessions a plan still allows today after `completedToday`; null when it has no daily limit. */
+export function focusSessionsLeft(tier: PlanTier, completedToday: number): number | null {
+  return tier === "free" ? Math.max(0, FREE_PLAN.focusSessionsPerDay - completedToday) : null;
+}
+
+/**
+ * Focus sessions the user may still complete today (the local day of `now` in `timeZone`),
+ * counted from `sessions` (any days; only completed focus sessions that ended today count);
+ * null when there is no daily limit (premium, trial).
+ */
+export function focusSessionsLeftToday(user: SubscriptionFields, sessions: readonly StatsSession[], now: number, timeZone?: string): number | null {
+  return focusSessionsLeft(planTier(user, now), todayProgress(sessions, now, timeZone).completedSessionsToday);
+}
+
+/** Whether one more focus session would go over the plan's daily limit after `completedToday`; breaks never do. */
+export function exceedsDailyFocusLimit(tier: PlanTier, completedToday: number): boolean {
+  return focusSessionsLeft(tier, completedToday) === 0;
+}
+
+/**
+ * The local days (`YYYY-MM-DD` in `timeZone`) on which adding `added` to `existing` would give
+ * more completed focus sessions than the Free plan's daily limit, oldest first: where an import
+ * would break the limit. Days already over it without `added` are not listed.
+ */
+export function daysOverDailyLimit(existing: readonly StatsSession[], added: readonly StatsSession[], timeZone?: string): string[] {
+  const perDay = (sessions: readonly StatsSession[]) => {
+    const counts = new Map<string, number>();
+    for (const s of sessions) {
+      const end = sessionEndMs(s);
+      if (s.type !== "focus" || !s.completed || !Number.isFinite(end)) continue;
+      const day = localDayKey(end, timeZone);
+      counts.set(day, (counts.get(day) ?? 0) + 1);
+    }
+    return counts;
+  };
+  const before = perDay(existing);
+  const after = perDay([...existing, ...added]);
+  return [...after]
+    .filter(([day, count]) => count > FREE_PLAN.focusSessionsPerDay && count > (before.get(day) ?? 0))
+    .map(([day]) => day)
+    .sort();
+}
+
+/** What a refused focus session over the Free plan's daily limit says. */
+export const FREE_DAILY_LIMIT_MESSAGE = `The Free plan includes ${FREE_PLAN.focusSessionsPerDay} focus sessions a day. Upgrade to Premium for unlimited sessions.`;
+
+/**
+ * The sessions the user's plan shows: all of them for premium and trial; for the Free plan
+ * those that ended in the last 7 local days (today included) in `timeZone`.
+ */
+export function sessionsInHistory<T extends StatsSession>(user: SubscriptionFields, sessions: readonly T[], now: number, timeZone?: string): T[] {
+  if (planTier(user, now) !== "free") return [...sessions];
+  const days = new Set(timeZone === undefined ? lastLocalDayKeys(now, FREE_PLAN.historyDays) : lastDayKeysIn(now, FREE_PLAN.historyDays, timeZone));
+  return sessions.filter((s) => {
+    const end = sessionEndMs(s);
+    return Number.isFinite(end) && days.has(localDayKey(end, timeZone));
+  });
+}
+
+/** The last `count` day keys in `timeZone`, today last. Steps back a day at a time from noon, so DST shifts never skip one. */
+function lastDayKeysIn(now: number, count: number, timeZone: string): string[] {
+  const keys: string[] = [];
+  let at = now;
+  while (keys.length < count) {
+    const key = localDayKey(at, timeZone);
+    if (keys[0] !== key) keys.unshift(key);
+    at -= 12 * 60 * 60 * 1000;
+  }
+  return keys;
+}
+
+/**
+ * Whether a listener may play an audio library file (`<mood>/<file>`): a guest or visitor
+ * (null, or `isGuest`) the Deep Work mood only; a signed-in user any file on premium or in the
+ * trial, and the Free plan's three tracks otherwise.
+ */
+export function mayPlayTrack(user: SubscriptionFields | null, path: string, now: number): boolean {
+  if (!user || user.isGuest) return path.startsWith(`${GUEST_AUDIO_MOOD}/`);
+  return planTier(user, now) !== "free" || (FREE_PLAN.tracks as readonly string[]).includes(path);
+}
+
+/** What a refused track says: the Free plan's tracks by name, or the guest's one mood. */
+export const FREE_TRACKS_MESSAGE =
+  "The Free plan includes 3 tracks: Steady Beta, Deep Current and Morning Desk. Upgrade to Premium for the whole library.";
