@@ -55,11 +55,21 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 /**
- * The body of `POST /api/settings` (`docs/api.md`: the full settings object). Unknown keys are
- * stripped; a partial body is accepted and merged over the stored settings by the server.
+ * The body of `POST /api/settings`: the settings that changed (the app sends only those, so a
+ * save from one device never puts back another device's older values). Unknown keys are
+ * stripped; the server merges the body over the stored settings.
  */
 export const settingsUpdateSchema = settingsSchema.extend(audioFollowFields).partial();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+/** The settings of `next` whose values differ from `current`: what a save has to send. */
+export function settingsChanges(current: Settings, next: SettingsUpdate): SettingsUpdate {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(next)) {
+    if (value !== undefined && current[key as keyof Settings] !== value) changes[key] = value;
+  }
+  return changes as SettingsUpdate;
+}
 
 /** The part of the settings the timer chart depends on. */
 export type TimerSettings = Pick<

@@ -1,4 +1,4 @@
-import type { SessionInput, Settings } from "@focus/core";
+import type { SessionInput, SettingsUpdate } from "@focus/core";
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 
 /**
@@ -7,10 +7,10 @@ import { openDB, type DBSchema, type IDBPDatabase } from "idb";
  * were added (`seq`); each belongs to one user and is only ever sent for that user.
  */
 
-/** A completed session (with its idempotency key) or a settings save. */
+/** A completed session (with its idempotency key) or a settings save (the settings that changed). */
 export type OutboxWrite =
   | { kind: "session"; body: SessionInput & { clientId: string } }
-  | { kind: "settings"; body: Settings };
+  | { kind: "settings"; body: SettingsUpdate };
 
 export type OutboxItem = OutboxWrite & {
   /** Order of addition, assigned by the store. */
@@ -22,7 +22,10 @@ export type OutboxItem = OutboxWrite & {
 
 /** What the sync engine needs from a store (an IndexedDB one in the app, a Map in tests). */
 export interface OutboxStore {
-  /** Appends a write. A settings save replaces the user's older waiting settings save. */
+  /**
+   * Appends a write. A settings save takes in the user's older waiting settings save (the newer
+   * values win), so one save waits at a time and no change is lost.
+   */
   add(userId: number, write: OutboxWrite, createdAt: number): Promise<OutboxItem>;
   /** The user's waiting writes, oldest first. */
   list(userId: number): Promise<OutboxItem[]>;
@@ -57,15 +60,17 @@ export function indexedDbOutbox(): OutboxStore {
   return {
     async add(userId, write, createdAt) {
       const tx = (await open()).transaction("items", "readwrite");
+      let merged = write;
       if (write.kind === "settings") {
-        // Settings are saved whole: only the newest waiting save matters.
         for (const item of await tx.store.index("byUser").getAll(userId)) {
-          if (item.kind === "settings") await tx.store.delete(item.seq);
+          if (item.kind !== "settings") continue;
+          merged = { kind: "settings", body: { ...item.body, ...merged.body } };
+          await tx.store.delete(item.seq);
         }
       }
-      const seq = await tx.store.add({ ...write, userId, createdAt } as OutboxItem);
+      const seq = await tx.store.add({ ...merged, userId, createdAt } as OutboxItem);
       await tx.done;
-      return { ...write, userId, createdAt, seq } as OutboxItem;
+      return { ...merged, userId, createdAt, seq } as OutboxItem;
     },
     async list(userId) {
       const items = await (await open()).getAllFromIndex("items", "byUser", userId);
@@ -88,10 +93,15 @@ export function memoryOutbox(): OutboxStore {
   let next = 1;
   return {
     async add(userId, write, createdAt) {
+      let merged = write;
       if (write.kind === "settings") {
-        for (const item of items.values()) if (item.userId === userId && item.kind === "settings") items.delete(item.seq);
+        for (const item of [...items.values()]) {
+          if (item.userId !== userId || item.kind !== "settings") continue;
+          merged = { kind: "settings", body: { ...item.body, ...merged.body } };
+          items.delete(item.seq);
+        }
       }
-      const item = { ...write, userId, createdAt, seq: next++ } as OutboxItem;
+      const item = { ...merged, userId, createdAt, seq: next++ } as OutboxItem;
       items.set(item.seq, item);
       return item;
     },

@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import { DEFAULT_SETTINGS, type SessionInput } from "@focus/core";
+import type { SessionInput } from "@focus/core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { indexedDbOutbox, memoryOutbox, type OutboxStore } from "./outbox";
 import { OutboxSync, type Outcome } from "./outboxSync";
@@ -267,19 +267,23 @@ describe("outbox sync", () => {
     expect(server.recorded.map((s) => s.startTime)).toEqual([session(1).startTime, session(0).startTime]);
   });
 
-  it("keeps only the newest waiting settings save", async () => {
-    const sync = engine(freshStore());
-    await sync.setUser(1);
-    server.mode = "down";
-    await sync.submit(1, { kind: "settings", body: { ...DEFAULT_SETTINGS, focusDuration: 30 } });
-    await sync.submit(1, { kind: "session", body: session(0) });
-    await sync.submit(1, { kind: "settings", body: { ...DEFAULT_SETTINGS, focusDuration: 45 } });
-    expect(sync.getState().items.map((i) => i.kind)).toEqual(["session", "settings"]);
-    server.mode = "up";
-    sync.retryNow();
-    await sync.flush();
-    expect(server.settingsSaves).toEqual([{ ...DEFAULT_SETTINGS, focusDuration: 45 }]);
-    expect(server.recorded).toHaveLength(1);
+  it("merges waiting settings saves into one, newest values first, so no change is lost", async () => {
+    for (const store of [freshStore(), memoryOutbox()]) {
+      server = fakeServer();
+      const sync = engine(store);
+      await sync.setUser(1);
+      server.mode = "down";
+      await sync.submit(1, { kind: "settings", body: { focusDuration: 30, theme: "light" } });
+      await sync.submit(1, { kind: "session", body: session(0) });
+      await sync.submit(1, { kind: "settings", body: { focusDuration: 45, notificationSound: "chime" } });
+      expect(sync.getState().items.map((i) => i.kind)).toEqual(["session", "settings"]);
+      server.mode = "up";
+      sync.retryNow();
+      await sync.flush();
+      expect(server.settingsSaves).toEqual([{ focusDuration: 45, theme: "light", notificationSound: "chime" }]);
+      expect(server.recorded).toHaveLength(1);
+      sync.stop();
+    }
   });
 
   it("keeps writes in memory when the durable store fails", async () => {

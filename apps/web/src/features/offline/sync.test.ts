@@ -12,19 +12,29 @@ afterEach(async () => {
 });
 
 describe("saveSettings", () => {
-  it("gives the server's settings, throws a refusal, and keeps the settings waiting while the server is away", async () => {
+  it("sends only the changes, gives the server's whole settings, throws a refusal, and keeps the changes waiting while the server is away", async () => {
     await outboxSync.setUser(1);
     const saved = { ...DEFAULT_SETTINGS, focusDuration: 35 };
-    vi.stubGlobal("fetch", vi.fn(async () => json(200, { ...saved, notificationSound: "chime" })));
-    await expect(saveSettings(1, saved)).resolves.toEqual({ status: "saved", settings: { ...saved, notificationSound: "chime" } });
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return json(200, { ...saved, notificationSound: "chime" });
+      }),
+    );
+    await expect(saveSettings(1, { focusDuration: 35 }, saved)).resolves.toEqual({ status: "saved", settings: { ...saved, notificationSound: "chime" } });
+    expect(sent).toEqual([{ focusDuration: 35 }]);
 
     vi.stubGlobal("fetch", vi.fn(async () => json(400, { message: "focusDuration is too long" })));
-    await expect(saveSettings(1, saved)).rejects.toEqual(new ApiError(400, "focusDuration is too long", "focusDuration is too long"));
+    await expect(saveSettings(1, { focusDuration: 35 }, saved)).rejects.toEqual(new ApiError(400, "focusDuration is too long", "focusDuration is too long"));
     expect(outboxSync.getState().items).toEqual([]);
 
     vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
-    await expect(saveSettings(1, saved)).resolves.toEqual({ status: "queued", settings: saved });
-    expect(outboxSync.getState().items.map((i) => i.kind)).toEqual(["settings"]);
+    await expect(saveSettings(1, { focusDuration: 35 }, saved)).resolves.toEqual({ status: "queued", settings: saved });
+    // A second change while the first waits: one waiting save with both.
+    await saveSettings(1, { theme: "light" }, { ...saved, theme: "light" });
+    expect(outboxSync.getState().items.map((i) => i.kind === "settings" && i.body)).toEqual([{ focusDuration: 35, theme: "light" }]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { settingsSchema, type SessionInput, type Settings, type User } from "@focus/core";
+import { settingsSchema, type SessionInput, type Settings, type SettingsUpdate, type User } from "@focus/core";
 import { API_CACHE } from "@/lib/apiCache";
 import { newClientId } from "./clientId";
 import { indexedDbOutbox, memoryOutbox } from "./outbox";
@@ -35,13 +35,14 @@ export function recordSession(userId: number, session: SessionInput): Promise<Ou
 export type SettingsSaveResult = { status: "saved" | "queued"; settings: Settings };
 
 /**
- * Saves the user's full settings (`POST /api/settings`) through the outbox: the server's
- * copy when it answered, or, when it cannot be reached, the settings themselves, which then
- * wait in the outbox (only the newest waiting save is kept) and in the offline copy of
- * `GET /api/settings`. Throws the server's refusal (an ApiError, e.g. 400 for a bad value).
+ * Saves the settings that changed (`changes`, merged by the server over the stored ones) through
+ * the outbox. Resolves with the server's whole settings when it answered, or, when it cannot be
+ * reached, with `settings` (the app's settings with the changes), kept in the offline copy of
+ * `GET /api/settings` while the changes wait in the outbox (waiting saves merge into one).
+ * Throws the server's refusal (an ApiError, e.g. 400 for a bad value).
  */
-export async function saveSettings(userId: number, settings: Settings): Promise<SettingsSaveResult> {
-  const outcome = await outboxSync.submit(userId, { kind: "settings", body: settings });
+export async function saveSettings(userId: number, changes: SettingsUpdate, settings: Settings): Promise<SettingsSaveResult> {
+  const outcome = await outboxSync.submit(userId, { kind: "settings", body: changes });
   if (outcome.status === "refused") throw outcome.error;
   if (outcome.status === "sent") {
     const saved = settingsSchema.safeParse(outcome.response);

@@ -40,7 +40,7 @@ describe("Focus Settings", () => {
     await waitFor(() => expect(screen.getByTestId("settings-save-status").textContent).toBe("All changes saved."));
   });
 
-  it("saves the full settings, with the interval as a number, and toasts 'Settings saved'", async () => {
+  it("sends only the changed settings, the interval as a number, and toasts 'Settings saved'", async () => {
     const saved = { ...DEFAULT_SETTINGS, longBreakInterval: 3, autoStartFocus: true };
     const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });
     renderRoute("/settings");
@@ -52,7 +52,9 @@ describe("Focus Settings", () => {
     expect(await screen.findByText("Settings saved")).toBeTruthy();
     expect(screen.getByText("Your preferences have been updated.")).toBeTruthy();
     const calls = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
-    expect(JSON.parse(String(calls.at(-1)?.[1]?.body))).toEqual({ ...saved, theme: "dark" });
+    // The changes, whether the autosave sent the first one before the button: never the rest.
+    const sent = Object.assign({}, ...calls.map(([, init]) => JSON.parse(String(init?.body)) as object));
+    expect(sent).toEqual({ longBreakInterval: 3, autoStartFocus: true });
   });
 
   it("saves a change by itself a moment later, without a toast, and says so", async () => {
@@ -65,7 +67,7 @@ describe("Focus Settings", () => {
     await waitFor(() => expect(screen.getByTestId("settings-save-status").textContent).toBe("All changes saved."));
     const posts = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
     expect(posts).toHaveLength(1);
-    expect(JSON.parse(String(posts[0]?.[1]?.body))).toMatchObject({ autoStartFocus: true, focusDuration: 25 });
+    expect(JSON.parse(String(posts[0]?.[1]?.body))).toEqual({ autoStartFocus: true });
     expect(screen.queryByText("Settings saved")).toBeNull();
   });
 
@@ -87,7 +89,8 @@ describe("Focus Settings", () => {
     mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 400, body: { message: "focusDuration must be a multiple of 5" } } });
     renderRoute("/settings");
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: "Save Settings" }));
+    await user.click(await screen.findByRole("switch", { name: "Auto-start focus" }));
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
     expect(await screen.findByText("Failed to save settings")).toBeTruthy();
     expect(screen.getByText("focusDuration must be a multiple of 5")).toBeTruthy();
     expect(screen.getByTestId("settings-save-status").textContent).toMatch(/^Not saved/);
@@ -97,7 +100,8 @@ describe("Focus Settings", () => {
     mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 400, text: "" } });
     renderRoute("/settings");
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: "Save Settings" }));
+    await user.click(await screen.findByRole("switch", { name: "Auto-start focus" }));
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
     expect(await screen.findByText("Failed to save settings")).toBeTruthy();
     expect(screen.getByText("An error occurred while saving your settings.")).toBeTruthy();
   });

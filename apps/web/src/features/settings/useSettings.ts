@@ -1,14 +1,18 @@
-import { STORAGE_KEYS, settingsSchema, type Settings, type User } from "@focus/core";
+import { DEFAULT_SETTINGS, STORAGE_KEYS, settingsChanges, settingsSchema, type Settings, type SettingsUpdate, type User } from "@focus/core";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { getStoredTheme, setTheme } from "@/lib/theme";
 import { api } from "@/lib/api";
 import { queryKeys } from "@/lib/queryKeys";
 import { saveSettings, type SettingsSaveResult } from "@/features/offline/sync";
 
 /**
- * The user's settings on the client. The path of a change: the form's values are merged once
- * over the settings the app holds (`useSaveSettings`), saved through the outbox
- * (`saveSettings`), and the result is put in the query cache (`applySettings`), which the timer
- * host hands to the timer chart as `SET_SETTINGS`. No other code writes settings.
+ * The user's settings on the client. The path of a change: `useSaveSettings` takes the values
+ * that differ from the settings the app holds (core's `settingsChanges`), applies them over those
+ * (the one client-side merge) to the query cache (`applySettings`, which the timer host hands to
+ * the timer chart as `SET_SETTINGS`), and sends only them through the outbox (`saveSettings`);
+ * the server merges them over the stored settings and answers the whole, which replaces the
+ * cache. No other code writes settings.
  */
 
 /** The last settings this browser saw (`settings` in localStorage), or null. */
@@ -48,21 +52,35 @@ export function useSettings(enabled = true) {
 }
 
 /**
- * Saves changed settings for `user`: `changes` are merged over the settings the app holds
- * (the one client-side merge), applied at once (the timer follows without waiting for the
- * server), and saved through the outbox. A refusal restores the server's settings and
- * rejects with its ApiError.
+ * The account's theme applied to this browser whenever the server's settings bring one (on
+ * login in a new browser, after a save from another device is loaded). Guests keep the
+ * browser's own choice.
+ */
+export function useAccountTheme(user: User): void {
+  const theme = useSettings(!user.isGuest).data?.theme;
+  useEffect(() => {
+    if (theme && theme !== getStoredTheme()) setTheme(theme);
+  }, [theme]);
+}
+
+/**
+ * Saves `values` for `user`: only those that differ from the settings the app holds are sent
+ * (nothing at all when none do), so a save never puts back another device's older choices.
+ * The change applies at once (the timer follows without waiting for the server) and goes
+ * through the outbox. A refusal restores the server's settings and rejects with its ApiError.
  */
 export function useSaveSettings(user: User) {
   const client = useQueryClient();
-  return useMutation<SettingsSaveResult, Error, Partial<Settings>>({
-    mutationFn: async (changes) => {
-      const current = client.getQueryData<Settings>(queryKeys.settings) ?? cachedSettings();
+  return useMutation<SettingsSaveResult, Error, SettingsUpdate>({
+    mutationFn: async (values) => {
+      const current = client.getQueryData<Settings>(queryKeys.settings) ?? cachedSettings() ?? DEFAULT_SETTINGS;
+      const changes = settingsChanges(current, values);
+      if (Object.keys(changes).length === 0) return { status: "saved", settings: current };
       const settings = settingsSchema.parse({ ...current, ...changes });
       applySettings(client, settings);
       if (user.isGuest) return { status: "saved", settings };
       try {
-        return await saveSettings(user.id, settings);
+        return await saveSettings(user.id, changes, settings);
       } catch (error) {
         void client.invalidateQueries({ queryKey: queryKeys.settings });
         throw error;

@@ -1,4 +1,5 @@
-import { screen, within } from "@testing-library/react";
+import { DEFAULT_SETTINGS } from "@focus/core";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_USER, loggedIn, mockFetch, renderRoute } from "@/test/render";
@@ -50,4 +51,24 @@ describe("app header", () => {
     expect(await screen.findByRole("heading", { name: "Create your account" })).toBeTruthy();
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === "/api/logout")).toHaveLength(1);
   });
+
+  it("applies the account's saved theme in a new browser, and saves the header's theme choice with the account", async () => {
+    window.localStorage.setItem("theme", "dark");
+    document.documentElement.classList.add("dark");
+    const fetchMock = mockFetch({
+      ...loggedIn(),
+      "GET /api/settings": { status: 200, body: { ...DEFAULT_SETTINGS, theme: "light" } },
+      "POST /api/settings": { status: 200, body: { ...DEFAULT_SETTINGS, theme: "system" } },
+    });
+    renderRoute("/app");
+    await waitFor(() => expect(document.documentElement.classList.contains("dark")).toBe(false));
+    expect(window.localStorage.getItem("theme")).toBe("light");
+
+    await userEvent.click(await screen.findByRole("button", { name: "Theme: light. Switch to system" }));
+    await waitFor(() => {
+      const posts = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
+      expect(posts.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ theme: "system" }]);
+    });
+  });
 });
+

@@ -7,6 +7,7 @@ import { ConnectionStatus } from "@/features/offline/ConnectionStatus";
 import { HeaderTimer } from "@/features/timer/HeaderTimer";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { useLogout } from "@/lib/auth";
+import { useSaveSettings } from "@/features/settings/useSettings";
 
 /**
  * The header of every signed-in page: brand, the running session (off /app), the username or
@@ -15,6 +16,7 @@ import { useLogout } from "@/lib/auth";
  */
 export function AppHeader({ user }: { user: User }) {
   const logout = useLogout();
+  const saveSettings = useSaveSettings(user);
   const ghost = buttonVariants({ variant: "ghost", size: "sm", className: "px-2" });
   return (
     <header className="sticky top-0 z-30 h-16 border-b bg-background/90 backdrop-blur">
@@ -38,7 +40,7 @@ export function AppHeader({ user }: { user: User }) {
             <Puzzle aria-hidden />
             <span className="hidden lg:inline">Extension</span>
           </Link>
-          <ThemeToggle />
+          <ThemeToggle onPick={user.isGuest ? undefined : (theme) => saveSettings.mutate({ theme })} />
           {user.isGuest ? (
             <Link to="/auth" className={buttonVariants({ size: "sm" })}>
               <LogIn aria-hidden />

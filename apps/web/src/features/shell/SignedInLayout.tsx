@@ -10,6 +10,7 @@ import { AudioProvider } from "@/features/audio/AudioProvider";
 import { UserLoadError } from "@/features/auth/UserLoadError";
 import { MiniTimerLinkProvider } from "@/features/miniTimer/useMiniTimerLink";
 import { OfflineSync } from "@/features/offline/OfflineSync";
+import { useAccountTheme } from "@/features/settings/useSettings";
 import { TimerHost } from "@/features/timer/TimerHost";
 import { useUser } from "@/lib/auth";
 import { useNow } from "@/lib/useNow";
@@ -84,6 +85,7 @@ export function SignedInLayout() {
   return (
     <SignedInUserContext.Provider value={user}>
       <OfflineSync user={user} />
+      <AccountTheme user={user} />
       <TimerHost user={user}>
         <AudioProvider isGuest={user.isGuest} freePlan={!user.isGuest && planTier(user, now) === "free"} followTimer>
           <MiniTimerLinkProvider>
@@ -98,6 +100,12 @@ export function SignedInLayout() {
       </TimerHost>
     </SignedInUserContext.Provider>
   );
+}
+
+/** Applies the account's saved theme in this browser (renders nothing). */
+function AccountTheme({ user }: { user: User }) {
+  useAccountTheme(user);
+  return null;
 }
 
 /** A page open to visitors, shown without the app's timer: brand, theme and a way to sign in. */
