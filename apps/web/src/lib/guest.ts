@@ -8,8 +8,7 @@ import { PREVIEW_USER_ID, type User } from "@focus/core";
  * by the timer.)
  */
 
-/** The localStorage key of the guest flag. */
-export const GUEST_MODE_KEY = "guest-mode";
+export { GUEST_MODE_KEY, isGuestMode, setGuestMode } from "./guestMode";
 
 /** The guest: id 0 (the preview user), free plan, never an admin. */
 export const GUEST_USER: User = {
@@ -22,22 +21,3 @@ export const GUEST_USER: User = {
   subscriptionStatus: "free",
   trialEndDate: null,
 };
-
-/** Whether this browser is in guest mode. */
-export function isGuestMode(): boolean {
-  try {
-    return window.localStorage.getItem(GUEST_MODE_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
-
-/** Turns guest mode on or off for this browser. */
-export function setGuestMode(on: boolean): void {
-  try {
-    if (on) window.localStorage.setItem(GUEST_MODE_KEY, "1");
-    else window.localStorage.removeItem(GUEST_MODE_KEY);
-  } catch {
-    // Storage may be unavailable (private mode): guest mode then lasts until the page reloads.
-  }
-}

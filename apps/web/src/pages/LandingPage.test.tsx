@@ -1,6 +1,7 @@
+import { audioMoodById } from "@focus/core";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch, renderRoute } from "@/test/render";
 
 beforeEach(() => window.localStorage.clear());
@@ -18,10 +19,28 @@ describe("landing page /", () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== "/api/config")).toEqual([]);
   });
 
+  it("offers 'Try it without an account' beside the sign-up, which opens the app as a guest", async () => {
+    mockFetch({});
+    const assign = vi.fn();
+    const original = window.location;
+    Object.defineProperty(window, "location", { configurable: true, value: { ...original, assign } });
+    try {
+      renderRoute("/");
+      await userEvent.click(await screen.findByRole("button", { name: "Try it without an account" }));
+      expect(window.localStorage.getItem("guest-mode")).toBe("1");
+      expect(assign).toHaveBeenCalledWith("/app");
+    } finally {
+      Object.defineProperty(window, "location", { configurable: true, value: original });
+    }
+  });
+
   it("has the demo card, the four audio moods, How It Works, the ADHD section, stories and the claims", async () => {
     mockFetch({});
     renderRoute("/");
-    expect(await screen.findByRole("img", { name: "Alpha wave at 9.5 Hz, for deep focus" })).toBeTruthy();
+    expect(await screen.findByRole("img", { name: "Beta wave at 16 Hz, the pulse of Deep Work" })).toBeTruthy();
+    // The same rate the Deep Work tracks pulse at.
+    expect(screen.getByText("Beta · 16 Hz")).toBeTruthy();
+    expect(audioMoodById("deep-work")?.modulation.rateHz).toBe(16);
     for (const name of ["Deep Work", "Light Work", "Creative", "Relax"]) {
       expect(screen.getByRole("heading", { level: 3, name })).toBeTruthy();
     }

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from "react";
 
-/** The landing demo wave (as on the audio test page): alpha at 9.5 Hz, 20 points, ~60 fps. */
-export const DEMO_WAVE = { type: "alpha", frequencyHz: 9.5, points: 20, fps: 60 } as const;
+/**
+ * The landing demo wave: the Deep Work mood's own pulse (beta at 16 Hz, as its tracks are
+ * rendered; a test holds it to core's catalogue), 20 points, ~60 fps.
+ */
+export const DEMO_WAVE = { type: "beta", frequencyHz: 16, points: 20, fps: 60 } as const;
 
 const WIDTH = 240;
 const HEIGHT = 64;
@@ -9,8 +12,8 @@ const MID = HEIGHT / 2;
 /** Wave cycles across the width. */
 const CYCLES = 2.5;
 /**
- * A 9.5 Hz wave drawn at its real speed is a blur, so the drawing runs 10 times slower:
- * the phase moves 0.95 cycles a second, still faster for beta and slower for theta.
+ * A 16 Hz wave drawn at its real speed is a blur, so the drawing runs 10 times slower: the
+ * phase moves 1.6 cycles a second.
  */
 const SLOWDOWN = 10;
 
@@ -93,7 +96,7 @@ export function DemoWaveform({ className }: { className?: string }) {
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       role="img"
-      aria-label={`Alpha wave at ${DEMO_WAVE.frequencyHz} Hz, for deep focus`}
+      aria-label={`Beta wave at ${DEMO_WAVE.frequencyHz} Hz, the pulse of Deep Work`}
       className={className}
       preserveAspectRatio="none"
     >

@@ -7,7 +7,7 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 const DEMO_PROGRESS = 0.4;
 
 /**
- * The hero's feature demo card: a session in progress, Deep Work audio with the alpha 9.5 Hz demo
+ * The hero's feature demo card: a session in progress, Deep Work audio with its beta 16 Hz demo
  * waveform, and the Website Shield with '8 sites blocked'. A picture of the app, not the app:
  * nothing here is interactive.
  */
@@ -50,7 +50,7 @@ export function FeatureDemoCard() {
               Deep Work audio
             </span>
             <span className="text-muted-foreground">
-              Alpha · {DEMO_WAVE.frequencyHz} Hz
+              Beta · {DEMO_WAVE.frequencyHz} Hz
             </span>
           </div>
           <DemoWaveform className="h-16 w-full" />

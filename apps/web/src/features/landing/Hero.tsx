@@ -1,6 +1,7 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight, UserRound } from "lucide-react";
 import { Link } from "react-router-dom";
-import { buttonVariants } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { setGuestMode } from "@/lib/guestMode";
 import { FeatureDemoCard } from "./FeatureDemoCard";
 
 /**
@@ -12,7 +13,19 @@ const CLAIMS = [
   { value: "Up to 3x", label: "productivity increase" },
 ];
 
-/** The landing hero: headline, 'Start Focusing Now' → /app, and the feature demo card. */
+/**
+ * Opens the app as a guest: the flag is set and the app loads afresh, so no account the page
+ * knew of is in the way (a signed-in visitor simply gets their account).
+ */
+function tryWithoutAccount(): void {
+  setGuestMode(true);
+  window.location.assign("/app");
+}
+
+/**
+ * The landing hero: headline, 'Start Focusing Now' → /app (sign-up or sign-in for a visitor),
+ * 'Try it without an account' (a guest session in this browser), and the feature demo card.
+ */
 export function Hero() {
   return (
     <section aria-labelledby="hero-title" className="mx-auto grid w-full max-w-6xl items-center gap-12 px-6 pt-8 pb-16 sm:pt-14 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
@@ -32,11 +45,17 @@ export function Hero() {
             Start Focusing Now
             <ArrowRight aria-hidden />
           </Link>
-          <a href="#how-it-works" className={buttonVariants({ size: "lg", variant: "outline" })}>
+          <Button size="lg" variant="outline" onClick={tryWithoutAccount}>
+            <UserRound aria-hidden />
+            Try it without an account
+          </Button>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          Free to start • No credit card required •{" "}
+          <a href="#how-it-works" className="underline underline-offset-4 hover:text-foreground">
             See how it works
           </a>
-        </div>
-        <p className="text-sm text-muted-foreground">Free to start • No credit card required</p>
+        </p>
         <ul aria-label="What focused work adds up to" className="grid w-full grid-cols-3 gap-3 border-t pt-6">
           {CLAIMS.map((claim) => (
             <li key={claim.value}>

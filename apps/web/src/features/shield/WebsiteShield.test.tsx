@@ -89,7 +89,10 @@ describe("Website Shield tab", () => {
     expect(screen.getByText("Free • Works with Chrome • Easy 2-minute setup")).toBeTruthy();
     expect(screen.getAllByText("Launching Soon")).toHaveLength(2);
     expect(screen.getByRole("heading", { name: "Linked Devices" })).toBeTruthy();
-    expect(await screen.findByText("No websites blocked yet. Add the sites that pull you away most often.")).toBeTruthy();
+    const empty = await screen.findByText("No websites blocked yet. Add the sites that pull you away most often.");
+    // The user's own list comes before the promo.
+    const promo = screen.getByText("Smart blocking during focus sessions");
+    expect(empty.compareDocumentPosition(promo) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it("validates the website with the product's messages", async () => {

@@ -9,9 +9,9 @@ import { LaunchingSoon } from "./LaunchingSoon";
 import { LinkedDevicesCard } from "./LinkedDevicesCard";
 
 /**
- * The Website Shield tab, 'Focus Shield' (`docs/product.md`): the extension promo, the blocklist
- * and the linked devices, and the two 'Launching Soon' cards. A guest has nothing on the server, so
- * sees an invitation instead.
+ * The Website Shield tab, 'Focus Shield' (`docs/product.md`): the user's blocklist and linked
+ * devices first (what they came to change), then the extension promo and the two 'Launching Soon'
+ * cards. A guest has nothing on the server, so sees an invitation instead of the list.
  */
 export function WebsiteShield({ user }: { user: User }) {
   return (
@@ -23,7 +23,6 @@ export function WebsiteShield({ user }: { user: User }) {
           <p className="text-muted-foreground">Keep distracting websites out of the way while you focus.</p>
         </div>
       </header>
-      <ExtensionPromo />
       {user.isGuest ? (
         <GuestBlocklistPrompt />
       ) : (
@@ -32,6 +31,7 @@ export function WebsiteShield({ user }: { user: User }) {
           <LinkedDevicesCard />
         </div>
       )}
+      <ExtensionPromo />
       <LaunchingSoon />
     </div>
   );
