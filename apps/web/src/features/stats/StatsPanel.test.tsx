@@ -46,12 +46,13 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("Statistics tab", () => {
-  it("shows the guest the preview title, example numbers from the core and the signup offer, without a request", async () => {
+  it("shows a guest without sessions example numbers under a visible 'Example' label, and the signup offer, without a request", async () => {
     const fetchMock = mockFetch({});
     const expected = statsOverview(previewSessions(NOW.getTime()), NOW.getTime());
     renderPanel(GUEST);
 
     expect(screen.getByRole("heading", { level: 2, name: "Your Focus Journey Preview" })).toBeTruthy();
+    expect(within(screen.getByTestId("example-label")).getByText("Example")).toBeTruthy();
     expect(expected.summary.sessionsToday).toBe(3);
     expect(within(card("Today")).getByText("3 sessions")).toBeTruthy();
     expect(within(card("Today")).getByText("1h 15m of focus")).toBeTruthy();
@@ -68,6 +69,20 @@ describe("Statistics tab", () => {
     await userEvent.click(screen.getAllByRole("button", { name: "Create Free Account (30s)" })[0]!);
     expect(showAuth).toHaveBeenCalledWith({ action: "register" });
     expect(screen.getByText("14-day free trial")).toBeTruthy();
+  });
+
+  it("shows a guest their own sessions kept in this browser, with no 'Example' label", async () => {
+    mockFetch({});
+    window.localStorage.setItem(
+      "guest-sessions",
+      JSON.stringify([{ startTime: new Date(2026, 10, 18, 9).toISOString(), duration: 1500, type: "focus", completed: true }]),
+    );
+    renderPanel(GUEST);
+    expect(screen.getByRole("heading", { level: 2, name: "Your Focus Journey Preview" })).toBeTruthy();
+    expect(screen.queryByTestId("example-label")).toBeNull();
+    expect(within(card("Today")).getByText("1 session")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Recent sessions" })).toBeTruthy();
+    window.localStorage.removeItem("guest-sessions");
   });
 
   it("shows a real user's numbers from GET /api/sessions", async () => {

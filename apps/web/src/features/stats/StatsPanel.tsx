@@ -3,6 +3,7 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { Check, Flame, History, RotateCw, Sparkles, Timer, UserPlus } from "lucide-react";
 import { ErrorAlert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -26,8 +27,10 @@ import { isPreviewUser, useStatsOverview } from "./useStatsOverview";
 const FocusChart = lazy(() => import("./FocusChart").then((m) => ({ default: m.FocusChart })));
 
 /**
- * The Statistics tab (`docs/product.md`): 'Your Focus Journey' from the user's sessions, or 'Your
- * Focus Journey Preview' with example statistics and an offer to sign up for the preview user.
+ * The Statistics tab (`docs/product.md`): 'Your Focus Journey' from the user's sessions, or, for the
+ * preview user (a guest), 'Your Focus Journey Preview' from the guest's own sessions kept in this
+ * browser, with an offer to sign up; before their first session, example statistics under a
+ * visible 'Example' label.
  */
 export function StatsPanel({ user }: { user: User }) {
   const state = useStatsOverview(user);
@@ -40,7 +43,9 @@ export function StatsPanel({ user }: { user: User }) {
       <header className="grid gap-1">
         <h2 className="text-3xl font-bold tracking-tight">{isPreview ? "Your Focus Journey Preview" : "Your Focus Journey"}</h2>
         <p className="text-muted-foreground">
-          {isPreview ? "Example statistics: this is what your journey could look like." : "Every session you complete, in one calm overview."}
+          {isPreview
+            ? "Your sessions stay in this browser. Create a free account to keep them on every device."
+            : "Every session you complete, in one calm overview."}
         </p>
       </header>
       {isPreview && <SignupOffer />}
@@ -76,6 +81,15 @@ export function StatsPanel({ user }: { user: User }) {
         </>
       ) : (
         <>
+          {state.isExample && (
+            <p data-testid="example-label" className="flex flex-wrap items-center gap-2 rounded-lg border border-dashed px-4 py-3 text-sm">
+              <Badge variant="secondary">Example</Badge>
+              <span className="text-muted-foreground">
+                These are not your numbers: an example of what a few weeks of focus look like. Your own appear after your first
+                session.
+              </span>
+            </p>
+          )}
           <Card className="flex flex-wrap items-center gap-x-4 gap-y-2 border-primary/30 bg-accent/40 p-4 sm:p-5">
             <Sparkles className="size-6 shrink-0 text-primary" aria-hidden />
             <p className="min-w-0 flex-1 basis-56 font-medium">{state.overview.motivation.message}</p>
@@ -103,7 +117,7 @@ export function StatsPanel({ user }: { user: User }) {
               current={state.overview.streak.current}
               longest={state.overview.streak.longest}
             />
-            {isPreview ? (
+            {state.isExample ? (
               <OwnHistoryHint />
             ) : (
               <div className="grid gap-6">

@@ -1,6 +1,7 @@
-import { PREVIEW_USER_ID, previewSessions, sessionSchema, statsOverview, type Session, type StatsOverview, type User } from "@focus/core";
+import { PREVIEW_USER_ID, isCompletedFocus, previewSessions, sessionSchema, statsOverview, type Session, type StatsOverview, type User } from "@focus/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { useGuestSessions } from "@/features/guest/guestSessions";
 import { queryKeys } from "@/lib/queryKeys";
 import { useNow } from "@/lib/useNow";
 
@@ -10,7 +11,7 @@ const sessionListSchema = sessionSchema.array();
 export type StatsState =
   | { status: "loading" }
   | { status: "error"; error: Error; retry: () => void }
-  | { status: "ready"; overview: StatsOverview<Session>; isPreview: boolean };
+  | { status: "ready"; overview: StatsOverview<Session>; isPreview: boolean; isExample: boolean };
 
 /** The preview user: the guest, whose id is 0. */
 export function isPreviewUser(user: User): boolean {
@@ -19,9 +20,10 @@ export function isPreviewUser(user: User): boolean {
 
 /**
  * The Statistics tab's data. A real user's sessions come from `GET /api/sessions`; the preview user
- * (a guest, id 0) gets the core's example history and no request is made. All numbers are computed
- * by the core's `statsOverview`. The list is refreshed when the server has recorded a new session
- * (`refreshSessionQueries`).
+ * (a guest, id 0) gets their own sessions kept in this browser, or, before their first completed
+ * focus session, the core's example history (`isExample`: the screen must say so). No request is
+ * made for a guest. All numbers are computed by the core's `statsOverview`. The list is refreshed
+ * when the server has recorded a new session (`refreshSessionQueries`).
  */
 export function useStatsOverview(user: User): StatsState {
   const isPreview = isPreviewUser(user);
@@ -31,15 +33,17 @@ export function useStatsOverview(user: User): StatsState {
     select: (data: unknown) => sessionListSchema.parse(data),
   });
 
-  const sessions = isPreview ? null : query.data;
+  const guestSessions = useGuestSessions();
+  const isExample = isPreview && !guestSessions.some(isCompletedFocus);
+  const sessions = isPreview ? (isExample ? null : guestSessions) : query.data;
   // As of the latest answer, which may be older than the panel (queries never go stale).
   const now = Math.max(useNow(), query.dataUpdatedAt);
   const overview = useMemo(() => {
-    if (isPreview) return statsOverview(previewSessions(now), now);
+    if (isExample) return statsOverview(previewSessions(now), now);
     return sessions ? statsOverview(sessions, now) : undefined;
-  }, [isPreview, sessions, now]);
+  }, [isExample, sessions, now]);
 
-  if (overview) return { status: "ready", overview, isPreview };
+  if (overview) return { status: "ready", overview, isPreview, isExample };
   if (query.isError) return { status: "error", error: query.error, retry: () => void query.refetch() };
   return { status: "loading" };
 }

@@ -381,3 +381,17 @@ describe("a paused session", () => {
   });
 });
 
+describe("a guest's completed session", () => {
+  it("is kept in this browser for the guest's own statistics, and nothing is posted", async () => {
+    stubAudio();
+    const posted = serve({ user: guest() });
+    window.localStorage.setItem("guest-mode", "1");
+    saveRunningFocus(300);
+    renderRoute("/app");
+    await sessionEnded();
+    await waitFor(() => expect(JSON.parse(window.localStorage.getItem("guest-sessions") ?? "[]")).toHaveLength(1));
+    expect(JSON.parse(window.localStorage.getItem("guest-sessions") ?? "[]")[0]).toMatchObject({ type: "focus", duration: 1500, completed: true });
+    expect(posted).toEqual([]);
+  });
+});
+

@@ -15,6 +15,7 @@ import {
 } from "@focus/core";
 import type { Actor } from "xstate";
 import { toast } from "@/components/ui/use-toast";
+import { recordGuestSession } from "@/features/guest/guestSessions";
 import { recordSession } from "@/features/offline/sync";
 import { saveGuestSessionUsedOn } from "./access";
 import { notifyEnd } from "./notifications";
@@ -91,7 +92,9 @@ export function timerWithEffects(app: TimerEffectsContext) {
         postToSelf({ type: "session_completed", data: { mode: completed.mode } });
         const counters = countersOf(context);
         postToSelf({ type: "stats_update", data: { completedSessionsToday: counters.completedSessionsToday, totalFocusTimeToday: counters.totalFocusTimeToday } });
-        // Kept in the outbox with an idempotency key until the server has it, exactly once.
+        // A guest's stay in this browser; a user's are kept in the outbox with an idempotency key
+        // until the server has them, exactly once.
+        if (app.userId === null) recordGuestSession(completed.session);
         if (app.userId !== null) void recordSession(app.userId, completed.session).catch((error: unknown) => console.error("Failed to keep the session for sending", error));
       },
       startRefused: (_, { reason }) => {

@@ -1,0 +1,63 @@
+import { sessionInputSchema, type Session, type SessionInput } from "@focus/core";
+import { useSyncExternalStore } from "react";
+import { z } from "zod";
+
+/**
+ * A guest's completed sessions, kept in this browser only (nothing of a guest reaches the
+ * server, `docs/product.md`), so the guest's Statistics show their own sessions. The timer's
+ * effects add each one (`recordGuestSession`); the last 31 days are kept.
+ */
+
+const KEY = "guest-sessions";
+const CHANGE_EVENT = "guest-sessions-change";
+const KEEP_MS = 31 * 24 * 60 * 60 * 1000;
+const listSchema = z.array(sessionInputSchema);
+
+let cached: { raw: string | null; sessions: Session[] } = { raw: null, sessions: [] };
+
+/** The guest's sessions, oldest first, with ids for display (1, 2, …). */
+export function loadGuestSessions(): Session[] {
+  let raw: string | null = null;
+  try {
+    raw = window.localStorage.getItem(KEY);
+  } catch {
+    return [];
+  }
+  if (raw === cached.raw) return cached.sessions;
+  let parsed: SessionInput[] = [];
+  try {
+    const result = listSchema.safeParse(JSON.parse(raw ?? "[]"));
+    parsed = result.success ? result.data : [];
+  } catch {
+    parsed = [];
+  }
+  cached = { raw, sessions: parsed.map((session, i) => ({ ...session, id: i + 1 })) };
+  return cached.sessions;
+}
+
+/** Keeps a completed session of the guest (and drops those older than 31 days). */
+export function recordGuestSession(session: SessionInput, now = Date.now()): void {
+  const kept = loadGuestSessions()
+    .map(({ id: _id, ...rest }) => rest)
+    .filter((s) => Date.parse(s.startTime) > now - KEEP_MS);
+  try {
+    window.localStorage.setItem(KEY, JSON.stringify([...kept, session]));
+  } catch {
+    // Storage full or disabled: the session still counted in today's numbers on screen.
+  }
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+function subscribe(listener: () => void): () => void {
+  window.addEventListener(CHANGE_EVENT, listener);
+  window.addEventListener("storage", listener);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, listener);
+    window.removeEventListener("storage", listener);
+  };
+}
+
+/** The guest's sessions, following every change (this tab's timer, or another tab's). */
+export function useGuestSessions(): Session[] {
+  return useSyncExternalStore(subscribe, loadGuestSessions, () => []);
+}
