@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join, posix } from "node:path";
+import { dirname, join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EXTENSION_ID, EXTENSION_VERSION, EXTENSION_ZIP_PATH } from "@focus/core";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
@@ -26,9 +25,10 @@ declare const chrome: {
  * again from Website Shield. The blocked site is a local server reached as
  * blocked-test.example through --host-resolver-rules.
  *
- * The extension pairs only with the exact app origins it was built for (port included) and
- * the server here runs on a free port, so the browser loads the same sources built once more
- * for this server's origin (FOCUS_APP_ORIGINS, FOCUS_EXTENSION_DIST) into a temporary folder.
+ * The extension pairs only with the exact app origins its manifest names (port included). The
+ * browser loads the package a user downloads from the server's /focus-extension.zip on
+ * 127.0.0.1:4123 (a deployment the build knew nothing about): the server writes its own origin
+ * into the manifest, so it pairs without a rebuild.
  */
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const extensionRoot = join(repoRoot, "apps/extension");
@@ -43,8 +43,8 @@ let server: RunningServer;
 let site: Server;
 let sitePort: number;
 let profileDir: string;
-/** The extension built for this server's origin: unpacked/ and focus-extension.zip. */
-let extensionBuild: string;
+/** The package downloaded from the server, unpacked. */
+let extensionDir: string;
 let context: BrowserContext;
 let app: Page;
 let extensionId: string;
@@ -54,23 +54,25 @@ const blockedPage = () => `chrome-extension://${extensionId}/blocked/blocked.htm
 const popupUrl = () => `chrome-extension://${extensionId}/popup/popup.html`;
 const siteUrl = (host = SITE, path = "/") => `http://${host}:${sitePort}${path}`;
 
-/** Builds the extension with `env` added (vite build in apps/extension); rejects with its output. */
-function buildExtension(env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("pnpm", ["exec", "vite", "build"], { cwd: extensionRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`extension build failed (${code}):\n${out}`))));
-  });
+/** The server's port: a deployment at an address no build names. */
+const APP_PORT = 4123;
+
+/** Downloads the extension from the server and unpacks it into a fresh folder. */
+async function downloadExtension(): Promise<string> {
+  const response = await fetch(`${server.url}${EXTENSION_ZIP_PATH}`);
+  if (!response.ok) throw new Error(`${EXTENSION_ZIP_PATH} answered ${response.status}: ${await response.text()}`);
+  const dir = mkdtempSync(join(tmpdir(), "focus-e2e-extension-"));
+  for (const [name, bytes] of Object.entries(unzipSync(new Uint8Array(await response.arrayBuffer())))) {
+    if (name.endsWith("/")) continue;
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), bytes);
+  }
+  return dir;
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  extensionBuild = mkdtempSync(join(tmpdir(), "focus-e2e-extension-"));
-  await buildExtension({ FOCUS_APP_ORIGINS: server.url, FOCUS_APP_URL: server.url, FOCUS_EXTENSION_DIST: extensionBuild });
-  const extensionDir = join(extensionBuild, "unpacked");
+  server = await startServer({ port: APP_PORT });
+  extensionDir = await downloadExtension();
   site = createServer((req, res) => {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(`<!doctype html><title>Blocked test site</title><h1>Blocked test site</h1><p>${req.headers.host ?? ""}</p>`);
@@ -100,7 +102,7 @@ afterAll(async () => {
   if (server) removeDataDir(server.dataDir);
   await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)));
   if (profileDir) rmSync(profileDir, { recursive: true, force: true });
-  if (extensionBuild) rmSync(extensionBuild, { recursive: true, force: true });
+  if (extensionDir) rmSync(extensionDir, { recursive: true, force: true });
 });
 
 
@@ -165,7 +167,7 @@ function resolveInZip(from: string, ref: string): string {
 }
 
 describe("the extension zip `pnpm build` packed", () => {
-  it("is MV3, version 1.4.0, for the default app origins, with every file its manifest and pages name, and the server serves it as is", async () => {
+  it("is MV3, version 1.4.0, for the default app origins, with every file its manifest and pages name, and the server serves it made for its own origin", async () => {
     if (!existsSync(builtZip)) throw new Error(`${builtZip} is missing: run \`pnpm build\` before the end-to-end tests`);
     const bytes = readFileSync(builtZip);
     const files = unzipSync(new Uint8Array(bytes));
@@ -208,11 +210,22 @@ describe("the extension zip `pnpm build` packed", () => {
       }
     }
 
-    // The running server hands out exactly this file.
+    // The running server hands out these files, the manifest naming its origin instead.
     const served = await fetch(`${server.url}${EXTENSION_ZIP_PATH}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("application/zip");
-    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    const servedFiles = unzipSync(new Uint8Array(await served.arrayBuffer()));
+    expect(Object.keys(servedFiles).sort()).toEqual([...names].sort());
+    for (const name of names.filter((n) => n !== "manifest.json")) {
+      expect(Buffer.from(servedFiles[name] ?? []).equals(Buffer.from(files[name] ?? [])), name).toBe(true);
+    }
+    const servedManifest = JSON.parse(new TextDecoder().decode(servedFiles["manifest.json"])) as typeof manifest & { host_permissions: string[] };
+    expect(servedManifest.externally_connectable.matches).toEqual([`http://127.0.0.1:${APP_PORT}/*`]);
+    expect(servedManifest.host_permissions).toEqual([`http://127.0.0.1:${APP_PORT}/*`, "<all_urls>"]);
+    expect({ ...servedManifest, externally_connectable: manifest.externally_connectable, host_permissions: undefined }).toEqual({
+      ...manifest,
+      host_permissions: undefined,
+    });
   });
 });
 

@@ -4,13 +4,15 @@
  * A small plugin adds the manifest and the icons, then packs dist/unpacked/ into
  * dist/focus-extension.zip with fflate; the API serves that zip at the site root.
  *
- * Build-time configuration (environment, read only here):
- * - FOCUS_APP_ORIGINS: comma-separated origins of the web app that may pair the extension
- *   (externally_connectable, and checked again on each message). Default
- *   http://localhost:3000,http://127.0.0.1:3000. Each origin is exact: scheme, host and port.
- * - FOCUS_APP_URL: the web app the popup opens before pairing. Default: the first origin.
- * - FOCUS_EXTENSION_DIST: where unpacked/ and focus-extension.zip go. Default apps/extension/dist
- *   (the end-to-end test builds one for its own server's origin into a temporary folder).
+ * Build configuration (environment, read only here):
+ * - FOCUS_APP_ORIGINS: comma-separated origins of the web app the built package pairs with
+ *   (written into the manifest's externally_connectable and host_permissions; the extension
+ *   reads them from there at run time, config.ts). Default
+ *   http://localhost:3000,http://127.0.0.1:3000. Each origin is exact: scheme, host and port;
+ *   the first is the app the popup opens before pairing. This only sets up dist/unpacked and
+ *   the zip in dist: the API serves the zip with the manifest rewritten for its own origin
+ *   (`docs/architecture.md`, "The extension and its app origin").
+ * - FOCUS_EXTENSION_DIST: where unpacked/ and focus-extension.zip go. Default apps/extension/dist.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -26,7 +28,6 @@ const outDir = path.join(distDir, "unpacked");
 const zipFile = path.join(distDir, "focus-extension.zip");
 
 const appOrigins = appOriginsFrom(process.env.FOCUS_APP_ORIGINS);
-const appUrl = process.env.FOCUS_APP_URL || appOrigins[0];
 
 /** Every file under `dir`, relative, with forward slashes, sorted (a stable zip). */
 function filesUnder(dir: string, prefix = ""): string[] {
@@ -62,7 +63,6 @@ function extensionPackage(): Plugin {
 export default defineConfig({
   root: path.join(root, "src"),
   publicDir: false,
-  define: { __FOCUS_APP_URL__: JSON.stringify(appUrl), __FOCUS_APP_ORIGINS__: JSON.stringify(appOrigins) },
   plugins: [extensionPackage()],
   build: {
     outDir,

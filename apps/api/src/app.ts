@@ -119,7 +119,7 @@ export const focusApp = fp<{ config: Config }>(
     await fastify.register(liveRoutes, { config });
 
     await fastify.register(audioPlugin, { config });
-    await fastify.register(extensionZipPlugin, { extensionZip: config.extensionZip });
+    await fastify.register(extensionZipPlugin, { extensionZip: config.extensionZip, publicOrigin: config.publicOrigin });
     await fastify.register(webAppPlugin, { webDist: config.webDist });
   },
   { name: "focus-app" },

@@ -5,21 +5,22 @@
  */
 import { createApiClient } from "./api";
 import { createChromeAdapter } from "./chromeAdapter";
-import { APP_ORIGINS, DEFAULT_APP_URL } from "./config";
+import { appConfigFrom } from "./config";
 import type { LiveSocket } from "./live";
 import { createListeners } from "./messages";
 import { createWorker } from "./worker";
 
 function main(): void {
   const chrome = createChromeAdapter();
+  const app = appConfigFrom(chrome.runtime.appMatches);
   const worker = createWorker({
     chrome,
     api: createApiClient((url, init) => fetch(url, init)),
     createSocket: (url) => new WebSocket(url) as unknown as LiveSocket,
     now: Date.now,
-    defaultAppUrl: DEFAULT_APP_URL,
+    defaultAppUrl: app.appUrl,
   });
-  const listeners = createListeners(worker, chrome.runtime.id, APP_ORIGINS);
+  const listeners = createListeners(worker, chrome.runtime.id, app.appOrigins);
   chrome.runtime.onMessageExternal(listeners.external);
   chrome.runtime.onMessage(listeners.internal);
   chrome.alarms.onAlarm((name) => void worker.onAlarm(name));

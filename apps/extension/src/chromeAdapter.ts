@@ -42,6 +42,8 @@ export interface ChromeAdapter {
   runtime: {
     id: string;
     version: string;
+    /** The manifest's `externally_connectable.matches`: the app origins this package pairs with (config.ts). */
+    appMatches: readonly string[];
     /** `chrome-extension://<id>/<path>`. */
     getURL(path: string): string;
     onMessage(listener: MessageListener): () => void;
@@ -101,6 +103,7 @@ export function createChromeAdapter(): ChromeAdapter {
     runtime: {
       id: chrome.runtime.id,
       version: chrome.runtime.getManifest().version,
+      appMatches: chrome.runtime.getManifest().externally_connectable?.matches ?? [],
       getURL: (path) => chrome.runtime.getURL(path),
       onMessage(listener) {
         const wrapped = messageListener(listener);

@@ -1,6 +1,7 @@
-import { EXTENSION_ID, EXTENSION_VERSION } from "@focus/core";
+import { EXTENSION_ID, EXTENSION_VERSION, withAppOrigins } from "@focus/core";
 import { describe, expect, it } from "vitest";
-import { appOriginsFrom, buildManifest, DEFAULT_APP_ORIGINS, EXTENSION_PUBLIC_KEY, matchPatternFor } from "./manifest";
+import { appConfigFrom } from "./config";
+import { appOriginsFrom, buildManifest, DEFAULT_APP_ORIGINS, EXTENSION_PUBLIC_KEY } from "./manifest";
 
 /** Chrome's id of an extension: the key's SHA-256, first 32 hex digits written as a-p. */
 async function extensionIdOf(publicKeyBase64: string): Promise<string> {
@@ -35,18 +36,35 @@ describe("manifest", () => {
     ]);
   });
 
-  it("writes the default port out, since a pattern without a port matches every port", () => {
-    expect(matchPatternFor("https://focus.example.com")).toBe("https://focus.example.com:443/*");
-    expect(matchPatternFor("http://focus.example.com:80")).toBe("http://focus.example.com:80/*");
-    expect(matchPatternFor("HTTP://LOCALHOST:3000/")).toBe("http://localhost:3000/*");
+  it("refuses app origins that are no http(s) origin", () => {
+    expect(() => buildManifest({ appOrigins: ["https://focus.example.com/app"] })).toThrow("Not an http(s) origin");
+    expect(() => buildManifest({ appOrigins: ["http://*.example.com"] })).toThrow("Not an http(s) origin");
+    expect(() => buildManifest({ appOrigins: [] })).toThrow();
   });
 
-  it("refuses app origins that are no http(s) origin", () => {
-    expect(() => matchPatternFor("https://focus.example.com/app")).toThrow();
-    expect(() => matchPatternFor("chrome-extension://abc")).toThrow();
-    expect(() => matchPatternFor("localhost:3000")).toThrow();
-    expect(() => matchPatternFor("not a url")).toThrow();
-    expect(() => buildManifest({ appOrigins: [] })).toThrow();
+  it("rewritten for another origin (as the API serves it) is the manifest a build for that origin makes", () => {
+    const served = withAppOrigins(buildManifest({ appOrigins: DEFAULT_APP_ORIGINS }), ["https://focus.example.com:8443"]);
+    expect(served).toEqual(buildManifest({ appOrigins: ["https://focus.example.com:8443"] }));
+    expect(served.key).toBe(EXTENSION_PUBLIC_KEY);
+  });
+});
+
+describe("appConfigFrom (the app origins the worker reads from its manifest)", () => {
+  it("reads the origins of the manifest's externally_connectable, the first being the app the popup opens", () => {
+    expect(appConfigFrom(buildManifest({ appOrigins: DEFAULT_APP_ORIGINS }).externally_connectable.matches)).toEqual({
+      appOrigins: ["http://localhost:3000", "http://127.0.0.1:3000"],
+      appUrl: "http://localhost:3000",
+    });
+    const served = withAppOrigins(buildManifest({ appOrigins: DEFAULT_APP_ORIGINS }), ["https://focus.example.com"]);
+    expect(appConfigFrom(served.externally_connectable.matches)).toEqual({ appOrigins: ["https://focus.example.com"], appUrl: "https://focus.example.com" });
+  });
+
+  it("skips patterns that name no single origin, and falls back to the local app", () => {
+    expect(appConfigFrom(["<all_urls>", "http://*.example.com/*", "http://127.0.0.1:4123/*"])).toEqual({
+      appOrigins: ["http://127.0.0.1:4123"],
+      appUrl: "http://127.0.0.1:4123",
+    });
+    expect(appConfigFrom([])).toEqual({ appOrigins: [], appUrl: "http://localhost:3000" });
   });
 });
 

@@ -1,8 +1,11 @@
 /**
  * The extension's manifest (MV3, version 1.4.0), built from the app origins given at build
- * time (vite.config.ts, `FOCUS_APP_ORIGINS`).
+ * time (vite.config.ts, `FOCUS_APP_ORIGINS`). The origins are data in the manifest
+ * (`externally_connectable.matches`, read by config.ts at run time), so the API rewrites them
+ * for its own origin when it serves the zip (`docs/architecture.md`, "The extension and its
+ * app origin").
  */
-import { EXTENSION_VERSION } from "@focus/core";
+import { appMatchPatterns, EXTENSION_VERSION, normalizeAppOrigin } from "@focus/core";
 
 /**
  * The public half of the key the extension is signed with. Chrome derives the extension's id
@@ -13,29 +16,11 @@ import { EXTENSION_VERSION } from "@focus/core";
 export const EXTENSION_PUBLIC_KEY =
   "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAzK6qy+cbcbarjUyRlqxXKcfDgSPex1amdW8xx23Ygc6kFZ08iDlXher5Z/DcauRd4pklxZa8tK6eH2sW891PO/DlBh+cgKSwlqrNiU4KO1loopEcGYAMxcx0IDWL9kJ60ZtX0Fgm0xnqN3UGC4cMjHAaRhh00xesMw7QMNtUC2ylq+dGU5Lcb63xCRy+W3cGUycnd+LvaGWSLqVzxcqw45GeqLJWJoLU8zrIjcTHncD47Hohmq0oV33dbVgYsTbIpzCHewB+2YV4BAFgp91ACc7cSj6UEcW6ANv0+wbh3iJVCh8/HefeLbRRUqSAIrJjYjmj82cS8zCxJtVQSnjfxQIDAQAB";
 
-/** The app origins when none are configured: the API's default port on this machine. */
+/** The app origins of a build when FOCUS_APP_ORIGINS is unset: the API's default port on this machine. */
 export const DEFAULT_APP_ORIGINS = ["http://localhost:3000", "http://127.0.0.1:3000"] as const;
 
 /** Icon sizes shipped in icons/icon-<size>.png. */
 export const ICON_SIZES = [16, 32, 48, 128] as const;
-
-/**
- * An app origin as a browser writes it (`new URL(origin).origin`: lower-case host, no default
- * port), so it can be compared with a sender's origin.
- * @throws Error for anything but an http(s) origin (a path, query, fragment or user is refused).
- */
-export function normalizeAppOrigin(origin: string): string {
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    throw new Error(`Not an http(s) origin: ${origin}`);
-  }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.pathname !== "/" || url.search || url.hash || url.username) {
-    throw new Error(`Not an http(s) origin: ${origin}`);
-  }
-  return url.origin;
-}
 
 /**
  * The app origins of a build from `FOCUS_APP_ORIGINS` (comma-separated), normalized and
@@ -50,19 +35,6 @@ export function appOriginsFrom(configured: string | undefined): string[] {
   return [...new Set((origins.length > 0 ? origins : DEFAULT_APP_ORIGINS).map(normalizeAppOrigin))];
 }
 
-/**
- * The match pattern for exactly one app origin: scheme, host and its port, any path
- * (`http://localhost:3000` → `http://localhost:3000/*`). Chrome's match patterns take an
- * optional port and compare it with a URL's effective port; left out, it means every port, so
- * the default port is written out too (`https://focus.example.com` → `…:443/*`).
- * @throws Error for anything but an http(s) origin.
- */
-export function matchPatternFor(origin: string): string {
-  const url = new URL(normalizeAppOrigin(origin));
-  const port = url.port || (url.protocol === "https:" ? "443" : "80");
-  return `${url.protocol}//${url.hostname}:${port}/*`;
-}
-
 export interface ManifestOptions {
   /** Origins of the web app allowed to pair the extension (externally_connectable). */
   appOrigins: readonly string[];
@@ -71,8 +43,7 @@ export interface ManifestOptions {
 const icons = Object.fromEntries(ICON_SIZES.map((size) => [String(size), `icons/icon-${size}.png`]));
 
 export function buildManifest({ appOrigins }: ManifestOptions) {
-  const appMatches = [...new Set(appOrigins.map(matchPatternFor))];
-  if (appMatches.length === 0) throw new Error("At least one app origin is needed");
+  const appMatches = appMatchPatterns(appOrigins);
   return {
     manifest_version: 3,
     name: "Focus Flow",
@@ -88,6 +59,7 @@ export function buildManifest({ appOrigins }: ManifestOptions) {
     permissions: ["declarativeNetRequest", "storage", "alarms", "tabs"],
     // The app for the API calls; every site for the redirect rules (a redirect without host
     // access does nothing) and for sending open tabs of blocked sites to the blocked page.
+    // Both lists of app patterns are what core's withAppOrigins rewrites.
     host_permissions: [...appMatches, "<all_urls>"],
     externally_connectable: { matches: appMatches },
     web_accessible_resources: [

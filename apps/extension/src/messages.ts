@@ -3,7 +3,7 @@
  * `external` for pages of the web app (`externally_connectable`: pair, unpair,
  * status), `internal` for the extension's own popup and blocked page. A message that does not
  * parse, has an unknown type or comes from the wrong sender is ignored: no answer, no effect.
- * A page is the right sender only when its origin is one of the build's app origins (the
+ * A page is the right sender only when its origin is one of the package's app origins (the
  * manifest's `externally_connectable` already says so to Chrome; this checks it again).
  */
 import { extensionExternalMessageSchema, type ExtensionExternalMessage, type ExtensionStatus } from "@focus/core";
@@ -96,7 +96,7 @@ export function internalHandlers(worker: Worker): HandlerTable<InternalMessage> 
 
 /**
  * The two listeners the service worker registers: `external` answers pages whose origin is one
- * of `appOrigins` (normalized origins, config.ts APP_ORIGINS), `internal` answers pages of the
+ * of `appOrigins` (normalized origins, config.ts `appConfigFrom`), `internal` answers pages of the
  * extension `extensionId`.
  */
 export function createListeners(

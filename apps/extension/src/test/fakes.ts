@@ -24,6 +24,7 @@ export class FakeChrome implements ChromeAdapter {
   runtime: ChromeAdapter["runtime"] = {
     id: EXTENSION_ID_FOR_TESTS,
     version: "1.4.0",
+    appMatches: ["http://localhost:3000/*", "http://127.0.0.1:3000/*"],
     getURL: (path) => `chrome-extension://${EXTENSION_ID_FOR_TESTS}/${path}`,
     onMessage: (listener) => this.subscribe(this.internal, listener),
     onMessageExternal: (listener) => this.subscribe(this.external, listener),

@@ -4,3 +4,4 @@ export * from "./live";
 export * from "./liveConnection";
 export * from "./windowMessages";
 export * from "./extension";
+export * from "./extensionOrigins";
