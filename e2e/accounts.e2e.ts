@@ -145,18 +145,29 @@ describe("limits", () => {
     await context.close();
   });
 
-  it("shows 'Trial Period Expired' to a user whose trial has ended", async () => {
+  it("gives a user whose trial has ended the Free plan: two focus sessions a day, then 'Daily Limit Reached'", async () => {
     const username = uniqueName("expired");
     const context = await browser.newContext();
     const page = await context.newPage();
     await registerInUi(page, server.url, username);
     setTrialEnd(username, new Date(Date.now() - 86_400_000).toISOString());
     await page.reload();
+    await expect.poll(() => page.getByText("2 of 2 free focus sessions left today").isVisible()).toBe(true);
+    // Two focus sessions finished today use up the day.
+    for (const minutesAgo of [90, 50]) {
+      const status = await page.evaluate(async (startTime) => {
+        const response = await fetch("/api/sessions", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ startTime, duration: 1500, type: "focus", completed: true }),
+        });
+        return response.status;
+      }, new Date(Date.now() - minutesAgo * 60_000).toISOString());
+      expect(status).toBe(201);
+    }
+    await page.reload();
     await page.getByRole("button", { name: "Start Focus" }).click();
-    await expect.poll(() => page.getByText("Trial Period Expired").isVisible()).toBe(true);
-    await expect
-      .poll(() => page.getByText("Your trial has expired. Please upgrade to premium to continue using the service.").isVisible())
-      .toBe(true);
+    await expect.poll(() => page.getByText("Daily Limit Reached").isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Pause" }).count()).toBe(0);
     await context.close();
   });

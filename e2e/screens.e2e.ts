@@ -85,7 +85,15 @@ async function contextFor(screen: Screen, size: keyof typeof SIZES, theme: (type
   await context.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
   if (screen.as === "guest") await context.addInitScript(() => window.localStorage.setItem("guest-mode", "1"));
   if (screen.as === "user" || screen.as === "admin") {
-    const [name, value] = (await cookieFor(screen.as)).split("=");
+    const cookie = await cookieFor(screen.as);
+    // The theme saved with the account applies on sign-in, so the account holds this test's theme too.
+    const saved = await fetch(`${server.url}/api/settings`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", cookie },
+      body: JSON.stringify({ theme }),
+    });
+    expect(saved.ok).toBe(true);
+    const [name, value] = cookie.split("=");
     await context.addCookies([{ name: name ?? "", value: value ?? "", url: server.url }]);
   }
   return context;

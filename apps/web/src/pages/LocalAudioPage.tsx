@@ -45,16 +45,17 @@ export function LocalAudioPage() {
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Local Audio Player</h1>
         <p className="max-w-2xl text-muted-foreground">
-          Everything in the audio library: the generated loops, and any music files you add to a category&apos;s folder.
+          Everything in the audio library: the generated loops, and any music files you add to a mood&apos;s folder.
         </p>
       </div>
 
       <Card>
-        <CardContent className="grid gap-5 pt-6">
+        {/* One column that may shrink below its content's width: nothing spills out on a phone. */}
+        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-5 pt-6">
           <div className="flex flex-wrap items-center gap-4">
             <Button
               size="icon"
-              className="size-14 rounded-full [&_svg]:size-6"
+              className="size-14 shrink-0 rounded-full [&_svg]:size-6"
               aria-label={playing ? "Pause" : "Play"}
               disabled={!current && openTracks.length === 0}
               onClick={() => actor.send({ type: "TOGGLE" })}
@@ -68,7 +69,7 @@ export function LocalAudioPage() {
               <p className="truncate text-sm text-muted-foreground">
                 {current && currentMood
                   ? `${currentMood.emoji} ${currentMood.name} · ${playing ? "Playing" : "Paused"}`
-                  : "Play starts a random track of the open category"}
+                  : "Play starts a random track of the open mood"}
               </p>
             </div>
             <div className="flex w-full gap-2 sm:w-auto">
