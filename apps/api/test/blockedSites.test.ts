@@ -1,4 +1,4 @@
-import { BLOCKED_SITE_MESSAGES, blockedSiteListSchema, MAX_BLOCKED_SITES } from "@focus/core";
+import { BLOCKED_SITE_MESSAGES, blockedSiteListSchema, FREE_BLOCKED_SITES_MESSAGE, FREE_PLAN, MAX_BLOCKED_SITES } from "@focus/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, registerUser, type TestApp } from "./helpers";
 
@@ -71,6 +71,25 @@ describe("blocked sites", () => {
     expect(refused.json()).toEqual({ message: `You can block at most ${MAX_BLOCKED_SITES} websites` });
     expect((await remove(cookie, (await list(cookie)).json()[0].id)).statusCode).toBe(204);
     expect((await add(cookie, { url: "one-more.example.com", active: true })).statusCode).toBe(201);
+  });
+
+  it(`gives the Free plan ${FREE_PLAN.blockedSites} websites: the next is refused with 403 and a message, the trial has no such limit`, async () => {
+    t = await createTestApp();
+    const { cookie, res } = await registerUser(t.app);
+    const userId: number = res.json().user.id;
+    for (let i = 0; i <= FREE_PLAN.blockedSites; i++) {
+      expect((await add(cookie, { url: `trial${i}.example.com`, active: true })).statusCode).toBe(201);
+    }
+    // After the trial, what is on the list stays; nothing more is added.
+    await t.app.db.updateTable("users").set({ trial_end_date: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", userId).execute();
+    const refused = await add(cookie, { url: "one-more.example.com", active: true });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: FREE_BLOCKED_SITES_MESSAGE });
+    expect((await list(cookie)).json()).toHaveLength(FREE_PLAN.blockedSites + 1);
+    // Down to four, one more fits.
+    for (const site of (await list(cookie)).json().slice(0, 2)) expect((await remove(cookie, site.id)).statusCode).toBe(204);
+    expect((await add(cookie, { url: "one-more.example.com", active: true })).statusCode).toBe(201);
+    expect((await add(cookie, { url: "two-more.example.com", active: true })).statusCode).toBe(403);
   });
 
   it("keeps the limit when adds race for the last free place (a per-user lock on PostgreSQL)", async () => {

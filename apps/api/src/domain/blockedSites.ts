@@ -1,32 +1,46 @@
 /**
- * Blocklist rules (`docs/product.md`, Website Shield): a user blocks each domain once
- * (409 on a duplicate) and at most MAX_BLOCKED_SITES of them (409 beyond).
+ * Blocklist rules (`docs/product.md`, Website Shield and People and plans): a user blocks each
+ * domain once (409 on a duplicate), at most FREE_PLAN.blockedSites of them on the Free plan
+ * (403 beyond) and MAX_BLOCKED_SITES on any plan (409 beyond).
  */
-import { BLOCKED_SITE_CONFLICTS, type BlockedSite, type BlockedSiteInput, MAX_BLOCKED_SITES } from "@focus/core";
+import {
+  BLOCKED_SITE_CONFLICTS,
+  type BlockedSite,
+  type BlockedSiteInput,
+  blockedSitesAllowed,
+  FREE_BLOCKED_SITES_MESSAGE,
+  MAX_BLOCKED_SITES,
+  planTier,
+} from "@focus/core";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { countBlockedSites, deleteBlockedSite, insertBlockedSite } from "../repositories/blockedSites";
 import { lockUserRow } from "../repositories/users";
+import type { UserRow } from "../db/tables/users";
 import { HttpError } from "./httpError";
+import { subscriptionOf } from "./subscription";
 
 /** 404 for a site id the user does not own (another user's id looks the same as none). */
 export const blockedSiteNotFound = () => new HttpError(404, "Blocked site not found");
 
 /**
  * Adds a site to the user's blocklist (`input.url` is already the normalised domain).
- * @throws HttpError 409 "This website is already in your blocklist", or 409 when the user
- *   already blocks MAX_BLOCKED_SITES sites.
+ * @param now epoch ms, which decides the user's plan.
+ * @throws HttpError 409 "This website is already in your blocklist"; 403
+ *   FREE_BLOCKED_SITES_MESSAGE when a Free-plan user already blocks FREE_PLAN.blockedSites sites;
+ *   409 when the user already blocks MAX_BLOCKED_SITES sites.
  */
-export async function addBlockedSite(db: Kysely<Database>, userId: number, input: BlockedSiteInput): Promise<BlockedSite> {
+export async function addBlockedSite(db: Kysely<Database>, user: UserRow, input: BlockedSiteInput, now: number): Promise<BlockedSite> {
   const duplicate = () => new HttpError(409, BLOCKED_SITE_CONFLICTS.duplicate);
+  const allowed = blockedSitesAllowed(planTier(subscriptionOf(user), now));
   try {
     return await db.transaction().execute(async (trx) => {
-      await lockUserRow(trx, userId);
-      if ((await countBlockedSites(trx, userId)) >= MAX_BLOCKED_SITES) {
-        throw new HttpError(409, BLOCKED_SITE_CONFLICTS.tooMany);
+      await lockUserRow(trx, user.id);
+      if ((await countBlockedSites(trx, user.id)) >= allowed) {
+        throw allowed < MAX_BLOCKED_SITES ? new HttpError(403, FREE_BLOCKED_SITES_MESSAGE) : new HttpError(409, BLOCKED_SITE_CONFLICTS.tooMany);
       }
-      return insertBlockedSite(trx, userId, input);
+      return insertBlockedSite(trx, user.id, input);
     });
   } catch (error) {
     // The unique index (user_id, url) decides, so two concurrent adds cannot both succeed.

@@ -66,7 +66,7 @@ describe("landing page /", () => {
       "Up to 5 blocked websites",
       "7-day history",
       "Unlimited sessions",
-      "All 4 categories with 40+ tracks",
+      "All 4 categories with 16 tracks",
       "Unlimited blocking",
       "30-day analytics",
       "Multi-device sync",

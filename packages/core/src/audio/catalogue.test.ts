@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   AUDIO_MOODS,
   AUDIO_TRACK_COUNTS,
+  AUDIO_TRACK_TOTAL,
   audioMoodById,
   isAudioMoodId,
   WAVE_TYPES,
@@ -31,6 +32,7 @@ describe("audio moods", () => {
 
   it("states the track counts and each mood's band", () => {
     expect(AUDIO_TRACK_COUNTS).toEqual({ "deep-work": 6, "light-work": 5, creative: 4, relax: 1 });
+    expect(AUDIO_TRACK_TOTAL).toBe(16);
     expect(AUDIO_MOODS.map((m) => `${m.modulation.band} ${m.modulation.rateHz}`)).toEqual([
       "beta 16",
       "alpha 10",

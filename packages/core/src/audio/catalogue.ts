@@ -13,6 +13,9 @@ export const AUDIO_TRACK_COUNTS: Record<AudioMoodId, number> = {
   relax: 1,
 };
 
+/** Generated tracks in the whole library (what the plan copy counts). */
+export const AUDIO_TRACK_TOTAL = Object.values(AUDIO_TRACK_COUNTS).reduce((sum, count) => sum + count, 0);
+
 /** Player volume at start, 0..1 (`docs/product.md`, Audio: 70 %). */
 export const AUDIO_DEFAULT_VOLUME = 0.7;
 /** Audio test page volume at start, 0..1. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sessionAt } from "../stats/testSession";
-import { FREE_PLAN, exceedsDailyFocusLimit, focusSessionsLeftToday, mayPlayTrack, planTier, sessionsInHistory } from "./plan";
+import { MAX_BLOCKED_SITES } from "../schemas/blockedSite";
+import { FREE_PLAN, blockedSitesAllowed, exceedsDailyFocusLimit, focusSessionsLeftToday, mayPlayTrack, planTier, sessionsInHistory } from "./plan";
 import type { SubscriptionFields } from "./rules";
 
 const DAY = 86_400_000;
@@ -68,5 +69,14 @@ describe("plans", () => {
     expect(mayPlayTrack({ ...cancelled, isGuest: true }, "deep-work/steady-beta.mp3", NOW)).toBe(true);
     expect(mayPlayTrack(null, "light-work/morning-desk.mp3", NOW)).toBe(false);
     expect(mayPlayTrack(null, "deep-work-but-not/x.mp3", NOW)).toBe(false);
+  });
+});
+
+describe("blockedSitesAllowed", () => {
+  it("gives the Free plan 5 websites and every other plan the sanity cap", () => {
+    expect(blockedSitesAllowed(planTier(trialOver, NOW))).toBe(5);
+    expect(blockedSitesAllowed(planTier(cancelled, NOW))).toBe(5);
+    expect(blockedSitesAllowed(planTier(trial, NOW))).toBe(MAX_BLOCKED_SITES);
+    expect(blockedSitesAllowed(planTier(premium, NOW))).toBe(MAX_BLOCKED_SITES);
   });
 });

@@ -3,6 +3,7 @@ import { sessionEndMs, type StatsSession } from "../stats/sessionRecord";
 import { todayProgress } from "../stats/today";
 import { GUEST_AUDIO_MOOD } from "../audio/catalogue";
 import { localDayKey } from "../format";
+import { MAX_BLOCKED_SITES } from "../schemas/blockedSite";
 import { isPremiumActive, isTrialActive, type SubscriptionFields } from "./rules";
 
 /**
@@ -19,6 +20,8 @@ export const FREE_PLAN = {
   historyDays: 7,
   /** The tracks of the audio library it may play (`<mood>/<file>` paths). */
   tracks: ["deep-work/steady-beta.mp3", "deep-work/deep-current.mp3", "light-work/morning-desk.mp3"],
+  /** Websites on the blocklist. */
+  blockedSites: 5,
 } as const;
 
 /** Which plan's limits apply to a signed-in user at an instant. */
@@ -73,6 +76,17 @@ export function daysOverDailyLimit(existing: readonly StatsSession[], added: rea
     .map(([day]) => day)
     .sort();
 }
+
+/**
+ * How many websites a plan's blocklist may hold: FREE_PLAN.blockedSites on the Free plan,
+ * MAX_BLOCKED_SITES (the sanity cap every user has) otherwise.
+ */
+export function blockedSitesAllowed(tier: PlanTier): number {
+  return tier === "free" ? FREE_PLAN.blockedSites : MAX_BLOCKED_SITES;
+}
+
+/** What a refused website over the Free plan's blocklist size says. */
+export const FREE_BLOCKED_SITES_MESSAGE = `The Free plan blocks up to ${FREE_PLAN.blockedSites} websites. Upgrade to Premium for unlimited blocking.`;
 
 /** What a refused focus session over the Free plan's daily limit says. */
 export const FREE_DAILY_LIMIT_MESSAGE = `The Free plan includes ${FREE_PLAN.focusSessionsPerDay} focus sessions a day. Upgrade to Premium for unlimited sessions.`;

@@ -4,7 +4,7 @@
  *   answers a linked extension's device token (it fetches the list itself).
  * - `POST /api/blocked-sites` {url, active} → 201 the site, `url` stored as the normalised
  *   domain (the add-website form's messages on bad input); 409 "This website is already in your
- *   blocklist", 409 beyond MAX_BLOCKED_SITES.
+ *   blocklist", 403 beyond the Free plan's 5, 409 beyond MAX_BLOCKED_SITES.
  * - `DELETE /api/blocked-sites/:id` → 204; 404 for an id the user does not own.
  */
 import { blockedSiteInputSchema, blockedSiteListSchema, blockedSiteSchema, recordIdParamsSchema } from "@focus/core";
@@ -24,7 +24,7 @@ const blockedSiteRoutes: FastifyPluginAsyncZod = async (fastify) => {
     "/blocked-sites",
     { onRequest: fastify.authenticate, schema: { body: blockedSiteInputSchema, response: { 201: blockedSiteSchema } } },
     async (request, reply) => {
-      const site = await addBlockedSite(fastify.db, userOf(request).id, request.body);
+      const site = await addBlockedSite(fastify.db, userOf(request), request.body, Date.now());
       return reply.code(201).send(site);
     },
   );

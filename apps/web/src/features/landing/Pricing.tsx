@@ -1,3 +1,4 @@
+import { AUDIO_TRACK_TOTAL } from "@focus/core";
 import { Check } from "lucide-react";
 import { Link } from "react-router-dom";
 import { buttonVariants } from "@/components/ui/button";
@@ -24,7 +25,7 @@ const PLANS = [
     blurb: "For people who focus every day.",
     features: [
       "Unlimited sessions",
-      "All 4 categories with 40+ tracks",
+      `All 4 categories with ${AUDIO_TRACK_TOTAL} tracks`,
       "Unlimited blocking",
       "30-day analytics",
       "Multi-device sync",

@@ -40,7 +40,7 @@ describe("plan selection after registration", () => {
     expect(within(free).getByText(/7-day free trial/)).toBeTruthy();
     const premium = screen.getByRole("group", { name: "Premium" });
     expect(within(premium).getByText("$4.99")).toBeTruthy();
-    expect(within(premium).getByText("All 4 categories with 40+ tracks")).toBeTruthy();
+    expect(within(premium).getByText("All 4 categories with 16 tracks")).toBeTruthy();
     expect(within(premium).getByText(/14-day free trial/)).toBeTruthy();
     expect(screen.queryByText("Focus Arena stub")).toBeNull();
   });

@@ -4,13 +4,15 @@
  * premium pricing (and the guest promo) the 14-day copy.
  */
 
+import { AUDIO_TRACK_TOTAL } from "@focus/core";
+
 export const PREMIUM_PRICE = "$4.99";
 export const FREE_PRICE = "$0";
 
 /** Premium features, as in the plan picker and the pricing. */
 export const PREMIUM_FEATURES = [
   "Unlimited sessions",
-  "All 4 categories with 40+ tracks",
+  `All 4 categories with ${AUDIO_TRACK_TOTAL} tracks`,
   "Unlimited blocking",
   "30-day analytics",
   "Multi-device sync",
