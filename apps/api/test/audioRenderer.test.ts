@@ -97,7 +97,7 @@ describe("the server and the renderer", () => {
       files = (await t.app.inject({ method: "GET", url: "/api/audio/local/list/deep-work" })).json().files;
     }
     expect(files).toHaveLength(6);
-    expect(files[0]).toMatchObject({ name: "Steady Beta", path: "deep-work/steady-beta.mp3", durationSeconds: 1, generated: true });
+    expect(files[0]).toMatchObject({ name: "Steady Beta", path: "deep-work/steady-beta.mp3", durationSeconds: 900, loopSeconds: 1, generated: true });
     const sound = await t.app.inject({ method: "GET", url: "/sounds/chime.mp3", headers: { range: "bytes=0-1" } });
     expect(sound.statusCode).toBe(206);
   });

@@ -9,7 +9,7 @@ import {
   type AudioFile,
 } from "@focus/core";
 import { Lock, Music, Pause, Play, RefreshCw, Shuffle, Volume2 } from "lucide-react";
-import { useId, type CSSProperties } from "react";
+import { useEffect, useId, useState, type CSSProperties } from "react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -45,7 +45,7 @@ export function LocalAudioPage() {
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Local Audio Player</h1>
         <p className="max-w-2xl text-muted-foreground">
-          Everything in the audio library: the generated loops, and any music files you add to a mood&apos;s folder.
+          Everything in the audio library: the generated tracks, and any music files you add to a mood&apos;s folder.
         </p>
       </div>
 
@@ -94,7 +94,7 @@ export function LocalAudioPage() {
               </Button>
             </div>
           </div>
-          <ProgressBar element={player.element} onSeek={player.seek} />
+          <ProgressBar element={player.element} read={player.progress} onSeek={player.seek} />
           <LocalVolume volume={context.volume} onChange={(volume) => actor.send({ type: "SET_VOLUME", volume })} />
           {context.error && <ErrorAlert>{context.error}</ErrorAlert>}
         </CardContent>
@@ -231,23 +231,48 @@ function MoodTracks({
   );
 }
 
-/** Elapsed and total time (m:ss) around a position slider that also seeks. */
-function ProgressBar({ element, onSeek }: { element: HTMLAudioElement; onSeek: (seconds: number) => void }) {
-  const { current, duration } = useMediaProgress(element);
+/** Elapsed and total time (m:ss) of the track (`read`) around a position slider that also seeks. */
+function ProgressBar({
+  element,
+  read,
+  onSeek,
+}: {
+  element: HTMLAudioElement;
+  read: () => { current: number; duration: number };
+  onSeek: (seconds: number) => void;
+}) {
+  const { current, duration } = useMediaProgress(element, read);
+  // Where the user moved the slider, shown until the player has moved there (or to another
+  // track): the position reported until then is the old one, and a slider set back to it would
+  // seek back on its next input event.
+  const [pending, setPending] = useState<number | null>(null);
+  useEffect(() => {
+    const settle = () => setPending(null);
+    const events = ["seeked", "emptied"] as const;
+    for (const name of events) element.addEventListener(name, settle);
+    return () => {
+      for (const name of events) element.removeEventListener(name, settle);
+    };
+  }, [element]);
+  const shown = pending ?? current;
   const id = useId();
   return (
     <div className="grid grid-cols-[3rem_minmax(0,1fr)_3rem] items-center gap-3 text-sm tabular-nums text-muted-foreground">
-      <span data-testid="elapsed">{formatClock(current)}</span>
+      <span data-testid="elapsed">{formatClock(shown)}</span>
       <Slider
         id={id}
         aria-label="Position"
         min={0}
         max={Math.max(duration, 0.001)}
         step={0.1}
-        value={Math.min(current, duration)}
+        value={Math.min(shown, duration)}
         disabled={duration === 0}
-        aria-valuetext={`${formatClock(current)} of ${formatClock(duration)}`}
-        onChange={(event) => onSeek(Number(event.target.value))}
+        aria-valuetext={`${formatClock(shown)} of ${formatClock(duration)}`}
+        onChange={(event) => {
+          const seconds = Number(event.target.value);
+          setPending(seconds);
+          onSeek(seconds);
+        }}
       />
       <span className="text-right" data-testid="total">
         {formatClock(duration)}
