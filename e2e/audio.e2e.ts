@@ -172,6 +172,24 @@ describe("Neural audio end to end", () => {
     await expect.poll(async () => (await media(page))!.time, { timeout: 10_000 }).toBeLessThan(1);
     await expectPlaying(page, "relax/my-evening-loop.mp3", 0.2);
 
+    // A generated track (its loop file is 3 s here) is listed and played as 15:00: the file
+    // loops, the position counts across the repeats, and at 15:00 another track starts.
+    await page.getByRole("tab", { name: /Deep Work/ }).click();
+    const steady = page.getByRole("button", { name: /Steady Beta/ });
+    await expect.poll(() => steady.textContent()).toContain("15:00");
+    // Switching the mood while a track plays starts a random one of the new mood.
+    await expect.poll(async () => (await media(page))?.src.includes("deep-work/")).toBe(true);
+    if ((await steady.getAttribute("aria-current")) !== "true") await steady.click();
+    await expectPlaying(page, "deep-work/steady-beta.mp3", 0.2);
+    await expect.poll(() => page.getByTestId("total").textContent()).toBe("15:00");
+    expect((await media(page))!.loop).toBe(true);
+    await expect.poll(async () => Number((await page.getByTestId("elapsed").textContent())?.split(":")[1]), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    const position = page.getByRole("slider", { name: "Position" });
+    await position.focus();
+    await page.keyboard.press("End");
+    await expect.poll(() => page.getByTestId("elapsed").textContent(), { timeout: 10_000 }).toMatch(/^0:0[0-2]$/);
+    expect((await media(page))!.paused).toBe(false);
+
     await page.getByRole("tab", { name: /Creative/ }).click();
     await expect.poll(() => page.getByText("No tracks available for this category").isVisible()).toBe(true);
     await saveScreenshot(page, "audio-local");
