@@ -94,9 +94,12 @@ describe("Neural audio end to end", () => {
     await moods.getByRole("button", { name: "Deep Work" }).click();
     await expectPlaying(page, "deep-work/");
     const arena = await media(page);
-    expect(arena).toMatchObject({ loop: true });
+    // Tracks are not looped: at the end of one (3 s here, 15:00 as shipped) the other of the mood plays.
+    expect(arena).toMatchObject({ loop: false });
     expect(arena!.volume).toBeCloseTo(0.7);
     await expect.poll(() => page.getByTestId("now-playing").first().textContent()).toMatch(/Steady Beta|Deep Current/);
+    await expect.poll(async () => (await media(page))!.src, { timeout: 10_000 }).not.toBe(arena!.src);
+    await expectPlaying(page, "deep-work/", 0.2);
     await saveScreenshot(page, "audio-arena-playing");
 
     // The sound survives a tab change and the way to /music ('More Options').
@@ -171,24 +174,6 @@ describe("Neural audio end to end", () => {
     // At the end of the 3 s file another random track of the mood starts (here the same one).
     await expect.poll(async () => (await media(page))!.time, { timeout: 10_000 }).toBeLessThan(1);
     await expectPlaying(page, "relax/my-evening-loop.mp3", 0.2);
-
-    // A generated track (its loop file is 3 s here) is listed and played as 15:00: the file
-    // loops, the position counts across the repeats, and at 15:00 another track starts.
-    await page.getByRole("tab", { name: /Deep Work/ }).click();
-    const steady = page.getByRole("button", { name: /Steady Beta/ });
-    await expect.poll(() => steady.textContent()).toContain("15:00");
-    // Switching the mood while a track plays starts a random one of the new mood.
-    await expect.poll(async () => (await media(page))?.src.includes("deep-work/")).toBe(true);
-    if ((await steady.getAttribute("aria-current")) !== "true") await steady.click();
-    await expectPlaying(page, "deep-work/steady-beta.mp3", 0.2);
-    await expect.poll(() => page.getByTestId("total").textContent()).toBe("15:00");
-    expect((await media(page))!.loop).toBe(true);
-    await expect.poll(async () => Number((await page.getByTestId("elapsed").textContent())?.split(":")[1]), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
-    const position = page.getByRole("slider", { name: "Position" });
-    await position.focus();
-    await page.keyboard.press("End");
-    await expect.poll(() => page.getByTestId("elapsed").textContent(), { timeout: 10_000 }).toMatch(/^0:0[0-2]$/);
-    expect((await media(page))!.paused).toBe(false);
 
     await page.getByRole("tab", { name: /Creative/ }).click();
     await expect.poll(() => page.getByText("No tracks available for this category").isVisible()).toBe(true);

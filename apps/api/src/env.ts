@@ -48,8 +48,8 @@ export interface Config {
     dir: string;
     /** Whether the server renders missing generated files in a worker thread once it listens. */
     render: boolean;
-    /** Loop length of generated tracks, seconds; null for the catalogue's (96 s). Tests use less. */
-    loopSeconds: number | null;
+    /** Length of the generated tracks, seconds; null for the catalogue's (15:00). Tests use less. */
+    trackSeconds: number | null;
   };
   /**
    * Overload protection (@fastify/under-pressure): the mean event-loop delay
@@ -108,7 +108,7 @@ const envSchema = z.object({
   TRUST_PROXY: optional(z.string().trim().regex(/^(true|false|\d+)$/, "must be true, false or a hop count")),
   AUDIO_DIR: optional(z.string().trim().min(1)),
   AUDIO_RENDER: optional(z.enum(["on", "off"], { message: "must be on or off" })),
-  AUDIO_LOOP_SECONDS: optional(z.coerce.number().int().min(1).max(600, "must be whole seconds (1-600)")),
+  AUDIO_TRACK_SECONDS: optional(z.coerce.number().int().min(1).max(3600, "must be whole seconds (1-3600)")),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: optional(
     z.coerce.number().int().min(0).max(60_000, "must be whole milliseconds (0-60000, 0 turns the check off)"),
   ),
@@ -200,7 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     audio: {
       dir: path.resolve(cwd, e.AUDIO_DIR ?? "./data/audio"),
       render: e.AUDIO_RENDER !== "off",
-      loopSeconds: e.AUDIO_LOOP_SECONDS ?? null,
+      trackSeconds: e.AUDIO_TRACK_SECONDS ?? null,
     },
     overloadMaxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? 1000,
     scryptN: e.SCRYPT_N ?? SCRYPT_PARAMS.N,

@@ -2,24 +2,24 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/env";
 
 describe("audio configuration", () => {
-  it("defaults to ./data/audio (resolved like the database path), rendering on, the catalogue's loop length", () => {
-    expect(loadConfig({}, "/srv/focus").audio).toEqual({ dir: "/srv/focus/data/audio", render: true, loopSeconds: null });
+  it("defaults to ./data/audio (resolved like the database path), rendering on, the catalogue's track length", () => {
+    expect(loadConfig({}, "/srv/focus").audio).toEqual({ dir: "/srv/focus/data/audio", render: true, trackSeconds: null });
   });
 
-  it("reads AUDIO_DIR, AUDIO_RENDER and AUDIO_LOOP_SECONDS", () => {
-    expect(loadConfig({ AUDIO_DIR: "media", AUDIO_RENDER: "off", AUDIO_LOOP_SECONDS: "4" }, "/srv").audio).toEqual({
+  it("reads AUDIO_DIR, AUDIO_RENDER and AUDIO_TRACK_SECONDS", () => {
+    expect(loadConfig({ AUDIO_DIR: "media", AUDIO_RENDER: "off", AUDIO_TRACK_SECONDS: "4" }, "/srv").audio).toEqual({
       dir: "/srv/media",
       render: false,
-      loopSeconds: 4,
+      trackSeconds: 4,
     });
     expect(loadConfig({ AUDIO_DIR: "/var/lib/focus/audio", AUDIO_RENDER: "on" }, "/srv").audio.dir).toBe("/var/lib/focus/audio");
   });
 
   it.each([
     ["AUDIO_RENDER", "maybe"],
-    ["AUDIO_LOOP_SECONDS", "0"],
-    ["AUDIO_LOOP_SECONDS", "1.5"],
-    ["AUDIO_LOOP_SECONDS", "9999"],
+    ["AUDIO_TRACK_SECONDS", "0"],
+    ["AUDIO_TRACK_SECONDS", "1.5"],
+    ["AUDIO_TRACK_SECONDS", "9999"],
   ])("refuses %s=%s with an error naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid ${name}`));

@@ -27,9 +27,7 @@ describe("GET /api/audio/local/list/:categoryId", () => {
       path: "deep-work/steady-beta.mp3",
       title: "Steady Beta",
       description: steady.description,
-      // A 0.5 s loop file plays as a 15:00 track.
-      durationSeconds: 900,
-      loopSeconds: 0.5,
+      durationSeconds: 0.5,
       modulation: { band: "beta", rateHz: 16, depth: 0.5 },
       generated: true,
     });

@@ -49,7 +49,7 @@ describe("startLibraryRenderer", () => {
   it("renders every missing file in a worker with progress in the log, then skips them", async () => {
     const dir = tempDir();
     const first = memoryLogger();
-    const summary = await startLibraryRenderer({ dir, loopSeconds: 1, log: first.log }).done;
+    const summary = await startLibraryRenderer({ dir, trackSeconds: 1, log: first.log }).done;
     expect(summary).toMatchObject({ rendered: TOTAL, skipped: 0 });
     const messages = first.lines.map((l) => l.message);
     expect(messages[0]).toBe(`audio library: rendering ${TOTAL} missing files in a worker thread`);
@@ -60,14 +60,14 @@ describe("startLibraryRenderer", () => {
     expect(readdirSync(path.join(dir, "deep-work")).sort()).toHaveLength(6);
 
     const second = memoryLogger();
-    expect(await startLibraryRenderer({ dir, loopSeconds: 1, log: second.log }).done).toMatchObject({ rendered: 0, skipped: TOTAL });
+    expect(await startLibraryRenderer({ dir, trackSeconds: 1, log: second.log }).done).toMatchObject({ rendered: 0, skipped: TOTAL });
     expect(second.lines.map((l) => l.message)).toEqual(["audio library: complete, nothing to render"]);
   });
 
   it("can be stopped at once, leaving no half-written file in sight", async () => {
     const dir = tempDir();
     const { log } = memoryLogger();
-    const renderer = startLibraryRenderer({ dir, loopSeconds: null, log });
+    const renderer = startLibraryRenderer({ dir, trackSeconds: null, log });
     await renderer.stop();
     expect(await renderer.done).toBeNull();
     const visible = existsSync(dir)
@@ -83,7 +83,7 @@ describe("the server and the renderer", () => {
   afterEach(async () => t.close());
 
   it("answers at once after listening, lists what is ready, and fills up in the background", async () => {
-    t = await createTestApp((dir) => ({ AUDIO_DIR: path.join(dir, "audio"), AUDIO_LOOP_SECONDS: "1" }));
+    t = await createTestApp((dir) => ({ AUDIO_DIR: path.join(dir, "audio"), AUDIO_TRACK_SECONDS: "1" }));
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const started = performance.now();
     const first = await t.app.inject({ method: "GET", url: "/api/audio/local/list/deep-work" });
@@ -97,7 +97,7 @@ describe("the server and the renderer", () => {
       files = (await t.app.inject({ method: "GET", url: "/api/audio/local/list/deep-work" })).json().files;
     }
     expect(files).toHaveLength(6);
-    expect(files[0]).toMatchObject({ name: "Steady Beta", path: "deep-work/steady-beta.mp3", durationSeconds: 900, loopSeconds: 1, generated: true });
+    expect(files[0]).toMatchObject({ name: "Steady Beta", path: "deep-work/steady-beta.mp3", durationSeconds: 1, generated: true });
     const sound = await t.app.inject({ method: "GET", url: "/sounds/chime.mp3", headers: { range: "bytes=0-1" } });
     expect(sound.statusCode).toBe(206);
   });

@@ -5,7 +5,7 @@
  * (its full loop): modulation rate and depth against the preset's, loudness (LUFS), sample
  * peak (dBFS), spectral centroid (Hz). Run: `pnpm --filter @focus/audio bench`.
  */
-import { LOOP_SECONDS, MOODS, MOOD_PRESETS, TRACKS, analyse, render } from "../src/index";
+import { MEASURE_SECONDS, MOODS, MOOD_PRESETS, TRACKS, analyse, render } from "../src/index";
 
 const SECONDS = 60;
 const SAMPLE_RATE = 44100;
@@ -26,10 +26,10 @@ for (const mood of MOODS) {
 }
 console.log(`all moods   ${totalWall.toFixed(2).padStart(6)} s   real-time factor ${(totalAudio / totalWall).toFixed(1)}x`);
 
-console.log(`\nEvery catalogue track as shipped (${LOOP_SECONDS} s loops): measured (preset)`);
+console.log(`\nEvery catalogue track as shipped (rendered as ${MEASURE_SECONDS} s loops): measured (preset)`);
 console.log("track                          AM rate Hz      AM depth        LUFS    peak dBFS  centroid Hz");
 for (const track of TRACKS) {
-  const audio = render(track.preset, track.seed, LOOP_SECONDS, SAMPLE_RATE);
+  const audio = render(track.preset, track.seed, MEASURE_SECONDS, SAMPLE_RATE);
   const r = analyse(audio.left, audio.right, SAMPLE_RATE);
   const { rateHz, depth } = track.preset.modulation;
   console.log(

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, ut
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readInfoFrame } from "./mp3";
+import { infoFrameDuration, readInfoFrame } from "./mp3";
 import { type LibraryEvent, libraryItems, renderLibrary } from "./node";
 import { TRACKS } from "./tracks";
 
@@ -33,8 +33,8 @@ describe("renderLibrary", () => {
     utimesSync(stale, hourAgo, hourAgo);
 
     const events: LibraryEvent[] = [];
-    // 2 s loops keep the test fast; the real library uses 96 s.
-    const summary = await renderLibrary({ dir, loopSeconds: 2, onEvent: (e) => events.push(e) });
+    // 2 s tracks keep the test fast; the real library's are 15:00.
+    const summary = await renderLibrary({ dir, trackSeconds: 2, onEvent: (e) => events.push(e) });
     expect(summary).toMatchObject({ rendered: TRACKS.length + 4, skipped: 0 });
     expect(events[0]).toEqual({ type: "start", dir, total: TRACKS.length + 4, missing: TRACKS.length + 4 });
     const rendered = events.filter((e) => e.type === "rendered");
@@ -54,15 +54,22 @@ describe("renderLibrary", () => {
 
   it("skips files that exist, so a second run renders nothing", async () => {
     const before = statSync(path.join(dir, "deep-work", "steady-beta.mp3")).mtimeMs;
-    const summary = await renderLibrary({ dir, loopSeconds: 2 });
+    const summary = await renderLibrary({ dir, trackSeconds: 2 });
     expect(summary).toMatchObject({ rendered: 0, skipped: TRACKS.length + 4 });
     expect(statSync(path.join(dir, "deep-work", "steady-beta.mp3")).mtimeMs).toBe(before);
+  });
+
+  it("renders a track of another length again (a library made for another length), and only the tracks", async () => {
+    const summary = await renderLibrary({ dir, trackSeconds: 4 });
+    expect(summary).toMatchObject({ rendered: TRACKS.length, skipped: 4 });
+    expect(infoFrameDuration(new Uint8Array(readFileSync(path.join(dir, "deep-work", "steady-beta.mp3"))))).toBeCloseTo(4, 1);
+    expect((await renderLibrary({ dir, trackSeconds: 4 })).rendered).toBe(0);
   });
 
   it("renders a deleted file again and leaves the user's own files alone", async () => {
     rmSync(path.join(dir, "creative", "prism.mp3"));
     writeFileSync(path.join(dir, "creative", "my-song.ogg"), "user data");
-    const summary = await renderLibrary({ dir, loopSeconds: 2 });
+    const summary = await renderLibrary({ dir, trackSeconds: 4 });
     expect(summary.rendered).toBe(1);
     expect(readFileSync(path.join(dir, "creative", "my-song.ogg"), "utf8")).toBe("user data");
   });

@@ -2,21 +2,22 @@
 /**
  * Node-only entry (`@focus/audio/node`): renders the catalogue into an audio library on disk.
  *
- *   <dir>/<mood>/<track>.mp3   every catalogue track (a seamless loop)
+ *   <dir>/<mood>/<track>.mp3   every catalogue track (a seamless loop of TRACK_SECONDS, 15:00)
  *   <dir>/sounds/<name>.mp3    the notification sounds
  *
- * Files that already exist are skipped, so a second run does nothing. Each file is written
+ * Files that already exist are skipped, so a second run does nothing; a generated track of
+ * another length (an older library, or another `trackSeconds`) is rendered again. Each file is written
  * to a hidden temporary name and renamed into place, so a half-written file is never listed
  * or streamed (and a renderer stopped midway leaves nothing behind but the temporary file,
  * which the next run removes).
  */
 import { existsSync } from "node:fs";
-import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { encodeMp3 } from "./mp3";
-import { DEFAULT_SAMPLE_RATE, render } from "./render";
+import { encodeMp3, infoFrameDuration } from "./mp3";
+import { DEFAULT_SAMPLE_RATE, loopSecondsFor, render } from "./render";
 import { NOTIFICATION_SOUNDS, type NotificationSoundName, renderNotificationSound } from "./sounds";
-import { LOOP_SECONDS, TRACKS, type Track } from "./tracks";
+import { TRACK_SECONDS, TRACKS, type Track } from "./tracks";
 
 /** Folder of the notification sounds inside the library. */
 export const SOUNDS_FOLDER = "sounds";
@@ -49,8 +50,8 @@ export type LibraryEvent =
 export interface LibraryOptions {
   /** The library folder (AUDIO_DIR). */
   dir: string;
-  /** Loop length of the tracks, seconds. Default `LOOP_SECONDS` (96); tests use less. */
-  loopSeconds?: number;
+  /** Length of the tracks, seconds. Default `TRACK_SECONDS` (900); tests use less. */
+  trackSeconds?: number;
   sampleRate?: number;
   onEvent?: (event: LibraryEvent) => void;
   /** Checked between files; returning true stops the run. */
@@ -63,13 +64,18 @@ export interface LibrarySummary {
   seconds: number;
 }
 
-/** Renders every missing file of the library. */
+/** Renders every missing file of the library, and every generated track of another length. */
 export async function renderLibrary(options: LibraryOptions): Promise<LibrarySummary> {
   const started = performance.now();
   const dir = path.resolve(options.dir);
   const sampleRate = options.sampleRate ?? DEFAULT_SAMPLE_RATE;
+  const trackSeconds = options.trackSeconds ?? TRACK_SECONDS;
   const items = libraryItems();
-  const missing = items.filter((item) => !existsSync(path.join(dir, item.relativePath)));
+  const missing: LibraryItem[] = [];
+  for (const item of items) {
+    const file = path.join(dir, item.relativePath);
+    if (!existsSync(file) || (item.track && !(await hasLength(file, loopSecondsFor(item.track.preset, trackSeconds))))) missing.push(item);
+  }
   options.onEvent?.({ type: "start", dir, total: items.length, missing: missing.length });
   await removeStalePartials(dir, items);
 
@@ -77,7 +83,7 @@ export async function renderLibrary(options: LibraryOptions): Promise<LibrarySum
   for (const item of missing) {
     if (options.shouldStop?.()) break;
     const fileStarted = performance.now();
-    const bytes = await renderItem(item, sampleRate, options.loopSeconds ?? LOOP_SECONDS);
+    const bytes = await renderItem(item, sampleRate, trackSeconds);
     const target = path.join(dir, item.relativePath);
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${Date.now()}${PARTIAL_SUFFIX}`);
@@ -98,14 +104,30 @@ export async function renderLibrary(options: LibraryOptions): Promise<LibrarySum
   return summary;
 }
 
-/** Renders and encodes one library item. */
-export async function renderItem(item: LibraryItem, sampleRate: number, loopSeconds: number): Promise<Uint8Array> {
+/**
+ * Whether the MP3 at `file` lasts `seconds` (within half a second), from its info frame (first
+ * kilobyte only); a file without one (not ours) counts as the right length, so it is kept.
+ */
+async function hasLength(file: string, seconds: number): Promise<boolean> {
+  const handle = await open(file, "r");
+  try {
+    const buffer = new Uint8Array(1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const duration = infoFrameDuration(buffer.subarray(0, bytesRead));
+    return duration === null || Math.abs(duration - seconds) < 0.5;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Renders and encodes one library item; a track as a seamless loop of `trackSeconds` (rounded up to its preset's loop grid). */
+export async function renderItem(item: LibraryItem, sampleRate: number, trackSeconds: number): Promise<Uint8Array> {
   if (item.sound) {
     const sound = renderNotificationSound(item.sound, sampleRate);
     return encodeMp3(sound.left, sound.right, sampleRate);
   }
   if (!item.track) throw new Error(`nothing to render for ${item.relativePath}`);
-  const audio = render(item.track.preset, item.track.seed, loopSeconds, sampleRate);
+  const audio = render(item.track.preset, item.track.seed, trackSeconds, sampleRate);
   return encodeMp3(audio.left, audio.right, sampleRate);
 }
 

@@ -5,8 +5,18 @@
  */
 import { MOOD_PRESETS, type MoodId, type Preset, variant } from "./presets";
 
-/** Length of every generated loop, seconds: at least 90 s of distinct audio (packages/audio/README.md). */
-export const LOOP_SECONDS = 96;
+/**
+ * Length of every generated track as the library ships it, seconds: 15:00, one seamless loop of
+ * that length, so a 25-minute focus session never hears a short repeat (`docs/product.md`,
+ * Audio; render time and disk use in packages/audio/README.md).
+ */
+export const TRACK_SECONDS = 15 * 60;
+
+/**
+ * Length the catalogue's tests and benchmark render and measure, seconds: the same presets, seeds
+ * and DSP as a shipped track, on a 96 s loop (a 15:00 render costs about 25 s of CPU per track).
+ */
+export const MEASURE_SECONDS = 96;
 
 export interface Track {
   /** `<mood>/<slug>`. */

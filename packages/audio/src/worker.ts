@@ -10,7 +10,7 @@ import { type LibraryEvent, renderLibrary } from "./node";
 
 export interface LibraryWorkerData {
   dir: string;
-  loopSeconds?: number;
+  trackSeconds?: number;
   sampleRate?: number;
 }
 

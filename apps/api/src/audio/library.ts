@@ -7,7 +7,7 @@
 import { open, readdir } from "node:fs/promises";
 import path from "node:path";
 import { TRACKS, infoFrameDuration, trackByFile } from "@focus/audio";
-import { GENERATED_TRACK_SECONDS, type AudioMoodId, type AudioFile } from "@focus/core";
+import type { AudioMoodId, AudioFile } from "@focus/core";
 import { HttpError } from "../domain/httpError";
 import { audioContentType, resolveLibraryFile } from "./safePath";
 
@@ -51,15 +51,14 @@ async function describe(mood: AudioMoodId, filename: string, relativePath: strin
     const name = filename.slice(0, filename.length - path.extname(filename).length).replace(/[-_]+/g, " ").trim();
     return { name: name || filename, filename, path: relativePath };
   }
-  // The file is a seamless loop; the track plays it for GENERATED_TRACK_SECONDS (`docs/product.md`, Audio).
-  const loopSeconds = await mp3Duration(file);
+  const durationSeconds = await mp3Duration(file);
   return {
     name: track.title,
     filename,
     path: relativePath,
     title: track.title,
     description: track.description,
-    ...(loopSeconds ? { durationSeconds: Math.max(GENERATED_TRACK_SECONDS, loopSeconds), loopSeconds } : {}),
+    ...(durationSeconds ? { durationSeconds } : {}),
     modulation: { ...track.preset.modulation },
     generated: true,
   };

@@ -25,7 +25,7 @@ const audioPlugin: FastifyPluginAsync<AudioPluginOptions> = async (fastify, { co
   }
   let renderer: LibraryRenderer | null = null;
   fastify.addHook("onListen", async () => {
-    renderer ??= startLibraryRenderer({ dir: audio.dir, loopSeconds: audio.loopSeconds, log: fastify.log });
+    renderer ??= startLibraryRenderer({ dir: audio.dir, trackSeconds: audio.trackSeconds, log: fastify.log });
   });
   fastify.addHook("onClose", async () => {
     await renderer?.stop();

@@ -12,8 +12,8 @@ import type { FastifyBaseLogger } from "fastify";
 
 export interface LibraryRendererOptions {
   dir: string;
-  /** Loop length, seconds; null for the catalogue's. */
-  loopSeconds: number | null;
+  /** Length of the generated tracks, seconds; null for the catalogue's (15:00). */
+  trackSeconds: number | null;
   log: FastifyBaseLogger;
 }
 
@@ -30,8 +30,8 @@ export function workerScript(): string {
 }
 
 /** Starts rendering every missing library file in a worker thread. */
-export function startLibraryRenderer({ dir, loopSeconds, log }: LibraryRendererOptions): LibraryRenderer {
-  const data: LibraryWorkerData = { dir, ...(loopSeconds ? { loopSeconds } : {}) };
+export function startLibraryRenderer({ dir, trackSeconds, log }: LibraryRendererOptions): LibraryRenderer {
+  const data: LibraryWorkerData = { dir, ...(trackSeconds ? { trackSeconds } : {}) };
   let stopping = false;
   let summary: LibrarySummary | null = null;
   let worker: Worker;

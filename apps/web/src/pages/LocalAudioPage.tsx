@@ -94,7 +94,7 @@ export function LocalAudioPage() {
               </Button>
             </div>
           </div>
-          <ProgressBar element={player.element} read={player.progress} onSeek={player.seek} />
+          <ProgressBar element={player.element} onSeek={player.seek} />
           <LocalVolume volume={context.volume} onChange={(volume) => actor.send({ type: "SET_VOLUME", volume })} />
           {context.error && <ErrorAlert>{context.error}</ErrorAlert>}
         </CardContent>
@@ -231,17 +231,9 @@ function MoodTracks({
   );
 }
 
-/** Elapsed and total time (m:ss) of the track (`read`) around a position slider that also seeks. */
-function ProgressBar({
-  element,
-  read,
-  onSeek,
-}: {
-  element: HTMLAudioElement;
-  read: () => { current: number; duration: number };
-  onSeek: (seconds: number) => void;
-}) {
-  const { current, duration } = useMediaProgress(element, read);
+/** Elapsed and total time (m:ss) around a position slider that also seeks. */
+function ProgressBar({ element, onSeek }: { element: HTMLAudioElement; onSeek: (seconds: number) => void }) {
+  const { current, duration } = useMediaProgress(element);
   // Where the user moved the slider, shown until the player has moved there (or to another
   // track): the position reported until then is the old one, and a slider set back to it would
   // seek back on its next input event.

@@ -64,9 +64,7 @@ export type AudioMood = z.infer<typeof audioMoodSchema>;
 /**
  * One playable file of a mood (name, filename, path). `path` is relative to the audio library and
  * is what `GET /api/audio/stream?path=` takes. Generated tracks also carry their catalogue
- * metadata: `durationSeconds` is how long the track plays (15:00) and `loopSeconds` the length
- * of its seamless loop file, repeated for that long (audioPlayer/trackTimeline.ts); the user's
- * own files carry only the three.
+ * metadata; the user's own files carry only the three.
  */
 export const audioFileSchema = z.object({
   name: z.string(),
@@ -75,7 +73,6 @@ export const audioFileSchema = z.object({
   title: z.string().optional(),
   description: z.string().optional(),
   durationSeconds: z.number().positive().optional(),
-  loopSeconds: z.number().positive().optional(),
   modulation: audioModulationSchema.optional(),
   generated: z.boolean().optional(),
 });

@@ -4,6 +4,5 @@ export { AUDIO_FADE_OUT_MS, BREAK_AUDIO_MOOD, fadeGain, followTimerCommand } fro
 export type { FollowTimerCommand, FollowTimerOptions, TimerPhase } from "./followTimer";
 export { AUDIO_MESSAGES, noTracksMessage } from "./messages";
 export { nextRandom, pickTrack, randomSeed } from "./random";
-export { GENERATED_TRACK_SECONDS, isLoopRestart, loopedPosition, loopedSeek, loopedTimelineOf, type LoopedTimeline } from "./trackTimeline";
 export type * from "./types";
 export type * from "./localTypes";

@@ -150,6 +150,24 @@ describe("mood player chart", () => {
     }
   });
 
+  it("at a track's end plays another track of the mood, also when the end came as a pause first", async () => {
+    const { actor, media, settle } = start();
+    actor.send({ type: "SELECT_MOOD", mood: "deep-work", autoplay: true });
+    await settle("playing");
+    const first = actor.getSnapshot().context.track!.path;
+    media.length = 0;
+    actor.send({ type: "MEDIA_ENDED" });
+    await settle("playing");
+    const second = actor.getSnapshot().context.track!.path;
+    expect(second).not.toBe(first);
+    expect(second).toMatch(/^deep-work\//);
+    expect(media).toContain("play");
+    actor.send({ type: "MEDIA_PAUSED" });
+    actor.send({ type: "MEDIA_ENDED" });
+    await settle("playing");
+    expect(actor.getSnapshot().context.track!.path).not.toBe(second);
+  });
+
   it("Change Flow with a single track reloads that track", async () => {
     const { actor, settle } = start();
     actor.send({ type: "SELECT_MOOD", mood: "relax" });

@@ -253,6 +253,7 @@ export const audioPlayerMachine = setup({
         CHANGE_FLOW: { target: "loading", actions: { type: "prepareChangeFlow", params: { autoplay: true } } },
         // Paused by something else (a media key, the OS): follow it.
         MEDIA_PAUSED: "paused",
+        MEDIA_ENDED: { target: "loading", actions: { type: "prepareChangeFlow", params: { autoplay: true } } },
         PLAY_FAILED: [
           { guard: "resuming", target: "paused", actions: ["failPlay", "emitPlayFailed"] },
           { target: "loaded", actions: ["failPlay", "emitPlayFailed"] },
@@ -266,6 +267,8 @@ export const audioPlayerMachine = setup({
         TOGGLE: { target: "playing", actions: [{ type: "markPlay", params: { resuming: true } }, "playMedia"] },
         STOP: { target: "loaded", actions: "rewindMedia" },
         CHANGE_FLOW: { target: "loading", actions: { type: "prepareChangeFlow", params: { autoplay: false } } },
+        // Some browsers report the end as a pause first: the end still moves on, playing.
+        MEDIA_ENDED: { target: "loading", actions: { type: "prepareChangeFlow", params: { autoplay: true } } },
         MEDIA_PLAYING: { target: "playing", actions: "clearError" },
         MEDIA_ERROR: { target: "idle", actions: ["failPlayback", "emitPlaybackError"] },
       },

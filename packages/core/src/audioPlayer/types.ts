@@ -59,6 +59,8 @@ export type AudioPlayerEvent =
   /** From the media element: it started playing, paused by itself, or failed. */
   | { type: "MEDIA_PLAYING" }
   | { type: "MEDIA_PAUSED" }
+  /** The track played to its end: another track of the mood follows (a 15:00 track is never looped). */
+  | { type: "MEDIA_ENDED" }
   | { type: "MEDIA_ERROR" }
   /** From the app's `playMedia`: the element refused to play (e.g. autoplay policy). */
   | { type: "PLAY_FAILED" };

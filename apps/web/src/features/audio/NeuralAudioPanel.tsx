@@ -1,4 +1,4 @@
-import { Repeat, SlidersHorizontal } from "lucide-react";
+import { ListMusic, SlidersHorizontal } from "lucide-react";
 import { Link } from "react-router-dom";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -17,7 +17,7 @@ export function NeuralAudioPanel() {
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Neural Audio</h1>
           <p className="max-w-2xl text-muted-foreground">
-            Generated focus sound for four moods, each pulsing gently at its own brainwave rate. Pick one and let it loop.
+            Generated focus sound for four moods, each pulsing gently at its own brainwave rate. Pick one and let it play.
           </p>
         </div>
         <Link to="/music" className={buttonVariants({ variant: "outline" })}>
@@ -38,8 +38,8 @@ export function NeuralAudioPanel() {
           <div className="flex flex-wrap items-center justify-between gap-3 md:col-span-2">
             <FlowControls />
             <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-              <Repeat className="size-4" aria-hidden />
-              Every track loops seamlessly
+              <ListMusic className="size-4" aria-hidden />
+              15-minute tracks, one after another
             </p>
           </div>
         </CardContent>

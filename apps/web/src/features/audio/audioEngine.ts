@@ -10,8 +10,8 @@ import { createActor, fromPromise, type ActorRefFrom } from "xstate";
 import { fetchMoodTracks, playElement, streamUrl } from "./audioApi";
 
 /**
- * The app's one mood player (core's audioPlayer chart): one HTMLAudioElement (looping, volume
- * 0.7) driven by the core chart. It lives outside React so that switching tabs, and going from
+ * The app's one mood player (core's audioPlayer chart): one HTMLAudioElement (volume 0.7; at a
+ * track's end the chart plays another of the mood) driven by the core chart. It lives outside React so that switching tabs, and going from
  * /app to /music and back, never interrupts the sound; `AudioProvider` hands it to components.
  */
 export interface AudioEngine {
@@ -24,7 +24,6 @@ const RELEASE_GRACE_MS = 4000;
 
 export function createAudioEngine(): AudioEngine {
   const element = new Audio();
-  element.loop = true;
   element.preload = "auto";
   element.volume = AUDIO_DEFAULT_VOLUME;
 
@@ -56,7 +55,11 @@ export function createAudioEngine(): AudioEngine {
   });
   const actor = createActor(machine, { input: { seed: randomSeed(), volume: AUDIO_DEFAULT_VOLUME } });
   element.addEventListener("playing", () => actor.send({ type: "MEDIA_PLAYING" }));
-  element.addEventListener("pause", () => actor.send({ type: "MEDIA_PAUSED" }));
+  // The end of a track also reports a pause first; only the end counts then.
+  element.addEventListener("pause", () => {
+    if (!element.ended) actor.send({ type: "MEDIA_PAUSED" });
+  });
+  element.addEventListener("ended", () => actor.send({ type: "MEDIA_ENDED" }));
   // An element without a source reports nothing worth telling (e.g. after unloading).
   element.addEventListener("error", () => {
     if (element.getAttribute("src")) actor.send({ type: "MEDIA_ERROR" });

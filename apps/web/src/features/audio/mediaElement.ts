@@ -9,8 +9,6 @@ export interface AudioElementControls {
   setSource: (url: string, options?: { load?: boolean }) => void;
   /** Moves the position, seconds. */
   seek: (seconds: number) => void;
-  /** Whether the element starts its source again at the end. */
-  setLoop: (loop: boolean) => void;
   /** Sets the volume, 0–1. */
   setVolume: (volume: number) => void;
   /** Asks the browser to load the whole source now. */
@@ -31,9 +29,6 @@ export function createAudioElement(setup: { preload: "none" | "auto"; volume: nu
     },
     seek: (seconds) => {
       element.currentTime = seconds;
-    },
-    setLoop: (loop) => {
-      element.loop = loop;
     },
     setVolume: (volume) => {
       element.volume = volume;

@@ -6,7 +6,6 @@ import { toast } from "@/components/ui/use-toast";
 import { audioListKey, fetchMoodTracksOrEmpty, playElement, streamUrl } from "./audioApi";
 import { pauseMoodAudio } from "./audioEngine";
 import { createAudioElement } from "./mediaElement";
-import { createTrackPlayback } from "./trackPlayback";
 
 /**
  * The four lists in one value. TanStack Query keeps equal parts of it identical between
@@ -23,22 +22,19 @@ function combineLists(results: UseQueryResult<AudioFile[]>[]) {
 }
 
 /**
- * The local player of /local-audio: its own <audio> element driven by core's local-player chart
- * (a track that ends hands over to another random one; a generated track plays its loop for
- * 15:00 first, trackPlayback.ts), and the four mood lists (one call per
+ * The local player of /local-audio: its own <audio> element (no loop: a track that ends hands over
+ * to another random one) driven by core's local-player chart, and the four mood lists (one call per
  * mood; a non-OK answer is an empty list).
  */
 export function useLocalPlayer() {
   const [media] = useState(() => createAudioElement({ preload: "auto", volume: AUDIO_DEFAULT_VOLUME }));
   const { element } = media;
-  const [playback] = useState(() => createTrackPlayback(media));
   const machine = useMemo(
     () =>
       localPlayerMachine.provide({
         actions: {
           loadMedia: ({ context }) => {
             if (!context.track) return;
-            playback.setTrack(context.track);
             media.setSource(streamUrl(context.track.path), { load: true });
           },
           playMedia: ({ self }) => {
@@ -50,7 +46,7 @@ export function useLocalPlayer() {
           applyVolume: ({ context }) => media.setVolume(context.volume),
         },
       }),
-    [media, element, playback],
+    [media, element],
   );
   const actor = useActorRef(machine, { input: { seed: randomSeed(), volume: AUDIO_DEFAULT_VOLUME } });
 
@@ -66,8 +62,6 @@ export function useLocalPlayer() {
       return () => element.removeEventListener(name, listener);
     };
     const offs = [on("playing", "MEDIA_PLAYING"), on("pause", "MEDIA_PAUSED"), on("ended", "MEDIA_ENDED"), on("error", "MEDIA_ERROR")];
-    // A looped track's end reaches the chart as the end of its file would.
-    offs.push(playback.attach(() => actor.send({ type: "MEDIA_ENDED" })));
     const emitted = actor.on("*", (event) => {
       if (event.type === "playbackError") console.error(event.message);
       else toast({ title: event.message, variant: event.type === "playFailed" ? "destructive" : "default" });
@@ -78,7 +72,7 @@ export function useLocalPlayer() {
       element.pause();
       element.removeAttribute("src");
     };
-  }, [actor, element, playback]);
+  }, [actor, element]);
 
   const { libraries, answered, isRefreshing, refresh } = useQueries({
     queries: AUDIO_MOOD_IDS.map((mood) => ({
@@ -97,5 +91,5 @@ export function useLocalPlayer() {
 
   const status = useSelector(actor, (s) => s.value);
   const context = useSelector(actor, (s) => s.context);
-  return { actor, element, seek: playback.seek, progress: playback.progress, status, context, libraries, isRefreshing, refresh };
+  return { actor, element, seek: media.seek, status, context, libraries, isRefreshing, refresh };
 }
