@@ -56,10 +56,11 @@ describe("plans and admin", () => {
     await registerInUi(page, server.url, username);
 
     await page.goto(`${server.url}/subscription`);
-    // The user's own plan badge (not the plan cards' headings): exactly 'Trial', days left beside it.
+    // The user's own plan badge (not the plan cards' headings): exactly 'Trial'; the status says
+    // the trial runs, with its days left.
     const badge = page.getByTestId("plan-badge");
     await expect.poll(() => badge.textContent()).toBe("Trial");
-    await expect.poll(() => page.getByText("14 days left", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("plan-status").textContent()).toBe("Trial · 14 days left");
     await expect.poll(() => page.getByRole("button", { name: "Upgrade to Premium" }).isVisible()).toBe(true);
 
     // The admin activates premium from the users overview.

@@ -238,6 +238,7 @@ describe("cross-origin requests", () => {
       { method: "POST", path: "/api/login", json: { username: dave.username, password: PASSWORD } },
       { method: "POST", path: "/api/register", json: { username: uniqueName("csrf"), email: "csrf@example.com", password: PASSWORD } },
       { method: "POST", path: "/api/subscription/upgrade" },
+      { method: "POST", path: "/api/subscription/offer", json: { offer: "half-price-3-months" } },
       { method: "POST", path: "/api/import", json: { version: 1, exportedAt: new Date().toISOString(), settings: null, sessions: [] } },
     ];
     const attacks: Array<{ name: string; headers: Record<string, string> }> = [

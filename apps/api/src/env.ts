@@ -33,8 +33,11 @@ export interface Config {
   publicOrigin: string | null;
   /** Length of the free trial given at registration, days (`docs/product.md`). */
   trialDays: number;
+  /** The payment provider's page an upgrade opens, or null: the request is recorded and the team writes. */
   paymentUrl: string | null;
   interviewUrl: string | null;
+  /** Where users write for help and hear back about upgrade requests (`docs/product.md`). */
+  supportEmail: string;
   /** Directory of the built web app (apps/web/dist by default). */
   webDist: string;
   /** The built extension zip served at /focus-extension.zip (apps/extension/dist by default). */
@@ -76,6 +79,9 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/** SUPPORT_EMAIL when unset. */
+export const DEFAULT_SUPPORT_EMAIL = "support@focusflow.app";
+
 /** Bounds of SCRYPT_N: 2^10 (tests) to the most a stored hash may ask for (2^20). */
 const MIN_SCRYPT_N = 2 ** 10;
 const MAX_SCRYPT_N = MAX_SCRYPT_COST;
@@ -102,6 +108,7 @@ const envSchema = z.object({
   TRIAL_DAYS: optional(z.coerce.number().int().min(1).max(3650, "must be a whole number of days (1-3650)")),
   PAYMENT_URL: optional(httpUrl),
   INTERVIEW_URL: optional(httpUrl),
+  SUPPORT_EMAIL: optional(z.email("must be an email address")),
   WEB_DIST: optional(z.string().trim().min(1)),
   EXTENSION_ZIP: optional(z.string().trim().min(1)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
@@ -193,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trialDays: e.TRIAL_DAYS ?? 14,
     paymentUrl: e.PAYMENT_URL ?? null,
     interviewUrl: e.INTERVIEW_URL ?? null,
+    supportEmail: e.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     extensionZip: e.EXTENSION_ZIP ? path.resolve(cwd, e.EXTENSION_ZIP) : DEFAULT_EXTENSION_ZIP,
     logLevel: e.LOG_LEVEL ?? "info",

@@ -70,6 +70,7 @@ describe("admin: users list, delete, role check", () => {
       subscriptionStatus: "trial",
       subscriptionPlan: "free",
       upgradeRequestedAt: null,
+      offer: null,
     });
     expect(res.body).not.toMatch(/password|scrypt/i);
   });

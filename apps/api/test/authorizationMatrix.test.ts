@@ -160,6 +160,9 @@ const MATRIX: Record<string, Expectation> = {
     },
   },
   "POST /api/subscription/upgrade": { status: loggedIn(200), call: plain("/api/subscription/upgrade") },
+  "GET /api/subscription": { status: loggedIn(200), call: plain("/api/subscription") },
+  // A, B (trial) and the admin (premium) each record an offer of their own.
+  "POST /api/subscription/offer": { status: loggedIn(200), call: plain("/api/subscription/offer", { offer: "pause-3-months" }) },
   "POST /api/subscription/cancel": {
     status: loggedIn(200),
     setup: async (f) => setPlan(f.app, [f.users.userA.id, f.users.userB.id], "premium", "active"),
@@ -172,6 +175,12 @@ const MATRIX: Record<string, Expectation> = {
   "POST /api/subscription/cancel/:userId": {
     status: adminOnly(200),
     call: (_f, _role, target) => ({ url: `/api/subscription/cancel/${target}` }),
+  },
+  // The admin acts on a fresh victim who accepted no offer: 409 (the success path is in
+  // retentionOffers.test.ts).
+  "POST /api/admin/users/:userId/offer/applied": {
+    status: { anonymous: 401, userA: 403, userB: 403, admin: 409 },
+    call: (_f, _role, target) => ({ url: `/api/admin/users/${target}/offer/applied` }),
   },
   "GET /api/admin/users": { status: adminOnly(200), call: plain("/api/admin/users") },
   "DELETE /api/admin/users/:userId": {
@@ -214,6 +223,15 @@ const MATRIX: Record<string, Expectation> = {
   "GET /sounds/:file": { status: open(404), call: plain("/sounds/unknown.mp3") },
   // The extension zip is public: 200 once `pnpm build` made it, else 404 (extensionZip.test.ts).
   "GET /focus-extension.zip": { status: open(existsSync(loadConfig({}).extensionZip) ? 200 : 404), call: plain("/focus-extension.zip") },
+  // The API's documentation (plugins/apiDocs.ts) is public and read-only.
+  "GET /api/docs": { status: open(200), call: plain("/api/docs") },
+  // onRoute names the GET of `/api/docs/` only as "GET /api/docs" (above); its HEAD keeps the slash.
+  "HEAD /api/docs/": { status: open(200), call: plain("/api/docs/") },
+  "GET /api/docs/json": { status: open(200), call: plain("/api/docs/json") },
+  "GET /api/docs/yaml": { status: open(200), call: plain("/api/docs/yaml") },
+  "GET /api/docs/static/*": { status: open(200), call: plain("/api/docs/static/swagger-ui.css") },
+  "GET /api/docs/static/index.html": { status: open(302), call: plain("/api/docs/static/index.html") },
+  "GET /api/docs/static/swagger-initializer.js": { status: open(200), call: plain("/api/docs/static/swagger-initializer.js") },
 };
 
 /** Every row that belongs to the user, in every table with a `user_id` column, plus the user. */

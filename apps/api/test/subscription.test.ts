@@ -28,7 +28,7 @@ describe("subscription: upgrade, cancel, admin activation", () => {
     const { cookie, res: registered } = await registerUser(t.app);
     const res = await t.app.inject({ method: "POST", url: "/api/subscription/upgrade", headers: { cookie } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ paypalUrl: ADMIN_ENV.PAYMENT_URL });
+    expect(res.json()).toEqual({ paypalUrl: ADMIN_ENV.PAYMENT_URL, requested: true });
     expect(await me(cookie)).toMatchObject({ subscriptionPlan: "free", subscriptionStatus: "trial" });
 
     const admin = await loginAdmin(t.app);
@@ -39,13 +39,19 @@ describe("subscription: upgrade, cancel, admin activation", () => {
     expect(Date.now() - Date.parse(row?.upgradeRequestedAt ?? "")).toBeLessThan(60_000);
   });
 
-  it("answers an upgrade with 503 when PAYMENT_URL is not set, and notes nothing", async () => {
-    t = await createTestApp();
+  it("records an upgrade without PAYMENT_URL and answers 200 with no link, for the team to write to the user", async () => {
+    t = await createTestApp({ ADMIN_PASSWORD: ADMIN_ENV.ADMIN_PASSWORD });
     const { cookie, credentials } = await registerUser(t.app);
+    const before = Date.now();
     const res = await t.app.inject({ method: "POST", url: "/api/subscription/upgrade", headers: { cookie } });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: "Payments are not configured yet. Please contact support." });
-    expect((await userRow(t.app, credentials.username)).upgrade_requested_at).toBeNull();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ paypalUrl: null, requested: true });
+    const requestedAt = (await userRow(t.app, credentials.username)).upgrade_requested_at;
+    expect(Date.parse(requestedAt ?? "")).toBeGreaterThanOrEqual(before - 1000);
+    // The user reads it back, and the plan stays as it was.
+    const mine = await t.app.inject({ method: "GET", url: "/api/subscription", headers: { cookie } });
+    expect(mine.json()).toEqual({ upgradeRequestedAt: requestedAt, offer: null });
+    expect(await me(cookie)).toMatchObject({ subscriptionPlan: "free", subscriptionStatus: "trial" });
   });
 
   it("lets an admin activate premium, which clears the upgrade request", async () => {
@@ -128,6 +134,17 @@ describe("subscription: upgrade, cancel, admin activation", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: `Subscription cancelled for user ID ${id}` });
     expect(await me(cookie)).toMatchObject({ subscriptionPlan: "free", subscriptionStatus: "cancelled" });
+  });
+
+  it("refuses to let the admin cancel their own plan with 409, and changes nothing", async () => {
+    t = await createTestApp(ADMIN_ENV);
+    const admin = await loginAdmin(t.app);
+    const { id } = await userRow(t.app, "admin");
+    await activate(id);
+    const res = await t.app.inject({ method: "POST", url: `/api/subscription/cancel/${id}`, headers: { cookie: admin } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: "You cannot cancel your own admin plan" });
+    expect(await me(admin)).toMatchObject({ subscriptionPlan: "premium", subscriptionStatus: "active" });
   });
 
   it("keeps the self-service cancel and the admin cancel apart although they share a prefix", async () => {

@@ -1,5 +1,6 @@
 import type { AdminUser, User } from "@focus/core";
 import type { UserRow } from "../db/tables/users";
+import { acceptedOfferOf } from "./subscription";
 
 /** True when `username` is the admin account's (case-insensitive; `docs/product.md`). */
 export function isAdminUsername(username: string, adminUsername: string): boolean {
@@ -30,5 +31,6 @@ export function toAdminUser(row: UserRow): AdminUser {
     subscriptionStatus: row.subscription_status,
     subscriptionPlan: row.subscription_plan,
     upgradeRequestedAt: row.upgrade_requested_at,
+    offer: acceptedOfferOf(row),
   };
 }

@@ -3,7 +3,16 @@
  * themselves (premium active, trial active, may use the timer) come from @focus/core; this
  * module applies them to stored users and performs the plan changes.
  */
-import { type CancelSubscriptionBody, isPremiumActive, type SubscriptionFields } from "@focus/core";
+import {
+  type AcceptedOffer,
+  type CancelSubscriptionBody,
+  isPremiumActive,
+  isTrialActive,
+  RETENTION_OFFER_TITLES,
+  type RetentionOfferId,
+  type SubscriptionFields,
+  type SubscriptionRequests,
+} from "@focus/core";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { UserRow } from "../db/tables/users";
@@ -21,9 +30,21 @@ export function subscriptionOf(row: UserRow): SubscriptionFields {
   };
 }
 
+/** The retention offer the user accepted, or null (`docs/product.md`, Offers and upgrade requests). */
+export function acceptedOfferOf(row: UserRow): AcceptedOffer | null {
+  if (!row.retention_offer || !row.retention_offer_accepted_at) return null;
+  return { offer: row.retention_offer, acceptedAt: row.retention_offer_accepted_at, appliedAt: row.retention_offer_applied_at };
+}
+
+/** What the user asked for that waits on the team: the upgrade request and the accepted offer. */
+export function subscriptionRequestsOf(row: UserRow): SubscriptionRequests {
+  return { upgradeRequestedAt: row.upgrade_requested_at, offer: acceptedOfferOf(row) };
+}
+
 /**
- * Notes that the user asked to upgrade (shown in the admin list). The plan does not change:
- * an admin activates it after payment (`docs/product.md`).
+ * Notes that the user asked to upgrade (shown in the admin list with its date). The plan does not
+ * change: an admin activates it after payment, or after writing to the user when the server has
+ * no payment link (`docs/product.md`, Offers and upgrade requests).
  */
 export async function recordUpgradeRequest(db: Kysely<Database>, userId: number, now = new Date()): Promise<void> {
   await updateUser(db, userId, { upgrade_requested_at: now.toISOString() });
@@ -83,4 +104,57 @@ export async function cancelByAdmin(db: Kysely<Database>, userId: number): Promi
   const row = await updateUser(db, userId, { subscription_plan: "free", subscription_status: "cancelled" });
   if (!row) throw userNotFound();
   return row;
+}
+
+/**
+ * Records the retention offer the user accepted while cancelling (`docs/product.md`, Offers and
+ * upgrade requests), for the team to apply. Accepting the offer already held changes nothing (a
+ * retried click is harmless); a user holds one offer.
+ * @returns the user, with the offer.
+ * @throws HttpError 404 "User not found"; 409 "Only an active plan or trial can take an offer"
+ *   unless premium or a trial is active at `now`; 409 "You have already accepted …" for a second,
+ *   different offer.
+ */
+export async function acceptRetentionOffer(
+  db: Kysely<Database>,
+  userId: number,
+  offer: RetentionOfferId,
+  now = new Date(),
+): Promise<UserRow> {
+  return db.transaction().execute(async (trx) => {
+    await lockUserRow(trx, userId);
+    const current = await findUserById(trx, userId);
+    if (!current) throw userNotFound();
+    const fields = subscriptionOf(current);
+    if (!isPremiumActive(fields) && !isTrialActive(fields, now.getTime())) {
+      throw new HttpError(409, "Only an active plan or trial can take an offer");
+    }
+    if (current.retention_offer === offer) return current;
+    if (current.retention_offer) {
+      throw new HttpError(409, `You have already accepted ${RETENTION_OFFER_TITLES[current.retention_offer]}`);
+    }
+    const updated = await updateUser(trx, userId, {
+      retention_offer: offer,
+      retention_offer_accepted_at: now.toISOString(),
+      retention_offer_applied_at: null,
+    });
+    return updated ?? current;
+  });
+}
+
+/**
+ * Admin: notes that the team applied the user's accepted offer. Marking an applied offer again
+ * keeps the first date.
+ * @returns the user.
+ * @throws HttpError 404 "User not found"; 409 "This user has no accepted offer".
+ */
+export async function markOfferApplied(db: Kysely<Database>, userId: number, now = new Date()): Promise<UserRow> {
+  return db.transaction().execute(async (trx) => {
+    await lockUserRow(trx, userId);
+    const current = await findUserById(trx, userId);
+    if (!current) throw userNotFound();
+    if (!current.retention_offer) throw new HttpError(409, "This user has no accepted offer");
+    if (current.retention_offer_applied_at) return current;
+    return (await updateUser(trx, userId, { retention_offer_applied_at: now.toISOString() })) ?? current;
+  });
 }

@@ -1,7 +1,11 @@
 import {
+  subscriptionRequestsSchema,
   upgradeResponseSchema,
   userResponseSchema,
+  type AcceptOfferRequest,
   type CancelRequest,
+  type SubscriptionRequests,
+  type UpgradeResponse,
   type LoginForm,
   type RegisterForm,
   type User,
@@ -70,6 +74,7 @@ export const LOGIN_REQUIRED = {
   updatePassword: "You must be logged in to update your password",
   upgrade: "You must be logged in to upgrade your subscription",
   cancel: "You must be logged in to cancel your subscription",
+  offer: "You must be logged in to accept an offer",
 } as const;
 
 /**
@@ -121,11 +126,12 @@ export async function updatePassword(user: User | null | undefined, body: { curr
 }
 
 /**
- * `POST /api/subscription/upgrade` for `user` → the payment link (`docs/api.md`). Guests and
- * visitors: 'You must be logged in to upgrade your subscription' (upgrade requires a logged-in
- * non-guest user); no message from the server: 'Failed to upgrade subscription'.
+ * `POST /api/subscription/upgrade` for `user` → `{ paypalUrl, requested }` (`docs/api.md`): the
+ * request is recorded; `paypalUrl` is the payment link, or null when the team writes instead.
+ * Guests and visitors: 'You must be logged in to upgrade your subscription' (upgrade requires a
+ * logged-in non-guest user); no message from the server: 'Failed to upgrade subscription'.
  */
-export async function upgradeSubscription(user: User | null | undefined): Promise<{ paypalUrl: string }> {
+export async function upgradeSubscription(user: User | null | undefined): Promise<UpgradeResponse> {
   requireAccount(user, LOGIN_REQUIRED.upgrade);
   return accountCall(
     async () => upgradeResponseSchema.parse(await api.post("/api/subscription/upgrade")),
@@ -146,6 +152,20 @@ export async function cancelSubscription(user: User | null | undefined, request:
     async () => userResponseSchema.parse(await api.post("/api/subscription/cancel", body)).user,
     "Failed to cancel subscription",
     "An unexpected error occurred while cancelling subscription",
+  );
+}
+
+/**
+ * `POST /api/subscription/offer` for `user`: records the retention offer they accept (`docs/api.md`)
+ * → their pending requests. Guests: 'You must be logged in to accept an offer'; no message from
+ * the server: 'Failed to accept the offer'.
+ */
+export async function acceptRetentionOffer(user: User | null | undefined, request: AcceptOfferRequest): Promise<SubscriptionRequests> {
+  requireAccount(user, LOGIN_REQUIRED.offer);
+  return accountCall(
+    async () => subscriptionRequestsSchema.parse(await api.post("/api/subscription/offer", { offer: request.offer })),
+    "Failed to accept the offer",
+    "An unexpected error occurred while accepting the offer",
   );
 }
 

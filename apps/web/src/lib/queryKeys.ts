@@ -12,6 +12,8 @@ export const queryKeys = {
   sessionsRangeAll: ["/api/sessions/range"],
   sessionsRange: (startDate: string, endDate: string) => ["/api/sessions/range", { startDate, endDate }] as const,
   adminUsers: ["/api/admin/users"],
+  /** The user's upgrade request and accepted offer (`GET /api/subscription`). */
+  subscriptionRequests: ["/api/subscription"],
 } as const;
 
 /**

@@ -7,9 +7,27 @@ vi.mock("@/features/timer/FocusArena", () => ({ FocusArena: () => <p>Focus Arena
 
 const ADMIN = { ...TEST_USER, id: 1, username: "admin", email: null, isAdmin: true };
 const ROWS = [
-  { id: 3, username: "newbie", email: "new@example.com", trialEndDate: new Date(Date.now() + 2.5 * 86_400_000).toISOString(), subscriptionStatus: "trial", subscriptionPlan: "free", upgradeRequestedAt: null },
-  { id: 2, username: "payer", email: "pay@example.com", trialEndDate: null, subscriptionStatus: "active", subscriptionPlan: "premium", upgradeRequestedAt: null },
-  { id: 1, username: "admin", email: null, trialEndDate: null, subscriptionStatus: "free", subscriptionPlan: "free", upgradeRequestedAt: null },
+  {
+    id: 3,
+    username: "newbie",
+    email: "new@example.com",
+    trialEndDate: new Date(Date.now() + 2.5 * 86_400_000).toISOString(),
+    subscriptionStatus: "trial",
+    subscriptionPlan: "free",
+    upgradeRequestedAt: "2026-11-26T09:30:00.000Z",
+    offer: { offer: "half-price-3-months", acceptedAt: "2026-11-26T09:40:00.000Z", appliedAt: null },
+  },
+  {
+    id: 2,
+    username: "payer",
+    email: "pay@example.com",
+    trialEndDate: null,
+    subscriptionStatus: "active",
+    subscriptionPlan: "premium",
+    upgradeRequestedAt: null,
+    offer: { offer: "pause-3-months", acceptedAt: "2026-11-20T09:40:00.000Z", appliedAt: "2026-11-21T10:00:00.000Z" },
+  },
+  { id: 1, username: "admin", email: null, trialEndDate: null, subscriptionStatus: "active", subscriptionPlan: "premium", upgradeRequestedAt: null, offer: null },
 ];
 const adminRoutes = { ...loggedIn(ADMIN), "GET /api/admin/users": { status: 200, body: ROWS } };
 
@@ -33,12 +51,63 @@ describe("/admin", () => {
     mockFetch(adminRoutes);
     renderRoute("/admin");
     expect(await screen.findByText("3 days left")).toBeTruthy();
-    expect(screen.getByText("Premium Active")).toBeTruthy();
-    expect(screen.getByText("Free Plan")).toBeTruthy();
+    expect(screen.getAllByText("Premium Active")).toHaveLength(2);
     expect(screen.getByText("new@example.com")).toBeTruthy();
     expect(screen.getByText("ID 3")).toBeTruthy();
-    expect((screen.getByRole("button", { name: "Delete admin" }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole("button", { name: "Activate premium for payer" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows each user's upgrade request and accepted offer, and marks a pending offer applied", async () => {
+    const fetchMock = mockFetch({
+      ...adminRoutes,
+      "POST /api/admin/users/3/offer/applied": { status: 200, body: { message: "Offer marked applied for user ID 3" } },
+    });
+    renderRoute("/admin");
+    const newbie = (await screen.findByText("newbie")).closest("li")!;
+    expect(within(newbie).getByText(/^Upgrade requested /)).toBeTruthy();
+    expect(within(newbie).getByText("Offer accepted: 50% off for 3 months")).toBeTruthy();
+    const payer = screen.getByText("payer").closest("li")!;
+    expect(within(payer).getByText("Offer applied: Pause for 3 months")).toBeTruthy();
+    // Only a pending offer can be marked applied.
+    expect(within(payer).queryByRole("button", { name: /Mark offer applied/ })).toBeNull();
+
+    await userEvent.setup().click(within(newbie).getByRole("button", { name: "Mark offer applied for newbie" }));
+    expect(await screen.findByText("Offer marked applied for user ID 3")).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === "/api/admin/users/3/offer/applied" && init?.method === "POST")).toBe(true);
+  });
+
+  it("gives the admin's own row neither Cancel nor Delete", async () => {
+    mockFetch(adminRoutes);
+    renderRoute("/admin");
+    const own = (await screen.findByText("(you)")).closest("li")!;
+    expect(within(own).getByText("admin")).toBeTruthy();
+    expect(within(own).queryByRole("button", { name: /Cancel subscription/ })).toBeNull();
+    expect(within(own).queryByRole("button", { name: /Delete/ })).toBeNull();
+    expect(screen.getByRole("button", { name: "Cancel subscription of payer" })).toBeTruthy();
+  });
+
+  it("asks for confirmation, naming the user, before cancelling a subscription; 'Keep subscription' cancels nothing", async () => {
+    const fetchMock = mockFetch({
+      ...adminRoutes,
+      "POST /api/subscription/cancel/2": { status: 200, body: { message: "Subscription cancelled for user ID 2" } },
+    });
+    renderRoute("/admin");
+    const user = userEvent.setup();
+    const cancelCalls = () => fetchMock.mock.calls.filter(([url]) => url === "/api/subscription/cancel/2");
+
+    await user.click(await screen.findByRole("button", { name: "Cancel subscription of payer" }));
+    let dialog = await screen.findByRole("alertdialog");
+    expect(within(dialog).getByRole("heading", { name: "Cancel payer's subscription?" })).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Keep subscription" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(cancelCalls()).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: "Cancel subscription of payer" }));
+    dialog = await screen.findByRole("alertdialog");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel subscription" }));
+    expect(await screen.findByText("Subscription cancelled for user ID 2")).toBeTruthy();
+    expect(cancelCalls()).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
   });
 
   it("shows 'Failed to load users list ({status})' when the list does not load", async () => {
@@ -94,6 +163,7 @@ describe("/admin", () => {
     renderRoute("/admin");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Cancel subscription of payer" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancel subscription" }));
     expect(await screen.findByText("Failed to cancel subscription")).toBeTruthy();
     expect(screen.getByText("User not found")).toBeTruthy();
   });

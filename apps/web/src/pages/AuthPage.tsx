@@ -13,6 +13,7 @@ import { RegisterForm } from "@/features/auth/RegisterForm";
 import { PlanSelection } from "@/features/subscription/PlanSelection";
 import { useContinueAsGuest, useUser } from "@/lib/auth";
 import { isAuthAction, type AuthAction } from "@/lib/events";
+import { trialPhrase, usePublicConfig } from "@/lib/publicConfig";
 import { useScrollToTop } from "@/lib/useScrollToTop";
 
 const SWITCH_LINK =
@@ -30,6 +31,7 @@ export function AuthPage() {
   const navigate = useNavigate();
   const continueAsGuest = useContinueAsGuest();
   const [choosingPlan, setChoosingPlan] = useState(false);
+  const { trialDays } = usePublicConfig();
   const requested = searchParams.get("tab");
   const tab: AuthAction = isAuthAction(requested) ? requested : "register";
   const goToApp = useCallback(() => void navigate("/app", { replace: true }), [navigate]);
@@ -89,7 +91,7 @@ export function AuthPage() {
               <TabsContent value="register">
                 <CardHeader>
                   <CardTitle as="h1">Create your account</CardTitle>
-                  <CardDescription>Start your 7-day free trial in about 30 seconds. No card required.</CardDescription>
+                  <CardDescription>Start your {trialPhrase(trialDays)} in about 30 seconds. No card required.</CardDescription>
                 </CardHeader>
                 <CardContent className="grid gap-6">
                   <RegisterForm onSuccess={() => setChoosingPlan(true)} />

@@ -2,7 +2,7 @@ import { audioMoodById } from "@focus/core";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { mockFetch, renderRoute } from "@/test/render";
+import { mockFetch, renderRoute, serverConfig } from "@/test/render";
 
 beforeEach(() => window.localStorage.clear());
 
@@ -15,7 +15,7 @@ describe("landing page /", () => {
     expect(starts.length).toBeGreaterThanOrEqual(2);
     for (const link of starts) expect(link.getAttribute("href")).toBe("/app");
     expect(screen.getByRole("link", { name: "Start Free Trial" }).getAttribute("href")).toBe("/app");
-    // Only the public configuration (the interview promo's booking link), never the session.
+    // Only the public configuration (the trial length, the interview promo's link), never the session.
     expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== "/api/config")).toEqual([]);
   });
 
@@ -54,8 +54,8 @@ describe("landing page /", () => {
     expect(screen.getAllByText("40%").length).toBeGreaterThan(0);
   });
 
-  it("prices Free at $0 with the landing's free features and Premium at $4.99 a month", async () => {
-    mockFetch({});
+  it("prices Free at $0 with the landing's free features and Premium at $4.99 a month, each with the server's trial length", async () => {
+    mockFetch(serverConfig({ trialDays: 21 }));
     renderRoute("/");
     const pricing = (await screen.findByRole("heading", { name: "Simple pricing" })).closest("section") as HTMLElement;
     for (const text of [
@@ -74,6 +74,9 @@ describe("landing page /", () => {
     ]) {
       expect(pricing.textContent).toContain(text);
     }
+    expect(await screen.findByText("Starts with a 21-day free trial. No credit card required.")).toBeTruthy();
+    expect(screen.getByText("21-day free trial. Cancel anytime.")).toBeTruthy();
+    expect(pricing.textContent).not.toMatch(/\b(7|14)-day free trial/);
   });
 
   it("lists the footer's placeholder links", async () => {
@@ -92,7 +95,7 @@ describe("landing page /", () => {
   });
 
   it("remembers that the interview promo was dismissed", async () => {
-    mockFetch({});
+    mockFetch(serverConfig());
     const first = renderRoute("/");
     expect(await screen.findByRole("heading", { name: "Get 3 months of Premium free" })).toBeTruthy();
     expect(screen.getByText(/15-minute video interview/).textContent).toContain("$14.97");

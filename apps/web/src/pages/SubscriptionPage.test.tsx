@@ -1,9 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { TEST_USER, loggedIn, loggedOut, mockFetch, renderRoute } from "@/test/render";
+import { TEST_USER, loggedIn, loggedOut, mockFetch, renderRoute, serverConfig } from "@/test/render";
 
 const TRIAL = { ...TEST_USER, trialEndDate: new Date(Date.now() + 4.2 * 86_400_000).toISOString() };
+const NO_REQUESTS = { "GET /api/subscription": { status: 200, body: { upgradeRequestedAt: null, offer: null } } };
 
 function fakeTab() {
   const tab = { opener: {}, closed: false, close: vi.fn(), location: { href: "" }, document: { title: "", body: { textContent: "" } } };
@@ -14,21 +15,26 @@ function fakeTab() {
 beforeEach(() => window.localStorage.clear());
 
 describe("/subscription", () => {
-  it("shows the plan badge with the username, the trial days left, plans, payment information and support", async () => {
-    mockFetch(loggedIn(TRIAL));
+  it("shows the plan badge with the username, the trial's days left, plans, payment information and support", async () => {
+    mockFetch({ ...loggedIn(TRIAL), ...serverConfig({ trialDays: 21, supportEmail: "help@focus.example", paymentConfigured: true }), ...NO_REQUESTS });
     renderRoute("/subscription");
     // The first render in a file also loads the route's chunk, slow on a busy machine.
     expect(await screen.findByRole("heading", { name: "Subscription" }, { timeout: 4000 })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to the app" }).getAttribute("href")).toBe("/app");
-    // The badge reads exactly 'Trial'; the days left and the end date sit beside it.
+    // The badge reads exactly 'Trial'; the status says the trial runs, with the days left and its end.
     expect(screen.getByTestId("plan-badge").textContent).toBe("Trial");
-    expect(screen.getByText("5 days left")).toBeTruthy();
-    expect(screen.getByText(/Plan status:/).textContent).toMatch(/^Plan status: Inactive · Trial ends /);
+    expect(screen.getByTestId("plan-status").textContent).toBe("Trial · 5 days left");
+    expect(screen.getByText(/Plan status:/).textContent).toMatch(/^Plan status: Trial · 5 days left · Trial ends /);
     expect(within(screen.getByRole("main")).getByText("calmcoder")).toBeTruthy();
     expect(within(screen.getByRole("group", { name: "Free" })).getByText("7-day history")).toBeTruthy();
     expect(within(screen.getByRole("group", { name: "Premium" })).getByText("Priority support")).toBeTruthy();
+    // The trial copy names the server's trial length.
+    expect(await within(screen.getByRole("group", { name: "Free" })).findByText("Includes a 21-day free trial. No credit card required.")).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "Premium" })).getByText("21-day free trial. Cancel anytime.")).toBeTruthy();
     expect(screen.getByText(/activates Premium within 24 hours of payment/)).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Contact Support" }).getAttribute("href")).toMatch(/^mailto:/);
+    expect(screen.getByText(/payment provider's link, which opens in a new tab/)).toBeTruthy();
+    // Support writes to the server's SUPPORT_EMAIL.
+    expect(screen.getByRole("link", { name: "Contact Support" }).getAttribute("href")).toBe("mailto:help@focus.example?subject=Subscription%20help");
   });
 
   it("shows 'Premium' for premium users, without an upgrade button", async () => {
@@ -40,26 +46,85 @@ describe("/subscription", () => {
     expect(screen.queryByRole("button", { name: "Upgrade to Premium" })).toBeNull();
   });
 
-  it("shows 'Free Plan' after a cancellation, and 'Trial' with 'Trial expired' beside it once a trial has run out", async () => {
+  it("shows the Free plan after a cancellation and once a trial has run out, each with why", async () => {
     mockFetch(loggedIn({ ...TEST_USER, subscriptionPlan: "free", subscriptionStatus: "cancelled" }));
     const first = renderRoute("/subscription");
     expect((await screen.findByTestId("plan-badge")).textContent).toBe("Free Plan");
+    expect(screen.getByTestId("plan-status").textContent).toBe("Free · Premium cancelled");
     expect(screen.getByRole("button", { name: "Upgrade to Premium" })).toBeTruthy();
     first.unmount();
 
     mockFetch(loggedIn({ ...TRIAL, trialEndDate: new Date(Date.now() - 86_400_000).toISOString() }));
     renderRoute("/subscription");
-    expect((await screen.findByTestId("plan-badge")).textContent).toBe("Trial");
-    expect(screen.getByText("Trial expired")).toBeTruthy();
+    expect((await screen.findByTestId("plan-badge")).textContent).toBe("Free Plan");
+    expect(screen.getByTestId("plan-status").textContent).toBe("Free · trial ended");
+    expect(screen.queryByText(/days? left/)).toBeNull();
+  });
+
+  it("shows a pending offer, then an applied one, and the upgrade request with its date", async () => {
+    const requests = (appliedAt: string | null) => ({
+      "GET /api/subscription": {
+        status: 200,
+        body: {
+          upgradeRequestedAt: "2026-11-26T09:30:00.000Z",
+          offer: { offer: "half-price-3-months", acceptedAt: "2026-11-26T09:40:00.000Z", appliedAt },
+        },
+      },
+    });
+    mockFetch({ ...loggedIn(TRIAL), ...serverConfig(), ...requests(null) });
+    const first = renderRoute("/subscription");
+    const list = await screen.findByRole("list", { name: "Your requests" });
+    expect(within(list).getByText("Offer pending")).toBeTruthy();
+    expect(within(list).getByText(/^50% off for 3 months, accepted .*Our team will apply it to your account\.$/)).toBeTruthy();
+    expect(within(list).getByText("Upgrade requested")).toBeTruthy();
+    expect(within(list).getByText(/We'll email you at calm@example.com with how to pay.*Write to support@focusflow.test\./)).toBeTruthy();
+    first.unmount();
+
+    mockFetch({ ...loggedIn(TRIAL), ...serverConfig(), ...requests("2026-11-27T10:00:00.000Z") });
+    renderRoute("/subscription");
+    const applied = await screen.findByRole("list", { name: "Your requests" });
+    expect(within(applied).getByText("Offer applied")).toBeTruthy();
+    expect(within(applied).queryByText("Offer pending")).toBeNull();
   });
 
   it("opens the payment link in the tab opened by the click", async () => {
     const tab = fakeTab();
-    mockFetch({ ...loggedIn(TRIAL), "POST /api/subscription/upgrade": { status: 200, body: { paypalUrl: "https://example.com/pay" } } });
+    mockFetch({
+      ...loggedIn(TRIAL),
+      ...serverConfig({ paymentConfigured: true }),
+      "POST /api/subscription/upgrade": { status: 200, body: { paypalUrl: "https://example.com/pay", requested: true } },
+    });
     renderRoute("/subscription");
     await userEvent.setup().click(await screen.findByRole("button", { name: "Upgrade to Premium" }));
     expect(await screen.findByText("Complete your payment")).toBeTruthy();
     expect(tab.location.href).toBe("https://example.com/pay");
+  });
+
+  it("says the upgrade was requested, and opens no tab, when the server has no payment link", async () => {
+    const tab = fakeTab();
+    const fetchMock = mockFetch({
+      ...loggedIn(TRIAL),
+      ...serverConfig(),
+      ...NO_REQUESTS,
+      "POST /api/subscription/upgrade": { status: 200, body: { paypalUrl: null, requested: true } },
+    });
+    renderRoute("/subscription");
+    // The payment information says how it works without a link.
+    expect(await screen.findByText("When you upgrade, we record your request and email you how to pay.")).toBeTruthy();
+    const requestsLoads = () => fetchMock.mock.calls.filter(([url]) => url === "/api/subscription").length;
+    const before = requestsLoads();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Upgrade to Premium" }));
+    expect(await screen.findByText("Upgrade requested")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "We'll email you at calm@example.com with how to pay, and an admin activates Premium within 24 hours of payment. Questions? Write to support@focusflow.test.",
+      ),
+    ).toBeTruthy();
+    expect(window.open).not.toHaveBeenCalled();
+    expect(tab.close).not.toHaveBeenCalled();
+    expect(screen.queryByText("Error")).toBeNull();
+    // The page reloads the requests, so the request shows under the plan.
+    await vi.waitFor(() => expect(requestsLoads()).toBeGreaterThan(before));
   });
 
   it("toasts 'Error' with 'Failed to upgrade subscription' when the server's refusal has no message", async () => {

@@ -6,6 +6,7 @@ import { afterEach, vi } from "vitest";
 import { appRoutes } from "@/AppRoutes";
 import { Toaster } from "@/components/ui/toaster";
 import { dismissToast } from "@/components/ui/use-toast";
+import { resetPublicConfig } from "@/lib/publicConfig";
 import { createQueryClient } from "@/lib/queryClient";
 
 /** Test helpers: render a route with fresh providers, and answer fetch calls from a table. */
@@ -14,7 +15,22 @@ afterEach(() => {
   cleanup();
   // The toast store outlives a render: close what a test left open, so the next starts clean.
   dismissToast();
+  // Each test serves its own GET /api/config.
+  resetPublicConfig();
   vi.unstubAllGlobals();
+});
+
+/** What `serveApp` answers to `GET /api/config`: a 14-day trial, no payment link. */
+export const TEST_CONFIG = {
+  interviewUrl: null,
+  trialDays: 14,
+  supportEmail: "support@focusflow.test",
+  paymentConfigured: false,
+} as const;
+
+/** `GET /api/config` for `mockFetch` tables, with `overrides`. */
+export const serverConfig = (overrides: Partial<Record<keyof typeof TEST_CONFIG, unknown>> = {}) => ({
+  "GET /api/config": { status: 200, body: { ...TEST_CONFIG, ...overrides } },
 });
 
 /** A logged-in, non-guest user as `GET /api/me` returns it. */
@@ -48,13 +64,14 @@ export function mockFetch(routes: Record<string, FakeResponse>) {
 }
 
 /**
- * Stubs `fetch` with what the /app screens load for `user`: `GET /api/me`, default settings
- * and the session lists (`sessions`, empty by default). `extra(url)` answers other calls first
+ * Stubs `fetch` with what the /app screens load for `user`: `GET /api/me`, TEST_CONFIG, default
+ * settings and the session lists (`sessions`, empty by default). `extra(url)` answers other calls first
  * (undefined falls through); anything else gets 404. Returns the mock.
  */
 export function serveApp(user: User, extra?: (url: string) => FakeResponse | undefined, sessions: unknown[] = []) {
   const answer = (url: string): FakeResponse => {
     if (url === "/api/me") return { status: 200, body: { user } };
+    if (url === "/api/config") return { status: 200, body: TEST_CONFIG };
     if (url === "/api/settings") return { status: 200, body: DEFAULT_SETTINGS };
     if (url === "/api/sessions" || url.startsWith("/api/sessions/range")) return { status: 200, body: sessions };
     return extra?.(url) ?? { status: 404, body: { message: "not found" } };

@@ -3,22 +3,30 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { CANCELLATION_REASONS } from "../schemas/subscription";
 import { cancellationMachine } from "./machine";
-import type { CancelRequest, CancellationEmitted, CancellationEvent } from "./types";
+import type { AcceptOfferRequest, CancelRequest, CancellationEmitted, CancellationEvent } from "./types";
 
-function start(cancel: (req: CancelRequest) => Promise<unknown> = async () => ({})) {
+function start(
+  cancel: (req: CancelRequest) => Promise<unknown> = async () => ({}),
+  accept: (req: AcceptOfferRequest) => Promise<unknown> = async () => ({}),
+) {
   const requests: CancelRequest[] = [];
+  const offers: AcceptOfferRequest[] = [];
   const machine = cancellationMachine.provide({
     actors: {
       cancelSubscription: fromPromise<unknown, CancelRequest>(({ input }) => {
         requests.push(input);
         return cancel(input);
       }),
+      acceptOffer: fromPromise<unknown, AcceptOfferRequest>(({ input }) => {
+        offers.push(input);
+        return accept(input);
+      }),
     },
   });
   const actor = createActor(machine).start();
   const emitted: CancellationEmitted[] = [];
   actor.on("*", (e) => emitted.push(e));
-  return { actor, emitted, requests };
+  return { actor, emitted, requests, offers };
 }
 
 describe("cancellation flow", () => {
@@ -48,15 +56,48 @@ describe("cancellation flow", () => {
     expect(actor.getSnapshot().value).toBe("feedback");
   });
 
-  it("closes with 'Offer Applied!' when the offer is accepted, without a server call", () => {
-    const { actor, emitted, requests } = start();
+  it("records the accepted offer, then closes with 'Offer Applied!' and cancels nothing", async () => {
+    const { actor, emitted, requests, offers } = start();
     actor.send({ type: "OPEN" });
     actor.send({ type: "SELECT_REASON", reason: "too-expensive" });
     actor.send({ type: "CONTINUE" });
     actor.send({ type: "ACCEPT_OFFER" });
-    expect(actor.getSnapshot().value).toBe("closed");
-    expect(emitted).toEqual([{ type: "offerAccepted", reason: "too-expensive" }]);
+    expect(actor.getSnapshot().value).toBe("acceptingOffer");
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(offers).toEqual([{ offer: "half-price-3-months" }]);
+    expect(emitted).toEqual([{ type: "offerAccepted", reason: "too-expensive", offer: "half-price-3-months" }]);
     expect(requests).toHaveLength(0);
+  });
+
+  it.each([
+    ["not-using", "pause-3-months"],
+    ["technical-issues", "half-price-3-months"],
+    ["temporary-break", "pause-3-months"],
+  ] as const)("records the offer of %s as %s", async (reason, offer) => {
+    const { actor, offers } = start();
+    actor.send({ type: "OPEN" });
+    actor.send({ type: "SELECT_REASON", reason });
+    actor.send({ type: "CONTINUE" });
+    actor.send({ type: "ACCEPT_OFFER" });
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(offers).toEqual([{ offer }]);
+  });
+
+  it("stays on the offer with the server's message when recording it fails", async () => {
+    const refusal = "Only an active plan or trial can take an offer";
+    const { actor, emitted } = start(undefined, async () => {
+      throw new Error(refusal);
+    });
+    actor.send({ type: "OPEN" });
+    actor.send({ type: "SELECT_REASON", reason: "too-expensive" });
+    actor.send({ type: "CONTINUE" });
+    actor.send({ type: "ACCEPT_OFFER" });
+    await waitFor(actor, (s) => s.matches("retention") && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe(refusal);
+    expect(emitted).toEqual([{ type: "offerFailed", message: refusal }]);
+    // Declining then leaves the message behind.
+    actor.send({ type: "DECLINE_OFFER" });
+    expect(actor.getSnapshot().context.error).toBeNull();
   });
 
   it("walks decline → feedback → final warning → confirmation and cancels once CANCEL is typed", async () => {
@@ -127,7 +168,9 @@ describe("cancellation paths", () => {
 
   it("reaches every step", () => {
     const reached = new Set(getShortestPaths(cancellationMachine, options).map((p) => p.state.value));
-    expect(reached).toEqual(new Set(["closed", "reason", "retention", "feedback", "finalWarning", "confirmation", "submitting"]));
+    expect(reached).toEqual(
+      new Set(["closed", "reason", "retention", "acceptingOffer", "feedback", "finalWarning", "confirmation", "submitting"]),
+    );
   });
 
   it("never reaches retention for a reason without an offer, nor submits without CANCEL typed", () => {

@@ -1,19 +1,30 @@
 import { assign, emit, fromPromise, setup } from "xstate";
+import type { RetentionOfferId } from "../schemas/subscription";
 import { CANCELLATION_REASON_LABELS, RETENTION_OFFERS } from "./offers";
-import type { CancelRequest, CancellationContext, CancellationEmitted, CancellationEvent } from "./types";
+import type { AcceptOfferRequest, CancelRequest, CancellationContext, CancellationEmitted, CancellationEvent } from "./types";
 
 /** The word the user types to confirm; the flow checks it (`docs/product.md`, People and plans). */
 export const CANCEL_CONFIRMATION_WORD = "CANCEL";
+
+/**
+ * The offer of the chosen reason. Only called in the retention steps, which the `reasonHasOffer`
+ * guard lets in only with a reason that has one; the discount stands in for the impossible rest.
+ */
+function offerOf(context: CancellationContext): RetentionOfferId {
+  return (context.reason ? RETENTION_OFFERS[context.reason]?.id : undefined) ?? "half-price-3-months";
+}
 
 const EMPTY: CancellationContext = { reason: null, feedback: "", email: "", confirmationText: "", error: null };
 
 /**
  * The subscription cancellation flow (`docs/product.md`, People and plans):
  * closed → reason → retention (only for reasons with an offer) or feedback → finalWarning →
- * confirmation → submitting → closed. Closing at any step resets the flow. The network call
- * is the `cancelSubscription` actor, provided by the app.
- * Emits `offerAccepted` ('Offer Applied!'), `cancelled` ('Subscription Cancelled') and
- * `cancelFailed` with the server's message.
+ * confirmation → submitting → closed. Closing at any step resets the flow. Accepting the
+ * retention offer records it (retention → acceptingOffer → closed, or back to retention with the
+ * server's message). The network calls are the `acceptOffer` and `cancelSubscription` actors,
+ * provided by the app.
+ * Emits `offerAccepted` ('Offer Applied!'), `offerFailed`, `cancelled` ('Subscription Cancelled')
+ * and `cancelFailed`, each failure with the server's message.
  */
 export const cancellationMachine = setup({
   types: {
@@ -24,6 +35,9 @@ export const cancellationMachine = setup({
   actors: {
     cancelSubscription: fromPromise<unknown, CancelRequest>(async () => {
       throw new Error("cancelSubscription is provided by the app");
+    }),
+    acceptOffer: fromPromise<unknown, AcceptOfferRequest>(async () => {
+      throw new Error("acceptOffer is provided by the app");
     }),
   },
   guards: {
@@ -39,7 +53,11 @@ export const cancellationMachine = setup({
     setConfirmationText: assign({
       confirmationText: ({ context, event }) => (event.type === "SET_CONFIRMATION_TEXT" ? event.text : context.confirmationText),
     }),
-    emitOfferAccepted: emit(({ context }) => ({ type: "offerAccepted" as const, reason: context.reason ?? "other" })),
+    emitOfferAccepted: emit(({ context }) => ({
+      type: "offerAccepted" as const,
+      reason: context.reason ?? "other",
+      offer: offerOf(context),
+    })),
     emitCancelled: emit({ type: "cancelled" as const }),
   },
 }).createMachine({
@@ -62,9 +80,23 @@ export const cancellationMachine = setup({
     },
     retention: {
       on: {
-        // Accepting makes no server call: the offer is honoured by support.
-        ACCEPT_OFFER: { target: "closed", actions: "emitOfferAccepted" },
-        DECLINE_OFFER: "feedback",
+        ACCEPT_OFFER: "acceptingOffer",
+        DECLINE_OFFER: { target: "feedback", actions: assign({ error: null }) },
+      },
+    },
+    acceptingOffer: {
+      entry: assign({ error: null }),
+      invoke: {
+        src: "acceptOffer",
+        input: ({ context }) => ({ offer: offerOf(context) }),
+        onDone: { target: "closed", actions: "emitOfferAccepted" },
+        onError: {
+          target: "retention",
+          actions: [
+            assign({ error: ({ event }) => offerMessageOf(event.error) }),
+            emit(({ event }) => ({ type: "offerFailed" as const, message: offerMessageOf(event.error) })),
+          ],
+        },
       },
     },
     feedback: {
@@ -110,6 +142,11 @@ export const cancellationMachine = setup({
 
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : "Failed to cancel subscription";
+}
+
+/** The text of a failed offer acceptance: the error's message, else a fallback. */
+function offerMessageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : "Failed to accept the offer";
 }
 
 export type CancellationMachine = typeof cancellationMachine;

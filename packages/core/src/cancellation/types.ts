@@ -1,4 +1,4 @@
-import type { CancellationReason } from "../schemas/subscription";
+import type { CancellationReason, RetentionOfferId } from "../schemas/subscription";
 
 export interface CancellationContext {
   reason: CancellationReason | null;
@@ -7,7 +7,10 @@ export interface CancellationContext {
   email: string;
   /** What the user typed in the confirmation step; must be CANCEL (`docs/product.md`). */
   confirmationText: string;
-  /** The server's message of a failed cancellation, shown on the confirmation step. */
+  /**
+   * The server's message of a failed cancellation (shown on the confirmation step) or of a
+   * failed offer acceptance (shown on the retention step).
+   */
   error: string | null;
 }
 
@@ -30,7 +33,13 @@ export interface CancelRequest {
   email: string;
 }
 
+/** What the `acceptOffer` actor receives: the offer of the chosen reason. */
+export interface AcceptOfferRequest {
+  offer: RetentionOfferId;
+}
+
 export type CancellationEmitted =
-  | { type: "offerAccepted"; reason: CancellationReason }
+  | { type: "offerAccepted"; reason: CancellationReason; offer: RetentionOfferId }
+  | { type: "offerFailed"; message: string }
   | { type: "cancelled" }
   | { type: "cancelFailed"; message: string };

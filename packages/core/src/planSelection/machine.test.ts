@@ -13,12 +13,15 @@ const SERVER_REFUSAL = "Payments are not configured yet. Please contact support.
  */
 const AFTER_DELAY = "xstate.after.planCompletionDelay.planSelection.activatingFree";
 const UPGRADE_DONE = "xstate.done.actor.upgrade";
+/** The upgrade answered without a payment link (no PAYMENT_URL): the request was recorded. */
+const UPGRADE_REQUESTED = "upgrade recorded without a link";
 const UPGRADE_ERROR = "xstate.error.actor.upgrade";
 const ALPHABET = [
   { type: "CHOOSE_FREE" },
   { type: "CHOOSE_PREMIUM" },
   { type: AFTER_DELAY },
   { type: UPGRADE_DONE, output: { paypalUrl: PAYPAL_URL } },
+  { type: UPGRADE_DONE, output: { paypalUrl: null } },
   { type: UPGRADE_ERROR, error: new Error(SERVER_REFUSAL) },
 ] as unknown as readonly PlanSelectionEvent[];
 
@@ -32,13 +35,22 @@ type Path = StatePath<Snapshot, EventObject>;
  * A node is the state together with the event that led there, so "back on the choice after a
  * failed upgrade" is a node of its own and simple paths go on from it (retrying, or Free).
  */
-const serializeState = (state: Snapshot, event: EventObject | undefined) => `${JSON.stringify(state.value)} via ${event?.type ?? "start"}`;
+const serializeState = (state: Snapshot, event: EventObject | undefined) => `${JSON.stringify(state.value)} via ${stepName(event)}`;
+
+/** A step's name: the event type, with the two upgrade answers (link or none) told apart. */
+function stepName(event: EventObject | undefined): string {
+  if (!event) return "start";
+  if (event.type === UPGRADE_DONE && (event as unknown as { output: { paypalUrl: string | null } }).output.paypalUrl === null) {
+    return UPGRADE_REQUESTED;
+  }
+  return event.type;
+}
 
 /** A real actor on a simulated clock whose upgrade call the test settles, one deferred per call. */
 function startReal() {
   const clock = new SimulatedClock();
-  const calls: { resolve: (value: { paypalUrl: string }) => void; reject: (error: unknown) => void }[] = [];
-  const upgrade = fromPromise<{ paypalUrl: string }>(
+  const calls: { resolve: (value: { paypalUrl: string | null }) => void; reject: (error: unknown) => void }[] = [];
+  const upgrade = fromPromise<{ paypalUrl: string | null }>(
     () => new Promise((resolve, reject) => calls.push({ resolve, reject })),
   );
   const actor = createActor(planSelectionMachine.provide({ actors: { upgrade } }), { clock }).start();
@@ -60,7 +72,7 @@ async function replay(path: Path) {
   const expected: PlanSelectionEmitted[] = [];
   let premiumChoices = 0;
   for (const step of path.steps) {
-    const type: string = step.event.type;
+    const type = stepName(step.event);
     switch (type) {
       case "xstate.init":
         break;
@@ -86,6 +98,11 @@ async function replay(path: Path) {
         await settle();
         expected.push({ type: "openPayment", paypalUrl: PAYPAL_URL });
         break;
+      case UPGRADE_REQUESTED:
+        calls.at(-1)!.resolve({ paypalUrl: null });
+        await settle();
+        expected.push({ type: "upgradeRequested" });
+        break;
       case UPGRADE_ERROR:
         calls.at(-1)!.reject(new Error(SERVER_REFUSAL));
         await settle();
@@ -108,7 +125,7 @@ describe("plan selection", () => {
   it("explores Free, Premium success and Premium failure, and what follows a failure", () => {
     const routes = paths.map((path) =>
       path.steps
-        .map((step): string => step.event.type)
+        .map((step) => stepName(step.event))
         .filter((type) => type !== "xstate.init")
         .join(" → "),
     );
@@ -116,6 +133,7 @@ describe("plan selection", () => {
       expect.arrayContaining([
         `CHOOSE_FREE → ${AFTER_DELAY}`,
         `CHOOSE_PREMIUM → ${UPGRADE_DONE}`,
+        `CHOOSE_PREMIUM → ${UPGRADE_REQUESTED}`,
         `CHOOSE_PREMIUM → ${UPGRADE_ERROR}`,
         `CHOOSE_PREMIUM → ${UPGRADE_ERROR} → CHOOSE_FREE → ${AFTER_DELAY}`,
       ]),
@@ -127,7 +145,7 @@ describe("plan selection", () => {
     expect(paths.length).toBeGreaterThanOrEqual(8);
     for (const path of paths) {
       const { snapshot, emitted, premiumChoices } = await replay(path);
-      const last: string = path.steps.at(-1)!.event.type;
+      const last = stepName(path.steps.at(-1)!.event);
       if (last === UPGRADE_ERROR) {
         // A failed upgrade toasts and leaves the user on the choice, free to choose again.
         expect(snapshot.value).toBe("choosing");
@@ -138,6 +156,11 @@ describe("plan selection", () => {
         // Premium opens the payment link, then the step is over.
         expect(snapshot.status).toBe("done");
         expect(emitted.at(-1)).toEqual({ type: "openPayment", paypalUrl: PAYPAL_URL });
+      } else if (last === UPGRADE_REQUESTED) {
+        // Without a payment link the request is recorded and said so; no page opens.
+        expect(snapshot.status).toBe("done");
+        expect(emitted.at(-1)).toEqual({ type: "upgradeRequested" });
+        expect(emitted.some((event) => event.type === "openPayment")).toBe(false);
       } else if (last === AFTER_DELAY) {
         // Free toasted the trial on the click and completes after the delay; no upgrade left pending.
         expect(snapshot.status).toBe("done");

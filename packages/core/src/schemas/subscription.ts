@@ -23,8 +23,48 @@ export const cancelSubscriptionBodySchema = z.object({
 });
 export type CancelSubscriptionBody = z.infer<typeof cancelSubscriptionBodySchema>;
 
-/** Response of `POST /api/subscription/upgrade` (`docs/api.md`). */
-export const upgradeResponseSchema = z.object({ paypalUrl: z.string() });
+/**
+ * Response of `POST /api/subscription/upgrade` (`docs/api.md`): the request is always recorded
+ * (`requested: true`); `paypalUrl` is the payment link to open, or null when the server has no
+ * PAYMENT_URL and the team gets in touch instead.
+ */
+export const upgradeResponseSchema = z.object({ paypalUrl: z.string().nullable(), requested: z.literal(true) });
+export type UpgradeResponse = z.infer<typeof upgradeResponseSchema>;
+
+/**
+ * The retention offers a cancelling user can accept (`docs/product.md`, Offers and upgrade
+ * requests): half the price for 3 months, or a 3-month pause.
+ */
+export const RETENTION_OFFER_IDS = ["half-price-3-months", "pause-3-months"] as const;
+export type RetentionOfferId = (typeof RETENTION_OFFER_IDS)[number];
+
+/** Body of `POST /api/subscription/offer` (`docs/api.md`): which offer the user accepts. */
+export const acceptOfferBodySchema = z.object({
+  offer: z.enum(RETENTION_OFFER_IDS, { message: "Please choose one of the offers" }),
+});
+export type AcceptOfferBody = z.infer<typeof acceptOfferBodySchema>;
+
+/**
+ * An accepted retention offer: which, when it was accepted and when the team applied it
+ * (ISO 8601; `appliedAt` null while it waits).
+ */
+export const acceptedOfferSchema = z.object({
+  offer: z.enum(RETENTION_OFFER_IDS),
+  acceptedAt: z.string(),
+  appliedAt: z.string().nullable(),
+});
+export type AcceptedOffer = z.infer<typeof acceptedOfferSchema>;
+
+/**
+ * Response of `GET /api/subscription` and `POST /api/subscription/offer` (`docs/api.md`): what the
+ * user asked for that waits on the team: the last upgrade request (ISO 8601, null once activated
+ * or never asked) and the accepted retention offer, if any.
+ */
+export const subscriptionRequestsSchema = z.object({
+  upgradeRequestedAt: z.string().nullable(),
+  offer: acceptedOfferSchema.nullable(),
+});
+export type SubscriptionRequests = z.infer<typeof subscriptionRequestsSchema>;
 
 /** `{userId}` path parameter of the admin calls (`docs/api.md`): a positive integer. */
 export const userIdParamsSchema = z.object({
@@ -44,6 +84,8 @@ export const adminUserSchema = z.object({
   subscriptionPlan: z.enum(SUBSCRIPTION_PLANS),
   /** When the user last asked to upgrade (ISO 8601), null once activated or never asked. */
   upgradeRequestedAt: z.string().nullable().optional(),
+  /** The retention offer the user accepted, for the team to apply; null when none. */
+  offer: acceptedOfferSchema.nullable().optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 /** `GET /api/admin/users` answers the list itself. */

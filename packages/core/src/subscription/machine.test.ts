@@ -2,7 +2,7 @@ import { getShortestPaths, getSimplePaths } from "@xstate/graph";
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import { selectTrialDaysLeft, subscriptionMachine, type SubscriptionEvent } from "./machine";
-import { trialDaysLeft, type SubscriptionFields } from "./rules";
+import { planStateOf, trialDaysLeft, type SubscriptionFields } from "./rules";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const DAY = 86_400_000;
@@ -91,6 +91,8 @@ describe("subscription chart paths", () => {
       expect(snapshot.hasTag("canCancel")).toBe(plan === "premium");
       expect(snapshot.hasTag("canUpgrade")).toBe(plan !== "premium");
       expect(selectTrialDaysLeft(snapshot)).toBe(trialDaysLeft(user, now));
+      // The screens' own classification (planStateOf) agrees with the chart.
+      expect(planStateOf(user, now)).toBe(plan);
     }
     const final = actor.getSnapshot();
     actor.stop();

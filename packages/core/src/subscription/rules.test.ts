@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { adminBadge, canUseTimer, isPremiumActive, isTrialActive, planBadge, planStatusLabel, trialDaysLeft, type SubscriptionFields } from "./rules";
+import {
+  adminBadge,
+  canUseTimer,
+  daysLeftText,
+  isPremiumActive,
+  isTrialActive,
+  planBadge,
+  planStateOf,
+  planStatusText,
+  trialDaysLeft,
+  type SubscriptionFields,
+} from "./rules";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
@@ -38,12 +49,25 @@ describe("subscription rules", () => {
     expect(canUseTimer({ ...cancelled, isGuest: true }, NOW)).toBe(true);
   });
 
-  it("shows the plan badges and status", () => {
-    expect(planBadge(premium)).toBe("Premium");
-    expect(planBadge(trial(DAY))).toBe("Trial");
-    expect(planBadge(cancelled)).toBeNull();
-    expect(planStatusLabel(premium)).toBe("Active");
-    expect(planStatusLabel(trial(DAY))).toBe("Inactive");
+  it("names the plan of each subscription state: trial active, trial ended → Free, premium, cancelled → Free", () => {
+    const shown = (user: SubscriptionFields) => {
+      const state = planStateOf(user, NOW);
+      return [state, planBadge(state), planStatusText(state, trialDaysLeft(user, NOW))];
+    };
+    expect(shown(premium)).toEqual(["premium", "Premium", "Active"]);
+    expect(shown(trial(12 * DAY))).toEqual(["trial", "Trial", "Trial · 12 days left"]);
+    expect(shown(trial(DAY))).toEqual(["trial", "Trial", "Trial · 1 day left"]);
+    expect(shown(trial(-DAY))).toEqual(["trialExpired", "Free Plan", "Free · trial ended"]);
+    expect(shown(cancelled)).toEqual(["cancelled", "Free Plan", "Free · Premium cancelled"]);
+    expect(shown({ ...cancelled, subscriptionStatus: "free" })).toEqual(["free", "Free Plan", "Free"]);
+    // A premium plan whose status is no longer active is not Premium.
+    expect(shown({ ...premium, subscriptionStatus: "inactive" })).toEqual(["free", "Free Plan", "Free"]);
+  });
+
+  it("says days left in the singular for one day", () => {
+    expect(daysLeftText(1)).toBe("1 day left");
+    expect(daysLeftText(21)).toBe("21 days left");
+    expect(daysLeftText(0)).toBe("0 days left");
   });
 
   it("labels users in the admin list", () => {

@@ -40,18 +40,54 @@ export function canUseTimer(user: SubscriptionFields, now: number): boolean {
 }
 
 /**
- * The plan badge (`docs/product.md`): 'Premium' for premium, 'Trial' for a free plan in trial,
- * else null.
+ * The plan a user is on (`docs/product.md`, People and plans): `premium` (premium and active),
+ * `trial` (status trial, end in the future), `trialExpired` (the trial ran out: the Free plan),
+ * `cancelled` (premium cancelled: the Free plan) or `free`. The subscription chart classifies users
+ * the same way, in the same order.
  */
-export function planBadge(user: SubscriptionFields): "Premium" | "Trial" | null {
-  if (user.subscriptionPlan === "premium") return "Premium";
-  if (user.subscriptionStatus === "trial") return "Trial";
-  return null;
+export type PlanState = "premium" | "trial" | "trialExpired" | "cancelled" | "free";
+
+/** Which plan state the user is in at `now` (epoch ms); see PlanState. */
+export function planStateOf(user: SubscriptionFields, now: number): PlanState {
+  if (isPremiumActive(user)) return "premium";
+  if (isTrialActive(user, now)) return "trial";
+  if (user.subscriptionStatus === "trial") return "trialExpired";
+  if (user.subscriptionStatus === "cancelled") return "cancelled";
+  return "free";
 }
 
-/** Plan status text: 'Active' when premium is active, else 'Inactive'. */
-export function planStatusLabel(user: SubscriptionFields): "Active" | "Inactive" {
-  return isPremiumActive(user) ? "Active" : "Inactive";
+/** 'N days left', '1 day left' (the user's own plan; the admin list keeps the product's wording). */
+export function daysLeftText(days: number): string {
+  return `${days} ${days === 1 ? "day" : "days"} left`;
+}
+
+/**
+ * The user's plan badge (`docs/product.md`): 'Premium' for active premium, 'Trial' while a trial
+ * runs, else 'Free Plan' (an ended trial and a cancelled premium are the Free plan).
+ */
+export function planBadge(state: PlanState): "Premium" | "Trial" | "Free Plan" {
+  if (state === "premium") return "Premium";
+  if (state === "trial") return "Trial";
+  return "Free Plan";
+}
+
+/**
+ * The plan status line (`docs/product.md`): 'Active' for premium, 'Trial · N days left' during a
+ * trial (`daysLeft` from trialDaysLeft), 'Free · trial ended', 'Free · Premium cancelled' or 'Free'.
+ */
+export function planStatusText(state: PlanState, daysLeft: number): string {
+  switch (state) {
+    case "premium":
+      return "Active";
+    case "trial":
+      return `Trial · ${daysLeftText(daysLeft)}`;
+    case "trialExpired":
+      return "Free · trial ended";
+    case "cancelled":
+      return "Free · Premium cancelled";
+    case "free":
+      return "Free";
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { SubscriptionPlan, SubscriptionStatus } from "@focus/core";
+import type { RetentionOfferId, SubscriptionPlan, SubscriptionStatus } from "@focus/core";
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /** Table `users`. Dates are ISO 8601 text, UTC. */
@@ -16,6 +16,12 @@ export interface UsersTable {
   created_at: string;
   /** When the user last asked to upgrade (ISO 8601 UTC); cleared when an admin activates. */
   upgrade_requested_at: string | null;
+  /** The retention offer the user accepted while cancelling (`docs/product.md`), or null. */
+  retention_offer: RetentionOfferId | null;
+  /** When they accepted it (ISO 8601 UTC); null without an offer. */
+  retention_offer_accepted_at: string | null;
+  /** When the admin marked it applied (ISO 8601 UTC); null while it waits or without an offer. */
+  retention_offer_applied_at: string | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

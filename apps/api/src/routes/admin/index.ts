@@ -4,13 +4,17 @@
  * `DELETE /api/admin/users/:userId` → 200 `{ message: "User deleted successfully" }` after
  * deleting the user and all their data (they are logged out everywhere, their device tokens
  * stop working and their live connections are closed); 404 unknown user;
- * 409 when the admin names their own account.
+ * 409 when the admin names their own account;
+ * `POST /api/admin/users/:userId/offer/applied` (no body) → 200 `{ message }` once the team applied
+ * the user's accepted retention offer (marking it again keeps the first date); 404 unknown user;
+ * 409 when the user accepted no offer.
  */
 import { adminUsersResponseSchema, messageResponseSchema, userIdParamsSchema } from "@focus/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { deleteAccount } from "../../domain/accounts";
 import { HttpError } from "../../domain/httpError";
 import { toAdminUser } from "../../domain/publicUser";
+import { markOfferApplied } from "../../domain/subscription";
 import { userOf } from "../../plugins/auth";
 import { listUsersNewestFirst } from "../../repositories/users";
 
@@ -35,6 +39,18 @@ const adminRoutes: FastifyPluginAsyncZod = async (fastify) => {
       fastify.liveHub.closeUser(userId);
       request.log.info({ userId, adminId: admin.id }, "user deleted by admin");
       return { message: "User deleted successfully" };
+    },
+  );
+
+  /** The user's accepted offer marked applied → 200 `{ message }`; 404 unknown; 409 without an offer. */
+  fastify.post(
+    "/admin/users/:userId/offer/applied",
+    { schema: { params: userIdParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const { userId } = request.params;
+      await markOfferApplied(fastify.db, userId);
+      request.log.info({ userId, adminId: userOf(request).id }, "retention offer marked applied by admin");
+      return { message: `Offer marked applied for user ID ${userId}` };
     },
   );
 };

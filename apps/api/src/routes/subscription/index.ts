@@ -1,26 +1,42 @@
 /**
  * Subscription routes (`docs/api.md`; the plans: `docs/product.md`), all for logged-in users:
- * - `POST /api/subscription/upgrade` (no body) → 200 `{ paypalUrl }` (PAYMENT_URL); the plan is
- *   not changed (an admin activates after payment), the request is noted for the admin
- *   list. 503 when PAYMENT_URL is not set.
+ * - `GET /api/subscription` → 200 `{ upgradeRequestedAt, offer }`: what the user asked for that
+ *   waits on the team (subscriptionRequestsSchema).
+ * - `POST /api/subscription/upgrade` (no body) → 200 `{ paypalUrl, requested: true }`: the request
+ *   is noted for the admin list and the plan is not changed (an admin activates after payment);
+ *   `paypalUrl` is PAYMENT_URL, or null without one (the team writes to the user instead).
+ * - `POST /api/subscription/offer` {offer} → 200 `{ upgradeRequestedAt, offer }` with the accepted
+ *   retention offer recorded; the same offer again changes nothing; 409 without an active plan or
+ *   trial, or for a second, different offer.
  * - `POST /api/subscription/cancel` {reason, feedback, email?} → 200 `{ user }` now free and
  *   cancelled; 409 unless premium is active.
  * - Admin only (403 for others): `POST /api/subscription/activate/:userId` and
- *   `POST /api/subscription/cancel/:userId` (no body) → 200 `{ message }`; 404 unknown user.
+ *   `POST /api/subscription/cancel/:userId` (no body) → 200 `{ message }`; 404 unknown user; the
+ *   admin cannot cancel their own plan (409).
  * The self-service cancel and the admin cancel share the `/subscription/cancel` prefix; the
  * router tells them apart by the extra path segment.
  */
 import {
+  acceptOfferBodySchema,
   cancelSubscriptionBodySchema,
   messageResponseSchema,
+  subscriptionRequestsSchema,
   upgradeResponseSchema,
   userIdParamsSchema,
   userResponseSchema,
 } from "@focus/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { HttpError } from "../../domain/httpError";
+import { HttpError, userNotFound } from "../../domain/httpError";
 import { toPublicUser } from "../../domain/publicUser";
-import { activatePremium, cancelByAdmin, cancelOwnSubscription, recordUpgradeRequest } from "../../domain/subscription";
+import {
+  acceptRetentionOffer,
+  activatePremium,
+  cancelByAdmin,
+  cancelOwnSubscription,
+  recordUpgradeRequest,
+  subscriptionRequestsOf,
+} from "../../domain/subscription";
+import { findUserById } from "../../repositories/users";
 import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";
 
@@ -33,14 +49,31 @@ const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = asy
   /** Route-level hooks run after the plugin's, so `authenticate` has loaded the user. */
   const adminOnly = { onRequest: fastify.requireAdmin };
 
-  /** → 200 `{ paypalUrl }` (PAYMENT_URL) and the request noted; 503 when payments are not set up. */
+  /** The user's pending requests → 200 `{ upgradeRequestedAt, offer }`. */
+  fastify.get("/subscription", { schema: { response: { 200: subscriptionRequestsSchema } } }, async (request) => {
+    const row = await findUserById(fastify.db, userOf(request).id);
+    if (!row) throw userNotFound();
+    return subscriptionRequestsOf(row);
+  });
+
+  /** The request noted → 200 `{ paypalUrl, requested: true }`; `paypalUrl` null without PAYMENT_URL. */
   fastify.post("/subscription/upgrade", { schema: { response: { 200: upgradeResponseSchema } } }, async (request) => {
-    if (!config.paymentUrl) throw new HttpError(503, "Payments are not configured yet. Please contact support.");
     const user = userOf(request);
     await recordUpgradeRequest(fastify.db, user.id);
-    request.log.info({ userId: user.id }, "upgrade requested");
-    return { paypalUrl: config.paymentUrl };
+    request.log.info({ userId: user.id, paymentLink: config.paymentUrl !== null }, "upgrade requested");
+    return { paypalUrl: config.paymentUrl, requested: true as const };
   });
+
+  /** The accepted retention offer recorded → 200 `{ upgradeRequestedAt, offer }`; 409 (see above). */
+  fastify.post(
+    "/subscription/offer",
+    { schema: { body: acceptOfferBodySchema, response: { 200: subscriptionRequestsSchema } } },
+    async (request) => {
+      const row = await acceptRetentionOffer(fastify.db, userOf(request).id, request.body.offer);
+      request.log.info({ userId: row.id, offer: row.retention_offer }, "retention offer accepted");
+      return subscriptionRequestsOf(row);
+    },
+  );
 
   /** The user's own cancellation → 200 `{ user }` (free, cancelled); 409 without active premium. */
   fastify.post(
@@ -65,14 +98,16 @@ const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = asy
     },
   );
 
-  /** Admin: free and cancelled for the user → 200 `{ message }`; 404 unknown user. */
+  /** Admin: free and cancelled for the user → 200 `{ message }`; 404 unknown user; 409 for the admin's own plan. */
   fastify.post(
     "/subscription/cancel/:userId",
     { ...adminOnly, schema: { params: userIdParamsSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       const { userId } = request.params;
+      const admin = userOf(request);
+      if (userId === admin.id) throw new HttpError(409, "You cannot cancel your own admin plan");
       await cancelByAdmin(fastify.db, userId);
-      request.log.info({ userId, adminId: userOf(request).id }, "subscription cancelled by admin");
+      request.log.info({ userId, adminId: admin.id }, "subscription cancelled by admin");
       return { message: `Subscription cancelled for user ID ${userId}` };
     },
   );

@@ -1,5 +1,5 @@
-import { adminBadge, isPremiumActive, type AdminUser } from "@focus/core";
-import { BadgeCheck, Ban, RefreshCw, Trash2, Users } from "lucide-react";
+import { adminBadge, isPremiumActive, RETENTION_OFFER_TITLES, type AdminUser } from "@focus/core";
+import { BadgeCheck, Ban, Gift, RefreshCw, Send, Trash2, Users } from "lucide-react";
 import { useState } from "react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 import { useAdminAction, useAdminUsers, usersListError } from "./adminApi";
+import { CancelUserDialog } from "./CancelUserDialog";
 import { DeleteUserDialog } from "./DeleteUserDialog";
 
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
@@ -21,13 +22,17 @@ const BADGE_VARIANT: Record<string, "default" | "secondary" | "destructive"> = {
 };
 
 /**
- * The users overview: every user with name, email, id and the admin badge, a Refresh button, and
- * per user Activate, Cancel subscription and Delete (confirmed).
+ * The users overview (`docs/product.md`, Offers and upgrade requests): every user with name,
+ * email, id, the admin badge, their upgrade request and accepted retention offer; a Refresh
+ * button; per user Activate, Cancel subscription and Delete (both confirmed in a dialog naming
+ * the user) and, for a pending offer, Mark offer applied. The admin's own row has no Cancel and
+ * no Delete (the server refuses both, 409).
  */
 export function UsersOverview({ currentUserId }: { currentUserId: number }) {
   const users = useAdminUsers();
   const activate = useAdminAction("activate");
-  const cancel = useAdminAction("cancel");
+  const markOfferApplied = useAdminAction("markOfferApplied");
+  const [toCancel, setToCancel] = useState<AdminUser | null>(null);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
   // Badges ("N days left") as of the list's answer: rows show only once it has come.
   const now = users.dataUpdatedAt;
@@ -71,7 +76,16 @@ export function UsersOverview({ currentUserId }: { currentUserId: number }) {
                       {isSelf && <span className="text-xs text-muted-foreground">(you)</span>}
                       <Badge variant={BADGE_VARIANT[badge] ?? "accent"}>{badge}</Badge>
                       {row.upgradeRequestedAt && (
-                        <Badge variant="outline">Upgrade requested {DATE.format(new Date(row.upgradeRequestedAt))}</Badge>
+                        <Badge variant="outline">
+                          <Send aria-hidden />
+                          Upgrade requested {DATE.format(new Date(row.upgradeRequestedAt))}
+                        </Badge>
+                      )}
+                      {row.offer && (
+                        <Badge variant={row.offer.appliedAt ? "secondary" : "outline"}>
+                          <Gift aria-hidden />
+                          {row.offer.appliedAt ? "Offer applied" : "Offer accepted"}: {RETENTION_OFFER_TITLES[row.offer.offer]}
+                        </Badge>
                       )}
                     </p>
                     <p className="text-sm text-muted-foreground">
@@ -89,28 +103,42 @@ export function UsersOverview({ currentUserId }: { currentUserId: number }) {
                       <BadgeCheck aria-hidden />
                       Activate
                     </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Cancel subscription of ${row.username}`}
-                      disabled={!premium || cancel.isPending}
-                      onClick={() => cancel.mutate(row.id)}
-                    >
-                      <Ban aria-hidden />
-                      Cancel subscription
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-                      aria-label={`Delete ${row.username}`}
-                      title={isSelf ? "You cannot delete your own admin account" : undefined}
-                      disabled={isSelf}
-                      onClick={() => setToDelete(row)}
-                    >
-                      <Trash2 aria-hidden />
-                      Delete
-                    </Button>
+                    {row.offer && !row.offer.appliedAt && (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={`Mark offer applied for ${row.username}`}
+                        disabled={markOfferApplied.isPending}
+                        onClick={() => markOfferApplied.mutate(row.id)}
+                      >
+                        <Gift aria-hidden />
+                        Mark applied
+                      </Button>
+                    )}
+                    {!isSelf && (
+                      <>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`Cancel subscription of ${row.username}`}
+                          disabled={!premium}
+                          onClick={() => setToCancel(row)}
+                        >
+                          <Ban aria-hidden />
+                          Cancel subscription
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+                          aria-label={`Delete ${row.username}`}
+                          onClick={() => setToDelete(row)}
+                        >
+                          <Trash2 aria-hidden />
+                          Delete
+                        </Button>
+                      </>
+                    )}
                   </div>
                 </li>
               );
@@ -118,6 +146,7 @@ export function UsersOverview({ currentUserId }: { currentUserId: number }) {
           </ul>
         )}
       </CardContent>
+      <CancelUserDialog user={toCancel} onClose={() => setToCancel(null)} />
       <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} />
     </Card>
   );

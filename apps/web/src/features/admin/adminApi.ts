@@ -24,24 +24,27 @@ export function usersListError(error: unknown): string {
   return "Failed to load users list";
 }
 
-export type AdminAction = "activate" | "cancel" | "delete";
+export type AdminAction = "activate" | "cancel" | "delete" | "markOfferApplied";
 
 const CALLS: Record<AdminAction, (userId: number) => Promise<unknown>> = {
   activate: (userId) => api.post(`/api/subscription/activate/${userId}`),
   cancel: (userId) => api.post(`/api/subscription/cancel/${userId}`),
   delete: (userId) => api.delete(`/api/admin/users/${userId}`),
+  markOfferApplied: (userId) => api.post(`/api/admin/users/${userId}/offer/applied`),
 };
 
 const SUCCESS: Record<AdminAction, (userId: number) => string> = {
   activate: (userId) => `Subscription activated for user ID ${userId}`,
   cancel: (userId) => `Subscription cancelled for user ID ${userId}`,
   delete: () => "User deleted successfully",
+  markOfferApplied: (userId) => `Offer marked applied for user ID ${userId}`,
 };
 
 const FAILURE: Record<AdminAction, string> = {
   activate: "Failed to activate subscription",
   cancel: "Failed to cancel subscription",
   delete: "Failed to delete user",
+  markOfferApplied: "Failed to mark the offer applied",
 };
 
 /** The text under a failed action's title: the server's message or the network error. */
@@ -52,8 +55,9 @@ function failureDetail(error: unknown): string | undefined {
 }
 
 /**
- * Activate, cancel or delete a user by id. Toasts the success or failure message and reloads the
- * list (and the current user, in case the admin changed their own plan).
+ * Activate, cancel, delete a user by id, or mark their accepted offer applied. Toasts the success
+ * or failure message (the server's, when it gives one) and reloads the list (and the current
+ * user, in case the admin changed their own plan).
  */
 export function useAdminAction(action: AdminAction) {
   const client = useQueryClient();

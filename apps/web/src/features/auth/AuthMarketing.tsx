@@ -1,5 +1,6 @@
 import { Headphones, ShieldCheck, Timer, type LucideIcon } from "lucide-react";
-import { REGISTRATION_TRIAL_COPY } from "@/features/subscription/planCopy";
+import { registrationTrialCopy } from "@/features/subscription/planCopy";
+import { usePublicConfig } from "@/lib/publicConfig";
 
 const POINTS: { icon: LucideIcon; title: string; text: string }[] = [
   {
@@ -19,8 +20,9 @@ const POINTS: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
-/** The marketing panel beside the auth form, with the 7-day trial of the registration copy. */
+/** The marketing panel beside the auth form, with the trial of the registration copy (TRIAL_DAYS). */
 export function AuthMarketing() {
+  const { trialDays } = usePublicConfig();
   return (
     <section
       aria-labelledby="auth-marketing-title"
@@ -45,7 +47,7 @@ export function AuthMarketing() {
           </li>
         ))}
       </ul>
-      <p className="text-sm text-muted-foreground">{REGISTRATION_TRIAL_COPY}</p>
+      <p className="text-sm text-muted-foreground">{registrationTrialCopy(trialDays)}</p>
     </section>
   );
 }

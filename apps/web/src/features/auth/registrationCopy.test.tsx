@@ -1,16 +1,25 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { loggedOut, mockFetch, renderRoute } from "@/test/render";
+import { loggedOut, mockFetch, renderRoute, serverConfig } from "@/test/render";
 
-describe("registration copy (7 days in the registration copy)", () => {
-  it("promises a 7-day free trial with no card on the Register tab and in the marketing panel", async () => {
-    mockFetch(loggedOut());
+describe("registration copy (the server's trial length)", () => {
+  it("promises the server's TRIAL_DAYS trial with no card on the Register tab and in the marketing panel", async () => {
+    mockFetch({ ...loggedOut(), ...serverConfig({ trialDays: 21 }) });
     renderRoute("/auth");
     const register = await screen.findByRole("tabpanel", { name: "Register" }, { timeout: 4000 });
-    expect(within(register).getByText("Start your 7-day free trial in about 30 seconds. No card required.")).toBeTruthy();
+    expect(await within(register).findByText("Start your 21-day free trial in about 30 seconds. No card required.")).toBeTruthy();
     const marketing = screen.getByRole("region", { name: "A calmer way to get things done" });
-    expect(within(marketing).getByText("7-day free trial, no card required.")).toBeTruthy();
-    // The 14-day copy belongs to the premium pricing and the guest promo, not to registration.
-    expect(screen.queryByText(/14-day/)).toBeNull();
+    expect(within(marketing).getByText("21-day free trial, no card required.")).toBeTruthy();
+    // One trial length on the screen: no other number of days.
+    expect(screen.queryByText(/\b(7|14)-day/)).toBeNull();
+  });
+
+  it("names no number of days while the server has not said it", async () => {
+    mockFetch({ ...loggedOut(), "GET /api/config": { status: 503, body: { message: "Server is busy" } } });
+    renderRoute("/auth");
+    const register = await screen.findByRole("tabpanel", { name: "Register" }, { timeout: 4000 });
+    expect(within(register).getByText("Start your free trial in about 30 seconds. No card required.")).toBeTruthy();
+    expect(screen.getByText("Free trial, no card required.")).toBeTruthy();
+    expect(screen.queryByText(/-day free trial/)).toBeNull();
   });
 });

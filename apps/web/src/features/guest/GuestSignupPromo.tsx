@@ -2,15 +2,20 @@ import { Check, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { dispatchShowAuth } from "@/lib/events";
+import { trialPhraseCapitalised, usePublicConfig } from "@/lib/publicConfig";
 import { cn } from "@/lib/utils";
 
-const POINTS = ["14-day free trial", "Cancel anytime", "No credit card required"] as const;
+/** The promotion's points: the trial (TRIAL_DAYS), cancel anytime, no credit card. */
+export function signupPoints(trialDays: number | null): string[] {
+  return [trialPhraseCapitalised(trialDays), "Cancel anytime", "No credit card required"];
+}
 
 /**
- * The signup promotion for guests: 14-day free trial, cancel anytime, no credit card required, and
- * 'Create Free Account (30s)', which opens /auth on Register.
+ * The signup promotion for guests: the free trial (the server's length), cancel anytime, no credit
+ * card required, and 'Create Free Account (30s)', which opens /auth on Register.
  */
 export function GuestSignupPromo({ className }: { className?: string }) {
+  const { trialDays } = usePublicConfig();
   return (
     <Card className={cn("border-primary/40 bg-accent/30", className)}>
       <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-center sm:justify-between">
@@ -20,7 +25,7 @@ export function GuestSignupPromo({ className }: { className?: string }) {
             Enjoying your focus session?
           </h2>
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-            {POINTS.map((point) => (
+            {signupPoints(trialDays).map((point) => (
               <li key={point} className="flex items-center gap-1.5">
                 <Check className="size-4 text-primary" aria-hidden />
                 {point}

@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { GUEST_MODE_KEY } from "@/lib/guest";
-import { TEST_USER, loggedOut, mockFetch, renderRoute } from "@/test/render";
+import { TEST_USER, loggedOut, mockFetch, renderRoute, serverConfig } from "@/test/render";
 
 vi.mock("@/features/timer/FocusArena", () => ({ FocusArena: () => <p>Focus Arena stub</p> }));
 
@@ -10,7 +10,7 @@ beforeEach(() => window.localStorage.clear());
 
 describe("guest mode", () => {
   it("'Continue as guest' opens the app with the guest header and the signup promotion", async () => {
-    const fetchMock = mockFetch(loggedOut());
+    const fetchMock = mockFetch({ ...loggedOut(), ...serverConfig({ trialDays: 21 }) });
     renderRoute("/auth");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Continue as guest" }));
@@ -25,7 +25,8 @@ describe("guest mode", () => {
     // Nothing of the guest is sent to the server.
     expect(fetchMock.mock.calls.some(([, init]) => init?.method && init.method !== "GET")).toBe(false);
 
-    expect(screen.getByText("14-day free trial")).toBeTruthy();
+    // The promotion names the server's trial length.
+    expect(screen.getByText("21-day free trial")).toBeTruthy();
     expect(screen.getByText("Cancel anytime")).toBeTruthy();
     expect(screen.getByText("No credit card required")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Create Free Account (30s)" }));

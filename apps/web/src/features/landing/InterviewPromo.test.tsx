@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { mockFetch } from "@/test/render";
+import { mockFetch, serverConfig } from "@/test/render";
 import { InterviewPromo } from "./InterviewPromo";
 
 const BOOKING_PAGE = "https://calendly.com/focus-flow/interview";
@@ -12,7 +12,7 @@ beforeEach(() => window.localStorage.clear());
 
 describe("interview promo booking link", () => {
   it("opens the server's INTERVIEW_URL (GET /api/config) in a new tab", async () => {
-    const fetchMock = mockFetch({ "GET /api/config": { status: 200, body: { interviewUrl: BOOKING_PAGE } } });
+    const fetchMock = mockFetch(serverConfig({ interviewUrl: BOOKING_PAGE }));
     render(<InterviewPromo />);
     await waitFor(() => expect(bookingLink().getAttribute("href")).toBe(BOOKING_PAGE));
     expect(bookingLink().getAttribute("target")).toBe("_blank");
@@ -21,23 +21,23 @@ describe("interview promo booking link", () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(["/api/config"]);
   });
 
-  it("writes to support when the server has no INTERVIEW_URL", async () => {
-    const fetchMock = mockFetch({ "GET /api/config": { status: 200, body: { interviewUrl: null } } });
+  it("writes to the server's SUPPORT_EMAIL when the server has no INTERVIEW_URL", async () => {
+    const fetchMock = mockFetch(serverConfig({ interviewUrl: null, supportEmail: "help@focus.example" }));
     render(<InterviewPromo />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await settle();
-    expect(bookingLink().getAttribute("href")).toMatch(/^mailto:.+\?subject=Focus%20Flow%20interview/);
+    expect(bookingLink().getAttribute("href")).toMatch(/^mailto:help@focus\.example\?subject=Focus%20Flow%20interview/);
     expect(bookingLink().getAttribute("target")).toBeNull();
   });
 
-  it("writes to support when the server cannot be asked, and ignores a link that is not http(s)", async () => {
+  it("shows no card while the server cannot be asked (nowhere to book), and ignores a link that is not http(s)", async () => {
     mockFetch({ "GET /api/config": { status: 503, body: { message: "Server is busy" } } });
     const first = render(<InterviewPromo />);
     await settle();
-    expect(bookingLink().getAttribute("href")).toMatch(/^mailto:/);
+    expect(screen.queryByRole("heading", { name: "Get 3 months of Premium free" })).toBeNull();
     first.unmount();
 
-    mockFetch({ "GET /api/config": { status: 200, body: { interviewUrl: "javascript:alert(1)" } } });
+    mockFetch(serverConfig({ interviewUrl: "javascript:alert(1)" }));
     render(<InterviewPromo />);
     await settle();
     expect(bookingLink().getAttribute("href")).toMatch(/^mailto:/);

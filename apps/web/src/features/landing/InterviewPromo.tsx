@@ -1,28 +1,26 @@
 import { CalendarCheck, Gift, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { buttonVariants } from "@/components/ui/button";
+import { usePublicConfig } from "@/lib/publicConfig";
 import { cn } from "@/lib/utils";
-import { INTERVIEW_FALLBACK_URL, dismissInterviewPromo, fetchInterviewUrl, isInterviewPromoDismissed } from "./interviewPromo";
+import { dismissInterviewPromo, interviewLink, isInterviewPromoDismissed } from "./interviewPromo";
 
 /**
  * The dismissible interview promo card; the dismissal is remembered locally. The booking link is
- * the server's INTERVIEW_URL (`GET /api/config`, asked only while the card shows), else a mail to
- * support.
+ * the server's INTERVIEW_URL (`GET /api/config`), else a mail to the server's support address; the
+ * card shows once the server answered (before that it has nothing to link to).
  */
 export function InterviewPromo({ className }: { className?: string }) {
   const [dismissed, setDismissed] = useState(isInterviewPromoDismissed);
-  const [interviewUrl, setInterviewUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (dismissed) return;
-    const controller = new AbortController();
-    void fetchInterviewUrl(controller.signal).then((url) => {
-      if (!controller.signal.aborted) setInterviewUrl(url);
-    });
-    return () => controller.abort();
-  }, [dismissed]);
   if (dismissed) return null;
-  const href = interviewUrl ?? INTERVIEW_FALLBACK_URL;
-  const external = interviewUrl !== null;
+  return <InterviewCard className={className} onDismiss={() => setDismissed(true)} />;
+}
+
+/** The card itself, mounted only while not dismissed (so a dismissed promo asks the server nothing). */
+function InterviewCard({ className, onDismiss }: { className?: string; onDismiss: () => void }) {
+  const link = interviewLink(usePublicConfig());
+  if (!link) return null;
+  const { href, external } = link;
   return (
     <aside
       aria-labelledby="interview-promo-title"
@@ -52,7 +50,7 @@ export function InterviewPromo({ className }: { className?: string }) {
         type="button"
         onClick={() => {
           dismissInterviewPromo();
-          setDismissed(true);
+          onDismiss();
         }}
         aria-label="Dismiss the interview offer"
         className="absolute top-3 right-3 rounded-md p-1.5 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"

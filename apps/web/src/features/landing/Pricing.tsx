@@ -2,12 +2,13 @@ import { AUDIO_TRACK_TOTAL } from "@focus/core";
 import { Check } from "lucide-react";
 import { Link } from "react-router-dom";
 import { buttonVariants } from "@/components/ui/button";
+import { trialPhrase, trialPhraseCapitalised, usePublicConfig } from "@/lib/publicConfig";
 import { cn } from "@/lib/utils";
 import { Section } from "./Section";
 
 /**
- * The plans as the landing page states them (the landing version of the free plan; the free-plan
- * copy speaks of a 7-day trial, the premium copy of a 14-day one).
+ * The plans as the landing page states them (the landing version of the free plan). The trial
+ * notes name the server's trial length (`note(trialDays)`).
  */
 const PLANS = [
   {
@@ -15,7 +16,7 @@ const PLANS = [
     price: "$0",
     blurb: "Everything you need to try focused work.",
     features: ["Basic timer", "Only Deep Work and Light Work audio", "Up to 5 blocked websites", "7-day history"],
-    note: "Starts with a 7-day free trial. No credit card required.",
+    note: (trialDays: number | null) => `Starts with a ${trialPhrase(trialDays)}. No credit card required.`,
     cta: "Get Started Free",
     highlighted: false,
   },
@@ -31,14 +32,15 @@ const PLANS = [
       "Multi-device sync",
       "Priority support",
     ],
-    note: "14-day free trial. Cancel anytime.",
+    note: (trialDays: number | null) => `${trialPhraseCapitalised(trialDays)}. Cancel anytime.`,
     cta: "Start Free Trial",
     highlighted: true,
   },
 ] as const;
 
-/** Pricing: Free and Premium. */
+/** Pricing: Free and Premium, with the trial length from the server (`GET /api/config`). */
 export function Pricing() {
+  const { trialDays } = usePublicConfig();
   return (
     <Section
       id="pricing"
@@ -81,7 +83,7 @@ export function Pricing() {
               <Link to="/app" className={buttonVariants({ size: "lg", variant: plan.highlighted ? "default" : "outline" })}>
                 {plan.cta}
               </Link>
-              <p className="text-center text-sm text-muted-foreground">{plan.note}</p>
+              <p className="text-center text-sm text-muted-foreground">{plan.note(trialDays)}</p>
             </div>
           </li>
         ))}

@@ -1,31 +1,21 @@
-import type { PublicConfig } from "@focus/core";
 import { STORAGE_KEYS } from "@focus/core/constants";
-import { api } from "@/lib/api";
-import { SUPPORT_EMAIL } from "@/lib/brand";
+import type { ServerConfig } from "@/lib/publicConfig";
 
 /**
  * The interview promotion: 3 months of free premium, worth $14.97, for a 15-minute video interview
  * booked on an external scheduling page.
  *
  * The booking page is the server's INTERVIEW_URL, read from `GET /api/config` (`docs/api.md`).
- * Until it answers, or when the server has none, the button writes to support instead, so it never
- * leads nowhere.
+ * When the server has none, the button writes to the server's support address instead, so it
+ * never leads nowhere.
  */
-export const INTERVIEW_FALLBACK_URL = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent("Focus Flow interview: 3 months of Premium")}`;
 
-/**
- * The interview booking page from `GET /api/config`, or null when the server has none or
- * cannot be asked. The landing chunk loads no query client and no zod (the landing page stays
- * light), so the answer is checked by hand (an http(s) URL or nothing).
- */
-export async function fetchInterviewUrl(signal?: AbortSignal): Promise<string | null> {
-  try {
-    const body = await api.get<Partial<PublicConfig> | null>("/api/config", { signal });
-    const url = body?.interviewUrl;
-    return typeof url === "string" && /^https?:\/\//i.test(url) ? url : null;
-  } catch {
-    return null;
-  }
+/** Where 'Book your interview' leads, or null until the server answered (nothing to link to yet). */
+export function interviewLink(config: ServerConfig): { href: string; external: boolean } | null {
+  if (config.interviewUrl) return { href: config.interviewUrl, external: true };
+  if (!config.supportEmail) return null;
+  const subject = encodeURIComponent("Focus Flow interview: 3 months of Premium");
+  return { href: `mailto:${config.supportEmail}?subject=${subject}`, external: false };
 }
 
 /** Whether the visitor dismissed the promo card before (localStorage `calendly-interview-dismissed`). */

@@ -4,12 +4,14 @@ import { Link } from "react-router-dom";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CancellationDialog } from "@/features/subscription/CancellationDialog";
+import { PlanRequests } from "@/features/subscription/PlanRequests";
 import { PlanSummary } from "@/features/subscription/PlanSummary";
 import { useSubscription } from "@/features/subscription/useSubscription";
 
 /**
- * The plan in Settings: premium users get the 'Cancel subscription' link that opens the
- * cancellation dialog; everyone else gets 'Upgrade to Premium' to /subscription.
+ * The plan in Settings, with what the user asked for (upgrade request, accepted offer): premium
+ * users get the 'Cancel subscription' link that opens the cancellation dialog; everyone else gets
+ * 'Upgrade to Premium' to /subscription.
  */
 export function SubscriptionCard({ user }: { user: User }) {
   const subscription = useSubscription(user);
@@ -23,6 +25,7 @@ export function SubscriptionCard({ user }: { user: User }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <PlanSummary user={user} subscription={subscription} />
+        <PlanRequests user={user} isPremium={subscription.state === "premium"} />
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           {subscription.canUpgrade && (
             <Link to="/subscription" className={buttonVariants()}>

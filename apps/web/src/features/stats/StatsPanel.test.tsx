@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/queryClient";
 import { SHOW_AUTH_EVENT } from "@/lib/events";
-import { TEST_USER, mockFetch } from "@/test/render";
+import { TEST_USER, mockFetch, serverConfig } from "@/test/render";
 import { OfflineSync } from "@/features/offline/OfflineSync";
 import { recordSession } from "@/features/offline/sync";
 import { StatsPanel } from "./StatsPanel";
@@ -47,7 +47,7 @@ afterEach(() => vi.useRealTimers());
 
 describe("Statistics tab", () => {
   it("shows a guest without sessions example numbers under a visible 'Example' label, and the signup offer, without a request", async () => {
-    const fetchMock = mockFetch({});
+    const fetchMock = mockFetch(serverConfig({ trialDays: 21 }));
     const expected = statsOverview(previewSessions(NOW.getTime()), NOW.getTime());
     renderPanel(GUEST);
 
@@ -62,13 +62,14 @@ describe("Statistics tab", () => {
     // Example statistics only: no session breakdown and no recent sessions of a real person.
     expect(screen.queryByRole("heading", { name: "Session breakdown" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Recent sessions" })).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Nothing of the guest is asked for: only the server's public configuration (the trial length).
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== "/api/config")).toEqual([]);
 
     const showAuth = vi.fn();
     document.addEventListener(SHOW_AUTH_EVENT, (e) => showAuth((e as CustomEvent).detail));
     await userEvent.click(screen.getAllByRole("button", { name: "Create Free Account (30s)" })[0]!);
     expect(showAuth).toHaveBeenCalledWith({ action: "register" });
-    expect(screen.getByText("14-day free trial")).toBeTruthy();
+    expect(await screen.findByText("21-day free trial")).toBeTruthy();
   });
 
   it("shows a guest their own sessions kept in this browser, with no 'Example' label", async () => {

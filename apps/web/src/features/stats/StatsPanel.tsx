@@ -8,7 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { ExportCard } from "@/features/data/ExportCard";
+import { signupPoints } from "@/features/guest/GuestSignupPromo";
 import { dispatchChangeTab, dispatchShowAuth } from "@/lib/events";
+import { usePublicConfig } from "@/lib/publicConfig";
 import { useNow } from "@/lib/useNow";
 import { cn } from "@/lib/utils";
 import { Achievements } from "./Achievements";
@@ -175,15 +177,16 @@ function EmptyJourney() {
   );
 }
 
-/** The guest signup promotion: 14-day free trial, cancel anytime, no credit card. */
+/** The guest signup promotion: the free trial (the server's length), cancel anytime, no credit card. */
 function SignupOffer() {
+  const { trialDays } = usePublicConfig();
   return (
     <Card className="border-primary/40 bg-accent/40">
       <CardContent className="flex flex-col gap-4 pt-6 md:flex-row md:items-center md:justify-between">
         <div className="grid gap-2">
           <p className="text-lg font-semibold">Start your own focus journey</p>
           <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
-            {["14-day free trial", "Cancel anytime", "No credit card required"].map((point) => (
+            {signupPoints(trialDays).map((point) => (
               <li key={point} className="flex items-center gap-1.5">
                 <Check className="size-4 text-primary" aria-hidden />
                 {point}

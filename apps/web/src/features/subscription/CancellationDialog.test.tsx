@@ -2,7 +2,7 @@ import { DEFAULT_SETTINGS } from "@focus/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { TEST_USER, loggedIn, mockFetch, renderRoute } from "@/test/render";
+import { TEST_USER, loggedIn, mockFetch, renderRoute, type FakeResponse } from "@/test/render";
 
 const PREMIUM = { ...TEST_USER, subscriptionPlan: "premium" as const, subscriptionStatus: "active" as const };
 const CANCELLED = { ...TEST_USER, subscriptionPlan: "free" as const, subscriptionStatus: "cancelled" as const };
@@ -59,16 +59,43 @@ describe("cancellation dialog", () => {
     await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === "/api/me").length).toBeGreaterThan(1));
   });
 
-  it("closes with 'Offer Applied!' when the offer is accepted, without a server call", async () => {
-    const fetchMock = mockFetch(base);
+  it("records the accepted offer, closes with 'Offer Applied!' and shows it pending in Settings, cancelling nothing", async () => {
+    const accepted = { offer: "pause-3-months", acceptedAt: "2026-11-26T09:40:00.000Z", appliedAt: null };
+    const routes: Record<string, FakeResponse> = {
+      ...base,
+      "GET /api/subscription": { status: 200, body: { upgradeRequestedAt: null, offer: null } },
+      "POST /api/subscription/offer": { status: 200, body: { upgradeRequestedAt: null, offer: accepted } },
+    };
+    const fetchMock = mockFetch(routes);
     renderRoute("/settings");
     const { user, dialog } = await openDialog();
+    expect(screen.queryByText("Offer pending")).toBeNull();
     await user.click(within(dialog).getByRole("radio", { name: "Taking a temporary break" }));
     await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+    // From now on the server holds the offer.
+    routes["GET /api/subscription"] = { status: 200, body: { upgradeRequestedAt: null, offer: accepted } };
     await user.click(within(dialog).getByRole("button", { name: "Pause my subscription" }));
     expect(await screen.findByText("Offer Applied!")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const call = fetchMock.mock.calls.find(([url, init]) => url === "/api/subscription/offer" && init?.method === "POST");
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ offer: "pause-3-months" });
     expect(fetchMock.mock.calls.some(([url]) => url === "/api/subscription/cancel")).toBe(false);
+    expect(await screen.findByText("Offer pending")).toBeTruthy();
+  });
+
+  it("stays on the offer with the server's message when it refuses the offer", async () => {
+    mockFetch({
+      ...base,
+      "POST /api/subscription/offer": { status: 409, body: { message: "You have already accepted Pause for 3 months" } },
+    });
+    renderRoute("/settings");
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole("radio", { name: "Too expensive" }));
+    await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+    await user.click(within(dialog).getByRole("button", { name: "Accept 50% off" }));
+    expect(await within(dialog).findByText("You have already accepted Pause for 3 months")).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Accept 50% off" })).toBeTruthy();
+    expect(screen.queryByText("Offer Applied!")).toBeNull();
   });
 
   it("goes straight to feedback for a reason without an offer, and resets when closed", async () => {

@@ -19,16 +19,18 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { cancelSubscription } from "@/lib/auth";
+import { acceptRetentionOffer, cancelSubscription } from "@/lib/auth";
 import { queryKeys } from "@/lib/queryKeys";
 import { useLatest } from "@/lib/useLatest";
 import { PREMIUM_FEATURES } from "./planCopy";
+import { refreshSubscriptionRequests } from "./requests";
 
 /**
  * 'Cancel subscription' and its dialog (`docs/product.md`, People and plans), driven by the core
  * chart: reason → retention offer (only for reasons with one) → feedback → final warning →
  * confirmation, where the confirm button waits for CANCEL to be typed. Closing at any step resets
- * the flow.
+ * the flow. Accepting the offer records it on the server (`POST /api/subscription/offer`) before
+ * 'Offer Applied!' shows; a refusal shows the server's message on the offer.
  */
 export function CancellationDialog({ user }: { user: User }) {
   const client = useQueryClient();
@@ -36,7 +38,14 @@ export function CancellationDialog({ user }: { user: User }) {
   // The chart with the real call through the auth layer, for the current user.
   const [cancellation] = useState(() =>
     cancellationMachine.provide({
-      actors: { cancelSubscription: fromPromise(({ input }) => cancelSubscription(currentUser(), input)) },
+      actors: {
+        cancelSubscription: fromPromise(({ input }) => cancelSubscription(currentUser(), input)),
+        acceptOffer: fromPromise(async ({ input }) => {
+          const answer = await acceptRetentionOffer(currentUser(), input);
+          await refreshSubscriptionRequests(client, answer);
+          return answer;
+        }),
+      },
     }),
   );
   const actorRef = useActorRef(cancellation);
@@ -66,6 +75,7 @@ export function CancellationDialog({ user }: { user: User }) {
   };
   const offer = reason ? RETENTION_OFFERS[reason] : undefined;
   const submitting = step === "submitting";
+  const acceptingOffer = step === "acceptingOffer";
 
   const keepPremium = (
     <Button variant="outline" onClick={close} disabled={submitting}>
@@ -78,7 +88,7 @@ export function CancellationDialog({ user }: { user: User }) {
       open={step !== "closed"}
       onOpenChange={(open) => {
         if (open) actorRef.send({ type: "OPEN" });
-        else if (!submitting) close();
+        else if (!submitting && !acceptingOffer) close();
       }}
     >
       <DialogTrigger asChild>
@@ -121,7 +131,7 @@ export function CancellationDialog({ user }: { user: User }) {
           </>
         )}
 
-        {step === "retention" && offer && (
+        {(step === "retention" || acceptingOffer) && offer && (
           <>
             <DialogHeader>
               <DialogTitle>Before you go, a special offer</DialogTitle>
@@ -134,11 +144,15 @@ export function CancellationDialog({ user }: { user: User }) {
                 <p className="text-sm text-muted-foreground">{offer.description}</p>
               </div>
             </div>
+            {error && <ErrorAlert>{error}</ErrorAlert>}
             <DialogFooter>
-              <Button variant="ghost" onClick={() => actorRef.send({ type: "DECLINE_OFFER" })}>
+              <Button variant="ghost" onClick={() => actorRef.send({ type: "DECLINE_OFFER" })} disabled={acceptingOffer}>
                 No thanks, continue cancelling
               </Button>
-              <Button onClick={() => actorRef.send({ type: "ACCEPT_OFFER" })}>{offer.cta}</Button>
+              <Button onClick={() => actorRef.send({ type: "ACCEPT_OFFER" })} disabled={acceptingOffer} aria-busy={acceptingOffer}>
+                {acceptingOffer && <LoaderCircle className="animate-spin" aria-hidden />}
+                {offer.cta}
+              </Button>
             </DialogFooter>
           </>
         )}

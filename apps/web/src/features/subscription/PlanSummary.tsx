@@ -1,4 +1,4 @@
-import { planBadge, planStatusLabel, type User } from "@focus/core";
+import { planBadge, planStatusText, type User } from "@focus/core";
 import { Crown, Hourglass } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import type { useSubscription } from "./useSubscription";
@@ -7,43 +7,55 @@ const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 /** The plan badge's test id, for the end-to-end tests. */
 export const PLAN_BADGE_TEST_ID = "plan-badge";
+/** The plan status text's test id, for the end-to-end tests. */
+export const PLAN_STATUS_TEST_ID = "plan-status";
+
+/** The trial's end date, when the user has a valid one. */
+function trialEndOf(user: User): Date | null {
+  if (!user.trialEndDate) return null;
+  const end = new Date(user.trialEndDate);
+  return Number.isNaN(end.getTime()) ? null : end;
+}
 
 /**
- * The user's plan at a glance (badges: `docs/product.md`), with the username. The badge reads
- * exactly 'Premium' for premium, 'Trial' for a free plan in trial status, else 'Free Plan'; during
- * a trial the days left (or that it has run out) sit beside the badge. Below: the plan status
- * (Active or Inactive) and, when the status is trial, its end date.
+ * The user's plan at a glance (`docs/product.md`, People and plans), with the username: the badge
+ * reads 'Premium', 'Trial' while a trial runs, else 'Free Plan' (an ended trial and a cancelled
+ * Premium are the Free plan). Below, the plan status from core's `planStatusText`: 'Active',
+ * 'Trial · N days left' with the end date, 'Free · trial ended' with the date it ended,
+ * 'Free · Premium cancelled' or 'Free'.
  */
 export function PlanSummary({ user, subscription }: { user: User; subscription: ReturnType<typeof useSubscription> }) {
   const { state, daysLeft } = subscription;
-  const badge = planBadge(user);
-  const trialEnd = user.subscriptionStatus === "trial" && user.trialEndDate ? new Date(user.trialEndDate) : null;
+  const badge = planBadge(state);
+  const trialEnd = trialEndOf(user);
   return (
     <div className="grid gap-2">
       <p className="flex flex-wrap items-center gap-2">
-        <Badge
-          data-testid={PLAN_BADGE_TEST_ID}
-          variant={badge === "Premium" ? "default" : badge === "Trial" ? "accent" : "secondary"}
-        >
+        <Badge data-testid={PLAN_BADGE_TEST_ID} variant={badge === "Premium" ? "default" : badge === "Trial" ? "accent" : "secondary"}>
           {badge === "Premium" && <Crown aria-hidden />}
           {badge === "Trial" && <Hourglass aria-hidden />}
-          {badge ?? "Free Plan"}
+          {badge}
         </Badge>
-        {badge === "Trial" &&
-          (state === "trialExpired" ? (
-            <span className="text-sm font-medium text-destructive">Trial expired</span>
-          ) : (
-            <span className="text-sm text-muted-foreground">
-              {daysLeft} {daysLeft === 1 ? "day" : "days"} left
-            </span>
-          ))}
-        <span className="font-medium">{user.isGuest ? "Guest Session" : user.username}</span>
+        <span className="font-medium break-all">{user.isGuest ? "Guest Session" : user.username}</span>
       </p>
       <p className="text-sm text-muted-foreground">
-        Plan status: <span className="font-medium text-foreground">{planStatusLabel(user)}</span>
-        {trialEnd && !Number.isNaN(trialEnd.getTime()) && (
+        Plan status:{" "}
+        <span data-testid={PLAN_STATUS_TEST_ID} className="font-medium text-foreground">
+          {planStatusText(state, daysLeft)}
+        </span>
+        {trialEnd && state === "trial" && (
           <>
-            {" · "}Trial ends <time dateTime={user.trialEndDate ?? undefined}>{DATE.format(trialEnd)}</time>
+            {/* On a phone the end date takes a line of its own, without a dangling separator. */}
+            <span className="max-sm:hidden"> · </span>
+            <span className="whitespace-nowrap max-sm:block">
+              Trial ends <time dateTime={user.trialEndDate ?? undefined}>{DATE.format(trialEnd)}</time>
+            </span>
+          </>
+        )}
+        {trialEnd && state === "trialExpired" && (
+          <>
+            {" "}
+            <time dateTime={user.trialEndDate ?? undefined}>{DATE.format(trialEnd)}</time>
           </>
         )}
       </p>

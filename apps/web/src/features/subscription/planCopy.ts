@@ -1,10 +1,11 @@
 /**
- * Plan copy. The product states the features twice and the trial length twice; both versions are
- * kept verbatim where they are shown: registration and the plan picker show the 7-day copy, the
- * premium pricing (and the guest promo) the 14-day copy.
+ * Plan copy. The product states the features twice; both versions are kept verbatim where they
+ * are shown. The trial has one length, the server's TRIAL_DAYS (`GET /api/config`), which every
+ * sentence naming it takes as `trialDays` (null while unknown: "free trial" without a number).
  */
 
 import { AUDIO_TRACK_TOTAL } from "@focus/core";
+import { trialPhrase, trialPhraseCapitalised } from "@/lib/publicConfig";
 
 export const PREMIUM_PRICE = "$4.99";
 export const FREE_PRICE = "$0";
@@ -30,14 +31,20 @@ export const FREE_FEATURES_PRICING = [
   "7-day history",
 ] as const;
 
-/** The registration copy's trial (7 days, no card required). */
-export const REGISTRATION_TRIAL_COPY = "7-day free trial, no card required.";
+/** The registration copy's trial: "21-day free trial, no card required." */
+export function registrationTrialCopy(trialDays: number | null): string {
+  return `${trialPhraseCapitalised(trialDays)}, no card required.`;
+}
 
-/** The free plan's trial copy (registration and free-plan copy: 7 days). */
-export const FREE_TRIAL_COPY = "Includes a 7-day free trial. No credit card required.";
+/** The free plan's trial copy: "Includes a 21-day free trial. No credit card required." */
+export function freeTrialCopy(trialDays: number | null): string {
+  return `Includes a ${trialPhrase(trialDays)}. No credit card required.`;
+}
 
-/** The premium pricing's trial copy (14 days). */
-export const PREMIUM_TRIAL_COPY = "14-day free trial. Cancel anytime.";
+/** The premium pricing's trial copy: "21-day free trial. Cancel anytime." */
+export function premiumTrialCopy(trialDays: number | null): string {
+  return `${trialPhraseCapitalised(trialDays)}. Cancel anytime.`;
+}
 
 /** How Premium is paid and switched on (`docs/product.md`). */
 export const ACTIVATION_COPY = "Premium is paid manually through our payment provider's link and activated by an admin within 24 hours of payment.";

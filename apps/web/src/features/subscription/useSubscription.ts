@@ -1,4 +1,4 @@
-import { selectTrialDaysLeft, subscriptionMachine, type User } from "@focus/core";
+import { selectTrialDaysLeft, subscriptionMachine, type PlanState, type User } from "@focus/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
 
@@ -7,7 +7,8 @@ const CLOCK_MS = 60_000;
 
 /**
  * Binds the subscription chart (`docs/product.md`, People and plans) to the current user: which
- * plan state they are in, whether they may upgrade or cancel, and the trial's days left.
+ * plan state they are in, whether they may upgrade or cancel, and the trial's days left (core's
+ * `trialDaysLeft`, the one rule every screen shows).
  */
 export function useSubscription(user: User) {
   // The input is read once, when the actor is created; later times arrive as events.
@@ -20,7 +21,8 @@ export function useSubscription(user: User) {
     const id = window.setInterval(() => actorRef.send({ type: "TIME_PASSED", now: Date.now() }), CLOCK_MS);
     return () => window.clearInterval(id);
   }, [actorRef]);
-  const state = useSelector(actorRef, (snapshot) => snapshot.value);
+  // The chart only passes through `classifying` (eventless), so a settled snapshot is a PlanState.
+  const state = useSelector(actorRef, (snapshot) => snapshot.value as PlanState);
   const canUpgrade = useSelector(actorRef, (snapshot) => snapshot.hasTag("canUpgrade"));
   const canCancel = useSelector(actorRef, (snapshot) => snapshot.hasTag("canCancel"));
   const daysLeft = useSelector(actorRef, selectTrialDaysLeft);

@@ -1,9 +1,11 @@
 import type { User } from "@focus/core";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 import { toast } from "@/components/ui/use-toast";
 import { upgradeSubscription } from "@/lib/auth";
-import { openPaymentWindow } from "./paymentWindow";
+import { usePublicConfig } from "@/lib/publicConfig";
+import { openPaymentWindow, type PaymentWindow } from "./paymentWindow";
+import { refreshSubscriptionRequests, UPGRADE_REQUESTED_TITLE, upgradeRequestedText } from "./requests";
 
 /** The toast and redirect for guests and visitors who try to upgrade. */
 export function useRequireLoginToUpgrade() {
@@ -15,13 +17,17 @@ export function useRequireLoginToUpgrade() {
 }
 
 /**
- * The subscription page's upgrade: guests get 'Authentication Required' and go to /auth; others get
- * the payment link in a new tab, opened inside the click. A failure toasts 'Error' with the auth
- * layer's text: the server's message, else 'Failed to upgrade subscription', or 'An unexpected
- * error occurred while upgrading subscription'.
+ * The subscription page's upgrade: guests get 'Authentication Required' and go to /auth. Others'
+ * request is recorded by the server; with a payment link it opens in a new tab (opened inside the
+ * click, unless the server said it has no link), without one 'Upgrade requested' says the team
+ * will write (`docs/product.md`, Offers and upgrade requests). A failure toasts 'Error' with the
+ * auth layer's text: the server's message, else 'Failed to upgrade subscription', or 'An
+ * unexpected error occurred while upgrading subscription'.
  */
 export function useUpgrade(user: User) {
   const requireLogin = useRequireLoginToUpgrade();
+  const client = useQueryClient();
+  const { supportEmail, paymentConfigured } = usePublicConfig();
   const mutation = useMutation({ mutationFn: () => upgradeSubscription(user) });
 
   const upgrade = () => {
@@ -29,11 +35,18 @@ export function useUpgrade(user: User) {
       requireLogin();
       return;
     }
-    const tab = openPaymentWindow();
+    // No blank tab when the server already said there is no payment page to send it to.
+    const tab: PaymentWindow | null = paymentConfigured === false ? null : openPaymentWindow();
     mutation.mutate(undefined, {
       onSuccess: ({ paypalUrl }) => {
+        void refreshSubscriptionRequests(client);
+        if (paypalUrl === null) {
+          tab?.close();
+          toast({ title: UPGRADE_REQUESTED_TITLE, description: upgradeRequestedText(user.email, supportEmail) });
+          return;
+        }
         try {
-          tab.go(paypalUrl);
+          (tab ?? openPaymentWindow()).go(paypalUrl);
           toast({
             title: "Complete your payment",
             description: "The payment page opened in a new tab. An admin activates Premium within 24 hours of payment.",
@@ -43,7 +56,7 @@ export function useUpgrade(user: User) {
         }
       },
       onError: (error) => {
-        tab.close();
+        tab?.close();
         toast({ title: "Error", description: error.message || "Failed to process subscription upgrade. Please try again.", variant: "destructive" });
       },
     });
