@@ -502,13 +502,17 @@ describe("SIGTERM drain", () => {
     for (const code of await Promise.all(closes)) expect(code).toBe(1001);
 
     // Once the signal is handled (allow it 100 ms), nothing new is served: 503 while the logins
-    // still run (the listener stays open), then 503 or a refused connection.
+    // still run (the listener stays open), then refused connections once it has closed. (The
+    // client sees the last login's answer a little after the server sent it, so the listener may
+    // already be closed before lastInFlightDone on a loaded machine.)
     const afterSignal = probes.filter((probe) => probe.at > sigtermAt + 100);
-    const duringDrain = afterSignal.filter((probe) => probe.at < lastInFlightDone);
     const timeline = JSON.stringify({ sigtermAt, lastInFlightDone, probes });
-    expect(duringDrain.length, timeline).toBeGreaterThan(0);
-    expect(duringDrain.map((probe) => probe.status), timeline).toEqual(duringDrain.map(() => 503));
-    expect(afterSignal.filter((probe) => probe.status !== 503 && probe.status !== "ECONNREFUSED"), timeline).toEqual([]);
+    expect(afterSignal.filter((probe) => probe.at < lastInFlightDone && probe.status === 503).length, timeline).toBeGreaterThan(0);
+    const firstRefused = afterSignal.findIndex((probe) => probe.status === "ECONNREFUSED");
+    const draining = firstRefused === -1 ? afterSignal : afterSignal.slice(0, firstRefused);
+    const closed = firstRefused === -1 ? [] : afterSignal.slice(firstRefused);
+    expect(draining.map((probe) => probe.status), timeline).toEqual(draining.map(() => 503));
+    expect(closed.map((probe) => probe.status), timeline).toEqual(closed.map(() => "ECONNREFUSED"));
     expectNoErrorLogs();
     console.info(`SIGTERM: exit 0 after ${exit.ms} ms, ${duringDrain.length} requests answered 503 during the drain`);
   });

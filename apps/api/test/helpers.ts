@@ -81,6 +81,9 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     WEB_DIST: path.join(dir, "no-web-build"),
     SCRYPT_N: TEST_SCRYPT_N,
+    // No overload refusals: many test apps share a busy process, and a slow machine is not
+    // an overloaded server (faults.e2e.ts checks the refusal against a real one).
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
   };
   const apps: FastifyInstance[] = [];
   const build = async (extra: Env) => {
