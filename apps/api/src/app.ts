@@ -3,11 +3,13 @@
  * the whole application as a plugin, `buildApp(config)` wraps it in a configured Fastify instance.
  * Nothing listens here; see server.ts.
  */
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import audioPlugin from "./audio/plugin";
 import type { Config } from "./env";
+import { loggerOptions } from "./logger";
+import apiDocsPlugin from "./plugins/apiDocs";
 import authPlugin from "./plugins/auth";
 import databasePlugin from "./plugins/database";
 import drainPlugin from "./plugins/drain";
@@ -47,33 +49,6 @@ export const DRAIN_TIMEOUT_MS = 7000;
 /** Largest accepted request body, bytes. */
 export const BODY_LIMIT = 64 * 1024;
 
-/** Fields never written to the log. */
-const REDACTED_PATHS = [
-  "req.headers.cookie",
-  "req.headers.authorization",
-  'res.headers["set-cookie"]',
-  "password",
-  "*.password",
-  "*.currentPassword",
-  "*.newPassword",
-  "*.password_hash",
-  "*.passwordHash",
-];
-
-/**
- * The request fields Fastify logs, with the value of a `token` query parameter hidden (the
- * extension's device token on `/ws/timer?token=…`).
- */
-function requestLogFields(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: request.url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]"),
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
-}
-
 /** The application: shared plugins, then the API under /api, then the web app. */
 export const focusApp = fp<{ config: Config }>(
   async (fastify, { config }) => {
@@ -93,6 +68,8 @@ export const focusApp = fp<{ config: Config }>(
     await fastify.register(authPlugin, { config });
     await fastify.register(timeZonePlugin);
     await fastify.register(livePlugin);
+    // Before every route: the OpenAPI document is collected from the routes as they register.
+    if (config.apiDocs) await fastify.register(apiDocsPlugin);
     if (config.publicOrigin?.startsWith("https:") && config.trustProxy === false) {
       fastify.log.warn(
         "PUBLIC_ORIGIN is https but TRUST_PROXY is off: Secure session cookies are only set on requests that reach the server over https",
@@ -128,11 +105,7 @@ export const focusApp = fp<{ config: Config }>(
 /** Fastify server options derived from the config (logger, limits, proxy trust). */
 function serverOptions(config: Config): FastifyServerOptions {
   return {
-    logger: {
-      level: config.logLevel,
-      redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
-      serializers: { req: requestLogFields },
-    },
+    logger: loggerOptions(config),
     bodyLimit: BODY_LIMIT,
     // On close (SIGTERM): new requests get 503 while the ones in flight finish (drain.ts), idle
     // keep-alive connections are closed, busy ones are left to finish their request.

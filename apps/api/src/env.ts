@@ -12,6 +12,10 @@ import { MAX_SCRYPT_COST, SCRYPT_PARAMS } from "./security/password";
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** How the log is written (`LOG_FORMAT`): pino's JSON lines, or pino-pretty's readable lines. */
+export const LOG_FORMATS = ["json", "pretty"] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 /** The validated configuration the app is built from. Paths are absolute. */
 export interface Config {
   /** TCP port to listen on (0 picks a free one). */
@@ -43,6 +47,10 @@ export interface Config {
   /** The built extension zip served at /focus-extension.zip (apps/extension/dist by default). */
   extensionZip: string;
   logLevel: LogLevel;
+  /** LOG_FORMAT, else readable lines when stdout is a terminal and JSON otherwise. */
+  logFormat: LogFormat;
+  /** Whether the OpenAPI document and Swagger UI are served at /api/docs (API_DOCS, on by default). */
+  apiDocs: boolean;
   /** Fastify `trustProxy`: false (default), true, or a hop count. */
   trustProxy: boolean | number;
   /** The audio library (`packages/audio/README.md`). */
@@ -112,6 +120,8 @@ const envSchema = z.object({
   WEB_DIST: optional(z.string().trim().min(1)),
   EXTENSION_ZIP: optional(z.string().trim().min(1)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
+  LOG_FORMAT: optional(z.enum(LOG_FORMATS, { message: "must be json or pretty" })),
+  API_DOCS: optional(z.enum(["on", "off"], { message: "must be on or off" })),
   TRUST_PROXY: optional(z.string().trim().regex(/^(true|false|\d+)$/, "must be true, false or a hop count")),
   AUDIO_DIR: optional(z.string().trim().min(1)),
   AUDIO_RENDER: optional(z.enum(["on", "off"], { message: "must be on or off" })),
@@ -167,10 +177,15 @@ function parsePublicOrigin(value: string): string {
 
 /**
  * Builds the configuration from an environment (pure apart from resolving relative paths
- * against `cwd`). Empty strings count as unset.
+ * against `cwd`). Empty strings count as unset. `stdoutIsTerminal` picks the log format when
+ * LOG_FORMAT is unset.
  * @throws ConfigError whose message names the offending variable.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd = process.cwd(),
+  stdoutIsTerminal = process.stdout.isTTY === true,
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -204,6 +219,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     extensionZip: e.EXTENSION_ZIP ? path.resolve(cwd, e.EXTENSION_ZIP) : DEFAULT_EXTENSION_ZIP,
     logLevel: e.LOG_LEVEL ?? "info",
+    logFormat: e.LOG_FORMAT ?? (stdoutIsTerminal ? "pretty" : "json"),
+    apiDocs: e.API_DOCS !== "off",
     trustProxy,
     audio: {
       dir: path.resolve(cwd, e.AUDIO_DIR ?? "./data/audio"),

@@ -79,6 +79,8 @@ export async function createTestApp(
   const baseEnv = {
     DATABASE_URL: postgres ? postgres.url : `sqlite:${path.join(dir, "focus.db")}`,
     LOG_LEVEL: "silent",
+    // Whatever the terminal running the tests: pino-pretty is loaded only where a test asks for it.
+    LOG_FORMAT: "json",
     WEB_DIST: path.join(dir, "no-web-build"),
     SCRYPT_N: TEST_SCRYPT_N,
     // No overload refusals: many test apps share a busy process, and a slow machine is not

@@ -44,7 +44,17 @@ const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (fastify, {
 
   fastify.get(
     "/stream",
-    { onRequest: fastify.identify, schema: { querystring: audioStreamQuerySchema.partial() } },
+    {
+      onRequest: fastify.identify,
+      schema: {
+        querystring: audioStreamQuerySchema.partial(),
+        description:
+          "The audio file at `path` (`<mood>/<file>`, as the list gives it), with its audio content type, an ETag " +
+          "and Range support (206 with `Content-Range`). 403 `{ message }` for a track the listener's plan does not " +
+          "include (visitors and guests: Deep Work; the Free plan: its three tracks); 400 for a malformed path or a file " +
+          "that is no supported audio, 403 for one that leads outside the library, 404 when absent.",
+      },
+    },
     async (request, reply) => {
       const path = request.query.path ?? "";
       const file = await resolveLibraryFile(audio.dir, path);

@@ -19,7 +19,13 @@ export interface SoundRoutesOptions {
 const SOUND_FILE = new RegExp(`^(${NOTIFICATION_SOUND_FILES.join("|")})\\.mp3$`);
 
 const soundRoutes: FastifyPluginAsyncZod<SoundRoutesOptions> = async (fastify, { audio }) => {
-  fastify.get("/:file", { schema: { params: z.object({ file: z.string() }) } }, async (request, reply) => {
+  const schema = {
+    params: z.object({ file: z.string() }),
+    description:
+      `A notification sound as \`audio/mpeg\` (\`file\`: ${NOTIFICATION_SOUND_FILES.map((name) => `\`${name}.mp3\``).join(", ")}), ` +
+      "cached for a day. 404 for another name; 503 with `Retry-After` while it is still being generated.",
+  };
+  fastify.get("/:file", { schema }, async (request, reply) => {
     const match = SOUND_FILE.exec(request.params.file);
     if (!match) throw new HttpError(404, "Not found");
     const file = await resolveLibraryFile(audio.dir, `${SOUNDS_FOLDER}/${match[1]}.mp3`).catch((error: unknown) => {

@@ -17,7 +17,10 @@ export const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 const dataRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.addHook("onRequest", fastify.authenticate);
 
-  fastify.get("/export", { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
+  const exportDescription =
+    "The user's data as a download: `format=json` a JSON document `{ version, exportedAt, settings, sessions }` " +
+    "(what `POST /api/import` takes back), `format=csv` a zip with sessions.csv and settings.csv.";
+  fastify.get("/export", { schema: { querystring: exportQuerySchema, description: exportDescription } }, async (request, reply) => {
     const document = await buildExport(fastify.db, userOf(request).id);
     const day = document.exportedAt.slice(0, 10);
     // Personal data: never kept by a shared cache.

@@ -34,6 +34,14 @@ export interface LiveRoutesOptions {
 
 const crossOrigin = () => new HttpError(403, "Cross-origin request refused");
 
+/** What the OpenAPI document says of the socket (`plugins/apiDocs.ts`); frames in `docs/api.md`. */
+const LIVE_DESCRIPTION =
+  "A websocket (send `Upgrade: websocket`; any other request gets 426): the user's timer, kept in sync between " +
+  "their tabs, mini timer and extension. Opened with the session cookie from the app's own Origin, or by the " +
+  "extension with `?token=<device token>` from its own Origin (403 for another Origin, 401 when not signed in or " +
+  "the device is not linked). Frames are JSON: `timer_update { timerState }`, `command { action }`, `ping` → `pong` " +
+  "(core's live protocol schemas; `docs/api.md`, Live sync).";
+
 /** The `token` query parameter: undefined when absent, "" when repeated or not text. */
 function queryToken(query: unknown): string | undefined {
   const value = (query as Record<string, unknown> | null)?.token;
@@ -68,7 +76,8 @@ const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (fastify, { c
     request.liveIdentity = { userId: userOf(request).id, source: "web", deviceId: null, sessionId: request.session.sessionId };
   }
 
-  fastify.get(LIVE_PATH, { websocket: true, onRequest: authorizeUpgrade }, (socket, request) => {
+  const schema = { summary: "Live timer sync (websocket)", description: LIVE_DESCRIPTION };
+  fastify.get(LIVE_PATH, { websocket: true, onRequest: authorizeUpgrade, schema }, (socket, request) => {
     const identity = request.liveIdentity;
     if (!identity) {
       socket.close(1008, "Not authorised");
