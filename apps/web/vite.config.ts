@@ -14,5 +14,6 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": apiTarget, "/ws": { target: apiTarget, ws: true }, "/sounds": apiTarget },
   },
-  build: { sourcemap: true },
+  // Maps for local debugging, not referenced from the bundles and not served (webApp.ts).
+  build: { sourcemap: "hidden" },
 });

@@ -78,6 +78,11 @@ export const focusApp = fp<{ config: Config }>(
 
     await fastify.register(
       async (api) => {
+        // API answers hold personal data: no cache keeps them (a route that may be cached, such
+        // as the audio stream, sets its own header).
+        api.addHook("onRequest", async (_request, reply) => {
+          reply.header("cache-control", "no-store");
+        });
         await api.register(healthRoutes);
         await api.register(configRoutes, { config });
         await api.register(authRoutes, { config });

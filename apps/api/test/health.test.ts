@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers";
+import { createTestApp, registerUser, type TestApp } from "./helpers";
 
 describe("health and routing", () => {
   let t: TestApp;
@@ -12,6 +12,19 @@ describe("health and routing", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: "ok" });
+  });
+
+  it("tells caches to keep no API answer (personal data), answers and errors alike", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    for (const url of ["/api/me", "/api/sessions", "/api/settings", "/api/health"]) {
+      const res = await t.app.inject({ method: "GET", url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-store");
+    }
+    const refused = await t.app.inject({ method: "GET", url: "/api/me" });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers["cache-control"]).toBe("no-store");
   });
 
   it("answers an unknown /api route with 404 JSON, even when HTML is accepted", async () => {
@@ -61,6 +74,7 @@ describe("health and routing", () => {
         mkdirSync(path.join(webDist, "assets"), { recursive: true });
         writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>Focus</title>");
         writeFileSync(path.join(webDist, "assets", "app-1234.js"), "console.log(1)");
+        writeFileSync(path.join(webDist, "assets", "app-1234.js.map"), '{"version":3,"sources":["../src/secret.ts"]}');
         writeFileSync(path.join(webDist, "favicon.svg"), "<svg/>");
         return { WEB_DIST: webDist };
       });
@@ -89,6 +103,13 @@ describe("health and routing", () => {
         expect(res.body).toContain("<title>Focus</title>");
         expect(res.headers["cache-control"]).toBe("no-cache");
       }
+    });
+
+    it("never serves the build's source maps", async () => {
+      t = await withWebBuild();
+      const res = await t.app.inject({ method: "GET", url: "/assets/app-1234.js.map", headers: { accept: "*/*" } });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain("secret.ts");
     });
 
     it("answers a missing file requested as a script with 404, not the SPA", async () => {

@@ -178,7 +178,8 @@ describe("subscription: upgrade, cancel, admin activation", () => {
       const unknown = await t.app.inject({ method, url: `${path}/9999`, headers: { cookie: admin } });
       expect(unknown.statusCode, path).toBe(404);
       expect(unknown.json()).toEqual({ message: "User not found" });
-      for (const bad of ["abc", "0", "-3", "1.5"]) {
+      // Other spellings of an id (hex, exponent, sign, leading zero) are refused too: one user, one URL.
+      for (const bad of ["abc", "0", "-3", "1.5", "0x1", "1e0", "+1", "01"]) {
         const res = await t.app.inject({ method, url: `${path}/${bad}`, headers: { cookie: admin } });
         expect(res.statusCode, `${path}/${bad}`).toBe(400);
         expect(res.json().message).toBe("Please enter a valid user ID");

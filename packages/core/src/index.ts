@@ -10,6 +10,7 @@ export * from "./schemas/blockedAttempt";
 export * from "./schemas/dataExport";
 export * from "./schemas/config";
 export * from "./schemas/timeZone";
+export * from "./schemas/ids";
 export * from "./timer";
 export * from "./subscription";
 export * from "./stats";

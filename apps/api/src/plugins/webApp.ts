@@ -2,7 +2,8 @@
  * Serves the built web app (WEB_DIST) at `/` and answers everything no route matched:
  * `/api/*` → 404 `{ message: "Not found" }`; a GET/HEAD that accepts text/html → index.html
  * (SPA fallback for /app, /auth, /settings, unknown routes); anything else → 404 JSON.
- * Hashed files under /assets/ are cached for a year; index.html is revalidated every time.
+ * Hashed files under /assets/ are cached for a year; index.html is revalidated every time;
+ * source maps (`*.map`) are never served.
  * Without a build, HTML requests get a short 503 text and a warning is logged.
  */
 import { existsSync } from "node:fs";
@@ -36,6 +37,9 @@ export default fp<WebAppOptions>(
         root: webDist,
         prefix: "/",
         cacheControl: false,
+        // The build's source maps stay on the server (`sourcemap: "hidden"` in apps/web): they
+        // would hand out the app's unminified source.
+        allowedPath: (pathName) => !pathName.endsWith(".map"),
         setHeaders: (res, filePath) => {
           const relative = path.relative(webDist, filePath).split(path.sep).join("/");
           res.setHeader("cache-control", relative.startsWith("assets/") ? LONG_CACHE : NO_CACHE);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { positiveIdParam } from "./ids";
 
 /**
  * Blocked websites and linked devices (`docs/product.md`, Website Shield and linked devices;
@@ -148,9 +149,5 @@ export type LinkedDeviceCreated = z.infer<typeof linkedDeviceCreatedSchema>;
 
 /** `{id}` path parameter of `DELETE /api/blocked-sites/{id}` and `/api/linked-devices/{id}`. */
 export const recordIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ message: "id must be a positive whole number" })
-    .int("id must be a positive whole number")
-    .positive("id must be a positive whole number")
-    .max(Number.MAX_SAFE_INTEGER, "id must be a positive whole number"),
+  id: positiveIdParam("id must be a positive whole number"),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { positiveIdParam } from "./ids";
 import { SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUSES } from "./user";
 
 /** Cancellation reasons, in the order the dialog lists them. */
@@ -68,10 +69,7 @@ export type SubscriptionRequests = z.infer<typeof subscriptionRequestsSchema>;
 
 /** `{userId}` path parameter of the admin calls (`docs/api.md`): a positive integer. */
 export const userIdParamsSchema = z.object({
-  userId: z.coerce
-    .number({ message: "Please enter a valid user ID" })
-    .int("Please enter a valid user ID")
-    .positive("Please enter a valid user ID"),
+  userId: positiveIdParam("Please enter a valid user ID"),
 });
 
 /** One row of `GET /api/admin/users` (`docs/api.md`). */
