@@ -50,6 +50,14 @@ describe("sessions", () => {
     expect(sessionInputSchema.safeParse({ startTime: "yesterday", duration: 1500, type: "focus", completed: true }).success).toBe(false);
     expect(sessionInputSchema.safeParse({ startTime: "2026-11-22T10:00:00Z", duration: -1, type: "focus", completed: true }).success).toBe(false);
   });
+  it("takes starts in the years 2000 to 2100 only", () => {
+    const at = (startTime: string) => messages(sessionInputSchema.safeParse({ startTime, duration: 1500, type: "focus", completed: true }));
+    expect(at("2000-01-01T00:00:00Z")).toEqual([]);
+    expect(at("2100-12-31T23:59:59Z")).toEqual([]);
+    for (const startTime of ["9999-12-31T23:59:59-23:59", "0000-01-01T00:00:00Z", "1999-12-31T23:59:59Z", "2101-01-01T00:00:00Z", "2100-12-31T23:00:00-02:00"]) {
+      expect(at(startTime), startTime).toEqual(["startTime: startTime must be in the years 2000 to 2100"]);
+    }
+  });
   it("refuses a range whose start is after its end", () => {
     expect(
       messages(sessionRangeQuerySchema.safeParse({ startDate: "2026-11-23T00:00:00Z", endDate: "2026-11-22T00:00:00Z" })),
