@@ -19,6 +19,7 @@ import livePlugin from "./plugins/live";
 import originCheckPlugin from "./plugins/originCheck";
 import securityPlugin from "./plugins/security";
 import sessionPlugin from "./plugins/session";
+import noNulTextPlugin from "./plugins/noNulText";
 import timeZonePlugin from "./plugins/timeZone";
 import underPressurePlugin from "./plugins/underPressure";
 import webAppPlugin from "./plugins/webApp";
@@ -67,6 +68,7 @@ export const focusApp = fp<{ config: Config }>(
     await fastify.register(sessionPlugin, { config });
     await fastify.register(authPlugin, { config });
     await fastify.register(timeZonePlugin);
+    await fastify.register(noNulTextPlugin);
     await fastify.register(livePlugin);
     // Before every route: the OpenAPI document is collected from the routes as they register.
     if (config.apiDocs) await fastify.register(apiDocsPlugin);
