@@ -514,7 +514,7 @@ describe("SIGTERM drain", () => {
     expect(draining.map((probe) => probe.status), timeline).toEqual(draining.map(() => 503));
     expect(closed.map((probe) => probe.status), timeline).toEqual(closed.map(() => "ECONNREFUSED"));
     expectNoErrorLogs();
-    console.info(`SIGTERM: exit 0 after ${exit.ms} ms, ${duringDrain.length} requests answered 503 during the drain`);
+    console.info(`SIGTERM: exit 0 after ${exit.ms} ms, ${draining.length} requests answered 503 during the drain`);
   });
 });
 
