@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import type WebSocketType from "ws";
+import { LIVE_LIMITS } from "../apps/api/src/live/hub";
 import { removeDataDir, type RunningServer, startServer } from "../e2e/harness";
 import { spawnTs } from "./lib/child";
 import { fmt, type Knobs, mapLimit, onCleanup, percentile, repoRoot, requestJson, sleep } from "./lib/common";
@@ -237,7 +238,9 @@ export async function benchLive(knobs: Knobs, log: (line: string) => void, resul
     rmSync(memFile, { force: true });
   });
   try {
-    const count = Math.max(knobs.sections.has("ws") ? knobs.wsUsers : 0, knobs.sections.has("mem") ? Math.min(knobs.wsUsers, knobs.memSockets) : 0);
+    // The idle sockets are spread over enough users that none holds more than the hub allows.
+    const memUsers = Math.max(Math.min(knobs.wsUsers, knobs.memSockets), Math.ceil(knobs.memSockets / LIVE_LIMITS.connectionsPerUser));
+    const count = Math.max(knobs.sections.has("ws") ? knobs.wsUsers : 0, knobs.sections.has("mem") ? memUsers : 0);
     const users = await createUsers(server, count, log);
     if (knobs.sections.has("mem")) {
       result.memory = await benchMemory(server, users, knobs, memFile, log);

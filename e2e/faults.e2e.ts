@@ -600,11 +600,11 @@ describe("overload", () => {
 
 describe("1,000 live clients and a server restart", () => {
   it("brings all 1,000 core connection charts (cookie and device token) back within the reconnect schedule, relaying again", async () => {
-    // 50 users × 20 sockets: 10 with the session cookie (tabs), 10 with a device token
-    // (extensions; 2 linked devices × 5). Registration runs scrypt, so fewer users, more sockets.
-    const USERS = 50;
-    const PER_USER = 20;
-    const COOKIE_SOCKETS = 10;
+    // 100 users × 10 sockets (the most the server keeps for one user): 5 with the session
+    // cookie (tabs), 5 with a device token (extensions; 2 linked devices).
+    const USERS = 100;
+    const PER_USER = 10;
+    const COOKIE_SOCKETS = 5;
     const DEVICES = 2;
     const phase = Date.now();
     let server = await start();
@@ -688,7 +688,7 @@ describe("1,000 live clients and a server restart", () => {
       expect(slowest).toBeLessThan(schedule + 20_000);
 
       // After the restart the relay works for every user: the first tab's update reaches the
-      // user's 19 other connections, tabs and extensions alike.
+      // user's 9 other connections, tabs and extensions alike.
       for (const c of clients) c.messages.length = 0;
       for (let u = 0; u < USERS; u += 1) {
         clients[u * PER_USER]?.actor.send({ type: "SEND", message: { type: "timer_update", timerState: timerState(1000 + u) } });

@@ -1,6 +1,6 @@
 import type { LiveMessage, SharedTimerState } from "@focus/core";
 import { describe, expect, it } from "vitest";
-import { focusStartOf, InMemoryLiveHub, type LiveClient, type LiveSource } from "../src/live/hub";
+import { focusStartOf, InMemoryLiveHub, LIVE_CLOSE_CODES, LIVE_LIMITS, type LiveClient, type LiveSource } from "../src/live/hub";
 
 const MINUTE = 60_000;
 
@@ -27,6 +27,47 @@ const state = (overrides: Partial<SharedTimerState> = {}): SharedTimerState => (
   progress: 0,
   durationMs: 25 * MINUTE,
   ...overrides,
+});
+
+describe("InMemoryLiveHub limits", () => {
+  it(`keeps at most ${LIVE_LIMITS.connectionsPerUser} connections per user: a new one closes the user's oldest, never another user's`, () => {
+    const hub = new InMemoryLiveHub();
+    const clients = Array.from({ length: LIVE_LIMITS.connectionsPerUser + 2 }, (_, i) => fakeClient(i + 1, 10));
+    const other = fakeClient(100, 20);
+    hub.join(other.client);
+    for (const { client } of clients) hub.join(client);
+    expect(hub.stats()).toMatchObject({ connections: LIVE_LIMITS.connectionsPerUser + 1, users: 2 });
+    expect(clients[0]!.closes).toEqual([{ code: LIVE_CLOSE_CODES.tooMany, reason: "Too many connections" }]);
+    expect(clients[1]!.closes).toEqual([{ code: LIVE_CLOSE_CODES.tooMany, reason: "Too many connections" }]);
+    expect(clients[2]!.closes).toEqual([]);
+    expect(other.closes).toEqual([]);
+    // A relay reaches only the user's own open connections.
+    const before = hub.stats().relayedMessages;
+    hub.receive(clients.at(-1)!.client, JSON.stringify({ type: "command", action: "pause" }));
+    expect(hub.stats().relayedMessages - before).toBe(LIVE_LIMITS.connectionsPerUser - 1);
+    expect(other.sent.filter((m) => m.type === "command" && m.action === "pause")).toEqual([]);
+  });
+
+  it("drops a connection's frames over its rate, lets it send again as time passes, and closes one that keeps flooding", () => {
+    let now = 1_000_000;
+    const hub = new InMemoryLiveHub({ now: () => now });
+    const sender = fakeClient(1, 10);
+    const peer = fakeClient(2, 10);
+    hub.join(sender.client);
+    hub.join(peer.client);
+    const pause = JSON.stringify({ type: "command", action: "pause" });
+    const relayed = () => peer.sent.filter((m) => m.type === "command" && m.action === "pause").length;
+    for (let i = 0; i < LIVE_LIMITS.burst + 5; i++) hub.receive(sender.client, pause);
+    expect(relayed()).toBe(LIVE_LIMITS.burst);
+    expect(hub.droppedFrames).toBe(5);
+    now += 1000;
+    for (let i = 0; i < LIVE_LIMITS.framesPerSecond + 3; i++) hub.receive(sender.client, pause);
+    expect(relayed()).toBe(LIVE_LIMITS.burst + LIVE_LIMITS.framesPerSecond);
+    expect(sender.closes).toEqual([]);
+    for (let i = 0; i < LIVE_LIMITS.closeAfterDropped; i++) hub.receive(sender.client, pause);
+    expect(sender.closes).toEqual([{ code: LIVE_CLOSE_CODES.tooMany, reason: "Too many messages" }]);
+    expect(hub.stats()).toMatchObject({ connections: 1 });
+  });
 });
 
 describe("InMemoryLiveHub", () => {

@@ -10,6 +10,13 @@
  * A new connection gets the last state at once, and the user's other connections get a
  * `sync_request` so whoever owns the timer answers with a fresh state.
  *
+ * Limits (LIVE_LIMITS), so one account cannot flood the server or itself: at most
+ * `connectionsPerUser` connections per user in a process (a new one closes the user's oldest
+ * with 4429), and each connection's frames pass a token bucket (`burst` at once, `framesPerSecond`
+ * after): frames over it are dropped and counted, and a connection that keeps sending over it
+ * (`closeAfterDropped` dropped in a row) is closed with 4429. A relay therefore reaches only the
+ * user's own few connections.
+ *
  * `LiveHub` is the interface the routes use; `InMemoryLiveHub` serves one process. A hub
  * that relays across processes (PostgreSQL LISTEN/NOTIFY) can extend it and override
  * `deliver`, the one place a message fans out to a user's connections.
@@ -39,6 +46,16 @@ export const LIVE_CLOSE_CODES = {
   unauthorized: 4401,
   /** The connection's device was paused. */
   devicePaused: 4403,
+  /** Over LIVE_LIMITS: the user's oldest connection beyond the cap, or a connection that floods. */
+  tooMany: 4429,
+} as const;
+
+/** Per-user and per-connection limits of the live hub (see the module comment). */
+export const LIVE_LIMITS = {
+  connectionsPerUser: 10,
+  framesPerSecond: 10,
+  burst: 20,
+  closeAfterDropped: 60,
 } as const;
 
 /** One connection as the hub sees it. */
@@ -115,6 +132,16 @@ export interface InMemoryLiveHubOptions {
   now?: () => number;
   /** How long a user's last state outlives their last connection, ms (10 minutes). */
   stateMaxAgeMs?: number;
+  /** Limits (tests); LIVE_LIMITS by default. */
+  limits?: Partial<typeof LIVE_LIMITS>;
+}
+
+/** A connection's token bucket: frames it may still send now, and when that was counted (epoch ms). */
+interface FrameBudget {
+  tokens: number;
+  at: number;
+  /** Frames dropped in a row. */
+  dropped: number;
 }
 
 const noLog: LiveLogger = { debug: () => undefined };
@@ -126,6 +153,8 @@ export class InMemoryLiveHub implements LiveHub {
   private readonly log: LiveLogger;
   private readonly now: () => number;
   private readonly stateMaxAgeMs: number;
+  private readonly limits: typeof LIVE_LIMITS;
+  private readonly budgets = new Map<number, FrameBudget>();
   private dropped = 0;
   private relayed = 0;
 
@@ -133,6 +162,7 @@ export class InMemoryLiveHub implements LiveHub {
     this.log = options.log ?? noLog;
     this.now = options.now ?? Date.now;
     this.stateMaxAgeMs = options.stateMaxAgeMs ?? TIMER_STATE_MAX_AGE_MS;
+    this.limits = { ...LIVE_LIMITS, ...options.limits };
   }
 
   get droppedFrames(): number {
@@ -145,7 +175,16 @@ export class InMemoryLiveHub implements LiveHub {
       group = new Set();
       this.groups.set(client.userId, group);
     }
+    // Over the cap the user's oldest connection goes (a Set keeps insertion order).
+    while (group.size >= this.limits.connectionsPerUser) {
+      const oldest = group.values().next().value as LiveClient;
+      this.leave(oldest);
+      oldest.close(LIVE_CLOSE_CODES.tooMany, "Too many connections");
+      group = this.groups.get(client.userId) ?? new Set();
+      this.groups.set(client.userId, group);
+    }
     group.add(client);
+    this.budgets.set(client.id, { tokens: this.limits.burst, at: this.now(), dropped: 0 });
     const snapshot = this.liveSnapshot(client.userId);
     if (snapshot) {
       snapshot.orphanedAt = null;
@@ -157,6 +196,7 @@ export class InMemoryLiveHub implements LiveHub {
   leave(client: LiveClient): void {
     const group = this.groups.get(client.userId);
     if (!group?.delete(client)) return;
+    this.budgets.delete(client.id);
     if (group.size > 0) return;
     this.groups.delete(client.userId);
     const snapshot = this.snapshots.get(client.userId);
@@ -166,6 +206,7 @@ export class InMemoryLiveHub implements LiveHub {
   receive(client: LiveClient, frame: string | null): void {
     // A connection being closed (revoked, logged out) is no longer heard.
     if (!this.groups.get(client.userId)?.has(client)) return;
+    if (!this.spend(client)) return;
     const message = frame === null ? null : parseLiveMessage(frame);
     if (!message) {
       this.dropped += 1;
@@ -262,6 +303,30 @@ export class InMemoryLiveHub implements LiveHub {
       client.send(message);
       this.relayed += 1;
     }
+  }
+
+  /**
+   * Takes one frame from the connection's budget; false when it has none (the frame is dropped,
+   * and a connection that keeps flooding is closed).
+   */
+  private spend(client: LiveClient): boolean {
+    const budget = this.budgets.get(client.id);
+    if (!budget) return true;
+    const now = this.now();
+    budget.tokens = Math.min(this.limits.burst, budget.tokens + ((now - budget.at) / 1000) * this.limits.framesPerSecond);
+    budget.at = now;
+    if (budget.tokens >= 1) {
+      budget.tokens -= 1;
+      budget.dropped = 0;
+      return true;
+    }
+    this.dropped += 1;
+    budget.dropped += 1;
+    if (budget.dropped >= this.limits.closeAfterDropped) {
+      this.leave(client);
+      client.close(LIVE_CLOSE_CODES.tooMany, "Too many messages");
+    }
+    return false;
   }
 
   /** The user's stored state unless it has outlived its connections. */
