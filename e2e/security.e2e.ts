@@ -376,7 +376,7 @@ describe("other users' data", () => {
     const site = json<{ id: number }>(await post(alice, "/api/blocked-sites", { url: "alice-only.example" }));
     const deviceRes = await post(alice, "/api/linked-devices", { name: "Alice's laptop" });
     const device = json<{ id: number; token: string }>(deviceRes);
-    expect((await post(alice, "/api/settings", { focusDuration: 42, notificationSound: "chime" })).status).toBe(200);
+    expect((await post(alice, "/api/settings", { focusDuration: 40, notificationSound: "chime" })).status).toBe(200);
     const startTime = new Date(Date.now() - 3_600_000).toISOString();
     expect((await post(alice, "/api/sessions", { startTime, duration: 1500, type: "focus", completed: true })).status).toBe(201);
 
@@ -409,7 +409,7 @@ describe("other users' data", () => {
     expect(json<Array<{ id: number }>>(await asAlice("/api/blocked-sites")).map((s) => s.id)).toEqual([site.id]);
     expect(json<Array<{ id: number; isActive: boolean }>>(await asAlice("/api/linked-devices"))).toMatchObject([{ id: device.id, isActive: true }]);
     expect(json<unknown[]>(await asAlice("/api/sessions"))).toHaveLength(1);
-    expect(json<{ focusDuration: number }>(await asAlice("/api/settings")).focusDuration).toBe(42);
+    expect(json<{ focusDuration: number }>(await asAlice("/api/settings")).focusDuration).toBe(40);
 
     // Control: the same routes work for the owner, so 404 above means "not yours".
     const bobSite = json<{ id: number }>(await post(bob, "/api/blocked-sites", { url: "bob.example" }));
@@ -455,7 +455,7 @@ describe("mass assignment", () => {
     expect(pollutedSettings.status).toBeLessThan(500);
     expect(pollutedSettings.body).not.toMatch(/isAdmin/);
 
-    expect((await send("POST", "/api/settings", { focusDuration: 33 })).status).toBe(200);
+    expect((await send("POST", "/api/settings", { focusDuration: 35 })).status).toBe(200);
     expect((await send("POST", "/api/sessions", { startTime: new Date().toISOString(), duration: 600, type: "focus", completed: true })).status).toBe(201);
     expect((await send("POST", "/api/blocked-sites", { url: "mallory.example" })).status).toBe(201);
     const device = await send("POST", "/api/linked-devices", { name: "Mallory's" });

@@ -22,3 +22,13 @@ describe("settings: audio follows the timer", () => {
     expect(settingsUpdateSchema.safeParse({ audioFollowsTimer: "yes" }).success).toBe(false);
   });
 });
+
+describe("settings: the sliders' ranges and steps", () => {
+  it("takes every value a slider can give and refuses one between its steps", () => {
+    for (const focusDuration of [5, 25, 60]) expect(settingsUpdateSchema.safeParse({ focusDuration }).success, String(focusDuration)).toBe(true);
+    for (const focusDuration of [7, 4, 65, 25.5]) expect(settingsUpdateSchema.safeParse({ focusDuration }).success, String(focusDuration)).toBe(false);
+    expect(settingsUpdateSchema.safeParse({ longBreakDuration: 12 }).success).toBe(false);
+    expect(settingsUpdateSchema.safeParse({ shortBreakDuration: 7 }).success).toBe(true);
+    expect(settingsUpdateSchema.safeParse({ longBreakInterval: 3 }).success).toBe(true);
+  });
+});

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { DEFAULT_THEME, NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES } from "../constants";
 
-const minutes = (limits: { min: number; max: number }) =>
-  z.number().int().min(limits.min).max(limits.max);
+/** A whole number in the setting's range, on its slider's steps (`SETTINGS_LIMITS`). */
+const minutes = (limits: { min: number; max: number; step: number }) =>
+  z.number().int().min(limits.min).max(limits.max).multipleOf(limits.step, `must be a multiple of ${limits.step}`);
 
 /** What the mood player does in breaks when it follows the timer. */
 export const AUDIO_IN_BREAKS = ["relax", "pause"] as const;
