@@ -3,7 +3,8 @@
  * the whole application as a plugin, `buildApp(config)` wraps it in a configured Fastify instance.
  * Nothing listens here; see server.ts.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Server } from "node:http";
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import audioPlugin from "./audio/plugin";
@@ -110,7 +111,7 @@ export const focusApp = fp<{ config: Config }>(
 );
 
 /** Fastify server options derived from the config (logger, limits, proxy trust). */
-function serverOptions(config: Config): FastifyServerOptions {
+function serverOptions(config: Config): FastifyHttpOptions<Server> {
   return {
     logger: loggerOptions(config),
     bodyLimit: BODY_LIMIT,
@@ -118,6 +119,16 @@ function serverOptions(config: Config): FastifyServerOptions {
     // keep-alive connections are closed, busy ones are left to finish their request.
     return503OnClosing: true,
     forceCloseConnections: "idle",
+    // A request must arrive whole within requestTimeout, its headers within headersTimeout (at
+    // most 10 s); Node answers 408 otherwise, so drip-fed requests cannot hold connections open.
+    // Node takes them only when the server is made, and checks unfinished requests every
+    // connectionsCheckingInterval (30 s by default, far too rarely).
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(10_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.max(50, Math.min(5000, Math.floor(config.requestTimeoutMs / 4))),
+    },
     // A hop count becomes the function Fastify would build from it (its types omit numbers).
     trustProxy:
       typeof config.trustProxy === "number"

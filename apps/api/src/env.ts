@@ -68,6 +68,11 @@ export interface Config {
    */
   overloadMaxEventLoopDelayMs: number;
   /**
+   * How long a client may take to send a whole request (headers and body), ms: a drip-fed
+   * request is answered 408 and its connection closed after this (REQUEST_TIMEOUT_MS, 30 s).
+   */
+  requestTimeoutMs: number;
+  /**
    * scrypt cost N for new password hashes (a power of two); the OWASP 2^17 by default. Only the
    * tests lower it (SCRYPT_N), to spare CPU; stored hashes record their own N, so any verifies.
    */
@@ -129,6 +134,7 @@ const envSchema = z.object({
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: optional(
     z.coerce.number().int().min(0).max(60_000, "must be whole milliseconds (0-60000, 0 turns the check off)"),
   ),
+  REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000, "must be whole milliseconds (100-600000)")),
   SCRYPT_N: optional(
     z.coerce
       .number()
@@ -228,6 +234,7 @@ export function loadConfig(
       trackSeconds: e.AUDIO_TRACK_SECONDS ?? null,
     },
     overloadMaxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? 1000,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? 30_000,
     scryptN: e.SCRYPT_N ?? SCRYPT_PARAMS.N,
   };
 }
