@@ -11,7 +11,7 @@ describe("text with a NUL character", () => {
     t = await createTestApp();
     const { cookie } = await registerUser(t.app);
     const calls = [
-      { method: "POST", url: "/api/login", payload: { usernameOrEmail: "ad\u0000min", password: "secret123" } },
+      { method: "POST", url: "/api/login", payload: { username: "ad\u0000min", password: "secret123" } },
       { method: "POST", url: "/api/linked-devices", headers: { cookie }, payload: { name: "My\u0000laptop" } },
       { method: "POST", url: "/api/subscription/cancel", headers: { cookie }, payload: { reason: "too\u0000expensive", feedback: "" } },
       { method: "GET", url: "/api/sessions/range?startDate=2026-03-01T00:00:00Z%00&endDate=2026-03-02T00:00:00Z", headers: { cookie } },

@@ -105,6 +105,22 @@ describe("rate limit", () => {
     expect(limited.json().message).toMatch(/too many/i);
   });
 
+  it("limits failed sign-ins per account too: after 11 from three addresses even the right password gets 429; successes are never counted", async () => {
+    t = await createTestApp();
+    const victim = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const attempt = (username: string, password: string, i: number) =>
+      t.app.inject({ method: "POST", url: "/api/login", remoteAddress: `198.51.100.${i}`, payload: { username, password } });
+    // Eleven guesses from three addresses (under each address's own limit).
+    for (let i = 0; i < 11; i += 1) expect((await attempt(victim.credentials.username, "wrong-guess", i % 3)).statusCode).toBe(401);
+    const limited = await attempt(victim.credentials.username.toUpperCase(), victim.credentials.password, 50);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(limited.json().message).toMatch(/too many failed sign-ins for this account/i);
+    // Another account signs in as often as it likes.
+    for (let i = 0; i < 12; i += 1) expect((await attempt(other.credentials.username, other.credentials.password, 60 + i)).statusCode).toBe(200);
+  });
+
   it("does not trust X-Forwarded-For to pick the client", async () => {
     t = await createTestApp();
     const attempt = (i: number) =>
