@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, login, newCredentials, registerUser, type TestApp, uniqueIp } from "./helpers";
+import { EXTENSION_ORIGIN } from "./liveHelpers";
 
 describe("profile: email and password", () => {
   let t: TestApp;
@@ -56,19 +57,35 @@ describe("profile: email and password", () => {
     expect((await putEmail(cookie, "nope")).json().message).toBe("Please enter a valid email address");
   });
 
-  it("changes the password, keeps the current session and every other one", async () => {
+  it("changes the password, keeps this session, signs out every other browser and unlinks the devices", async () => {
     t = await createTestApp();
     const { cookie, credentials } = await registerUser(t.app);
-    const otherDevice = await login(t.app, credentials.username, credentials.password);
+    const otherBrowser = await login(t.app, credentials.username, credentials.password);
+    const device = await t.app.inject({ method: "POST", url: "/api/linked-devices", headers: { cookie }, payload: { name: "Chrome" } });
+    const token: string = device.json().token;
     const res = await putPassword(cookie, { currentPassword: credentials.password, newPassword: "brand-new-secret" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: "Password updated" });
+    expect(res.json()).toEqual({ message: "Password updated. Your other browsers and linked devices were signed out." });
     expect(res.body).not.toMatch(/scrypt|hash/i);
-    for (const session of [cookie, otherDevice]) {
-      expect((await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: session } })).statusCode).toBe(200);
-    }
+    expect((await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: otherBrowser } })).statusCode).toBe(401);
+    const byDevice = await t.app.inject({ method: "GET", url: "/api/blocked-sites", headers: { authorization: `Bearer ${token}`, origin: EXTENSION_ORIGIN } });
+    expect(byDevice.statusCode).toBe(401);
     expect(await login(t.app, credentials.username, "brand-new-secret")).toBeDefined();
     await expect(login(t.app, credentials.username, credentials.password)).rejects.toThrow("401");
+  });
+
+  it("signs out every other browser and device on request, keeping this one", async () => {
+    t = await createTestApp();
+    const { cookie, credentials } = await registerUser(t.app);
+    const otherBrowser = await login(t.app, credentials.username, credentials.password);
+    await t.app.inject({ method: "POST", url: "/api/linked-devices", headers: { cookie }, payload: { name: "Chrome" } });
+    const res = await t.app.inject({ method: "POST", url: "/api/user/logout-all", headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: "Signed out of your other browsers and linked devices" });
+    expect((await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: otherBrowser } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/linked-devices", headers: { cookie } })).json()).toEqual([]);
   });
 
   it("refuses a wrong current password with 400, changes nothing and logs nobody out", async () => {

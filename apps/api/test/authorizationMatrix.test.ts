@@ -159,6 +159,7 @@ const MATRIX: Record<string, Expectation> = {
       return { url: "/api/user/password", payload: { currentPassword: password, newPassword: password } };
     },
   },
+  "POST /api/user/logout-all": { status: loggedIn(200), call: plain("/api/user/logout-all") },
   "POST /api/subscription/upgrade": { status: loggedIn(200), call: plain("/api/subscription/upgrade") },
   "GET /api/subscription": { status: loggedIn(200), call: plain("/api/subscription") },
   // A, B (trial) and the admin (premium) each record an offer of their own.

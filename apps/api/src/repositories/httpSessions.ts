@@ -35,6 +35,12 @@ export async function deleteHttpSessionsOfUser(db: Kysely<Database>, userId: num
   return Number(result.numDeletedRows);
 }
 
+/** Deletes every session of the user but `keepSid` (logs them out on every other browser); returns their ids. */
+export async function deleteOtherHttpSessionsOfUser(db: Kysely<Database>, userId: number, keepSid: string): Promise<string[]> {
+  const rows = await db.deleteFrom("http_sessions").where("user_id", "=", userId).where("sid", "!=", keepSid).returning("sid").execute();
+  return rows.map((row) => row.sid);
+}
+
 /** Deletes the session (no error when absent). */
 export async function deleteHttpSession(db: Kysely<Database>, sid: string): Promise<void> {
   await db.deleteFrom("http_sessions").where("sid", "=", sid).execute();

@@ -1,8 +1,10 @@
 /**
  * Profile routes of the logged-in user (`docs/api.md`; the Settings profile card):
  * `PUT /api/user/email` → 200 `{ user }` (409 "Email already registered");
- * `PUT /api/user/password` → 200 `{ message: "Password updated" }`
- * (400 "Current password is incorrect"; rate limited per IP). The session is kept.
+ * `PUT /api/user/password` → 200 `{ message }` (400 "Current password is incorrect"; rate
+ * limited per IP). This session is kept; every other session of the user is logged out and
+ * every linked device unlinked (its token stops working), as after `POST /api/user/logout-all`,
+ * which does the same without a password change (`docs/api.md`).
  * `DELETE /api/user` `{ password }` → 200 `{ message: "Account deleted" }`: the user deletes
  * their own account and all its data, and is logged out everywhere (400 on a wrong password,
  * rate limited like the password change; 409 for the admin account, which stays).
@@ -14,13 +16,17 @@ import {
   updatePasswordBodySchema,
   userResponseSchema,
 } from "@focus/core";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { changeEmail, changePassword, deleteAccount } from "../../domain/accounts";
 import { HttpError } from "../../domain/httpError";
 import { isAdminUsername, toPublicUser } from "../../domain/publicUser";
+import { LIVE_CLOSE_CODES } from "../../live/hub";
 import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";
 import { SESSION_COOKIE } from "../../plugins/session";
+import { deleteOtherHttpSessionsOfUser } from "../../repositories/httpSessions";
+import { deleteLinkedDevicesOfUser, listLinkedDevices } from "../../repositories/linkedDevices";
 import { verifyPassword } from "../../security/password";
 
 export interface UserRoutesOptions {
@@ -43,7 +49,22 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { c
     },
   );
 
-  /** Current + new password → 200 `{ message }`; 400 on a wrong current password. No logout. */
+  /**
+   * Ends every other login session of the user and unlinks their devices, closing their live
+   * connections; this session stays. Returns how many sessions and devices ended.
+   */
+  async function signOutElsewhere(request: FastifyRequest): Promise<{ sessions: number; devices: number }> {
+    const user = userOf(request);
+    const sids = await deleteOtherHttpSessionsOfUser(fastify.db, user.id, request.session.sessionId);
+    const devices = await listLinkedDevices(fastify.db, user.id);
+    await deleteLinkedDevicesOfUser(fastify.db, user.id);
+    // Through the hub's own calls, so connections on other API instances close too.
+    for (const sid of sids) fastify.liveHub.closeSession(sid, LIVE_CLOSE_CODES.unauthorized, "Signed out");
+    for (const device of devices) fastify.liveHub.closeDevice(device.id, LIVE_CLOSE_CODES.unauthorized, "This device is not linked");
+    return { sessions: sids.length, devices: devices.length };
+  }
+
+  /** Current + new password → 200 `{ message }`; 400 on a wrong current password. Signs out everywhere else. */
   fastify.put(
     "/user/password",
     {
@@ -53,8 +74,20 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { c
     async (request) => {
       const user = userOf(request);
       await changePassword(fastify.db, user, request.body.currentPassword, request.body.newPassword);
-      request.log.info({ userId: user.id }, "password changed");
-      return { message: "Password updated" };
+      const ended = await signOutElsewhere(request);
+      request.log.info({ userId: user.id, ...ended }, "password changed; signed out elsewhere");
+      return { message: "Password updated. Your other browsers and linked devices were signed out." };
+    },
+  );
+
+  /** Signs out every other browser and unlinks every device → 200 `{ message }`; this session stays. */
+  fastify.post(
+    "/user/logout-all",
+    { schema: { response: { 200: messageResponseSchema }, summary: "Sign out everywhere else" } },
+    async (request) => {
+      const ended = await signOutElsewhere(request);
+      request.log.info({ userId: userOf(request).id, ...ended }, "signed out everywhere else");
+      return { message: "Signed out of your other browsers and linked devices" };
     },
   );
 

@@ -1,7 +1,7 @@
 import { updateEmailBodySchema, updatePasswordBodySchema, type User } from "@focus/core";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle, UserRound } from "lucide-react";
+import { LoaderCircle, LogOut, UserRound } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -9,6 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { toast } from "@/components/ui/use-toast";
 import { FormField } from "@/features/auth/FormField";
 import { DeleteAccountSection } from "@/features/data/DeleteAccountSection";
+import { shieldQueryKeys } from "@/features/shield/queries";
+import { api } from "@/lib/api";
 import { AccountActionError, updateEmail, updatePassword } from "@/lib/auth";
 import { queryKeys } from "@/lib/queryKeys";
 
@@ -31,6 +33,7 @@ export function ProfileCard({ user }: { user: User }) {
       <CardContent className="grid gap-8">
         <EmailForm user={user} />
         <PasswordForm user={user} />
+        <SignOutElsewhere />
         <DeleteAccountSection user={user} />
       </CardContent>
     </Card>
@@ -86,6 +89,7 @@ const EMPTY_PASSWORDS = { currentPassword: "", newPassword: "", confirmPassword:
 
 /** Password change: 'Update Password' is disabled until all three fields are filled. */
 function PasswordForm({ user }: { user: User }) {
+  const client = useQueryClient();
   const {
     register,
     handleSubmit,
@@ -101,7 +105,8 @@ function PasswordForm({ user }: { user: User }) {
     mutationFn: (body: { currentPassword: string; newPassword: string }) => updatePassword(user, body),
     onSuccess: () => {
       reset(EMPTY_PASSWORDS);
-      toast({ title: "Password updated", description: "Use your new password the next time you sign in." });
+      toast({ title: "Password updated", description: "Your other browsers and linked devices were signed out." });
+      void client.invalidateQueries({ queryKey: shieldQueryKeys.linkedDevices });
     },
     onError: (error) => {
       // A server refusal: its message (else 'Failed to update password') and a hint.
@@ -170,5 +175,38 @@ function PasswordForm({ user }: { user: User }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * "Sign out everywhere else": ends the user's other login sessions and unlinks their linked
+ * devices (`POST /api/user/logout-all`); this browser stays signed in.
+ */
+function SignOutElsewhere() {
+  const client = useQueryClient();
+  const signOut = useMutation({
+    mutationFn: () => api.post<{ message: string }>("/api/user/logout-all"),
+    onSuccess: (answer) => {
+      toast({ title: answer.message });
+      void client.invalidateQueries({ queryKey: shieldQueryKeys.linkedDevices });
+    },
+    onError: (error) => toast({ title: "Could not sign out elsewhere", description: error.message, variant: "destructive" }),
+  });
+  return (
+    <section className="grid gap-2" aria-labelledby="profile-sign-out-title">
+      <h3 id="profile-sign-out-title" className="font-medium">
+        Other browsers and devices
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        Lost a laptop or signed in somewhere you shouldn&apos;t have? Sign out every other browser and unlink every linked
+        device; this one stays signed in.
+      </p>
+      <div>
+        <Button type="button" variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending} aria-busy={signOut.isPending}>
+          {signOut.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <LogOut aria-hidden />}
+          Sign out everywhere else
+        </Button>
+      </div>
+    </section>
   );
 }

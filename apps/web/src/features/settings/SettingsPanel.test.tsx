@@ -183,7 +183,21 @@ describe("Focus Settings", () => {
     mockFetch({ ...loggedIn(), ...settingsRoute, "PUT /api/user/password": { status: 200, body: { message: "Password updated" } } });
     await user.click(screen.getByRole("button", { name: "Update Password" }));
     expect(await screen.findByText("Password updated")).toBeTruthy();
+    expect(screen.getByText("Your other browsers and linked devices were signed out.")).toBeTruthy();
     await waitFor(() => expect((screen.getByLabelText("Current Password") as HTMLInputElement).value).toBe(""));
+  });
+
+  it("signs out every other browser and device from the profile card, showing the server's answer", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({
+      ...loggedIn(),
+      ...settingsRoute,
+      "POST /api/user/logout-all": { status: 200, body: { message: "Signed out of your other browsers and linked devices" } },
+    });
+    renderRoute("/settings");
+    await user.click(await screen.findByRole("button", { name: "Sign out everywhere else" }));
+    expect(await screen.findByText("Signed out of your other browsers and linked devices")).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === "/api/user/logout-all" && init?.method === "POST")).toBe(true);
   });
 
   it("offers 'Upgrade to Premium' to free users and 'Cancel subscription' to premium users", async () => {
