@@ -73,6 +73,12 @@ export interface Config {
    */
   requestTimeoutMs: number;
   /**
+   * Frames a live connection may send per second after its burst of twice as many
+   * (LIVE_FRAMES_PER_SECOND, 10; `docs/api.md`, Live sync). Only a test that floods on purpose
+   * raises it.
+   */
+  liveFramesPerSecond: number;
+  /**
    * scrypt cost N for new password hashes (a power of two); the OWASP 2^17 by default. Only the
    * tests lower it (SCRYPT_N), to spare CPU; stored hashes record their own N, so any verifies.
    */
@@ -134,6 +140,7 @@ const envSchema = z.object({
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: optional(
     z.coerce.number().int().min(0).max(60_000, "must be whole milliseconds (0-60000, 0 turns the check off)"),
   ),
+  LIVE_FRAMES_PER_SECOND: optional(z.coerce.number().int().min(1).max(100_000, "must be a whole number of frames (1-100000)")),
   REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000, "must be whole milliseconds (100-600000)")),
   SCRYPT_N: optional(
     z.coerce
@@ -235,6 +242,7 @@ export function loadConfig(
     },
     overloadMaxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? 1000,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? 30_000,
+    liveFramesPerSecond: e.LIVE_FRAMES_PER_SECOND ?? 10,
     scryptN: e.SCRYPT_N ?? SCRYPT_PARAMS.N,
   };
 }

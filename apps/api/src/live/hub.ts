@@ -58,6 +58,9 @@ export const LIVE_LIMITS = {
   closeAfterDropped: 60,
 } as const;
 
+/** The shape of LIVE_LIMITS, with any numbers. */
+export type LiveLimits = { [K in keyof typeof LIVE_LIMITS]: number };
+
 /** One connection as the hub sees it. */
 export interface LiveClient {
   /** Unique within the process. */
@@ -132,8 +135,8 @@ export interface InMemoryLiveHubOptions {
   now?: () => number;
   /** How long a user's last state outlives their last connection, ms (10 minutes). */
   stateMaxAgeMs?: number;
-  /** Limits (tests); LIVE_LIMITS by default. */
-  limits?: Partial<typeof LIVE_LIMITS>;
+  /** Limits (LIVE_FRAMES_PER_SECOND, tests); LIVE_LIMITS by default. */
+  limits?: Partial<LiveLimits>;
 }
 
 /** A connection's token bucket: frames it may still send now, and when that was counted (epoch ms). */
@@ -153,7 +156,7 @@ export class InMemoryLiveHub implements LiveHub {
   private readonly log: LiveLogger;
   private readonly now: () => number;
   private readonly stateMaxAgeMs: number;
-  private readonly limits: typeof LIVE_LIMITS;
+  private readonly limits: LiveLimits;
   private readonly budgets = new Map<number, FrameBudget>();
   private dropped = 0;
   private relayed = 0;

@@ -12,7 +12,7 @@ import websocket from "@fastify/websocket";
 import { LIVE_HEARTBEAT_MS } from "@focus/core";
 import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
-import { InMemoryLiveHub, LIVE_CLOSE_CODES, type LiveHub } from "../live/hub";
+import { InMemoryLiveHub, LIVE_CLOSE_CODES, LIVE_LIMITS, type LiveHub } from "../live/hub";
 import { PgLiveHub } from "../live/pgHub";
 
 declare module "fastify" {
@@ -51,14 +51,16 @@ export default fp<LivePluginOptions>(
   async (fastify, options) => {
     const log = fastify.log.child({ module: "live" });
     const database = fastify.hasDecorator("config") ? fastify.config.database : null;
+    const framesPerSecond = fastify.hasDecorator("config") ? fastify.config.liveFramesPerSecond : LIVE_LIMITS.framesPerSecond;
+    const limits = { framesPerSecond, burst: 2 * framesPerSecond };
     const pgHub =
-      !options.hub && database?.dialect === "postgres" ? new PgLiveHub({ connectionString: database.url, log }) : null;
+      !options.hub && database?.dialect === "postgres" ? new PgLiveHub({ connectionString: database.url, log, limits }) : null;
     if (pgHub) {
       await pgHub.start();
       // onClose runs after the preClose hook below has closed every socket.
       fastify.addHook("onClose", async () => pgHub.close());
     }
-    const hub = options.hub ?? pgHub ?? new InMemoryLiveHub({ log });
+    const hub = options.hub ?? pgHub ?? new InMemoryLiveHub({ log, limits });
     fastify.decorate("liveHub", hub);
 
     // Added before @fastify/websocket's own preClose hook, so this runs first.
