@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setImmediate } from "node:timers/promises";
 import { DEFAULT_SETTINGS, dataExportSchema, type DataExport } from "@focus/core";
 import { strFromU8, unzipSync } from "fflate";
 import type { LightMyRequestResponse } from "fastify";
@@ -245,5 +246,91 @@ describe("data export and import", () => {
     const res = await importAs(cookie, { version: 1, exportedAt: new Date().toISOString(), settings: DEFAULT_SETTINGS, sessions });
     expect(res.statusCode).toBe(200);
     expect(res.json().imported).toBe(2000);
+  });
+
+  /** An export document of `count` sessions an hour apart from 2025-01-01 (all new to any account). */
+  function bigDocument(count: number, start = Date.parse("2025-01-01T08:00:00Z")) {
+    const sessions = Array.from({ length: count }, (_, i) => ({
+      startTime: new Date(start + i * 3_600_000).toISOString(),
+      duration: 1500,
+      type: "focus" as const,
+      completed: true,
+      clientId: randomUUID(),
+    }));
+    return { version: 1, exportedAt: new Date().toISOString(), settings: DEFAULT_SETTINGS, sessions };
+  }
+
+  it("runs one import at a time per account: a second one while the first runs gets 409, and the first records everything", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const [first, second] = await Promise.all([importAs(cookie, bigDocument(5000)), importAs(cookie, bigDocument(3, Date.parse("2020-01-01T08:00:00Z")))]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 409]);
+    expect(first.json()).toEqual({ imported: 5000, skipped: 0, settingsApplied: true });
+    expect(second.json().message).toBe("An import is already running for this account. Please wait for it to finish, then try again.");
+    // Once it finished, the account imports again.
+    const after = await importAs(cookie, bigDocument(3, Date.parse("2020-01-01T08:00:00Z")));
+    expect(after.json()).toMatchObject({ imported: 3 });
+  });
+
+  it("writes a large import in batches, so other requests' queries run between them", async () => {
+    t = await createTestApp();
+    const { cookie, res } = await registerUser(t.app);
+    const userId: number = res.json().user.id;
+    let finished = false;
+    const importing = importAs(cookie, bigDocument(5000)).finally(() => (finished = true));
+    // What another request sees meanwhile: with one long transaction only 0, then 5000.
+    const seen = new Set<number>();
+    while (!finished) {
+      const row = await t.app.db.selectFrom("focus_sessions").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+      seen.add(Number(row.n));
+      await setImmediate();
+    }
+    expect((await importing).json()).toMatchObject({ imported: 5000 });
+    expect([...seen].some((n) => n > 0 && n < 5000), `counts seen: ${[...seen].join(", ")}`).toBe(true);
+  });
+
+  it("limits imports to 5 per account in 10 minutes: the sixth gets 429 with Retry-After, whatever the address", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    for (let n = 0; n < 5; n++) {
+      const res = await t.app.inject({ method: "POST", url: "/api/import", headers: { cookie }, remoteAddress: `10.1.0.${n + 1}`, payload: bigDocument(1) });
+      expect(res.statusCode, `import ${n + 1}`).toBe(200);
+    }
+    const refused = await t.app.inject({ method: "POST", url: "/api/import", headers: { cookie }, remoteAddress: "10.1.0.9", payload: bigDocument(1) });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/^Too many attempts, please try again in/);
+    // Another account is not affected.
+    expect((await importAs(other.cookie, bigDocument(1))).statusCode).toBe(200);
+  });
+
+  it("refuses an import that would take the account past 100,000 sessions with 409, and imports nothing", async () => {
+    t = await createTestApp();
+    const { cookie, res } = await registerUser(t.app);
+    const userId: number = res.json().user.id;
+    // 99,999 sessions already stored (written straight to the table: importing them would take long).
+    const createdAt = new Date().toISOString();
+    const base = Date.parse("2001-01-01T00:00:00Z");
+    for (let i = 0; i < 99_999; i += 4000) {
+      const rows = Array.from({ length: Math.min(4000, 99_999 - i) }, (_, k) => ({
+        user_id: userId,
+        start_time: new Date(base + (i + k) * 60_000).toISOString(),
+        duration: 60,
+        type: "break" as const,
+        completed: 1,
+        client_id: null,
+        created_at: createdAt,
+      }));
+      // 4000 rows × 7 parameters is within both engines limits.
+      await t.app.db.insertInto("focus_sessions").values(rows).execute();
+    }
+    const refused = await importAs(cookie, bigDocument(2));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe("This import would take your history past 100,000 sessions (you have 99,999 and the file adds 2). Import a smaller file.");
+    const count = await t.app.db.selectFrom("focus_sessions").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(99_999);
+    // One more still fits.
+    expect((await importAs(cookie, bigDocument(1))).json()).toMatchObject({ imported: 1 });
   });
 });

@@ -1,3 +1,4 @@
+import { DATA_EXPORT_VERSION, DEFAULT_SETTINGS, NEXT_CURSOR_HEADER } from "@focus/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { ADMIN_ENV, createTestApp, loginAdmin, registerUser, type TestApp } from "./helpers";
 
@@ -43,6 +44,68 @@ describe("focus sessions", () => {
       "2026-03-02T09:00:00.000Z",
       "2026-03-01T09:00:00.000Z",
     ]);
+  });
+
+  /** Imports `count` sessions a minute apart (all starting at distinct times), returns nothing. */
+  async function importSessions(cookie: string, count: number, start = Date.UTC(2026, 0, 1)) {
+    const sessions = Array.from({ length: count }, (_, i) => ({
+      startTime: new Date(start + i * 60_000).toISOString(),
+      duration: 60,
+      type: "focus" as const,
+      completed: true,
+    }));
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/import",
+      headers: { cookie },
+      payload: { version: DATA_EXPORT_VERSION, exportedAt: new Date().toISOString(), settings: DEFAULT_SETTINGS, sessions },
+    });
+    expect(res.json()).toMatchObject({ imported: count });
+  }
+
+  it("lists in pages of 1,000, newest first: X-Next-Cursor leads to the next page until the last, with no session twice", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    await importSessions(cookie, 2500);
+    // Two sessions with the same start: the cursor tells them apart by id.
+    await post(cookie, { startTime: "2026-01-01T00:00:00.000Z", duration: 120, type: "break", completed: true });
+
+    const pages: { startTime: string; id: number }[][] = [];
+    let url = "/api/sessions";
+    for (;;) {
+      const res = await t.app.inject({ method: "GET", url, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      pages.push(res.json());
+      const next = res.headers[NEXT_CURSOR_HEADER.toLowerCase()];
+      if (next === undefined) break;
+      url = `/api/sessions?cursor=${encodeURIComponent(String(next))}`;
+    }
+    expect(pages.map((page) => page.length)).toEqual([1000, 1000, 501]);
+    const all = pages.flat();
+    expect(new Set(all.map((s) => s.id)).size).toBe(2501);
+    expect(all[0]?.startTime).toBe(new Date(Date.UTC(2026, 0, 1) + 2499 * 60_000).toISOString());
+    const sorted = [...all].sort((a, b) => b.startTime.localeCompare(a.startTime) || b.id - a.id);
+    expect(all).toEqual(sorted);
+    expect(all.slice(-2).map((s) => s.startTime)).toEqual(["2026-01-01T00:00:00.000Z", "2026-01-01T00:00:00.000Z"]);
+  });
+
+  it("takes a smaller page size, and refuses a page size or cursor it did not make with 400", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    await importSessions(cookie, 5);
+    const first = await t.app.inject({ method: "GET", url: "/api/sessions?limit=2", headers: { cookie } });
+    expect(first.json()).toHaveLength(2);
+    const cursor = String(first.headers["x-next-cursor"]);
+    const second = await t.app.inject({ method: "GET", url: `/api/sessions?limit=2&cursor=${encodeURIComponent(cursor)}`, headers: { cookie } });
+    expect(second.json().map((s: { startTime: string }) => s.startTime)).toEqual([
+      new Date(Date.UTC(2026, 0, 1) + 2 * 60_000).toISOString(),
+      new Date(Date.UTC(2026, 0, 1) + 60_000).toISOString(),
+    ]);
+    for (const query of ["limit=0", "limit=1001", "limit=1e2", "limit=-1", "cursor=abc", "cursor=2026-01-01T00:00:00.000Z_0x1", "cursor=%27%20OR%201%3D1"]) {
+      const res = await t.app.inject({ method: "GET", url: `/api/sessions?${query}`, headers: { cookie } });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toMatch(/limit must be a whole number from 1 to 1000|cursor must be one a previous page gave/);
+    }
   });
 
   it("returns an empty list before anything is recorded", async () => {

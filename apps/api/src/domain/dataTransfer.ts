@@ -7,6 +7,7 @@ import {
   DATA_EXPORT_VERSION,
   daysOverDailyLimit,
   FREE_PLAN,
+  MAX_SESSIONS_PER_USER,
   planTier,
   SESSION_CSV_COLUMNS,
   sessionDedupeKey,
@@ -18,17 +19,17 @@ import {
   type Settings,
 } from "@focus/core";
 import { strToU8, zipSync } from "fflate";
+import { setImmediate } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { UserRow } from "../db/tables/users";
 import { listSessionsOldestFirst } from "../repositories/sessions";
 import { getSettings, saveSettings } from "../repositories/settings";
-import { lockUserRow } from "../repositories/users";
 import { HttpError } from "./httpError";
 import { subscriptionOf } from "./subscription";
 
-/** Rows per INSERT when importing (well under SQLite's bound-parameter limit). */
-const INSERT_CHUNK = 200;
+/** Rows per INSERT (and per transaction) when importing: 7 parameters each, well under SQLite's bound-parameter limit. */
+export const IMPORT_BATCH_SIZE = 500;
 
 /** A recorded session as exported: no server row id, so the document travels between accounts. */
 function toExported({ id: _id, ...session }: Session): ExportedSession {
@@ -98,22 +99,33 @@ export function exportToCsvZip(document: DataExport): Uint8Array {
   );
 }
 
+/** Imports running now, by user id (this instance): one at a time per account. */
+const importsRunning = new Set<number>();
+
+/** What a second import while one runs says (409). */
+export const IMPORT_RUNNING_MESSAGE = "An import is already running for this account. Please wait for it to finish, then try again.";
+
 /**
- * Merges a previous export into the user's data, in one transaction: a session is skipped when
- * the user already has its clientId, or (without a clientId) one with the same start, type
- * and duration; duplicates inside the document count once. The document's settings replace
- * the user's. The plan's rules apply as to `POST /api/sessions` (`docs/product.md`): on the
- * Free plan no local day (in `timeZone`) may end up with more focus sessions than the daily
- * limit, or nothing is imported.
+ * Merges a previous export into the user's data (`docs/offline.md`, Import): a session is
+ * skipped when the user already has its clientId, or (without a clientId) one with the same
+ * start, type and duration; duplicates inside the document count once. The document's
+ * settings replace the user's. The plan's rules apply as to `POST /api/sessions`
+ * (`docs/product.md`): on the Free plan no local day (in `timeZone`) may end up with more focus
+ * sessions than the daily limit, or nothing is imported; no account holds more than
+ * MAX_SESSIONS_PER_USER sessions.
+ * Every check runs before anything is written; then the sessions go in batches of
+ * IMPORT_BATCH_SIZE, each its own short transaction with a turn of the event loop between, so a
+ * large import never holds the database or the process from other users' requests.
  * @param now epoch ms, which decides the user's plan.
- * @throws HttpError 403 when the import would break the Free plan's daily limit.
+ * @throws HttpError 403 when the import would break the Free plan's daily limit, 409 when it
+ * would pass MAX_SESSIONS_PER_USER or another import of the account is running.
  */
 export async function importData(db: Kysely<Database>, user: UserRow, document: DataExport, now: number, timeZone: string): Promise<ImportResult> {
   const userId = user.id;
-  return db.transaction().execute(async (trx) => {
-    // Two imports at once would both miss each other's sessions in the dedupe below.
-    await lockUserRow(trx, userId);
-    const existing = await trx
+  if (importsRunning.has(userId)) throw new HttpError(409, IMPORT_RUNNING_MESSAGE);
+  importsRunning.add(userId);
+  try {
+    const existing = await db
       .selectFrom("focus_sessions")
       .select(["start_time", "type", "duration", "completed", "client_id"])
       .where("user_id", "=", userId)
@@ -131,6 +143,12 @@ export async function importData(db: Kysely<Database>, user: UserRow, document: 
       keys.add(key);
     }
 
+    if (existing.length + fresh.length > MAX_SESSIONS_PER_USER) {
+      throw new HttpError(
+        409,
+        `This import would take your history past ${MAX_SESSIONS_PER_USER.toLocaleString("en-US")} sessions (you have ${existing.length.toLocaleString("en-US")} and the file adds ${fresh.length.toLocaleString("en-US")}). Import a smaller file.`,
+      );
+    }
     if (planTier(subscriptionOf(user), now) === "free") {
       const stored = existing.map((row) => ({ startTime: row.start_time, type: row.type, duration: row.duration, completed: row.completed === 1 }));
       const over = daysOverDailyLimit(stored, fresh, timeZone);
@@ -143,23 +161,34 @@ export async function importData(db: Kysely<Database>, user: UserRow, document: 
     }
 
     const createdAt = new Date().toISOString();
-    for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
-      await trx
-        .insertInto("focus_sessions")
-        .values(
-          fresh.slice(i, i + INSERT_CHUNK).map((session) => ({
-            user_id: userId,
-            start_time: new Date(session.startTime).toISOString(),
-            duration: session.duration,
-            type: session.type,
-            completed: session.completed ? 1 : 0,
-            client_id: session.clientId ?? null,
-            created_at: createdAt,
-          })),
-        )
-        .execute();
+    let imported = 0;
+    for (let i = 0; i < fresh.length; i += IMPORT_BATCH_SIZE) {
+      const batch = fresh.slice(i, i + IMPORT_BATCH_SIZE);
+      const rows = await db.transaction().execute((trx) =>
+        trx
+          .insertInto("focus_sessions")
+          .values(
+            batch.map((session) => ({
+              user_id: userId,
+              start_time: new Date(session.startTime).toISOString(),
+              duration: session.duration,
+              type: session.type,
+              completed: session.completed ? 1 : 0,
+              client_id: session.clientId ?? null,
+              created_at: createdAt,
+            })),
+          )
+          // A session the same clientId recorded meanwhile (the timer of another tab) stays as it is.
+          .onConflict((oc) => oc.columns(["user_id", "client_id"]).doNothing())
+          .returning("id")
+          .execute(),
+      );
+      imported += rows.length;
+      await setImmediate();
     }
-    await saveSettings(trx, userId, document.settings);
-    return { imported: fresh.length, skipped: document.sessions.length - fresh.length, settingsApplied: true };
-  });
+    await saveSettings(db, userId, document.settings);
+    return { imported, skipped: document.sessions.length - imported, settingsApplied: true };
+  } finally {
+    importsRunning.delete(userId);
+  }
 }

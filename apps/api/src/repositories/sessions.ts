@@ -1,5 +1,5 @@
 /** Focus sessions repository: every query is scoped to one user. */
-import { MAX_SESSION_SECONDS, sessionEndMs, type Session, type SessionInput } from "@focus/core";
+import { MAX_SESSION_SECONDS, sessionEndMs, type Session, type SessionCursor, type SessionInput } from "@focus/core";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
@@ -73,16 +73,29 @@ export async function recordSessionOnce(
   }
 }
 
-/** All of the user's sessions, newest start first. */
-export async function listSessions(db: Kysely<Database>, userId: number): Promise<Session[]> {
-  const rows = await db
-    .selectFrom("focus_sessions")
-    .select(columns)
-    .where("user_id", "=", userId)
-    .orderBy("start_time", "desc")
-    .orderBy("id", "desc")
-    .execute();
-  return rows.map(toSession);
+/**
+ * One page of the user's sessions, newest start first (then highest id): at most `limit`
+ * sessions listed after `cursor` (all from the newest when absent), only those starting at or
+ * after `startedFrom` when given. `hasMore`: a next page exists (one row more was read).
+ */
+export async function listSessionsPage(
+  db: Kysely<Database>,
+  userId: number,
+  page: { limit: number; cursor?: SessionCursor; startedFrom?: Date },
+): Promise<{ sessions: Session[]; hasMore: boolean }> {
+  const { limit, cursor, startedFrom } = page;
+  let query = db.selectFrom("focus_sessions").select(columns).where("user_id", "=", userId);
+  if (startedFrom) query = query.where("start_time", ">=", startedFrom.toISOString());
+  if (cursor) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("start_time", "<", cursor.startTime),
+        eb.and([eb("start_time", "=", cursor.startTime), eb("id", "<", cursor.id)]),
+      ]),
+    );
+  }
+  const rows = await query.orderBy("start_time", "desc").orderBy("id", "desc").limit(limit + 1).execute();
+  return { sessions: rows.slice(0, limit).map(toSession), hasMore: rows.length > limit };
 }
 
 /**

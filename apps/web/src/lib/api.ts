@@ -51,6 +51,26 @@ function timeZoneHeader(): Record<string, string> {
 /** Same as core's TIME_ZONE_HEADER; spelled here so the landing page's client loads no core code. */
 const TIME_ZONE_HEADER_NAME = "X-Time-Zone";
 
+/** Sends one request with cookies and the time zone; throws ApiError on a non-2xx status. */
+async function send(method: Method, path: string, body: unknown, signal: AbortSignal | undefined): Promise<Response> {
+  const hasBody = body !== undefined;
+  const response = await fetch(path, {
+    method,
+    credentials: "include",
+    headers: hasBody ? { "Content-Type": "application/json", ...timeZoneHeader() } : timeZoneHeader(),
+    body: hasBody ? JSON.stringify(body) : undefined,
+    signal,
+  });
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/** The response's JSON body, or null when it is empty. */
+async function jsonOf<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
 /**
  * Sends one request and returns the parsed JSON body (null for an empty body). Sends cookies and
  * the time zone; sets the JSON content type only when there is a body. Throws ApiError on a non-2xx status,
@@ -62,17 +82,13 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
   init: { signal?: AbortSignal } = {},
 ): Promise<T> {
-  const hasBody = body !== undefined;
-  const response = await fetch(path, {
-    method,
-    credentials: "include",
-    headers: hasBody ? { "Content-Type": "application/json", ...timeZoneHeader() } : timeZoneHeader(),
-    body: hasBody ? JSON.stringify(body) : undefined,
-    signal: init.signal,
-  });
-  if (!response.ok) throw await toApiError(response);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
+  return jsonOf<T>(await send(method, path, body, init.signal));
+}
+
+/** A GET like `api.get` that also gives the response's headers (e.g. a page's next cursor). */
+export async function apiGetWithHeaders<T = unknown>(path: string, init: { signal?: AbortSignal } = {}): Promise<{ body: T; headers: Headers }> {
+  const response = await send("GET", path, undefined, init.signal);
+  return { body: await jsonOf<T>(response), headers: response.headers };
 }
 
 /**

@@ -46,7 +46,7 @@ export const TEST_USER: User = {
 };
 
 /** A canned answer: status and JSON body (or raw text). */
-export type FakeResponse = { status: number; body?: unknown; text?: string };
+export type FakeResponse = { status: number; body?: unknown; text?: string; headers?: Record<string, string> };
 
 /**
  * Replaces `fetch` with a table of "METHOD /path" → answer; unknown calls answer 404.
@@ -57,7 +57,7 @@ export function mockFetch(routes: Record<string, FakeResponse>) {
     const key = `${init?.method ?? "GET"} ${String(input)}`;
     const answer = routes[key] ?? { status: 404, body: { message: `No route for ${key}` } };
     const text = answer.text ?? (answer.body === undefined ? "" : JSON.stringify(answer.body));
-    return new Response(text || null, { status: answer.status, headers: { "Content-Type": "application/json" } });
+    return new Response(text || null, { status: answer.status, headers: { "Content-Type": "application/json", ...answer.headers } });
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;

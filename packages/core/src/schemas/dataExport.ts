@@ -17,6 +17,9 @@ export const DATA_EXPORT_VERSION = 1;
 /** Most sessions one import may carry (about 25 years of daily use). */
 export const MAX_IMPORT_SESSIONS = 100_000;
 
+/** Most sessions one account may hold; an import that would pass it is refused (`docs/offline.md`). */
+export const MAX_SESSIONS_PER_USER = 100_000;
+
 /**
  * A session as exported: what was recorded, without the server's row id, so the document
  * can be imported into another account or server. `clientId` is kept when it exists.

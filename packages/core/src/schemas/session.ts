@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { positiveIdParam } from "./ids";
 
 /** Session types as stored. */
 export const SESSION_TYPES = ["focus", "break"] as const;
@@ -65,3 +66,58 @@ export const sessionRangeQuerySchema = z
     path: ["endDate"],
   });
 export type SessionRangeQuery = z.infer<typeof sessionRangeQuerySchema>;
+
+/** Most sessions one page of `GET /api/sessions` holds, and the page size when none is asked. */
+export const SESSION_PAGE_SIZE = 1000;
+
+/** Response header of `GET /api/sessions` naming the cursor of the next page; absent on the last page. */
+export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
+
+/**
+ * A position in the newest-first list of sessions: the last session of a page, as
+ * `<startTime>_<id>` (the stored UTC start, then the row id). The next page holds the sessions
+ * listed after it: an earlier start, or the same start and a smaller id.
+ */
+export interface SessionCursor {
+  startTime: string;
+  id: number;
+}
+
+/** The cursor that continues the list after `session`. */
+export function encodeSessionCursor(session: Pick<Session, "startTime" | "id">): string {
+  return `${session.startTime}_${session.id}`;
+}
+
+/** The stored start (ISO characters only) and a plain positive id, as `positiveIdParam` takes. */
+const CURSOR_PATTERN = /^(\d[\dT:.+\-Z]{0,39})_([1-9]\d{0,14})$/;
+
+/** The cursor's parts, or undefined when `text` is not one `encodeSessionCursor` makes. */
+export function decodeSessionCursor(text: string): SessionCursor | undefined {
+  const match = CURSOR_PATTERN.exec(text);
+  if (!match?.[1] || !match[2]) return undefined;
+  const id = Number(match[2]);
+  return Number.isSafeInteger(id) ? { startTime: match[1], id } : undefined;
+}
+
+/**
+ * Query of `GET /api/sessions` (`docs/api.md`): `limit` sessions per page (1 to
+ * SESSION_PAGE_SIZE, default SESSION_PAGE_SIZE) after `cursor` (from the previous page's
+ * NEXT_CURSOR_HEADER; the newest sessions when absent).
+ */
+export const sessionListQuerySchema = z.object({
+  limit: positiveIdParam(`limit must be a whole number from 1 to ${SESSION_PAGE_SIZE}`)
+    .pipe(z.number().max(SESSION_PAGE_SIZE, `limit must be a whole number from 1 to ${SESSION_PAGE_SIZE}`))
+    .default(SESSION_PAGE_SIZE),
+  cursor: z
+    .string()
+    .transform((text, ctx) => {
+      const cursor = decodeSessionCursor(text);
+      if (!cursor) {
+        ctx.addIssue({ code: "custom", message: "cursor must be one a previous page gave" });
+        return z.NEVER;
+      }
+      return cursor;
+    })
+    .optional(),
+});
+export type SessionListQuery = z.infer<typeof sessionListQuerySchema>;

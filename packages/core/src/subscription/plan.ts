@@ -4,6 +4,7 @@ import { todayProgress } from "../stats/today";
 import { GUEST_AUDIO_MOOD } from "../audio/catalogue";
 import { localDayKey } from "../format";
 import { MAX_BLOCKED_SITES } from "../schemas/blockedSite";
+import { MAX_SESSION_SECONDS } from "../schemas/session";
 import { isPremiumActive, isTrialActive, type SubscriptionFields } from "./rules";
 
 /**
@@ -102,6 +103,17 @@ export function sessionsInHistory<T extends StatsSession>(user: SubscriptionFiel
     const end = sessionEndMs(s);
     return Number.isFinite(end) && days.has(localDayKey(end, timeZone));
   });
+}
+
+/**
+ * The earliest start a session shown by `sessionsInHistory` can have, epoch ms, so a list can
+ * skip older rows before reading them: undefined (no bound) for premium and trial; for the Free
+ * plan the history's days plus one (any time zone) and one longest session earlier than `now`.
+ * The bound is loose: `sessionsInHistory` still decides.
+ */
+export function historyStartBound(user: SubscriptionFields, now: number): number | undefined {
+  if (planTier(user, now) !== "free") return undefined;
+  return now - (FREE_PLAN.historyDays + 1) * 24 * 60 * 60 * 1000 - MAX_SESSION_SECONDS * 1000;
 }
 
 /** The last `count` day keys in `timeZone`, today last. Steps back a day at a time from noon, so DST shifts never skip one. */

@@ -4,15 +4,26 @@
  * sessions }`, or the same data as CSV: a zip with sessions.csv and settings.csv, each with a
  * header row (two tables cannot share one CSV file and stay readable in a spreadsheet);
  * `POST /api/import` (a previous JSON export) → 200 `{ imported, skipped, settingsApplied }`:
- * sessions merged without duplicates, settings applied. 400 for a document that is not one.
+ * sessions merged without duplicates, settings applied. 400 for a document that is not one,
+ * 403 over the Free plan's daily limit, 409 past MAX_SESSIONS_PER_USER or while another import
+ * of the account runs, 429 (with Retry-After) past IMPORT_RATE_LIMIT.
  */
 import { dataExportSchema, exportQuerySchema, importResultSchema } from "@focus/core";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { buildExport, exportToCsvZip, importData } from "../../domain/dataTransfer";
 import { userOf } from "../../plugins/auth";
 
 /** Largest import body, bytes (an export of years of daily sessions fits easily). */
 export const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** Imports per account in a window: an import is a rare, heavy request (`docs/api.md`). */
+export const IMPORT_RATE_LIMIT = {
+  max: 5,
+  timeWindow: "10 minutes",
+  // Runs after `authenticate`, so every request here has its user: the limit follows the account, not the address.
+  keyGenerator: (request: FastifyRequest) => `import:${request.currentUser?.id ?? request.ip}`,
+};
 
 const dataRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.addHook("onRequest", fastify.authenticate);
@@ -39,7 +50,7 @@ const dataRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     "/import",
-    { bodyLimit: IMPORT_BODY_LIMIT, schema: { body: dataExportSchema, response: { 200: importResultSchema } } },
+    { bodyLimit: IMPORT_BODY_LIMIT, config: { rateLimit: IMPORT_RATE_LIMIT }, schema: { body: dataExportSchema, response: { 200: importResultSchema } } },
     async (request) => {
       const user = userOf(request);
       const result = await importData(fastify.db, user, request.body, Date.now(), request.timeZone);

@@ -1,6 +1,7 @@
 /**
  * Focus session routes (`docs/api.md`), always scoped to the logged-in user:
- * `GET /api/sessions` (newest first), `POST /api/sessions` → 201, and
+ * `GET /api/sessions?limit&cursor` (newest first, in pages of at most SESSION_PAGE_SIZE; the
+ * X-Next-Cursor header names the next page, absent on the last), `POST /api/sessions` → 201, and
  * `GET /api/sessions/range?startDate&endDate` (sessions that end within [startDate, endDate]).
  * A post with a `clientId` (idempotency key, `docs/offline.md`) that was recorded before answers
  * 200 with the original record and records nothing, so a retried post never counts twice.
@@ -8,22 +9,45 @@
  * listed are those of the last 7 local days (`docs/product.md`, People and plans); the caller's
  * day is read in its X-Time-Zone.
  */
-import { sessionInputSchema, sessionRangeQuerySchema, sessionSchema, sessionsInHistory } from "@focus/core";
+import {
+  encodeSessionCursor,
+  historyStartBound,
+  NEXT_CURSOR_HEADER,
+  sessionInputSchema,
+  sessionListQuerySchema,
+  sessionRangeQuerySchema,
+  sessionSchema,
+  sessionsInHistory,
+} from "@focus/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordSessionWithinPlan } from "../../domain/sessions";
 import { subscriptionOf } from "../../domain/subscription";
 import { userOf } from "../../plugins/auth";
-import { listSessions, listSessionsBetween } from "../../repositories/sessions";
+import { listSessionsBetween, listSessionsPage } from "../../repositories/sessions";
 
 const sessionListSchema = sessionSchema.array();
 
 const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.addHook("onRequest", fastify.authenticate);
 
-  fastify.get("/sessions", { schema: { response: { 200: sessionListSchema } } }, async (request) => {
-    const user = userOf(request);
-    return sessionsInHistory(subscriptionOf(user), await listSessions(fastify.db, user.id), Date.now(), request.timeZone);
-  });
+  fastify.get(
+    "/sessions",
+    { schema: { querystring: sessionListQuerySchema, response: { 200: sessionListSchema } } },
+    async (request, reply) => {
+      const user = userOf(request);
+      const now = Date.now();
+      const subscription = subscriptionOf(user);
+      const startBound = historyStartBound(subscription, now);
+      const { sessions, hasMore } = await listSessionsPage(fastify.db, user.id, {
+        limit: request.query.limit,
+        cursor: request.query.cursor,
+        startedFrom: startBound === undefined ? undefined : new Date(startBound),
+      });
+      const last = sessions.at(-1);
+      if (hasMore && last) reply.header(NEXT_CURSOR_HEADER, encodeSessionCursor(last));
+      return sessionsInHistory(subscription, sessions, now, request.timeZone);
+    },
+  );
 
   fastify.post(
     "/sessions",

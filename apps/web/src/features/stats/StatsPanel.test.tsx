@@ -86,6 +86,21 @@ describe("Statistics tab", () => {
     window.localStorage.removeItem("guest-sessions");
   });
 
+  it("adds up every page of GET /api/sessions, following X-Next-Cursor to the last page", async () => {
+    const cursor = "2026-11-17T09:00:00.000Z_2";
+    const fetchMock = mockFetch({
+      "GET /api/sessions": { status: 200, body: [at(18, 9, { id: 3 }), at(17, 9, { id: 2 })], headers: { "X-Next-Cursor": cursor } },
+      [`GET /api/sessions?cursor=${encodeURIComponent(cursor)}`]: { status: 200, body: [at(16, 9, { id: 1 })] },
+    });
+    renderPanel(TEST_USER);
+    await screen.findByRole("list", { name: "Summary" });
+    // Three days in a row: the third day came from the second page.
+    expect(screen.getByText("3 days streak")).toBeTruthy();
+    expect(within(card("This week")).getByText("3 sessions")).toBeTruthy();
+    const sessionCalls = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith("/api/sessions"));
+    expect(sessionCalls).toEqual(["/api/sessions", `/api/sessions?cursor=${encodeURIComponent(cursor)}`]);
+  });
+
   it("shows a real user's numbers from GET /api/sessions", async () => {
     const sessions = [
       at(18, 9),

@@ -1,11 +1,10 @@
-import { PREVIEW_USER_ID, isCompletedFocus, previewSessions, sessionSchema, statsOverview, type Session, type StatsOverview, type User } from "@focus/core";
+import { PREVIEW_USER_ID, isCompletedFocus, previewSessions, statsOverview, type Session, type StatsOverview, type User } from "@focus/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useGuestSessions } from "@/features/guest/guestSessions";
 import { queryKeys } from "@/lib/queryKeys";
 import { useNow } from "@/lib/useNow";
-
-const sessionListSchema = sessionSchema.array();
+import { fetchAllSessions } from "./sessionPages";
 
 /** What the Statistics tab renders from: the overview, or the loading and error states. */
 export type StatsState =
@@ -19,7 +18,7 @@ export function isPreviewUser(user: User): boolean {
 }
 
 /**
- * The Statistics tab's data. A real user's sessions come from `GET /api/sessions`; the preview user
+ * The Statistics tab's data. A real user's sessions come from `GET /api/sessions`, every page; the preview user
  * (a guest, id 0) gets their own sessions kept in this browser, or, before their first completed
  * focus session, the core's example history (`isExample`: the screen must say so). No request is
  * made for a guest. All numbers are computed by the core's `statsOverview`. The list is refreshed
@@ -29,8 +28,8 @@ export function useStatsOverview(user: User): StatsState {
   const isPreview = isPreviewUser(user);
   const query = useQuery({
     queryKey: queryKeys.sessions,
+    queryFn: ({ signal }) => fetchAllSessions(signal),
     enabled: !isPreview,
-    select: (data: unknown) => sessionListSchema.parse(data),
   });
 
   const guestSessions = useGuestSessions();
