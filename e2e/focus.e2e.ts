@@ -65,7 +65,7 @@ describe("Focus Arena end to end", () => {
     await server.stop();
     server = await startServer({ dataDir: server.dataDir });
     const api = await browser.newContext();
-    const login = await api.request.post(`${server.url}/api/login`, { data: { username, password: "secret123" } });
+    const login = await api.request.post(`${server.url}/api/login`, { data: { username, password: "calm-focus-42" } });
     expect(login.status()).toBe(200);
     const after = (await (await api.request.get(`${server.url}/api/sessions`)).json()) as Array<{ type: string }>;
     expect(after.filter((s) => s.type === "focus")).toHaveLength(1);

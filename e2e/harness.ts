@@ -160,15 +160,15 @@ export function uniqueName(prefix = "user"): string {
 }
 
 /**
- * Registers `username` (password "secret123") through the /auth form as a new user would, and
+ * Registers `username` (password "calm-focus-42") through the /auth form as a new user would, and
  * picks the Free plan on the plan step that follows. Resolves once on /app.
  */
 export async function registerInUi(page: Page, baseUrl: string, username: string): Promise<void> {
   await page.goto(`${baseUrl}/auth`);
   await page.getByLabel("Username", { exact: true }).fill(username);
   await page.getByLabel("Email").fill(`${username}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill("secret123");
-  await page.getByLabel("Confirm Password").fill("secret123");
+  await page.getByLabel("Password", { exact: true }).fill("calm-focus-42");
+  await page.getByLabel("Confirm Password").fill("calm-focus-42");
   await page.getByRole("button", { name: "Create Account" }).click();
   const planStep = page.getByRole("button", { name: "Continue with Free" });
   try {

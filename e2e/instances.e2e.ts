@@ -74,7 +74,7 @@ describe.skipIf(!available)("two API processes on one PostgreSQL", () => {
     const registered = await raw(`${a.url}/api/register`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: PUBLIC_ORIGIN },
-      body: JSON.stringify({ username, password: "secret123", email: `${username}@example.com` }),
+      body: JSON.stringify({ username, password: "calm-focus-42", email: `${username}@example.com` }),
     });
     expect(registered.status, registered.body).toBe(201);
     const cookie = cookieOf(registered);

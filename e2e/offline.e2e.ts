@@ -61,7 +61,7 @@ async function completeFocusSession(page: Page) {
 async function focusSessionsOnServer(url: string, username: string): Promise<{ clientId?: string; duration: number }[]> {
   const api = await browser.newContext();
   try {
-    const login = await api.request.post(`${url}/api/login`, { data: { username, password: "secret123" } });
+    const login = await api.request.post(`${url}/api/login`, { data: { username, password: "calm-focus-42" } });
     expect(login.status()).toBe(200);
     const sessions = (await (await api.request.get(`${url}/api/sessions`)).json()) as { type: string; clientId?: string; duration: number }[];
     return sessions.filter((s) => s.type === "focus");

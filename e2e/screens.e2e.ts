@@ -56,7 +56,7 @@ async function cookieFor(role: "user" | "admin"): Promise<string> {
   const cached = sessions[role];
   if (cached) return cached;
   const credentials =
-    role === "admin" ? ADMIN : { username: "screens-user", password: "secret123", email: "screens@example.com" };
+    role === "admin" ? ADMIN : { username: "screens-user", password: "calm-focus-42", email: "screens@example.com" };
   const path = role === "admin" ? "/api/login" : "/api/register";
   const response = await fetch(`${server.url}${path}`, {
     method: "POST",

@@ -23,7 +23,7 @@ import {
  * One server serves most tests; the https cookie and the rate limit get their own.
  */
 const ADMIN = { username: "admin", password: "admin-pass-123" };
-const PASSWORD = "secret123";
+const PASSWORD = "calm-focus-42";
 const FOREIGN = "https://evil.example";
 /** Bytes of a file next to AUDIO_DIR that no request may ever return. */
 const OUTSIDE_SECRET = "OUTSIDE-AUDIO-DIR-SECRET-7f3a";
@@ -231,7 +231,7 @@ describe("cross-origin requests", () => {
       { method: "DELETE", path: `/api/blocked-sites/${siteId}` },
       { method: "PUT", path: `/api/linked-devices/${deviceId}`, json: { isActive: false } },
       { method: "DELETE", path: `/api/linked-devices/${deviceId}` },
-      { method: "PUT", path: "/api/user/email", json: { email: "attacker@evil.example" } },
+      { method: "PUT", path: "/api/user/email", json: { email: "attacker@evil.example", currentPassword: PASSWORD } },
       { method: "PUT", path: "/api/user/password", json: { currentPassword: PASSWORD, newPassword: "attacker-pass" } },
       { method: "DELETE", path: "/api/user", json: { password: PASSWORD } },
       { method: "POST", path: "/api/logout" },
@@ -464,7 +464,7 @@ describe("mass assignment", () => {
     expect(json<{ token: string }>(device).token).not.toBe("chosen-token");
     const deviceId = json<{ id: number }>(device).id;
     expect((await send("PUT", `/api/linked-devices/${deviceId}`, { isActive: true })).status).toBe(200);
-    expect((await send("PUT", "/api/user/email", { email: `${mallory.username}-new@example.com`, username: "admin" })).status).toBe(200);
+    expect((await send("PUT", "/api/user/email", { email: `${mallory.username}-new@example.com`, currentPassword: PASSWORD, username: "admin" })).status).toBe(200);
     expect((await send("POST", "/api/blocked-attempts", { url: "mallory.example" })).status).toBeLessThan(500);
     // An import whose document and sessions claim another owner.
     const exported = json<{ sessions: Array<Record<string, unknown>> } & Record<string, unknown>>(await call({ path: "/api/export?format=json", cookie: mallory.cookie }));

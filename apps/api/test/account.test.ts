@@ -6,8 +6,8 @@ describe("profile: email and password", () => {
   let t: TestApp;
   afterEach(async () => t.close());
 
-  function putEmail(cookie: string, email: unknown) {
-    return t.app.inject({ method: "PUT", url: "/api/user/email", headers: { cookie }, payload: { email } });
+  function putEmail(user: { cookie: string; credentials: { password: string } }, email: unknown, currentPassword = user.credentials.password) {
+    return t.app.inject({ method: "PUT", url: "/api/user/email", headers: { cookie: user.cookie }, payload: { email, currentPassword } });
   }
 
   function putPassword(cookie: string, payload: object, remoteAddress = uniqueIp()) {
@@ -16,8 +16,9 @@ describe("profile: email and password", () => {
 
   it("changes the email and answers with the updated user", async () => {
     t = await createTestApp();
-    const { cookie, credentials } = await registerUser(t.app);
-    const res = await putEmail(cookie, "new.address@example.com");
+    const registered = await registerUser(t.app);
+    const { cookie, credentials } = registered;
+    const res = await putEmail(registered, "new.address@example.com");
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ username: credentials.username, email: "new.address@example.com" });
     const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
@@ -31,7 +32,7 @@ describe("profile: email and password", () => {
     t = await createTestApp();
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
-    const res = await putEmail(b.cookie, a.credentials.email.toUpperCase());
+    const res = await putEmail(b, a.credentials.email.toUpperCase());
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: "Email already registered" });
     const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: b.cookie } });
@@ -40,21 +41,71 @@ describe("profile: email and password", () => {
 
   it("accepts the user's own email again, e.g. in another letter case", async () => {
     t = await createTestApp();
-    const { cookie, credentials } = await registerUser(t.app);
-    const res = await putEmail(cookie, credentials.email.toUpperCase());
+    const registered = await registerUser(t.app);
+    const res = await putEmail(registered, registered.credentials.email.toUpperCase());
+    const { credentials } = registered;
     expect(res.statusCode).toBe(200);
     expect(res.json().user.email).toBe(credentials.email.toUpperCase());
   });
 
   it("refuses a missing or invalid email with 400 and the form's message", async () => {
     t = await createTestApp();
-    const { cookie } = await registerUser(t.app);
+    const registered = await registerUser(t.app);
     for (const email of ["not-an-email", "", 42, undefined]) {
-      const res = await putEmail(cookie, email);
+      const res = await putEmail(registered, email);
       expect(res.statusCode, String(email)).toBe(400);
       expect(res.json().issues[0].path).toBe("email");
     }
-    expect((await putEmail(cookie, "nope")).json().message).toBe("Please enter a valid email address");
+    expect((await putEmail(registered, "nope")).json().message).toBe("Please enter a valid email address");
+  });
+
+  it("changes the email only with the account's password: a wrong or missing one gets 400 and changes nothing", async () => {
+    t = await createTestApp();
+    const registered = await registerUser(t.app);
+    const wrong = await putEmail(registered, "thief@example.com", "not-the-password");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe("Current password is incorrect");
+    const missing = await t.app.inject({ method: "PUT", url: "/api/user/email", headers: { cookie: registered.cookie }, payload: { email: "thief@example.com" } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe("Current password is required");
+    const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: registered.cookie } });
+    expect(me.json().user.email).toBe(registered.credentials.email);
+  });
+
+  it("limits email changes to 5 per account in 15 minutes, from any address: the sixth gets 429 with Retry-After", async () => {
+    t = await createTestApp();
+    const registered = await registerUser(t.app);
+    const attempt = (n: number) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/user/email",
+        headers: { cookie: registered.cookie },
+        remoteAddress: `10.2.0.${n}`,
+        payload: { email: `guess${n}@example.com`, currentPassword: `guess-${n}` },
+      });
+    for (let n = 1; n <= 5; n++) expect((await attempt(n)).statusCode).toBe(400);
+    const limited = await attempt(6);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    // Another account is not affected.
+    const other = await registerUser(t.app);
+    expect((await putEmail(other, "other.new@example.com")).statusCode).toBe(200);
+  });
+
+  it("refuses a common password or one of spaces as a new password, at sign-up and on a change, with 400", async () => {
+    t = await createTestApp();
+    for (const password of ["password123", "QWERTY123", "iloveyou", "      ", "  a b c   "]) {
+      const res = await t.app.inject({ method: "POST", url: "/api/register", remoteAddress: uniqueIp(), payload: { ...newCredentials(), password } });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().message, password).toMatch(/^(This password is too common and easy to guess\. Please choose another one\.|Password must have at least 6 characters that are not spaces)$/);
+    }
+    const { cookie, credentials } = await registerUser(t.app);
+    const common = await putPassword(cookie, { currentPassword: credentials.password, newPassword: "letmein1" });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().message).toBe("This password is too common and easy to guess. Please choose another one.");
+    const blank = await putPassword(cookie, { currentPassword: credentials.password, newPassword: "\t\t      " });
+    expect(blank.json().message).toBe("Password must have at least 6 characters that are not spaces");
+    expect(await login(t.app, credentials.username, credentials.password)).toBeDefined();
   });
 
   it("changes the password, keeps this session, signs out every other browser and unlinks the devices", async () => {
@@ -124,7 +175,7 @@ describe("profile: email and password", () => {
     t = await createTestApp();
     const a = await registerUser(t.app);
     const b = await registerUser(t.app, newCredentials("other"));
-    await putEmail(b.cookie, "b.changed@example.com");
+    await putEmail(b, "b.changed@example.com");
     const meA = await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: a.cookie } });
     expect(meA.json().user.email).toBe(a.credentials.email);
   });

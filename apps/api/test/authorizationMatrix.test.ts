@@ -141,7 +141,10 @@ const MATRIX: Record<string, Expectation> = {
   },
   "PUT /api/user/email": {
     status: loggedIn(200),
-    call: () => ({ url: "/api/user/email", payload: { email: newCredentials("mail").email } }),
+    call: (f, role) => ({
+      url: "/api/user/email",
+      payload: { email: newCredentials("mail").email, currentPassword: role === "anonymous" ? "whatever1" : f.users[role].credentials.password },
+    }),
   },
   // Deleting one's own account: A and B give a wrong password (the fixture's accounts must
   // survive; the success path is in account.test.ts), the admin's own account is refused.

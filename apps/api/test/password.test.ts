@@ -3,6 +3,8 @@ import { loadConfig } from "../src/env";
 import {
   configurePasswordHashing,
   dummyHash,
+  HASH_CONCURRENCY,
+  HASH_QUEUE_LIMIT,
   hashPassword,
   passwordHashParams,
   SCRYPT_PARAMS,
@@ -75,5 +77,20 @@ describe("password hashing", () => {
     for (const stored of ["", "plain", "bcrypt$x", "scrypt$3$8$1$c2FsdA==$a2V5", "scrypt$1073741824$8$1$c2FsdA==$a2V5", "scrypt$1024$8$1$$"]) {
       expect(await verifyPassword("pw", stored), stored).toBe(false);
     }
+  });
+
+  it("computes 2 hashes at a time and lets 32 wait; one more is refused at once with 503 and Retry-After", async () => {
+    configurePasswordHashing({ N: CHEAP.N });
+    // Every hash asked for at once, before the first one finishes.
+    const jobs = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE_LIMIT + 6 }, (_, n) => hashPassword(`password ${n}`));
+    const results = await Promise.allSettled(jobs);
+    const refused = results.filter((result) => result.status === "rejected");
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(HASH_CONCURRENCY + HASH_QUEUE_LIMIT);
+    expect(refused.length).toBe(6);
+    for (const result of refused) {
+      expect(result.reason).toMatchObject({ statusCode: 503, message: "The server is busy, please try again in a few seconds.", retryAfterS: 5 });
+    }
+    // Once the queue drained, hashing works again.
+    expect(await verifyPassword("again", await hashPassword("again"))).toBe(true);
   });
 });

@@ -15,6 +15,7 @@ import { deleteLinkedDevicesOfUser } from "../repositories/linkedDevices";
 import { deleteSessionsOfUser } from "../repositories/sessions";
 import { deleteSettings } from "../repositories/settings";
 import { deleteUserRow, findUserByEmail, findUserByUsername, insertUser, updateUser } from "../repositories/users";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../security/commonPasswords";
 import { hashPassword, verifyPassword } from "../security/password";
 import { HttpError, userNotFound } from "./httpError";
 
@@ -43,6 +44,7 @@ export async function registerUser(
   }
   const conflict = await findConflict(db, body.username, body.email);
   if (conflict) throw conflict;
+  if (isCommonPassword(body.password)) throw new HttpError(400, COMMON_PASSWORD_MESSAGE);
   const passwordHash = await hashPassword(body.password);
   try {
     return await insertUser(db, {
@@ -87,13 +89,17 @@ export async function ensureAdminAccount(db: Kysely<Database>, username: string,
 }
 
 /**
- * Changes the user's email (`PUT /api/user/email`). Setting the email the user already
- * has (in any letter case) is allowed.
+ * Changes the user's email (`PUT /api/user/email`) after checking the current password.
+ * Setting the email the user already has (in any letter case) is allowed.
  * @returns the updated user.
- * @throws HttpError 409 "Email already registered" when another account uses it (any case);
- *   404 "User not found" if the account vanished meanwhile.
+ * @throws HttpError 400 "Current password is incorrect"; 409 "Email already registered" when
+ *   another account uses it (any case); 404 "User not found" if the account vanished meanwhile.
  */
-export async function changeEmail(db: Kysely<Database>, userId: number, email: string): Promise<UserRow> {
+export async function changeEmail(db: Kysely<Database>, user: UserRow, email: string, currentPassword: string): Promise<UserRow> {
+  if (!(await verifyPassword(currentPassword, user.password_hash))) {
+    throw new HttpError(400, "Current password is incorrect");
+  }
+  const userId = user.id;
   const emailTaken = () => new HttpError(409, "Email already registered");
   const owner = await findUserByEmail(db, email);
   if (owner && owner.id !== userId) throw emailTaken();
@@ -122,6 +128,7 @@ export async function changePassword(
   if (!(await verifyPassword(currentPassword, user.password_hash))) {
     throw new HttpError(400, "Current password is incorrect");
   }
+  if (isCommonPassword(newPassword)) throw new HttpError(400, COMMON_PASSWORD_MESSAGE);
   await updateUser(db, user.id, { password_hash: await hashPassword(newPassword) });
 }
 

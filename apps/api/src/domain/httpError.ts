@@ -1,12 +1,14 @@
 /**
  * An error with an HTTP status whose message is safe to show the client
- * (`docs/api.md`, Errors). The error handler answers `{ message }` with `statusCode`.
+ * (`docs/api.md`, Errors). The error handler answers `{ message }` with `statusCode`, and a
+ * Retry-After header (seconds) when `retryAfterS` is given.
  */
 export class HttpError extends Error {
   override name = "HttpError";
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly retryAfterS?: number,
   ) {
     super(message);
   }

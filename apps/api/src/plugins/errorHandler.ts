@@ -34,6 +34,7 @@ export default fp(
         return reply.code(400).send({ message: issues[0]?.message ?? "Invalid request", issues });
       }
       if (error instanceof HttpError) {
+        if (error.retryAfterS !== undefined) reply.header("retry-after", String(error.retryAfterS));
         return reply.code(error.statusCode).send({ message: error.message });
       }
       const known = "code" in error ? MESSAGES[error.code] : undefined;

@@ -6,8 +6,15 @@
  *
  * The app sets the cost N of new hashes from its config (SCRYPT_N, `configurePasswordHashing`):
  * the OWASP 2^17 unless a test lowers it to spare CPU.
+ *
+ * At most HASH_CONCURRENCY hashes are computed at once (each holds a thread of the pool and
+ * 128 MiB at the OWASP cost, and a burst of sign-ins must not starve everything else); up to
+ * HASH_QUEUE_LIMIT more wait their turn, and beyond that a hash is refused at once with 503 and
+ * Retry-After (`docs/api.md`, Errors).
  */
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto";
+import pLimit from "p-limit";
+import { HttpError } from "../domain/httpError";
 
 export interface ScryptParams {
   N: number;
@@ -30,11 +37,32 @@ function maxmemFor({ N, r }: ScryptParams): number {
   return 2 * 128 * N * r;
 }
 
+/** Hashes computed at once in this process. */
+export const HASH_CONCURRENCY = 2;
+/** Hashes that may wait for a turn; the next one is refused with PASSWORD_HASHING_BUSY_MESSAGE. */
+export const HASH_QUEUE_LIMIT = 32;
+/** Seconds a refused caller is told to wait (Retry-After). */
+export const HASH_RETRY_AFTER_S = 5;
+/** What a sign-in, sign-up or password change refused for a full queue says (503). */
+export const PASSWORD_HASHING_BUSY_MESSAGE = "The server is busy, please try again in a few seconds.";
+
+const hashing = pLimit(HASH_CONCURRENCY);
+
+/**
+ * scrypt, in turn with the other hashes of the process.
+ * @throws HttpError 503 (Retry-After HASH_RETRY_AFTER_S) when HASH_QUEUE_LIMIT hashes already wait.
+ */
 function derive(password: string, salt: Buffer, keyLength: number, params: ScryptParams): Promise<Buffer> {
+  if (hashing.pendingCount >= HASH_QUEUE_LIMIT) {
+    return Promise.reject(new HttpError(503, PASSWORD_HASHING_BUSY_MESSAGE, HASH_RETRY_AFTER_S));
+  }
   const options: ScryptOptions = { ...params, maxmem: maxmemFor(params) };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize("NFKC"), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize("NFKC"), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
 /** The parameters of new hashes: SCRYPT_PARAMS, or a lower N the app was configured with. */

@@ -22,7 +22,7 @@ const CANCEL = { reason: "Too expensive", feedback: "", email: "" };
 const ACTIONS = [
   {
     name: "update email",
-    call: (user: typeof TEST_USER | null) => updateEmail(user, "new@example.com"),
+    call: (user: typeof TEST_USER | null) => updateEmail(user, { email: "new@example.com", currentPassword: "secret-one" }),
     route: "PUT /api/user/email",
     guest: "You must be logged in to update your email",
     fallback: "Failed to update email",

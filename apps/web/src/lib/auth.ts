@@ -109,11 +109,11 @@ async function accountCall<T>(call: () => Promise<T>, fallback: string, unexpect
   }
 }
 
-/** `PUT /api/user/email` for `user` → the updated user. Guests: 'You must be logged in to update your email'. */
-export async function updateEmail(user: User | null | undefined, email: string): Promise<User> {
+/** `PUT /api/user/email` `{ email, currentPassword }` for `user` → the updated user. Guests: 'You must be logged in to update your email'. */
+export async function updateEmail(user: User | null | undefined, body: { email: string; currentPassword: string }): Promise<User> {
   requireAccount(user, LOGIN_REQUIRED.updateEmail);
   return accountCall(
-    async () => userResponseSchema.parse(await api.put("/api/user/email", { email })).user,
+    async () => userResponseSchema.parse(await api.put("/api/user/email", body)).user,
     "Failed to update email",
     "An unexpected error occurred while updating email",
   );

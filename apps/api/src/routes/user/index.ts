@@ -1,6 +1,7 @@
 /**
  * Profile routes of the logged-in user (`docs/api.md`; the Settings profile card):
- * `PUT /api/user/email` → 200 `{ user }` (409 "Email already registered");
+ * `PUT /api/user/email` `{ email, currentPassword }` → 200 `{ user }` (400 "Current password is
+ * incorrect"; 409 "Email already registered"; rate limited per account, EMAIL_RATE_LIMIT);
  * `PUT /api/user/password` → 200 `{ message }` (400 "Current password is incorrect"; rate
  * limited per IP). This session is kept; every other session of the user is logged out and
  * every linked device unlinked (its token stops working), as after `POST /api/user/logout-all`,
@@ -36,15 +37,25 @@ export interface UserRoutesOptions {
 /** Password-change attempts per IP per minute (each one is a guess at the current password). */
 export const PASSWORD_RATE_LIMIT = { max: 10, timeWindow: "1 minute" };
 
+/**
+ * Email changes per account in 15 minutes (each checks the password, so each is a guess at it);
+ * keyed by the account, which `authenticate` has loaded before the limit runs.
+ */
+export const EMAIL_RATE_LIMIT = {
+  max: 5,
+  timeWindow: "15 minutes",
+  keyGenerator: (request: FastifyRequest) => `email:${request.currentUser?.id ?? request.ip}`,
+};
+
 const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { config }) => {
   fastify.addHook("onRequest", fastify.authenticate);
 
-  /** New email → 200 `{ user }`; 409 when another account has it (any letter case). */
+  /** New email and the password → 200 `{ user }`; 400 wrong password; 409 when another account has it (any letter case). */
   fastify.put(
     "/user/email",
-    { schema: { body: updateEmailBodySchema, response: { 200: userResponseSchema } } },
+    { config: { rateLimit: EMAIL_RATE_LIMIT }, schema: { body: updateEmailBodySchema, response: { 200: userResponseSchema } } },
     async (request) => {
-      const row = await changeEmail(fastify.db, userOf(request).id, request.body.email);
+      const row = await changeEmail(fastify.db, userOf(request), request.body.email, request.body.currentPassword);
       return { user: toPublicUser(row, config.adminUsername) };
     },
   );

@@ -40,7 +40,10 @@ export function ProfileCard({ user }: { user: User }) {
   );
 }
 
-/** Email change: Save is disabled when the field is empty, unchanged or the call is running. */
+/**
+ * Email change: the account's password confirms it (asked for once the email differs). Save is
+ * disabled when the email is empty or unchanged, the password is empty, or the call is running.
+ */
 function EmailForm({ user }: { user: User }) {
   const client = useQueryClient();
   const current = user.email ?? "";
@@ -48,14 +51,18 @@ function EmailForm({ user }: { user: User }) {
     register,
     handleSubmit,
     control,
+    resetField,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(updateEmailBodySchema), defaultValues: { email: current } });
-  const email = useWatch({ control, name: "email" }).trim();
+  } = useForm({ resolver: zodResolver(updateEmailBodySchema), defaultValues: { email: current, currentPassword: "" } });
+  const [rawEmail, password] = useWatch({ control, name: ["email", "currentPassword"] });
+  const email = rawEmail.trim();
+  const changed = Boolean(email) && email !== current;
 
   const update = useMutation({
-    mutationFn: (body: { email: string }) => updateEmail(user, body.email),
+    mutationFn: (body: { email: string; currentPassword: string }) => updateEmail(user, body),
     onSuccess: (updated) => {
       client.setQueryData(queryKeys.me, updated);
+      resetField("currentPassword");
       toast({ title: "Email updated", description: updated.email ? `Your email is now ${updated.email}.` : undefined });
     },
     onError: (error) => {
@@ -70,16 +77,29 @@ function EmailForm({ user }: { user: User }) {
   });
 
   return (
-    <form noValidate aria-label="Change email" onSubmit={(event) => void handleSubmit((values) => update.mutate(values))(event)}>
+    <form noValidate className="grid gap-3" aria-label="Change email" onSubmit={(event) => void handleSubmit((values) => update.mutate(values))(event)}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
           <FormField id="profile-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
         </div>
-        <Button type="submit" className="sm:mt-[1.625rem]" disabled={!email || email === current || update.isPending} aria-busy={update.isPending}>
+        {changed && (
+          <div className="min-w-0 flex-1">
+            <FormField
+              id="profile-email-password"
+              label="Your password"
+              type="password"
+              autoComplete="current-password"
+              error={errors.currentPassword?.message}
+              {...register("currentPassword")}
+            />
+          </div>
+        )}
+        <Button type="submit" className="sm:mt-[1.625rem]" disabled={!changed || !password || update.isPending} aria-busy={update.isPending}>
           {update.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
           Save
         </Button>
       </div>
+      {changed && <p className="text-sm text-muted-foreground">Enter your password to confirm the new email.</p>}
     </form>
   );
 }

@@ -106,7 +106,7 @@ describe("Focus Settings", () => {
     expect(screen.getByText("An error occurred while saving your settings.")).toBeTruthy();
   });
 
-  it("disables the email Save when the email is unchanged or empty, and updates it", async () => {
+  it("disables the email Save when the email is unchanged or empty or the password is missing, and updates it", async () => {
     const updated = { ...TEST_USER, email: "new@example.com" };
     const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "PUT /api/user/email": { status: 200, body: { user: updated } } });
     renderRoute("/settings");
@@ -117,12 +117,16 @@ describe("Focus Settings", () => {
     expect(save.disabled).toBe(true);
     await user.clear(email);
     expect(save.disabled).toBe(true);
+    expect(screen.queryByLabelText("Your password")).toBeNull();
     await user.type(email, "new@example.com");
+    // A new email asks for the password before it can be saved.
+    expect(save.disabled).toBe(true);
+    await user.type(screen.getByLabelText("Your password"), "calm-focus-42");
     expect(save.disabled).toBe(false);
     await user.click(save);
     expect(await screen.findByText("Email updated")).toBeTruthy();
     const call = fetchMock.mock.calls.find(([url]) => url === "/api/user/email");
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: "new@example.com" });
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: "new@example.com", currentPassword: "calm-focus-42" });
   });
 
   it("shows the server's message when the email change is refused", async () => {
@@ -132,6 +136,7 @@ describe("Focus Settings", () => {
     const email = await screen.findByLabelText("Email");
     await user.clear(email);
     await user.type(email, "taken@example.com");
+    await user.type(screen.getByLabelText("Your password"), "calm-focus-42");
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Failed to update email")).toBeTruthy();
     expect(screen.getByText("Email already registered")).toBeTruthy();
