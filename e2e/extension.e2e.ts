@@ -23,7 +23,8 @@ declare const chrome: {
  * from the /extension page, blocks a site, runs a focus session, pauses, resets and starts it
  * from the popup, has the service worker stopped mid-session, unlinks the browser and pairs it
  * again from Website Shield. The blocked site is a local server reached as
- * blocked-test.example through --host-resolver-rules.
+ * blocked-test.example through --host-resolver-rules; the same server, at 127.0.0.1, plays a
+ * web page that tries to frame, open or fetch the blocked page to forge blocked attempts.
  *
  * The extension pairs only with the exact app origins its manifest names (port included). The
  * browser loads the package a user downloads from the server's /focus-extension.zip on
@@ -131,7 +132,21 @@ async function expectBlocked(url: string, domain = SITE) {
       },
       { timeout: 10_000, interval: 500 },
     )
-    .toMatch(new RegExp(`^${blockedPage().replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\?domain=${domain.replace(/\./g, "\\.")}&endsAt=\\d+$`));
+    .toMatch(blockedPagePattern(domain));
+}
+
+/** The address the rules redirect a visit of `domain` to: the blocked page with the session end and the rule set's key. */
+function blockedPagePattern(domain = SITE): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  return new RegExp(`^${escape(blockedPage())}\\?domain=${escape(domain)}&endsAt=\\d+&key=[0-9a-f]{32}$`);
+}
+
+/** The blocked attempts the server counted for `domain`. */
+async function attemptsFor(domain = SITE): Promise<number> {
+  const summary = (await (await app.request.get(`${server.url}/api/blocked-attempts/summary`)).json()) as {
+    perSite: { domain: string; count: number }[];
+  };
+  return summary.perSite.find((s) => s.domain === domain)?.count ?? 0;
 }
 
 async function expectNotBlocked(url: string) {
@@ -183,8 +198,9 @@ describe("the extension zip `pnpm build` packed", () => {
       background: { service_worker: string };
       action: { default_popup: string };
       icons: Record<string, string>;
-      web_accessible_resources: { resources: string[] }[];
+      web_accessible_resources: { resources: string[]; use_dynamic_url?: boolean }[];
       externally_connectable: { matches: string[] };
+      content_security_policy: { extension_pages: string };
     };
     expect(manifest.manifest_version).toBe(3);
     expect(manifest.version).toBe("1.4.0");
@@ -194,6 +210,9 @@ describe("the extension zip `pnpm build` packed", () => {
     expect(manifest.action.default_popup).toBe("popup/popup.html");
     const blockedPageFile = "blocked/blocked.html";
     expect(manifest.web_accessible_resources[0]?.resources).toContain(blockedPageFile);
+    // Reachable from web pages only through the dynamic URL Chrome makes each session, never framed.
+    expect(manifest.web_accessible_resources.map((entry) => entry.use_dynamic_url)).toEqual([true]);
+    expect(manifest.content_security_policy.extension_pages).toContain("frame-ancestors 'none'");
     for (const name of [manifest.background.service_worker, manifest.action.default_popup, blockedPageFile, ...Object.values(manifest.icons)]) {
       expect(names, name).toContain(name);
     }
@@ -327,6 +346,92 @@ describe("Chrome extension", () => {
     await popup.emulateMedia({ colorScheme: "dark" });
     await saveScreenshot(popup, "extension-popup-running-dark");
     await popup.close();
+  });
+
+  it("counts no blocked attempt for a web page that frames, opens or fetches the blocked page, nor for the page opened without its redirect's key", async () => {
+    // The attempts of the earlier visits have all arrived.
+    let before = -1;
+    await expect
+      .poll(
+        async () => {
+          const first = await attemptsFor();
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          before = await attemptsFor();
+          return first === before;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    expect(before).toBeGreaterThanOrEqual(4);
+
+    const forged = `${blockedPage()}?domain=${SITE}&endsAt=${Date.now() + 20 * 60_000}`;
+    const guessed = `${forged}&key=${"0123456789abcdef".repeat(2)}`;
+    const attacker = await visit(`http://127.0.0.1:${sitePort}/forge`);
+    expect(await attacker.locator("h1").textContent()).toBe("Blocked test site");
+
+    // The extension's files cannot even be fetched, so the page cannot tell the extension is there.
+    const fetched = await attacker.evaluate(
+      (urls) =>
+        Promise.all(
+          urls.map((url) =>
+            fetch(url).then(
+              () => "fetched",
+              () => "refused",
+            ),
+          ),
+        ),
+      [forged, `chrome-extension://${extensionId}/icons/icon-16.png`],
+    );
+    expect(fetched).toEqual(["refused", "refused"]);
+
+    // Framed: Chrome refuses to load the page into the frames.
+    await attacker.evaluate(
+      (urls) =>
+        Promise.all(
+          urls.map(
+            (url) =>
+              new Promise((resolve) => {
+                const frame = document.createElement("iframe");
+                frame.onload = resolve;
+                setTimeout(resolve, 3000);
+                frame.src = url;
+                document.body.append(frame);
+              }),
+          ),
+        ),
+      [forged, guessed],
+    );
+    const frames = attacker.frames().filter((frame) => frame !== attacker.mainFrame());
+    expect(frames).toHaveLength(2);
+    for (const frame of frames) expect(frame.url()).not.toMatch(/^chrome-extension:/);
+
+    // Opened in a new window, or navigated to from the page: refused as well.
+    const [opened] = await Promise.all([context.waitForEvent("page"), attacker.evaluate((url) => void window.open(url), guessed)]);
+    await opened.waitForLoadState("domcontentloaded").catch(() => undefined);
+    expect(opened.url()).not.toMatch(/^chrome-extension:/);
+    await opened.close();
+    await attacker.evaluate((url) => void (location.href = url), guessed).catch(() => undefined);
+    await attacker.waitForLoadState("domcontentloaded").catch(() => undefined);
+    expect(attacker.url()).not.toMatch(/^chrome-extension:/);
+    await attacker.close();
+
+    // Typed into the address bar (the browser opens it), without the key or with a guessed one:
+    // the page shows, but counts nothing.
+    for (const url of [forged, guessed]) {
+      const page = await visit(url);
+      expect(page.url()).toBe(url);
+      await expect.poll(() => page.getByTestId("blocked-domain").textContent()).toBe(SITE);
+      await page.close();
+    }
+
+    // A real blocked visit still counts, and it is the only new one.
+    const blocked = await visit(siteUrl(SITE, "/after-forgeries"));
+    expect(blocked.url()).toMatch(blockedPagePattern());
+    await expect.poll(() => blocked.getByTestId("blocked-domain").textContent()).toBe(SITE);
+    await blocked.close();
+    await expect.poll(() => attemptsFor(), { timeout: 10_000 }).toBe(before + 1);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await attemptsFor()).toBe(before + 1);
   });
 
   it("pauses, resets and starts the web app's timer from the popup, blocking only while it runs", async () => {

@@ -13,6 +13,10 @@ export interface MessageSender {
   url?: string;
   /** The sending page's origin (web pages, Chrome 80+). */
   origin?: string;
+  /** The sending frame: 0 for the top-level frame of a tab, more for a frame inside a page; absent outside tabs (the popup). */
+  frameId?: number;
+  /** Chrome's id of the sending document, one per page load. */
+  documentId?: string;
 }
 
 /**
@@ -59,6 +63,15 @@ export interface ChromeAdapter {
     /** Called with the names of the keys that changed. */
     onChanged(listener: (keys: string[]) => void): () => void;
   };
+  /**
+   * `chrome.storage.session`: in memory, kept while the browser runs (across service-worker
+   * restarts), emptied when it restarts; the extension's pages and worker only.
+   */
+  session: {
+    get(keys: string[]): Promise<Record<string, unknown>>;
+    set(items: Record<string, unknown>): Promise<void>;
+    remove(keys: string[]): Promise<void>;
+  };
   alarms: {
     create(name: string, spec: AlarmSpec): Promise<void>;
     clear(name: string): Promise<void>;
@@ -86,7 +99,13 @@ export interface ChromeAdapter {
 /** Listener plumbing shared by onMessage and onMessageExternal. */
 function messageListener(listener: MessageListener) {
   return (message: unknown, sender: chrome.runtime.MessageSender, sendResponse: (response?: unknown) => void): boolean => {
-    const answer = listener(message, { id: sender.id, url: sender.url, origin: sender.origin });
+    const answer = listener(message, {
+      id: sender.id,
+      url: sender.url,
+      origin: sender.origin,
+      frameId: sender.frameId,
+      documentId: sender.documentId,
+    });
     if (!answer) return false;
     answer.then(sendResponse, (error: unknown) => {
       console.warn("message handler failed", error);
@@ -128,6 +147,11 @@ export function createChromeAdapter(): ChromeAdapter {
         chrome.storage.onChanged.addListener(wrapped);
         return () => chrome.storage.onChanged.removeListener(wrapped);
       },
+    },
+    session: {
+      get: (keys) => chrome.storage.session.get(keys),
+      set: (items) => chrome.storage.session.set(items),
+      remove: (keys) => chrome.storage.session.remove(keys),
     },
     alarms: {
       create: (name, spec) => chrome.alarms.create(name, spec),

@@ -26,6 +26,16 @@ describe("manifest", () => {
     expect(manifest.web_accessible_resources[0]?.resources).toContain("blocked/blocked.html");
   });
 
+  it("lets no web page open, frame or detect the blocked page: a dynamic URL only, and no framing of its pages", () => {
+    const manifest = buildManifest({ appOrigins: DEFAULT_APP_ORIGINS });
+    expect(manifest.web_accessible_resources.every((entry) => entry.use_dynamic_url)).toBe(true);
+    expect(manifest.content_security_policy.extension_pages.split(";").map((directive) => directive.trim())).toEqual([
+      "script-src 'self'",
+      "object-src 'self'",
+      "frame-ancestors 'none'",
+    ]);
+  });
+
   it("lets only the app's origins talk to it, each on its own port", () => {
     const manifest = buildManifest({ appOrigins: DEFAULT_APP_ORIGINS });
     expect(manifest.externally_connectable.matches).toEqual(["http://localhost:3000/*", "http://127.0.0.1:3000/*"]);

@@ -42,6 +42,13 @@ export interface ManifestOptions {
 
 const icons = Object.fromEntries(ICON_SIZES.map((size) => [String(size), `icons/icon-${size}.png`]));
 
+/**
+ * The extension pages' content security policy: Chrome's default for MV3 (scripts of the
+ * package only), and no page of the extension may be framed by another page.
+ */
+export const EXTENSION_PAGES_CSP = "script-src 'self'; object-src 'self'; frame-ancestors 'none'";
+
+/** The manifest for a package pairing with `appOrigins`. */
 export function buildManifest({ appOrigins }: ManifestOptions) {
   const appMatches = appMatchPatterns(appOrigins);
   return {
@@ -62,8 +69,13 @@ export function buildManifest({ appOrigins }: ManifestOptions) {
     // Both lists of app patterns are what core's withAppOrigins rewrites.
     host_permissions: [...appMatches, "<all_urls>"],
     externally_connectable: { matches: appMatches },
+    content_security_policy: { extension_pages: EXTENSION_PAGES_CSP },
+    // The blocked page is web accessible so that the redirect rules may lead there. With a
+    // dynamic URL (a random id Chrome makes each browser session) no web page can open, frame
+    // or fetch it, or find out that the extension is installed; the rules' `extensionPath`
+    // redirects still reach it (rules.ts).
     web_accessible_resources: [
-      { resources: ["blocked/blocked.html", "assets/*", "icons/*"], matches: ["<all_urls>"] },
+      { resources: ["blocked/blocked.html", "assets/*", "icons/*"], matches: ["<all_urls>"], use_dynamic_url: true },
     ],
   };
 }

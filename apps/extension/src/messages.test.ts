@@ -1,13 +1,18 @@
 import { describe, expect, it, vi } from "vitest";
 import type { MessageSender } from "./chromeAdapter";
-import { createListeners, senderOrigin } from "./messages";
-import { EXTENSION_ID_FOR_TESTS } from "./test/fakes";
+import { blockedPageSender, createListeners, senderOrigin } from "./messages";
+import { EXTENSION_ID_FOR_TESTS, pageSender } from "./test/fakes";
 import type { Worker } from "./worker";
 
 const APP = "http://127.0.0.1:3000";
 const TOKEN = "A".repeat(43);
 const page = (origin = APP): MessageSender => ({ url: `${origin}/app`, origin });
 const own: MessageSender = { id: EXTENSION_ID_FOR_TESTS, url: `chrome-extension://${EXTENSION_ID_FOR_TESTS}/popup/popup.html` };
+const KEY = "0123456789abcdef0123456789abcdef";
+const blockedUrl = (query = `domain=youtube.com&endsAt=1772443500000&key=${KEY}`, id = EXTENSION_ID_FOR_TESTS) =>
+  `chrome-extension://${id}/blocked/blocked.html?${query}`;
+const AT = "2026-03-02T09:03:00.000Z";
+const attempt = { type: "blocked_attempt", domain: "youtube.com", at: AT, key: KEY };
 
 /** A worker whose every method is a spy answering "handled". */
 function spyWorker() {
@@ -102,17 +107,38 @@ describe("messages from the extension's own pages", () => {
     expect(await internal({ type: "get_state" }, own)).toMatchObject({ link: "unlinked" });
     expect(await internal({ type: "command", action: "pause" }, own)).toEqual({ sent: true });
     expect(worker.command).toHaveBeenCalledWith("pause");
-    const at = "2026-03-02T09:03:00.000Z";
-    expect(await internal({ type: "blocked_attempt", domain: "youtube.com", at }, own)).toEqual({ reported: true });
-    expect(worker.reportAttempt).toHaveBeenCalledWith("youtube.com", at);
+    const page = pageSender(blockedUrl(), { documentId: "DOC-A" });
+    expect(await internal(attempt, page)).toEqual({ reported: true });
+    expect(worker.reportAttempt).toHaveBeenCalledWith({ domain: "youtube.com", at: AT, key: KEY, documentId: "DOC-A" });
+  });
+
+  it.each<[string, unknown, MessageSender]>([
+    ["an attempt without the redirect key", { ...attempt, key: undefined }, pageSender(blockedUrl("domain=youtube.com"))],
+    ["an attempt with a malformed key", { ...attempt, key: "guess" }, pageSender(blockedUrl("domain=youtube.com&key=guess"))],
+    ["an attempt whose key is not the one in the page's address", { ...attempt, key: "f".repeat(32) }, pageSender(blockedUrl())],
+    ["an attempt for another domain than the page's", { ...attempt, domain: "reddit.com" }, pageSender(blockedUrl())],
+    ["an attempt from a blocked page framed by another page", attempt, pageSender(blockedUrl(), { frameId: 3 })],
+    ["an attempt from a page that is no tab's (the popup)", attempt, own],
+    ["an attempt from another page of the extension", attempt, pageSender(`chrome-extension://${EXTENSION_ID_FOR_TESTS}/popup/popup.html?key=${KEY}`)],
+    ["an attempt from a page with no document id", attempt, { ...pageSender(blockedUrl()), documentId: undefined }],
+    ["an attempt from a web page", attempt, { ...page(), frameId: 0, documentId: "DOC-W" }],
+    [
+      "an attempt from another extension's blocked page",
+      attempt,
+      { ...pageSender(blockedUrl(undefined, "otherextensionidotherextensionid")), id: "otherextensionidotherextensionid" },
+    ],
+  ])("ignores %s", (_name, message, sender) => {
+    const { worker, internal } = spyWorker();
+    expect(internal(message, sender)).toBeUndefined();
+    expect(calls(worker)).toBe(0);
   });
 
   it.each<[string, unknown]>([
     ["an unknown type", { type: "unblock_everything" }],
     ["a command the popup may not send", { type: "command", action: "sync_request" }],
     ["a command with an unknown action", { type: "command", action: "skip" }],
-    ["an attempt without a date", { type: "blocked_attempt", domain: "youtube.com" }],
-    ["an attempt with a bad date", { type: "blocked_attempt", domain: "youtube.com", at: "yesterday" }],
+    ["an attempt without a date", { type: "blocked_attempt", domain: "youtube.com", key: KEY }],
+    ["an attempt with a bad date", { type: "blocked_attempt", domain: "youtube.com", at: "yesterday", key: KEY }],
     ["a pairing (only pages of the app may pair)", { type: "pair", token: TOKEN, apiOrigin: APP }],
     ["undefined", undefined],
   ])("ignores %s", (_name, message) => {
@@ -126,6 +152,18 @@ describe("messages from the extension's own pages", () => {
     expect(internal({ type: "get_state" }, { id: "otherextensionidotherextensionid" })).toBeUndefined();
     expect(internal({ type: "get_state" }, page())).toBeUndefined();
     expect(calls(worker)).toBe(0);
+  });
+});
+
+describe("blockedPageSender", () => {
+  it("reads the query and document of the extension's blocked page, loaded as a tab's top-level page", () => {
+    expect(blockedPageSender(pageSender(blockedUrl(), { documentId: "DOC-B" }), EXTENSION_ID_FOR_TESTS)).toEqual({
+      query: { domain: "youtube.com", endsAt: 1772443500000, reason: "navigation", key: KEY },
+      documentId: "DOC-B",
+    });
+    expect(blockedPageSender(pageSender(blockedUrl(), { frameId: 1 }), EXTENSION_ID_FOR_TESTS)).toBeNull();
+    expect(blockedPageSender({ ...pageSender(blockedUrl()), frameId: undefined }, EXTENSION_ID_FOR_TESTS)).toBeNull();
+    expect(blockedPageSender({ ...pageSender("garbage") }, EXTENSION_ID_FOR_TESTS)).toBeNull();
   });
 });
 

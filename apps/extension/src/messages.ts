@@ -5,10 +5,14 @@
  * parse, has an unknown type or comes from the wrong sender is ignored: no answer, no effect.
  * A page is the right sender only when its origin is one of the package's app origins (the
  * manifest's `externally_connectable` already says so to Chrome; this checks it again).
+ * A blocked attempt is taken only from the blocked page itself, loaded as a tab's top-level
+ * page with the redirect key in its address (what Chrome says of the sender, not what the
+ * message claims); the worker then checks the key (redirectKey.ts).
  */
 import { extensionExternalMessageSchema, type ExtensionExternalMessage, type ExtensionStatus } from "@focus/core";
 import { z } from "zod";
 import type { MessageListener, MessageSender } from "./chromeAdapter";
+import { BLOCKED_PAGE_PATH, type BlockedPageQuery, readBlockedPageQuery, REDIRECT_KEY_PATTERN } from "./rules";
 import type { PopupState, Worker } from "./worker";
 
 /** The commands the popup sends to the web app's timer (a subset of the live `command` actions). */
@@ -21,8 +25,13 @@ export const internalMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("get_state") }),
   /** The popup's start/pause/reset, sent on to the web app's timer over the live connection. */
   z.object({ type: z.literal("command"), action: z.enum(POPUP_COMMANDS) }),
-  /** The blocked page was opened by a blocked navigation: count it. */
-  z.object({ type: z.literal("blocked_attempt"), domain: z.string().min(1).max(253), at: z.iso.datetime({ offset: true }) }),
+  /** The blocked page was opened by a blocked navigation: count it, with the key its redirect gave it. */
+  z.object({
+    type: z.literal("blocked_attempt"),
+    domain: z.string().min(1).max(253),
+    at: z.iso.datetime({ offset: true }),
+    key: z.string().regex(REDIRECT_KEY_PATTERN),
+  }),
 ]);
 export type InternalMessage = z.infer<typeof internalMessageSchema>;
 
@@ -64,6 +73,23 @@ export function senderOrigin(sender: MessageSender): string | null {
 }
 
 /**
+ * The blocked page of extension `extensionId` as the sender of a message: its query and its
+ * document id, when Chrome says the sender is that page, loaded as the top-level page of a tab
+ * (not framed by another page), with a document id. Null for any other sender.
+ */
+export function blockedPageSender(sender: MessageSender, extensionId: string): { query: BlockedPageQuery; documentId: string } | null {
+  if (sender.id !== extensionId || !sender.url || sender.frameId !== 0 || !sender.documentId) return null;
+  let url: URL;
+  try {
+    url = new URL(sender.url);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "chrome-extension:" || url.host !== extensionId || url.pathname !== `/${BLOCKED_PAGE_PATH}`) return null;
+  return { query: readBlockedPageQuery(url.search), documentId: sender.documentId };
+}
+
+/**
  * Handlers for pages of the web app. A page may pair the extension only with its own origin
  * (the token it hands over was issued there), and unpair only a pairing made from its origin.
  */
@@ -85,12 +111,19 @@ export function externalHandlers(worker: Worker): HandlerTable<ExtensionExternal
   };
 }
 
-/** Handlers for the popup and the blocked page. */
-export function internalHandlers(worker: Worker): HandlerTable<InternalMessage> {
+/**
+ * Handlers for the popup and the blocked page of extension `extensionId`. A blocked attempt
+ * must come from the blocked page (blockedPageSender) and name the domain and key of its address.
+ */
+export function internalHandlers(worker: Worker, extensionId: string): HandlerTable<InternalMessage> {
   return {
     get_state: (): Promise<PopupState> => worker.popupState(),
     command: (message) => worker.command(message.action),
-    blocked_attempt: (message) => worker.reportAttempt(message.domain, message.at),
+    blocked_attempt: (message, sender) => {
+      const page = blockedPageSender(sender, extensionId);
+      if (page === null || page.query.key !== message.key || page.query.domain !== message.domain) return undefined;
+      return worker.reportAttempt({ domain: message.domain, at: message.at, key: message.key, documentId: page.documentId });
+    },
   };
 }
 
@@ -111,6 +144,6 @@ export function createListeners(
   };
   return {
     external: createDispatcher(extensionExternalMessageSchema, externalHandlers(worker), fromApp),
-    internal: createDispatcher(internalMessageSchema, internalHandlers(worker), (sender) => sender.id === extensionId),
+    internal: createDispatcher(internalMessageSchema, internalHandlers(worker, extensionId), (sender) => sender.id === extensionId),
   };
 }

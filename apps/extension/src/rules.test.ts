@@ -1,33 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { blockableDomains, blockedDomainOf, blockedPageUrl, buildBlockRules, readBlockedPageQuery } from "./rules";
+import { blockableDomains, blockedDomainOf, blockedPagePath, blockedPageUrl, buildBlockRules, readBlockedPageQuery, redirectKeyOf } from "./rules";
 
-const PAGE = "chrome-extension://abcdefghijklmnopabcdefghijklmnop/blocked.html";
+const PAGE = "chrome-extension://abcdefghijklmnopabcdefghijklmnop/blocked/blocked.html";
 const ENDS_AT = Date.UTC(2026, 2, 2, 9, 25);
+const KEY = "0123456789abcdef0123456789abcdef";
 
 describe("buildBlockRules", () => {
-  it("makes one main-frame redirect rule per domain, covering its subdomains, to the blocked page", () => {
-    const rules = buildBlockRules(["youtube.com", "news.ycombinator.com"], { pageUrl: PAGE, endsAt: ENDS_AT });
+  it("makes one main-frame redirect rule per domain, covering its subdomains, to the blocked page with the rule set's key", () => {
+    const rules = buildBlockRules(["youtube.com", "news.ycombinator.com"], { key: KEY, endsAt: ENDS_AT });
     expect(rules).toEqual([
       {
         id: 1,
         priority: 1,
-        action: { type: "redirect", redirect: { url: `${PAGE}?domain=youtube.com&endsAt=${ENDS_AT}` } },
+        action: { type: "redirect", redirect: { extensionPath: `/blocked/blocked.html?domain=youtube.com&endsAt=${ENDS_AT}&key=${KEY}` } },
         condition: { requestDomains: ["youtube.com"], resourceTypes: ["main_frame"] },
       },
       {
         id: 2,
         priority: 1,
-        action: { type: "redirect", redirect: { url: `${PAGE}?domain=news.ycombinator.com&endsAt=${ENDS_AT}` } },
+        action: { type: "redirect", redirect: { extensionPath: `/blocked/blocked.html?domain=news.ycombinator.com&endsAt=${ENDS_AT}&key=${KEY}` } },
         condition: { requestDomains: ["news.ycombinator.com"], resourceTypes: ["main_frame"] },
       },
     ]);
+    expect(rules.map(redirectKeyOf)).toEqual([KEY, KEY]);
   });
 
   it("normalises what was stored as typed and drops duplicates", () => {
-    const rules = buildBlockRules(["https://www.YouTube.com/watch?v=1", "youtube.com", "reddit.com."], { pageUrl: PAGE, endsAt: null });
+    const rules = buildBlockRules(["https://www.YouTube.com/watch?v=1", "youtube.com", "reddit.com."], { key: KEY, endsAt: null });
     expect(rules.map((rule) => rule.condition.requestDomains)).toEqual([["youtube.com"], ["reddit.com"]]);
     expect(rules.map((rule) => rule.id)).toEqual([1, 2]);
-    expect(rules[0]?.action.redirect.url).toBe(`${PAGE}?domain=youtube.com`);
+    expect(rules[0]?.action.redirect.extensionPath).toBe(`/blocked/blocked.html?domain=youtube.com&key=${KEY}`);
   });
 
   it("refuses entries that are no domain", () => {
@@ -36,15 +38,15 @@ describe("buildBlockRules", () => {
       domains: ["ok.example.org"],
       refused: ["localhost", "127.0.0.1", "", "   ", "not a domain", "-bad-.com", "example", "a..com", "exa_mple.com"],
     });
-    expect(buildBlockRules(entries, { pageUrl: PAGE, endsAt: ENDS_AT })).toHaveLength(1);
+    expect(buildBlockRules(entries, { key: KEY, endsAt: ENDS_AT })).toHaveLength(1);
   });
 
   it("builds no rules for an empty blocklist", () => {
-    expect(buildBlockRules([], { pageUrl: PAGE, endsAt: ENDS_AT })).toEqual([]);
+    expect(buildBlockRules([], { key: KEY, endsAt: ENDS_AT })).toEqual([]);
   });
 
   it("never blocks the web app itself, even under a blocked parent domain", () => {
-    const [rule, other] = buildBlockRules(["example.com", "youtube.com"], { pageUrl: PAGE, endsAt: ENDS_AT, appHost: "focus.example.com" });
+    const [rule, other] = buildBlockRules(["example.com", "youtube.com"], { key: KEY, endsAt: ENDS_AT, appHost: "focus.example.com" });
     expect(rule?.condition.excludedRequestDomains).toEqual(["focus.example.com"]);
     expect(other?.condition.excludedRequestDomains).toBeUndefined();
   });
@@ -70,17 +72,23 @@ describe("blockedDomainOf (open tabs)", () => {
 });
 
 describe("the blocked page's query", () => {
-  it("round-trips the domain, the session end and the reason", () => {
+  it("round-trips the domain, the session end, the reason and the redirect key", () => {
     const url = new URL(blockedPageUrl(PAGE, "youtube.com", ENDS_AT, "open-tab"));
-    expect(readBlockedPageQuery(url.search)).toEqual({ domain: "youtube.com", endsAt: ENDS_AT, reason: "open-tab" });
+    expect(readBlockedPageQuery(url.search)).toEqual({ domain: "youtube.com", endsAt: ENDS_AT, reason: "open-tab", key: null });
     expect(readBlockedPageQuery(new URL(blockedPageUrl(PAGE, "youtube.com", null)).search)).toEqual({
       domain: "youtube.com",
       endsAt: null,
       reason: "navigation",
+      key: null,
     });
+    const redirected = new URL(`chrome-extension://abcdefghijklmnopabcdefghijklmnop${blockedPagePath("youtube.com", ENDS_AT, KEY)}`);
+    expect(redirected.pathname).toBe("/blocked/blocked.html");
+    expect(readBlockedPageQuery(redirected.search)).toEqual({ domain: "youtube.com", endsAt: ENDS_AT, reason: "navigation", key: KEY });
   });
 
   it("reads garbage as absent", () => {
-    expect(readBlockedPageQuery("?domain=<script>&endsAt=soon&reason=x")).toEqual({ domain: null, endsAt: null, reason: "navigation" });
+    expect(readBlockedPageQuery("?domain=<script>&endsAt=soon&reason=x&key=guess")).toEqual({ domain: null, endsAt: null, reason: "navigation", key: null });
+    expect(readBlockedPageQuery(`?domain=youtube.com&key=${KEY.toUpperCase()}`).key).toBeNull();
+    expect(redirectKeyOf({ action: { redirect: {} } })).toBeNull();
   });
 });

@@ -1,8 +1,12 @@
 import type { SharedTimerState } from "@focus/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApiClient } from "./api";
+import type { MessageSender } from "./chromeAdapter";
+import { createListeners } from "./messages";
+import { REDIRECT_KEY_STORAGE } from "./redirectKey";
+import { readBlockedPageQuery, redirectKeyOf } from "./rules";
 import { readState } from "./storage";
-import { FakeApi, FakeChrome, settle, SocketFactory } from "./test/fakes";
+import { EXTENSION_ID_FOR_TESTS, FakeApi, FakeChrome, pageSender, settle, SocketFactory } from "./test/fakes";
 import { ALARMS, createWorker, type Worker } from "./worker";
 
 const T0 = Date.UTC(2026, 2, 2, 9, 0);
@@ -210,7 +214,9 @@ describe("unlinking and pausing in the web app", () => {
     await settle();
     expect((await readState(chrome)).pairing).toBeNull();
     expect(chrome.dynamicRules).toEqual([]);
-    expect(await worker.reportAttempt("youtube.com", new Date(T0).toISOString())).toEqual({ reported: false });
+    expect(await worker.reportAttempt({ domain: "youtube.com", at: new Date(T0).toISOString(), key: "0".repeat(32), documentId: "D" })).toEqual({
+      reported: false,
+    });
   });
 
   it("asks the API why when the socket is refused before it opens (the upgrade answered 401)", async () => {
@@ -273,9 +279,9 @@ describe("popup and blocked page", () => {
   });
 
   it("reports an attempt to open a blocked site with the device token", async () => {
-    const { worker, api } = await paired();
+    const { api, report, chrome } = await focusing();
     const at = new Date(T0 + 3 * MIN).toISOString();
-    expect(await worker.reportAttempt("youtube.com", at)).toEqual({ reported: true });
+    expect(await report(redirected(chrome, "https://youtube.com/"), { at })).toEqual({ reported: true });
     const [call] = api.callsTo("/api/blocked-attempts");
     expect(call).toMatchObject({ method: "POST", headers: { Authorization: `Bearer ${api.token}` }, body: { domain: "youtube.com", at } });
   });
@@ -285,5 +291,121 @@ describe("popup and blocked page", () => {
     current = b;
     const worker = await b.restart();
     expect(await worker.popupState()).toEqual({ link: "unlinked", timer: null, appUrl: "http://localhost:3000", version: "1.4.0" });
+  });
+});
+
+/** A paired worker in a running focus session, with the listener the blocked page's messages reach. */
+async function focusing() {
+  const b = await paired();
+  b.sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+  await settle();
+  const { internal } = createListeners(b.worker, EXTENSION_ID_FOR_TESTS, [ORIGIN]);
+  /**
+   * What the blocked page at `url` sends (its domain and key, as blocked.ts does), from the
+   * sender Chrome would name: a tab's top-level page, a new page load unless `sender` says otherwise.
+   */
+  const report = (url: string, options: { at?: string; sender?: MessageSender } = {}) => {
+    const query = readBlockedPageQuery(new URL(url).search);
+    const message = { type: "blocked_attempt", domain: query.domain, at: options.at ?? new Date(b.clock.now).toISOString(), key: query.key ?? undefined };
+    return internal(message, options.sender ?? pageSender(url));
+  };
+  return { ...b, report };
+}
+
+/** Where the installed rules send a navigation to `url` (the blocked page, with the rule set's key). */
+function redirected(chrome: FakeChrome, url: string): string {
+  const target = chrome.navigate(url);
+  if (target === null) throw new Error(`${url} is not redirected`);
+  return target;
+}
+
+/** `url` with its redirect key replaced by `key` (or dropped when null). */
+function withKey(url: string, key: string | null): string {
+  const parsed = new URL(url);
+  if (key === null) parsed.searchParams.delete("key");
+  else parsed.searchParams.set("key", key);
+  return parsed.toString();
+}
+
+describe("blocked attempts come only from the extension's own redirect", () => {
+  it("counts a page the rules redirected to, once per page load", async () => {
+    const { api, report, chrome } = await focusing();
+    const url = redirected(chrome, "https://www.youtube.com/watch?v=1");
+    expect(readBlockedPageQuery(new URL(url).search).key).toMatch(/^[0-9a-f]{32}$/);
+    const page = pageSender(url);
+    expect(await report(url, { sender: page })).toEqual({ reported: true });
+    // The same page load reporting again is not counted again; another load of the page is.
+    expect(await report(url, { sender: page })).toEqual({ reported: false });
+    expect(await report(url)).toEqual({ reported: true });
+    expect(await report(redirected(chrome, "http://blocked-test.example/"))).toEqual({ reported: true });
+    expect(api.callsTo("/api/blocked-attempts").map((call) => (call.body as { domain: string }).domain)).toEqual([
+      "youtube.com",
+      "youtube.com",
+      "blocked-test.example",
+    ]);
+  });
+
+  it("sends nothing for a blocked page opened without the key, with a wrong key, or framed by another page", async () => {
+    const { api, report, chrome } = await focusing();
+    const url = redirected(chrome, "https://youtube.com/");
+    const guess = "0123456789abcdef0123456789abcdef";
+    expect(await report(withKey(url, null))).toBeUndefined();
+    expect(await report(withKey(url, guess))).toEqual({ reported: false });
+    expect(await report(withKey(url, "not-a-key"))).toBeUndefined();
+    expect(await report(url, { sender: pageSender(url, { frameId: 7 }) })).toBeUndefined();
+    // The tab open when focus began was sent to the blocked page without a key: no attempt.
+    expect(chrome.openTabs[0]?.url).not.toContain("key=");
+    expect(await report(chrome.openTabs[0]?.url ?? "")).toBeUndefined();
+    // A current key on a page for a site that is not blocked.
+    const other = new URL(url);
+    other.searchParams.set("domain", "reddit.com");
+    expect(await report(other.toString())).toEqual({ reported: false });
+    expect(api.callsTo("/api/blocked-attempts")).toHaveLength(0);
+  });
+
+  it("refuses a key once its rules are gone: after a pause, and after focus starts again with a new key", async () => {
+    const { api, report, chrome, sockets } = await focusing();
+    const first = redirected(chrome, "https://youtube.com/");
+    sockets.last.receive({ type: "timer_update", timerState: pausedFocus, source: "web" });
+    await settle();
+    expect(chrome.sessionStored.has(REDIRECT_KEY_STORAGE)).toBe(false);
+    expect(await report(first)).toEqual({ reported: false });
+
+    sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 20 * MIN), source: "web" });
+    await settle();
+    const second = redirected(chrome, "https://youtube.com/");
+    expect(readBlockedPageQuery(new URL(second).search).key).not.toBe(readBlockedPageQuery(new URL(first).search).key);
+    expect(await report(first)).toEqual({ reported: false });
+    expect(await report(second)).toEqual({ reported: true });
+    expect(api.callsTo("/api/blocked-attempts")).toHaveLength(1);
+  });
+
+  it("keeps the key in session storage only, and installs the rules again with a new one after a browser restart", async () => {
+    const b = await focusing();
+    const before = redirected(b.chrome, "https://youtube.com/");
+    const key = readBlockedPageQuery(new URL(before).search).key ?? "";
+    expect(JSON.stringify([...b.chrome.stored.values()])).not.toContain(key);
+    expect(b.chrome.dynamicRules.map(redirectKeyOf)).toEqual([key, key]);
+
+    // A stopped service worker keeps the key and the rules.
+    await b.restart();
+    expect(redirected(b.chrome, "https://youtube.com/")).toBe(before);
+
+    b.chrome.restartBrowser();
+    b.clock.now = T0 + MIN;
+    const worker = await b.restart();
+    const after = redirected(b.chrome, "https://youtube.com/");
+    const newKey = readBlockedPageQuery(new URL(after).search).key;
+    expect(newKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(newKey).not.toBe(key);
+    const { internal } = createListeners(worker, EXTENSION_ID_FOR_TESTS, [ORIGIN]);
+    const message = (url: string) => ({
+      type: "blocked_attempt",
+      domain: "youtube.com",
+      at: new Date(T0 + MIN).toISOString(),
+      key: readBlockedPageQuery(new URL(url).search).key,
+    });
+    expect(await internal(message(before), pageSender(before))).toEqual({ reported: false });
+    expect(await internal(message(after), pageSender(after))).toEqual({ reported: true });
   });
 });

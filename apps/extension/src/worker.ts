@@ -11,7 +11,8 @@ import type { ChromeAdapter } from "./chromeAdapter";
 import { type LiveLink, type LiveSocket, LIVE_CLOSE, liveUrl, startLiveLink } from "./live";
 import { badgeFor, endsAtOf, isFocusRunning, nextBadgeChangeAt, receivedTimer, stateToShare } from "./timer";
 import type { PopupCommand } from "./messages";
-import { BLOCKED_PAGE_PATH, blockableDomains, blockedDomainOf, blockedPageUrl, buildBlockRules } from "./rules";
+import { claimRedirect, clearRedirectKey, readRedirectKey, renewRedirectKey } from "./redirectKey";
+import { BLOCKED_PAGE_PATH, blockableDomains, blockedDomainOf, blockedPageUrl, buildBlockRules, redirectKeyOf } from "./rules";
 import { type Pairing, readState, type StoredState, writeState } from "./storage";
 
 /** Alarm names. */
@@ -45,6 +46,17 @@ export interface PopupState {
   version: string;
 }
 
+/** A blocked attempt as the blocked page reports it, checked by messages.ts (`blockedPageSender`). */
+export interface BlockedAttemptReport {
+  domain: string;
+  /** When the page was opened, ISO 8601. */
+  at: string;
+  /** The redirect key the page was opened with (redirectKey.ts). */
+  key: string;
+  /** Chrome's id of the reporting page load: each counts once. */
+  documentId: string;
+}
+
 export interface Worker {
   /** Runs once per service-worker start: reconnects and reconciles. */
   start(): Promise<void>;
@@ -54,7 +66,11 @@ export interface Worker {
   status(origin: string): Promise<ExtensionStatus>;
   popupState(): Promise<PopupState>;
   command(action: PopupCommand): Promise<{ sent: boolean }>;
-  reportAttempt(domain: string, at: string): Promise<{ reported: boolean }>;
+  /**
+   * Sends a blocked attempt to the API when it comes from a redirect of the installed rules:
+   * the current redirect key, a page that has not reported with it yet, a blocked domain.
+   */
+  reportAttempt(attempt: BlockedAttemptReport): Promise<{ reported: boolean }>;
   /** Handles one message of the live connection (exposed for tests). */
   onLiveMessage(message: LiveMessage): Promise<void>;
   /** Closes the live connection (tests; Chrome simply stops the worker). */
@@ -101,6 +117,8 @@ export function createWorker(deps: WorkerDeps): Worker {
   /**
    * Brings rules, badge and alarms in line with the stored state. With `redirectOpenTabs`,
    * tabs already showing a blocked site are sent to the blocked page (a focus session began).
+   * Rules are installed with a new redirect key each time (redirectKey.ts); rules that do not
+   * carry the current key (the browser restarted and the key is gone) are installed again.
    */
   async function reconcile(options: { redirectOpenTabs?: boolean; forceRules?: boolean } = {}): Promise<void> {
     const state = await readState(chrome);
@@ -110,15 +128,20 @@ export function createWorker(deps: WorkerDeps): Worker {
 
     const signature = plan.active ? JSON.stringify([plan.domains, plan.endsAt, plan.appHost]) : "";
     const installed = await chrome.rules.getDynamic();
-    const upToDate = signature === (state.blockingSignature ?? "") && (plan.active ? installed.length > 0 : installed.length === 0);
+    const redirect = await readRedirectKey(chrome);
+    const keyed = redirect !== null && installed.length > 0 && installed.every((rule) => redirectKeyOf(rule) === redirect.key);
+    const upToDate = signature === (state.blockingSignature ?? "") && (plan.active ? keyed : installed.length === 0);
     if (!upToDate || options.forceRules) {
-      const rules = plan.active ? buildBlockRules(plan.domains, { pageUrl, endsAt: plan.endsAt, appHost: plan.appHost }) : [];
+      // Kept before the rules that carry it are installed, so a redirect's report always finds its key.
+      const key = plan.active ? await renewRedirectKey(chrome) : null;
+      const rules = key !== null ? buildBlockRules(plan.domains, { key, endsAt: plan.endsAt, appHost: plan.appHost }) : [];
       await chrome.rules.update(
         installed.map((rule) => rule.id),
         rules,
       );
       await writeState(chrome, { blockingSignature: signature || null });
     }
+    if (!plan.active && redirect !== null) await clearRedirectKey(chrome);
     if (plan.active && options.redirectOpenTabs) {
       for (const tab of await chrome.tabs.query()) {
         const domain = blockedDomainOf(tab.url, plan.domains);
@@ -317,10 +340,11 @@ export function createWorker(deps: WorkerDeps): Worker {
 
     command: async (action) => ({ sent: live?.send({ type: "command", action }) ?? false }),
 
-    reportAttempt: (domain, at) =>
+    reportAttempt: ({ domain, at, key, documentId }) =>
       serial(async () => {
-        const { pairing } = await readState(chrome);
-        if (!pairing || pairing.paused) return { reported: false };
+        const { pairing, blocklist } = await readState(chrome);
+        if (!pairing || pairing.paused || !blocklist?.domains.includes(domain)) return { reported: false };
+        if (!(await claimRedirect(chrome, key, documentId))) return { reported: false };
         return { reported: await settle(await api.reportAttempt(pairing, { domain, at })) };
       }),
 

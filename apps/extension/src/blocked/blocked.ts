@@ -1,7 +1,8 @@
 /**
  * Blocked page entry (thin): reads the site and the session end from the query, counts the
- * attempt (through the worker, which holds the token), and counts down every second, following
- * the worker's state when it changes (paused, reset, finished).
+ * attempt (through the worker, which holds the token, and only when the extension's redirect
+ * opened this page as a tab's top-level page: view.ts `countsAsAttempt`), and counts down every
+ * second, following the worker's state when it changes (paused, reset, finished).
  */
 import { createChromeAdapter } from "../chromeAdapter";
 import { readBlockedPageQuery } from "../rules";
@@ -56,8 +57,8 @@ function main(): void {
   });
 
   const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-  if (query.domain && countsAsAttempt(query.reason, navigation?.type)) {
-    void chrome.runtime.sendMessage({ type: "blocked_attempt", domain: query.domain, at: new Date().toISOString() });
+  if (query.domain && query.key && countsAsAttempt(query, navigation?.type, window.top === window)) {
+    void chrome.runtime.sendMessage({ type: "blocked_attempt", domain: query.domain, at: new Date().toISOString(), key: query.key });
   }
   render();
   chrome.storage.onChanged(() => void refresh());

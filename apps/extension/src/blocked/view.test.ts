@@ -4,6 +4,7 @@ import type { PopupState } from "../worker";
 import { blockedView, countsAsAttempt } from "./view";
 
 const T0 = Date.UTC(2026, 2, 2, 9, 0);
+const KEY = "0123456789abcdef0123456789abcdef";
 const query = { domain: "youtube.com", endsAt: T0 + 600_000 };
 const worker = (timerState: SharedTimerState): PopupState => ({
   link: "linked",
@@ -34,10 +35,16 @@ describe("blocked page view", () => {
   });
 
   it("counts a blocked navigation, not a tab redirected at focus start, a reload or a history visit", () => {
-    expect(countsAsAttempt("navigation", "navigate")).toBe(true);
-    expect(countsAsAttempt("navigation", undefined)).toBe(true);
-    expect(countsAsAttempt("open-tab", "navigate")).toBe(false);
-    expect(countsAsAttempt("navigation", "reload")).toBe(false);
-    expect(countsAsAttempt("navigation", "back_forward")).toBe(false);
+    const redirected = { reason: "navigation", key: KEY } as const;
+    expect(countsAsAttempt(redirected, "navigate", true)).toBe(true);
+    expect(countsAsAttempt(redirected, undefined, true)).toBe(true);
+    expect(countsAsAttempt({ reason: "open-tab", key: KEY }, "navigate", true)).toBe(false);
+    expect(countsAsAttempt(redirected, "reload", true)).toBe(false);
+    expect(countsAsAttempt(redirected, "back_forward", true)).toBe(false);
+  });
+
+  it("counts nothing when framed by another page or opened without the redirect's key", () => {
+    expect(countsAsAttempt({ reason: "navigation", key: KEY }, "navigate", false)).toBe(false);
+    expect(countsAsAttempt({ reason: "navigation", key: null }, "navigate", true)).toBe(false);
   });
 });

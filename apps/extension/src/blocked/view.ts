@@ -4,6 +4,7 @@
  * is over, the way on to the site. Pure; blocked.ts renders it.
  */
 import { formatTime } from "@focus/core";
+import type { BlockedPageQuery } from "../rules";
 import { endsAtOf, isFocusRunning } from "../timer";
 import type { PopupState } from "../worker";
 
@@ -38,9 +39,13 @@ export function blockedView(query: { domain: string | null; endsAt: number | nul
   return { domain: query.domain, phase: "over", timeLeft: null, heading: "Your focus session is over" };
 }
 
-/** Whether this load of the blocked page counts as an attempt to open the site. */
-export function countsAsAttempt(reason: "navigation" | "open-tab", navigationType: string | undefined): boolean {
+/**
+ * Whether this load of the blocked page counts as an attempt to open the site: a page the
+ * extension's redirect opened (it carries the redirect key), as the top-level page of its tab.
+ */
+export function countsAsAttempt(query: Pick<BlockedPageQuery, "reason" | "key">, navigationType: string | undefined, topLevel: boolean): boolean {
   // A tab that was already open when focus began is no attempt; nor is reloading this page
-  // or coming back to it through the history.
-  return reason === "navigation" && (navigationType === undefined || navigationType === "navigate");
+  // or coming back to it through the history. A page framed by another, or opened without the
+  // key, was not opened by the extension's redirect.
+  return topLevel && query.key !== null && query.reason === "navigation" && (navigationType === undefined || navigationType === "navigate");
 }

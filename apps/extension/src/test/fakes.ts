@@ -4,15 +4,19 @@
  */
 import type { LiveMessage } from "@focus/core";
 import type { FetchLike } from "../api";
-import type { AlarmSpec, BadgeSpec, ChromeAdapter, MessageListener, TabInfo } from "../chromeAdapter";
+import type { AlarmSpec, BadgeSpec, ChromeAdapter, MessageListener, MessageSender, TabInfo } from "../chromeAdapter";
 import type { LiveSocket } from "../live";
 import type { DnrRule } from "../rules";
 
 export const EXTENSION_ID_FOR_TESTS = "abcdefghijklmnopabcdefghijklmnop";
 
-/** A fake Chrome whose state the tests read directly. Storage and rules outlive a "worker restart". */
+/**
+ * A fake Chrome whose state the tests read directly. Storage and rules outlive a "worker
+ * restart"; session storage is emptied by `restartBrowser()`.
+ */
 export class FakeChrome implements ChromeAdapter {
   readonly stored = new Map<string, unknown>();
+  readonly sessionStored = new Map<string, unknown>();
   readonly alarmsSet = new Map<string, AlarmSpec>();
   dynamicRules: DnrRule[] = [];
   openTabs: TabInfo[] = [];
@@ -48,6 +52,17 @@ export class FakeChrome implements ChromeAdapter {
       this.changed(keys);
     },
     onChanged: (listener) => this.subscribe(this.storageListeners, listener),
+  };
+
+  session: ChromeAdapter["session"] = {
+    get: async (keys) =>
+      Object.fromEntries(keys.filter((k) => this.sessionStored.has(k)).map((k) => [k, structuredClone(this.sessionStored.get(k))])),
+    set: async (items) => {
+      for (const [key, value] of Object.entries(items)) this.sessionStored.set(key, structuredClone(value));
+    },
+    remove: async (keys) => {
+      for (const key of keys) this.sessionStored.delete(key);
+    },
   };
 
   alarms: ChromeAdapter["alarms"] = {
@@ -92,7 +107,12 @@ export class FakeChrome implements ChromeAdapter {
   navigate(url: string): string | null {
     const host = new URL(url).hostname;
     const rule = this.dynamicRules.find((r) => r.condition.requestDomains.some((d) => host === d || host.endsWith(`.${d}`)));
-    return rule ? rule.action.redirect.url : null;
+    return rule ? `chrome-extension://${EXTENSION_ID_FOR_TESTS}${rule.action.redirect.extensionPath}` : null;
+  }
+
+  /** The browser restarts: session storage is gone; storage and dynamic rules stay. */
+  restartBrowser(): void {
+    this.sessionStored.clear();
   }
 
   private subscribe<T>(set: Set<T>, listener: T): () => void {
@@ -197,6 +217,16 @@ export class FakeApi {
   callsTo(path: string): FakeApiCall[] {
     return this.calls.filter((call) => new URL(call.url).pathname === path);
   }
+}
+
+let documents = 0;
+
+/**
+ * What Chrome says of a page of the extension at `url` sending a message: a tab's top-level
+ * page (frameId 0) unless `frameId` says it is framed, with a new document id per call unless given.
+ */
+export function pageSender(url: string, options: { frameId?: number; documentId?: string } = {}): MessageSender {
+  return { id: EXTENSION_ID_FOR_TESTS, url, frameId: options.frameId ?? 0, documentId: options.documentId ?? `DOC${++documents}` };
 }
 
 /** Lets queued promise chains run (the worker's steps and the fakes are all promise-based). */
