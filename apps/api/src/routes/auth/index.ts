@@ -68,7 +68,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { c
   };
   const countFailure = async (request: FastifyRequest): Promise<void> => {
     const limit = await accountFailures(request);
-    if (limit.isAllowed || !limit.isExceeded) return;
+    // The failure that uses the last of the window's allowance locks the account.
+    if (limit.isAllowed || limit.remaining > 0) return;
     const now = Date.now();
     for (const [key, until] of lockedUntil) if (until <= now) lockedUntil.delete(key);
     lockedUntil.set(accountKey(request.body as LoginBody), now + limit.ttl);

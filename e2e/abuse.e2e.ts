@@ -1,0 +1,301 @@
+import { randomUUID } from "node:crypto";
+import { connect } from "node:net";
+import { join } from "node:path";
+import { DEFAULT_SETTINGS, NEXT_CURSOR_HEADER } from "@focus/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeCode, nextMessage, openLiveSocket, sleep, timerState, type WsSocket } from "./faultHelpers";
+import { removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
+import { raw, readDatabase, sessionCookie, type RawRequest, type RawResponse } from "./securityHelpers";
+
+/**
+ * The abuse suite: what an attacker with an ordinary account tries against the built server,
+ * over real HTTP and websockets, and that each is refused with a clear 4xx (or 429/503 with
+ * Retry-After) while nothing else breaks. One test per finding: plan rules through import;
+ * import as a denial of service and unbounded lists; websocket amplification; dates that
+ * would break an account; out-of-range live durations; NUL bytes; weak account protections.
+ * (The extension's blocked page refusing forged reports is tested where the extension runs:
+ * extension.e2e.ts.)
+ *
+ * The server hashes at 2^15 (about a tenth of the production cost) so a burst of sign-ins
+ * really queues, and takes requests for at most 3 s so a drip-fed one is cut in this test's time.
+ */
+const ADMIN = { username: "admin", password: "admin-pass-123" };
+const PASSWORD = "calm-focus-42";
+const REQUEST_TIMEOUT_MS = 3000;
+
+let server: RunningServer;
+
+const call = (req: RawRequest) => raw(server.url, req);
+const json = <T>(res: RawResponse): T => JSON.parse(res.body) as T;
+const dbFile = () => join(server.dataDir, "focus.db");
+
+interface Account {
+  id: number;
+  username: string;
+  cookie: string;
+}
+
+let clients = 0;
+/** Another loopback address per call: a different client as far as per-address limits go. */
+const nextClient = () => `127.0.${1 + Math.floor(clients / 200)}.${10 + (clients++ % 200)}`;
+
+async function register(prefix: string): Promise<Account> {
+  const username = uniqueName(prefix);
+  const res = await call({ method: "POST", path: "/api/register", localAddress: nextClient(), json: { username, email: `${username}@example.com`, password: PASSWORD } });
+  expect(res.status, res.body).toBe(201);
+  return { id: json<{ user: { id: number } }>(res).user.id, username, cookie: sessionCookie(res) };
+}
+
+async function login(username: string, password: string): Promise<RawResponse> {
+  return call({ method: "POST", path: "/api/login", localAddress: nextClient(), json: { username, password } });
+}
+
+/** An export document of `count` focus sessions an hour apart from `start`. */
+function exportDocument(count: number, start = Date.parse("2024-01-01T08:00:00Z")) {
+  return {
+    version: 1,
+    exportedAt: new Date().toISOString(),
+    settings: DEFAULT_SETTINGS,
+    sessions: Array.from({ length: count }, (_, i) => ({
+      startTime: new Date(start + i * 3_600_000).toISOString(),
+      duration: 1500,
+      type: "focus",
+      completed: true,
+      clientId: randomUUID(),
+    })),
+  };
+}
+
+const importAs = (account: Account, document: unknown) => call({ method: "POST", path: "/api/import", cookie: account.cookie, json: document });
+
+beforeAll(async () => {
+  server = await startServer({
+    env: {
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      SCRYPT_N: String(2 ** 15),
+      REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    },
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+describe("abuse by an ordinary account", () => {
+  it("1: the plan's rules hold through import: a cancelled user can neither record nor import a third focus session a day", async () => {
+    const user = await register("plan");
+    const admin = await login(ADMIN.username, ADMIN.password);
+    expect(admin.status).toBe(200);
+    expect((await call({ method: "POST", path: `/api/subscription/cancel/${user.id}`, cookie: sessionCookie(admin) })).status).toBe(200);
+    // Two focus sessions today are the Free plan's; a third day-mate is refused by either door.
+    const day = new Date(Date.now() - 6 * 3_600_000);
+    const session = (hour: number) => ({ startTime: new Date(day.getTime() + hour * 60_000).toISOString(), duration: 60, type: "focus", completed: true, clientId: randomUUID() });
+    for (const minute of [0, 5]) expect((await call({ method: "POST", path: "/api/sessions", cookie: user.cookie, headers: { "x-time-zone": "UTC" }, json: session(minute) })).status).toBe(201);
+    const third = await call({ method: "POST", path: "/api/sessions", cookie: user.cookie, headers: { "x-time-zone": "UTC" }, json: session(10) });
+    expect(third.status).toBe(403);
+    const imported = await call({
+      method: "POST",
+      path: "/api/import",
+      cookie: user.cookie,
+      headers: { "x-time-zone": "UTC" },
+      json: { version: 1, exportedAt: new Date().toISOString(), settings: DEFAULT_SETTINGS, sessions: [session(20), session(25)] },
+    });
+    expect(imported.status).toBe(403);
+    expect(json<{ message: string }>(imported).message).toMatch(/more than the Free plan's 2 focus sessions a day/);
+    const stored = readDatabase(dbFile(), (db) => db.prepare("SELECT COUNT(*) AS n FROM focus_sessions WHERE user_id = ?").get(user.id) as { n: number });
+    expect(stored.n).toBe(2);
+  });
+
+  it("2: a large import runs in batches while another user is served, one at a time, 5 per 10 minutes; the list comes in pages", async () => {
+    const attacker = await register("importer");
+    const bystander = await register("bystander");
+    const big = exportDocument(20_000);
+    const importing = importAs(attacker, big);
+    // Once the first batch is in, the other user's request is answered before the import ends.
+    const count = () => readDatabase(dbFile(), (db) => (db.prepare("SELECT COUNT(*) AS n FROM focus_sessions WHERE user_id = ?").get(attacker.id) as { n: number }).n);
+    let done = false;
+    void importing.then(() => (done = true));
+    while (!done && count() === 0) await sleep(5);
+    // 20,000 sessions are 40 batches: the import is still running when the first is in.
+    expect(done).toBe(false);
+    const order: string[] = [];
+    const meanwhile = call({ path: "/api/me", cookie: bystander.cookie }).then((res) => {
+      order.push("bystander");
+      return res;
+    });
+    // A second import of the same account while the first runs.
+    const second = await importAs(attacker, exportDocument(1, Date.parse("2023-01-01T08:00:00Z")));
+    const first = await importing.then((res) => {
+      order.push("import");
+      return res;
+    });
+    expect((await meanwhile).status).toBe(200);
+    expect(first.status, first.body).toBe(200);
+    expect(json(first)).toEqual({ imported: 20_000, skipped: 0, settingsApplied: true });
+    expect(order).toEqual(["bystander", "import"]);
+    expect(second.status).toBe(409);
+
+    // The list comes 1,000 at a time, never 20,000 in one answer.
+    let pages = 0;
+    let total = 0;
+    let path = "/api/sessions";
+    for (;;) {
+      const page = await call({ path, cookie: attacker.cookie });
+      expect(page.status).toBe(200);
+      const sessions = json<unknown[]>(page);
+      expect(sessions.length).toBeLessThanOrEqual(1000);
+      total += sessions.length;
+      pages += 1;
+      const next = page.headers[NEXT_CURSOR_HEADER.toLowerCase()];
+      if (typeof next !== "string") break;
+      path = `/api/sessions?cursor=${encodeURIComponent(next)}`;
+    }
+    expect([pages, total]).toEqual([20, 20_000]);
+
+    // An import loop: the account's fifth import in the window passes, the sixth is refused.
+    const results: number[] = [];
+    for (let n = 0; n < 4; n++) results.push((await importAs(attacker, exportDocument(1, Date.parse(`202${n}-06-01T08:00:00Z`)))).status);
+    expect(results).toEqual([200, 200, 200, 429]);
+    const refused = await importAs(attacker, exportDocument(1));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("3: one account's sockets are capped at 10 and a flooding socket is closed; the relay never multiplies", async () => {
+    const user = await register("sockets");
+    const other = await register("neighbour");
+    const sockets: WsSocket[] = [];
+    for (let n = 0; n < 10; n++) sockets.push(await openLiveSocket(server, user.cookie));
+    const oldestClosed = closeCode(sockets[0]!);
+    sockets.push(await openLiveSocket(server, user.cookie));
+    expect(await oldestClosed).toBe(4429);
+
+    // One socket sends 300 frames at once: what its siblings receive stays within the bucket.
+    let relayed = 0;
+    const listener = sockets[1]!;
+    listener.on("message", (data: Buffer) => {
+      if (String(data).includes("timer_update")) relayed += 1;
+    });
+    const flooder = sockets[2]!;
+    const flooderClosed = closeCode(flooder);
+    for (let n = 0; n < 300; n++) flooder.send(JSON.stringify({ type: "timer_update", timerState: timerState(n % 1500) }));
+    expect(await flooderClosed).toBe(4429);
+    await sleep(300);
+    expect(relayed).toBeGreaterThan(0);
+    expect(relayed).toBeLessThanOrEqual(40);
+
+    // The neighbour's own socket still answers at once.
+    const theirs = await openLiveSocket(server, other.cookie);
+    const pong = nextMessage(theirs, (message) => (message as { type?: string }).type === "pong");
+    theirs.send(JSON.stringify({ type: "ping" }));
+    await expect(pong).resolves.toMatchObject({ type: "pong" });
+    for (const socket of [...sockets, theirs]) socket.close();
+  });
+
+  it("4: a start in the year 9999 or 0 is refused; the account still lists, exports and imports", async () => {
+    const user = await register("dates");
+    for (const startTime of ["9999-12-31T23:59:59-23:59", "0000-01-01T00:00:00Z", "1999-12-31T23:59:59Z"]) {
+      const res = await call({ method: "POST", path: "/api/sessions", cookie: user.cookie, json: { startTime, duration: 60, type: "focus", completed: true } });
+      expect(res.status, startTime).toBe(400);
+      expect(json<{ message: string }>(res).message).toBe("startTime must be in the years 2000 to 2100");
+    }
+    const bad = exportDocument(1);
+    bad.sessions[0]!.startTime = "9999-12-31T23:59:59-23:59";
+    expect((await importAs(user, bad)).status).toBe(400);
+    expect((await call({ method: "POST", path: "/api/sessions", cookie: user.cookie, json: { startTime: new Date().toISOString(), duration: 60, type: "focus", completed: true } })).status).toBe(201);
+    expect((await call({ path: "/api/sessions", cookie: user.cookie })).status).toBe(200);
+    const exported = await call({ path: "/api/export?format=json", cookie: user.cookie });
+    expect(exported.status).toBe(200);
+    expect(json(await importAs(user, JSON.parse(exported.body)))).toMatchObject({ imported: 0, skipped: 1 });
+  });
+
+  it("5: a live state with an absurd duration is dropped; blocked attempts keep recording", async () => {
+    const user = await register("duration");
+    const socket = await openLiveSocket(server, user.cookie);
+    socket.send(JSON.stringify({ type: "timer_update", timerState: { ...timerState(1500), isActive: true, endsAt: Date.now() + 1_500_000, durationMs: 1e16 } }));
+    await sleep(200);
+    const attempt = await call({ method: "POST", path: "/api/blocked-attempts", cookie: user.cookie, json: { domain: "news.example", at: new Date().toISOString() } });
+    expect(attempt.status, attempt.body).toBe(201);
+    socket.close();
+  });
+
+  it("6: a NUL byte in a username, device name or cancellation reason is a 400, never a 500", async () => {
+    const user = await register("nul");
+    const answers = [
+      await call({ method: "POST", path: "/api/login", localAddress: nextClient(), json: { username: "ad\u0000min", password: PASSWORD } }),
+      await call({ method: "POST", path: "/api/linked-devices", cookie: user.cookie, json: { name: "My\u0000laptop" } }),
+      await call({ method: "POST", path: "/api/subscription/cancel", cookie: user.cookie, json: { reason: "Too\u0000expensive", feedback: "", email: "" } }),
+    ];
+    for (const res of answers) {
+      expect(res.status, res.body).toBe(400);
+      expect(json<{ message: string }>(res).message).toBe("Text must not contain NUL characters");
+    }
+  });
+
+  it("8a: sign-ins are limited per account across addresses, and a burst of sign-ins queues, then gets 503 with Retry-After", async () => {
+    const victim = await register("victim");
+    for (let n = 0; n < 10; n++) expect((await login(victim.username, `wrong-guess-${n}`)).status).toBe(401);
+    const locked = await login(victim.username, PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
+
+    // 80 sign-ins of unknown names at once, from 80 addresses: 2 are hashed at a time and 32 wait.
+    const burst = await Promise.all(Array.from({ length: 80 }, (_, n) => login(`nobody-${n}-${randomUUID().slice(0, 8)}`, "some-password")));
+    const statuses = burst.map((res) => res.status);
+    expect(statuses.filter((status) => status !== 401 && status !== 503)).toEqual([]);
+    const busy = burst.filter((res) => res.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]?.headers["retry-after"]).toBe("5");
+    expect(json<{ message: string }>(busy[0]!).message).toBe("The server is busy, please try again in a few seconds.");
+    // Once the queue drained, sign-in works.
+    expect((await login(ADMIN.username, ADMIN.password)).status).toBe(200);
+  });
+
+  it("8b: weak passwords, a stolen session and strange input are refused", async () => {
+    const user = await register("weak");
+    // Passwords of spaces and common passwords are refused for new accounts.
+    for (const password of ["      ", "password123"]) {
+      const username = uniqueName("weakpw");
+      const res = await call({ method: "POST", path: "/api/register", localAddress: nextClient(), json: { username, email: `${username}@example.com`, password } });
+      expect(res.status, password).toBe(400);
+    }
+    // A browser someone else holds is signed out by a password change; an email change needs the password.
+    const stolen = sessionCookie(await login(user.username, PASSWORD));
+    expect((await call({ method: "PUT", path: "/api/user/email", cookie: stolen, json: { email: "thief@example.com" } })).status).toBe(400);
+    const changed = await call({ method: "PUT", path: "/api/user/password", cookie: user.cookie, json: { currentPassword: PASSWORD, newPassword: "a-new-calm-focus-43" } });
+    expect(changed.status).toBe(200);
+    expect((await call({ path: "/api/me", cookie: stolen })).status).toBe(401);
+    expect((await call({ path: "/api/me", cookie: user.cookie })).status).toBe(200);
+    // Ids are plain decimals; settings keep their sliders' steps; /api answers are never cached.
+    const admin = sessionCookie(await login(ADMIN.username, ADMIN.password));
+    expect((await call({ method: "POST", path: `/api/subscription/activate/0x${user.id.toString(16)}`, cookie: admin })).status).toBe(400);
+    expect((await call({ method: "POST", path: "/api/settings", cookie: user.cookie, json: { focusDuration: 7 } })).status).toBe(400);
+    expect((await call({ path: "/api/me", cookie: user.cookie })).headers["cache-control"]).toBe("no-store");
+  });
+
+  it("8c: a drip-fed request is cut with 408 after REQUEST_TIMEOUT_MS, and the server goes on serving", async () => {
+    const socket = connect(server.port, "127.0.0.1");
+    let answer = "";
+    socket.on("data", (chunk) => (answer += String(chunk)));
+    const closed = new Promise<number>((resolve) => socket.on("close", () => resolve(Date.now())));
+    const started = Date.now();
+    socket.write("POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{");
+    const drip = setInterval(() => socket.write(" "), 500);
+    const closedAt = await closed;
+    clearInterval(drip);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(closedAt - started).toBeLessThan(REQUEST_TIMEOUT_MS + 5000);
+    expect((await call({ path: "/api/health" })).status).toBe(200);
+  });
+
+  it("logged no error for anything the attacker sent", () => {
+    const errors = server
+      .output()
+      .split("\n")
+      .filter((line) => /"level":(50|60)/.test(line));
+    expect(errors).toEqual([]);
+  });
+});
