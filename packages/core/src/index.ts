@@ -11,6 +11,8 @@ export * from "./schemas/dataExport";
 export * from "./schemas/config";
 export * from "./schemas/timeZone";
 export * from "./schemas/ids";
+export * from "./schemas/room";
+export * from "./rooms/schedule";
 export * from "./timer";
 export * from "./subscription";
 export * from "./stats";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { roomSchema, roomSlugSchema, roomStatusSchema } from "../schemas/room";
 import { sharedTimerStateSchema } from "./timerState";
 
 /** Heartbeat of the live connection, ms: 20 s (`docs/api.md`, Live sync). */
@@ -20,7 +21,17 @@ export function reconnectDelayMs(attempt: number): number {
 export const LIVE_COMMAND_ACTIONS = ["sync_request", "start", "pause", "reset"] as const;
 export type LiveCommandAction = (typeof LIVE_COMMAND_ACTIONS)[number];
 
-/** Every message of `/ws/timer`, both directions (`docs/api.md`, Live sync). */
+/** A room as its members' live connections receive it: `roomSchema` without the caller-specific `isOwner`. */
+export const liveRoomSchema = roomSchema.omit({ isOwner: true });
+export type LiveRoom = z.infer<typeof liveRoomSchema>;
+
+/**
+ * Every message of `/ws/timer`, both directions (`docs/api.md`, Live sync). The `room_*`
+ * messages are the focus rooms' channel on the same socket (`docs/rooms.md`): a client joins
+ * one room at a time (`room_join`), says what it works on (`room_status`) and leaves
+ * (`room_leave`, or by closing); the server answers `room_state` on every change (members,
+ * round), `room_error` for a join it refuses and `room_closed` when the room ends.
+ */
 export const liveMessageSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("timer_update"),
@@ -31,6 +42,12 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping") }),
   z.object({ type: z.literal("pong") }),
   z.object({ type: z.literal("command"), action: z.enum(LIVE_COMMAND_ACTIONS) }),
+  z.object({ type: z.literal("room_join"), slug: roomSlugSchema, status: roomStatusSchema.optional() }),
+  z.object({ type: z.literal("room_leave") }),
+  z.object({ type: z.literal("room_status"), status: roomStatusSchema }),
+  z.object({ type: z.literal("room_state"), room: liveRoomSchema, serverNow: z.number() }),
+  z.object({ type: z.literal("room_error"), slug: z.string().max(64), message: z.string().max(200) }),
+  z.object({ type: z.literal("room_closed"), slug: z.string().max(64), reason: z.string().max(200) }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 

@@ -500,3 +500,58 @@ describe("the ticker", () => {
   });
 });
 
+
+describe("timer chart following a focus room's rounds", () => {
+  const round = (mode: "focus" | "shortBreak", startedAt: number, endsAt: number, now: number) =>
+    ({ type: "FOLLOW_ROUND", mode, startedAt, endsAt, now }) as const;
+
+  it("joins a round mid-way: runs to the room's end and records only the part the user was there for", () => {
+    const { actor, emitted } = start();
+    actor.send(round("focus", T0 - 10 * MIN, T0 + 15 * MIN, T0));
+    const joined = actor.getSnapshot();
+    expect(joined.value).toBe("running");
+    expect(joined.context.endsAt).toBe(T0 + 15 * MIN);
+    expect(timerViewOf(joined).display).toBe("15:00");
+    actor.send({ type: "TICK", now: T0 + 15 * MIN });
+    expect(emitted).toHaveLength(1);
+    expect(emitted[0]).toMatchObject({
+      type: "sessionCompleted",
+      mode: "focus",
+      nextMode: "shortBreak",
+      session: { startTime: new Date(T0).toISOString(), duration: 15 * 60, type: "focus", completed: true },
+    });
+    // The room's break follows; it too ends when the room says.
+    actor.send(round("shortBreak", T0 + 15 * MIN, T0 + 20 * MIN, T0 + 15 * MIN + 200));
+    expect(actor.getSnapshot().context).toMatchObject({ mode: "shortBreak", endsAt: T0 + 20 * MIN });
+  });
+
+  it("takes the same round again as nothing new, and ignores a round already over", () => {
+    const { actor } = start();
+    actor.send(round("focus", T0, T0 + 25 * MIN, T0 + 1000));
+    const before = actor.getSnapshot().context;
+    actor.send(round("focus", T0, T0 + 25 * MIN, T0 + 5 * MIN));
+    expect(actor.getSnapshot().context.sessionStartTime).toBe(before.sessionStartTime);
+    actor.send({ type: "PAUSE", now: T0 + 6 * MIN });
+    actor.send(round("focus", T0 - 30 * MIN, T0 - 5 * MIN, T0 + 6 * MIN));
+    expect(actor.getSnapshot().value).toBe("paused");
+  });
+
+  it("replaces a personal session that was running with the room's round", () => {
+    const { actor, emitted } = start();
+    actor.send({ type: "SET_MODE", mode: "shortBreak", now: T0 });
+    actor.send({ type: "START", now: T0 });
+    actor.send(round("focus", T0 - MIN, T0 + 24 * MIN, T0 + 1000));
+    expect(actor.getSnapshot().context).toMatchObject({ mode: "focus", endsAt: T0 + 24 * MIN, durationMs: 24 * MIN - 1000 });
+    expect(emitted).toEqual([]);
+  });
+
+  it("refuses a focus round past the Free plan's daily limit, as a start", () => {
+    const { actor, emitted } = start({ access: member(CANCELLED, 2) });
+    actor.send(round("focus", T0, T0 + 25 * MIN, T0 + 1000));
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(emitted).toEqual([{ type: "startRefused", reason: "freeLimit" }]);
+    // A break round is never refused.
+    actor.send(round("shortBreak", T0 + 25 * MIN, T0 + 30 * MIN, T0 + 25 * MIN));
+    expect(actor.getSnapshot().value).toBe("running");
+  });
+});

@@ -177,6 +177,11 @@ const timerSetup = setup({
     shouldAutoStart: ({ context }) => autoStarts(context.settings, context.mode, context.now - (context.lastCompletedAt ?? context.now)),
     durationsChanged: ({ context, event }) =>
       event.type === "SET_SETTINGS" && durationsDiffer(context.settings, event.settings),
+    roundFollowed: ({ context, event }) =>
+      event.type === "FOLLOW_ROUND" && context.endsAt === event.endsAt && context.mode === event.mode,
+    roundOver: ({ event }) => event.type === "FOLLOW_ROUND" && event.now >= event.endsAt,
+    roundBlocked: ({ context, event }) =>
+      event.type === "FOLLOW_ROUND" && startBlockReason({ ...context, mode: event.mode, now: event.now }) !== null,
   },
   actions: {
     observeTime: assign(({ context, event }) => {
@@ -209,6 +214,12 @@ const timerSetup = setup({
       settings: ({ context, event }) => (event.type === "SET_SETTINGS" ? event.settings : context.settings),
     }),
     setAccess: assign({ access: ({ context, event }) => (event.type === "SET_ACCESS" ? event.access : context.access) }),
+    followRound: assign(({ context, event }) => {
+      if (event.type !== "FOLLOW_ROUND") return {};
+      const sessionStartTime = Math.max(event.startedAt, context.now);
+      const durationMs = event.endsAt - sessionStartTime;
+      return { mode: event.mode, sessionStartTime, endsAt: event.endsAt, durationMs, remainingMs: durationMs };
+    }),
     /** Effect, provided by the app: a start was refused for `reason`. */
     startRefused: (_, _params: { reason: StartBlockReason }) => {},
     completeSession: assign(({ context }) => {
@@ -237,12 +248,27 @@ const timerSetup = setup({
 /** The refused-start effect with its reason, as every start transition names it. */
 const refuseStart = { type: "startRefused", params: ({ context }: { context: TimerContext }) => ({ reason: refusalOf(context) }) } as const;
 
+/** The refused-start effect for a room's round the plan does not allow (its mode, not the timer's). */
+const refuseRound = {
+  type: "startRefused",
+  params: ({ context, event }: { context: TimerContext; event: TimerEvent }) => ({
+    reason: (event.type === "FOLLOW_ROUND" && startBlockReason({ ...context, mode: event.mode, now: event.now })) || refusalOf(context),
+  }),
+} as const;
+
 export const timerMachine = timerSetup.createMachine({
   id: "timer",
   context: ({ input }) => initialContext(input),
   initial: "init",
   on: {
     SET_ACCESS: { actions: "setAccess" },
+    // A focus room's round, in any state: it replaces what ran, and its end is the room's.
+    FOLLOW_ROUND: [
+      { guard: "roundFollowed", actions: "observeTime" },
+      { guard: "roundOver", actions: "observeTime" },
+      { guard: "roundBlocked", actions: ["observeTime", refuseRound] },
+      { target: ".running", reenter: true, actions: ["observeTime", "followRound"] },
+    ],
   },
   states: {
     init: {

@@ -70,7 +70,13 @@ export type TimerEvent =
   | { type: "TICK"; now: number }
   | { type: "SET_MODE"; mode: TimerMode; now: number }
   | { type: "SET_SETTINGS"; settings: TimerSettings; now: number }
-  | { type: "SET_ACCESS"; access: TimerAccess };
+  | { type: "SET_ACCESS"; access: TimerAccess }
+  /**
+   * Run the round a focus room runs (`docs/rooms.md`): `mode` from `startedAt` to `endsAt`
+   * (epoch ms), the room's clock being the truth. Joining mid-round runs the rest of it, and the
+   * session recorded is the part the user was there for. The same round again changes nothing.
+   */
+  | { type: "FOLLOW_ROUND"; mode: TimerMode; startedAt: number; endsAt: number; now: number };
 
 /** A completed session, as the chart hands it to the `sessionCompleted` effect. */
 export interface SessionCompleted {

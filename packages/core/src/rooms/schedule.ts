@@ -1,0 +1,53 @@
+/**
+ * Focus rooms' rounds (`docs/rooms.md`): a room runs focus and break rounds back to back from
+ * the moment it opened, on the server's clock, so everyone in it shares one timer. The round at
+ * any instant follows from the room's schedule alone: no state to keep, the same answer on every
+ * API instance and in every browser.
+ */
+
+/** A room's timing: when its first round began (epoch ms) and its rounds' lengths (whole minutes). */
+export interface RoomSchedule {
+  startedAt: number;
+  focusMinutes: number;
+  breakMinutes: number;
+}
+
+/** A room's phases: a focus round, then a break round. */
+export const ROOM_PHASES = ["focus", "break"] as const;
+export type RoomPhase = (typeof ROOM_PHASES)[number];
+
+/** One round of a room: its number (from 0), phase, and when it began and ends (epoch ms). */
+export interface RoomRound {
+  index: number;
+  phase: RoomPhase;
+  startedAt: number;
+  endsAt: number;
+}
+
+/**
+ * The round running at `now` (epoch ms). Round 2k is a focus round and 2k+1 its break; a
+ * moment before the room opened counts as its first focus round.
+ */
+export function roomRound(schedule: RoomSchedule, now: number): RoomRound {
+  const focusMs = schedule.focusMinutes * 60_000;
+  const breakMs = schedule.breakMinutes * 60_000;
+  const cycleMs = focusMs + breakMs;
+  const elapsed = Math.max(0, now - schedule.startedAt);
+  const cycle = Math.floor(elapsed / cycleMs);
+  const cycleStart = schedule.startedAt + cycle * cycleMs;
+  if (elapsed - cycle * cycleMs < focusMs) {
+    return { index: cycle * 2, phase: "focus", startedAt: cycleStart, endsAt: cycleStart + focusMs };
+  }
+  return { index: cycle * 2 + 1, phase: "break", startedAt: cycleStart + focusMs, endsAt: cycleStart + cycleMs };
+}
+
+/** A member's presence lasts this long without a sign of life (ms): leaving, a closed tab or a lost connection shows within it. */
+export const ROOM_PRESENCE_TIMEOUT_MS = 30_000;
+/** How often an API instance tells the others who is in its rooms, ms (well inside the timeout). */
+export const ROOM_PRESENCE_HEARTBEAT_MS = 10_000;
+/** A room nobody has been in for this long closes by itself, ms (10 minutes). */
+export const ROOM_EMPTY_CLOSE_MS = 10 * 60_000;
+/** Open rooms one user may own at once. */
+export const MAX_OPEN_ROOMS_PER_OWNER = 3;
+/** Most members one room holds. */
+export const MAX_ROOM_MEMBERS = 50;
