@@ -7,6 +7,7 @@ import { createDatabase } from "../src/db/connection";
 import type { Database } from "../src/db/database";
 import { migrations } from "../src/db/migrations";
 import { migrateToLatest } from "../src/db/migrator";
+import { hashSessionId } from "../src/repositories/httpSessions";
 import { createTestPostgresDatabase, TEST_ENGINE } from "./helpers";
 
 /** Runs on the project's engine: a temp SQLite file (api) or a new PostgreSQL database (api-pg). */
@@ -47,12 +48,42 @@ describe(`migrations (${TEST_ENGINE})`, () => {
         .execute();
 
       expect(await migrateToLatest(db)).toEqual(Object.keys(migrations).slice(1));
-      const rows = await db.selectFrom("http_sessions").select(["sid", "user_id"]).orderBy("sid").execute();
-      expect(rows).toEqual([
-        { sid: "anonymous", user_id: null },
-        { sid: "garbled", user_id: null },
-        { sid: "logged-in", user_id: 7 },
-      ]);
+      // Stored under their hashes since 2026_11_28_0001.
+      const rows = await db.selectFrom("http_sessions").select(["sid", "user_id"]).execute();
+      expect(new Map(rows.map((row) => [row.sid, row.user_id]))).toEqual(
+        new Map([
+          [hashSessionId("anonymous"), null],
+          [hashSessionId("garbled"), null],
+          [hashSessionId("logged-in"), 7],
+        ]),
+      );
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("stores login sessions under the hash of their id from 2026_11_28_0001, keeping everyone logged in", async () => {
+    const db = await emptyDatabase();
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      const before = await migrator.migrateTo("2026_11_27_0001_sessions_within_years");
+      expect(before.error).toBeUndefined();
+      const expires = new Date(Date.now() + 60_000).toISOString();
+      const sids = Array.from({ length: 30 }, (_, i) => `session-id-${i}-${"x".repeat(i)}`);
+      await db
+        .insertInto("http_sessions")
+        .values(sids.map((sid, i) => ({ sid, data: JSON.stringify({ cookie: {}, n: i }), expires_at: expires, user_id: null })))
+        .execute();
+
+      expect(await migrateToLatest(db)).toContain("2026_11_28_0001_hash_session_ids");
+      const rows = await db.selectFrom("http_sessions").select(["sid", "data"]).execute();
+      expect(rows).toHaveLength(sids.length);
+      for (const row of rows) expect(sids).not.toContain(row.sid);
+      // Each session is still found by its id, with its own data.
+      for (const [i, sid] of sids.entries()) {
+        const row = rows.find((r) => r.sid === hashSessionId(sid));
+        expect(row && JSON.parse(row.data)).toEqual({ cookie: {}, n: i });
+      }
     } finally {
       await db.destroy();
     }

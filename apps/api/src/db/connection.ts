@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../env";
 import type { Database } from "./database";
@@ -17,11 +17,47 @@ const BUSY_TIMEOUT_MS = 5000;
 const POSTGRES_POOL_SIZE = 10;
 /** How long a PostgreSQL connection attempt may take before it fails, ms. */
 const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
+/** Most prepared SQLite statements kept for reuse (distinct SQL texts; least recently used go first). */
+export const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * The better-sqlite3 database as Kysely's SQLite driver sees it, with `prepare(sql)` memoized by
+ * SQL text (at most `size` statements, least recently used dropped first): Kysely prepares every
+ * query anew, and preparing costs more than running a small query. Reusing a statement is safe
+ * here because the driver runs one query at a time on its single connection, and SQLite
+ * re-prepares a cached statement by itself after a schema change.
+ */
+export function withStatementCache(database: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => {
+      statements.clear();
+      database.close();
+    },
+    prepare: (sql: string) => {
+      const cached = statements.get(sql);
+      if (cached) {
+        // Map keeps insertion order: re-inserting marks the statement most recently used.
+        statements.delete(sql);
+        statements.set(sql, cached);
+        return cached;
+      }
+      const statement = database.prepare(sql);
+      statements.set(sql, statement);
+      if (statements.size > size) {
+        const oldest = statements.keys().next();
+        if (!oldest.done) statements.delete(oldest.value);
+      }
+      return statement;
+    },
+  };
+}
 
 /**
  * Opens the database named by the config. SQLite: creates the file's directory, then WAL
  * journal, foreign keys on, busy timeout. PostgreSQL: a lazy pool (nothing connects until the
- * first query, so a wrong URL surfaces when migrations run at start).
+ * first query, so a wrong URL surfaces when migrations run at start). SQLite statements are
+ * prepared once per SQL text and reused (`withStatementCache`).
  */
 export function createDatabase(database: DatabaseConfig): Kysely<Database> {
   if (database.dialect === "postgres") {
@@ -41,7 +77,7 @@ export function createDatabase(database: DatabaseConfig): Kysely<Database> {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 /** True when `db` talks to PostgreSQL (for the few statements that differ by engine). */

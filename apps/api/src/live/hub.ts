@@ -69,7 +69,7 @@ export interface LiveClient {
   readonly source: LiveSource;
   /** The linked device of a token connection, else null. */
   readonly deviceId: number | null;
-  /** The login session of a cookie connection, else null. */
+  /** The login session of a cookie connection (its stored key, `hashSessionId` of its id), else null. */
   readonly sessionId: string | null;
   send(message: LiveMessage): void;
   close(code: number, reason: string): void;

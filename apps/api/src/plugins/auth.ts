@@ -1,7 +1,8 @@
 /**
  * `fastify.authenticate`: an onRequest hook for protected routes. Loads the session's user
  * into `request.currentUser` or answers 401 `{ message: "Not authenticated" }`.
- * Pushes the session's 30-day expiry forward at most once a day (sliding expiry).
+ * Pushes the session's 30-day expiry forward at most once a day (sliding expiry). The user row
+ * is the one the session store read together with the session (`security/sessionStore.ts`).
  *
  * `fastify.requireAdmin`: a hook for admin-only routes (`docs/api.md`). 401 for anonymous
  * callers, 403 `{ message: "You don't have permission to access this page." }` for every
@@ -67,11 +68,19 @@ export default fp<AuthPluginOptions>(
   async (fastify, { config }) => {
     fastify.decorateRequest("currentUser", null);
     fastify.decorateRequest("currentDevice", null);
+    /**
+     * The session's user: the row the session store read with the session in this request's
+     * onRequest (one query for both), else read now. Undefined when the user is gone.
+     */
+    const userOfSession = async (request: FastifyRequest, userId: number): Promise<UserRow | undefined> => {
+      const loaded = fastify.loginSessions.takeUser(request.session.sessionId);
+      return loaded?.id === userId ? loaded : findUserById(fastify.db, userId);
+    };
     fastify.decorate("authenticate", async (request: FastifyRequest) => {
       const session = request.session;
       const userId = session?.userId;
       if (typeof userId !== "number") throw notAuthenticated();
-      const user = await findUserById(fastify.db, userId);
+      const user = await userOfSession(request, userId);
       if (!user) {
         // The account was deleted: end the orphaned session.
         await session.destroy();
@@ -83,7 +92,7 @@ export default fp<AuthPluginOptions>(
     });
     fastify.decorate("identify", async (request: FastifyRequest) => {
       const userId = request.session?.userId;
-      if (typeof userId === "number") request.currentUser = (await findUserById(fastify.db, userId)) ?? null;
+      if (typeof userId === "number") request.currentUser = (await userOfSession(request, userId)) ?? null;
     });
     fastify.decorate("authenticateUserOrDevice", async (request: FastifyRequest, reply: FastifyReply) => {
       const token = bearerToken(request.headers.authorization);

@@ -1,12 +1,19 @@
 /**
- * Security headers (@fastify/helmet) with a CSP for the same-origin Vite/React build, and the
+ * Security headers (@fastify/helmet's) with a CSP for the same-origin Vite/React build, and the
  * rate limiter (@fastify/rate-limit, off by default, switched on per route; `docs/api.md`).
  * The page may open websockets to its own host only (the live connection, /ws/timer), not to
  * any `ws:`/`wss:` address, so injected script could not carry data off through one.
+ *
+ * @fastify/helmet builds helmet anew for every response (parsing the whole CSP each time), so
+ * the header set is computed once at start instead: @fastify/helmet answers one request on a
+ * throwaway instance, with a marker in place of each per-request CSP source, and one onRequest
+ * hook sets the captured headers on every response, filling in the markers. The headers are
+ * the ones @fastify/helmet would send, byte for byte (test/securityHeaders.test.ts).
  */
 import type { IncomingMessage } from "node:http";
-import helmet from "@fastify/helmet";
+import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
+import Fastify from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../env";
 
@@ -39,30 +46,110 @@ export function websocketSources(config: SecurityPluginOptions["config"]): Array
   });
 }
 
+/** The @fastify/helmet options of the app: its CSP, and HSTS over https only. */
+export function helmetOptions(config: SecurityPluginOptions["config"]): FastifyHelmetOptions {
+  const https = config.publicOrigin?.startsWith("https:") ?? false;
+  return {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "connect-src": ["'self'", ...websocketSources(config)],
+        "img-src": ["'self'", "data:", "blob:"],
+        "media-src": ["'self'", "blob:", "data:"],
+        "worker-src": ["'self'", "blob:"],
+        "font-src": ["'self'", "data:"],
+        "manifest-src": ["'self'"],
+        "object-src": ["'none'"],
+        "frame-ancestors": ["'self'"],
+        // Over plain http (local use) upgrading would break every asset.
+        "upgrade-insecure-requests": https ? [] : null,
+      },
+    },
+    // HSTS only makes sense when the app is served over https.
+    strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
+  };
+}
+
+type CspSource = (req: IncomingMessage) => string;
+
+/** Most CSP values kept, one per distinct set of per-request sources (in practice per Host). */
+const CSP_CACHE_SIZE = 64;
+
+/**
+ * What `helmetOptions` makes @fastify/helmet send, computed once: `set(req, res)` puts the same
+ * headers on a response (names spelled as helmet spells them) and costs a few `setHeader`s.
+ * The per-request CSP sources (the page's own host) are called for each request and the CSP
+ * with them is kept per distinct result.
+ */
+export async function precomputedHelmet(options: FastifyHelmetOptions): Promise<{
+  set: (req: IncomingMessage, res: { setHeader(name: string, value: string | number | readonly string[]): unknown }) => void;
+}> {
+  const sources: CspSource[] = [];
+  const markers: string[] = [];
+  let probeOptions = options;
+  const csp = options.contentSecurityPolicy;
+  if (csp && typeof csp === "object" && csp.directives) {
+    const directives: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(csp.directives)) {
+      directives[name] = Array.isArray(value)
+        ? value.map((element: unknown) => {
+            if (typeof element !== "function") return element;
+            sources.push(element as CspSource);
+            const marker = `focus-csp-source-${markers.length}`;
+            markers.push(marker);
+            return marker;
+          })
+        : value;
+    }
+    probeOptions = { ...options, contentSecurityPolicy: { ...csp, directives } } as FastifyHelmetOptions;
+  }
+
+  const probe = Fastify();
+  await probe.register(helmet, probeOptions);
+  let captured: Array<{ name: string; value: string | number | string[] }> = [];
+  // Registered after helmet's hooks, so it sees the response exactly as they left it.
+  probe.addHook("onRequest", async (_request, reply) => {
+    // Names as helmet spelled them (Node has this on every outgoing message; its types only on requests).
+    const names = (reply.raw as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames();
+    captured = names.map((name) => ({ name, value: reply.raw.getHeader(name) as string | number | string[] }));
+  });
+  probe.get("/", async () => "");
+  await probe.inject({ method: "GET", url: "/" });
+  await probe.close();
+
+  const isCsp = (name: string) => /^content-security-policy(-report-only)?$/i.test(name);
+  const cspCache = new Map<string, string>();
+  const cspFor = (req: IncomingMessage, text: string): string => {
+    const values = sources.map((source) => source(req));
+    const key = values.join(" ");
+    let value = cspCache.get(key);
+    if (value === undefined) {
+      value = markers.reduce((csp, marker, i) => csp.split(marker).join(values[i] ?? ""), text);
+      if (cspCache.size >= CSP_CACHE_SIZE) cspCache.clear();
+      cspCache.set(key, value);
+    }
+    return value;
+  };
+  const dynamic = markers.length > 0;
+
+  return {
+    set(req, res) {
+      for (const { name, value } of captured) {
+        res.setHeader(name, dynamic && isCsp(name) ? cspFor(req, String(value)) : value);
+      }
+    },
+  };
+}
+
 export default fp<SecurityPluginOptions>(
   async (fastify, { config }) => {
-    const https = config.publicOrigin?.startsWith("https:") ?? false;
-    await fastify.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          "default-src": ["'self'"],
-          "script-src": ["'self'"],
-          "style-src": ["'self'", "'unsafe-inline'"],
-          "connect-src": ["'self'", ...websocketSources(config)],
-          "img-src": ["'self'", "data:", "blob:"],
-          "media-src": ["'self'", "blob:", "data:"],
-          "worker-src": ["'self'", "blob:"],
-          "font-src": ["'self'", "data:"],
-          "manifest-src": ["'self'"],
-          "object-src": ["'none'"],
-          "frame-ancestors": ["'self'"],
-          // Over plain http (local use) upgrading would break every asset.
-          "upgrade-insecure-requests": https ? [] : null,
-        },
-      },
-      // HSTS only makes sense when the app is served over https.
-      strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
+    const headers = await precomputedHelmet(helmetOptions(config));
+    fastify.addHook("onRequest", (request, reply, done) => {
+      headers.set(request.raw, reply.raw);
+      done();
     });
     await fastify.register(rateLimit, {
       global: false,

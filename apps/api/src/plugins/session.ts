@@ -14,8 +14,13 @@ import type { Config } from "../env";
 import { getOrCreateAppSecret } from "../repositories/appSecrets";
 import { DatabaseSessionStore } from "../security/sessionStore";
 import { resolveSessionSecret } from "../security/sessionSecret";
+import { MemoizedSigner } from "../security/sessionSigner";
 
 declare module "fastify" {
+  interface FastifyInstance {
+    /** The login-session store (also hands the auth plugin the user read with each session). */
+    loginSessions: DatabaseSessionStore;
+  }
   interface Session {
     /** The logged-in user's id; absent for anonymous sessions. */
     userId?: number;
@@ -44,10 +49,12 @@ export default fp<SessionPluginOptions>(
         : resolveSessionSecret(config.sessionSecret, config.sessionSecretFile);
     const secure = config.publicOrigin?.startsWith("https:") ?? false;
     const store = new DatabaseSessionStore(fastify.db);
+    fastify.decorate("loginSessions", store);
 
     await fastify.register(fastifyCookie);
     await fastify.register(fastifySession, {
-      secret,
+      // HMAC-SHA256 as @fastify/session would sign, remembering verified cookies.
+      secret: new MemoizedSigner(secret),
       cookieName: SESSION_COOKIE,
       store,
       // No row for anonymous visitors; a row only once someone logs in.

@@ -1,16 +1,59 @@
-/** Login-session rows for the @fastify/session store (table http_sessions). */
+/**
+ * Login-session rows for the @fastify/session store (table http_sessions). Every function takes
+ * the session id as the cookie carries it (unsigned) and stores or looks up only its SHA-256
+ * (`hashSessionId`), so reading the table never gives away a usable cookie.
+ */
+import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
+import type { UserRow } from "../db/tables/users";
+import { reusableQuery } from "../db/reusableQuery";
+
+/**
+ * The key a session is stored under: SHA-256 of its id, base64url (43 characters). Also what
+ * the live hub knows a login session by, so no raw session id travels between instances.
+ */
+export function hashSessionId(sid: string): string {
+  return createHash("sha256").update(sid, "utf8").digest("base64url");
+}
 
 /** The session's JSON data if it exists and has not expired at `now`. */
 export async function findHttpSession(db: Kysely<Database>, sid: string, now: Date): Promise<string | undefined> {
   const row = await db
     .selectFrom("http_sessions")
     .select("data")
-    .where("sid", "=", sid)
+    .where("sid", "=", hashSessionId(sid))
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
   return row?.data;
+}
+
+/** A stored session with its user's row (null for an anonymous session or a deleted user). */
+export interface HttpSessionWithUser {
+  /** The session's JSON data. */
+  data: string;
+  user: UserRow | null;
+}
+
+const selectSessionWithUser = reusableQuery(2, (db: Kysely<Database>, key: string, now: string) =>
+  db
+    .selectFrom("http_sessions")
+    .leftJoin("users", "users.id", "http_sessions.user_id")
+    .selectAll("users")
+    .select("http_sessions.data as session_data")
+    .where("http_sessions.sid", "=", key)
+    .where("http_sessions.expires_at", ">", now),
+);
+
+/**
+ * The session (if it exists and has not expired at `now`) and its user, in one query: every
+ * authenticated request needs both.
+ */
+export async function findHttpSessionWithUser(db: Kysely<Database>, sid: string, now: Date): Promise<HttpSessionWithUser | undefined> {
+  const [row] = await selectSessionWithUser(db, hashSessionId(sid), now.toISOString());
+  if (!row) return undefined;
+  const { session_data: data, ...user } = row;
+  return { data, user: user.id === null ? null : (user as UserRow) };
 }
 
 /** Inserts or replaces the session; `userId` is the logged-in user, null for none. */
@@ -24,7 +67,7 @@ export async function upsertHttpSession(
   const expires_at = expiresAt.toISOString();
   await db
     .insertInto("http_sessions")
-    .values({ sid, data, expires_at, user_id: userId })
+    .values({ sid: hashSessionId(sid), data, expires_at, user_id: userId })
     .onConflict((oc) => oc.column("sid").doUpdateSet({ data, expires_at, user_id: userId }))
     .execute();
 }
@@ -35,15 +78,23 @@ export async function deleteHttpSessionsOfUser(db: Kysely<Database>, userId: num
   return Number(result.numDeletedRows);
 }
 
-/** Deletes every session of the user but `keepSid` (logs them out on every other browser); returns their ids. */
+/**
+ * Deletes every session of the user but `keepSid` (logs them out on every other browser);
+ * returns the keys (`hashSessionId`) of the deleted ones.
+ */
 export async function deleteOtherHttpSessionsOfUser(db: Kysely<Database>, userId: number, keepSid: string): Promise<string[]> {
-  const rows = await db.deleteFrom("http_sessions").where("user_id", "=", userId).where("sid", "!=", keepSid).returning("sid").execute();
+  const rows = await db
+    .deleteFrom("http_sessions")
+    .where("user_id", "=", userId)
+    .where("sid", "!=", hashSessionId(keepSid))
+    .returning("sid")
+    .execute();
   return rows.map((row) => row.sid);
 }
 
 /** Deletes the session (no error when absent). */
 export async function deleteHttpSession(db: Kysely<Database>, sid: string): Promise<void> {
-  await db.deleteFrom("http_sessions").where("sid", "=", sid).execute();
+  await db.deleteFrom("http_sessions").where("sid", "=", hashSessionId(sid)).execute();
 }
 
 /** Deletes every session expired at `now`; returns how many. */

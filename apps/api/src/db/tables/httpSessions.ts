@@ -2,7 +2,7 @@ import type { Insertable, Selectable } from "kysely";
 
 /** Table `http_sessions`: the login session store of @fastify/session (`docs/api.md`). */
 export interface HttpSessionsTable {
-  /** Session id (unsigned, as the cookie carries it signed). */
+  /** SHA-256 of the session id (base64url; the cookie carries the id signed), never the id itself. */
   sid: string;
   /** The session object as JSON text. */
   data: string;

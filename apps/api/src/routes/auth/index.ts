@@ -12,6 +12,7 @@ import { toPublicUser } from "../../domain/publicUser";
 import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";
 import { SESSION_COOKIE } from "../../plugins/session";
+import { hashSessionId } from "../../repositories/httpSessions";
 import { findUserByLogin } from "../../repositories/users";
 import { verifyAgainstDummy, verifyPassword } from "../../security/password";
 
@@ -40,7 +41,7 @@ const invalidCredentials = () => new HttpError(401, "Invalid username or passwor
 async function startSession(request: FastifyRequest, userId: number): Promise<void> {
   const previous = request.session.sessionId;
   await request.session.regenerate();
-  request.server.liveHub.closeSession(previous);
+  request.server.liveHub.closeSession(hashSessionId(previous));
   request.session.userId = userId;
   request.session.renewedAt = Date.now();
 }
@@ -119,7 +120,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { c
     if (request.session) {
       const { sessionId } = request.session;
       await request.session.destroy();
-      fastify.liveHub.closeSession(sessionId);
+      fastify.liveHub.closeSession(hashSessionId(sessionId));
     }
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return { message: "Logged out" };

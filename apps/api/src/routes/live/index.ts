@@ -20,6 +20,7 @@ import type { Config } from "../../env";
 import { frameText, type LiveIdentity, SocketLiveClient } from "../../live/socketClient";
 import { userOf } from "../../plugins/auth";
 import { isExtensionOrigin, ownOrigin } from "../../plugins/originCheck";
+import { hashSessionId } from "../../repositories/httpSessions";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -73,7 +74,7 @@ const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (fastify, { c
       throw crossOrigin();
     }
     await fastify.authenticate(request, reply);
-    request.liveIdentity = { userId: userOf(request).id, source: "web", deviceId: null, sessionId: request.session.sessionId };
+    request.liveIdentity = { userId: userOf(request).id, source: "web", deviceId: null, sessionId: hashSessionId(request.session.sessionId) };
   }
 
   const schema = { summary: "Live timer sync (websocket)", description: LIVE_DESCRIPTION };

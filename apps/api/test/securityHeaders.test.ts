@@ -1,0 +1,80 @@
+import helmet from "@fastify/helmet";
+import Fastify, { type LightMyRequestResponse } from "fastify";
+import { describe, expect, it } from "vitest";
+import securityPlugin, { helmetOptions, type SecurityPluginOptions } from "../src/plugins/security";
+
+type SecurityConfig = SecurityPluginOptions["config"];
+
+/** Header names (as spelled on the wire, in order) and values of a response. */
+function wireHeaders(res: LightMyRequestResponse): Array<[string, unknown]> {
+  const raw = res.raw.res as unknown as { getRawHeaderNames(): string[]; getHeader(name: string): unknown };
+  return raw.getRawHeaderNames().map((name) => [name, raw.getHeader(name)]);
+}
+
+/** The same request answered by @fastify/helmet itself and by the app's security plugin. */
+async function bothAnswers(config: SecurityConfig, headers: Record<string, string>) {
+  const reference = Fastify({ trustProxy: config.trustProxy as boolean });
+  await reference.register(helmet, helmetOptions(config));
+  reference.get("/api/health", async () => ({ status: "ok" }));
+  const app = Fastify({ trustProxy: config.trustProxy as boolean });
+  await app.register(securityPlugin, { config });
+  app.get("/api/health", async () => ({ status: "ok" }));
+  try {
+    const expected = await reference.inject({ method: "GET", url: "/api/health", headers });
+    const actual = await app.inject({ method: "GET", url: "/api/health", headers });
+    const missing = await app.inject({ method: "GET", url: "/nope", headers });
+    const expectedMissing = await reference.inject({ method: "GET", url: "/nope", headers });
+    return { expected, actual, missing, expectedMissing };
+  } finally {
+    await reference.close();
+    await app.close();
+  }
+}
+
+describe("security headers", () => {
+  const configs: Array<[string, SecurityConfig]> = [
+    ["no PUBLIC_ORIGIN", { publicOrigin: null, trustProxy: false }],
+    ["no PUBLIC_ORIGIN, behind a proxy", { publicOrigin: null, trustProxy: true }],
+    ["http PUBLIC_ORIGIN", { publicOrigin: "http://focus.example:8080", trustProxy: false }],
+    ["https PUBLIC_ORIGIN", { publicOrigin: "https://focus.example", trustProxy: true }],
+  ];
+  const requests: Array<Record<string, string>> = [
+    { host: "localhost:3000" },
+    { host: "Focus.Example" },
+    { host: "[::1]:8080" },
+    { host: "evil.example;script-src *" },
+    { host: "localhost:3000", "x-forwarded-host": "app.example, other.example" },
+    { host: "localhost:3000", "x-forwarded-host": "bad host" },
+  ];
+
+  for (const [label, config] of configs) {
+    it(`are the ones @fastify/helmet sends, byte for byte (${label})`, async () => {
+      for (const headers of requests) {
+        const { expected, actual, missing, expectedMissing } = await bothAnswers(config, headers);
+        expect(actual.statusCode).toBe(200);
+        expect(wireHeaders(expected).map(([name]) => name)).toEqual(expect.arrayContaining(["Content-Security-Policy", "X-Frame-Options"]));
+        expect(wireHeaders(actual).filter(([name]) => name.toLowerCase() !== "date")).toEqual(
+          wireHeaders(expected).filter(([name]) => name.toLowerCase() !== "date"),
+        );
+        expect(missing.statusCode).toBe(404);
+        expect(wireHeaders(missing).filter(([name]) => name.toLowerCase() !== "date")).toEqual(
+          wireHeaders(expectedMissing).filter(([name]) => name.toLowerCase() !== "date"),
+        );
+      }
+    });
+  }
+
+  it("follows the Host of each request in connect-src when PUBLIC_ORIGIN is unset", async () => {
+    const app = Fastify();
+    await app.register(securityPlugin, { config: { publicOrigin: null, trustProxy: false } });
+    app.get("/", async () => "");
+    try {
+      for (const host of ["a.example", "b.example:81", "a.example"]) {
+        const res = await app.inject({ method: "GET", url: "/", headers: { host } });
+        expect(String(res.headers["content-security-policy"])).toContain(`connect-src 'self' ws://${host} wss://${host};`);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
