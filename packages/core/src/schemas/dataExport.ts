@@ -22,7 +22,8 @@ export const MAX_SESSIONS_PER_USER = 100_000;
 
 /**
  * A session as exported: what was recorded, without the server's row id, so the document
- * can be imported into another account or server. `clientId` is kept when it exists.
+ * can be imported into another account or server. `clientId` and `taskId` are kept when they
+ * exist; an import keeps a `taskId` only when it names one of the importing user's own tasks.
  */
 export const exportedSessionSchema = sessionInputSchema;
 export type ExportedSession = z.infer<typeof exportedSessionSchema>;
@@ -48,7 +49,7 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 
 /** Columns of the CSV export, in order (the header row). */
-export const SESSION_CSV_COLUMNS = ["startTime", "type", "duration", "completed", "clientId"] as const;
+export const SESSION_CSV_COLUMNS = ["startTime", "type", "duration", "completed", "clientId", "taskId"] as const;
 
 /**
  * Identity of a session for de-duplication when it has no clientId: the same start instant,

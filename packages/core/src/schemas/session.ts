@@ -18,7 +18,7 @@ const SESSION_START_END_MS = Date.UTC(SESSION_YEARS.last + 1, 0, 1);
 
 /**
  * Body of `POST /api/sessions` (`docs/api.md`): startTime (ISO 8601), duration (seconds),
- * type, completed.
+ * type, completed, and optionally clientId and taskId.
  */
 export const sessionInputSchema = z.object({
   startTime: z.iso
@@ -42,6 +42,11 @@ export const sessionInputSchema = z.object({
    * server records a session once per (user, clientId) and answers a repeat with the original.
    */
   clientId: z.uuid("clientId must be a UUID").optional(),
+  /**
+   * The user's task this focus session was spent on (`docs/product.md`, Tasks): the id of one of
+   * the user's own tasks, checked by the server. Absent when the session counts for no task.
+   */
+  taskId: z.number().int("taskId must be a task id").positive("taskId must be a task id").optional(),
 });
 export type SessionInput = z.infer<typeof sessionInputSchema>;
 

@@ -162,6 +162,7 @@ describe("timer chart", () => {
         nextStartsItself: false,
         endedAt: T0 + 25 * MIN,
         whileAway: false,
+        task: null,
         session: { startTime: new Date(T0).toISOString(), duration: 1500, type: "focus", completed: true },
       },
     ]);

@@ -77,20 +77,22 @@ function initialContext(input: TimerInput): TimerContext {
     sessionStartTime: null,
     lastCompletedAt: null,
     access: input.access ?? OPEN_ACCESS,
+    task: input.task ?? null,
+    sessionTask: null,
   };
   const saved = input.restore;
   if (!saved || saved.timestamp > input.now) return base;
   // A running session is never dropped, whatever its age: its end time is the truth, and one
   // that ended while the app was closed completes (and is recorded) as soon as the chart runs.
   if (saved.isActive && saved.endsAt !== null) {
-    return { ...base, mode: saved.mode, durationMs: saved.durationMs, endsAt: saved.endsAt, sessionStartTime: saved.sessionStartTime, remainingMs: saved.durationMs };
+    return { ...base, mode: saved.mode, durationMs: saved.durationMs, endsAt: saved.endsAt, sessionStartTime: saved.sessionStartTime, remainingMs: saved.durationMs, sessionTask: saved.task ?? null };
   }
   if (input.now - saved.timestamp >= TIMER_STATE_MAX_AGE_MS) return base;
   // A paused session whose length no longer matches the settings was made under other
   // settings; restoring it would show a session the user did not configure.
   if (saved.durationMs !== modeDurationMs(input.settings, saved.mode)) return base;
   const remainingMs = Math.min(Math.max(saved.remainingMs, 0), saved.durationMs);
-  return { ...base, mode: saved.mode, durationMs: saved.durationMs, remainingMs, sessionStartTime: saved.sessionStartTime };
+  return { ...base, mode: saved.mode, durationMs: saved.durationMs, remainingMs, sessionStartTime: saved.sessionStartTime, sessionTask: saved.task ?? null };
 }
 
 /**
@@ -107,6 +109,8 @@ function completedSession(context: TimerContext): SessionCompleted {
   const endedAt = context.lastCompletedAt ?? context.now;
   const startedAt = context.sessionStartTime ?? endedAt - context.durationMs;
   const nextMode = nextModeAfter(context.mode, context.totalSessions, context.settings.longBreakInterval);
+  // Only a focus session counts for a task (`docs/product.md`, Tasks).
+  const task = context.mode === "focus" ? context.sessionTask : null;
   return {
     mode: context.mode,
     nextMode,
@@ -114,11 +118,13 @@ function completedSession(context: TimerContext): SessionCompleted {
     nextStartsItself: autoStarts(context.settings, nextMode, context.now - endedAt),
     endedAt,
     whileAway: context.now - endedAt > MISSED_COMPLETION_MS,
+    task,
     session: {
       startTime: new Date(startedAt).toISOString(),
       duration: Math.round(context.durationMs / 1000),
       type: context.mode === "focus" ? "focus" : "break",
       completed: true,
+      ...(task?.id ? { taskId: task.id } : {}),
     },
   };
 }
@@ -194,6 +200,8 @@ const timerSetup = setup({
     startClock: assign(({ context }) => ({
       endsAt: context.now + context.remainingMs,
       sessionStartTime: context.sessionStartTime ?? context.now,
+      // A new session counts for the task picked now; a resumed one keeps its own.
+      sessionTask: context.sessionStartTime === null ? context.task : context.sessionTask,
     })),
     stopClock: assign(({ context }) => ({
       remainingMs: context.endsAt === null ? context.remainingMs : Math.max(0, context.endsAt - context.now),
@@ -203,22 +211,32 @@ const timerSetup = setup({
       // Anchored to the previous session's end, not to when the delay fired: after a
       // sleep, the break has really been running since then.
       const startsAt = (context.lastCompletedAt ?? context.now) + AUTO_START_DELAY_MS;
-      return { endsAt: startsAt + context.durationMs, sessionStartTime: startsAt };
+      return { endsAt: startsAt + context.durationMs, sessionStartTime: startsAt, sessionTask: context.task };
     }),
     resetSession: assign(({ context }) => {
       const durationMs = modeDurationMs(context.settings, context.mode);
-      return { durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null };
+      return { durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null };
     }),
     setMode: assign({ mode: ({ context, event }) => (event.type === "SET_MODE" ? event.mode : context.mode) }),
     setSettings: assign({
       settings: ({ context, event }) => (event.type === "SET_SETTINGS" ? event.settings : context.settings),
     }),
     setAccess: assign({ access: ({ context, event }) => (event.type === "SET_ACCESS" ? event.access : context.access) }),
+    /**
+     * The task picked now. A session under way (started, running or paused) moves to a task
+     * picked during it; unpicking (null: the task was finished, deleted or let go) leaves the
+     * session with the task it had, so finishing a task mid-session still counts that session.
+     */
+    setTask: assign(({ context, event }) => {
+      if (event.type !== "SET_TASK") return {};
+      const underWay = context.sessionStartTime !== null;
+      return { task: event.task, sessionTask: underWay && event.task !== null ? event.task : context.sessionTask };
+    }),
     followRound: assign(({ context, event }) => {
       if (event.type !== "FOLLOW_ROUND") return {};
       const sessionStartTime = Math.max(event.startedAt, context.now);
       const durationMs = event.endsAt - sessionStartTime;
-      return { mode: event.mode, sessionStartTime, endsAt: event.endsAt, durationMs, remainingMs: durationMs };
+      return { mode: event.mode, sessionStartTime, endsAt: event.endsAt, durationMs, remainingMs: durationMs, sessionTask: context.task };
     }),
     /** Effect, provided by the app: a start was refused for `reason`. */
     startRefused: (_, _params: { reason: StartBlockReason }) => {},
@@ -240,7 +258,7 @@ const timerSetup = setup({
     advanceMode: assign(({ context }) => {
       const mode = nextModeAfter(context.mode, context.totalSessions, context.settings.longBreakInterval);
       const durationMs = modeDurationMs(context.settings, mode);
-      return { mode, durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null };
+      return { mode, durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null };
     }),
   },
 });
@@ -262,6 +280,7 @@ export const timerMachine = timerSetup.createMachine({
   initial: "init",
   on: {
     SET_ACCESS: { actions: "setAccess" },
+    SET_TASK: { actions: "setTask" },
     // A focus room's round, in any state: it replaces what ran, and its end is the room's.
     FOLLOW_ROUND: [
       { guard: "roundFollowed", actions: "observeTime" },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TIMER_MODES } from "../constants";
+import { taskRefSchema } from "../tasks/list";
 import { remainingMsOf } from "./view";
 import type { TimerContext, TimerCounters, TimerRestore } from "./types";
 
@@ -22,6 +23,8 @@ export const persistedTimerStateSchema = z.object({
   endsAt: z.number().nullable(),
   remainingMs: z.number(),
   durationMs: z.number().positive(),
+  /** The task the session counts for (`TimerContext.sessionTask`); absent in records saved before tasks. */
+  task: taskRefSchema.nullable().optional(),
 });
 export type PersistedTimerState = z.infer<typeof persistedTimerStateSchema>;
 
@@ -41,6 +44,7 @@ export function toPersistedTimerState(context: TimerContext, isActive: boolean):
     endsAt: isActive ? context.endsAt : null,
     remainingMs,
     durationMs: context.durationMs,
+    task: context.sessionTask,
   };
 }
 
@@ -60,6 +64,7 @@ export function parsePersistedTimerState(raw: unknown): TimerRestore | null {
     durationMs: s.durationMs,
     sessionStartTime: s.sessionStartTime,
     timestamp: s.timestamp,
+    task: s.task ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import type { TimerMode } from "../constants";
 import type { SessionInput } from "../schemas/session";
 import type { TimerSettings } from "../schemas/settings";
 import type { SubscriptionFields } from "../subscription/rules";
+import type { TaskRef } from "../tasks/list";
 
 /**
  * Who may start the timer (`docs/product.md`). Taken by the app from the user and handed to the
@@ -55,6 +56,13 @@ export interface TimerContext extends TimerCounters {
   /** When the last session ended, epoch ms; the anchor of an auto-start. */
   lastCompletedAt: number | null;
   access: TimerAccess;
+  /** The task the user works on now (`docs/product.md`, Tasks), or null. */
+  task: TaskRef | null;
+  /**
+   * The task the session under way counts for: the task picked when it started, or one picked
+   * while it runs; null between sessions. Only a focus session is recorded with it.
+   */
+  sessionTask: TaskRef | null;
 }
 
 /**
@@ -71,6 +79,8 @@ export type TimerEvent =
   | { type: "SET_MODE"; mode: TimerMode; now: number }
   | { type: "SET_SETTINGS"; settings: TimerSettings; now: number }
   | { type: "SET_ACCESS"; access: TimerAccess }
+  /** The task the user works on now, or null for none (`TimerContext.task`). */
+  | { type: "SET_TASK"; task: TaskRef | null }
   /**
    * Run the round a focus room runs (`docs/rooms.md`): `mode` from `startedAt` to `endsAt`
    * (epoch ms), the room's clock being the truth. Joining mid-round runs the rest of it, and the
@@ -88,8 +98,13 @@ export interface SessionCompleted {
   nextDurationMs: number;
   /** The next session starts by itself in 1 s (auto-start settings, not more than 10 minutes late). */
   nextStartsItself: boolean;
-  /** The record for `POST /api/sessions`. */
+  /**
+   * The record for `POST /api/sessions`. A focus session carries `taskId` when its task has a
+   * server id; a task still waiting to be sent is named by `task` alone.
+   */
   session: SessionInput;
+  /** The task a focus session counts for (`TimerContext.sessionTask`); null for a break or no task. */
+  task: TaskRef | null;
   /** When the session ended, epoch ms (its `endsAt`). */
   endedAt: number;
   /**
@@ -122,6 +137,8 @@ export interface TimerRestore {
   sessionStartTime: number | null;
   /** When the state was saved, epoch ms. */
   timestamp: number;
+  /** The task the saved session counts for (`TimerContext.sessionTask`). */
+  task?: TaskRef | null;
 }
 
 export interface TimerInput {
@@ -132,4 +149,6 @@ export interface TimerInput {
   access?: TimerAccess;
   /** A saved state; see `TimerRestore` for which are restored. */
   restore?: TimerRestore | null;
+  /** The task the user works on (`TimerContext.task`). */
+  task?: TaskRef | null;
 }
