@@ -30,6 +30,7 @@ import blockedAttemptRoutes from "./routes/blockedAttempts";
 import blockedSiteRoutes from "./routes/blockedSites";
 import configRoutes from "./routes/config";
 import dataRoutes from "./routes/data";
+import roomRoutes from "./routes/rooms";
 import healthRoutes from "./routes/health";
 import linkedDeviceRoutes from "./routes/linkedDevices";
 import liveRoutes from "./routes/live";
@@ -98,6 +99,7 @@ export const focusApp = fp<{ config: Config }>(
         await api.register(linkedDeviceRoutes);
         await api.register(blockedAttemptRoutes);
         await api.register(dataRoutes);
+        await api.register(roomRoutes);
       },
       { prefix: "/api" },
     );

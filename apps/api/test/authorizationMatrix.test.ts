@@ -47,6 +47,8 @@ interface Expectation {
   setup?: (fixture: Fixture) => Promise<void>;
   /** Each role calls with a session of its own (login/register/logout end or replace sessions). */
   freshSession?: boolean;
+  /** The answer names A by design (a room shows its owner's username, never the email). */
+  showsOwnerName?: boolean;
 }
 
 /** Open to everyone: the same status for every role. */
@@ -98,12 +100,39 @@ const ownedRow = (prefix: string) => (_f: Fixture, role: Role): Call => ({
   url: `${prefix}/${role === "userA" ? owned.mine : owned.theirs}`,
 });
 
+/** A room of A's for the room routes (made by their setup). */
+let matrixRoom = "";
+
+/** Ends A's open rooms (the per-owner cap) and opens a fresh one of A's into `matrixRoom`. */
+async function freshRoomOfA(f: Fixture) {
+  await f.app.db.updateTable("rooms").set({ ended_at: new Date().toISOString() }).where("owner_id", "=", f.users.userA.id).execute();
+  const res = await f.app.inject({ method: "POST", url: "/api/rooms", headers: { cookie: f.users.userA.cookie }, payload: { name: "Matrix", visibility: "link" } });
+  if (res.statusCode !== 201) throw new Error(`setup POST /api/rooms: ${res.statusCode} ${res.body}`);
+  matrixRoom = (res.json() as { slug: string }).slug;
+}
+
 /**
  * Keyed by `METHOD url` as registered (HEAD routes use their GET entry). To add a route, add
  * `"METHOD /api/path/:param": { status: open(200) | loggedIn(200) | adminOnly(200), call }`.
  */
 const MATRIX: Record<string, Expectation> = {
   "GET /api/health": { status: open(200), call: plain("/api/health") },
+  // Rooms: anyone may look; opening one needs an account; only the owner ends it.
+  "GET /api/rooms": { status: open(200), call: plain("/api/rooms") },
+  "GET /api/rooms/:slug": { status: open(200), setup: freshRoomOfA, showsOwnerName: true, call: () => ({ url: `/api/rooms/${matrixRoom}` }) },
+  "POST /api/rooms": {
+    status: loggedIn(201),
+    setup: async (f) => {
+      await f.app.db.updateTable("rooms").set({ ended_at: new Date().toISOString() }).execute();
+    },
+    call: plain("/api/rooms", { name: "Matrix room", visibility: "public" }),
+  },
+  "POST /api/rooms/:slug/end": {
+    status: { anonymous: 401, userA: 200, userB: 403, admin: 403 },
+    setup: freshRoomOfA,
+    showsOwnerName: true,
+    call: () => ({ url: `/api/rooms/${matrixRoom}/end` }),
+  },
   "GET /api/config": { status: open(200), call: plain("/api/config") },
   "POST /api/register": {
     status: open(201),
@@ -330,7 +359,7 @@ describe("authorization matrix", () => {
         expect(await dataOf(t.app, a.id), `${route} as ${role} changed A's data`).toEqual(before);
       }
       if (role === "userB") {
-        expect(res.body, `${route} as B mentions A`).not.toContain(a.credentials.username);
+        if (!expectation.showsOwnerName) expect(res.body, `${route} as B mentions A`).not.toContain(a.credentials.username);
         expect(res.body, `${route} as B mentions A`).not.toContain(a.credentials.email);
       }
     }

@@ -5,6 +5,7 @@ import type { CancellationsTable } from "./tables/cancellations";
 import type { FocusSessionsTable } from "./tables/focusSessions";
 import type { HttpSessionsTable } from "./tables/httpSessions";
 import type { LinkedDevicesTable } from "./tables/linkedDevices";
+import type { RoomsTable } from "./tables/rooms";
 import type { SettingsTable } from "./tables/settings";
 import type { UsersTable } from "./tables/users";
 
@@ -19,4 +20,5 @@ export interface Database {
   linked_devices: LinkedDevicesTable;
   blocked_attempts: BlockedAttemptsTable;
   app_secrets: AppSecretsTable;
+  rooms: RoomsTable;
 }

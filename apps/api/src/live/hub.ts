@@ -22,6 +22,7 @@
  * `deliver`, the one place a message fans out to a user's connections.
  */
 import { type LiveMessage, parseLiveMessage, type SharedTimerState, sharedTimerView, TIMER_STATE_MAX_AGE_MS } from "@focus/core";
+import type { RoomHub, RoomRelayMessage } from "./rooms";
 
 /**
  * When the focus session a shared state belongs to started (epoch ms): its `sessionStartTime`
@@ -122,6 +123,10 @@ export interface LiveHub {
   /** Malformed frames dropped since start. */
   readonly droppedFrames: number;
   stats(): LiveHubStats;
+  /** Hands `room_*` messages and closed connections to the focus rooms (`docs/rooms.md`). */
+  attachRooms(rooms: RoomHub): void;
+  /** Sends a focus rooms' message to the other API instances (nothing without a relay). */
+  publishRooms(message: RoomRelayMessage): void;
 }
 
 interface StoredSnapshot extends LiveSnapshot {
@@ -160,6 +165,8 @@ export class InMemoryLiveHub implements LiveHub {
   private readonly budgets = new Map<number, FrameBudget>();
   private dropped = 0;
   private relayed = 0;
+  /** The focus rooms, once attached. */
+  protected rooms: RoomHub | null = null;
 
   constructor(options: InMemoryLiveHubOptions = {}) {
     this.log = options.log ?? noLog;
@@ -196,7 +203,15 @@ export class InMemoryLiveHub implements LiveHub {
     this.deliver(client.userId, { type: "command", action: "sync_request" }, client.id);
   }
 
+  attachRooms(rooms: RoomHub): void {
+    this.rooms = rooms;
+  }
+
+  /** One process: there is nobody to tell. */
+  publishRooms(_message: RoomRelayMessage): void {}
+
   leave(client: LiveClient): void {
+    this.rooms?.clientGone(client);
     const group = this.groups.get(client.userId);
     if (!group?.delete(client)) return;
     this.budgets.delete(client.id);
@@ -232,6 +247,14 @@ export class InMemoryLiveHub implements LiveHub {
       }
       case "command":
         this.deliver(client.userId, { type: "command", action: message.action }, client.id);
+        return;
+      case "room_join":
+      case "room_leave":
+      case "room_status":
+        this.rooms?.receive(client, message);
+        return;
+      default:
+        // What only the server sends (room_state, room_error, room_closed) is not taken from a client.
         return;
     }
   }

@@ -13,6 +13,7 @@
  * - One dedicated `pg` client LISTENs and NOTIFYs (`pg_notify`); if it drops, it reconnects
  *   with backoff (notifications sent meanwhile are lost: clients resync on their next
  *   update or `sync_request`). `close()` ends it.
+ * - Focus rooms' presence and closings travel as `rooms` envelopes (`live/rooms.ts`).
  * Payloads are JSON well under PostgreSQL's 8000-byte NOTIFY limit (frames are capped at
  * 4 KiB); a larger one is dropped with a warning rather than failing the query.
  */
@@ -21,6 +22,7 @@ import { liveMessageSchema, type LiveMessage } from "@focus/core";
 import pg from "pg";
 import { z } from "zod";
 import { InMemoryLiveHub, type InMemoryLiveHubOptions, LIVE_CLOSE_CODES, type LiveLogger, type LiveSource } from "./hub";
+import { roomRelaySchema, type RoomRelayMessage } from "./rooms";
 
 /** The NOTIFY channel of the live relay. */
 export const LIVE_NOTIFY_CHANNEL = "focus_live";
@@ -39,6 +41,7 @@ const envelopeSchema = z.discriminatedUnion("kind", [
   z.object({ v: z.literal(1), kind: z.literal("closeUser"), from, userId: z.number().int(), code: z.number().int(), reason: z.string() }),
   z.object({ v: z.literal(1), kind: z.literal("closeDevice"), from, deviceId: z.number().int(), code: z.number().int(), reason: z.string() }),
   z.object({ v: z.literal(1), kind: z.literal("closeSession"), from, sessionId: z.string(), code: z.number().int(), reason: z.string() }),
+  z.object({ v: z.literal(1), kind: z.literal("rooms"), from, message: roomRelaySchema }),
 ]);
 type Envelope = z.infer<typeof envelopeSchema>;
 /** An envelope before the sender's id and the version are stamped on it. */
@@ -123,6 +126,11 @@ export class PgLiveHub extends InMemoryLiveHub {
   override closeSession(sessionId: string, code: number = LIVE_CLOSE_CODES.unauthorized, reason = "Logged out"): number {
     this.publish({ kind: "closeSession", sessionId, code, reason });
     return super.closeSession(sessionId, code, reason);
+  }
+
+  /** Focus rooms' presence and closings go to every other instance (`docs/rooms.md`). */
+  override publishRooms(message: RoomRelayMessage): void {
+    this.publish({ kind: "rooms", message });
   }
 
   /** Local fan-out, then the same message to the user's connections on other instances. */
@@ -236,6 +244,9 @@ export class PgLiveHub extends InMemoryLiveHub {
         return;
       case "closeSession":
         super.closeSession(envelope.sessionId, envelope.code, envelope.reason);
+        return;
+      case "rooms":
+        this.rooms?.onRelay(envelope.message, envelope.from);
         return;
     }
   }

@@ -4,27 +4,34 @@
  * `fastify.liveHub`, protocol-level pings that end dead connections, and on close every
  * socket closed with 1001 before the server stops.
  *
+ * The focus rooms (`live/rooms.ts`) ride on the same hub and are decorated as `fastify.rooms`.
  * The hub follows the database: on PostgreSQL a `PgLiveHub`, which relays
  * across instances through LISTEN/NOTIFY and whose LISTEN connection is opened at start and
  * closed on close; on SQLite (one process) an `InMemoryLiveHub`.
  */
 import websocket from "@fastify/websocket";
-import { LIVE_HEARTBEAT_MS } from "@focus/core";
+import { ROOM_PRESENCE_TIMEOUT_MS } from "@focus/core";
 import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
 import { InMemoryLiveHub, LIVE_CLOSE_CODES, LIVE_LIMITS, type LiveHub } from "../live/hub";
 import { PgLiveHub } from "../live/pgHub";
+import { RoomHub } from "../live/rooms";
 
 declare module "fastify" {
   interface FastifyInstance {
     liveHub: LiveHub;
+    /** The focus rooms of this instance's live connections (`docs/rooms.md`). */
+    rooms: RoomHub;
   }
 }
 
 /** Largest accepted frame of `/ws/timer`, bytes (a timer update is about 200). */
 export const LIVE_MAX_FRAME_BYTES = 4 * 1024;
-/** How often the server pings each socket; one without a pong since the last ping is ended, ms. */
-export const LIVE_PING_INTERVAL_MS = LIVE_HEARTBEAT_MS * 1.5;
+/**
+ * How often the server pings each socket; one without a pong since the last ping is ended, ms.
+ * Half the rooms' presence timeout, so a connection that died silently leaves its room within it.
+ */
+export const LIVE_PING_INTERVAL_MS = ROOM_PRESENCE_TIMEOUT_MS / 2;
 /** How long shutdown waits for clients to answer the close before cutting them off, ms. */
 const CLOSE_GRACE_MS = 2000;
 /** How often the last states of disconnected users are pruned, ms. */
@@ -62,6 +69,11 @@ export default fp<LivePluginOptions>(
     }
     const hub = options.hub ?? pgHub ?? new InMemoryLiveHub({ log, limits });
     fastify.decorate("liveHub", hub);
+    const rooms = new RoomHub({ db: fastify.db, publish: (message) => hub.publishRooms(message), log });
+    hub.attachRooms(rooms);
+    rooms.start();
+    fastify.decorate("rooms", rooms);
+    fastify.addHook("onClose", async () => rooms.stop());
 
     // Added before @fastify/websocket's own preClose hook, so this runs first.
     fastify.addHook("preClose", async () => {
@@ -96,5 +108,5 @@ export default fp<LivePluginOptions>(
       clearInterval(prune);
     });
   },
-  { name: "live" },
+  { name: "live", dependencies: ["database"] },
 );

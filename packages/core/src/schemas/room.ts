@@ -8,8 +8,8 @@ export type RoomVisibility = (typeof ROOM_VISIBILITIES)[number];
 /** A room's public handle in its link (`/rooms/<slug>`): 10 URL-safe characters the server makes. */
 export const roomSlugSchema = z.string().regex(/^[A-Za-z0-9_-]{10}$/, "Room not found");
 
-/** Path parameters of `/api/rooms/:slug…`. */
-export const roomSlugParamsSchema = z.object({ slug: roomSlugSchema });
+/** Path parameters of `/api/rooms/:slug…`: any text (one that is no slug is simply not found, 404). */
+export const roomSlugParamsSchema = z.object({ slug: z.string().max(64) });
 
 /** Limits of a room's rounds, whole minutes: focus 5-60 by 5, break 1-15. */
 export const ROOM_LIMITS = {

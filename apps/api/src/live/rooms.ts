@@ -1,0 +1,348 @@
+/**
+ * Focus rooms on the live connection (`docs/rooms.md`): who is in which room, the `room_state`
+ * every member receives when someone joins, leaves or changes their status and when a round
+ * begins, and closing rooms that stayed empty.
+ *
+ * - A room's round follows from its schedule (core's `roomRound`), so nothing about it is kept
+ *   here; this instance wakes at each round's end to tell its members the next one.
+ * - Presence is kept per API instance with the connections. Through `publish` (the PostgreSQL
+ *   relay, when there is one) each instance tells the others who is in its rooms on every
+ *   change and every ROOM_PRESENCE_HEARTBEAT_MS; what it heard from an instance that has gone
+ *   quiet for ROOM_PRESENCE_TIMEOUT_MS is forgotten, so a crashed instance's members vanish.
+ *   A closed tab or lost connection leaves at once (the socket's close) or, when the socket
+ *   dies silently, when the live heartbeat drops it.
+ * - A room nobody has been in for ROOM_EMPTY_CLOSE_MS closes (`sweep`, run with the heartbeat).
+ * - One user with several tabs in a room is one member (their latest status).
+ */
+import {
+  type LiveMessage,
+  type LiveRoom,
+  MAX_ROOM_MEMBERS,
+  ROOM_EMPTY_CLOSE_MS,
+  ROOM_PRESENCE_HEARTBEAT_MS,
+  ROOM_PRESENCE_TIMEOUT_MS,
+  type RoomMember,
+  roomMemberSchema,
+  roomRound,
+} from "@focus/core";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { Database } from "../db/database";
+import { endRoom, findRoomById, findRoomBySlug, listOpenRoomsStartedBefore, type RoomWithOwner } from "../repositories/rooms";
+import { findUserById } from "../repositories/users";
+import type { LiveClient, LiveLogger } from "./hub";
+
+/** What instances tell each other about rooms (carried by the live relay). */
+export const roomRelaySchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("presence"), roomId: z.number().int(), members: roomMemberSchema.array().max(MAX_ROOM_MEMBERS) }),
+  z.object({ kind: z.literal("closed"), roomId: z.number().int(), reason: z.string().max(200) }),
+]);
+export type RoomRelayMessage = z.infer<typeof roomRelaySchema>;
+
+/** What a join refused for a full room says. */
+export const ROOM_FULL_MESSAGE = `This room is full (${MAX_ROOM_MEMBERS} people). Try another one.`;
+/** What a join of an unknown or ended room says. */
+export const ROOM_GONE_MESSAGE = "This room has ended or does not exist.";
+/** Why a room closed by itself. */
+export const ROOM_CLOSED_EMPTY = "Nobody was in this room for 10 minutes, so it closed.";
+/** Why a room its owner ended closed. */
+export const ROOM_CLOSED_BY_OWNER = "The owner ended this room.";
+
+interface LocalMember {
+  client: LiveClient;
+  name: string;
+  status: string;
+  /** Order of joining (or of the last status change), for a stable list. */
+  seq: number;
+}
+
+interface Presence {
+  local: Map<number, LocalMember>;
+  remote: Map<string, { members: RoomMember[]; heardAt: number }>;
+  /** Last time anyone was known to be in it, epoch ms. */
+  occupiedAt: number;
+  /** The timer that announces the next round to this instance's members. */
+  boundary: NodeJS.Timeout | null;
+}
+
+export interface RoomHubOptions {
+  db: Kysely<Database>;
+  /** Sends a message to the other instances (no-op without a relay). */
+  publish?: (message: RoomRelayMessage) => void;
+  log?: LiveLogger & { warn?(object: object, message: string): void };
+  /** Clock, epoch ms (tests). */
+  now?: () => number;
+}
+
+/** The rooms of this instance's live connections. */
+export class RoomHub {
+  private readonly db: Kysely<Database>;
+  private readonly publishRelay: (message: RoomRelayMessage) => void;
+  private readonly log: RoomHubOptions["log"];
+  private readonly now: () => number;
+  /** Open rooms someone joined here or another instance told of, by id. */
+  private readonly rooms = new Map<number, RoomWithOwner>();
+  private readonly presence = new Map<number, Presence>();
+  /** The room each connection is in. */
+  private readonly roomOf = new Map<number, number>();
+  /** Connections that closed while their join was loading. */
+  private readonly gone = new Set<number>();
+  private readonly startedAt: number;
+  private seq = 0;
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  constructor(options: RoomHubOptions) {
+    this.db = options.db;
+    this.publishRelay = options.publish ?? (() => undefined);
+    this.log = options.log;
+    this.now = options.now ?? Date.now;
+    this.startedAt = this.now();
+  }
+
+  /** Starts the heartbeat (presence to other instances, stale presence out, empty rooms closed). */
+  start(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => void this.tick(), ROOM_PRESENCE_HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** Stops every timer (shutdown). */
+  stop(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    for (const presence of this.presence.values()) if (presence.boundary) clearTimeout(presence.boundary);
+  }
+
+  /** Handles a room message of a connection; other messages are not for this hub. */
+  receive(client: LiveClient, message: LiveMessage): void {
+    switch (message.type) {
+      case "room_join":
+        void this.join(client, message.slug, message.status ?? "").catch((error: unknown) => {
+          this.log?.warn?.({ err: error, userId: client.userId }, "room join failed");
+          client.send({ type: "room_error", slug: message.slug, message: "Could not join the room, please try again." });
+        });
+        return;
+      case "room_leave":
+        this.leave(client);
+        return;
+      case "room_status":
+        this.setStatus(client, message.status);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Puts the connection in the room (leaving any other), then tells every member. */
+  async join(client: LiveClient, slug: string, status: string): Promise<void> {
+    this.gone.delete(client.id);
+    const [room, user] = await Promise.all([findRoomBySlug(this.db, slug), findUserById(this.db, client.userId)]);
+    if (this.gone.delete(client.id)) return;
+    if (!room || room.ended_at !== null || !user) {
+      client.send({ type: "room_error", slug, message: ROOM_GONE_MESSAGE });
+      return;
+    }
+    const current = this.roomOf.get(client.id);
+    if (current !== undefined && current !== room.id) this.leave(client);
+    this.rooms.set(room.id, room);
+    const presence = this.presenceOf(room.id);
+    const others = this.members(room.id).filter((member) => member.name !== user.username);
+    if (!presence.local.has(client.id) && others.length >= MAX_ROOM_MEMBERS) {
+      client.send({ type: "room_error", slug, message: ROOM_FULL_MESSAGE });
+      return;
+    }
+    presence.local.set(client.id, { client, name: user.username, status, seq: ++this.seq });
+    presence.occupiedAt = this.now();
+    this.roomOf.set(client.id, room.id);
+    this.schedule(room.id);
+    this.changed(room.id);
+  }
+
+  /** Takes the connection out of its room (no error when in none), then tells the others. */
+  leave(client: LiveClient): void {
+    const roomId = this.roomOf.get(client.id);
+    if (roomId === undefined) return;
+    this.roomOf.delete(client.id);
+    const presence = this.presence.get(roomId);
+    if (!presence?.local.delete(client.id)) return;
+    presence.occupiedAt = this.now();
+    if (presence.local.size === 0 && presence.boundary) {
+      clearTimeout(presence.boundary);
+      presence.boundary = null;
+    }
+    this.changed(roomId);
+  }
+
+  /** The connection closed: out of its room, and out of a join still loading. */
+  clientGone(client: LiveClient): void {
+    if (this.roomOf.has(client.id)) this.leave(client);
+    else this.gone.add(client.id);
+  }
+
+  /** Sets what the connection's user says they work on. */
+  setStatus(client: LiveClient, status: string): void {
+    const roomId = this.roomOf.get(client.id);
+    const member = roomId === undefined ? undefined : this.presence.get(roomId)?.local.get(client.id);
+    if (roomId === undefined || !member || member.status === status) return;
+    member.status = status;
+    member.seq = ++this.seq;
+    this.changed(roomId);
+  }
+
+  /** Everyone in the room on every instance, one entry per user, in order of joining. */
+  members(roomId: number): RoomMember[] {
+    const presence = this.presence.get(roomId);
+    if (!presence) return [];
+    const byName = new Map<string, RoomMember>();
+    const local = [...presence.local.values()].sort((a, b) => a.seq - b.seq);
+    for (const member of local) byName.set(member.name, { name: member.name, status: member.status });
+    const fresh = this.now() - ROOM_PRESENCE_TIMEOUT_MS;
+    for (const heard of presence.remote.values()) {
+      if (heard.heardAt < fresh) continue;
+      for (const member of heard.members) if (!byName.has(member.name)) byName.set(member.name, member);
+    }
+    return [...byName.values()];
+  }
+
+  /** The room as its members see it now. */
+  view(room: RoomWithOwner): LiveRoom {
+    const startedAt = Date.parse(room.started_at);
+    const schedule = { startedAt, focusMinutes: room.focus_minutes, breakMinutes: room.break_minutes };
+    return {
+      slug: room.slug,
+      name: room.name,
+      visibility: room.visibility,
+      ownerName: room.owner_name,
+      focusMinutes: room.focus_minutes,
+      breakMinutes: room.break_minutes,
+      startedAt,
+      endedAt: room.ended_at === null ? null : Date.parse(room.ended_at),
+      round: roomRound(schedule, this.now()),
+      members: room.ended_at === null ? this.members(room.id) : [],
+    };
+  }
+
+  /**
+   * The room ended (its owner, or `sweep`): every member here gets `room_closed` and leaves it,
+   * and, unless the news came from another instance, the others are told.
+   */
+  closed(roomId: number, reason: string, relayed = false): void {
+    const room = this.rooms.get(roomId);
+    const presence = this.presence.get(roomId);
+    if (presence) {
+      if (presence.boundary) clearTimeout(presence.boundary);
+      for (const member of presence.local.values()) {
+        this.roomOf.delete(member.client.id);
+        if (room) member.client.send({ type: "room_closed", slug: room.slug, reason });
+      }
+    }
+    this.presence.delete(roomId);
+    this.rooms.delete(roomId);
+    if (!relayed) this.publishRelay({ kind: "closed", roomId, reason });
+  }
+
+  /** Applies what another instance said. */
+  onRelay(message: RoomRelayMessage, from: string): void {
+    if (message.kind === "closed") {
+      this.closed(message.roomId, message.reason, true);
+      return;
+    }
+    const presence = this.presenceOf(message.roomId);
+    const before = JSON.stringify(this.members(message.roomId));
+    if (message.members.length === 0) presence.remote.delete(from);
+    else presence.remote.set(from, { members: message.members, heardAt: this.now() });
+    if (message.members.length > 0) presence.occupiedAt = this.now();
+    if (presence.local.size > 0 && JSON.stringify(this.members(message.roomId)) !== before) this.broadcast(message.roomId);
+  }
+
+  /**
+   * Heartbeat: tells the other instances who is here, forgets presence not heard of within
+   * ROOM_PRESENCE_TIMEOUT_MS (telling members when that changes the list), and closes rooms
+   * empty for ROOM_EMPTY_CLOSE_MS.
+   */
+  async tick(): Promise<void> {
+    const now = this.now();
+    for (const [roomId, presence] of this.presence) {
+      if (presence.local.size > 0) this.publishPresence(roomId);
+      let dropped = false;
+      for (const [instance, heard] of presence.remote) {
+        if (heard.heardAt < now - ROOM_PRESENCE_TIMEOUT_MS) {
+          presence.remote.delete(instance);
+          dropped = true;
+        }
+      }
+      if (this.members(roomId).length > 0) presence.occupiedAt = now;
+      if (dropped && presence.local.size > 0) this.broadcast(roomId);
+    }
+    await this.sweep().catch((error: unknown) => this.log?.warn?.({ err: error }, "could not close empty rooms"));
+  }
+
+  /** Closes the open rooms nobody has been in for ROOM_EMPTY_CLOSE_MS at `now` (epoch ms); returns how many. */
+  async sweep(now = this.now()): Promise<number> {
+    const candidates = await listOpenRoomsStartedBefore(this.db, new Date(now - ROOM_EMPTY_CLOSE_MS));
+    let count = 0;
+    for (const room of candidates) {
+      const presence = this.presence.get(room.id);
+      if (this.members(room.id).length > 0) continue;
+      // Without news of it since this process started, the room counts as occupied until then.
+      const lastSeen = presence?.occupiedAt ?? Math.max(Date.parse(room.started_at), this.startedAt);
+      if (now - lastSeen < ROOM_EMPTY_CLOSE_MS) continue;
+      if (await endRoom(this.db, room.id, new Date(now))) count += 1;
+      this.closed(room.id, ROOM_CLOSED_EMPTY);
+    }
+    return count;
+  }
+
+  /** The room's row as cached here, loading it when unknown (undefined when it does not exist). */
+  async room(roomId: number): Promise<RoomWithOwner | undefined> {
+    return this.rooms.get(roomId) ?? findRoomById(this.db, roomId);
+  }
+
+  private presenceOf(roomId: number): Presence {
+    let presence = this.presence.get(roomId);
+    if (!presence) {
+      presence = { local: new Map(), remote: new Map(), occupiedAt: this.now(), boundary: null };
+      this.presence.set(roomId, presence);
+    }
+    return presence;
+  }
+
+  /** Members changed here: tell the members and the other instances. */
+  private changed(roomId: number): void {
+    this.broadcast(roomId);
+    this.publishPresence(roomId);
+  }
+
+  private publishPresence(roomId: number): void {
+    const presence = this.presence.get(roomId);
+    const byName = new Map<string, RoomMember>();
+    for (const member of [...(presence?.local.values() ?? [])].sort((a, b) => a.seq - b.seq)) {
+      byName.set(member.name, { name: member.name, status: member.status });
+    }
+    this.publishRelay({ kind: "presence", roomId, members: [...byName.values()] });
+  }
+
+  /** Sends `room_state` to this instance's members of the room. */
+  private broadcast(roomId: number): void {
+    const room = this.rooms.get(roomId);
+    const presence = this.presence.get(roomId);
+    if (!room || !presence || presence.local.size === 0) return;
+    const message: LiveMessage = { type: "room_state", room: this.view(room), serverNow: this.now() };
+    for (const member of presence.local.values()) member.client.send(message);
+  }
+
+  /** Wakes at the end of the current round to announce the next one, while members are here. */
+  private schedule(roomId: number): void {
+    const room = this.rooms.get(roomId);
+    const presence = this.presence.get(roomId);
+    if (!room || !presence || presence.boundary || presence.local.size === 0) return;
+    const schedule = { startedAt: Date.parse(room.started_at), focusMinutes: room.focus_minutes, breakMinutes: room.break_minutes };
+    const wait = Math.max(0, roomRound(schedule, this.now()).endsAt - this.now());
+    presence.boundary = setTimeout(() => {
+      presence.boundary = null;
+      this.broadcast(roomId);
+      this.schedule(roomId);
+    }, wait + 1);
+    presence.boundary.unref();
+  }
+}

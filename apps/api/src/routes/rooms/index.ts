@@ -1,0 +1,104 @@
+/**
+ * Focus rooms (`docs/rooms.md`, routes in `docs/api.md`):
+ * - `GET /api/rooms` → 200 the open public rooms, newest first (anyone, signed in or not);
+ * - `POST /api/rooms` `{ name, visibility, focusMinutes?, breakMinutes? }` → 201 the room, its
+ *   first focus round starting now (signed-in users; 409 past MAX_OPEN_ROOMS_PER_OWNER open
+ *   rooms; 429 past ROOM_CREATE_RATE_LIMIT);
+ * - `GET /api/rooms/:slug` → 200 the room, open or ended, public or by link (anyone with the
+ *   link); 404 "Room not found";
+ * - `POST /api/rooms/:slug/end` → 200 the ended room (its owner only, 403 otherwise); its
+ *   members get `room_closed` on their live connections.
+ * Taking part (presence, status) happens on the live connection (`room_join`).
+ */
+import { randomBytes } from "node:crypto";
+import { MAX_OPEN_ROOMS_PER_OWNER, roomCreateSchema, roomSchema, roomSlugParamsSchema, type Room } from "@focus/core";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { HttpError } from "../../domain/httpError";
+import { ROOM_CLOSED_BY_OWNER } from "../../live/rooms";
+import { userOf } from "../../plugins/auth";
+import { countOpenRoomsOfOwner, endRoom, findRoomBySlug, insertRoom, listOpenPublicRooms, type RoomWithOwner } from "../../repositories/rooms";
+
+/** Rooms one account may open in an hour. */
+export const ROOM_CREATE_RATE_LIMIT = {
+  max: 10,
+  timeWindow: "1 hour",
+  keyGenerator: (request: FastifyRequest) => `rooms:${request.currentUser?.id ?? request.ip}`,
+};
+
+/** Most rooms `GET /api/rooms` lists. */
+const LIST_LIMIT = 50;
+
+const roomNotFound = () => new HttpError(404, "Room not found");
+
+/** A new room's slug: 10 URL-safe random characters (60 bits). */
+function newSlug(): string {
+  return randomBytes(8).toString("base64url").slice(0, 10);
+}
+
+const roomRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  /** The room as `viewerId` sees it (owner or not). */
+  const toRoom = (row: RoomWithOwner, viewerId: number | null): Room => ({ ...fastify.rooms.view(row), isOwner: viewerId === row.owner_id });
+
+  fastify.get("/rooms", { schema: { response: { 200: roomSchema.array() } } }, async (request) => {
+    await fastify.identify(request);
+    const rows = await listOpenPublicRooms(fastify.db, LIST_LIMIT);
+    return rows.map((row) => toRoom(row, request.currentUser?.id ?? null));
+  });
+
+  fastify.post(
+    "/rooms",
+    {
+      onRequest: fastify.authenticate,
+      config: { rateLimit: ROOM_CREATE_RATE_LIMIT },
+      schema: { body: roomCreateSchema, response: { 201: roomSchema } },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      if ((await countOpenRoomsOfOwner(fastify.db, user.id)) >= MAX_OPEN_ROOMS_PER_OWNER) {
+        throw new HttpError(409, `You already have ${MAX_OPEN_ROOMS_PER_OWNER} open rooms. End one to open another.`);
+      }
+      const now = new Date().toISOString();
+      const row = await insertRoom(fastify.db, {
+        slug: newSlug(),
+        name: request.body.name,
+        visibility: request.body.visibility,
+        owner_id: user.id,
+        focus_minutes: request.body.focusMinutes,
+        break_minutes: request.body.breakMinutes,
+        started_at: now,
+        ended_at: null,
+        created_at: now,
+      });
+      request.log.info({ userId: user.id, roomId: row.id }, "room opened");
+      return reply.code(201).send(toRoom(row, user.id));
+    },
+  );
+
+  fastify.get("/rooms/:slug", { schema: { params: roomSlugParamsSchema, response: { 200: roomSchema } } }, async (request) => {
+    await fastify.identify(request);
+    const row = await findRoomBySlug(fastify.db, request.params.slug);
+    if (!row) throw roomNotFound();
+    return toRoom(row, request.currentUser?.id ?? null);
+  });
+
+  fastify.post(
+    "/rooms/:slug/end",
+    { onRequest: fastify.authenticate, schema: { params: roomSlugParamsSchema, response: { 200: roomSchema } } },
+    async (request) => {
+      const user = userOf(request);
+      const row = await findRoomBySlug(fastify.db, request.params.slug);
+      if (!row) throw roomNotFound();
+      if (row.owner_id !== user.id) throw new HttpError(403, "Only the room's owner can end it.");
+      const endedAt = new Date();
+      if (await endRoom(fastify.db, row.id, endedAt)) {
+        fastify.rooms.closed(row.id, ROOM_CLOSED_BY_OWNER);
+        request.log.info({ userId: user.id, roomId: row.id }, "room ended");
+      }
+      const ended = await findRoomBySlug(fastify.db, request.params.slug);
+      return toRoom(ended ?? { ...row, ended_at: endedAt.toISOString() }, user.id);
+    },
+  );
+};
+
+export default roomRoutes;

@@ -1,0 +1,170 @@
+import { type LiveMessage, ROOM_EMPTY_CLOSE_MS } from "@focus/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ROOM_CLOSED_BY_OWNER, ROOM_GONE_MESSAGE } from "../src/live/rooms";
+import { createTestApp, registerUser, type TestApp } from "./helpers";
+import { connect, listen, type LiveTestClient } from "./liveHelpers";
+
+type RoomState = Extract<LiveMessage, { type: "room_state" }>;
+
+describe("focus rooms", () => {
+  let t: TestApp;
+  let origin: string;
+  let url: string;
+  const open: LiveTestClient[] = [];
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    const listening = await listen(t.app);
+    origin = listening.origin;
+    url = `${listening.wsBase}/ws/timer`;
+  });
+  afterEach(async () => {
+    for (const client of open.splice(0)) client.ws.terminate();
+    await t.close();
+  });
+
+  async function live(cookie: string): Promise<LiveTestClient> {
+    const client = await connect(url, { cookie, origin });
+    open.push(client);
+    return client;
+  }
+
+  /** The next `room_state` (or room_error/room_closed) a client receives, skipping the timer sync. */
+  async function nextRoomMessage(client: LiveTestClient): Promise<LiveMessage> {
+    for (;;) {
+      const message = await client.next(3000);
+      if (message.type.startsWith("room_")) return message;
+    }
+  }
+
+  function createRoom(cookie: string, body: object = { name: "Morning writers", visibility: "public" }) {
+    return t.app.inject({ method: "POST", url: "/api/rooms", headers: { cookie }, payload: body });
+  }
+
+  it("opens a room whose first focus round starts now, listed for everyone, and reached by its link", async () => {
+    const owner = await registerUser(t.app);
+    const before = Date.now();
+    const res = await createRoom(owner.cookie, { name: "  Morning writers ", visibility: "public", focusMinutes: 50, breakMinutes: 10 });
+    expect(res.statusCode).toBe(201);
+    const room = res.json();
+    expect(room).toMatchObject({ name: "Morning writers", visibility: "public", isOwner: true, focusMinutes: 50, breakMinutes: 10, endedAt: null, members: [] });
+    expect(room.slug).toMatch(/^[A-Za-z0-9_-]{10}$/);
+    expect(room.round).toMatchObject({ index: 0, phase: "focus" });
+    expect(room.round.startedAt).toBeGreaterThanOrEqual(before);
+    expect(room.round.endsAt - room.round.startedAt).toBe(50 * 60_000);
+    expect(room.ownerName).toBe(owner.credentials.username);
+
+    // A visitor sees it in the list; a link room is not listed but opens by its link.
+    const link = (await createRoom(owner.cookie, { name: "Just us", visibility: "link" })).json();
+    const list = await t.app.inject({ method: "GET", url: "/api/rooms" });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((r: { slug: string }) => r.slug)).toEqual([room.slug]);
+    expect(list.json()[0].isOwner).toBe(false);
+    const byLink = await t.app.inject({ method: "GET", url: `/api/rooms/${link.slug}` });
+    expect(byLink.json()).toMatchObject({ name: "Just us", visibility: "link", isOwner: false });
+    expect((await t.app.inject({ method: "GET", url: "/api/rooms/AAAAAAAAAA" })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/api/rooms/..%2F..%2Fx" })).statusCode).toBe(404);
+  });
+
+  it("refuses a visitor, bad input, and a fourth open room, each with a clear message", async () => {
+    expect((await t.app.inject({ method: "POST", url: "/api/rooms", payload: { name: "x", visibility: "public" } })).statusCode).toBe(401);
+    const owner = await registerUser(t.app);
+    for (const [body, message] of [
+      [{ name: " ", visibility: "public" }, "Name is required"],
+      [{ name: "A", visibility: "secret" }, "visibility must be public or link"],
+      [{ name: "A", visibility: "public", focusMinutes: 7 }, "Focus rounds last a multiple of 5 minutes"],
+      [{ name: "A", visibility: "public", breakMinutes: 30 }, "Breaks last 1 to 15 minutes"],
+      [{ name: "x".repeat(61), visibility: "public" }, "Name must be at most 60 characters"],
+    ] as const) {
+      const res = await createRoom(owner.cookie, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    for (let n = 0; n < 3; n++) expect((await createRoom(owner.cookie)).statusCode).toBe(201);
+    const fourth = await createRoom(owner.cookie);
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().message).toBe("You already have 3 open rooms. End one to open another.");
+  });
+
+  it("shows who is in the room to everyone in it, with their status; leaving and closing the tab take them out", async () => {
+    const ada = await registerUser(t.app);
+    const bo = await registerUser(t.app);
+    const room = (await createRoom(ada.cookie)).json();
+    const adaLive = await live(ada.cookie);
+    adaLive.send({ type: "room_join", slug: room.slug, status: "Chapter 3" });
+    const first = (await nextRoomMessage(adaLive)) as RoomState;
+    expect(first.type).toBe("room_state");
+    expect(first.room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 3" }]);
+    expect(first.room.round).toEqual(room.round);
+
+    const boLive = await live(bo.cookie);
+    boLive.send({ type: "room_join", slug: room.slug });
+    const seenByBo = (await nextRoomMessage(boLive)) as RoomState;
+    expect(seenByBo.room.members.map((m) => m.name)).toEqual([ada.credentials.username, bo.credentials.username]);
+    // Same round, same end: the room's clock.
+    expect(seenByBo.room.round.endsAt).toBe(room.round.endsAt);
+    expect(((await nextRoomMessage(adaLive)) as RoomState).room.members).toHaveLength(2);
+
+    boLive.send({ type: "room_status", status: "Taxes" });
+    expect(((await nextRoomMessage(adaLive)) as RoomState).room.members[1]).toEqual({ name: bo.credentials.username, status: "Taxes" });
+    await nextRoomMessage(boLive);
+    // The list shows them too.
+    const listed = (await t.app.inject({ method: "GET", url: `/api/rooms/${room.slug}` })).json();
+    expect(listed.members).toHaveLength(2);
+
+    boLive.send({ type: "room_leave" });
+    expect(((await nextRoomMessage(adaLive)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 3" }]);
+    boLive.send({ type: "room_join", slug: room.slug });
+    await nextRoomMessage(adaLive);
+    boLive.ws.close();
+    expect(((await nextRoomMessage(adaLive)) as RoomState).room.members).toHaveLength(1);
+  });
+
+  it("counts one user with two tabs once, and refuses a room that does not exist", async () => {
+    const ada = await registerUser(t.app);
+    const room = (await createRoom(ada.cookie)).json();
+    const tab1 = await live(ada.cookie);
+    const tab2 = await live(ada.cookie);
+    tab1.send({ type: "room_join", slug: room.slug });
+    await nextRoomMessage(tab1);
+    tab2.send({ type: "room_join", slug: room.slug });
+    expect(((await nextRoomMessage(tab2)) as RoomState).room.members).toHaveLength(1);
+    tab2.send({ type: "room_join", slug: "AAAAAAAAAA" });
+    expect(await nextRoomMessage(tab2)).toEqual({ type: "room_error", slug: "AAAAAAAAAA", message: ROOM_GONE_MESSAGE });
+  });
+
+  it("lets only the owner end the room: its members are told and it leaves the list", async () => {
+    const ada = await registerUser(t.app);
+    const bo = await registerUser(t.app);
+    const room = (await createRoom(ada.cookie)).json();
+    const boLive = await live(bo.cookie);
+    boLive.send({ type: "room_join", slug: room.slug });
+    await nextRoomMessage(boLive);
+    const refused = await t.app.inject({ method: "POST", url: `/api/rooms/${room.slug}/end`, headers: { cookie: bo.cookie } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("Only the room's owner can end it.");
+    const ended = await t.app.inject({ method: "POST", url: `/api/rooms/${room.slug}/end`, headers: { cookie: ada.cookie } });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json().endedAt).toEqual(expect.any(Number));
+    expect(await nextRoomMessage(boLive)).toEqual({ type: "room_closed", slug: room.slug, reason: ROOM_CLOSED_BY_OWNER });
+    expect((await t.app.inject({ method: "GET", url: "/api/rooms" })).json()).toEqual([]);
+    boLive.send({ type: "room_join", slug: room.slug });
+    expect(await nextRoomMessage(boLive)).toMatchObject({ type: "room_error", message: ROOM_GONE_MESSAGE });
+  });
+
+  it("closes a room nobody has been in for 10 minutes, and keeps one with a member", async () => {
+    const ada = await registerUser(t.app);
+    const empty = (await createRoom(ada.cookie)).json();
+    const busy = (await createRoom(ada.cookie, { name: "Busy", visibility: "public" })).json();
+    const adaLive = await live(ada.cookie);
+    adaLive.send({ type: "room_join", slug: busy.slug });
+    await nextRoomMessage(adaLive);
+    // Nine minutes on, nothing closes; eleven minutes on, the empty one does.
+    expect(await t.app.rooms.sweep(Date.now() + ROOM_EMPTY_CLOSE_MS - 60_000)).toBe(0);
+    expect(await t.app.rooms.sweep(Date.now() + ROOM_EMPTY_CLOSE_MS + 60_000)).toBe(1);
+    const list = (await t.app.inject({ method: "GET", url: "/api/rooms" })).json();
+    expect(list.map((r: { slug: string }) => r.slug)).toEqual([busy.slug]);
+    const closed = (await t.app.inject({ method: "GET", url: `/api/rooms/${empty.slug}` })).json();
+    expect(closed.endedAt).toEqual(expect.any(Number));
+  });
+});
