@@ -2,7 +2,8 @@
  * `pnpm bench`: runs the sections below against the BUILT app (`pnpm build`
  * first) on loopback only, prints each section's figures as it goes and a summary table with
  * the machine at the end. Everything the bench starts (servers, socket clients, Chromium) is
- * stopped on success, failure, SIGINT and SIGTERM. Sections: http (req/s, p99 ms), ws (relay
+ * stopped on success, failure, SIGINT and SIGTERM. Sections: http (req/s, p99 ms, each route's
+ * ratio to the baseline next to its target, and another user's p99 during abuse), ws (relay
  * latency ms), mem (KiB per idle socket), js (gzipped KiB per route), drift (ms).
  * Knobs: see `readKnobs` in lib/common.ts and the README's "Benchmarks" section.
  */
@@ -57,19 +58,38 @@ function summary(results: Results, knobs: Knobs, startedAt: number): string {
   const { http, live, bundle, drift } = results;
   if (http) {
     out.push(`HTTP (autocannon, ${http.connections} connections, ${http.durationS} s each, GET /api/sessions with ${http.seededSessions} sessions)`);
-    const rows = [["target", "req/s", "× baseline", "p99 ms", "× baseline", "non-2xx", "errors"]];
+    const rows = [["target", "req/s", "× baseline", "target ×", "p99 ms", "target p99", "× baseline", "non-2xx", "errors"]];
     for (const t of [http.baseline, ...http.routes]) {
+      const ratio = t.requestsPerSecond / http.baseline.requestsPerSecond;
       rows.push([
         t.name,
         fmt(t.requestsPerSecond, 0),
-        fmt(t.requestsPerSecond / http.baseline.requestsPerSecond, 2),
+        fmt(ratio, 2),
+        t.target ? `≥ ${fmt(t.target.minRatio, 2)} ${ratio >= t.target.minRatio ? "met" : "MISSED"}` : "",
         fmt(t.p99Ms, 2),
+        t.target ? `≤ ${t.target.maxP99Ms} ${t.p99Ms <= t.target.maxP99Ms ? "met" : "MISSED"}` : "",
         fmt(t.p99Ms / http.baseline.p99Ms, 1),
         String(t.non2xx),
         String(t.errors),
       ]);
     }
-    out.push(table(rows), "");
+    const { abuse } = http;
+    rows.push([
+      `${abuse.victim.name}, ${abuse.victimConnections} conn.`,
+      fmt(abuse.victim.requestsPerSecond, 0),
+      "",
+      "",
+      fmt(abuse.victim.p99Ms, 2),
+      `≤ ${abuse.maxP99Ms} ${abuse.victim.p99Ms <= abuse.maxP99Ms ? "met" : "MISSED"}`,
+      fmt(abuse.victim.p99Ms / http.baseline.p99Ms, 1),
+      String(abuse.victim.non2xx),
+      String(abuse.victim.errors),
+    ]);
+    out.push(
+      table(rows),
+      `(abuse: meanwhile another user posted ${abuse.abuserRequests} imports of ${fmt(abuse.importBytes / 2 ** 20, 1)} MiB: ${abuse.abuserStatuses})`,
+      "",
+    );
   }
   if (live?.relay) {
     const r = live.relay;

@@ -35,9 +35,9 @@ export function readKnobs() {
   }
   return {
     sections: new Set<Section>(only.length ? (only.filter((s) => s !== "audio") as Section[]) : SECTIONS),
-    /** autocannon: seconds per target, connections, warm-up seconds. */
+    /** autocannon: seconds per target, connections (the HTTP targets are set at 50), warm-up seconds. */
     durationS: numberKnob("BENCH_DURATION_S", 10, 1, 120),
-    connections: numberKnob("BENCH_CONNECTIONS", 10, 1, 1000),
+    connections: numberKnob("BENCH_CONNECTIONS", 50, 1, 1000),
     warmupS: numberKnob("BENCH_WARMUP_S", 2, 0, 30),
     /** Websocket relay: users, sockets per user, rounds (each user sends once a round), sends/s. */
     wsUsers: numberKnob("BENCH_WS_USERS", 1000, 2, 5000),
