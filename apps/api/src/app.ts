@@ -35,6 +35,7 @@ import healthRoutes from "./routes/health";
 import linkedDeviceRoutes from "./routes/linkedDevices";
 import liveRoutes from "./routes/live";
 import sessionRoutes from "./routes/sessions";
+import taskRoutes from "./routes/tasks";
 import settingsRoutes from "./routes/settings";
 import subscriptionRoutes from "./routes/subscription";
 import userRoutes from "./routes/user";
@@ -92,6 +93,7 @@ export const focusApp = fp<{ config: Config }>(
         await api.register(authRoutes, { config });
         await api.register(settingsRoutes);
         await api.register(sessionRoutes);
+        await api.register(taskRoutes);
         await api.register(userRoutes, { config });
         await api.register(subscriptionRoutes, { config });
         await api.register(adminRoutes);

@@ -78,6 +78,9 @@ const owned = { mine: 0, theirs: 0 };
 /** Owner-only routes on a row id: anonymous 401, the owner `code`, B and the admin 404. */
 const ownerOnly = (code: number): Record<Role, number> => ({ anonymous: 401, userA: code, userB: 404, admin: 404 });
 
+/** A new task with a fresh idempotency key. */
+const newTask = () => ({ clientId: crypto.randomUUID(), title: "Matrix task", estimate: 2 });
+
 let matrixSite = 0;
 /** A domain no user blocks yet. */
 const freshDomain = () => `matrix${(matrixSite += 1)}.example.com`;
@@ -158,6 +161,20 @@ const MATRIX: Record<string, Expectation> = {
     call: plain("/api/sessions", { startTime: "2026-03-02T09:00:00Z", duration: 1500, type: "focus", completed: true }),
   },
   "GET /api/sessions/range": { status: loggedIn(200), call: plain(`/api/sessions/range?${TODAY}`) },
+  "GET /api/tasks": { status: loggedIn(200), call: plain("/api/tasks") },
+  "POST /api/tasks": { status: loggedIn(201), call: () => ({ url: "/api/tasks", payload: newTask() }) },
+  "PUT /api/tasks/:id": {
+    status: ownerOnly(200),
+    setup: twoOfA("/api/tasks", newTask),
+    call: (f, role) => ({ ...ownedRow("/api/tasks")(f, role), payload: { estimate: 3, done: true } }),
+  },
+  "DELETE /api/tasks/:id": { status: ownerOnly(204), setup: twoOfA("/api/tasks", newTask), call: ownedRow("/api/tasks") },
+  // A reorders its own task; everyone else names A's other one.
+  "POST /api/tasks/reorder": {
+    status: ownerOnly(200),
+    setup: twoOfA("/api/tasks", newTask),
+    call: (_f, role) => ({ url: "/api/tasks/reorder", payload: { ids: [role === "userA" ? owned.mine : owned.theirs] } }),
+  },
   "GET /api/export": { status: loggedIn(200), call: plain("/api/export?format=json") },
   "POST /api/import": {
     status: loggedIn(200),

@@ -89,6 +89,42 @@ describe(`migrations (${TEST_ENGINE})`, () => {
     }
   });
 
+  it("adds tasks and focus_sessions.task_id in 2026_11_29_0001, keeping the sessions stored before, and takes them away going down", async () => {
+    const db = await emptyDatabase();
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo("2026_11_28_0001_hash_session_ids")).error).toBeUndefined();
+      const now = new Date().toISOString();
+      const user = await db
+        .insertInto("users")
+        .values({ username: "tasker", email: null, password_hash: "x", subscription_plan: "free", subscription_status: "trial", trial_end_date: null, created_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      // Written through an untyped handle: the task_id column does not exist yet.
+      const untyped = db.withTables<{ focus_sessions: { user_id: number; start_time: string; duration: number; type: string; completed: number; created_at: string } }>();
+      await untyped
+        .insertInto("focus_sessions")
+        .values({ user_id: user.id, start_time: now, duration: 1500, type: "focus", completed: 1, created_at: now })
+        .execute();
+
+      expect((await migrator.migrateTo("2026_11_29_0001_tasks")).error).toBeUndefined();
+      expect(await db.selectFrom("focus_sessions").select(["duration", "task_id"]).execute()).toEqual([{ duration: 1500, task_id: null }]);
+      const task = { user_id: user.id, client_id: "c1", title: "Task", estimate: 2, done: 0, position: 0, created_at: now, completed_at: null };
+      await db.insertInto("tasks").values(task).execute();
+      // One task per (user, clientId); estimates outside 1-20 never stored.
+      await expect(db.insertInto("tasks").values(task).execute()).rejects.toThrow();
+      await expect(db.insertInto("tasks").values({ ...task, client_id: "c2", estimate: 21 }).execute()).rejects.toThrow();
+
+      expect((await migrator.migrateTo("2026_11_28_0001_hash_session_ids")).error).toBeUndefined();
+      const tables = await db.introspection.getTables();
+      expect(tables.map((table) => table.name)).not.toContain("tasks");
+      expect(tables.find((table) => table.name === "focus_sessions")?.columns.map((column) => column.name)).not.toContain("task_id");
+      expect(await migrateToLatest(db)).toContain("2026_11_29_0001_tasks");
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it("migrates the latest migration down and up again", async () => {
     const db = await emptyDatabase();
     try {

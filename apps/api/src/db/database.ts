@@ -7,6 +7,7 @@ import type { HttpSessionsTable } from "./tables/httpSessions";
 import type { LinkedDevicesTable } from "./tables/linkedDevices";
 import type { RoomsTable } from "./tables/rooms";
 import type { SettingsTable } from "./tables/settings";
+import type { TasksTable } from "./tables/tasks";
 import type { UsersTable } from "./tables/users";
 
 /** The typed schema Kysely queries are checked against. */
@@ -20,5 +21,6 @@ export interface Database {
   linked_devices: LinkedDevicesTable;
   blocked_attempts: BlockedAttemptsTable;
   app_secrets: AppSecretsTable;
+  tasks: TasksTable;
   rooms: RoomsTable;
 }

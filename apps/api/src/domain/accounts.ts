@@ -14,6 +14,7 @@ import { deleteHttpSessionsOfUser } from "../repositories/httpSessions";
 import { deleteLinkedDevicesOfUser } from "../repositories/linkedDevices";
 import { deleteSessionsOfUser } from "../repositories/sessions";
 import { deleteSettings } from "../repositories/settings";
+import { deleteTasksOfUser } from "../repositories/tasks";
 import { deleteUserRow, findUserByEmail, findUserByUsername, insertUser, updateUser } from "../repositories/users";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../security/commonPasswords";
 import { hashPassword, verifyPassword } from "../security/password";
@@ -135,8 +136,8 @@ export async function changePassword(
 /**
  * Deletes the account and all its data in one transaction ('will delete all their data',
  * `docs/offline.md`): login sessions (so every device is logged out), linked devices (their tokens
- * stop working), recorded sessions, settings, cancellations, blocked sites and blocked attempts,
- * then the user. A table that gains a `user_id` column must be added here. Open live
+ * stop working), recorded sessions, tasks, settings, cancellations, blocked sites and blocked
+ * attempts, then the user. A table that gains a `user_id` column must be added here. Open live
  * connections are the caller's to close (`liveHub.closeUser`).
  * @throws HttpError 404 "User not found".
  */
@@ -144,6 +145,7 @@ export async function deleteAccount(db: Kysely<Database>, userId: number): Promi
   await db.transaction().execute(async (trx) => {
     await deleteHttpSessionsOfUser(trx, userId);
     await deleteSessionsOfUser(trx, userId);
+    await deleteTasksOfUser(trx, userId);
     await deleteSettings(trx, userId);
     await deleteCancellationsOfUser(trx, userId);
     await deleteLinkedDevicesOfUser(trx, userId);

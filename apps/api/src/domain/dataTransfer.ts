@@ -25,10 +25,11 @@ import type { Database } from "../db/database";
 import type { UserRow } from "../db/tables/users";
 import { listSessionsOldestFirst } from "../repositories/sessions";
 import { getSettings, saveSettings } from "../repositories/settings";
+import { ownedTaskIds } from "../repositories/tasks";
 import { HttpError } from "./httpError";
 import { subscriptionOf } from "./subscription";
 
-/** Rows per INSERT (and per transaction) when importing: 7 parameters each, well under SQLite's bound-parameter limit. */
+/** Rows per INSERT (and per transaction) when importing: 8 parameters each, well under SQLite's bound-parameter limit. */
 export const IMPORT_BATCH_SIZE = 500;
 
 /** A recorded session as exported: no server row id, so the document travels between accounts. */
@@ -112,7 +113,9 @@ export const IMPORT_RUNNING_MESSAGE = "An import is already running for this acc
  * settings replace the user's. The plan's rules apply as to `POST /api/sessions`
  * (`docs/product.md`): on the Free plan no local day (in `timeZone`) may end up with more focus
  * sessions than the daily limit, or nothing is imported; no account holds more than
- * MAX_SESSIONS_PER_USER sessions.
+ * MAX_SESSIONS_PER_USER sessions. A session keeps its `taskId` only when that is one of the
+ * user's own tasks and the session is a focus session; any other is imported counting for no
+ * task (a file from another account names that account's tasks).
  * Every check runs before anything is written; then the sessions go in batches of
  * IMPORT_BATCH_SIZE, each its own short transaction with a turn of the event loop between, so a
  * large import never holds the database or the process from other users' requests.
@@ -160,6 +163,11 @@ export async function importData(db: Kysely<Database>, user: UserRow, document: 
       }
     }
 
+    const named = [...new Set(fresh.flatMap((session) => (session.taskId === undefined ? [] : [session.taskId])))];
+    const ownTasks = await ownedTaskIds(db, userId, named);
+    const taskIdOf = (session: ExportedSession) =>
+      session.taskId !== undefined && session.type === "focus" && ownTasks.has(session.taskId) ? session.taskId : null;
+
     const createdAt = new Date().toISOString();
     let imported = 0;
     for (let i = 0; i < fresh.length; i += IMPORT_BATCH_SIZE) {
@@ -175,6 +183,7 @@ export async function importData(db: Kysely<Database>, user: UserRow, document: 
               type: session.type,
               completed: session.completed ? 1 : 0,
               client_id: session.clientId ?? null,
+              task_id: taskIdOf(session),
               created_at: createdAt,
             })),
           )

@@ -21,6 +21,7 @@ import { findSessionByClientId, listSessionsBetween, recordSessionOnce } from ".
 import { lockUserRow } from "../repositories/users";
 import { HttpError } from "./httpError";
 import { subscriptionOf } from "./subscription";
+import { assertSessionTask } from "./tasks";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -45,8 +46,10 @@ export async function assertWithinDailyLimit(db: Kysely<Database>, user: UserRow
 /**
  * Records `input` for `user` exactly once, within the plan's limits, in one transaction (the
  * user's row is locked on PostgreSQL, so two devices cannot both record the last free session).
+ * A `taskId` must name one of the user's tasks, on a focus session (`docs/product.md`, Tasks).
  * @returns the session and whether it was created (false: a repeat of a recorded one).
- * @throws HttpError 403 over the Free plan's daily limit.
+ * @throws HttpError 403 over the Free plan's daily limit; 400 for a task on a break; 404 for a
+ *   task that is not the user's.
  */
 export async function recordSessionWithinPlan(
   db: Kysely<Database>,
@@ -59,6 +62,7 @@ export async function recordSessionWithinPlan(
     await lockUserRow(trx, user.id);
     const recorded = input.clientId ? await findSessionByClientId(trx, user.id, input.clientId) : undefined;
     if (recorded) return { session: recorded, created: false };
+    await assertSessionTask(trx, user.id, input);
     await assertWithinDailyLimit(trx, user, input, now, timeZone);
     return recordSessionOnce(trx, user.id, input);
   });

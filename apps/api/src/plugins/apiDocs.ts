@@ -26,6 +26,7 @@ export const API_TAGS = [
   { name: "account", description: "The signed-in user's email, password and account", paths: ["/api/user"] },
   { name: "settings", description: "Timer, sound and display settings", paths: ["/api/settings"] },
   { name: "sessions", description: "Recorded focus sessions and breaks", paths: ["/api/sessions"] },
+  { name: "tasks", description: "Tasks estimated in focus sessions, with their actual counts", paths: ["/api/tasks"] },
   { name: "data", description: "Export and import of the user's data (`docs/offline.md`)", paths: ["/api/export", "/api/import"] },
   { name: "subscription", description: "Plans, upgrade, cancellation and retention offers", paths: ["/api/subscription"] },
   {

@@ -5,9 +5,9 @@ import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import type { FocusSessionRow } from "../db/tables/focusSessions";
 
-type SessionColumns = Pick<FocusSessionRow, "id" | "start_time" | "duration" | "type" | "completed" | "client_id">;
+type SessionColumns = Pick<FocusSessionRow, "id" | "start_time" | "duration" | "type" | "completed" | "client_id" | "task_id">;
 
-/** Row → API shape (sessionSchema of core); `clientId` only when the client sent one. */
+/** Row → API shape (sessionSchema of core); `clientId` only when the client sent one, `taskId` only when the session counts for a task. */
 function toSession(row: SessionColumns): Session {
   return {
     id: row.id,
@@ -16,12 +16,16 @@ function toSession(row: SessionColumns): Session {
     type: row.type,
     completed: row.completed === 1,
     ...(row.client_id === null ? {} : { clientId: row.client_id }),
+    ...(row.task_id === null ? {} : { taskId: row.task_id }),
   };
 }
 
-const columns = ["id", "start_time", "duration", "type", "completed", "client_id"] as const;
+const columns = ["id", "start_time", "duration", "type", "completed", "client_id", "task_id"] as const;
 
-/** Records a session for the user; `startTime` is stored normalised to UTC ISO. */
+/**
+ * Records a session for the user; `startTime` is stored normalised to UTC ISO. A `taskId` must
+ * already be checked to be the user's (domain/tasks.ts `assertSessionTask`).
+ */
 export async function insertSession(db: Kysely<Database>, userId: number, input: SessionInput): Promise<Session> {
   const row = await db
     .insertInto("focus_sessions")
@@ -32,6 +36,7 @@ export async function insertSession(db: Kysely<Database>, userId: number, input:
       type: input.type,
       completed: input.completed ? 1 : 0,
       client_id: input.clientId ?? null,
+      task_id: input.taskId ?? null,
       created_at: new Date().toISOString(),
     })
     .returning(columns)

@@ -11,6 +11,7 @@ import * as appSecrets from "./2026_11_25_0001_app_secrets";
 import * as retentionOffers from "./2026_11_26_0001_retention_offers";
 import * as sessionsWithinYears from "./2026_11_27_0001_sessions_within_years";
 import * as hashSessionIds from "./2026_11_28_0001_hash_session_ids";
+import * as tasks from "./2026_11_29_0001_tasks";
 import * as rooms from "./2026_11_30_0001_rooms";
 
 export const migrations: Record<string, Migration> = {
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
   "2026_11_26_0001_retention_offers": retentionOffers,
   "2026_11_27_0001_sessions_within_years": sessionsWithinYears,
   "2026_11_28_0001_hash_session_ids": hashSessionIds,
+  "2026_11_29_0001_tasks": tasks,
   "2026_11_30_0001_rooms": rooms,
 };

@@ -15,6 +15,8 @@ export interface FocusSessionsTable {
   created_at: string;
   /** The client's idempotency key (a UUID), unique per user; null when none was sent. */
   client_id: string | null;
+  /** The user's task this focus session was spent on (`tasks.id`), or null. */
+  task_id: number | null;
 }
 
 export type FocusSessionRow = Selectable<FocusSessionsTable>;
