@@ -20,6 +20,8 @@ const ExtensionPage = lazy(() => import("@/pages/ExtensionPage").then((m) => ({ 
 const MusicPage = lazy(() => import("@/pages/MusicPage").then((m) => ({ default: m.MusicPage })));
 const LocalAudioPage = lazy(() => import("@/pages/LocalAudioPage").then((m) => ({ default: m.LocalAudioPage })));
 const AudioTestPage = lazy(() => import("@/pages/AudioTestPage").then((m) => ({ default: m.AudioTestPage })));
+const RoomsPage = lazy(() => import("@/pages/RoomsPage").then((m) => ({ default: m.RoomsPage })));
+const RoomPage = lazy(() => import("@/pages/RoomPage").then((m) => ({ default: m.RoomPage })));
 const NotFoundPage = lazy(() => import("@/pages/NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
 
 /** A page outside the signed-in layout, with a full-page spinner while its code loads. */
@@ -34,7 +36,7 @@ const notFoundForVisitors: SignedInRouteHandle = { signedOut: "notFound" };
  * The route table. Every page a signed-in user (or a guest) moves between is a child of
  * `SignedInLayout`, which owns the timer, the audio player and the outbox, so navigating never
  * loses a session. A child's `handle` says what a visitor who is not signed in gets (default:
- * /auth). The landing page, /auth, the mini timer popup and the not-found screen stand alone.
+ * /auth; the rooms are open to look at). The landing page, /auth, the mini timer popup and the not-found screen stand alone.
  */
 export const appRoutes: RouteObject[] = [
   { path: "/", element: standalone(<LandingPage />) },
@@ -51,6 +53,8 @@ export const appRoutes: RouteObject[] = [
       { path: "/extension", element: <ExtensionPage />, handle: showToVisitors },
       { path: "/local-audio", element: <LocalAudioPage />, handle: showToVisitors },
       { path: "/audio-test", element: <AudioTestPage />, handle: showToVisitors },
+      { path: "/rooms", element: <RoomsPage />, handle: showToVisitors },
+      { path: "/rooms/:slug", element: <RoomPage />, handle: showToVisitors },
     ],
   },
   { path: "*", element: standalone(<NotFoundPage />) },

@@ -1,5 +1,5 @@
 import type { User } from "@focus/core";
-import { LogIn, LogOut, Puzzle, ShieldUser, UserRound } from "lucide-react";
+import { LogIn, LogOut, Puzzle, ShieldUser, UserRound, Users } from "lucide-react";
 import { Link } from "react-router-dom";
 import { BrandLink } from "@/components/Brand";
 import { ThemeToggle } from "@/components/ThemeToggle";
@@ -36,6 +36,10 @@ export function AppHeader({ user }: { user: User }) {
               <span className="hidden lg:inline">Admin</span>
             </Link>
           )}
+          <Link to="/rooms" className={ghost} aria-label="Focus rooms">
+            <Users aria-hidden />
+            <span className="hidden lg:inline">Rooms</span>
+          </Link>
           <Link to="/extension" className={ghost} aria-label="Extension">
             <Puzzle aria-hidden />
             <span className="hidden lg:inline">Extension</span>

@@ -65,9 +65,10 @@ function TimerRuntime({ user, settings, children }: { user: User; settings: Sett
   return (
     <TimerActor.Provider logic={logic} options={{ input }}>
       <TimerFollowsApp settings={settings} user={user} />
-      {!user.isGuest && <LiveSync onStatus={setLiveStatus} />}
       <CurrentSettingsContext.Provider value={settings}>
-        <LiveStatusContext.Provider value={user.isGuest ? null : liveStatus}>{children}</LiveStatusContext.Provider>
+        <LiveStatusContext.Provider value={user.isGuest ? null : liveStatus}>
+          {user.isGuest ? children : <LiveSync onStatus={setLiveStatus}>{children}</LiveSync>}
+        </LiveStatusContext.Provider>
       </CurrentSettingsContext.Provider>
     </TimerActor.Provider>
   );

@@ -1,16 +1,30 @@
-import { createContext, useContext, useEffect, useMemo } from "react";
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from "react";
 import { useActorRef } from "@xstate/react";
 import {
   LIVE_PATH,
   createSocketActor,
   liveConnectionMachine,
   timerStateOf,
+  type LiveMessage,
   type SharedTimerState,
   type WebSocketLike,
 } from "@focus/core";
 import { TimerActor } from "./timerActor";
 
 export type LiveStatus = "connecting" | "connected" | "reconnecting" | "disconnected";
+
+/**
+ * The live connection as other features use it (focus rooms, `docs/rooms.md`): send a message
+ * (dropped while not connected), hear every message, and hear each (re)connection, which is
+ * when a feature says again what the server should know (e.g. which room it is in).
+ */
+export interface LiveChannel {
+  send(message: LiveMessage): void;
+  onMessage(listener: (message: LiveMessage) => void): () => void;
+  onConnected(listener: () => void): () => void;
+  /** Whether the socket is open now. */
+  isOpen(): boolean;
+}
 
 /** `ws(s)://<this host>/ws/timer` (the secure scheme on https). */
 function liveUrl(): string {
@@ -31,13 +45,28 @@ function changed(a: SharedTimerState | null, b: SharedTimerState): boolean {
  * from the extension's popup on the one timer chart. `timer_update`s from others are only logged.
  * Reports the connection status through `onStatus`.
  */
-export function useLiveSync(onStatus: (status: LiveStatus) => void): void {
+export function useLiveSync(onStatus: (status: LiveStatus) => void): LiveChannel {
   const timer = TimerActor.useActorRef();
   const logic = useMemo(
     () => liveConnectionMachine.provide({ actors: { socket: createSocketActor((url) => new WebSocket(url) as unknown as WebSocketLike) } }),
     [],
   );
   const live = useActorRef(logic, { input: { url: liveUrl() } });
+  const channel = useMemo<LiveChannel>(
+    () => ({
+      send: (message) => live.send({ type: "SEND", message }),
+      onMessage: (listener) => {
+        const sub = live.on("message", ({ message }) => listener(message));
+        return () => sub.unsubscribe();
+      },
+      onConnected: (listener) => {
+        const sub = live.on("connected", () => listener());
+        return () => sub.unsubscribe();
+      },
+      isOpen: () => live.getSnapshot().matches({ online: "open" }),
+    }),
+    [live],
+  );
 
   useEffect(() => {
     let lastSent: SharedTimerState | null = null;
@@ -79,14 +108,19 @@ export function useLiveSync(onStatus: (status: LiveStatus) => void): void {
       window.removeEventListener("offline", onOffline);
     };
   }, [live, timer, onStatus]);
+  return channel;
 }
 
 /** The live status for display; null where there is no live connection (guests). */
 export const LiveStatusContext = createContext<LiveStatus | null>(null);
 export const useLiveStatus = () => useContext(LiveStatusContext);
 
-/** Mounts the live connection (only for signed-in users: guests have none on the server). */
-export function LiveSync({ onStatus }: { onStatus: (status: LiveStatus) => void }) {
-  useLiveSync(onStatus);
-  return null;
+/** The live connection for features; null for guests and visitors (no connection). */
+const LiveChannelContext = createContext<LiveChannel | null>(null);
+export const useLiveChannel = () => useContext(LiveChannelContext);
+
+/** Mounts the live connection around `children` (only for signed-in users: guests have none on the server). */
+export function LiveSync({ onStatus, children }: { onStatus: (status: LiveStatus) => void; children: ReactNode }) {
+  const channel = useLiveSync(onStatus);
+  return <LiveChannelContext.Provider value={channel}>{children}</LiveChannelContext.Provider>;
 }

@@ -1,0 +1,95 @@
+import { roomRound, type LiveRoom, type RoomSchedule } from "@focus/core";
+import { useEffect, useState } from "react";
+import { TimerActor } from "@/features/timer/timerActor";
+import { useLiveChannel } from "@/features/timer/useLiveSync";
+import { useLatest } from "@/lib/useLatest";
+
+/** What being in a room gives the page: the room as the server last told it, or why it cannot be joined. */
+export interface RoomMembership {
+  /** The room with its members, from the live connection; null until the server answered. */
+  live: LiveRoom | null;
+  /** A refused join (ended, unknown, full), in the server's words. */
+  error: string | null;
+  /** The room ended while the user was in it: the reason. */
+  closedReason: string | null;
+}
+
+/** How long typing in the status box waits before sending it, ms. */
+const STATUS_DEBOUNCE_MS = 600;
+
+/**
+ * Takes part in the room `slug` while `joined` (`docs/rooms.md`): sends `room_join` now and on
+ * every reconnection, `room_status` as the status changes, `room_leave` when it stops (the
+ * page closes or the user leaves), and hands back what the server says of the room.
+ */
+export function useRoomMembership(slug: string, joined: boolean, status: string): RoomMembership {
+  const channel = useLiveChannel();
+  const [live, setLive] = useState<LiveRoom | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [closedReason, setClosedReason] = useState<string | null>(null);
+  const statusRef = useLatest(status);
+
+  useEffect(() => {
+    if (!joined || !channel) return;
+    const join = () => channel.send({ type: "room_join", slug, status: statusRef() });
+    const offMessage = channel.onMessage((message) => {
+      if (message.type === "room_state" && message.room.slug === slug) setLive(message.room);
+      else if (message.type === "room_error" && message.slug === slug) setError(message.message);
+      else if (message.type === "room_closed" && message.slug === slug) setClosedReason(message.reason);
+    });
+    const offConnected = channel.onConnected(join);
+    if (channel.isOpen()) join();
+    return () => {
+      offMessage();
+      offConnected();
+      channel.send({ type: "room_leave" });
+      setLive(null);
+      setError(null);
+      setClosedReason(null);
+    };
+  }, [channel, joined, slug, statusRef]);
+
+  useEffect(() => {
+    if (!joined || !channel) return;
+    const timer = setTimeout(() => channel.send({ type: "room_status", status }), STATUS_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [channel, joined, status]);
+
+  return { live, error, closedReason };
+}
+
+/**
+ * While `schedule` is given (the user is in an open room), the one timer runs the room's
+ * rounds: each round, as core's `roomRound` gives it at this instant, goes to the chart as
+ * `FOLLOW_ROUND` (a focus round as focus, a break as a short break), when the user joins and
+ * whenever a new round begins. The chart records each session as a personal one.
+ */
+export function useFollowRoomRounds(schedule: RoomSchedule | null): void {
+  const timer = TimerActor.useActorRef();
+  const { startedAt, focusMinutes, breakMinutes } = schedule ?? { startedAt: 0, focusMinutes: 0, breakMinutes: 0 };
+  const active = schedule !== null;
+  useEffect(() => {
+    if (!active) return;
+    const schedule = { startedAt, focusMinutes, breakMinutes };
+    let handle: ReturnType<typeof setTimeout>;
+    const follow = () => {
+      const now = Date.now();
+      const round = roomRound(schedule, now);
+      timer.send({ type: "FOLLOW_ROUND", mode: round.phase === "focus" ? "focus" : "shortBreak", startedAt: round.startedAt, endsAt: round.endsAt, now });
+      // Just after this round ends, the next one.
+      handle = setTimeout(follow, Math.max(0, round.endsAt - now) + 50);
+    };
+    follow();
+    // A hidden tab's timeouts run late: catch up as soon as it is shown again.
+    const onVisible = () => {
+      if (document.visibilityState !== "visible") return;
+      clearTimeout(handle);
+      follow();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      clearTimeout(handle);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [active, startedAt, focusMinutes, breakMinutes, timer]);
+}
