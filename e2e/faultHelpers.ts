@@ -38,7 +38,7 @@ export const WebSocket = apiRequire("ws") as WsConstructor;
 /** The parts of a better-sqlite3 database the suite uses. */
 export interface SqliteDatabase {
   pragma(source: string, options?: { simple: boolean }): unknown;
-  prepare(sql: string): { get(...params: unknown[]): unknown; all(...params: unknown[]): unknown[] };
+  prepare(sql: string): { get(...params: unknown[]): unknown; all(...params: unknown[]): unknown[]; run(...params: unknown[]): unknown };
   close(): void;
 }
 type SqliteConstructor = new (file: string, options?: { readonly?: boolean; fileMustExist?: boolean }) => SqliteDatabase;

@@ -99,4 +99,55 @@ describe.skipIf(!available)("two API processes on one PostgreSQL", () => {
     expect(out.status).toBeLessThan(300);
     expect(await closed).toBe(4401); // unauthorized: the login ended
   });
+
+  it("show a focus room's members and round to people on either process, and their leaving", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const register = async (server: RunningServer, prefix: string) => {
+      const username = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      const res = await raw(`${server.url}/api/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: PUBLIC_ORIGIN },
+        body: JSON.stringify({ username, password: "calm-focus-42", email: `${username}@example.com` }),
+      });
+      expect(res.status, res.body).toBe(201);
+      return { username, cookie: cookieOf(res) };
+    };
+    const ada = await register(a, "roomA");
+    const bo = await register(b, "roomB");
+    const created = await raw(`${a.url}/api/rooms`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: PUBLIC_ORIGIN, cookie: ada.cookie },
+      body: JSON.stringify({ name: "Two processes", visibility: "link" }),
+    });
+    expect(created.status, created.body).toBe(201);
+    const room = JSON.parse(created.body) as { slug: string; round: { endsAt: number } };
+
+    type RoomState = { type: "room_state"; room: { members: { name: string }[]; round: { endsAt: number } } };
+    const roomStates = (client: Client) => client.received.filter((m): m is RoomState => (m as { type?: string }).type === "room_state");
+    const until = async (what: () => boolean, label: string) => {
+      const deadline = Date.now() + 5000;
+      while (!what()) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const adaOnA = await openSocket(a, ada.cookie);
+    adaOnA.socket.send(JSON.stringify({ type: "room_join", slug: room.slug, status: "Essay" }));
+    await until(() => roomStates(adaOnA).length > 0, "ada's room_state");
+    const boOnB = await openSocket(b, bo.cookie);
+    boOnB.socket.send(JSON.stringify({ type: "room_join", slug: room.slug }));
+    // Each sees both names, whichever process they are on, and the same round end.
+    const names = (client: Client) => roomStates(client).at(-1)?.room.members.map((m) => m.name).sort() ?? [];
+    const both = [ada.username, bo.username].sort();
+    await until(() => JSON.stringify(names(boOnB)) === JSON.stringify(both), "bo to see ada");
+    await until(() => JSON.stringify(names(adaOnA)) === JSON.stringify(both), "ada to see bo");
+    expect(roomStates(boOnB).at(-1)?.room.round.endsAt).toBe(room.round.endsAt);
+    // The room page of either process lists both.
+    const seenOnB = JSON.parse((await raw(`${b.url}/api/rooms/${room.slug}`, {})).body) as { members: unknown[] };
+    expect(seenOnB.members).toHaveLength(2);
+
+    // Bo leaves on B: ada, on A, sees it.
+    boOnB.socket.send(JSON.stringify({ type: "room_leave" }));
+    await until(() => JSON.stringify(names(adaOnA)) === JSON.stringify([ada.username]), "ada to see bo leave");
+  });
 });

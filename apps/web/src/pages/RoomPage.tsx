@@ -56,7 +56,6 @@ function RoomView({ room }: { room: Room }) {
   const membership = useRoomMembership(room.slug, joined && canJoin, status);
   const open = room.endedAt === null && membership.closedReason === null;
   const inRoom = joined && canJoin && open && membership.error === null;
-  useFollowRoomRounds(inRoom ? scheduleOf(room) : null);
   const members = inRoom && membership.live ? membership.live.members : room.members;
 
   const copyLink = () => {
@@ -69,6 +68,7 @@ function RoomView({ room }: { room: Room }) {
 
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 pb-24 md:py-10">
+      {inRoom && <FollowRoomRounds room={room} />}
       <BackToRooms />
       <header className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2">
@@ -132,6 +132,12 @@ function RoomView({ room }: { room: Room }) {
       {open && <MemberList members={members} room={room} />}
     </main>
   );
+}
+
+/** Runs the room's rounds on the user's timer (only mounted for a signed-in member: visitors have no timer). */
+function FollowRoomRounds({ room }: { room: Room }) {
+  useFollowRoomRounds(scheduleOf(room));
+  return null;
 }
 
 /** Who is in the room: name and status, or "focusing" / "on a break" without one. */

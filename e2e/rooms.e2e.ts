@@ -1,0 +1,144 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Sqlite } from "./faultHelpers";
+import { launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+
+/**
+ * Focus rooms in two real browsers (`docs/rooms.md`): one user opens a room, another finds it
+ * in the list, both join, see each other, run the same round to within a second, and each
+ * records their own focus session when it ends; statuses and leaving show to the other; the
+ * owner ends the room. The room's first round is moved in the database to end a few seconds
+ * after the test joins, so a real (unfaked) round ends within the test.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+/** Seconds before the shifted room's focus round ends, counted from the shift. */
+const ROUND_LEFT_S = 14;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+/** Seconds of an mm:ss text. */
+const seconds = (text: string | null) => {
+  const match = /(\d+):(\d\d)/.exec(text ?? "");
+  return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
+};
+
+const roomClock = (page: Page) => page.getByRole("timer");
+const people = (page: Page) => page.getByRole("list", { name: "People in the room" }).getByRole("listitem");
+
+/** The user's recorded focus sessions, through the page's own cookie. */
+async function focusSessions(page: Page, url: string): Promise<{ duration: number; completed: boolean }[]> {
+  const sessions = (await (await page.request.get(`${url}/api/sessions`)).json()) as { type: string; duration: number; completed: boolean }[];
+  return sessions.filter((session) => session.type === "focus");
+}
+
+describe("focus rooms in two browsers", () => {
+  it("two users share a room's round, see each other, and each records their own session", async () => {
+    const adaContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const boContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const ada = await adaContext.newPage();
+    const bo = await boContext.newPage();
+    const adaName = uniqueName("ada");
+    const boName = uniqueName("bo");
+    await registerInUi(ada, server.url, adaName);
+    await registerInUi(bo, server.url, boName);
+
+    // Ada opens a room from the header's Rooms link.
+    await ada.getByRole("link", { name: "Focus rooms" }).click();
+    await ada.getByRole("heading", { name: "Focus rooms" }).waitFor();
+    await ada.getByLabel("Room name").fill("Writers' room");
+    await ada.getByRole("button", { name: "Open room" }).click();
+    await ada.getByRole("heading", { name: "Writers' room" }).waitFor();
+    const slug = new URL(ada.url()).pathname.split("/").at(-1) ?? "";
+    expect(slug).toMatch(/^[A-Za-z0-9_-]{10}$/);
+
+    // Its first focus round ends ROUND_LEFT_S from now (the room opened 25 minutes earlier).
+    const db = new Sqlite(`${server.dataDir}/focus.db`);
+    const startedAt = new Date(Date.now() - (25 * 60 - ROUND_LEFT_S) * 1000).toISOString();
+    db.prepare("UPDATE rooms SET started_at = ? WHERE slug = ?").run(startedAt, slug);
+    db.close();
+    await ada.reload();
+    await ada.getByRole("button", { name: "Join this room" }).click();
+    await expect.poll(() => people(ada).count()).toBe(1);
+
+    // Bo finds it in the list and joins.
+    await bo.goto(`${server.url}/rooms`);
+    await bo.getByRole("link", { name: /Writers' room/ }).click();
+    await bo.getByRole("button", { name: "Join this room" }).click();
+    await expect.poll(() => people(bo).allInnerTexts()).toEqual([expect.stringContaining(adaName), expect.stringContaining(boName)]);
+    await expect.poll(() => people(ada).count()).toBe(2);
+    await saveScreenshot(ada, "room-desktop");
+    await saveScreenshot(bo, "room-phone");
+
+    // The same round: both room clocks and both personal timers within a second of each other.
+    const [adaClock, boClock, adaTimer, boTimer] = await Promise.all([
+      roomClock(ada).getAttribute("aria-label"),
+      roomClock(bo).getAttribute("aria-label"),
+      ada.getByTestId("header-timer").getAttribute("aria-label"),
+      bo.getByTestId("header-timer").getAttribute("aria-label"),
+    ]);
+    expect(adaClock).toMatch(/Focus round/);
+    const shown = [adaClock, boClock, adaTimer, boTimer].map(seconds);
+    expect(Math.max(...shown) - Math.min(...shown), JSON.stringify([adaClock, boClock, adaTimer, boTimer])).toBeLessThanOrEqual(1);
+    expect(shown[0]).toBeLessThanOrEqual(ROUND_LEFT_S);
+
+    // Bo says what he works on: Ada sees it.
+    await bo.getByLabel(/What are you working on/).fill("Tax return");
+    await expect.poll(() => people(ada).allInnerTexts()).toContainEqual(expect.stringContaining("Tax return"));
+
+    // The round ends: each has a focus session of their own, for the time they were in the room.
+    await expect.poll(() => roomClock(ada).getAttribute("aria-label"), { timeout: (ROUND_LEFT_S + 10) * 1000 }).toMatch(/^Break/);
+    await expect.poll(() => focusSessions(ada, server.url), { timeout: 10_000 }).toHaveLength(1);
+    await expect.poll(() => focusSessions(bo, server.url), { timeout: 10_000 }).toHaveLength(1);
+    for (const page of [ada, bo]) {
+      const [session] = await focusSessions(page, server.url);
+      expect(session?.completed).toBe(true);
+      expect(session?.duration).toBeGreaterThan(0);
+      expect(session?.duration).toBeLessThanOrEqual(ROUND_LEFT_S);
+    }
+    // Both timers now run the room's break.
+    await expect.poll(() => ada.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/break/i);
+
+    // Bo leaves; Ada sees one person. Ada ends the room; it leaves the list.
+    await bo.getByRole("button", { name: "Leave room" }).click();
+    await expect.poll(() => people(ada).count()).toBe(1);
+    await ada.getByRole("button", { name: "End room" }).click();
+    await ada.getByRole("dialog").getByRole("button", { name: "End room" }).click();
+    await expect.poll(() => ada.getByRole("alert").first().textContent()).toMatch(/ended/);
+    await bo.goto(`${server.url}/rooms`);
+    await bo.getByText("No open rooms right now.").waitFor();
+
+    await adaContext.close();
+    await boContext.close();
+  });
+
+  it("lets a visitor look at a room and asks them to sign in to join", async () => {
+    const owner = await browser.newContext();
+    const page = await owner.newPage();
+    await registerInUi(page, server.url, uniqueName("host"));
+    const created = await page.request.post(`${server.url}/api/rooms`, { data: { name: "Open to look", visibility: "public" }, headers: { origin: server.url } });
+    expect(created.status()).toBe(201);
+    const { slug } = (await created.json()) as { slug: string };
+
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const look = await visitor.newPage();
+    await look.goto(`${server.url}/rooms/${slug}`);
+    await look.getByRole("heading", { name: "Open to look" }).waitFor();
+    await expect.poll(() => roomClock(look).getAttribute("aria-label")).toMatch(/^Focus round/);
+    expect(await look.getByRole("link", { name: "Sign in to join" }).isVisible()).toBe(true);
+    expect(await look.getByRole("button", { name: "Join this room" }).count()).toBe(0);
+    await saveScreenshot(look, "room-visitor-phone");
+    await owner.close();
+    await visitor.close();
+  });
+});
