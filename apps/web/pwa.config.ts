@@ -3,14 +3,14 @@ import type { VitePWAOptions } from "vite-plugin-pwa";
 /** Theme colours of the dark theme (index.css `--background`), the default theme. */
 const BACKGROUND = "#0c131c";
 
-/** GET calls whose last answer is kept for offline use: the user, settings and sessions. */
-const OFFLINE_API = /\/api\/(?:me|settings|sessions(?:\/range)?)(?:\?.*)?$/;
+/** GET calls whose last answer is kept for offline use: the user, settings, sessions and tasks. */
+const OFFLINE_API = /\/api\/(?:me|settings|sessions(?:\/range)?|tasks)(?:\?.*)?$/;
 
 /**
  * Installable, offline-capable app (`docs/offline.md`) with vite-plugin-pwa (Workbox generateSW).
  * The service worker precaches the built app shell and every route chunk, so /app, /mini-timer and
  * the statistics open with the network off; navigations fall back to the precached index.html. The
- * user, settings and sessions GETs go network-first with the last good answer kept in the
+ * user, settings, sessions and tasks GETs go network-first with the last good answer kept in the
  * `focus-api` cache for when the server cannot be reached.
  *
  * Updates never reload on their own (`registerType: "prompt"`, no skipWaiting): a new version

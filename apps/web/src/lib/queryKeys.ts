@@ -11,6 +11,8 @@ export const queryKeys = {
   sessions: ["/api/sessions"],
   sessionsRangeAll: ["/api/sessions/range"],
   sessionsRange: (startDate: string, endDate: string) => ["/api/sessions/range", { startDate, endDate }] as const,
+  /** The user's task list with actual counts (`GET /api/tasks`). */
+  tasks: ["/api/tasks"],
   adminUsers: ["/api/admin/users"],
   /** The user's upgrade request and accepted offer (`GET /api/subscription`). */
   subscriptionRequests: ["/api/subscription"],

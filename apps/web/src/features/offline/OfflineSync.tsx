@@ -3,6 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "@/components/ui/use-toast";
 import { applySettings } from "@/features/settings/useSettings";
+import { onTaskChangeElsewhere, announceTaskChange } from "@/features/tasks/taskChannel";
+import { applyTaskOutcome } from "@/features/tasks/useTasks";
 import { queryKeys, refreshSessionQueries } from "@/lib/queryKeys";
 import { outboxSync, rememberUserForOffline } from "./sync";
 
@@ -12,7 +14,9 @@ import { outboxSync, rememberUserForOffline } from "./sync";
  * It is the one place that acts on the server's answers to recorded sessions: a recorded
  * session refreshes the session queries (the only refresh of them after a session), a refused
  * one is shown. Settings saves the page no longer waits for (made before a reload or while the
- * server was away) are applied or shown here too. Guests write nothing to the server.
+ * server was away) are applied or shown here too, and so are the task list's changes (the
+ * server's answer takes the waiting change's place; a refusal is shown and the list reloaded),
+ * which it also keeps in step with this browser's other tabs. Guests write nothing to the server.
  */
 export function OfflineSync({ user }: { user: User }) {
   const client = useQueryClient();
@@ -31,6 +35,14 @@ export function OfflineSync({ user }: { user: User }) {
   useEffect(
     () =>
       outboxSync.onOutcome((outcome, awaited) => {
+        if (applyTaskOutcome(client, outcome)) announceTaskChange();
+        if (outcome.item.kind === "task") {
+          if (outcome.status !== "refused") return;
+          // A task deleted meanwhile (another device) is gone either way.
+          if (outcome.item.change.type === "delete" && outcome.error.status === 404) return;
+          toast({ title: "Task not saved", description: outcome.error.message, variant: "destructive" });
+          return;
+        }
         if (outcome.item.kind === "session") {
           if (outcome.status === "sent") void refreshSessionQueries(client);
           else if (outcome.status === "refused") {
@@ -48,6 +60,16 @@ export function OfflineSync({ user }: { user: User }) {
           toast({ title: "Failed to save settings", description: outcome.error.serverMessage ?? "Please try again later.", variant: "destructive" });
           void client.invalidateQueries({ queryKey: queryKeys.settings });
         }
+      }),
+    [client],
+  );
+
+  // Another tab changed the task list: its waiting change is in the shared outbox, its sent one on the server.
+  useEffect(
+    () =>
+      onTaskChangeElsewhere(() => {
+        void outboxSync.refresh();
+        void client.invalidateQueries({ queryKey: queryKeys.tasks });
       }),
     [client],
   );

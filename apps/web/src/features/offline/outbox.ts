@@ -1,4 +1,4 @@
-import type { SessionInput, SettingsUpdate } from "@focus/core";
+import type { SessionInput, SettingsUpdate, TaskChange } from "@focus/core";
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 
 /**
@@ -7,10 +7,15 @@ import { openDB, type DBSchema, type IDBPDatabase } from "idb";
  * were added (`seq`); each belongs to one user and is only ever sent for that user.
  */
 
-/** A completed session (with its idempotency key) or a settings save (the settings that changed). */
+/**
+ * A completed session (with its idempotency key), a settings save (the settings that changed) or
+ * a change to the task list. A session whose task had no server id yet when it ended names the
+ * task by `taskClientId`; the id is looked up when the session is sent.
+ */
 export type OutboxWrite =
-  | { kind: "session"; body: SessionInput & { clientId: string } }
-  | { kind: "settings"; body: SettingsUpdate };
+  | { kind: "session"; body: SessionInput & { clientId: string }; taskClientId?: string }
+  | { kind: "settings"; body: SettingsUpdate }
+  | { kind: "task"; change: TaskChange };
 
 export type OutboxItem = OutboxWrite & {
   /** Order of addition, assigned by the store. */
@@ -62,11 +67,13 @@ export function indexedDbOutbox(): OutboxStore {
       const tx = (await open()).transaction("items", "readwrite");
       let merged = write;
       if (write.kind === "settings") {
+        let body = write.body;
         for (const item of await tx.store.index("byUser").getAll(userId)) {
           if (item.kind !== "settings") continue;
-          merged = { kind: "settings", body: { ...item.body, ...merged.body } };
+          body = { ...item.body, ...body };
           await tx.store.delete(item.seq);
         }
+        merged = { kind: "settings", body };
       }
       const seq = await tx.store.add({ ...merged, userId, createdAt } as OutboxItem);
       await tx.done;
@@ -95,11 +102,13 @@ export function memoryOutbox(): OutboxStore {
     async add(userId, write, createdAt) {
       let merged = write;
       if (write.kind === "settings") {
+        let body = write.body;
         for (const item of [...items.values()]) {
           if (item.userId !== userId || item.kind !== "settings") continue;
-          merged = { kind: "settings", body: { ...item.body, ...merged.body } };
+          body = { ...item.body, ...body };
           items.delete(item.seq);
         }
+        merged = { kind: "settings", body };
       }
       const item = { ...merged, userId, createdAt, seq: next++ } as OutboxItem;
       items.set(item.seq, item);

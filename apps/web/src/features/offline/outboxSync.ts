@@ -1,4 +1,5 @@
-import { ApiError, apiRequest } from "@/lib/api";
+import { taskListSchema, taskSchema, type TaskRef } from "@focus/core";
+import { ApiError, apiRequest, type Method } from "@/lib/api";
 import type { OutboxItem, OutboxStore, OutboxWrite } from "./outbox";
 
 /**
@@ -11,6 +12,11 @@ import type { OutboxItem, OutboxStore, OutboxWrite } from "./outbox";
  * - no answer, a 5xx, 401 (logged out meanwhile), 408 or 429: it waits, and so does everything
  *   after it; the outbox is tried again on `online`, when the page becomes visible, on app
  *   start and on a timer: 30 s, then doubling up to 5 minutes while the server stays away.
+ * Task changes name their task by clientId; its server id is taken from the change, from the
+ * answer to the task's own create (sent before it, in order), from the task list the app loaded
+ * (`knowTasks`), or at last from `GET /api/tasks`. A change to a task the server never had (its
+ * create was refused) has nothing to send and leaves the outbox. A session is recorded even when
+ * its task was deleted meanwhile (another device): it is sent again without the task.
  */
 
 /** What became of one write. */
@@ -37,8 +43,8 @@ export interface OutboxSyncOptions {
   store: OutboxStore;
   /** Used when the store fails (e.g. IndexedDB refused in a private window). */
   fallbackStore?: () => OutboxStore;
-  /** Posts one write and resolves with the answer's body; `apiRequest` by default (tests stub `fetch`). */
-  post?: (path: string, body: unknown, signal: AbortSignal) => Promise<unknown>;
+  /** Sends one request and resolves with the answer's body; `apiRequest` by default (tests stub `fetch`). */
+  request?: (method: Method, path: string, body: unknown, signal: AbortSignal) => Promise<unknown>;
   now?: () => number;
   /** Runs one drain at a time across tabs (Web Locks); a plain call when absent. */
   lock?: <T>(task: () => Promise<T>) => Promise<T>;
@@ -48,7 +54,8 @@ export interface OutboxSyncOptions {
   requestTimeoutMs?: number;
 }
 
-const PATHS: Record<OutboxWrite["kind"], string> = { session: "/api/sessions", settings: "/api/settings" };
+/** One request to send; null when a write has nothing left to send. */
+type OutboxRequest = { method: Method; path: string; body?: unknown } | null;
 
 /** Statuses after which the same request may well succeed later. */
 function isTransient(status: number): boolean {
@@ -69,11 +76,15 @@ export class OutboxSync {
   private flushAgain = false;
   private failures = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Server ids of tasks by clientId, as far as this page knows them. */
+  private readonly taskIds = new Map<string, number>();
+  /** The task list was read during this drain: a task missing from it is not on the server. */
+  private tasksListed = false;
 
   constructor({ store, fallbackStore, ...options }: OutboxSyncOptions) {
     this.store = store;
     this.options = {
-      post: options.post ?? ((path, body, signal) => apiRequest("POST", path, body, { signal })),
+      request: options.request ?? ((method, path, body, signal) => apiRequest(method, path, body, { signal })),
       now: options.now ?? Date.now,
       lock: options.lock ?? ((task) => task()),
       baseDelayMs: options.baseDelayMs ?? 30_000,
@@ -165,6 +176,11 @@ export class OutboxSync {
     void this.flush();
   }
 
+  /** Notes the server ids of tasks the app loaded, so changes made before they had one can be sent. */
+  knowTasks(tasks: readonly { clientId: string; id: number | null }[]): void {
+    for (const task of tasks) if (task.id !== null) this.taskIds.set(task.clientId, task.id);
+  }
+
   /** Stops the timed retry (tests, unmount). */
   stop(): void {
     this.cancelRetry();
@@ -189,6 +205,7 @@ export class OutboxSync {
     if (userId === null) return;
     this.cancelRetry();
     const items = await this.store.list(userId).catch(() => [] as OutboxItem[]);
+    this.tasksListed = false;
     this.update({ items, sending: items.length > 0 });
     let waiting = false;
     for (const item of items) {
@@ -219,15 +236,78 @@ export class OutboxSync {
     if (waiting && this.state.items.length > 0) this.scheduleRetry();
   }
 
+  /** The server id of a task: known already, or read from `GET /api/tasks`; null when the server has no such task. */
+  private async taskIdOf(ref: TaskRef, signal: AbortSignal): Promise<number | null> {
+    const known = ref.id ?? this.taskIds.get(ref.clientId);
+    if (known !== undefined) return known;
+    if (!this.tasksListed) {
+      const listed = taskListSchema.safeParse(await this.options.request("GET", "/api/tasks", undefined, signal));
+      if (listed.success) this.knowTasks(listed.data);
+      this.tasksListed = true;
+    }
+    return this.taskIds.get(ref.clientId) ?? null;
+  }
+
+  /** The request that sends `item`. */
+  private async requestOf(item: OutboxItem, signal: AbortSignal): Promise<OutboxRequest> {
+    if (item.kind === "settings") return { method: "POST", path: "/api/settings", body: item.body };
+    if (item.kind === "session") {
+      if (item.body.taskId !== undefined || item.taskClientId === undefined) return { method: "POST", path: "/api/sessions", body: item.body };
+      const taskId = await this.taskIdOf({ clientId: item.taskClientId, id: null }, signal);
+      return { method: "POST", path: "/api/sessions", body: taskId === null ? item.body : { ...item.body, taskId } };
+    }
+    const { change } = item;
+    switch (change.type) {
+      case "create":
+        return { method: "POST", path: "/api/tasks", body: change.task };
+      case "update": {
+        const id = await this.taskIdOf(change.task, signal);
+        return id === null ? null : { method: "PUT", path: `/api/tasks/${id}`, body: change.changes };
+      }
+      case "delete": {
+        const id = await this.taskIdOf(change.task, signal);
+        return id === null ? null : { method: "DELETE", path: `/api/tasks/${id}` };
+      }
+      case "reorder": {
+        const ids: number[] = [];
+        for (const ref of change.order) {
+          const id = await this.taskIdOf(ref, signal);
+          if (id !== null) ids.push(id);
+        }
+        return ids.length === 0 ? null : { method: "POST", path: "/api/tasks/reorder", body: { ids } };
+      }
+    }
+  }
+
   private async send(item: OutboxItem): Promise<SendResult> {
+    const signal = AbortSignal.timeout(this.options.requestTimeoutMs);
     try {
-      const response = await this.options.post(PATHS[item.kind], item.body, AbortSignal.timeout(this.options.requestTimeoutMs));
-      return { status: "sent", response };
+      const request = await this.requestOf(item, signal);
+      if (request === null) return { status: "sent", response: null };
+      try {
+        const response = await this.options.request(request.method, request.path, request.body, signal);
+        this.learnTaskId(response);
+        return { status: "sent", response };
+      } catch (error) {
+        // The session's task is gone (deleted on another device): the session itself still counts.
+        const body = request.body as { taskId?: number } | undefined;
+        if (item.kind === "session" && body?.taskId !== undefined && error instanceof ApiError && error.status === 404) {
+          const { taskId: _taskId, ...withoutTask } = item.body;
+          return { status: "sent", response: await this.options.request("POST", "/api/sessions", withoutTask, signal) };
+        }
+        throw error;
+      }
     } catch (error) {
       if (!(error instanceof ApiError)) return { status: "waiting", unreachable: true };
       if (isTransient(error.status)) return { status: "waiting", unreachable: error.status >= 500 };
       return { status: "refused", error };
     }
+  }
+
+  /** Keeps the id of a task the server answered with (a create, an edit). */
+  private learnTaskId(response: unknown): void {
+    const task = taskSchema.safeParse(response);
+    if (task.success) this.taskIds.set(task.data.clientId, task.data.id);
   }
 
   private settle(seq: number, outcome: Outcome): void {

@@ -1,4 +1,4 @@
-import { settingsSchema, type SessionInput, type Settings, type SettingsUpdate, type User } from "@focus/core";
+import { settingsSchema, type SessionInput, type Settings, type SettingsUpdate, type TaskChange, type TaskRef, type User } from "@focus/core";
 import { API_CACHE } from "@/lib/apiCache";
 import { newClientId } from "./clientId";
 import { indexedDbOutbox, memoryOutbox } from "./outbox";
@@ -25,10 +25,22 @@ export const outboxSync = new OutboxSync({
 /**
  * Records a completed session (every completed session is posted, `docs/product.md`): it is kept in
  * the outbox with a new idempotency key and sent now or, if the server cannot be reached, later,
- * exactly once.
+ * exactly once. `task` is the task a focus session counts for: when it has no server id yet (it
+ * was added offline), the outbox names it by clientId and looks the id up when it sends.
  */
-export function recordSession(userId: number, session: SessionInput): Promise<Outcome> {
-  return outboxSync.submit(userId, { kind: "session", body: { ...session, clientId: session.clientId ?? newClientId() } });
+export function recordSession(userId: number, session: SessionInput, task: TaskRef | null = null): Promise<Outcome> {
+  const body = { ...session, clientId: session.clientId ?? newClientId() };
+  const byClientId = task !== null && session.taskId === undefined;
+  return outboxSync.submit(userId, byClientId ? { kind: "session", body, taskClientId: task.clientId } : { kind: "session", body });
+}
+
+/**
+ * Sends a change to the user's task list (`docs/offline.md`) through the outbox: the list shows
+ * it at once (the waiting changes are applied over the server's list), the server gets it now or
+ * later, in order with the sessions that count for the task.
+ */
+export function submitTaskChange(userId: number, change: TaskChange): Promise<Outcome> {
+  return outboxSync.submit(userId, { kind: "task", change });
 }
 
 /** What became of a settings save: stored by the server, or waiting in the outbox for it. */

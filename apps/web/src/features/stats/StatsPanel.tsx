@@ -15,6 +15,7 @@ import { useNow } from "@/lib/useNow";
 import { cn } from "@/lib/utils";
 import { Achievements } from "./Achievements";
 import { BlockedAttemptsCard } from "./BlockedAttemptsCard";
+import { EstimatesCard } from "./EstimatesCard";
 import { plural } from "./format";
 import { ImpactCard } from "./ImpactCard";
 import { MilestoneCard } from "./MilestoneCard";
@@ -78,6 +79,7 @@ export function StatsPanel({ user }: { user: User }) {
       ) : state.overview.summary.totalSessions === 0 && !isPreview ? (
         <>
           <EmptyJourney />
+          <EstimatesCard user={user} />
           <BlockedAttemptsCard />
           <Achievements headline={state.overview.headline} gallery={state.overview.gallery} />
         </>
@@ -128,6 +130,7 @@ export function StatsPanel({ user }: { user: User }) {
               </div>
             )}
           </div>
+          <EstimatesCard user={user} />
           {!isPreview && <BlockedAttemptsCard />}
           <Achievements headline={state.overview.headline} gallery={state.overview.gallery} />
         </>

@@ -4,6 +4,9 @@ import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { NeuralAudioCard } from "@/features/audio/NeuralAudioCard";
+import { useSignedInUser } from "@/features/shell/SignedInLayout";
+import { TasksCard } from "@/features/tasks/TasksCard";
+import { WorkingOn } from "@/features/tasks/WorkingOn";
 import { ModeSelector } from "./ModeSelector";
 import { PlanAllowance } from "./PlanAllowance";
 import { ProgressRing } from "./ProgressRing";
@@ -41,7 +44,8 @@ function useAnnouncement(view: ReturnType<typeof useTimerView>): string {
 
 /**
  * Focus Arena, the timer tab. Behaviour lives in the core timer chart; this shows its view:
- * 'Start Focus' / 'Start Break' when a session waits, 'Resume' when one is paused.
+ * 'Start Focus' / 'Start Break' when a session waits, 'Resume' when one is paused. Beside it, the
+ * task list; the task being worked on shows under the timer.
  */
 export function FocusArena() {
   const view = useTimerView();
@@ -51,6 +55,7 @@ export function FocusArena() {
   const liveStatus = useLiveStatus();
   const startLabel = view.isPaused ? "Resume" : view.mode === "focus" ? "Start Focus" : "Start Break";
   const notificationSettings = useCurrentSettings();
+  const user = useSignedInUser();
   const start = () => {
     // A click is the user gesture browsers require to ask; desktop notifications default to on.
     requestNotificationPermission(notificationSettings);
@@ -93,6 +98,7 @@ export function FocusArena() {
         <p className="sr-only" aria-live="polite" role="status">
           {announcement}
         </p>
+        <WorkingOn user={user} />
 
         <div className="flex items-center justify-center gap-3">
           {view.isRunning ? (
@@ -122,7 +128,8 @@ export function FocusArena() {
         <PlanAllowance />
       </section>
 
-      <aside className="space-y-4" aria-label="Today">
+      <aside className="space-y-4" aria-label="Tasks and today">
+        <TasksCard user={user} />
         <TodayProgress />
         <NeuralAudioCard />
       </aside>

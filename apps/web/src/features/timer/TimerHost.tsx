@@ -3,6 +3,8 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { Spinner } from "@/components/ui/spinner";
 import { useLatest } from "@/lib/useLatest";
 import { cachedSettings, useSettings } from "@/features/settings/useSettings";
+import { loadActiveTask } from "@/features/tasks/activeTask";
+import { useActiveTaskRef, useTaskList } from "@/features/tasks/useTasks";
 import { timerAccessFor } from "./access";
 import { timerWithEffects, watchTimer } from "./timerEffects";
 import { TimerActor } from "./timerActor";
@@ -23,8 +25,9 @@ export function useCurrentSettings(): Settings {
  * moving between /app, /music, /settings and the rest never stops or loses a session. The
  * actor starts once settings are known (server, else last cached, else defaults), restores the
  * saved state (docs/product.md "Timer") and runs with the web effects (`timerEffects.ts`).
- * Settings saved later reach it as `SET_SETTINGS`, plan changes as `SET_ACCESS`. Signed-in users
- * also get the live connection (`/ws/timer`).
+ * Settings saved later reach it as `SET_SETTINGS`, plan changes as `SET_ACCESS`, the task the user
+ * works on as `SET_TASK` (a focus session is recorded with it). Signed-in users also get the live
+ * connection (`/ws/timer`).
  */
 export function TimerHost({ user, children }: { user: User; children: ReactNode }) {
   const settingsQuery = useSettings(!user.isGuest);
@@ -60,7 +63,15 @@ function TimerRuntime({ user, settings, children }: { user: User; settings: Sett
   // The input is taken once: later settings changes reach the chart as SET_SETTINGS events.
   const [input] = useState((): TimerInput => {
     const now = Date.now();
-    return { settings, now, counters: loadCounters(now), restore: loadTimerState(), access: timerAccessFor(user) };
+    const activeTask = loadActiveTask(user.id);
+    return {
+      settings,
+      now,
+      counters: loadCounters(now),
+      restore: loadTimerState(),
+      access: timerAccessFor(user),
+      task: activeTask === null ? null : { clientId: activeTask, id: null },
+    };
   });
   return (
     <TimerActor.Provider logic={logic} options={{ input }}>
@@ -75,14 +86,15 @@ function TimerRuntime({ user, settings, children }: { user: User; settings: Sett
 }
 
 /**
- * Keeps the chart in step with the app: the user's plan, the settings, the calendar day, and
- * the effects that follow every change (`watchTimer`).
+ * Keeps the chart in step with the app: the user's plan, the settings, the task worked on, the
+ * calendar day, and the effects that follow every change (`watchTimer`).
  */
 function TimerFollowsApp({ settings, user }: { settings: Settings; user: User }) {
   const actor = TimerActor.useActorRef();
   const dayKey = TimerActor.useSelector((s) => s.context.dayKey);
   const today = useTodaySessions(dayKey, !user.isGuest);
   const focusSessionsToday = today.data?.completedSessionsToday ?? 0;
+  const task = useActiveTaskRef(user, useTaskList(user));
 
   useEffect(() => watchTimer(actor), [actor]);
 
@@ -91,6 +103,11 @@ function TimerFollowsApp({ settings, user }: { settings: Settings; user: User })
   useEffect(() => {
     actor.send({ type: "SET_ACCESS", access: timerAccessFor(user, focusSessionsToday) });
   }, [actor, user, focusSessionsToday]);
+
+  // The task picked (or its server id, once the server has it) reaches the chart.
+  useEffect(() => {
+    actor.send({ type: "SET_TASK", task });
+  }, [actor, task]);
 
   // Settings saved anywhere reach the chart (a started session keeps its length).
   useEffect(() => {

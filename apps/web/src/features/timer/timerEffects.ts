@@ -17,6 +17,7 @@ import type { Actor } from "xstate";
 import { toast } from "@/components/ui/use-toast";
 import { recordGuestSession } from "@/features/guest/guestSessions";
 import { recordSession } from "@/features/offline/sync";
+import { recordGuestTaskSession } from "@/features/tasks/guestTasks";
 import { saveGuestSessionUsedOn } from "./access";
 import { notifyEnd } from "./notifications";
 import { saveCounters, saveTimerState } from "./storage";
@@ -27,7 +28,8 @@ import { saveCounters, saveTimerState } from "./storage";
  * implementation with `timerMachine.provide()`, and `watchTimer` follows every change. A session
  * that ends is handled here and nowhere else, whatever page the user is on:
  * - recorded through the offline outbox (signed-in users; nothing of a guest leaves the
- *   browser), which refreshes the session queries once the server has it;
+ *   browser), which refreshes the session queries once the server has it; a focus session with
+ *   the task it counts for (core's `SessionCompleted.task`);
  * - announced: the bell and a desktop notification saying what ended and what comes next, or,
  *   for a session that ended while the app was closed, a quiet toast;
  * - posted as window messages (`session_completed`, `stats_update`) for live statistics.
@@ -94,8 +96,12 @@ export function timerWithEffects(app: TimerEffectsContext) {
         postToSelf({ type: "stats_update", data: { completedSessionsToday: counters.completedSessionsToday, totalFocusTimeToday: counters.totalFocusTimeToday } });
         // A guest's stay in this browser; a user's are kept in the outbox with an idempotency key
         // until the server has them, exactly once.
-        if (app.userId === null) recordGuestSession(completed.session);
-        if (app.userId !== null) void recordSession(app.userId, completed.session).catch((error: unknown) => console.error("Failed to keep the session for sending", error));
+        if (app.userId === null) {
+          recordGuestSession(completed.session);
+          if (completed.task) recordGuestTaskSession(completed.task.clientId, completed.endedAt);
+        } else {
+          void recordSession(app.userId, completed.session, completed.task).catch((error: unknown) => console.error("Failed to keep the session for sending", error));
+        }
       },
       startRefused: (_, { reason }) => {
         toast({ ...START_REFUSED_MESSAGES[reason], variant: "destructive" });

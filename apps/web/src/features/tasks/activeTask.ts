@@ -1,0 +1,50 @@
+import { useSyncExternalStore } from "react";
+
+/**
+ * The task the user works on now ("Working on: …" in the Focus Arena), one at a time, kept per
+ * user in this browser by its clientId, so it survives a reload and follows in every tab. The
+ * timer records each focus session with it (`TimerHost`, core's `SET_TASK`).
+ */
+
+const KEY_PREFIX = "active-task-";
+const CHANGE_EVENT = "active-task-change";
+
+const keyOf = (userId: number) => `${KEY_PREFIX}${userId}`;
+
+/** The clientId of the user's active task, or null. */
+export function loadActiveTask(userId: number): string | null {
+  try {
+    return window.localStorage.getItem(keyOf(userId));
+  } catch {
+    return null;
+  }
+}
+
+/** Makes `clientId` the user's active task (null: none). */
+export function setActiveTask(userId: number, clientId: string | null): void {
+  try {
+    if (clientId === null) window.localStorage.removeItem(keyOf(userId));
+    else window.localStorage.setItem(keyOf(userId), clientId);
+  } catch {
+    // Storage disabled: the choice lasts as long as nothing reads it again.
+  }
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+function subscribe(listener: () => void): () => void {
+  window.addEventListener(CHANGE_EVENT, listener);
+  window.addEventListener("storage", listener);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, listener);
+    window.removeEventListener("storage", listener);
+  };
+}
+
+/** The clientId of the user's active task, following changes in this tab and others. */
+export function useActiveTaskId(userId: number): string | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => loadActiveTask(userId),
+    () => null,
+  );
+}
