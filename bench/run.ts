@@ -4,7 +4,8 @@
  * the machine at the end. Everything the bench starts (servers, socket clients, Chromium) is
  * stopped on success, failure, SIGINT and SIGTERM. Sections: http (req/s, p99 ms, each route's
  * ratio to the baseline next to its target, and another user's p99 during abuse), ws (relay
- * latency ms), mem (KiB per idle socket), js (gzipped KiB per route), drift (ms).
+ * latency ms), mem (KiB per idle socket), rooms (round-change fan-out ms, KiB per member), js
+ * (gzipped KiB per route), drift (ms).
  * Knobs: see `readKnobs` in lib/common.ts and the README's "Benchmarks" section.
  */
 import { spawnSync } from "node:child_process";
@@ -17,12 +18,14 @@ import type { DriftResult } from "./drift";
 import type { HttpResult } from "./http";
 import { fmt, type Knobs, readKnobs, repoRoot, runCleanups, type Section } from "./lib/common";
 import type { LiveResult } from "./live";
+import type { RoomsResult } from "./rooms";
 
 interface Results {
   http?: HttpResult;
   live?: LiveResult;
   bundle?: BundleResult;
   drift?: DriftResult;
+  rooms?: RoomsResult;
 }
 
 const log = (line: string) => console.log(`  ${line}`);
@@ -55,7 +58,7 @@ function table(rows: string[][]): string {
 
 function summary(results: Results, knobs: Knobs, startedAt: number): string {
   const out: string[] = ["", "=== pnpm bench summary", ...machineLines(), ""];
-  const { http, live, bundle, drift } = results;
+  const { http, live, bundle, drift, rooms } = results;
   if (http) {
     out.push(`HTTP (autocannon, ${http.connections} connections, ${http.durationS} s each, GET /api/sessions with ${http.seededSessions} sessions)`);
     const rows = [["target", "req/s", "× baseline", "target ×", "p99 ms", "target p99", "× baseline", "non-2xx", "errors"]];
@@ -117,6 +120,24 @@ function summary(results: Results, knobs: Knobs, startedAt: number): string {
       "",
     );
   }
+  if (rooms) {
+    out.push(`Focus rooms: a round change reaching every member (target p99 ≤ 100 ms)${rooms.skipped ? `; two instances skipped: ${rooms.skipped}` : ""}`);
+    const rows = [["run", "rooms × members", "reached", "p50 ms", "p99 ms", "max ms", "target", "heap KiB/member", "RSS KiB/member"]];
+    for (const r of rooms.runs) {
+      rows.push([
+        r.name,
+        `${r.rooms} × ${r.members / Math.max(r.rooms, 1)}`,
+        `${r.reached}/${r.members}`,
+        fmt(r.p50Ms, 1),
+        fmt(r.p99Ms, 1),
+        fmt(r.maxMs, 1),
+        r.p99Ms <= 100 && r.reached === r.members ? "met" : "MISSED",
+        fmt(r.heapKiBPerMember, 2),
+        fmt(r.rssKiBPerMember, 2),
+      ]);
+    }
+    out.push(table(rows), "");
+  }
   if (bundle) {
     out.push(`JavaScript per route (gzip level ${bundle.gzipLevel}, service worker blocked, fresh context each)`);
     const rows = [["route", "files", "raw KiB", "gzip KiB"]];
@@ -130,7 +151,7 @@ function summary(results: Results, knobs: Knobs, startedAt: number): string {
     for (const p of drift.points) rows.push([p.label, fmt(p.driftMs, 0), fmt(p.maxTimerGapMs, 0)]);
     out.push(table(rows), "");
   }
-  const skipped = ["http", "ws", "mem", "js", "drift"].filter((s) => !knobs.sections.has(s as Section));
+  const skipped = ["http", "ws", "mem", "rooms", "js", "drift"].filter((s) => !knobs.sections.has(s as Section));
   if (skipped.length) out.push(`Skipped (BENCH_ONLY): ${skipped.join(", ")}`);
   out.push(`Bench took ${fmt((Date.now() - startedAt) / 1000, 0)} s`);
   return out.join("\n");
@@ -167,6 +188,12 @@ async function main(): Promise<number> {
       const { benchLive } = await import("./live");
       results.live = {};
       await benchLive(knobs, log, results.live);
+    });
+  }
+  if (knobs.sections.has("rooms")) {
+    await section("Focus rooms: round change fan-out and memory per member", async () => {
+      const { benchRooms } = await import("./rooms");
+      results.rooms = await benchRooms(knobs.rooms, knobs.roomMembers, log);
     });
   }
   if (knobs.sections.has("js") || knobs.sections.has("drift")) {

@@ -22,7 +22,7 @@ function numberKnob(name: string, fallback: number, min: number, max: number): n
   return value;
 }
 
-export const SECTIONS = ["http", "ws", "mem", "js", "drift"] as const;
+export const SECTIONS = ["http", "ws", "mem", "rooms", "js", "drift"] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** The knobs (environment variables); defaults are the full run. */
@@ -47,6 +47,9 @@ export function readKnobs() {
     /** Idle sockets for the memory figure, and client processes that hold them. */
     memSockets: numberKnob("BENCH_MEM_SOCKETS", 10_000, 10, 30_000),
     memClients: numberKnob("BENCH_MEM_CLIENTS", 2, 1, 8),
+    /** Focus rooms: rooms, and members in each (every member a socket of a distinct user in its room). */
+    rooms: numberKnob("BENCH_ROOMS", 200, 1, 1000),
+    roomMembers: numberKnob("BENCH_ROOM_MEMBERS", 10, 1, 50),
     /** Timer drift: seconds the page is frozen (hidden), seconds the main thread is blocked. */
     driftHiddenS: numberKnob("BENCH_DRIFT_HIDDEN_S", 180, 1, 900),
     driftBlockS: numberKnob("BENCH_DRIFT_BLOCK_S", 10, 1, 60),

@@ -16,6 +16,21 @@ export interface LiveIdentity {
 
 let nextId = 0;
 
+/**
+ * The JSON text of each message object sent, kept while the object lives: a message fanned out
+ * to many connections (a room's `room_state`, a relayed update) is serialized once.
+ */
+const serialized = new WeakMap<LiveMessage, string>();
+
+function textOf(message: LiveMessage): string {
+  let text = serialized.get(message);
+  if (text === undefined) {
+    text = JSON.stringify(message);
+    serialized.set(message, text);
+  }
+  return text;
+}
+
 /** Wraps a socket; `send` writes JSON text frames and drops a client that stopped reading. */
 export class SocketLiveClient implements LiveClient {
   readonly id = ++nextId;
@@ -40,7 +55,7 @@ export class SocketLiveClient implements LiveClient {
       this.socket.terminate();
       return;
     }
-    this.socket.send(JSON.stringify(message));
+    this.socket.send(textOf(message));
   }
 
   close(code: number, reason: string): void {
