@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Locator } from "playwright-core";
+import { launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+
+/**
+ * Tasks estimated in focus sessions, end to end in Debian Chromium against the built server: a
+ * user adds a task estimated at 2 sessions, works on it for one focus session (fast-forwarded on
+ * the page's fake clock) and sees 0 / 2 become 1 / 2 in the Focus Arena, the task in the
+ * Statistics tab's estimate card, and the session's taskId in GET /api/sessions.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+/** A local mid-morning, so 25 fake minutes never cross midnight. */
+const CLOCK_START = new Date(2026, 2, 10, 10, 0, 0);
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+describe("tasks end to end", () => {
+  it("a user estimates a task at 2 sessions, works one focus session on it and sees 1 / 2 in the Focus Arena and in Statistics", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.clock.install({ time: CLOCK_START });
+    await registerInUi(page, server.url, uniqueName("tasks"));
+    await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("25:00");
+
+    const tasks = page.getByRole("form", { name: "Add a task" });
+    await tasks.getByLabel("What will you work on?").fill("Write the project summary");
+    await tasks.getByRole("button", { name: "One session more" }).click();
+    await expect.poll(() => tasks.getByLabel("Estimate").inputValue()).toBe("2");
+    await tasks.getByRole("button", { name: "Add task" }).click();
+
+    const row = page.getByTestId("open-task").filter({ hasText: "Write the project summary" });
+    /** The "actual / estimate" a user sees in `within` (screen readers hear it in words). */
+    const count = (within: Locator) => within.getByTestId("task-count").locator("span[aria-hidden]").innerText();
+    await expect.poll(() => count(row)).toBe("0 / 2");
+    // Sent to the server: the row has its id once the answer is in (no "waiting" note).
+    const listed = async () => (await (await page.request.get(`${server.url}/api/tasks`)).json()) as Array<{ id: number; title: string; estimate: number; actual: number }>;
+    await expect.poll(async () => (await listed()).map((t) => [t.title, t.estimate, t.actual])).toEqual([["Write the project summary", 2, 0]]);
+    const [task] = await listed();
+
+    await row.getByRole("radio", { name: "Write the project summary" }).check();
+    await expect.poll(() => page.getByTestId("working-on").innerText()).toContain("Working on: Write the project summary");
+
+    await page.getByRole("button", { name: "Start Focus" }).click();
+    await expect.poll(() => page.title()).toMatch(/^2[45]:\d\d/);
+    await page.clock.fastForward("25:00");
+    await page.clock.runFor(2000);
+    await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 10_000 }).toBe("1");
+    await expect.poll(() => count(row)).toBe("1 / 2");
+    await expect.poll(() => count(page.getByTestId("working-on"))).toBe("1 / 2");
+    await saveScreenshot(page, "tasks-focus-arena-desktop");
+
+    const sessions = (await (await page.request.get(`${server.url}/api/sessions`)).json()) as Array<{ type: string; taskId?: number }>;
+    expect(sessions.filter((s) => s.type === "focus")).toEqual([expect.objectContaining({ type: "focus", completed: true, duration: 1500, taskId: task?.id })]);
+    expect((await listed())[0]).toMatchObject({ actual: 1 });
+
+    await page.getByRole("tab", { name: "Statistics" }).click();
+    const card = page.locator("[aria-labelledby='estimates-title']");
+    const estimateRow = card.getByTestId("estimate-row");
+    await expect.poll(() => estimateRow.count()).toBe(1);
+    expect((await estimateRow.locator("th, td").allInnerTexts()).map((text) => text.trim())).toEqual(["Write the project summary", "2", "1", "In progress"]);
+    await saveScreenshot(page, "tasks-statistics-desktop");
+    await context.close();
+  });
+});
