@@ -92,6 +92,19 @@ describe("focus rooms in two browsers", () => {
     expect(Math.max(...shown) - Math.min(...shown), JSON.stringify([adaClock, boClock, adaTimer, boTimer])).toBeLessThanOrEqual(1);
     expect(shown[0]).toBeLessThanOrEqual(ROUND_LEFT_S);
 
+    // The server sees each of them in focus (what the extension blocks by): an attempt now
+    // is placed in their own session, which started when they joined.
+    for (const page of [ada, bo]) {
+      const attempt = await page.request.post(`${server.url}/api/blocked-attempts`, {
+        data: { domain: "news.example", at: new Date().toISOString() },
+        headers: { origin: server.url },
+      });
+      expect(attempt.status()).toBe(201);
+      const { sessionStart } = (await attempt.json()) as { sessionStart: string | null };
+      expect(sessionStart).not.toBeNull();
+      expect(Date.now() - Date.parse(sessionStart ?? "")).toBeLessThan(60_000);
+    }
+
     // Bo says what he works on: Ada sees it.
     await bo.getByLabel(/What are you working on/).fill("Tax return");
     await expect.poll(() => people(ada).allInnerTexts()).toContainEqual(expect.stringContaining("Tax return"));
