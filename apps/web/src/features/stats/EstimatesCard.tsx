@@ -70,13 +70,13 @@ export function EstimatesCard({ user }: { user: User }) {
                     <th scope="col" className="pb-2 font-medium">
                       Task
                     </th>
-                    <th scope="col" className="pb-2 pl-3 text-right font-medium">
+                    <th scope="col" className="pb-2 pl-2 text-right font-medium sm:pl-3">
                       Estimate
                     </th>
-                    <th scope="col" className="pb-2 pl-3 text-right font-medium">
+                    <th scope="col" className="pb-2 pl-2 text-right font-medium sm:pl-3">
                       Actual
                     </th>
-                    <th scope="col" className="pb-2 pl-3 text-right font-medium">
+                    <th scope="col" className="hidden pb-2 pl-3 text-right font-medium sm:table-cell">
                       <span className="sr-only">Over or under</span>
                     </th>
                   </tr>
@@ -85,11 +85,15 @@ export function EstimatesCard({ user }: { user: User }) {
                   {report.rows.map((row) => (
                     <tr key={row.clientId} className="border-t" data-testid="estimate-row">
                       <th scope="row" className="py-2 text-left font-medium [overflow-wrap:anywhere]">
-                        {row.title}
+                        <span data-testid="estimate-title">{row.title}</span>
+                        {/* On a phone the verdict goes under the title, leaving the title the room. */}
+                        <span className={cn("block text-xs font-normal sm:hidden", VERDICTS[row.verdict].className)}>
+                          {VERDICTS[row.verdict].label(row.difference)}
+                        </span>
                       </th>
-                      <td className="py-2 pl-3 text-right">{row.estimate}</td>
-                      <td className="py-2 pl-3 text-right">{row.actual}</td>
-                      <td className={cn("py-2 pl-3 text-right whitespace-nowrap", VERDICTS[row.verdict].className)}>
+                      <td className="py-2 pl-2 text-right sm:pl-3">{row.estimate}</td>
+                      <td className="py-2 pl-2 text-right sm:pl-3">{row.actual}</td>
+                      <td className={cn("hidden py-2 pl-3 text-right whitespace-nowrap sm:table-cell", VERDICTS[row.verdict].className)}>
                         {VERDICTS[row.verdict].label(row.difference)}
                       </td>
                     </tr>
