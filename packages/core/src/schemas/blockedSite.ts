@@ -147,7 +147,7 @@ export type LinkedDeviceCreate = z.infer<typeof linkedDeviceCreateSchema>;
 export const linkedDeviceCreatedSchema = linkedDeviceSchema.extend({ token: z.string() });
 export type LinkedDeviceCreated = z.infer<typeof linkedDeviceCreatedSchema>;
 
-/** `{id}` path parameter of `DELETE /api/blocked-sites/{id}` and `/api/linked-devices/{id}`. */
+/** `{id}` path parameter of `DELETE /api/blocked-sites/{id}`, `/api/linked-devices/{id}` and `/api/tasks/{id}`. */
 export const recordIdParamsSchema = z.object({
   id: positiveIdParam("id must be a positive whole number"),
 });
