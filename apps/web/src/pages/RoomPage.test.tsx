@@ -57,9 +57,10 @@ class FakeLiveSocket {
   }
 }
 
-function serveRoom(room: Room, user: User | null = member) {
+function serveRoom(room: Room, user: User | null = member, tasks: unknown[] = []) {
   vi.stubGlobal("WebSocket", FakeLiveSocket);
-  const extra = (url: string) => (url === `/api/rooms/${room.slug}` ? { status: 200, body: room } : undefined);
+  const extra = (url: string) =>
+    url === `/api/rooms/${room.slug}` ? { status: 200, body: room } : url === "/api/tasks" ? { status: 200, body: tasks } : undefined;
   if (user) return serveApp(user, extra);
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
@@ -99,6 +100,18 @@ describe("a focus room's page", () => {
     await user.click(screen.getByRole("button", { name: "Leave room" }));
     expect(socket.sentOf("room_leave")).toHaveLength(1);
     expect(screen.getByRole("button", { name: "Join this room" })).toBeTruthy();
+  });
+
+  it("offers the task the user works on as their status when they join", async () => {
+    const room = roomNow();
+    const task = { id: 7, clientId: "c0ffee00-0000-4000-8000-000000000001", title: "Chapter 3 draft", estimate: 3, done: false, position: 0, createdAt: new Date().toISOString(), completedAt: null, actual: 1, lastSessionAt: null };
+    window.localStorage.setItem(`active-task-${member.id}`, task.clientId);
+    serveRoom(room, member, [task]);
+    renderRoute(`/rooms/${room.slug}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Join this room" }));
+    await waitFor(() => expect((screen.getByLabelText(/What are you working on/) as HTMLInputElement).value).toBe("Chapter 3 draft"));
+    await waitFor(() => expect(FakeLiveSocket.last?.sentOf("room_status").at(-1)).toEqual({ type: "room_status", status: "Chapter 3 draft" }), { timeout: 3000 });
   });
 
   it("says why when the room ends while the user is in it, or refuses the join", async () => {

@@ -1,6 +1,6 @@
-import { ROOM_LIMITS, type Room, type RoomMember } from "@focus/core";
+import { ROOM_LIMITS, type Room, type RoomMember, type User } from "@focus/core";
 import { ArrowLeft, Copy, DoorOpen, LoaderCircle, LogIn, Power, Users } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -15,12 +15,15 @@ import { useEndRoom, useRoom } from "@/features/rooms/roomQueries";
 import { RoundClock, scheduleOf, useRoomRoundNow } from "@/features/rooms/RoundClock";
 import { useFollowRoomRounds, useRoomMembership } from "@/features/rooms/useRoomMembership";
 import { useOptionalUser } from "@/features/shell/SignedInLayout";
+import { useActiveTaskId } from "@/features/tasks/activeTask";
+import { useTaskList } from "@/features/tasks/useTasks";
 import { ApiError } from "@/lib/api";
 
 /**
  * One focus room (`/rooms/:slug`, `docs/rooms.md`): its round (the same clock for everyone),
  * who is in it and what they work on. A signed-in user joins and leaves here; while in it their
- * timer runs the room's rounds, and their status goes to the others. The owner can end it.
+ * timer runs the room's rounds, and their status (at first the task they work on, if any) goes
+ * to the others. The owner can end it.
  * Visitors and guests can look and are asked to sign in to join.
  */
 export function RoomPage() {
@@ -69,6 +72,7 @@ function RoomView({ room }: { room: Room }) {
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 pb-24 md:py-10">
       {inRoom && <FollowRoomRounds room={room} />}
+      {inRoom && user && <StatusFromActiveTask user={user} onTitle={(title) => setStatus((current) => current || title)} />}
       <BackToRooms />
       <header className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2">
@@ -137,6 +141,19 @@ function RoomView({ room }: { room: Room }) {
 /** Runs the room's rounds on the user's timer (only mounted for a signed-in member: visitors have no timer). */
 function FollowRoomRounds({ room }: { room: Room }) {
   useFollowRoomRounds(scheduleOf(room));
+  return null;
+}
+
+/** Offers the task the user works on (the Focus Arena's active task) as their status, once, when they join. */
+function StatusFromActiveTask({ user, onTitle }: { user: User; onTitle: (title: string) => void }) {
+  const activeId = useActiveTaskId(user.id);
+  const title = useTaskList(user).tasks.find((task) => task.clientId === activeId && !task.done)?.title;
+  const offered = useRef(false);
+  useEffect(() => {
+    if (!title || offered.current) return;
+    offered.current = true;
+    onTitle(title.slice(0, ROOM_LIMITS.statusLength));
+  }, [title, onTitle]);
   return null;
 }
 
