@@ -61,7 +61,7 @@ export function RoomsPage() {
                     <span className="grid min-w-0">
                       <span className="truncate font-medium">{room.name}</span>
                       <span className="text-sm text-muted-foreground">
-                        {room.members.length === 1 ? "1 person" : `${room.members.length} people`} · by {room.ownerName}
+                        {room.members.length === 0 ? "Nobody in it yet" : room.members.length === 1 ? "1 person" : `${room.members.length} people`} · by {room.ownerName}
                       </span>
                     </span>
                     <RoundClock schedule={scheduleOf(room)} />
