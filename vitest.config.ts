@@ -28,10 +28,27 @@ const postgresAvailable = postgresSkipReason === null;
 if (!postgresAvailable) console.warn(`PostgreSQL tests skipped: ${postgresSkipReason} (project api-pg not run)`);
 /**
  * API test files that say nothing about the database engine, so they run on SQLite only:
- * configuration parsing (env), password hashing, and the audio library (files on disk,
- * rendering; CPU-heavy, and the database plays no part).
+ * configuration parsing (env, config), password hashing, the audio library (files on disk,
+ * rendering; CPU-heavy), HTTP plumbing (health and static files, request timeouts, security
+ * headers, the OpenAPI document, logging, the extension package) and in-memory parts (the
+ * session cookie signer, the SQLite statement cache, the live hub).
  */
-const ENGINE_FREE_API_TESTS = ["test/env.test.ts", "test/password.test.ts", "test/audio*.test.ts"];
+const ENGINE_FREE_API_TESTS = [
+  "test/env.test.ts",
+  "test/config.test.ts",
+  "test/password.test.ts",
+  "test/audio*.test.ts",
+  "test/health.test.ts",
+  "test/requestTimeout.test.ts",
+  "test/securityHeaders.test.ts",
+  "test/apiDocs.test.ts",
+  "test/logger.test.ts",
+  "test/extensionZip.test.ts",
+  "test/extensionOrigin.test.ts",
+  "test/sessionSigner.test.ts",
+  "test/statementCache.test.ts",
+  "test/liveHub.test.ts",
+];
 
 /**
  * The SQLite API test files of a worker share one module graph instead of importing the app again

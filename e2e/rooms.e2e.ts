@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Sqlite } from "./faultHelpers";
-import { launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+import { launchBrowser, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
 
 /**
  * Focus rooms in two real browsers (`docs/rooms.md`): one user opens a room, another finds it
@@ -14,7 +14,20 @@ let server: RunningServer;
 let browser: Browser;
 
 /** Seconds before the shifted room's focus round ends, counted from the shift. */
-const ROUND_LEFT_S = 14;
+const ROUND_LEFT_S = 12;
+
+/** Signs up `username` through the API in this browser context (its pages share the cookie) and opens /app. */
+async function signUp(context: BrowserContext, username: string): Promise<Page> {
+  const res = await context.request.post(`${server.url}/api/register`, {
+    data: { username, email: `${username}@example.com`, password: "calm-focus-42" },
+    headers: { origin: server.url },
+  });
+  expect(res.status()).toBe(201);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/app`);
+  await page.getByRole("link", { name: "Focus rooms" }).waitFor();
+  return page;
+}
 
 beforeAll(async () => {
   server = await startServer();
@@ -46,12 +59,9 @@ describe("focus rooms in two browsers", () => {
   it("two users share a room's round, see each other, and each records their own session", async () => {
     const adaContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const boContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const ada = await adaContext.newPage();
-    const bo = await boContext.newPage();
     const adaName = uniqueName("ada");
     const boName = uniqueName("bo");
-    await registerInUi(ada, server.url, adaName);
-    await registerInUi(bo, server.url, boName);
+    const [ada, bo] = await Promise.all([signUp(adaContext, adaName), signUp(boContext, boName)]);
 
     // Ada opens a room from the header's Rooms link.
     await ada.getByRole("link", { name: "Focus rooms" }).click();
@@ -137,8 +147,7 @@ describe("focus rooms in two browsers", () => {
 
   it("lets a visitor look at a room and asks them to sign in to join", async () => {
     const owner = await browser.newContext();
-    const page = await owner.newPage();
-    await registerInUi(page, server.url, uniqueName("host"));
+    const page = await signUp(owner, uniqueName("host"));
     const created = await page.request.post(`${server.url}/api/rooms`, { data: { name: "Open to look", visibility: "public" }, headers: { origin: server.url } });
     expect(created.status()).toBe(201);
     const { slug } = (await created.json()) as { slug: string };

@@ -45,6 +45,7 @@ const SCREENS: Screen[] = [
   { name: "audio-test", path: "/audio-test", as: "user", expect: ["alpha"] },
   { name: "mini-timer", path: "/mini-timer", as: "user", expect: ["Open the mini timer from the Focus Arena"] },
   { name: "not-found", path: "/no-such-page", as: "visitor", expect: ["404 Page Not Found", "Did you forget to add the page to the router?"] },
+  { name: "rooms", path: "/rooms", as: "user", expect: ["Focus rooms", "Open rooms", "Open a room"] },
 ];
 
 let server: RunningServer;

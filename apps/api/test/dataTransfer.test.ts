@@ -3,8 +3,9 @@ import { setImmediate } from "node:timers/promises";
 import { DEFAULT_SETTINGS, dataExportSchema, type DataExport } from "@focus/core";
 import { strFromU8, unzipSync } from "fflate";
 import type { LightMyRequestResponse } from "fastify";
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestApp, registerUser, type TestApp } from "./helpers";
+import { createTestApp, registerUser, TEST_ENGINE, type TestApp } from "./helpers";
 
 describe("data export and import", () => {
   let t: TestApp;
@@ -309,21 +310,16 @@ describe("data export and import", () => {
     t = await createTestApp();
     const { cookie, res } = await registerUser(t.app);
     const userId: number = res.json().user.id;
-    // 99,999 sessions already stored (written straight to the table: importing them would take long).
+    // 99,999 sessions already stored, written by one statement (importing them would take long).
     const createdAt = new Date().toISOString();
-    const base = Date.parse("2001-01-01T00:00:00Z");
-    for (let i = 0; i < 99_999; i += 4000) {
-      const rows = Array.from({ length: Math.min(4000, 99_999 - i) }, (_, k) => ({
-        user_id: userId,
-        start_time: new Date(base + (i + k) * 60_000).toISOString(),
-        duration: 60,
-        type: "break" as const,
-        completed: 1,
-        client_id: null,
-        created_at: createdAt,
-      }));
-      // 4000 rows × 7 parameters is within both engines limits.
-      await t.app.db.insertInto("focus_sessions").values(rows).execute();
+    if (TEST_ENGINE === "postgres") {
+      await sql`INSERT INTO focus_sessions (user_id, start_time, duration, type, completed, client_id, created_at)
+        SELECT ${userId}, to_char(timestamp '2001-01-01' + n * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 60, 'break', 1, NULL, ${createdAt}
+        FROM generate_series(0, 99998) AS n`.execute(t.app.db);
+    } else {
+      await sql`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 99998)
+        INSERT INTO focus_sessions (user_id, start_time, duration, type, completed, client_id, created_at)
+        SELECT ${userId}, strftime('%Y-%m-%dT%H:%M:%fZ', '2001-01-01', '+' || i || ' minutes'), 60, 'break', 1, NULL, ${createdAt} FROM n`.execute(t.app.db);
     }
     const refused = await importAs(cookie, bigDocument(2));
     expect(refused.statusCode).toBe(409);
