@@ -16,6 +16,7 @@ import {
   LIVE_MAX_RECONNECT_ATTEMPTS,
   liveConnectionMachine,
   liveMessageSchema,
+  NEXT_CURSOR_HEADER,
   reconnectDelayMs,
 } from "@focus/core";
 // The xstate the core's chart is built with (one version in the workspace, so one instance).
@@ -356,11 +357,18 @@ describe("kill -9 during concurrent writes", () => {
     const session = (clientId: string) =>
       JSON.stringify({ startTime: new Date().toISOString(), duration: 1500, type: "focus", completed: true, clientId });
 
-    /** Every acknowledged clientId, as the API lists them. */
+    /** The acknowledged clientIds the API does not list (every page of `GET /api/sessions`). */
     const missingAcked = async (s: RunningServer) => {
-      const res = await raw(`${s.url}/api/sessions`, { headers: { cookie: user.cookie } });
-      expect(res.status).toBe(200);
-      const present = new Set(json<{ clientId?: string }[]>(res).map((row) => row.clientId));
+      const present = new Set<string | undefined>();
+      let path = "/api/sessions";
+      for (;;) {
+        const res = await raw(`${s.url}${path}`, { headers: { cookie: user.cookie } });
+        expect(res.status).toBe(200);
+        for (const row of json<{ clientId?: string }[]>(res)) present.add(row.clientId);
+        const next = res.headers[NEXT_CURSOR_HEADER.toLowerCase()];
+        if (typeof next !== "string") break;
+        path = `/api/sessions?cursor=${encodeURIComponent(next)}`;
+      }
       return [...acked].filter((id) => !present.has(id));
     };
 
