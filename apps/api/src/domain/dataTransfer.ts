@@ -23,7 +23,7 @@ import { setImmediate } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { UserRow } from "../db/tables/users";
-import { listSessionsOldestFirst } from "../repositories/sessions";
+import { listSessionsOldestFirst, newSessionRow } from "../repositories/sessions";
 import { getSettings, saveSettings } from "../repositories/settings";
 import { ownedTaskIds } from "../repositories/tasks";
 import { HttpError } from "./httpError";
@@ -176,16 +176,7 @@ export async function importData(db: Kysely<Database>, user: UserRow, document: 
         trx
           .insertInto("focus_sessions")
           .values(
-            batch.map((session) => ({
-              user_id: userId,
-              start_time: new Date(session.startTime).toISOString(),
-              duration: session.duration,
-              type: session.type,
-              completed: session.completed ? 1 : 0,
-              client_id: session.clientId ?? null,
-              task_id: taskIdOf(session),
-              created_at: createdAt,
-            })),
+            batch.map((session) => newSessionRow(userId, { ...session, taskId: taskIdOf(session) ?? undefined }, createdAt)),
           )
           // A session the same clientId recorded meanwhile (the timer of another tab) stays as it is.
           .onConflict((oc) => oc.columns(["user_id", "client_id"]).doNothing())

@@ -3,7 +3,7 @@ import { MAX_SESSION_SECONDS, sessionEndMs, type Session, type SessionCursor, ty
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
-import type { FocusSessionRow } from "../db/tables/focusSessions";
+import type { FocusSessionRow, NewFocusSessionRow } from "../db/tables/focusSessions";
 
 type SessionColumns = Pick<FocusSessionRow, "id" | "start_time" | "duration" | "type" | "completed" | "client_id" | "task_id">;
 
@@ -23,22 +23,30 @@ function toSession(row: SessionColumns): Session {
 const columns = ["id", "start_time", "duration", "type", "completed", "client_id", "task_id"] as const;
 
 /**
+ * The row of a session to store for the user: `startTime` normalised to UTC ISO, `taskId` as
+ * given (already checked to be the user's), `createdAt` ISO.
+ */
+export function newSessionRow(userId: number, input: SessionInput, createdAt: string): NewFocusSessionRow {
+  return {
+    user_id: userId,
+    start_time: new Date(input.startTime).toISOString(),
+    duration: input.duration,
+    type: input.type,
+    completed: input.completed ? 1 : 0,
+    client_id: input.clientId ?? null,
+    task_id: input.taskId ?? null,
+    created_at: createdAt,
+  };
+}
+
+/**
  * Records a session for the user; `startTime` is stored normalised to UTC ISO. A `taskId` must
  * already be checked to be the user's (domain/tasks.ts `assertSessionTask`).
  */
 export async function insertSession(db: Kysely<Database>, userId: number, input: SessionInput): Promise<Session> {
   const row = await db
     .insertInto("focus_sessions")
-    .values({
-      user_id: userId,
-      start_time: new Date(input.startTime).toISOString(),
-      duration: input.duration,
-      type: input.type,
-      completed: input.completed ? 1 : 0,
-      client_id: input.clientId ?? null,
-      task_id: input.taskId ?? null,
-      created_at: new Date().toISOString(),
-    })
+    .values(newSessionRow(userId, input, new Date().toISOString()))
     .returning(columns)
     .executeTakeFirstOrThrow();
   return toSession(row);
