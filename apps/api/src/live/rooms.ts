@@ -85,7 +85,8 @@ export class RoomHub {
   private readonly presence = new Map<number, Presence>();
   /** The room each connection is in. */
   private readonly roomOf = new Map<number, number>();
-  /** Connections that closed while their join was loading. */
+  /** Connections whose join is loading the room, and those of them that closed meanwhile. */
+  private readonly joining = new Set<number>();
   private readonly gone = new Set<number>();
   private readonly startedAt: number;
   private seq = 0;
@@ -135,8 +136,14 @@ export class RoomHub {
 
   /** Puts the connection in the room (leaving any other), then tells every member. */
   async join(client: LiveClient, slug: string, status: string): Promise<void> {
-    this.gone.delete(client.id);
-    const [room, user] = await Promise.all([findRoomBySlug(this.db, slug), findUserById(this.db, client.userId)]);
+    this.joining.add(client.id);
+    let room: RoomWithOwner | undefined;
+    let user: Awaited<ReturnType<typeof findUserById>>;
+    try {
+      [room, user] = await Promise.all([findRoomBySlug(this.db, slug), findUserById(this.db, client.userId)]);
+    } finally {
+      this.joining.delete(client.id);
+    }
     if (this.gone.delete(client.id)) return;
     if (!room || room.ended_at !== null || !user) {
       client.send({ type: "room_error", slug, message: ROOM_GONE_MESSAGE });
@@ -176,7 +183,7 @@ export class RoomHub {
   /** The connection closed: out of its room, and out of a join still loading. */
   clientGone(client: LiveClient): void {
     if (this.roomOf.has(client.id)) this.leave(client);
-    else this.gone.add(client.id);
+    else if (this.joining.has(client.id)) this.gone.add(client.id);
   }
 
   /** Sets what the connection's user says they work on. */
