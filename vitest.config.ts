@@ -90,7 +90,8 @@ export default defineConfig({
     maxWorkers: WORKERS,
     projects: [
       {
-        test: { name: "core", root: "packages/core", include: ["src/**/*.test.ts"], environment: "node", env: LOCAL_TIME_ZONE },
+        // Pure functions and charts, no module state between files: one module graph per worker.
+        test: { name: "core", root: "packages/core", include: ["src/**/*.test.ts"], environment: "node", env: LOCAL_TIME_ZONE, isolate: false },
       },
       {
         test: { name: "audio", root: "packages/audio", include: ["src/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
