@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { roomRound } from "./schedule";
+import { followRoomRoundEvent, roomRound } from "./schedule";
 
 const start = Date.UTC(2026, 10, 24, 9, 0);
 const schedule = { startedAt: start, focusMinutes: 25, breakMinutes: 5 };
@@ -30,5 +30,10 @@ describe("roomRound", () => {
     expect((round.startedAt - start) % (30 * min) === 0 || (round.startedAt - start - 25 * min) % (30 * min) === 0).toBe(true);
     expect(round.endsAt).toBeGreaterThan(later);
     expect(round.startedAt).toBeLessThanOrEqual(later);
+  });
+
+  it("gives the timer a focus round as focus and a break round as a short break, ending with the round", () => {
+    expect(followRoomRoundEvent(schedule, start + 10 * min)).toEqual({ type: "FOLLOW_ROUND", mode: "focus", startedAt: start, endsAt: start + 25 * min, now: start + 10 * min });
+    expect(followRoomRoundEvent(schedule, start + 26 * min)).toEqual({ type: "FOLLOW_ROUND", mode: "shortBreak", startedAt: start + 25 * min, endsAt: start + 30 * min, now: start + 26 * min });
   });
 });

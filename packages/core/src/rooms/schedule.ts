@@ -4,6 +4,7 @@
  * any instant follows from the room's schedule alone: no state to keep, the same answer on every
  * API instance and in every browser.
  */
+import type { TimerMode } from "../constants";
 
 /** A room's timing: when its first round began (epoch ms) and its rounds' lengths (whole minutes). */
 export interface RoomSchedule {
@@ -39,6 +40,24 @@ export function roomRound(schedule: RoomSchedule, now: number): RoomRound {
     return { index: cycle * 2, phase: "focus", startedAt: cycleStart, endsAt: cycleStart + focusMs };
   }
   return { index: cycle * 2 + 1, phase: "break", startedAt: cycleStart + focusMs, endsAt: cycleStart + cycleMs };
+}
+
+/** The timer chart's event that runs a room's round (`FOLLOW_ROUND`). */
+export interface FollowRoundEvent {
+  type: "FOLLOW_ROUND";
+  mode: TimerMode;
+  startedAt: number;
+  endsAt: number;
+  now: number;
+}
+
+/**
+ * The event that makes a member's timer run the room's round at `now` (epoch ms): a focus round
+ * as focus, a break round as a short break, ending at the round's end.
+ */
+export function followRoomRoundEvent(schedule: RoomSchedule, now: number): FollowRoundEvent {
+  const round = roomRound(schedule, now);
+  return { type: "FOLLOW_ROUND", mode: round.phase === "focus" ? "focus" : "shortBreak", startedAt: round.startedAt, endsAt: round.endsAt, now };
 }
 
 /** A member's presence lasts this long without a sign of life (ms): leaving, a closed tab or a lost connection shows within it. */

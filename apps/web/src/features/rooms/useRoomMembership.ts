@@ -1,4 +1,4 @@
-import { roomRound, type LiveRoom, type RoomSchedule } from "@focus/core";
+import { followRoomRoundEvent, type LiveRoom, type RoomSchedule } from "@focus/core";
 import { useEffect, useState } from "react";
 import { TimerActor } from "@/features/timer/timerActor";
 import { useLiveChannel } from "@/features/timer/useLiveSync";
@@ -60,9 +60,8 @@ export function useRoomMembership(slug: string, joined: boolean, status: string)
 
 /**
  * While `schedule` is given (the user is in an open room), the one timer runs the room's
- * rounds: each round, as core's `roomRound` gives it at this instant, goes to the chart as
- * `FOLLOW_ROUND` (a focus round as focus, a break as a short break), when the user joins and
- * whenever a new round begins. The chart records each session as a personal one.
+ * rounds: each round, as core's `followRoomRoundEvent` gives it at this instant, goes to the
+ * chart, when the user joins and whenever a new round begins. The chart records each session as a personal one.
  */
 export function useFollowRoomRounds(schedule: RoomSchedule | null): void {
   const timer = TimerActor.useActorRef();
@@ -73,11 +72,10 @@ export function useFollowRoomRounds(schedule: RoomSchedule | null): void {
     const schedule = { startedAt, focusMinutes, breakMinutes };
     let handle: ReturnType<typeof setTimeout>;
     const follow = () => {
-      const now = Date.now();
-      const round = roomRound(schedule, now);
-      timer.send({ type: "FOLLOW_ROUND", mode: round.phase === "focus" ? "focus" : "shortBreak", startedAt: round.startedAt, endsAt: round.endsAt, now });
+      const event = followRoomRoundEvent(schedule, Date.now());
+      timer.send(event);
       // Just after this round ends, the next one.
-      handle = setTimeout(follow, Math.max(0, round.endsAt - now) + 50);
+      handle = setTimeout(follow, Math.max(0, event.endsAt - event.now) + 50);
     };
     follow();
     // A hidden tab's timeouts run late: catch up as soon as it is shown again.
