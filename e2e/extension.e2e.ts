@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { EXTENSION_ID, EXTENSION_VERSION, EXTENSION_ZIP_PATH } from "@focus/core";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Sqlite } from "./faultHelpers";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, saveScreenshot } from "./harness";
 
 /** The extension APIs used inside extension pages (page.evaluate). */
@@ -561,6 +562,45 @@ describe("Chrome extension", () => {
     await expect.poll(() => badgeText(popup)).toMatch(/^\d{1,2}$/);
     await popup.close();
     await expectBlocked(siteUrl());
+  });
+
+  it("blocks during a focus room's focus round, until the room's own end, and stops at its break", async () => {
+    // A room whose first focus round ends ROOM_FOCUS_LEFT_S from now (opened 25 minutes earlier).
+    const created = await app.request.post(`${server.url}/api/rooms`, {
+      data: { name: "Blocking room", visibility: "link" },
+      headers: { origin: server.url },
+    });
+    expect(created.status()).toBe(201);
+    const { slug } = (await created.json()) as { slug: string };
+    const ROOM_FOCUS_LEFT_S = 10;
+    const db = new Sqlite(`${server.dataDir}/focus.db`);
+    const startedAt = Date.now() - (25 * 60 - ROOM_FOCUS_LEFT_S) * 1000;
+    db.prepare("UPDATE rooms SET started_at = ? WHERE slug = ?").run(new Date(startedAt).toISOString(), slug);
+    db.close();
+    const roundEndsAt = startedAt + 25 * 60 * 1000;
+
+    // Joining replaces the personal session under way with the room's round.
+    await app.goto(`${server.url}/rooms/${slug}`);
+    await app.getByRole("button", { name: "Join this room" }).click();
+    await expect.poll(() => app.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Focus/);
+    // The blocked page counts down to the room's round end, not to the personal session's.
+    await expect
+      .poll(
+        async () => {
+          const page = await visit(siteUrl(SITE, "/in-room"));
+          const endsAt = Number(new URL(page.url()).searchParams.get("endsAt"));
+          await page.close();
+          return Math.abs(endsAt - roundEndsAt);
+        },
+        { timeout: 10_000, interval: 500 },
+      )
+      .toBeLessThanOrEqual(1000);
+
+    // The room's break: the site opens again.
+    await expect.poll(() => app.getByTestId("header-timer").getAttribute("aria-label"), { timeout: (ROOM_FOCUS_LEFT_S + 10) * 1000 }).toMatch(/break/i);
+    await expectNotBlocked(siteUrl());
+    await app.getByRole("button", { name: "Leave room" }).click();
+    await app.goto(`${server.url}/app`);
   });
 
   it("shows the blocked attempts in the Statistics tab", async () => {

@@ -202,3 +202,15 @@ export async function writeAudioFixtures(dir: string, files: ReadonlyArray<{ moo
     writeFileSync(join(dir, mood, file), await audio.encodeMp3(pcm.left, pcm.right, pcm.sampleRate));
   }
 }
+
+/** A focus room page's round clock (its aria-label reads e.g. "Focus round, 12:34 left"). */
+export const roomClock = (page: Page) => page.getByRole("timer");
+
+/** The people listed in a focus room page. */
+export const roomMembers = (page: Page) => page.getByRole("list", { name: "People in the room" }).getByRole("listitem");
+
+/** Seconds of the first mm:ss in `text` (NaN when there is none). */
+export function clockSeconds(text: string | null): number {
+  const match = /(\d+):(\d\d)/.exec(text ?? "");
+  return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
+}

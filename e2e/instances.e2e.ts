@@ -1,22 +1,66 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync } from "node:fs";
+import { createServer, request, type IncomingMessage, type Server } from "node:http";
+import { connect } from "node:net";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { INITDB, startThrowawayPostgres, type ThrowawayPostgres } from "../apps/api/test/postgres";
 import { closeCode, cookieOf, raw, timerState, WebSocket, type WsSocket } from "./faultHelpers";
-import { removeDataDir, startServer, type RunningServer } from "./harness";
+import { CHROMIUM_ARGS, clockSeconds, freePort, launchBrowser, removeDataDir, roomClock, roomMembers, startServer, uniqueName, type RunningServer } from "./harness";
 
 /**
  * Scale-out as deployed (`docs/api.md`, Live sync): two `node apps/api/dist/server.js` processes on
  * one PostgreSQL, behind one public origin. A login made on one is valid on the other, and a
  * user's timer_update relays between their sockets on the two processes (LISTEN/NOTIFY).
+ * Browsers reach the processes through a small balancer at the public origin (focus.test,
+ * resolved to 127.0.0.1 by Chromium) that sends each browser to the process its user agent
+ * names, so one user is on one process and another on the other.
  * Needs Debian's PostgreSQL 15 (as the `api-pg` project does); said so when it is absent.
  */
-const PUBLIC_ORIGIN = "http://focus.test";
+let PUBLIC_ORIGIN = "http://focus.test";
 const available = !!process.env.FOCUS_TEST_POSTGRES_URL || (existsSync(INITDB) && process.env.FOCUS_TEST_POSTGRES !== "off");
 if (!available) console.warn("PostgreSQL two-process e2e skipped: no PostgreSQL 15 (or FOCUS_TEST_POSTGRES=off)");
 
 let pg: ThrowawayPostgres | null = null;
 const servers: RunningServer[] = [];
 const sockets: WsSocket[] = [];
+let balancer: Server | null = null;
+/** Websocket upgrades the balancer passed to each process. */
+const upgrades = [0, 0];
+
+/** The user agent that sends a browser to the second process; any other goes to the first. */
+const ON_SECOND_PROCESS = "focus-e2e-second-process";
+
+/**
+ * The load balancer in front of the two processes, listening on `port`: HTTP requests and
+ * websocket upgrades pass through unchanged (Host and Origin included) to the process the
+ * request's user agent picks.
+ */
+async function startBalancer(port: number): Promise<Server> {
+  const target = (req: IncomingMessage) => new URL(servers[(req.headers["user-agent"] ?? "").includes(ON_SECOND_PROCESS) ? 1 : 0]!.url);
+  const proxy = createServer((req, res) => {
+    const { hostname, port } = target(req);
+    const upstream = request({ hostname, port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+  });
+  proxy.on("upgrade", (req, socket, head) => {
+    const { hostname, port } = target(req);
+    upgrades[Number(port) === Number(new URL(servers[1]!.url).port) ? 1 : 0]! += 1;
+    const upstream = connect(Number(port), hostname, () => {
+      const headers = Object.entries(req.headers).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${name}: ${v}`));
+      upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${headers.join("\r\n")}\r\n\r\n`);
+      upstream.write(head);
+      upstream.pipe(socket).pipe(upstream);
+    });
+    upstream.on("error", () => socket.destroy());
+    socket.on("error", () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(port, "127.0.0.1", resolve));
+  return proxy;
+}
 
 interface Client {
   socket: WsSocket;
@@ -52,14 +96,19 @@ beforeAll(async () => {
   if (!available) return;
   const url = process.env.FOCUS_TEST_POSTGRES_URL;
   if (!url) pg = await startThrowawayPostgres();
+  const balancerPort = await freePort();
+  PUBLIC_ORIGIN = `http://focus.test:${balancerPort}`;
   const env = { DATABASE_URL: url ?? pg!.url, PUBLIC_ORIGIN };
   // One after the other: the first runs the migrations, the second finds them done.
   servers.push(await startServer({ env }));
   servers.push(await startServer({ env }));
+  balancer = await startBalancer(balancerPort);
 }, 120_000);
 
 afterAll(async () => {
   for (const socket of sockets) socket.terminate();
+  balancer?.closeAllConnections();
+  await new Promise((resolve) => (balancer ? balancer.close(resolve) : resolve(undefined)));
   for (const server of servers) {
     await server.stop();
     removeDataDir(server.dataDir);
@@ -149,5 +198,62 @@ describe.skipIf(!available)("two API processes on one PostgreSQL", () => {
     // Bo leaves on B: ada, on A, sees it.
     boOnB.socket.send(JSON.stringify({ type: "room_leave" }));
     await until(() => JSON.stringify(names(adaOnA)) === JSON.stringify([ada.username]), "ada to see bo leave");
+  });
+
+  it("put two browsers, one on each process, in one focus room with the same round", async () => {
+    const browser: Browser = await launchBrowser({ args: [...CHROMIUM_ARGS, "--host-resolver-rules=MAP focus.test 127.0.0.1"] });
+    try {
+      /** A browser of its own for a new user, sent to the first or second process. */
+      const signUp = async (process: 0 | 1, prefix: string): Promise<{ page: Page; context: BrowserContext; username: string }> => {
+        const context = await browser.newContext({
+          userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36${process === 1 ? ` ${ON_SECOND_PROCESS}` : ""}`,
+        });
+        const page = await context.newPage();
+        await page.goto(`${PUBLIC_ORIGIN}/auth`);
+        const username = uniqueName(prefix);
+        // Through the page's own fetch, so the browser sends its Origin and keeps the cookie.
+        const status = await page.evaluate(async (name) => {
+          const res = await fetch("/api/register", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ username: name, email: `${name}@example.com`, password: "calm-focus-42" }),
+          });
+          return res.status;
+        }, username);
+        expect(status).toBe(201);
+        return { page, context, username };
+      };
+      const ada = await signUp(0, "procA");
+      const bo = await signUp(1, "procB");
+      const slug = await ada.page.evaluate(async () => {
+        const res = await fetch("/api/rooms", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Across processes", visibility: "link" }) });
+        return ((await res.json()) as { slug: string }).slug;
+      });
+      const upgradesBefore = [...upgrades];
+      for (const { page } of [ada, bo]) {
+        await page.goto(`${PUBLIC_ORIGIN}/rooms/${slug}`);
+        await page.getByRole("button", { name: "Join this room" }).click();
+      }
+      // Each browser sees both people, though each is connected to a different process.
+      const both = [expect.stringContaining(ada.username), expect.stringContaining(bo.username)];
+      await expect.poll(() => roomMembers(ada.page).allInnerTexts(), { timeout: 10_000 }).toEqual(both);
+      await expect.poll(() => roomMembers(bo.page).allInnerTexts(), { timeout: 10_000 }).toEqual(both);
+      expect(upgrades[0]).toBeGreaterThan(upgradesBefore[0]!);
+      expect(upgrades[1]).toBeGreaterThan(upgradesBefore[1]!);
+
+      // The same round on both, to within a second, in the room clock and the personal timer.
+      const shown = await Promise.all(
+        [ada.page, bo.page].flatMap((page) => [roomClock(page).getAttribute("aria-label"), page.getByTestId("header-timer").getAttribute("aria-label")]),
+      );
+      expect(shown[0]).toMatch(/^Focus round/);
+      const seconds = shown.map(clockSeconds);
+      expect(Math.max(...seconds) - Math.min(...seconds), JSON.stringify(shown)).toBeLessThanOrEqual(1);
+
+      // Bo leaves on the second process: Ada, on the first, sees it.
+      await bo.page.getByRole("button", { name: "Leave room" }).click();
+      await expect.poll(() => roomMembers(ada.page).allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining(ada.username)]);
+    } finally {
+      await browser.close();
+    }
   });
 });

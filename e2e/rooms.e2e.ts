@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Sqlite } from "./faultHelpers";
-import { launchBrowser, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+import { clockSeconds, launchBrowser, removeDataDir, roomClock, roomMembers, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
 
 /**
  * Focus rooms in two real browsers (`docs/rooms.md`): one user opens a room, another finds it
@@ -40,14 +40,6 @@ afterAll(async () => {
   if (server) removeDataDir(server.dataDir);
 });
 
-/** Seconds of an mm:ss text. */
-const seconds = (text: string | null) => {
-  const match = /(\d+):(\d\d)/.exec(text ?? "");
-  return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
-};
-
-const roomClock = (page: Page) => page.getByRole("timer");
-const people = (page: Page) => page.getByRole("list", { name: "People in the room" }).getByRole("listitem");
 
 /** The user's recorded focus sessions, through the page's own cookie. */
 async function focusSessions(page: Page, url: string): Promise<{ duration: number; completed: boolean }[]> {
@@ -79,14 +71,14 @@ describe("focus rooms in two browsers", () => {
     db.close();
     await ada.reload();
     await ada.getByRole("button", { name: "Join this room" }).click();
-    await expect.poll(() => people(ada).count()).toBe(1);
+    await expect.poll(() => roomMembers(ada).count()).toBe(1);
 
     // Bo finds it in the list and joins.
     await bo.goto(`${server.url}/rooms`);
     await bo.getByRole("link", { name: /Writers' room/ }).click();
     await bo.getByRole("button", { name: "Join this room" }).click();
-    await expect.poll(() => people(bo).allInnerTexts()).toEqual([expect.stringContaining(adaName), expect.stringContaining(boName)]);
-    await expect.poll(() => people(ada).count()).toBe(2);
+    await expect.poll(() => roomMembers(bo).allInnerTexts()).toEqual([expect.stringContaining(adaName), expect.stringContaining(boName)]);
+    await expect.poll(() => roomMembers(ada).count()).toBe(2);
     await saveScreenshot(ada, "room-desktop");
     await saveScreenshot(bo, "room-phone");
 
@@ -98,7 +90,7 @@ describe("focus rooms in two browsers", () => {
       bo.getByTestId("header-timer").getAttribute("aria-label"),
     ]);
     expect(adaClock).toMatch(/Focus round/);
-    const shown = [adaClock, boClock, adaTimer, boTimer].map(seconds);
+    const shown = [adaClock, boClock, adaTimer, boTimer].map(clockSeconds);
     expect(Math.max(...shown) - Math.min(...shown), JSON.stringify([adaClock, boClock, adaTimer, boTimer])).toBeLessThanOrEqual(1);
     expect(shown[0]).toBeLessThanOrEqual(ROUND_LEFT_S);
 
@@ -117,7 +109,7 @@ describe("focus rooms in two browsers", () => {
 
     // Bo says what he works on: Ada sees it.
     await bo.getByLabel(/What are you working on/).fill("Tax return");
-    await expect.poll(() => people(ada).allInnerTexts()).toContainEqual(expect.stringContaining("Tax return"));
+    await expect.poll(() => roomMembers(ada).allInnerTexts()).toContainEqual(expect.stringContaining("Tax return"));
 
     // The round ends: each has a focus session of their own, for the time they were in the room.
     await expect.poll(() => roomClock(ada).getAttribute("aria-label"), { timeout: (ROUND_LEFT_S + 10) * 1000 }).toMatch(/^Break/);
@@ -134,7 +126,7 @@ describe("focus rooms in two browsers", () => {
 
     // Bo leaves; Ada sees one person. Ada ends the room; it leaves the list.
     await bo.getByRole("button", { name: "Leave room" }).click();
-    await expect.poll(() => people(ada).count()).toBe(1);
+    await expect.poll(() => roomMembers(ada).count()).toBe(1);
     await ada.getByRole("button", { name: "End room" }).click();
     await ada.getByRole("dialog").getByRole("button", { name: "End room" }).click();
     await expect.poll(() => ada.getByRole("alert").first().textContent()).toMatch(/ended/);

@@ -108,12 +108,19 @@ describe("focus rooms", () => {
     boLive.send({ type: "room_status", status: "Taxes" });
     expect(((await nextRoomMessage(adaLive)) as RoomState).room.members[1]).toEqual({ name: bo.credentials.username, status: "Taxes" });
     await nextRoomMessage(boLive);
+    // A status change keeps the order of joining.
+    adaLive.send({ type: "room_status", status: "Chapter 4" });
+    expect(((await nextRoomMessage(boLive)) as RoomState).room.members).toEqual([
+      { name: ada.credentials.username, status: "Chapter 4" },
+      { name: bo.credentials.username, status: "Taxes" },
+    ]);
+    await nextRoomMessage(adaLive);
     // The list shows them too.
     const listed = (await t.app.inject({ method: "GET", url: `/api/rooms/${room.slug}` })).json();
     expect(listed.members).toHaveLength(2);
 
     boLive.send({ type: "room_leave" });
-    expect(((await nextRoomMessage(adaLive)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 3" }]);
+    expect(((await nextRoomMessage(adaLive)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 4" }]);
     boLive.send({ type: "room_join", slug: room.slug });
     await nextRoomMessage(adaLive);
     boLive.ws.close();
@@ -129,6 +136,14 @@ describe("focus rooms", () => {
     await nextRoomMessage(tab1);
     tab2.send({ type: "room_join", slug: room.slug });
     expect(((await nextRoomMessage(tab2)) as RoomState).room.members).toHaveLength(1);
+    await nextRoomMessage(tab1);
+    // The status shown is the one set last, from either tab.
+    tab2.send({ type: "room_status", status: "From tab 2" });
+    expect(((await nextRoomMessage(tab1)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "From tab 2" }]);
+    await nextRoomMessage(tab2);
+    tab1.send({ type: "room_status", status: "From tab 1" });
+    expect(((await nextRoomMessage(tab2)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "From tab 1" }]);
+    await nextRoomMessage(tab1);
     tab2.send({ type: "room_join", slug: "AAAAAAAAAA" });
     expect(await nextRoomMessage(tab2)).toEqual({ type: "room_error", slug: "AAAAAAAAAA", message: ROOM_GONE_MESSAGE });
   });

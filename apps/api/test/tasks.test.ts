@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { MAX_OPEN_TASKS, TASK_HISTORY_DAYS, TASK_MESSAGES, TASK_TITLE_MAX_LENGTH, taskListSchema, taskSchema, type Task } from "@focus/core";
+import { LIVE_PATH, MAX_OPEN_TASKS, TASK_HISTORY_DAYS, TASK_MESSAGES, TASK_TITLE_MAX_LENGTH, taskListSchema, taskSchema, type Task } from "@focus/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, registerUser, type TestApp } from "./helpers";
+import { connect, listen } from "./liveHelpers";
 
 describe("tasks", () => {
   let t: TestApp;
@@ -293,5 +294,36 @@ describe("tasks", () => {
     const deleted = await t.app.inject({ method: "DELETE", url: "/api/user", headers: headers(cookie), payload: { password: credentials.password } });
     expect(deleted.statusCode).toBe(200);
     expect(await t.app.db.selectFrom("tasks").selectAll().where("user_id", "=", res.json().user.id).execute()).toEqual([]);
+  });
+
+  it("tells the user's live connections, and nobody else's, each time the task list changes", async () => {
+    t = await createTestApp();
+    const { origin, wsBase } = await listen(t.app);
+    const alice = await registerUser(t.app);
+    const bob = await registerUser(t.app);
+    const aliceLive = await connect(`${wsBase}${LIVE_PATH}`, { cookie: alice.cookie, origin });
+    const bobLive = await connect(`${wsBase}${LIVE_PATH}`, { cookie: bob.cookie, origin });
+    const told = () => aliceLive.received.filter((message) => message.type === "tasks_changed").length;
+    const after = async (change: Promise<unknown>, expected: number) => {
+      await change;
+      await expect.poll(told).toBe(expected);
+    };
+
+    const task = await add(alice.cookie, "Told everywhere");
+    await expect.poll(told).toBe(1);
+    await after(edit(alice.cookie, task.id, { estimate: 3 }), 2);
+    await after(reorder(alice.cookie, [task.id]), 3);
+    await after(record(alice.cookie, focus(30, { taskId: task.id })), 4);
+    // A session for no task, a read and a refused change say nothing.
+    await record(alice.cookie, focus(60));
+    await list(alice.cookie);
+    expect((await edit(alice.cookie, task.id, { estimate: 0 })).statusCode).toBe(400);
+    expect((await edit(bob.cookie, task.id, { estimate: 1 })).statusCode).toBe(404);
+    await after(remove(alice.cookie, task.id), 5);
+    expect(await aliceLive.quiet()).toBe(true);
+    expect(told()).toBe(5);
+    expect(bobLive.received.filter((message) => message.type === "tasks_changed")).toEqual([]);
+    aliceLive.ws.close();
+    bobLive.ws.close();
   });
 });

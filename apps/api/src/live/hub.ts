@@ -127,6 +127,11 @@ export interface LiveHub {
   attachRooms(rooms: RoomHub): void;
   /** Sends a focus rooms' message to the other API instances (nothing without a relay). */
   publishRooms(message: RoomRelayMessage): void;
+  /**
+   * Sends a message from the server (e.g. `tasks_changed`) to every connection of the user, on
+   * every instance.
+   */
+  notifyUser(userId: number, message: LiveMessage): void;
 }
 
 interface StoredSnapshot extends LiveSnapshot {
@@ -210,6 +215,10 @@ export class InMemoryLiveHub implements LiveHub {
   /** One process: there is nobody to tell. */
   publishRooms(_message: RoomRelayMessage): void {}
 
+  notifyUser(userId: number, message: LiveMessage): void {
+    this.deliver(userId, message, null);
+  }
+
   leave(client: LiveClient): void {
     this.rooms?.clientGone(client);
     const group = this.groups.get(client.userId);
@@ -254,7 +263,7 @@ export class InMemoryLiveHub implements LiveHub {
         this.rooms?.receive(client, message);
         return;
       default:
-        // What only the server sends (room_state, room_error, room_closed) is not taken from a client.
+        // What only the server sends (room_state, room_error, room_closed, tasks_changed) is not taken from a client.
         return;
     }
   }

@@ -34,10 +34,16 @@ import type { LiveClient, LiveLogger } from "./hub";
 
 /** What instances tell each other about rooms (carried by the live relay). */
 export const roomRelaySchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("presence"), roomId: z.number().int(), members: roomMemberSchema.array().max(MAX_ROOM_MEMBERS) }),
+  z.object({
+    kind: z.literal("presence"),
+    roomId: z.number().int(),
+    // joinedAt (epoch ms) orders the list the same on every instance; absent from an older instance.
+    members: roomMemberSchema.extend({ joinedAt: z.number().optional() }).array().max(MAX_ROOM_MEMBERS),
+  }),
   z.object({ kind: z.literal("closed"), roomId: z.number().int(), reason: z.string().max(200) }),
 ]);
 export type RoomRelayMessage = z.infer<typeof roomRelaySchema>;
+type RoomRelayPresence = Extract<RoomRelayMessage, { kind: "presence" }>;
 
 /** What a join refused for a full room says. */
 export const ROOM_FULL_MESSAGE = `This room is full (${MAX_ROOM_MEMBERS} people). Try another one.`;
@@ -52,13 +58,33 @@ interface LocalMember {
   client: LiveClient;
   name: string;
   status: string;
-  /** Order of joining (or of the last status change), for a stable list. */
-  seq: number;
+  /** When this connection joined, epoch ms: the list's order. */
+  joinedAt: number;
+  /** Order of status changes here: a user in two tabs shows the status set last. */
+  statusSeq: number;
+}
+
+/** A member with when they joined (their earliest connection's join), epoch ms. */
+type TimedMember = RoomMember & { joinedAt: number };
+
+/**
+ * One entry per user of `members` (this instance's connections, then what other instances said),
+ * with the status of the first entry seen for the user and their earliest join, in order of
+ * joining (ties by name): the same list on every instance.
+ */
+function byJoining(members: Iterable<{ name: string; status: string; joinedAt?: number }>): TimedMember[] {
+  const byName = new Map<string, TimedMember>();
+  for (const { name, status, joinedAt = 0 } of members) {
+    const seen = byName.get(name);
+    if (seen) seen.joinedAt = Math.min(seen.joinedAt, joinedAt);
+    else byName.set(name, { name, status, joinedAt });
+  }
+  return [...byName.values()].sort((a, b) => a.joinedAt - b.joinedAt || a.name.localeCompare(b.name));
 }
 
 interface Presence {
   local: Map<number, LocalMember>;
-  remote: Map<string, { members: RoomMember[]; heardAt: number }>;
+  remote: Map<string, { members: RoomRelayPresence["members"]; heardAt: number }>;
   /** Last time anyone was known to be in it, epoch ms. */
   occupiedAt: number;
   /** The timer that announces the next round to this instance's members. */
@@ -158,7 +184,8 @@ export class RoomHub {
       client.send({ type: "room_error", slug, message: ROOM_FULL_MESSAGE });
       return;
     }
-    presence.local.set(client.id, { client, name: user.username, status, seq: ++this.seq });
+    const joinedAt = presence.local.get(client.id)?.joinedAt ?? this.now();
+    presence.local.set(client.id, { client, name: user.username, status, joinedAt, statusSeq: ++this.seq });
     presence.occupiedAt = this.now();
     this.roomOf.set(client.id, room.id);
     this.schedule(room.id);
@@ -192,7 +219,7 @@ export class RoomHub {
     const member = roomId === undefined ? undefined : this.presence.get(roomId)?.local.get(client.id);
     if (roomId === undefined || !member || member.status === status) return;
     member.status = status;
-    member.seq = ++this.seq;
+    member.statusSeq = ++this.seq;
     this.changed(roomId);
   }
 
@@ -200,15 +227,14 @@ export class RoomHub {
   members(roomId: number): RoomMember[] {
     const presence = this.presence.get(roomId);
     if (!presence) return [];
-    const byName = new Map<string, RoomMember>();
-    const local = [...presence.local.values()].sort((a, b) => a.seq - b.seq);
-    for (const member of local) byName.set(member.name, { name: member.name, status: member.status });
     const fresh = this.now() - ROOM_PRESENCE_TIMEOUT_MS;
-    for (const heard of presence.remote.values()) {
-      if (heard.heardAt < fresh) continue;
-      for (const member of heard.members) if (!byName.has(member.name)) byName.set(member.name, member);
-    }
-    return [...byName.values()];
+    const remote = [...presence.remote.values()].filter((heard) => heard.heardAt >= fresh).flatMap((heard) => heard.members);
+    return byJoining([...this.localMembers(presence), ...remote]).map(({ name, status }) => ({ name, status }));
+  }
+
+  /** This instance's members of the room, one per user, with the status set last. */
+  private localMembers(presence: Presence): TimedMember[] {
+    return byJoining([...presence.local.values()].sort((a, b) => b.statusSeq - a.statusSeq));
   }
 
   /** The room as its members see it now. */
@@ -322,11 +348,7 @@ export class RoomHub {
 
   private publishPresence(roomId: number): void {
     const presence = this.presence.get(roomId);
-    const byName = new Map<string, RoomMember>();
-    for (const member of [...(presence?.local.values() ?? [])].sort((a, b) => a.seq - b.seq)) {
-      byName.set(member.name, { name: member.name, status: member.status });
-    }
-    this.publishRelay({ kind: "presence", roomId, members: [...byName.values()] });
+    this.publishRelay({ kind: "presence", roomId, members: presence ? this.localMembers(presence) : [] });
   }
 
   /** Sends `room_state` to this instance's members of the room. */

@@ -1,7 +1,8 @@
-import type { LiveMessage, Room, User } from "@focus/core";
-import { act, screen, waitFor, within } from "@testing-library/react";
+import type { Room, User } from "@focus/core";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { FakeLiveSocket } from "@/test/fakeLiveSocket";
 import { renderRoute, serveApp, TEST_USER } from "@/test/render";
 
 const member: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
@@ -23,38 +24,6 @@ function roomNow(overrides: Partial<Room> = {}): Room {
     members: [],
     ...overrides,
   };
-}
-
-/** A WebSocket that opens at once, records what the page sends, and lets the test answer. */
-class FakeLiveSocket {
-  static last: FakeLiveSocket | null = null;
-  readyState = 0;
-  sent: LiveMessage[] = [];
-  onopen: ((e: unknown) => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: unknown) => void) | null = null;
-  onerror: ((e: unknown) => void) | null = null;
-  constructor() {
-    FakeLiveSocket.last = this;
-    setTimeout(() => {
-      this.readyState = 1;
-      this.onopen?.({});
-    }, 0);
-  }
-  send(text: string): void {
-    this.sent.push(JSON.parse(text) as LiveMessage);
-  }
-  close(): void {
-    this.readyState = 3;
-  }
-  /** The server sends `message`. */
-  receive(message: LiveMessage): void {
-    act(() => this.onmessage?.({ data: JSON.stringify(message) }));
-  }
-  /** Messages of `type` the page sent. */
-  sentOf<T extends LiveMessage["type"]>(type: T): Extract<LiveMessage, { type: T }>[] {
-    return this.sent.filter((m): m is Extract<LiveMessage, { type: T }> => m.type === type);
-  }
 }
 
 function serveRoom(room: Room, user: User | null = member, tasks: unknown[] = []) {

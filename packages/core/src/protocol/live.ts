@@ -31,6 +31,8 @@ export type LiveRoom = z.infer<typeof liveRoomSchema>;
  * one room at a time (`room_join`), says what it works on (`room_status`) and leaves
  * (`room_leave`, or by closing); the server answers `room_state` on every change (members,
  * round), `room_error` for a join it refuses and `room_closed` when the room ends.
+ * `tasks_changed` comes from the server only, after the user's task list changed through the API
+ * (on any device): the web app loads the list again (`docs/offline.md`).
  */
 export const liveMessageSchema = z.discriminatedUnion("type", [
   z.object({
@@ -48,6 +50,7 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("room_state"), room: liveRoomSchema, serverNow: z.number() }),
   z.object({ type: z.literal("room_error"), slug: z.string().max(64), message: z.string().max(200) }),
   z.object({ type: z.literal("room_closed"), slug: z.string().max(64), reason: z.string().max(200) }),
+  z.object({ type: z.literal("tasks_changed") }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 

@@ -54,6 +54,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { schema: { body: sessionInputSchema, response: { 200: sessionSchema, 201: sessionSchema } } },
     async (request, reply) => {
       const { session, created } = await recordSessionWithinPlan(fastify.db, userOf(request), request.body, Date.now(), request.timeZone);
+      // A session for a task changes the task's actual count on the user's other devices.
+      if (created && session.taskId) fastify.liveHub.notifyUser(userOf(request).id, { type: "tasks_changed" });
       return reply.code(created ? 201 : 200).send(session);
     },
   );

@@ -10,6 +10,8 @@
  *   places they held.
  * - `DELETE /api/tasks/:id` → 204; its sessions stay and count for no task.
  * Another user's task id answers 404, as a missing one does.
+ * Every change that succeeds tells the user's live connections `tasks_changed`, so their other
+ * tabs and devices load the list again.
  */
 import { recordIdParamsSchema, taskCreateSchema, taskListSchema, taskReorderSchema, taskSchema, taskUpdateSchema } from "@focus/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -18,6 +20,9 @@ import { userOf } from "../../plugins/auth";
 
 const taskRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.addHook("onRequest", fastify.authenticate);
+  fastify.addHook("onResponse", async (request, reply) => {
+    if (request.method !== "GET" && reply.statusCode < 300) fastify.liveHub.notifyUser(userOf(request).id, { type: "tasks_changed" });
+  });
 
   fastify.get("/tasks", { schema: { response: { 200: taskListSchema } } }, async (request) =>
     listUserTasks(fastify.db, userOf(request).id, Date.now()),

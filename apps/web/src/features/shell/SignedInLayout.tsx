@@ -11,6 +11,7 @@ import { UserLoadError } from "@/features/auth/UserLoadError";
 import { MiniTimerLinkProvider } from "@/features/miniTimer/useMiniTimerLink";
 import { OfflineSync } from "@/features/offline/OfflineSync";
 import { useAccountTheme } from "@/features/settings/useSettings";
+import { TasksLiveSync } from "@/features/tasks/TasksLiveSync";
 import { TimerHost } from "@/features/timer/TimerHost";
 import { useUser } from "@/lib/auth";
 import { useNow } from "@/lib/useNow";
@@ -87,6 +88,7 @@ export function SignedInLayout() {
       <OfflineSync user={user} />
       <AccountTheme user={user} />
       <TimerHost user={user}>
+        <TasksLiveSync />
         <AudioProvider isGuest={user.isGuest} freePlan={!user.isGuest && planTier(user, now) === "free"} followTimer>
           <MiniTimerLinkProvider>
             <div className="flex min-h-dvh flex-col">

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { outboxSync } from "@/features/offline/sync";
+import { FakeLiveSocket } from "@/test/fakeLiveSocket";
 import { TEST_USER, renderRoute } from "@/test/render";
 
 const user: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
@@ -253,6 +254,21 @@ describe("tasks beside the Focus Arena's timer", () => {
     expect(server.calls[1]?.body).toEqual({ ids: [100, 1] });
     await waitFor(() => expect(screen.queryByText("Some changes wait to be sent; they are kept on this device until then.")).toBeNull());
     expect(openRows()).toEqual(["Offline task 0 / 2"]);
+  });
+
+  it("loads the list again when the server says it changed on another device", async () => {
+    vi.stubGlobal("WebSocket", FakeLiveSocket);
+    const server = taskServer(user, [{ title: "Here first" }]);
+    renderRoute("/app");
+    await waitFor(() => expect(openRows()).toEqual(["Here first 0 / 2"]));
+    await waitFor(() => expect(FakeLiveSocket.last?.readyState).toBe(1));
+    // On the phone: a session for the first task, and a new task.
+    const [first] = server.tasks;
+    server.tasks.push({ ...first!, id: 2, clientId: "00000000-0000-4000-8000-000000000002", title: "From the phone", estimate: 1, position: 1 });
+    first!.actual = 1;
+    expect(openRows()).toEqual(["Here first 0 / 2"]);
+    FakeLiveSocket.last!.receive({ type: "tasks_changed" });
+    await waitFor(() => expect(openRows()).toEqual(["Here first 1 / 2", "From the phone 0 / 1"]));
   });
 
   it("keeps a guest's tasks in this browser only: nothing is sent", async () => {

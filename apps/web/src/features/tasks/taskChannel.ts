@@ -1,8 +1,8 @@
 /**
  * Task changes between this browser's tabs (`docs/offline.md`): a tab that changes the task list
  * or hears back from the server says so on a BroadcastChannel, and the other tabs read their
- * outbox again (the waiting change shows there at once) and reload the list. Other devices load
- * the list when the app starts, as they do the settings.
+ * outbox again (the waiting change shows there at once) and reload the list. Other devices hear
+ * of a change from the server once it is sent (`TasksLiveSync`).
  */
 
 const CHANNEL = "focus-flow-tasks";
