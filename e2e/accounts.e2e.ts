@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, saveScreenshot } from "./harness";
+import { daytimeZone, launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, saveScreenshot } from "./harness";
 
 /**
  * Accounts, plans and admin in the browser (`docs/product.md`): trial after registration, admin
@@ -148,7 +148,8 @@ describe("limits", () => {
 
   it("gives a user whose trial has ended the Free plan: two focus sessions a day, then 'Daily Limit Reached'", async () => {
     const username = uniqueName("expired");
-    const context = await browser.newContext();
+    // Sessions of 90 and 50 minutes ago count for today wherever it is daytime now.
+    const context = await browser.newContext({ timezoneId: daytimeZone() });
     const page = await context.newPage();
     await registerInUi(page, server.url, username);
     setTrialEnd(username, new Date(Date.now() - 86_400_000).toISOString());

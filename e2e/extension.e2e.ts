@@ -579,9 +579,10 @@ describe("Chrome extension", () => {
     db.close();
     const roundEndsAt = startedAt + 25 * 60 * 1000;
 
-    // Joining replaces the personal session under way with the room's round.
+    // Joining replaces the personal session under way with the room's round, once the user agrees.
     await app.goto(`${server.url}/rooms/${slug}`);
     await app.getByRole("button", { name: "Join this room" }).click();
+    await app.getByRole("dialog", { name: "End your focus session?" }).getByRole("button", { name: "Join the room" }).click();
     await expect.poll(() => app.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Focus/);
     // The blocked page counts down to the room's round end, not to the personal session's.
     await expect

@@ -214,3 +214,16 @@ export function clockSeconds(text: string | null): number {
   const match = /(\d+):(\d\d)/.exec(text ?? "");
   return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
 }
+
+/**
+ * An IANA time zone where it is now between 04:00 and 20:00, for a browser context
+ * (`timezoneId`) whose test counts "today's" sessions from a few hours back: run near midnight in
+ * the machine's zone, those would fall on yesterday.
+ */
+export function daytimeZone(now = new Date()): string {
+  const zones = ["Europe/London", "Asia/Tokyo", "America/New_York", "Pacific/Honolulu", "Asia/Kolkata", "Pacific/Kiritimati"];
+  const hourIn = (timeZone: string) => Number(new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", hourCycle: "h23" }).format(now));
+  const zone = zones.find((timeZone) => hourIn(timeZone) >= 4 && hourIn(timeZone) < 20);
+  if (!zone) throw new Error("no daytime zone found");
+  return zone;
+}

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FakeLiveSocket } from "@/test/fakeLiveSocket";
+import { saveRunningFocus } from "@/test/timerState";
 import { renderRoute, serveApp, TEST_USER } from "@/test/render";
 
 const member: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
@@ -69,6 +70,30 @@ describe("a focus room's page", () => {
     await user.click(screen.getByRole("button", { name: "Leave room" }));
     expect(socket.sentOf("room_leave")).toHaveLength(1);
     expect(screen.getByRole("button", { name: "Join this room" })).toBeTruthy();
+  });
+
+  it("asks before joining ends the user's own focus session, and keeps the session when they say so", async () => {
+    saveRunningFocus(12 * 60_000);
+    const room = roomNow();
+    serveRoom(room);
+    renderRoute(`/rooms/${room.slug}`);
+    const user = userEvent.setup();
+    const headerTimer = () => screen.getByTestId("header-timer").getAttribute("aria-label");
+    await waitFor(() => expect(headerTimer()).toMatch(/^Focus: 1[12]:\d\d left/));
+
+    await user.click(await screen.findByRole("button", { name: "Join this room" }));
+    const dialog = await screen.findByRole("dialog", { name: "End your focus session?" });
+    expect(dialog.textContent).toMatch(/Your focus session has 1[12]:\d\d left\. Joining ends it without recording it/);
+    await user.click(within(dialog).getByRole("button", { name: "Keep my session" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(FakeLiveSocket.last?.sentOf("room_join") ?? []).toEqual([]);
+    expect(headerTimer()).toMatch(/^Focus: 1[12]:\d\d left/);
+
+    await user.click(screen.getByRole("button", { name: "Join this room" }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Join the room" }));
+    await waitFor(() => expect(FakeLiveSocket.last?.sentOf("room_join")).toHaveLength(1));
+    // The room's round (20 minutes left) replaced the session.
+    await waitFor(() => expect(headerTimer()).toMatch(/^Focus: (20:00|19:\d\d) left/));
   });
 
   it("offers the task the user works on as their status when they join", async () => {

@@ -1,4 +1,4 @@
-import { ROOM_LIMITS, type Room, type RoomMember, type User } from "@focus/core";
+import { focusEndedByJoining, formatTime, ROOM_LIMITS, type Room, type RoomMember, type User } from "@focus/core";
 import { ArrowLeft, Copy, DoorOpen, LoaderCircle, LogIn, Power, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router-dom";
@@ -17,6 +17,7 @@ import { useFollowRoomRounds, useRoomMembership } from "@/features/rooms/useRoom
 import { useOptionalUser } from "@/features/shell/SignedInLayout";
 import { useActiveTaskId } from "@/features/tasks/activeTask";
 import { useTaskList } from "@/features/tasks/useTasks";
+import { TimerActor } from "@/features/timer/timerActor";
 import { ApiError } from "@/lib/api";
 
 /**
@@ -99,10 +100,7 @@ function RoomView({ room }: { room: Room }) {
                     Leave room
                   </Button>
                 ) : (
-                  <Button onClick={() => setJoined(true)}>
-                    <Users aria-hidden />
-                    Join this room
-                  </Button>
+                  <JoinRoomButton room={room} onJoin={() => setJoined(true)} />
                 )
               ) : (
                 <Link to="/auth?tab=login" className={buttonVariants()}>
@@ -183,6 +181,52 @@ function MemberList({ members, room }: { members: RoomMember[]; room: Room }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * "Join this room": at once, or, when the user's own focus session is under way (core's
+ * `focusEndedByJoining`), after they agree to end it, since the room's round takes its place.
+ */
+function JoinRoomButton({ room, onJoin }: { room: Room; onJoin: () => void }) {
+  const timer = TimerActor.useActorRef();
+  const [focusLeftMs, setFocusLeftMs] = useState(0);
+  const join = () => {
+    const left = focusEndedByJoining(timer.getSnapshot().context, scheduleOf(room), Date.now());
+    if (left > 0) setFocusLeftMs(left);
+    else onJoin();
+  };
+  return (
+    <>
+      <Button onClick={join}>
+        <Users aria-hidden />
+        Join this room
+      </Button>
+      <Dialog open={focusLeftMs > 0} onOpenChange={(open) => !open && setFocusLeftMs(0)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>End your focus session?</DialogTitle>
+            <DialogDescription>
+              Your focus session has {formatTime(Math.ceil(focusLeftMs / 1000))} left. Joining ends it without recording it, and your timer
+              follows the room's rounds instead.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Keep my session</Button>
+            </DialogClose>
+            <Button
+              onClick={() => {
+                setFocusLeftMs(0);
+                onJoin();
+              }}
+            >
+              Join the room
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { followRoomRoundEvent, roomRound } from "./schedule";
+import { focusEndedByJoining, followRoomRoundEvent, roomRound } from "./schedule";
 
 const start = Date.UTC(2026, 10, 24, 9, 0);
 const schedule = { startedAt: start, focusMinutes: 25, breakMinutes: 5 };
@@ -35,5 +35,21 @@ describe("roomRound", () => {
   it("gives the timer a focus round as focus and a break round as a short break, ending with the round", () => {
     expect(followRoomRoundEvent(schedule, start + 10 * min)).toEqual({ type: "FOLLOW_ROUND", mode: "focus", startedAt: start, endsAt: start + 25 * min, now: start + 10 * min });
     expect(followRoomRoundEvent(schedule, start + 26 * min)).toEqual({ type: "FOLLOW_ROUND", mode: "shortBreak", startedAt: start + 25 * min, endsAt: start + 30 * min, now: start + 26 * min });
+  });
+});
+
+describe("focusEndedByJoining", () => {
+  const now = start + 10 * min;
+  const roundEnd = start + 25 * min;
+
+  it("is the time left of a personal focus session running or paused", () => {
+    expect(focusEndedByJoining({ mode: "focus", sessionStartTime: now - min, endsAt: now + 24 * min, remainingMs: 0 }, schedule, now)).toBe(24 * min);
+    expect(focusEndedByJoining({ mode: "focus", sessionStartTime: now - min, endsAt: null, remainingMs: 90_000 }, schedule, now)).toBe(90_000);
+  });
+
+  it("is 0 without a focus session under way, or when the session is this room's round", () => {
+    expect(focusEndedByJoining({ mode: "focus", sessionStartTime: null, endsAt: null, remainingMs: 25 * min }, schedule, now)).toBe(0);
+    expect(focusEndedByJoining({ mode: "shortBreak", sessionStartTime: now - min, endsAt: now + min, remainingMs: 0 }, schedule, now)).toBe(0);
+    expect(focusEndedByJoining({ mode: "focus", sessionStartTime: now - min, endsAt: roundEnd, remainingMs: 0 }, schedule, now)).toBe(0);
   });
 });

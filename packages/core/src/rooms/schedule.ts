@@ -60,6 +60,28 @@ export function followRoomRoundEvent(schedule: RoomSchedule, now: number): Follo
   return { type: "FOLLOW_ROUND", mode: round.phase === "focus" ? "focus" : "shortBreak", startedAt: round.startedAt, endsAt: round.endsAt, now };
 }
 
+/** What of the timer decides whether joining a room would end a session: its context's fields. */
+export interface TimerSessionFacts {
+  mode: TimerMode;
+  /** When the session under way started, epoch ms; null when none is (idle, or a fresh mode). */
+  sessionStartTime: number | null;
+  /** When the running session ends, epoch ms; null while paused or idle. */
+  endsAt: number | null;
+  /** Time left of a paused session, ms. */
+  remainingMs: number;
+}
+
+/**
+ * The focus time a join at `now` would end, ms: a focus session under way (running or paused)
+ * that is not already this room's round; 0 when there is none. Joining runs the room's round
+ * in its place and records nothing of it, so the web app asks first (`docs/rooms.md`).
+ */
+export function focusEndedByJoining(timer: TimerSessionFacts, schedule: RoomSchedule, now: number): number {
+  if (timer.mode !== "focus" || timer.sessionStartTime === null) return 0;
+  if (timer.endsAt !== null && timer.endsAt === roomRound(schedule, now).endsAt) return 0;
+  return timer.endsAt === null ? timer.remainingMs : Math.max(0, timer.endsAt - now);
+}
+
 /** A member's presence lasts this long without a sign of life (ms): leaving, a closed tab or a lost connection shows within it. */
 export const ROOM_PRESENCE_TIMEOUT_MS = 30_000;
 /** How often an API instance tells the others who is in its rooms, ms (well inside the timeout). */

@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_SETTINGS, FREE_DAILY_LIMIT_MESSAGE, STORAGE_KEYS, localDayKey, type PersistedTimerState, type Settings, type User } from "@focus/core";
+import { DEFAULT_SETTINGS, FREE_DAILY_LIMIT_MESSAGE, STORAGE_KEYS, localDayKey, type Settings, type User } from "@focus/core";
 import { dismissToast } from "@/components/ui/use-toast";
 import { TEST_USER, renderRoute } from "@/test/render";
+import { saveRunningFocus } from "@/test/timerState";
 
 const DAY_MS = 86_400_000;
 const inTrial = (): User => ({ ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * DAY_MS).toISOString() });
@@ -46,32 +47,6 @@ function serve({
     }),
   );
   return posted;
-}
-
-/**
- * A focus session saved as running, ending `inMs` from now (negative: it ended that long ago,
- * while the app was closed): it completes soon after the page opens. `savedAgoMs`: when the
- * page last saved it.
- */
-function saveRunningFocus(inMs: number, savedAgoMs = 0) {
-  const now = Date.now() - savedAgoMs;
-  inMs += savedAgoMs;
-  const durationMs = DEFAULT_SETTINGS.focusDuration * 60_000;
-  const state: PersistedTimerState = {
-    isActive: true,
-    mode: "focus",
-    currentTime: Math.ceil(inMs / 1000),
-    progress: ((durationMs - inMs) / durationMs) * 100,
-    totalSessions: 0,
-    sessionStartTime: now + inMs - durationMs,
-    timestamp: now,
-    elapsedTime: Math.floor((durationMs - inMs) / 1000),
-    totalSessionTime: durationMs / 1000,
-    endsAt: now + inMs,
-    remainingMs: inMs,
-    durationMs,
-  };
-  window.localStorage.setItem(STORAGE_KEYS.timerState, JSON.stringify(state));
 }
 
 /** Waits until the saved focus session has ended and the break has taken over. */

@@ -1,0 +1,29 @@
+import { DEFAULT_SETTINGS, STORAGE_KEYS, type PersistedTimerState } from "@focus/core";
+
+/** Timer states saved in localStorage, as the web app saves them, for tests to open the app with. */
+
+/**
+ * A focus session saved as running, ending `inMs` from now (negative: it ended that long ago,
+ * while the app was closed): it completes soon after the page opens. `savedAgoMs`: when the
+ * page last saved it.
+ */
+export function saveRunningFocus(inMs: number, savedAgoMs = 0) {
+  const now = Date.now() - savedAgoMs;
+  inMs += savedAgoMs;
+  const durationMs = DEFAULT_SETTINGS.focusDuration * 60_000;
+  const state: PersistedTimerState = {
+    isActive: true,
+    mode: "focus",
+    currentTime: Math.ceil(inMs / 1000),
+    progress: ((durationMs - inMs) / durationMs) * 100,
+    totalSessions: 0,
+    sessionStartTime: now + inMs - durationMs,
+    timestamp: now,
+    elapsedTime: Math.floor((durationMs - inMs) / 1000),
+    totalSessionTime: durationMs / 1000,
+    endsAt: now + inMs,
+    remainingMs: inMs,
+    durationMs,
+  };
+  window.localStorage.setItem(STORAGE_KEYS.timerState, JSON.stringify(state));
+}
