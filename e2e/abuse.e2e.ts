@@ -90,9 +90,10 @@ describe("abuse by an ordinary account", () => {
     const admin = await login(ADMIN.username, ADMIN.password);
     expect(admin.status).toBe(200);
     expect((await call({ method: "POST", path: `/api/subscription/cancel/${user.id}`, cookie: sessionCookie(admin) })).status).toBe(200);
-    // Two focus sessions today are the Free plan's; a third day-mate is refused by either door.
-    const day = new Date(Date.now() - 6 * 3_600_000);
-    const session = (hour: number) => ({ startTime: new Date(day.getTime() + hour * 60_000).toISOString(), duration: 60, type: "focus", completed: true, clientId: randomUUID() });
+    // Two focus sessions a day are the Free plan's; a third of the same day is refused by either door.
+    // All of one day (UTC), whatever the time the test runs.
+    const day = new Date("2026-03-01T09:00:00Z");
+    const session = (minute: number) => ({ startTime: new Date(day.getTime() + minute * 60_000).toISOString(), duration: 60, type: "focus", completed: true, clientId: randomUUID() });
     for (const minute of [0, 5]) expect((await call({ method: "POST", path: "/api/sessions", cookie: user.cookie, headers: { "x-time-zone": "UTC" }, json: session(minute) })).status).toBe(201);
     const third = await call({ method: "POST", path: "/api/sessions", cookie: user.cookie, headers: { "x-time-zone": "UTC" }, json: session(10) });
     expect(third.status).toBe(403);

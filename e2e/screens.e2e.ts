@@ -10,6 +10,11 @@ import { launchBrowser, removeDataDir, saveScreenshot, startServer, type Running
  * phone size is the dark pass's): its key strings, 0 serious or critical axe-core violations,
  * no horizontal scroll; with E2E_SCREENSHOTS=1 also a full-page screenshot under
  * test-output/screenshots/screens/ for a person to look at.
+ *
+ * The app starts once per role and theme: the first screen of that pair is loaded from its
+ * address, the next ones are reached in the same page as a link would (the router follows the
+ * address), since starting the app anew for each of the 47 checks was most of the file's time.
+ * Loading each address directly is startup.e2e.ts's and the other files' business.
  */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const ADMIN = { username: "admin", password: "admin-pass-123" };
@@ -22,11 +27,15 @@ const THEMES = ["dark", "light"] as const;
  */
 const SERVICE_WORKERS = "block";
 
-type Screen = { name: string; path: string; tab?: string; as: "visitor" | "guest" | "user" | "admin"; expect: string[] };
+/**
+ * A screen: its address (and Focus Arena tab), who looks at it, texts it shows, and texts it must
+ * not show (`absent`: a screen reached after a similar one proves the app moved to it).
+ */
+type Screen = { name: string; path: string; tab?: string; as: "visitor" | "guest" | "user" | "admin"; expect: string[]; absent?: string[] };
 const SCREENS: Screen[] = [
   { name: "landing", path: "/", as: "visitor", expect: ["Start Focusing Now"] },
   { name: "auth", path: "/auth", as: "visitor", expect: ["Create Account"] },
-  { name: "auth-login", path: "/auth?tab=login", as: "visitor", expect: ["Sign In"] },
+  { name: "auth-login", path: "/auth?tab=login", as: "visitor", expect: ["Sign In"], absent: ["Confirm Password"] },
   { name: "app-timer", path: "/app", as: "user", expect: ["Focus Arena", "Start Focus", "Today's Progress"] },
   { name: "app-music", path: "/app", tab: "music", as: "user", expect: ["Deep Work"] },
   { name: "app-shield", path: "/app", tab: "block", as: "user", expect: ["Focus Shield", "Download Extension", "Free • Works with Chrome • Easy 2-minute setup", "Launching Soon"] },
@@ -81,14 +90,19 @@ async function cookieFor(role: "user" | "admin"): Promise<string> {
   return cookie;
 }
 
-async function contextFor(screen: Screen, size: keyof typeof SIZES, theme: (typeof THEMES)[number]): Promise<BrowserContext> {
+type Theme = (typeof THEMES)[number];
+
+/** The page of each role and theme, with the app running (see the file's comment). */
+const pages = new Map<string, Page>();
+
+async function newContext(screen: Screen, theme: Theme): Promise<BrowserContext> {
   // axe is evaluated into the page; bypassing the CSP only lets that script in.
-  const context = await browser.newContext({ viewport: SIZES[size], bypassCSP: true, reducedMotion: "reduce", serviceWorkers: SERVICE_WORKERS });
+  const context = await browser.newContext({ viewport: SIZES.desktop, bypassCSP: true, reducedMotion: "reduce", serviceWorkers: SERVICE_WORKERS });
   await context.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
   if (screen.as === "guest") await context.addInitScript(() => window.localStorage.setItem("guest-mode", "1"));
   if (screen.as === "user" || screen.as === "admin") {
     const cookie = await cookieFor(screen.as);
-    // The theme saved with the account applies on sign-in, so the account holds this test's theme too.
+    // The theme saved with the account applies on sign-in, so the account holds this pair's theme too.
     const saved = await fetch(`${server.url}/api/settings`, {
       method: "POST",
       headers: { "Content-Type": "application/json", cookie },
@@ -99,6 +113,41 @@ async function contextFor(screen: Screen, size: keyof typeof SIZES, theme: (type
     await context.addCookies([{ name: name ?? "", value: value ?? "", url: server.url }]);
   }
   return context;
+}
+
+/**
+ * Shows `screen` in its role and theme's page: the first time by loading its address, then by
+ * moving the running app to it (history.pushState and the popstate the router listens to), with
+ * the Focus Arena's tab picked through its `change-tab` event. A move to another path resolves
+ * once the new page's `<main>` has replaced the old one (the old is marked before the move), so no
+ * check reads the screen before.
+ */
+async function show(screen: Screen, theme: Theme): Promise<Page> {
+  const key = `${screen.as}-${theme}`;
+  let page = pages.get(key);
+  if (!page) {
+    page = await (await newContext(screen, theme)).newPage();
+    pages.set(key, page);
+    await page.goto(`${server.url}${screen.path}`);
+  } else {
+    await page.setViewportSize(SIZES.desktop);
+    const newPath = new URL(page.url()).pathname !== new URL(screen.path, server.url).pathname;
+    await page.evaluate(
+      ({ path, newPath }) => {
+        if (newPath) document.querySelectorAll("main").forEach((main) => main.setAttribute("data-left", ""));
+        window.history.pushState(null, "", path);
+        window.dispatchEvent(new PopStateEvent("popstate"));
+      },
+      { path: screen.path, newPath },
+    );
+    await page.waitForURL(`${server.url}${screen.path}`);
+    if (newPath) await page.locator("main:not([data-left])").first().waitFor({ timeout: 10_000 });
+  }
+  if (screen.path === "/app") {
+    await page.getByText("Focus Arena").first().waitFor();
+    await page.evaluate((tab) => document.dispatchEvent(new CustomEvent("change-tab", { detail: { tab } })), screen.tab ?? "timer");
+  }
+  return page;
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -117,6 +166,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const page of pages.values()) await page.context().close();
   await browser?.close();
   await server?.stop();
   if (server) removeDataDir(server.dataDir);
@@ -129,18 +179,15 @@ describe("every screen, both sizes, both themes", () => {
       // the same checks at both sizes, for half the page loads.
       const sizes: Array<keyof typeof SIZES> = theme === "dark" ? ["desktop", "phone"] : ["desktop"];
       it(`${screen.name} in ${theme}, ${sizes.join(" then ")}`, async () => {
-        const context = await contextFor(screen, "desktop", theme);
-        const page = await context.newPage();
-        try {
-          await page.goto(`${server.url}${screen.path}`);
-          if (screen.tab) {
-            await page.getByText("Focus Arena").first().waitFor();
-            await page.evaluate((tab) => document.dispatchEvent(new CustomEvent("change-tab", { detail: { tab } })), screen.tab);
-          }
+        const page = await show(screen, theme);
+        {
           for (const size of sizes) {
             await page.setViewportSize(SIZES[size]);
             for (const text of screen.expect) {
               await page.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor({ timeout: 10_000 });
+            }
+            for (const text of screen.absent ?? []) {
+              await expect.poll(() => page.getByText(text, { exact: false }).filter({ visible: true }).count(), { message: text }).toBe(0);
             }
             expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -148,8 +195,6 @@ describe("every screen, both sizes, both themes", () => {
             await saveScreenshot(page, `screens/${screen.name}-${size}-${theme}`, { fullPage: true });
             expect(await seriousViolations(page), `axe at ${size}`).toEqual([]);
           }
-        } finally {
-          await context.close();
         }
       });
     }

@@ -81,19 +81,20 @@ describe("focus sessions: idempotency key (clientId)", () => {
   it("answers a repeat with the original after the Free plan's daily limit is reached, but refuses a new focus session", async () => {
     t = await createTestApp();
     const { cookie, res: registered } = await registerUser(t.app);
-    const today = (minutesAgo: number) => ({ ...session(), startTime: new Date(Date.now() - minutesAgo * 60_000).toISOString() });
+    // Three sessions of one day (UTC, as the requests name no time zone), whatever the time now.
+    const at = (hour: number) => ({ ...session(), startTime: `2026-03-01T${String(hour).padStart(2, "0")}:00:00.000Z` });
     const clientId = randomUUID();
-    const first = await post(cookie, { ...today(90), clientId });
-    await post(cookie, { ...today(60), clientId: randomUUID() });
+    const first = await post(cookie, { ...at(9), clientId });
+    expect((await post(cookie, { ...at(10), clientId: randomUUID() })).statusCode).toBe(201);
     await t.app.db
       .updateTable("users")
       .set({ trial_end_date: new Date(Date.now() - 1000).toISOString() })
       .where("id", "=", registered.json().user.id)
       .execute();
-    const repeat = await post(cookie, { ...today(90), clientId });
+    const repeat = await post(cookie, { ...at(9), clientId });
     expect(repeat.statusCode).toBe(200);
     expect(repeat.json().id).toBe(first.json().id);
-    expect((await post(cookie, { ...today(30), clientId: randomUUID() })).statusCode).toBe(403);
+    expect((await post(cookie, { ...at(11), clientId: randomUUID() })).statusCode).toBe(403);
   });
 
   it("refuses a clientId that is not a UUID with 400", async () => {

@@ -46,6 +46,9 @@ describe("Focus Arena", () => {
   });
 
   it("shows today's completed focus sessions and minutes from the server", async () => {
+    // Noon, so a session started now ends today whenever the test runs.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date().setHours(12, 0, 0, 0));
     const startTime = new Date().toISOString();
     serve(inTrial, [
       { startTime, duration: 1500, type: "focus", completed: true },
@@ -86,6 +89,8 @@ describe("Focus Arena", () => {
   });
 
   it("shows no daily limit in the trial", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date().setHours(12, 0, 0, 0));
     serve(inTrial, [focusEndedAgo(60)]);
     renderRoute("/app");
     await screen.findByTestId("timer-display");
