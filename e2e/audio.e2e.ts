@@ -163,7 +163,8 @@ describe("Neural audio end to end", () => {
     const page = await context.newPage();
     await registerInUi(page, server.url, uniqueName("local"));
     await page.goto(`${server.url}/local-audio`);
-    await expect.poll(() => page.getByTestId("count-deep-work").textContent()).toBe("2 tracks");
+    // A fresh page load with other files' browsers busy: the lists have been seen to take over 5 s.
+    await expect.poll(() => page.getByTestId("count-deep-work").textContent(), { timeout: 15_000 }).toBe("2 tracks");
     await page.getByRole("tab", { name: /Relax/ }).click();
     await expect.poll(() => page.getByTestId("count-relax").textContent()).toBe("1 track");
     await page.getByRole("button", { name: /my evening loop/ }).click();
