@@ -190,8 +190,10 @@ describe("every screen, both sizes, both themes", () => {
               await expect.poll(() => page.getByText(text, { exact: false }).filter({ visible: true }).count(), { message: text }).toBe(0);
             }
             expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
-            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-            expect(overflow, `no horizontal scroll at ${size}`).toBeLessThanOrEqual(0);
+            // Once the layout has settled: a loaded clean-clone run once read 6 px for one frame
+            // right after the resize to phone size, and 0 a moment later.
+            const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            await expect.poll(overflow, { message: `no horizontal scroll at ${size}`, timeout: 3000 }).toBeLessThanOrEqual(0);
             await saveScreenshot(page, `screens/${screen.name}-${size}-${theme}`, { fullPage: true });
             expect(await seriousViolations(page), `axe at ${size}`).toEqual([]);
           }
