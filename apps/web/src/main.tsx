@@ -12,9 +12,11 @@ import "./index.css";
 applyTheme();
 followSystemTheme();
 
-// Installable and offline-capable (`docs/offline.md`). When the first worker takes over, the data
-// on screen is loaded once more through it, so it is there for the next offline start.
-if (import.meta.env.PROD) registerServiceWorker({ onFirstControl: () => void queryClient.refetchQueries({ type: "active" }) });
+// Installable and offline-capable (`docs/offline.md`). When the first worker takes over, every
+// answer loaded before it is marked stale: the data on screen is loaded once more through it, and
+// data loaded earlier but not on screen now (it would come from memory when shown) is loaded through
+// it when next shown, so all of it is there for the next offline start.
+if (import.meta.env.PROD) registerServiceWorker({ onFirstControl: () => void queryClient.invalidateQueries() });
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
