@@ -43,13 +43,13 @@ describe("focusEndedByJoining", () => {
   const roundEnd = start + 25 * min;
 
   it("is the time left of a personal focus session running or paused", () => {
-    expect(focusEndedByJoining({ mode: "focus", sessionStartTime: now - min, endsAt: now + 24 * min, remainingMs: 0 }, schedule, now)).toBe(24 * min);
-    expect(focusEndedByJoining({ mode: "focus", sessionStartTime: now - min, endsAt: null, remainingMs: 90_000 }, schedule, now)).toBe(90_000);
+    expect(focusEndedByJoining({ mode: "focus", sessionStartTime: now - min, endsAt: now + 24 * min, remainingMs: 0, durationMs: 25 * min }, schedule, now)).toBe(24 * min);
+    expect(focusEndedByJoining({ mode: "focus", sessionStartTime: now - min, endsAt: null, remainingMs: 90_000, durationMs: 25 * min }, schedule, now)).toBe(90_000);
   });
 
   it("is 0 without a focus session under way, or when the session is this room's round", () => {
-    expect(focusEndedByJoining({ mode: "focus", sessionStartTime: null, endsAt: null, remainingMs: 25 * min }, schedule, now)).toBe(0);
-    expect(focusEndedByJoining({ mode: "shortBreak", sessionStartTime: now - min, endsAt: now + min, remainingMs: 0 }, schedule, now)).toBe(0);
-    expect(focusEndedByJoining({ mode: "focus", sessionStartTime: now - min, endsAt: roundEnd, remainingMs: 0 }, schedule, now)).toBe(0);
+    expect(focusEndedByJoining({ mode: "focus", sessionStartTime: null, endsAt: null, remainingMs: 25 * min, durationMs: 25 * min }, schedule, now)).toBe(0);
+    expect(focusEndedByJoining({ mode: "shortBreak", sessionStartTime: now - min, endsAt: now + min, remainingMs: 0, durationMs: 25 * min }, schedule, now)).toBe(0);
+    expect(focusEndedByJoining({ mode: "focus", sessionStartTime: now - min, endsAt: roundEnd, remainingMs: 0, durationMs: 25 * min }, schedule, now)).toBe(0);
   });
 });

@@ -5,6 +5,7 @@
  * API instance and in every browser.
  */
 import type { TimerMode } from "../constants";
+import { remainingMsOf } from "../timer/view";
 
 /** A room's timing: when its first round began (epoch ms) and its rounds' lengths (whole minutes). */
 export interface RoomSchedule {
@@ -69,6 +70,8 @@ export interface TimerSessionFacts {
   endsAt: number | null;
   /** Time left of a paused session, ms. */
   remainingMs: number;
+  /** Length of the session, ms. */
+  durationMs: number;
 }
 
 /**
@@ -79,7 +82,7 @@ export interface TimerSessionFacts {
 export function focusEndedByJoining(timer: TimerSessionFacts, schedule: RoomSchedule, now: number): number {
   if (timer.mode !== "focus" || timer.sessionStartTime === null) return 0;
   if (timer.endsAt !== null && timer.endsAt === roomRound(schedule, now).endsAt) return 0;
-  return timer.endsAt === null ? timer.remainingMs : Math.max(0, timer.endsAt - now);
+  return remainingMsOf({ ...timer, now });
 }
 
 /** A member's presence lasts this long without a sign of life (ms): leaving, a closed tab or a lost connection shows within it. */
