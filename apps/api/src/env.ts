@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { registerBodySchema } from "@focus/core";
 import { z } from "zod";
+import { SESSION_CACHE_MS } from "./security/loginSessions";
 import { MAX_SCRYPT_COST, SCRYPT_PARAMS } from "./security/password";
 
 /** Pino levels accepted by `LOG_LEVEL`. */
@@ -72,6 +73,12 @@ export interface Config {
    * request is answered 408 and its connection closed after this (REQUEST_TIMEOUT_MS, 30 s).
    */
   requestTimeoutMs: number;
+  /**
+   * How long a signed-in session read with its user is kept in memory, ms (SESSION_CACHE_MS,
+   * 2000; 0 reads it for every request). Changes to the user or the session end it at once
+   * (`security/loginSessions.ts`).
+   */
+  sessionCacheMs: number;
   /**
    * Frames a live connection may send per second after its burst of twice as many
    * (LIVE_FRAMES_PER_SECOND, 10; `docs/api.md`, Live sync). Only a test that floods on purpose
@@ -142,6 +149,7 @@ const envSchema = z.object({
   ),
   LIVE_FRAMES_PER_SECOND: optional(z.coerce.number().int().min(1).max(100_000, "must be a whole number of frames (1-100000)")),
   REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000, "must be whole milliseconds (100-600000)")),
+  SESSION_CACHE_MS: optional(z.coerce.number().int().min(0).max(60_000, "must be whole milliseconds (0-60000, 0 turns the cache off)")),
   SCRYPT_N: optional(
     z.coerce
       .number()
@@ -242,6 +250,7 @@ export function loadConfig(
     },
     overloadMaxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? 1000,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? 30_000,
+    sessionCacheMs: e.SESSION_CACHE_MS ?? SESSION_CACHE_MS,
     liveFramesPerSecond: e.LIVE_FRAMES_PER_SECOND ?? 10,
     scryptN: e.SCRYPT_N ?? SCRYPT_PARAMS.N,
   };

@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LIVE_CLOSE_CODES } from "../src/live/hub";
 import { LIVE_RELAY_APPLICATION_NAME, PgLiveHub } from "../src/live/pgHub";
-import { createTestApp, registerUser, TEST_ENGINE, type TestApp } from "./helpers";
+import { ADMIN_ENV, createTestApp, loginAdmin, registerUser, TEST_ENGINE, type TestApp, userRow } from "./helpers";
 import { connect, EXTENSION_ORIGIN, listen, type LiveTestClient } from "./liveHelpers";
 
 /** Both instances answer for this origin, as behind one load balancer. */
@@ -154,5 +154,63 @@ describe.skipIf(TEST_ENGINE !== "postgres")("two API instances on one PostgreSQL
 
     onA.send({ type: "timer_update", timerState: { ...RUNNING, currentTime: 1400 } });
     expect((await nextOfType(onB, "timer_update")).timerState.currentTime).toBe(1400);
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== "postgres")("login session cache across two instances (focus_auth NOTIFY)", () => {
+  let t: TestApp;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+
+  beforeEach(async () => {
+    // A cache far longer than the test: only the NOTIFY can make instance B forget in time.
+    t = await createTestApp({ ...ADMIN_ENV, PUBLIC_ORIGIN, SESSION_CACHE_MS: "60000" });
+    a = t.app;
+    b = await t.rebuild();
+  });
+  afterEach(async () => t.close());
+
+  const me = (app: FastifyInstance, cookie: string) => app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
+
+  /** Resolves once `check` resolves true, polling every 20 ms; rejects after `timeoutMs`. */
+  async function eventuallyAsync(check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error("condition not met in time");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it("ends on instance B a session logged out on instance A, though B had it cached", async () => {
+    const { cookie } = await registerUser(a);
+    expect((await me(b, cookie)).statusCode).toBe(200);
+    const out = await a.inject({ method: "POST", url: "/api/logout", headers: { cookie, origin: PUBLIC_ORIGIN } });
+    expect(out.statusCode).toBe(200);
+    await eventuallyAsync(async () => (await me(b, cookie)).statusCode === 401);
+  });
+
+  it("shows on instance B a plan change the admin made on instance A", async () => {
+    const { cookie, credentials } = await registerUser(a);
+    expect((await me(b, cookie)).json().user.subscriptionPlan).toBe("free");
+    const { id } = await userRow(a, credentials.username);
+    const admin = await loginAdmin(a);
+    const activated = await a.inject({
+      method: "POST",
+      url: `/api/subscription/activate/${id}`,
+      headers: { cookie: admin, origin: PUBLIC_ORIGIN },
+    });
+    expect(activated.statusCode).toBe(200);
+    await eventuallyAsync(async () => (await me(b, cookie)).json().user.subscriptionPlan === "premium");
+  });
+
+  it("forgets on both instances a change made to the database by another client", async () => {
+    const { cookie, credentials } = await registerUser(a);
+    expect((await me(a, cookie)).statusCode).toBe(200);
+    expect((await me(b, cookie)).statusCode).toBe(200);
+    // Raw SQL: not seen by either instance's query plugin, only by the row trigger's NOTIFY.
+    await sql`update users set email = ${"changed@example.com"} where username = ${credentials.username}`.execute(a.db);
+    for (const app of [a, b]) {
+      await eventuallyAsync(async () => (await me(app, cookie)).json().user.email === "changed@example.com");
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { hashSessionId } from "../src/repositories/httpSessions";
 import { SESSION_COOKIE } from "../src/plugins/session";
-import { ADMIN_ENV, createTestApp, login, loginAdmin, registerUser, type TestApp, uniqueIp, userRow } from "./helpers";
+import { ADMIN_ENV, createTestApp as createApp, login, loginAdmin, registerUser, type TestApp, uniqueIp, userRow } from "./helpers";
 
 /** The session id a `focus.sid=<id>.<signature>` cookie carries (what the server must not store). */
 function sessionIdOf(cookie: string): string {
@@ -9,9 +9,15 @@ function sessionIdOf(cookie: string): string {
   return value.slice(0, value.lastIndexOf("."));
 }
 
-describe("login session storage", () => {
+// Every case runs with the session cache off and with one far longer than the test, where only
+// the cache forgetting on each write (db/authWrites.ts) can make the change show.
+describe.each([
+  { cache: "off", SESSION_CACHE_MS: "0" },
+  { cache: "60 s", SESSION_CACHE_MS: "60000" },
+])("login session storage (session cache $cache)", ({ SESSION_CACHE_MS }) => {
   let t: TestApp;
   afterEach(async () => t.close());
+  const createTestApp = (env: Record<string, string> = {}) => createApp({ ...env, SESSION_CACHE_MS });
 
   const me = (cookie: string) => t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
 

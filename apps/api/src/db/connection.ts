@@ -9,6 +9,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../env";
+import { AuthWritesPlugin } from "./authWrites";
 import type { Database } from "./database";
 
 /** How long a writer waits for a lock before SQLITE_BUSY, ms. */
@@ -57,9 +58,32 @@ export function withStatementCache(database: SQLite.Database, size = STATEMENT_C
  * Opens the database named by the config. SQLite: creates the file's directory, then WAL
  * journal, foreign keys on, busy timeout. PostgreSQL: a lazy pool (nothing connects until the
  * first query, so a wrong URL surfaces when migrations run at start). SQLite statements are
- * prepared once per SQL text and reused (`withStatementCache`).
+ * prepared once per SQL text and reused (`withStatementCache`). Writes that may change someone's
+ * login session are reported to `onAuthWrite` listeners (`db/authWrites.ts`).
  */
 export function createDatabase(database: DatabaseConfig): Kysely<Database> {
+  const authWrites = new AuthWritesPlugin();
+  const db = open(database, authWrites);
+  authWritesPlugins.set(db, authWrites);
+  return db;
+}
+
+/** Each database's AuthWritesPlugin (also on its transactions, which share its plugins). */
+const authWritesPlugins = new WeakMap<Kysely<Database>, AuthWritesPlugin>();
+
+/**
+ * Calls `listener` after every UPDATE or DELETE of `users` or `http_sessions` through `db`
+ * (`db/authWrites.ts`); returns the unsubscribe.
+ * @throws Error when `db` was not opened by `createDatabase`.
+ */
+export function onAuthWrite(db: Kysely<Database>, listener: () => void): () => void {
+  const plugin = authWritesPlugins.get(db);
+  if (!plugin) throw new Error("onAuthWrite: the database was not opened by createDatabase");
+  return plugin.onWrite(listener);
+}
+
+function open(database: DatabaseConfig, authWrites: AuthWritesPlugin): Kysely<Database> {
+  const plugins = [authWrites];
   if (database.dialect === "postgres") {
     const pool = new pg.Pool({
       connectionString: database.url,
@@ -69,7 +93,7 @@ export function createDatabase(database: DatabaseConfig): Kysely<Database> {
     // An idle client losing its server (restart, failover) must not crash the process; the
     // pool drops it and the next query opens a new one.
     pool.on("error", () => undefined);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
   mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -77,7 +101,7 @@ export function createDatabase(database: DatabaseConfig): Kysely<Database> {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
 }
 
 /** True when `db` talks to PostgreSQL (for the few statements that differ by engine). */

@@ -14,6 +14,8 @@
  *   with backoff (notifications sent meanwhile are lost: clients resync on their next
  *   update or `sync_request`). `close()` ends it.
  * - Focus rooms' presence and closings travel as `rooms` envelopes (`live/rooms.ts`).
+ * - Other channels can be LISTENed to on the same client (`subscribe`): the login session
+ *   cache's `focus_auth` (`db/authWrites.ts`).
  * Payloads are JSON well under PostgreSQL's 8000-byte NOTIFY limit (frames are capped at
  * 4 KiB); a larger one is dropped with a warning rather than failing the query.
  */
@@ -76,6 +78,8 @@ export class PgLiveHub extends InMemoryLiveHub {
   private reconnectAttempts = 0;
   private published = 0;
   private lost = 0;
+  /** Other channels this client LISTENs to, with what to call on a notification (null: some may have been missed). */
+  private readonly subscriptions = new Map<string, (payload: string | null) => void>();
 
   constructor(options: PgLiveHubOptions) {
     super(options);
@@ -101,6 +105,18 @@ export class PgLiveHub extends InMemoryLiveHub {
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => undefined);
+  }
+
+  /**
+   * LISTENs to another channel on the same client (now, and again after every reconnect): each
+   * notification's payload goes to `onMessage`, and `null` after a reconnect, since
+   * notifications sent while the client was down are lost.
+   * @throws Error for a channel name that is not a plain SQL identifier.
+   */
+  async subscribe(channel: string, onMessage: (payload: string | null) => void): Promise<void> {
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel) || channel === this.channel) throw new Error(`Invalid NOTIFY channel "${channel}"`);
+    this.subscriptions.set(channel, onMessage);
+    await this.client?.query(`LISTEN ${channel}`);
   }
 
   /** Whether the LISTEN client is connected now. */
@@ -144,12 +160,14 @@ export class PgLiveHub extends InMemoryLiveHub {
     const client = new pg.Client({ connectionString: this.connectionString, application_name: LIVE_RELAY_APPLICATION_NAME });
     client.on("notification", (notification) => {
       if (notification.channel === this.channel) this.onNotification(notification.payload);
+      else this.subscriptions.get(notification.channel)?.(notification.payload ?? "");
     });
     client.on("error", (error) => this.onLost(client, error));
     client.on("end", () => this.onLost(client, null));
     try {
       await client.connect();
       await client.query(`LISTEN ${this.channel}`);
+      for (const channel of this.subscriptions.keys()) await client.query(`LISTEN ${channel}`);
     } catch (error) {
       client.removeAllListeners("end");
       await client.end().catch(() => undefined);
@@ -183,6 +201,7 @@ export class PgLiveHub extends InMemoryLiveHub {
           if (this.closed) return;
           this.pgLog.info({ attempts: this.reconnectAttempts }, "live relay: LISTEN connection restored");
           this.reconnectAttempts = 0;
+          for (const onMessage of this.subscriptions.values()) onMessage(null);
         },
         (error: unknown) => {
           this.pgLog.debug({ err: error, attempts: this.reconnectAttempts }, "live relay: reconnect failed");

@@ -2,7 +2,7 @@
  * `fastify.authenticate`: an onRequest hook for protected routes. Loads the session's user
  * into `request.currentUser` or answers 401 `{ message: "Not authenticated" }`.
  * Pushes the session's 30-day expiry forward at most once a day (sliding expiry). The user row
- * is the one the session store read together with the session (`security/sessionStore.ts`).
+ * is read together with the session, in one query (`security/loginSessions.ts`).
  *
  * `fastify.requireAdmin`: a hook for admin-only routes (`docs/api.md`). 401 for anonymous
  * callers, 403 `{ message: "You don't have permission to access this page." }` for every
@@ -19,7 +19,7 @@
  *
  * `fastify.identify`: for public routes whose answer depends on who asks (audio streaming):
  * loads the session's user into `request.currentUser` when there is one, and leaves it null
- * for a visitor or a guest, never refusing.
+ * for a visitor or a guest, never refusing. Both clear a session cookie that names no session.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -29,14 +29,14 @@ import { authenticateDeviceToken } from "../domain/devices";
 import { notAdmin, notAuthenticated } from "../domain/httpError";
 import { isAdminUsername } from "../domain/publicUser";
 import type { Config } from "../env";
-import { findUserById } from "../repositories/users";
+import { SESSION_COOKIE } from "../security/loginSessions";
 
 declare module "fastify" {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     authenticateUserOrDevice: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    identify: (request: FastifyRequest) => Promise<void>;
+    identify: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     /** Set by `authenticate` on protected routes. */
@@ -45,8 +45,6 @@ declare module "fastify" {
     currentDevice: LinkedDeviceRow | null;
   }
 }
-
-const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** The token of an `Authorization: Bearer <token>` header, else undefined. */
 export function bearerToken(authorization: string | undefined): string | undefined {
@@ -69,30 +67,28 @@ export default fp<AuthPluginOptions>(
     fastify.decorateRequest("currentUser", null);
     fastify.decorateRequest("currentDevice", null);
     /**
-     * The session's user: the row the session store read with the session in this request's
-     * onRequest (one query for both), else read now. Undefined when the user is gone.
+     * The signed-in user of the request's session (read with the session, one query), else
+     * null. A cookie that names no live session is cleared; a session whose account is gone is
+     * ended.
      */
-    const userOfSession = async (request: FastifyRequest, userId: number): Promise<UserRow | undefined> => {
-      const loaded = fastify.loginSessions.takeUser(request.session.sessionId);
-      return loaded?.id === userId ? loaded : findUserById(fastify.db, userId);
-    };
-    fastify.decorate("authenticate", async (request: FastifyRequest) => {
-      const session = request.session;
-      const userId = session?.userId;
-      if (typeof userId !== "number") throw notAuthenticated();
-      const user = await userOfSession(request, userId);
-      if (!user) {
-        // The account was deleted: end the orphaned session.
-        await session.destroy();
-        throw notAuthenticated();
+    const sessionUser = async (request: FastifyRequest, reply: FastifyReply): Promise<UserRow | null> => {
+      const sessions = fastify.loginSessions;
+      const session = await sessions.load(request);
+      if (session?.user) {
+        await sessions.renew(reply, session);
+        return session.user;
       }
-      const now = Date.now();
-      if (now - (session.renewedAt ?? 0) > RENEW_AFTER_MS) session.renewedAt = now;
+      if (session) await sessions.destroy(request);
+      if (request.cookies[SESSION_COOKIE] !== undefined) sessions.clearCookie(reply);
+      return null;
+    };
+    fastify.decorate("authenticate", async (request: FastifyRequest, reply: FastifyReply) => {
+      const user = await sessionUser(request, reply);
+      if (!user) throw notAuthenticated();
       request.currentUser = user;
     });
-    fastify.decorate("identify", async (request: FastifyRequest) => {
-      const userId = request.session?.userId;
-      if (typeof userId === "number") request.currentUser = (await userOfSession(request, userId)) ?? null;
+    fastify.decorate("identify", async (request: FastifyRequest, reply: FastifyReply) => {
+      request.currentUser = await sessionUser(request, reply);
     });
     fastify.decorate("authenticateUserOrDevice", async (request: FastifyRequest, reply: FastifyReply) => {
       const token = bearerToken(request.headers.authorization);

@@ -1,44 +1,38 @@
 /**
- * Login sessions (`docs/api.md`, Sessions): @fastify/cookie + @fastify/session with the store in
- * the database. Cookie HttpOnly, SameSite=Lax, path /, 30 days, Secure when PUBLIC_ORIGIN is
- * https. Expired rows are pruned at start and hourly.
+ * Login sessions (`docs/api.md`, Sessions): `fastify.loginSessions` (`security/loginSessions.ts`)
+ * over @fastify/cookie, with the rows in the database and a short in-memory cache that forgets
+ * a user whenever their rows change. Expired rows are pruned at start and hourly.
  * The signing secret: SESSION_SECRET, else a generated one kept in a file next to the SQLite
  * database, or with PostgreSQL in the database itself (table app_secrets), so every instance
  * behind one origin accepts the others' cookies.
  */
 import fastifyCookie from "@fastify/cookie";
-import fastifySession from "@fastify/session";
 import { randomBytes } from "node:crypto";
 import fp from "fastify-plugin";
+import { AUTH_CHANGE_CHANNEL } from "../db/authWrites";
+import { onAuthWrite } from "../db/connection";
 import type { Config } from "../env";
+import { PgLiveHub } from "../live/pgHub";
 import { getOrCreateAppSecret } from "../repositories/appSecrets";
-import { DatabaseSessionStore } from "../security/sessionStore";
+import { LoginSessions } from "../security/loginSessions";
 import { resolveSessionSecret } from "../security/sessionSecret";
 import { MemoizedSigner } from "../security/sessionSigner";
 
+export { SESSION_COOKIE, SESSION_MAX_AGE_MS } from "../security/loginSessions";
+
 declare module "fastify" {
   interface FastifyInstance {
-    /** The login-session store (also hands the auth plugin the user read with each session). */
-    loginSessions: DatabaseSessionStore;
-  }
-  interface Session {
-    /** The logged-in user's id; absent for anonymous sessions. */
-    userId?: number;
-    /** When the session's expiry was last pushed forward, epoch ms. */
-    renewedAt?: number;
+    /** Signs users in and out, and reads a request's session (`security/loginSessions.ts`). */
+    loginSessions: LoginSessions;
   }
 }
 
-/** Name of the session cookie. */
-export const SESSION_COOKIE = "focus.sid";
-/** Session lifetime, ms (30 days). */
-export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 /** Random bytes of a generated secret (base64url: 64 characters). */
 const GENERATED_SECRET_BYTES = 48;
 
 export interface SessionPluginOptions {
-  config: Pick<Config, "sessionSecret" | "sessionSecretFile" | "publicOrigin" | "database">;
+  config: Pick<Config, "sessionSecret" | "sessionSecretFile" | "publicOrigin" | "database" | "sessionCacheMs">;
 }
 
 export default fp<SessionPluginOptions>(
@@ -48,24 +42,27 @@ export default fp<SessionPluginOptions>(
         ? await getOrCreateAppSecret(fastify.db, "session", () => randomBytes(GENERATED_SECRET_BYTES).toString("base64url"))
         : resolveSessionSecret(config.sessionSecret, config.sessionSecretFile);
     const secure = config.publicOrigin?.startsWith("https:") ?? false;
-    const store = new DatabaseSessionStore(fastify.db);
-    fastify.decorate("loginSessions", store);
-
+    const sessions = new LoginSessions(fastify.db, { signer: new MemoizedSigner(secret), secure, cacheMs: config.sessionCacheMs });
+    fastify.decorate("loginSessions", sessions);
     await fastify.register(fastifyCookie);
-    await fastify.register(fastifySession, {
-      // HMAC-SHA256 as @fastify/session would sign, remembering verified cookies.
-      secret: new MemoizedSigner(secret),
-      cookieName: SESSION_COOKIE,
-      store,
-      // No row for anonymous visitors; a row only once someone logs in.
-      saveUninitialized: false,
-      // Expiry is pushed forward by the auth plugin at most daily, not on every request.
-      rolling: false,
-      cookie: { httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: SESSION_MAX_AGE_MS },
+
+    // The session cache forgets what a write may have changed (`db/authWrites.ts`): this
+    // instance's own writes at once; on PostgreSQL every instance's, through the live relay's
+    // LISTEN client (and everything after that client reconnects).
+    const unsubscribe = onAuthWrite(fastify.db, () => sessions.forgetAll());
+    fastify.addHook("onClose", async () => unsubscribe());
+    fastify.addHook("onReady", async () => {
+      const hub = fastify.hasDecorator("liveHub") ? fastify.liveHub : null;
+      if (!(hub instanceof PgLiveHub)) return;
+      await hub.subscribe(AUTH_CHANGE_CHANNEL, (payload) => {
+        const userId = payload === null ? Number.NaN : Number(payload);
+        if (Number.isSafeInteger(userId)) sessions.forgetUser(userId);
+        else sessions.forgetAll();
+      });
     });
 
     const prune = () =>
-      store.prune().then(
+      sessions.prune().then(
         (count) => count > 0 && fastify.log.info({ count }, "expired sessions removed"),
         (error: unknown) => fastify.log.warn({ err: error }, "could not remove expired sessions"),
       );

@@ -1,5 +1,5 @@
 /**
- * Login-session rows for the @fastify/session store (table http_sessions). Every function takes
+ * Login-session rows (table http_sessions; `security/loginSessions.ts`). Every function takes
  * the session id as the cookie carries it (unsigned) and stores or looks up only its SHA-256
  * (`hashSessionId`), so reading the table never gives away a usable cookie.
  */
@@ -17,21 +17,13 @@ export function hashSessionId(sid: string): string {
   return createHash("sha256").update(sid, "utf8").digest("base64url");
 }
 
-/** The session's JSON data if it exists and has not expired at `now`. */
-export async function findHttpSession(db: Kysely<Database>, sid: string, now: Date): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("http_sessions")
-    .select("data")
-    .where("sid", "=", hashSessionId(sid))
-    .where("expires_at", ">", now.toISOString())
-    .executeTakeFirst();
-  return row?.data;
-}
-
-/** A stored session with its user's row (null for an anonymous session or a deleted user). */
+/** A stored session with its user's row. */
 export interface HttpSessionWithUser {
-  /** The session's JSON data. */
-  data: string;
+  /** When the session expires (ISO 8601 UTC). */
+  expiresAt: string;
+  /** The signed-in user's id; null for a row without one (none are written). */
+  userId: number | null;
+  /** Null when there is no user id or the account is gone. */
   user: UserRow | null;
 }
 
@@ -40,7 +32,7 @@ const selectSessionWithUser = reusableQuery(2, (db: Kysely<Database>, key: strin
     .selectFrom("http_sessions")
     .leftJoin("users", "users.id", "http_sessions.user_id")
     .selectAll("users")
-    .select("http_sessions.data as session_data")
+    .select(["http_sessions.expires_at as session_expires_at", "http_sessions.user_id as session_user_id"])
     .where("http_sessions.sid", "=", key)
     .where("http_sessions.expires_at", ">", now),
 );
@@ -52,8 +44,8 @@ const selectSessionWithUser = reusableQuery(2, (db: Kysely<Database>, key: strin
 export async function findHttpSessionWithUser(db: Kysely<Database>, sid: string, now: Date): Promise<HttpSessionWithUser | undefined> {
   const [row] = await selectSessionWithUser(db, hashSessionId(sid), now.toISOString());
   if (!row) return undefined;
-  const { session_data: data, ...user } = row;
-  return { data, user: user.id === null ? null : (user as UserRow) };
+  const { session_expires_at: expiresAt, session_user_id: userId, ...user } = row;
+  return { expiresAt, userId, user: user.id === null ? null : (user as UserRow) };
 }
 
 /** Inserts or replaces the session; `userId` is the logged-in user, null for none. */
@@ -79,16 +71,13 @@ export async function deleteHttpSessionsOfUser(db: Kysely<Database>, userId: num
 }
 
 /**
- * Deletes every session of the user but `keepSid` (logs them out on every other browser);
- * returns the keys (`hashSessionId`) of the deleted ones.
+ * Deletes every session of the user but `keepSid` (logs them out on every other browser; every
+ * browser when null); returns the keys (`hashSessionId`) of the deleted ones.
  */
-export async function deleteOtherHttpSessionsOfUser(db: Kysely<Database>, userId: number, keepSid: string): Promise<string[]> {
-  const rows = await db
-    .deleteFrom("http_sessions")
-    .where("user_id", "=", userId)
-    .where("sid", "!=", hashSessionId(keepSid))
-    .returning("sid")
-    .execute();
+export async function deleteOtherHttpSessionsOfUser(db: Kysely<Database>, userId: number, keepSid: string | null): Promise<string[]> {
+  let query = db.deleteFrom("http_sessions").where("user_id", "=", userId);
+  if (keepSid !== null) query = query.where("sid", "!=", hashSessionId(keepSid));
+  const rows = await query.returning("sid").execute();
   return rows.map((row) => row.sid);
 }
 

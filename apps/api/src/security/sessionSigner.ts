@@ -1,10 +1,10 @@
 /**
  * The session cookie's signer: @fastify/cookie's HMAC signer, remembering the cookies it has
- * verified. A logged-in browser sends the same signed cookie on every request, and
- * @fastify/session verifies it and then signs the id again to compare; each is an HMAC. Here a
- * verified cookie and its id are kept (at most `size`, least recently used dropped first), so
- * the next request with the same cookie computes neither. Cookies that fail verification are
- * never kept, and ids nobody has presented signed (a new visitor's) are signed but not kept.
+ * verified. A signed-in browser sends the same signed cookie on every request; each check is an
+ * HMAC. Here a verified cookie and its id are kept (at most `size`, least recently used dropped
+ * first), so the next request with the same cookie, and signing that id again when its expiry
+ * is pushed forward, compute none. Cookies that fail verification are never kept, and new ids
+ * are signed but not kept.
  */
 import { Signer } from "@fastify/cookie";
 

@@ -13,6 +13,7 @@ import * as sessionsWithinYears from "./2026_11_27_0001_sessions_within_years";
 import * as hashSessionIds from "./2026_11_28_0001_hash_session_ids";
 import * as tasks from "./2026_11_29_0001_tasks";
 import * as rooms from "./2026_11_30_0001_rooms";
+import * as authChangeNotify from "./2026_12_01_0001_auth_change_notify";
 
 export const migrations: Record<string, Migration> = {
   "2026_11_22_0001_initial_schema": initialSchema,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_28_0001_hash_session_ids": hashSessionIds,
   "2026_11_29_0001_tasks": tasks,
   "2026_11_30_0001_rooms": rooms,
+  "2026_12_01_0001_auth_change_notify": authChangeNotify,
 };

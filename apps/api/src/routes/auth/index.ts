@@ -11,8 +11,6 @@ import { HttpError } from "../../domain/httpError";
 import { toPublicUser } from "../../domain/publicUser";
 import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";
-import { SESSION_COOKIE } from "../../plugins/session";
-import { hashSessionId } from "../../repositories/httpSessions";
 import { findUserByLogin } from "../../repositories/users";
 import { verifyAgainstDummy, verifyPassword } from "../../security/password";
 
@@ -38,12 +36,11 @@ const invalidCredentials = () => new HttpError(401, "Invalid username or passwor
  * Logs the user in on a fresh session id (the old one is destroyed, and so are live
  * connections opened with it: they may belong to another account).
  */
-async function startSession(request: FastifyRequest, userId: number): Promise<void> {
-  const previous = request.session.sessionId;
-  await request.session.regenerate();
-  request.server.liveHub.closeSession(hashSessionId(previous));
-  request.session.userId = userId;
-  request.session.renewedAt = Date.now();
+async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  const sessions = request.server.loginSessions;
+  const previous = await sessions.destroy(request);
+  if (previous !== null) request.server.liveHub.closeSession(previous);
+  await sessions.start(request, reply, userId);
 }
 
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { config }) => {
@@ -85,7 +82,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { c
     },
     async (request, reply) => {
       const row = await registerUser(fastify.db, request.body, config);
-      await startSession(request, row.id);
+      await startSession(request, reply, row.id);
       request.log.info({ userId: row.id }, "user registered");
       return reply.code(201).send({ user: toPublicUser(row, config.adminUsername) });
     },
@@ -99,7 +96,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { c
       preHandler: accountLocked,
       schema: { body: loginBodySchema, response: { 200: userResponseSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { username, password } = request.body;
       const row = await findUserByLogin(fastify.db, username);
       const valid = row ? await verifyPassword(password, row.password_hash) : await verifyAgainstDummy(password);
@@ -107,7 +104,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { c
         await countFailure(request);
         throw invalidCredentials();
       }
-      await startSession(request, row.id);
+      await startSession(request, reply, row.id);
       return { user: toPublicUser(row, config.adminUsername) };
     },
   );
@@ -117,12 +114,9 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { c
    * with this login session are closed; the user's other sessions and devices stay connected.
    */
   fastify.post("/logout", { schema: { response: { 200: messageResponseSchema } } }, async (request, reply) => {
-    if (request.session) {
-      const { sessionId } = request.session;
-      await request.session.destroy();
-      fastify.liveHub.closeSession(hashSessionId(sessionId));
-    }
-    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    const ended = await fastify.loginSessions.destroy(request);
+    if (ended !== null) fastify.liveHub.closeSession(ended);
+    fastify.loginSessions.clearCookie(reply);
     return { message: "Logged out" };
   });
 

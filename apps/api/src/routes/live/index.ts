@@ -20,7 +20,6 @@ import type { Config } from "../../env";
 import { frameText, type LiveIdentity, SocketLiveClient } from "../../live/socketClient";
 import { userOf } from "../../plugins/auth";
 import { isExtensionOrigin, ownOrigin } from "../../plugins/originCheck";
-import { hashSessionId } from "../../repositories/httpSessions";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -74,7 +73,8 @@ const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (fastify, { c
       throw crossOrigin();
     }
     await fastify.authenticate(request, reply);
-    request.liveIdentity = { userId: userOf(request).id, source: "web", deviceId: null, sessionId: hashSessionId(request.session.sessionId) };
+    const session = await fastify.loginSessions.load(request);
+    request.liveIdentity = { userId: userOf(request).id, source: "web", deviceId: null, sessionId: session?.key ?? null };
   }
 
   const schema = { summary: "Live timer sync (websocket)", description: LIVE_DESCRIPTION };

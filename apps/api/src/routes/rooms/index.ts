@@ -40,8 +40,8 @@ const roomRoutes: FastifyPluginAsyncZod = async (fastify) => {
   /** The room as `viewerId` sees it (owner or not). */
   const toRoom = (row: RoomWithOwner, viewerId: number | null): Room => ({ ...fastify.rooms.view(row), isOwner: viewerId === row.owner_id });
 
-  fastify.get("/rooms", { schema: { response: { 200: roomSchema.array() } } }, async (request) => {
-    await fastify.identify(request);
+  fastify.get("/rooms", { schema: { response: { 200: roomSchema.array() } } }, async (request, reply) => {
+    await fastify.identify(request, reply);
     const rows = await listOpenPublicRooms(fastify.db, LIST_LIMIT);
     return rows.map((row) => toRoom(row, request.currentUser?.id ?? null));
   });
@@ -75,8 +75,8 @@ const roomRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.get("/rooms/:slug", { schema: { params: roomSlugParamsSchema, response: { 200: roomSchema } } }, async (request) => {
-    await fastify.identify(request);
+  fastify.get("/rooms/:slug", { schema: { params: roomSlugParamsSchema, response: { 200: roomSchema } } }, async (request, reply) => {
+    await fastify.identify(request, reply);
     const row = await findRoomBySlug(fastify.db, request.params.slug);
     if (!row) throw roomNotFound();
     return toRoom(row, request.currentUser?.id ?? null);

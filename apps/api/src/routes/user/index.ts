@@ -25,7 +25,6 @@ import { isAdminUsername, toPublicUser } from "../../domain/publicUser";
 import { LIVE_CLOSE_CODES } from "../../live/hub";
 import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";
-import { SESSION_COOKIE } from "../../plugins/session";
 import { deleteOtherHttpSessionsOfUser } from "../../repositories/httpSessions";
 import { deleteLinkedDevicesOfUser, listLinkedDevices } from "../../repositories/linkedDevices";
 import { verifyPassword } from "../../security/password";
@@ -66,7 +65,8 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { c
    */
   async function signOutElsewhere(request: FastifyRequest): Promise<{ sessions: number; devices: number }> {
     const user = userOf(request);
-    const sids = await deleteOtherHttpSessionsOfUser(fastify.db, user.id, request.session.sessionId);
+    // A device-token request has no session of its own: every session ends.
+    const sids = await deleteOtherHttpSessionsOfUser(fastify.db, user.id, fastify.loginSessions.cookieSessionId(request));
     const devices = await listLinkedDevices(fastify.db, user.id);
     await deleteLinkedDevicesOfUser(fastify.db, user.id);
     // Through the hub's own calls, so connections on other API instances close too.
@@ -119,8 +119,8 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { c
       }
       await deleteAccount(fastify.db, user.id);
       fastify.liveHub.closeUser(user.id);
-      await request.session.destroy();
-      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      await fastify.loginSessions.destroy(request);
+      fastify.loginSessions.clearCookie(reply);
       request.log.info({ userId: user.id }, "account deleted by its owner");
       return { message: "Account deleted" };
     },
