@@ -13,12 +13,27 @@ declare module "fastify" {
   }
 }
 
+/** Most header values remembered with their verdict (a few per user at most; cleared when full). */
+const KNOWN_VALUES_MAX = 1000;
+
 export default fp(
   async (fastify) => {
     fastify.decorateRequest("timeZone", "UTC");
-    fastify.addHook("onRequest", async (request) => {
-      const parsed = timeZoneSchema.safeParse(request.headers[TIME_ZONE_HEADER]);
-      if (parsed.success) request.timeZone = parsed.data;
+    // Every request of the web app sends the same few values: each is checked once.
+    const known = new Map<string, string | null>();
+    fastify.addHook("onRequest", (request, _reply, done) => {
+      const value = request.headers[TIME_ZONE_HEADER];
+      if (typeof value === "string") {
+        let zone = known.get(value);
+        if (zone === undefined) {
+          const parsed = timeZoneSchema.safeParse(value);
+          zone = parsed.success ? parsed.data : null;
+          if (known.size >= KNOWN_VALUES_MAX) known.clear();
+          known.set(value, zone);
+        }
+        if (zone !== null) request.timeZone = zone;
+      }
+      done();
     });
   },
   { name: "time-zone" },
