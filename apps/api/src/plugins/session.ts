@@ -54,10 +54,23 @@ export default fp<SessionPluginOptions>(
     fastify.addHook("onReady", async () => {
       const hub = fastify.hasDecorator("liveHub") ? fastify.liveHub : null;
       if (!(hub instanceof PgLiveHub)) return;
+      // A commit that touched many users (the hourly prune) sends one notification each: they
+      // are gathered until the event loop's next turn and forgotten in one pass over the cache.
+      let pending: Set<number> | null = null;
       await hub.subscribe(AUTH_CHANGE_CHANNEL, (payload) => {
         const userId = payload === null ? Number.NaN : Number(payload);
-        if (Number.isSafeInteger(userId)) sessions.forgetUser(userId);
-        else sessions.forgetAll();
+        if (!Number.isSafeInteger(userId)) {
+          sessions.forgetAll();
+        } else if (pending) {
+          pending.add(userId);
+        } else {
+          const userIds = new Set([userId]);
+          pending = userIds;
+          setImmediate(() => {
+            pending = null;
+            sessions.forgetUsers(userIds);
+          });
+        }
       });
     });
 

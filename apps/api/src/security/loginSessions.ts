@@ -103,10 +103,10 @@ export class LoginSessions {
     return session;
   }
 
-  /** Forgets every cached session of the user (their row in `users` or `http_sessions` changed). */
-  forgetUser(userId: number): void {
+  /** Forgets every cached session of these users (their rows in `users` or `http_sessions` changed); one pass. */
+  forgetUsers(userIds: ReadonlySet<number>): void {
     this.generation += 1;
-    for (const [id, entry] of this.cache) if (entry.session.userId === userId) this.cache.delete(id);
+    for (const [id, entry] of this.cache) if (userIds.has(entry.session.userId)) this.cache.delete(id);
   }
 
   /** Forgets every cached session. */
