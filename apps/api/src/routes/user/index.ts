@@ -65,7 +65,7 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { c
    */
   async function signOutElsewhere(request: FastifyRequest): Promise<{ sessions: number; devices: number }> {
     const user = userOf(request);
-    // A device-token request has no session of its own: every session ends.
+    // The session this request came with (these routes take cookie sessions only) stays.
     const sids = await deleteOtherHttpSessionsOfUser(fastify.db, user.id, fastify.loginSessions.cookieSessionId(request));
     const devices = await listLinkedDevices(fastify.db, user.id);
     await deleteLinkedDevicesOfUser(fastify.db, user.id);
