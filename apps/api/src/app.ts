@@ -85,8 +85,9 @@ export const focusApp = fp<{ config: Config }>(
       async (api) => {
         // API answers hold personal data: no cache keeps them (a route that may be cached, such
         // as the audio stream, sets its own header).
-        api.addHook("onRequest", async (_request, reply) => {
+        api.addHook("onRequest", (_request, reply, done) => {
           reply.header("cache-control", "no-store");
+          done();
         });
         await api.register(healthRoutes);
         await api.register(configRoutes, { config });

@@ -17,7 +17,7 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { UserRow } from "../db/tables/users";
-import { findSessionByClientId, listSessionsBetween, recordSessionOnce } from "../repositories/sessions";
+import { findSessionByClientId, insertSessionOnce, listSessionsBetween } from "../repositories/sessions";
 import { lockUserRow } from "../repositories/users";
 import { HttpError } from "./httpError";
 import { subscriptionOf } from "./subscription";
@@ -64,6 +64,6 @@ export async function recordSessionWithinPlan(
     if (recorded) return { session: recorded, created: false };
     await assertSessionTask(trx, user.id, input);
     await assertWithinDailyLimit(trx, user, input, now, timeZone);
-    return recordSessionOnce(trx, user.id, input);
+    return insertSessionOnce(trx, user.id, input);
   });
 }

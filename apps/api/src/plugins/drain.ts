@@ -15,13 +15,15 @@ export interface DrainOptions {
 export default fp<DrainOptions>(
   async (fastify, { maxWaitMs }) => {
     let inFlight = 0;
-    fastify.addHook("onRequest", async (request, reply) => {
+    // Callback style, as the other per-request hooks: no promise per request.
+    fastify.addHook("onRequest", (request, reply, done) => {
       // A websocket upgrade never "finishes" as a response; live.ts closes those sockets.
-      if (request.headers.upgrade) return;
+      if (request.headers.upgrade) return done();
       inFlight += 1;
       reply.raw.once("close", () => {
         inFlight -= 1;
       });
+      done();
     });
     fastify.addHook("preClose", async () => {
       const deadline = Date.now() + maxWaitMs;

@@ -21,10 +21,9 @@ export function holdsNulText(value: unknown, depth = 0): boolean {
 
 export default fp(
   async (fastify) => {
-    fastify.addHook("preValidation", async (request) => {
-      if (holdsNulText(request.params) || holdsNulText(request.query) || holdsNulText(request.body)) {
-        throw new HttpError(400, NUL_TEXT_MESSAGE);
-      }
+    fastify.addHook("preValidation", (request, _reply, done) => {
+      const refused = holdsNulText(request.params) || holdsNulText(request.query) || holdsNulText(request.body);
+      done(refused ? new HttpError(400, NUL_TEXT_MESSAGE) : undefined);
     });
   },
   { name: "no-nul-text" },

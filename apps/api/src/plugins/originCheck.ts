@@ -61,11 +61,10 @@ export function isCrossOrigin(request: FastifyRequest, publicOrigin: string | nu
 
 export default fp<OriginCheckOptions>(
   async (fastify, { publicOrigin }) => {
-    fastify.addHook("onRequest", async (request) => {
-      if (isCrossOrigin(request, publicOrigin)) {
-        request.log.warn({ origin: request.headers.origin }, "cross-origin request refused");
-        throw new HttpError(403, "Cross-origin request refused");
-      }
+    fastify.addHook("onRequest", (request, _reply, done) => {
+      if (!isCrossOrigin(request, publicOrigin)) return done();
+      request.log.warn({ origin: request.headers.origin }, "cross-origin request refused");
+      done(new HttpError(403, "Cross-origin request refused"));
     });
   },
   { name: "origin-check" },

@@ -1,8 +1,9 @@
 /** Focus sessions repository: every query is scoped to one user. */
 import { MAX_SESSION_SECONDS, sessionEndMs, type Session, type SessionCursor, type SessionInput } from "@focus/core";
-import type { Kysely } from "kysely";
+import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
+import { reusableQuery } from "../db/reusableQuery";
 import type { FocusSessionRow, NewFocusSessionRow } from "../db/tables/focusSessions";
 
 type SessionColumns = Pick<FocusSessionRow, "id" | "start_time" | "duration" | "type" | "completed" | "client_id" | "task_id">;
@@ -64,27 +65,53 @@ export async function findSessionByClientId(db: Kysely<Database>, userId: number
 }
 
 /**
- * Records a session at most once per (user, clientId): a repeat of a key already recorded
- * answers the original record with `created: false`, also when two copies race.
+ * Inserts a session unless the user already has one with its clientId, for a caller that has
+ * just looked the clientId up: a copy of the same post that won the race in between is
+ * answered with `created: false` (the unique index kept one).
  */
-export async function recordSessionOnce(
+export async function insertSessionOnce(
   db: Kysely<Database>,
   userId: number,
   input: SessionInput,
 ): Promise<{ session: Session; created: boolean }> {
-  if (input.clientId) {
-    const existing = await findSessionByClientId(db, userId, input.clientId);
-    if (existing) return { session: existing, created: false };
-  }
   try {
     return { session: await insertSession(db, userId, input), created: true };
   } catch (error) {
-    // Lost a race with a concurrent copy of the same post: the unique index kept one.
     const winner = input.clientId && isUniqueViolation(error) ? await findSessionByClientId(db, userId, input.clientId) : undefined;
     if (winner) return { session: winner, created: false };
     throw error;
   }
 }
+
+type PageQuery = SelectQueryBuilder<Database, "focus_sessions", SessionColumns>;
+
+/** The user's sessions (the page's columns), before bounds and order. */
+const userSessions = (db: Kysely<Database>, userId: number): PageQuery =>
+  db.selectFrom("focus_sessions").select(columns).where("user_id", "=", userId);
+/** Sessions after a cursor: starting earlier, or at the same time with a lower id. */
+const afterCursor = (query: PageQuery, beforeTime: string, atTime: string, beforeId: number): PageQuery =>
+  query.where((eb) => eb.or([eb("start_time", "<", beforeTime), eb.and([eb("start_time", "=", atTime), eb("id", "<", beforeId)])]));
+const newestFirst = (query: PageQuery, rows: number) => query.orderBy("start_time", "desc").orderBy("id", "desc").limit(rows);
+
+/**
+ * The page queries, each compiled once (`reusableQuery`): the first page, the first page from a
+ * start bound (the Free plan's history), and both after a cursor. No sentinel stands in for an
+ * absent bound: rows stored before the year rule may hold any start time.
+ */
+const pageQueries = {
+  first: reusableQuery(2, (db: Kysely<Database>, userId: number, rows: number) => newestFirst(userSessions(db, userId), rows)),
+  firstFrom: reusableQuery(3, (db: Kysely<Database>, userId: number, from: string, rows: number) =>
+    newestFirst(userSessions(db, userId).where("start_time", ">=", from), rows),
+  ),
+  after: reusableQuery(5, (db: Kysely<Database>, userId: number, beforeTime: string, atTime: string, beforeId: number, rows: number) =>
+    newestFirst(afterCursor(userSessions(db, userId), beforeTime, atTime, beforeId), rows),
+  ),
+  afterFrom: reusableQuery(
+    6,
+    (db: Kysely<Database>, userId: number, from: string, beforeTime: string, atTime: string, beforeId: number, rows: number) =>
+      newestFirst(afterCursor(userSessions(db, userId).where("start_time", ">=", from), beforeTime, atTime, beforeId), rows),
+  ),
+};
 
 /**
  * One page of the user's sessions, newest start first (then highest id): at most `limit`
@@ -97,18 +124,16 @@ export async function listSessionsPage(
   page: { limit: number; cursor?: SessionCursor; startedFrom?: Date },
 ): Promise<{ sessions: Session[]; hasMore: boolean }> {
   const { limit, cursor, startedFrom } = page;
-  let query = db.selectFrom("focus_sessions").select(columns).where("user_id", "=", userId);
-  if (startedFrom) query = query.where("start_time", ">=", startedFrom.toISOString());
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([
-        eb("start_time", "<", cursor.startTime),
-        eb.and([eb("start_time", "=", cursor.startTime), eb("id", "<", cursor.id)]),
-      ]),
-    );
-  }
-  const rows = await query.orderBy("start_time", "desc").orderBy("id", "desc").limit(limit + 1).execute();
-  return { sessions: rows.slice(0, limit).map(toSession), hasMore: rows.length > limit };
+  const from = startedFrom?.toISOString();
+  const rows = limit + 1;
+  const found = cursor
+    ? from === undefined
+      ? await pageQueries.after(db, userId, cursor.startTime, cursor.startTime, cursor.id, rows)
+      : await pageQueries.afterFrom(db, userId, from, cursor.startTime, cursor.startTime, cursor.id, rows)
+    : from === undefined
+      ? await pageQueries.first(db, userId, rows)
+      : await pageQueries.firstFrom(db, userId, from, rows);
+  return { sessions: found.slice(0, limit).map(toSession), hasMore: found.length > limit };
 }
 
 /**
