@@ -152,12 +152,15 @@ describe("limits", () => {
     const context = await browser.newContext({ timezoneId: daytimeZone() });
     const page = await context.newPage();
     await registerInUi(page, server.url, username);
-    setTrialEnd(username, new Date(Date.now() - 86_400_000).toISOString());
+    const trialEnd = new Date(Date.now() - 86_400_000).toISOString();
+    setTrialEnd(username, trialEnd);
     // A write from outside the server reaches signed-in requests once the session cache's
-    // SESSION_CACHE_MS (2 s) has passed (docs/api.md, Sessions).
-    await page.waitForTimeout(2100);
+    // SESSION_CACHE_MS (2 s) has passed (docs/api.md, Sessions): wait until the server says so.
+    const serverTrialEnd = async () =>
+      ((await (await page.request.get(`${server.url}/api/me`)).json()) as { user: { trialEndDate: string } }).user.trialEndDate;
+    await expect.poll(serverTrialEnd, { timeout: 10_000, interval: 250 }).toBe(trialEnd);
     await page.reload();
-    await expect.poll(() => page.getByText("2 of 2 free focus sessions left today").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("2 of 2 free focus sessions left today").isVisible(), { timeout: 10_000 }).toBe(true);
     // Two focus sessions finished today use up the day.
     for (const minutesAgo of [90, 50]) {
       const status = await page.evaluate(async (startTime) => {

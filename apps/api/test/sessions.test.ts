@@ -237,4 +237,25 @@ describe("focus sessions on the Free plan (after the trial, or after a cancellat
     await endTrial(registered.res.json().user.id);
     expect(await list()).toEqual([expect.objectContaining({ startTime: recent.startTime })]);
   });
+
+  it("pages through the Free plan's last 7 days: the next page stops at the same bound", async () => {
+    t = await createTestApp();
+    const registered = await registerUser(t.app);
+    const now = Date.now();
+    const sessions = [1, 2, 3, 24 * 10].map((hours) => endingAt(new Date(now - hours * 60 * MINUTE).toISOString(), "break"));
+    for (const session of sessions) await post(registered.cookie, session);
+    await endTrial(registered.res.json().user.id);
+    const page = (query: string) =>
+      t.app.inject({ method: "GET", url: `/api/sessions?${query}`, headers: { cookie: registered.cookie, "x-time-zone": "UTC" } });
+    const first = await page("limit=2");
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toHaveLength(2);
+    const cursor = first.headers[NEXT_CURSOR_HEADER.toLowerCase()];
+    expect(cursor).toBeDefined();
+    const second = await page(`limit=2&cursor=${encodeURIComponent(String(cursor))}`);
+    expect(second.statusCode).toBe(200);
+    // The third recent session only: the one from 10 days ago is outside the Free plan's history.
+    expect(second.json().map((s: { startTime: string }) => s.startTime)).toEqual([sessions[2]?.startTime]);
+    expect(second.headers[NEXT_CURSOR_HEADER.toLowerCase()]).toBeUndefined();
+  });
 });
