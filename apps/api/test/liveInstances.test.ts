@@ -33,10 +33,10 @@ async function nextOfType<T extends LiveMessage["type"]>(client: LiveTestClient,
   }
 }
 
-/** Resolves once `check` is true, polling every 20 ms; rejects after `timeoutMs`. */
-async function eventually(check: () => boolean, timeoutMs = 5000): Promise<void> {
+/** Resolves once `check` is (or resolves) true, polling every 20 ms; rejects after `timeoutMs`. */
+async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error("condition not met in time");
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -172,21 +172,12 @@ describe.skipIf(TEST_ENGINE !== "postgres")("login session cache across two inst
 
   const me = (app: FastifyInstance, cookie: string) => app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
 
-  /** Resolves once `check` resolves true, polling every 20 ms; rejects after `timeoutMs`. */
-  async function eventuallyAsync(check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error("condition not met in time");
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
   it("ends on instance B a session logged out on instance A, though B had it cached", async () => {
     const { cookie } = await registerUser(a);
     expect((await me(b, cookie)).statusCode).toBe(200);
     const out = await a.inject({ method: "POST", url: "/api/logout", headers: { cookie, origin: PUBLIC_ORIGIN } });
     expect(out.statusCode).toBe(200);
-    await eventuallyAsync(async () => (await me(b, cookie)).statusCode === 401);
+    await eventually(async () => (await me(b, cookie)).statusCode === 401);
   });
 
   it("shows on instance B a plan change the admin made on instance A", async () => {
@@ -200,7 +191,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("login session cache across two inst
       headers: { cookie: admin, origin: PUBLIC_ORIGIN },
     });
     expect(activated.statusCode).toBe(200);
-    await eventuallyAsync(async () => (await me(b, cookie)).json().user.subscriptionPlan === "premium");
+    await eventually(async () => (await me(b, cookie)).json().user.subscriptionPlan === "premium");
   });
 
   it("forgets on both instances a change made to the database by another client", async () => {
@@ -210,7 +201,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("login session cache across two inst
     // Raw SQL: not seen by either instance's query plugin, only by the row trigger's NOTIFY.
     await sql`update users set email = ${"changed@example.com"} where username = ${credentials.username}`.execute(a.db);
     for (const app of [a, b]) {
-      await eventuallyAsync(async () => (await me(app, cookie)).json().user.email === "changed@example.com");
+      await eventually(async () => (await me(app, cookie)).json().user.email === "changed@example.com");
     }
   });
 });
