@@ -18,7 +18,7 @@ import { LoginSessions } from "../security/loginSessions";
 import { resolveSessionSecret } from "../security/sessionSecret";
 import { MemoizedSigner } from "../security/sessionSigner";
 
-export { SESSION_COOKIE, SESSION_MAX_AGE_MS } from "../security/loginSessions";
+export { SESSION_COOKIE } from "../security/loginSessions";
 
 declare module "fastify" {
   interface FastifyInstance {

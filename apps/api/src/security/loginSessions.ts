@@ -37,7 +37,7 @@ export const SESSION_COOKIE = "focus.sid";
 /** Session lifetime, ms (30 days). */
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** The expiry is pushed forward when it was last pushed longer ago than this, ms (a day). */
-export const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 /** Random bytes of a session id (base64url: 32 characters). */
 const SESSION_ID_BYTES = 24;
 /** How long a session read with its user is kept, ms, unless the options say otherwise. */
