@@ -40,27 +40,55 @@ export function newSessionRow(userId: number, input: SessionInput, createdAt: st
   };
 }
 
+/** The insert and the clientId lookup of `POST /api/sessions`, each compiled once (`reusableQuery`). */
+const writeQueries = {
+  insert: reusableQuery(
+    8,
+    (
+      db: Kysely<Database>,
+      user_id: number,
+      start_time: string,
+      duration: number,
+      type: SessionInput["type"],
+      completed: number,
+      client_id: string | null,
+      task_id: number | null,
+      created_at: string,
+    ) =>
+      db
+        .insertInto("focus_sessions")
+        .values({ user_id, start_time, duration, type, completed, client_id, task_id, created_at })
+        .returning(columns),
+  ),
+  byClientId: reusableQuery(2, (db: Kysely<Database>, userId: number, clientId: string) =>
+    db.selectFrom("focus_sessions").select(columns).where("user_id", "=", userId).where("client_id", "=", clientId),
+  ),
+};
+
 /**
  * Records a session for the user; `startTime` is stored normalised to UTC ISO. A `taskId` must
  * already be checked to be the user's (domain/tasks.ts `assertSessionTask`).
  */
 export async function insertSession(db: Kysely<Database>, userId: number, input: SessionInput): Promise<Session> {
-  const row = await db
-    .insertInto("focus_sessions")
-    .values(newSessionRow(userId, input, new Date().toISOString()))
-    .returning(columns)
-    .executeTakeFirstOrThrow();
-  return toSession(row);
+  const row = newSessionRow(userId, input, new Date().toISOString());
+  const [stored] = await writeQueries.insert(
+    db,
+    row.user_id,
+    row.start_time,
+    row.duration,
+    row.type,
+    row.completed,
+    row.client_id ?? null,
+    row.task_id ?? null,
+    row.created_at,
+  );
+  if (!stored) throw new Error("insertSession: the insert returned no row");
+  return toSession(stored);
 }
 
 /** The user's session recorded with this idempotency key, if any. */
 export async function findSessionByClientId(db: Kysely<Database>, userId: number, clientId: string): Promise<Session | undefined> {
-  const row = await db
-    .selectFrom("focus_sessions")
-    .select(columns)
-    .where("user_id", "=", userId)
-    .where("client_id", "=", clientId)
-    .executeTakeFirst();
+  const [row] = await writeQueries.byClientId(db, userId, clientId);
   return row ? toSession(row) : undefined;
 }
 
