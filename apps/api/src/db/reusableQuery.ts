@@ -1,9 +1,9 @@
 /**
  * Queries compiled once and run many times, for the few queries that run on almost every request
- * (the login session and its user, a page of sessions, recording a session). Building and compiling a Kysely query
- * costs more than running a small one on SQLite; a reusable query is built once per database
- * engine with placeholders in place of its arguments, and each run only puts the arguments into
- * the compiled parameters.
+ * (the login session and its user, a page of sessions, recording a session). Building and
+ * compiling a Kysely query costs more than running a small one on SQLite; a reusable query is
+ * built once per database engine with placeholders in place of its arguments, and each run only
+ * puts the arguments into the compiled parameters.
  */
 import type { Compilable, CompiledQuery, Kysely } from "kysely";
 
