@@ -73,9 +73,9 @@ const WORKERS = Math.max(2, availableParallelism() - 1);
 
 /**
  * What the e2e projects share: the built app driven from Node, with room for browsers and servers.
- * `expect.poll` waits up to 10 s, not Vitest's 1 s: a reloaded page shows the running timer about
- * 0.55 s after its load event on an idle machine and 0.8 s with both cores busy, and the e2e files
- * run side by side (a clean-clone CI run once missed the 1 s by that margin).
+ * `expect.poll` waits up to 10 s, not Vitest's 1 s: the e2e files run side by side with their
+ * servers and browsers, and a clean-clone CI run once saw a reloaded page take longer than 1 s
+ * to show the running timer (it takes about 0.2 s on an idle machine).
  */
 const E2E = {
   root: "e2e",

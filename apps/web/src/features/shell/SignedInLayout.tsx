@@ -1,7 +1,7 @@
 import { planTier, type User } from "@focus/core";
 import { LogIn } from "lucide-react";
 import { createContext, Suspense, useContext, useEffect } from "react";
-import { Link, Navigate, Outlet, useLocation, useMatches } from "react-router-dom";
+import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation } from "react-router-dom";
 import { BrandLink } from "@/components/Brand";
 import { ThemeToggle } from "@/components/ThemeToggle";
 import { buttonVariants } from "@/components/ui/button";
@@ -92,6 +92,7 @@ export function SignedInLayout() {
         <AudioProvider isGuest={user.isGuest} freePlan={!user.isGuest && planTier(user, now) === "free"} followTimer>
           <MiniTimerLinkProvider>
             <div className="flex min-h-dvh flex-col">
+              <PageLoadingBar />
               <AppHeader user={user} />
               <Suspense fallback={<PagePending />}>
                 <Outlet />
@@ -114,6 +115,7 @@ function AccountTheme({ user }: { user: User }) {
 function VisitorFrame() {
   return (
     <div className="flex min-h-dvh flex-col">
+      <PageLoadingBar />
       <header className="sticky top-0 z-30 h-16 border-b bg-background/90 backdrop-blur">
         <div className="flex h-full items-center gap-2 px-3 sm:px-4 md:px-6">
           <BrandLink className="shrink-0" />
@@ -133,7 +135,19 @@ function VisitorFrame() {
   );
 }
 
-/** While a page's code loads, under the header that stays. */
+/**
+ * While the next page's code loads (the router loads it before it leaves the current page,
+ * AppRoutes.tsx): a thin bar along the top of the window, so a click visibly did something.
+ */
+function PageLoadingBar() {
+  const navigation = useNavigation();
+  if (navigation.state !== "loading") return null;
+  return (
+    <div role="progressbar" aria-label="Loading the page" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-primary" />
+  );
+}
+
+/** While part of a page suspends (its route's code is already there), under the header that stays. */
 function PagePending() {
   return (
     <div className="grid flex-1 place-items-center p-6">
