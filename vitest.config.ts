@@ -31,7 +31,8 @@ if (!postgresAvailable) console.warn(`PostgreSQL tests skipped: ${postgresSkipRe
  * configuration parsing (env, config), password hashing, the audio library (files on disk,
  * rendering; CPU-heavy), HTTP plumbing (health and static files, request timeouts, security
  * headers, the OpenAPI document, logging, the extension package) and in-memory parts (the
- * session cookie signer, the SQLite statement cache, the live hub).
+ * session cookie signer, the SQLite statement cache, group commit and the session page cache,
+ * the live hub).
  */
 const ENGINE_FREE_API_TESTS = [
   "test/env.test.ts",
@@ -47,6 +48,8 @@ const ENGINE_FREE_API_TESTS = [
   "test/extensionOrigin.test.ts",
   "test/sessionSigner.test.ts",
   "test/statementCache.test.ts",
+  "test/groupCommit.test.ts",
+  "test/sessionPageCache.test.ts",
   "test/liveHub.test.ts",
 ];
 

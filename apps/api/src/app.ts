@@ -6,10 +6,11 @@
 import type { Server } from "node:http";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import audioPlugin from "./audio/plugin";
 import type { Config } from "./env";
 import { loggerOptions } from "./logger";
+import { serializerCompiler } from "./responseSerializer";
 import apiDocsPlugin from "./plugins/apiDocs";
 import authPlugin from "./plugins/auth";
 import databasePlugin from "./plugins/database";

@@ -74,9 +74,10 @@ export interface Config {
    */
   requestTimeoutMs: number;
   /**
-   * How long a signed-in session read with its user is kept in memory, ms (SESSION_CACHE_MS,
-   * 2000; 0 reads it for every request). Changes to the user or the session end it at once
-   * (`security/loginSessions.ts`).
+   * How long a signed-in session read with its user is kept in memory, and on SQLite a page of a
+   * user's session list, ms (SESSION_CACHE_MS, 2000; 0 reads both for every request). Changes to
+   * the user or the session end the first at once (`security/loginSessions.ts`), changes to the
+   * user's recorded sessions the second (`repositories/sessionPageCache.ts`).
    */
   sessionCacheMs: number;
   /**

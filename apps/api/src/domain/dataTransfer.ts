@@ -23,7 +23,7 @@ import { setImmediate } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { UserRow } from "../db/tables/users";
-import { listSessionsOldestFirst, newSessionRow } from "../repositories/sessions";
+import { insertSessionRows, listSessionsOldestFirst, newSessionRow } from "../repositories/sessions";
 import { getSettings, saveSettings } from "../repositories/settings";
 import { ownedTaskIds } from "../repositories/tasks";
 import { HttpError } from "./httpError";
@@ -172,18 +172,8 @@ export async function importData(db: Kysely<Database>, user: UserRow, document: 
     let imported = 0;
     for (let i = 0; i < fresh.length; i += IMPORT_BATCH_SIZE) {
       const batch = fresh.slice(i, i + IMPORT_BATCH_SIZE);
-      const rows = await db.transaction().execute((trx) =>
-        trx
-          .insertInto("focus_sessions")
-          .values(
-            batch.map((session) => newSessionRow(userId, { ...session, taskId: taskIdOf(session) ?? undefined }, createdAt)),
-          )
-          // A session the same clientId recorded meanwhile (the timer of another tab) stays as it is.
-          .onConflict((oc) => oc.columns(["user_id", "client_id"]).doNothing())
-          .returning("id")
-          .execute(),
-      );
-      imported += rows.length;
+      const rows = batch.map((session) => newSessionRow(userId, { ...session, taskId: taskIdOf(session) ?? undefined }, createdAt));
+      imported += await db.transaction().execute((trx) => insertSessionRows(trx, userId, rows));
       await setImmediate();
     }
     await saveSettings(db, userId, document.settings);

@@ -16,6 +16,7 @@ import {
 } from "@focus/core";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
+import { writeTransaction } from "../db/groupCommit";
 import type { UserRow } from "../db/tables/users";
 import { findSessionByClientId, insertSessionOnce, listSessionsBetween } from "../repositories/sessions";
 import { lockUserRow } from "../repositories/users";
@@ -45,7 +46,8 @@ export async function assertWithinDailyLimit(db: Kysely<Database>, user: UserRow
 
 /**
  * Records `input` for `user` exactly once, within the plan's limits, in one transaction (the
- * user's row is locked on PostgreSQL, so two devices cannot both record the last free session).
+ * user's row is locked on PostgreSQL, so two devices cannot both record the last free session;
+ * on SQLite sessions recorded at the same moment are committed together, `db/groupCommit.ts`).
  * A `taskId` must name one of the user's tasks, on a focus session (`docs/product.md`, Tasks).
  * @returns the session and whether it was created (false: a repeat of a recorded one).
  * @throws HttpError 403 over the Free plan's daily limit; 400 for a task on a break; 404 for a
@@ -58,7 +60,7 @@ export async function recordSessionWithinPlan(
   now: number,
   timeZone: string,
 ): Promise<{ session: Session; created: boolean }> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     await lockUserRow(trx, user.id);
     const recorded = input.clientId ? await findSessionByClientId(trx, user.id, input.clientId) : undefined;
     if (recorded) return { session: recorded, created: false };

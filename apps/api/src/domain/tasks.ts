@@ -27,9 +27,9 @@ import {
   listTasks,
   ownedTaskIds,
   taskPositions,
-  unlinkSessionsFromTask,
   updateTaskRow,
 } from "../repositories/tasks";
+import { unlinkSessionsFromTask } from "../repositories/sessions";
 import { lockUserRow } from "../repositories/users";
 import { HttpError } from "./httpError";
 

@@ -2,7 +2,8 @@
  * Decorates `fastify.db` (Kysely<Database>) on SQLite or PostgreSQL (DATABASE_URL, see
  * db/connection.ts), runs migrations at start (several instances starting at once are safe:
  * Kysely's migrator holds a lock), creates the admin account from ADMIN_USERNAME/ADMIN_PASSWORD
- * when absent, and closes the database (file or pool) on close.
+ * when absent, keeps pages of session lists in memory for SESSION_CACHE_MS on SQLite
+ * (`repositories/sessionPageCache.ts`), and closes the database (file or pool) on close.
  */
 import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
@@ -10,6 +11,7 @@ import { createDatabase } from "../db/connection";
 import type { Database } from "../db/database";
 import { migrateToLatest } from "../db/migrator";
 import { ensureAdminAccount } from "../domain/accounts";
+import { cacheSessionPages } from "../repositories/sessions";
 import type { Config } from "../env";
 
 declare module "fastify" {
@@ -19,7 +21,7 @@ declare module "fastify" {
 }
 
 export interface DatabasePluginOptions {
-  config: Pick<Config, "database" | "adminUsername" | "adminPassword">;
+  config: Pick<Config, "database" | "adminUsername" | "adminPassword" | "sessionCacheMs">;
 }
 
 export default fp<DatabasePluginOptions>(
@@ -35,6 +37,7 @@ export default fp<DatabasePluginOptions>(
       await db.destroy();
       throw error;
     }
+    cacheSessionPages(db, config.sessionCacheMs);
     fastify.decorate("db", db);
     fastify.addHook("onClose", async () => {
       await db.destroy();

@@ -1,10 +1,16 @@
-/** Focus sessions repository: every query is scoped to one user. */
+/**
+ * Focus sessions repository: every query is scoped to one user, and every write of
+ * `focus_sessions` is here, so the page cache (`sessionPageCache.ts`) forgets a user's pages
+ * whenever one of their sessions changes.
+ */
 import { MAX_SESSION_SECONDS, sessionEndMs, type Session, type SessionCursor, type SessionInput } from "@focus/core";
 import type { Kysely, SelectQueryBuilder } from "kysely";
+import { isPostgres } from "../db/connection";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { reusableQuery } from "../db/reusableQuery";
 import type { FocusSessionRow, NewFocusSessionRow } from "../db/tables/focusSessions";
+import { type SessionPage, SessionPageCache } from "./sessionPageCache";
 
 type SessionColumns = Pick<FocusSessionRow, "id" | "start_time" | "duration" | "type" | "completed" | "client_id" | "task_id">;
 
@@ -22,6 +28,26 @@ function toSession(row: SessionColumns): Session {
 }
 
 const columns = ["id", "start_time", "duration", "type", "completed", "client_id", "task_id"] as const;
+
+/** Each SQLite database's page cache, by its Kysely adapter (one per database, shared by its transactions). */
+const pageCaches = new WeakMap<object, SessionPageCache>();
+
+function pageCacheOf(db: Kysely<Database>): SessionPageCache | undefined {
+  return pageCaches.get(db.getExecutor().adapter);
+}
+
+/** Tells the page cache that a session of the user was written through `db`. */
+function sessionsChanged(db: Kysely<Database>, userId: number): void {
+  pageCacheOf(db)?.forget(userId);
+}
+
+/**
+ * Keeps pages of session lists read through `db` in memory for `ttlMs` (`sessionPageCache.ts`).
+ * SQLite only: on PostgreSQL, or with `ttlMs` 0, every page is read from the database.
+ */
+export function cacheSessionPages(db: Kysely<Database>, ttlMs: number): void {
+  if (ttlMs > 0 && !isPostgres(db)) pageCaches.set(db.getExecutor().adapter, new SessionPageCache(ttlMs));
+}
 
 /**
  * The row of a session to store for the user: `startTime` normalised to UTC ISO, `taskId` as
@@ -82,6 +108,7 @@ export async function insertSession(db: Kysely<Database>, userId: number, input:
     row.task_id ?? null,
     row.created_at,
   );
+  sessionsChanged(db, userId);
   if (!stored) throw new Error("insertSession: the insert returned no row");
   return toSession(stored);
 }
@@ -145,14 +172,21 @@ const pageQueries = {
  * One page of the user's sessions, newest start first (then highest id): at most `limit`
  * sessions listed after `cursor` (all from the newest when absent), only those starting at or
  * after `startedFrom` when given. `hasMore`: a next page exists (one row more was read).
+ * The page may come from the page cache and be shared with other callers: never change it.
  */
 export async function listSessionsPage(
   db: Kysely<Database>,
   userId: number,
   page: { limit: number; cursor?: SessionCursor; startedFrom?: Date },
-): Promise<{ sessions: Session[]; hasMore: boolean }> {
+): Promise<SessionPage> {
   const { limit, cursor, startedFrom } = page;
   const from = startedFrom?.toISOString();
+  const cache = pageCacheOf(db);
+  const key = `${limit} ${from ?? ""} ${cursor ? `${cursor.startTime} ${cursor.id}` : ""}`;
+  const now = Date.now();
+  const cached = cache?.get(userId, key, now);
+  if (cached) return cached;
+  const snapshot = cache?.snapshot() ?? 0;
   const rows = limit + 1;
   const found = cursor
     ? from === undefined
@@ -161,7 +195,9 @@ export async function listSessionsPage(
     : from === undefined
       ? await pageQueries.first(db, userId, rows)
       : await pageQueries.firstFrom(db, userId, from, rows);
-  return { sessions: found.slice(0, limit).map(toSession), hasMore: found.length > limit };
+  const result: SessionPage = { sessions: found.slice(0, limit).map(toSession), hasMore: found.length > limit };
+  cache?.set(userId, key, result, now, snapshot);
+  return result;
 }
 
 /**
@@ -205,5 +241,29 @@ export async function listSessionsOldestFirst(db: Kysely<Database>, userId: numb
 /** Deletes every session the user recorded; returns how many. */
 export async function deleteSessionsOfUser(db: Kysely<Database>, userId: number): Promise<number> {
   const result = await db.deleteFrom("focus_sessions").where("user_id", "=", userId).executeTakeFirst();
+  sessionsChanged(db, userId);
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Stores sessions of the user (built by `newSessionRow`) in one statement, skipping any whose
+ * clientId the user already has; returns how many were stored.
+ */
+export async function insertSessionRows(db: Kysely<Database>, userId: number, rows: NewFocusSessionRow[]): Promise<number> {
+  if (rows.some((row) => row.user_id !== userId)) throw new Error("insertSessionRows: every row must be the user's");
+  const stored = await db
+    .insertInto("focus_sessions")
+    .values(rows)
+    // A session the same clientId recorded meanwhile (the timer of another tab) stays as it is.
+    .onConflict((oc) => oc.columns(["user_id", "client_id"]).doNothing())
+    .returning("id")
+    .execute();
+  sessionsChanged(db, userId);
+  return stored.length;
+}
+
+/** Unlinks the user's sessions from the task (they stay, counting for no task). */
+export async function unlinkSessionsFromTask(db: Kysely<Database>, userId: number, taskId: number): Promise<void> {
+  await db.updateTable("focus_sessions").set({ task_id: null }).where("user_id", "=", userId).where("task_id", "=", taskId).execute();
+  sessionsChanged(db, userId);
 }

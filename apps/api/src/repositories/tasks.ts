@@ -171,11 +171,6 @@ export async function deleteTaskRow(db: Kysely<Database>, userId: number, id: nu
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Unlinks the user's sessions from the task (they stay, counting for no task). */
-export async function unlinkSessionsFromTask(db: Kysely<Database>, userId: number, taskId: number): Promise<void> {
-  await db.updateTable("focus_sessions").set({ task_id: null }).where("user_id", "=", userId).where("task_id", "=", taskId).execute();
-}
-
 /** Deletes every task of the user; returns how many. */
 export async function deleteTasksOfUser(db: Kysely<Database>, userId: number): Promise<number> {
   const result = await db.deleteFrom("tasks").where("user_id", "=", userId).executeTakeFirst();

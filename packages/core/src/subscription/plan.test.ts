@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { sessionAt } from "../stats/testSession";
 import { MAX_BLOCKED_SITES } from "../schemas/blockedSite";
-import { FREE_PLAN, blockedSitesAllowed, exceedsDailyFocusLimit, focusSessionsLeftToday, mayPlayTrack, planTier, sessionsInHistory } from "./plan";
+import { MAX_SESSION_SECONDS } from "../schemas/session";
+import {
+  FREE_PLAN,
+  blockedSitesAllowed,
+  exceedsDailyFocusLimit,
+  focusSessionsLeftToday,
+  historyStartBound,
+  mayPlayTrack,
+  planTier,
+  sessionsInHistory,
+} from "./plan";
 import type { SubscriptionFields } from "./rules";
 
 const DAY = 86_400_000;
@@ -53,6 +63,23 @@ describe("plans", () => {
     const now = Date.parse("2026-11-18T20:00:00.000Z");
     expect(sessionsInHistory(cancelled, [session], now, "America/Los_Angeles")).toHaveLength(0);
     expect(sessionsInHistory(cancelled, [session], now, "Europe/Berlin")).toHaveLength(1);
+  });
+
+  it("bounds the Free plan's list below every session its history shows, in any time zone, the same bound for a whole hour", () => {
+    expect(historyStartBound(premium, NOW)).toBeUndefined();
+    expect(historyStartBound(trial, NOW)).toBeUndefined();
+    const bound = historyStartBound(cancelled, NOW) ?? Number.NaN;
+    expect(bound % 3_600_000).toBe(0);
+    expect(historyStartBound(cancelled, NOW + 59 * 60_000)).toBe(historyStartBound(cancelled, NOW + 1));
+    for (const timeZone of ["Pacific/Kiritimati", "UTC", "Pacific/Pago_Pago"]) {
+      // The oldest end, minute by minute, of a longest session the history still shows.
+      let endsAt = NOW;
+      const shown = (end: number) =>
+        sessionsInHistory(cancelled, [{ startTime: new Date(end - MAX_SESSION_SECONDS * 1000).toISOString(), duration: MAX_SESSION_SECONDS, type: "focus", completed: true }], NOW, timeZone).length === 1;
+      while (shown(endsAt - 60_000)) endsAt -= 60_000;
+      expect(endsAt).toBeLessThan(NOW - 6 * DAY);
+      expect(endsAt - MAX_SESSION_SECONDS * 1000).toBeGreaterThanOrEqual(bound);
+    }
   });
 
   it("lets the Free plan play its three tracks and no others", () => {

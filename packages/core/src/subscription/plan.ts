@@ -7,6 +7,8 @@ import { MAX_BLOCKED_SITES } from "../schemas/blockedSite";
 import { MAX_SESSION_SECONDS } from "../schemas/session";
 import { isPremiumActive, isTrialActive, type SubscriptionFields } from "./rules";
 
+const HOUR_MS = 60 * 60 * 1000;
+
 /**
  * What each plan allows, in one place for every app: the timer chart's start guard, the API's
  * refusals (sessions, import, statistics, audio) and the screens that show the limits before
@@ -108,12 +110,14 @@ export function sessionsInHistory<T extends StatsSession>(user: SubscriptionFiel
 /**
  * The earliest start a session shown by `sessionsInHistory` can have, epoch ms, so a list can
  * skip older rows before reading them: undefined (no bound) for premium and trial; for the Free
- * plan the history's days plus one (any time zone) and one longest session earlier than `now`.
- * The bound is loose: `sessionsInHistory` still decides.
+ * plan the history's days plus one (any time zone) and one longest session earlier than `now`,
+ * rounded down to the whole hour (so the lists asked for within one hour are the same query, and
+ * the API can keep a page it has read). The bound is loose: `sessionsInHistory` still decides.
  */
 export function historyStartBound(user: SubscriptionFields, now: number): number | undefined {
   if (planTier(user, now) !== "free") return undefined;
-  return now - (FREE_PLAN.historyDays + 1) * 24 * 60 * 60 * 1000 - MAX_SESSION_SECONDS * 1000;
+  const bound = now - (FREE_PLAN.historyDays + 1) * 24 * 60 * 60 * 1000 - MAX_SESSION_SECONDS * 1000;
+  return Math.floor(bound / HOUR_MS) * HOUR_MS;
 }
 
 /** The last `count` day keys in `timeZone`, today last. Steps back a day at a time from noon, so DST shifts never skip one. */
