@@ -4,8 +4,8 @@
  * serializer Fastify itself uses for JSON Schema routes. It writes only the properties the schema
  * names, so a row's other columns (a password hash, a token) can never leak into an answer, and it
  * does so several times faster than checking the answer with zod and then `JSON.stringify`-ing it
- * * (20 listed sessions: about 10 µs less CPU per request). The answer's types are checked where it is
- * built, by TypeScript through the zod type provider.
+ * (20 listed sessions: about 10 µs less CPU per request). The answer's types are checked where it
+ * is built, by TypeScript through the zod type provider.
  */
 import type { FastifySerializerCompiler } from "fastify/types/schema";
 import fastJsonStringify from "fast-json-stringify";
