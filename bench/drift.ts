@@ -21,6 +21,9 @@
  * handler runs, harsher than Chrome's 1 s and 1 min background wake-up throttling and equal to
  * a frozen tab — then resumed and shown again. The longest gap between runs of a 250 ms
  * in-page interval is printed next to each figure as evidence of what the page went through.
+ *
+ * Last, the page is reloaded RELOADS times while the session runs: the time from each reload
+ * until the running session is on screen again (its Pause button shown), ms, and the drift after.
  */
 import type { Browser, Page } from "playwright-core";
 import type { RunningServer } from "../e2e/harness";
@@ -38,7 +41,12 @@ export interface DriftPoint {
 export interface DriftResult {
   how: string;
   points: DriftPoint[];
+  /** Each reload's time until the running session was shown again, ms. */
+  reloadMs: number[];
 }
+
+/** Reloads of the page while the session runs. */
+const RELOADS = 7;
 
 interface BenchWindow {
   __benchClickAt?: number;
@@ -144,9 +152,19 @@ export async function benchDrift(server: RunningServer, browser: Browser, knobs:
     }, knobs.driftBlockS * 1000);
     report(await measure(page, `after a ${knobs.driftBlockS} s main-thread block`, endsRef));
 
+    const reloadMs: number[] = [];
+    for (let i = 0; i < RELOADS; i++) {
+      const started = Date.now();
+      await page.reload();
+      await page.getByRole("button", { name: "Pause" }).waitFor();
+      reloadMs.push(Date.now() - started);
+    }
+    log(`reload → running session shown: median ${fmt(percentile(reloadMs, 50), 0)} ms, slowest ${fmt(Math.max(...reloadMs), 0)} ms (${RELOADS} reloads)`);
+    report(await measure(page, `after ${RELOADS} reloads`, endsRef));
+
     const shown = seconds(await display.textContent());
     log(`display ${await display.textContent()} at ${fmt((Date.now() - clickAt) / 1000, 1)} s after the start (expected ≈ ${fmt((endsRef - Date.now()) / 1000, 1)} s left, shown ${shown} s)`);
-    return { how: "hidden = visibility emulated + JS paused via CDP debugger, see bench/drift.ts", points };
+    return { how: "hidden = visibility emulated + JS paused via CDP debugger, see bench/drift.ts", points, reloadMs };
   } finally {
     await context.close();
   }

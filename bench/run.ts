@@ -16,7 +16,7 @@ import { CHROMIUM_PATH } from "../e2e/harness";
 import type { BundleResult } from "./bundle";
 import type { DriftResult } from "./drift";
 import type { HttpResult } from "./http";
-import { fmt, type Knobs, readKnobs, repoRoot, runCleanups, type Section } from "./lib/common";
+import { fmt, type Knobs, percentile, readKnobs, repoRoot, runCleanups, type Section } from "./lib/common";
 import type { LiveResult } from "./live";
 import type { RoomsResult } from "./rooms";
 
@@ -149,7 +149,8 @@ function summary(results: Results, knobs: Knobs, startedAt: number): string {
     out.push(`Timer drift in Chromium (display vs wall clock; + = display behind; ${drift.how})`);
     const rows = [["moment", "drift ms", "longest timer gap ms"]];
     for (const p of drift.points) rows.push([p.label, fmt(p.driftMs, 0), fmt(p.maxTimerGapMs, 0)]);
-    out.push(table(rows), "");
+    out.push(table(rows));
+    out.push(`Reload while a session runs → the running session shown again: median ${fmt(percentile(drift.reloadMs, 50), 0)} ms, slowest ${fmt(Math.max(...drift.reloadMs), 0)} ms (${drift.reloadMs.length} reloads)`, "");
   }
   const skipped = ["http", "ws", "mem", "rooms", "js", "drift"].filter((s) => !knobs.sections.has(s as Section));
   if (skipped.length) out.push(`Skipped (BENCH_ONLY): ${skipped.join(", ")}`);
