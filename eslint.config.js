@@ -83,6 +83,21 @@ export default tseslint.config(
     },
   },
   {
+    // Every write of recorded sessions goes through their repository, which tells the page cache
+    // (apps/api/src/repositories/sessionPageCache.ts); migrations run before anything is cached.
+    files: ["apps/api/src/**/*.ts"],
+    ignores: ["apps/api/src/repositories/sessions.ts", "apps/api/src/db/migrations/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom)$/][arguments.0.value='focus_sessions']",
+          message: "Write focus_sessions through repositories/sessions.ts, so the session page cache forgets the user's pages.",
+        },
+      ],
+    },
+  },
+  {
     files: ["apps/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [

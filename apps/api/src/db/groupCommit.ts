@@ -1,5 +1,5 @@
 /**
- * Write transactions with group commit on SQLite (`docs/architecture.md`, Database).
+ * Write transactions with group commit on SQLite (`docs/api.md`, Caching and commits on SQLite).
  *
  * On SQLite a commit costs more than the writes it commits: each one appends every page it
  * dirtied to the write-ahead log, a system call or two per page, about 40 µs for one recorded

@@ -1,11 +1,11 @@
 /**
- * Pages of a user's focus-session list kept in memory for a moment (`docs/api.md`, Caching), on
- * SQLite only. Reading 20 sessions costs about 30 µs in better-sqlite3 (most of it building the
- * rows' JavaScript objects), more than the rest of the request; a page read once is answered from
- * memory until any of the user's sessions changes or `ttlMs` passes.
+ * Pages of a user's focus-session list kept in memory for a moment, on SQLite only (`docs/api.md`,
+ * Caching and commits on SQLite). Reading 20 sessions costs about 30 µs in better-sqlite3 (most
+ * of it building the rows' JavaScript objects), more than the rest of the request; a page read
+ * once is answered from memory until any of the user's sessions changes or `ttlMs` passes.
  *
  * Forgetting is precise: every write of `focus_sessions` goes through `repositories/sessions.ts`,
- * which calls `forget(userId)` as it writes. On SQLite one process holds the database and one
+ * which calls `forget(userId)` as it writes (a lint rule keeps writes there). On SQLite one process holds the database and one
  * connection runs every query in turn, so no read can see the table between a write and its
  * commit; a read that began before a write keeps its answer out of the cache (`generation`).
  * `ttlMs` bounds what a write from outside the process (another program on the file) leaves
