@@ -4,12 +4,13 @@
  * of it building the rows' JavaScript objects), more than the rest of the request; a page read
  * once is answered from memory until any of the user's sessions changes or `ttlMs` passes.
  *
- * Forgetting is precise: every write of `focus_sessions` goes through `repositories/sessions.ts`,
- * which calls `forget(userId)` as it writes (a lint rule keeps writes there). On SQLite one process holds the database and one
- * connection runs every query in turn, so no read can see the table between a write and its
- * commit; a read that began before a write keeps its answer out of the cache (`generation`).
- * `ttlMs` bounds what a write from outside the process (another program on the file) leaves
- * behind. On PostgreSQL, where other instances write, pages are always read from the database.
+ * Forgetting is precise: every write of `focus_sessions` goes through `repositories/sessions.ts`
+ * (a lint rule keeps writes there), which calls `forget(userId)` as it writes. On SQLite one
+ * process holds the database and one connection runs every query in turn, so no read can see the
+ * table between a write and its commit; a read that began before a write keeps its answer out of
+ * the cache (`generation`). `ttlMs` bounds what a write from outside the process (another
+ * program on the file) leaves behind. On PostgreSQL, where other instances write, pages are
+ * always read from the database.
  */
 import type { Session } from "@focus/core";
 
