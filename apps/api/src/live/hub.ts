@@ -4,7 +4,8 @@
  * - `timer_update` → kept as the user's last state and relayed to the user's other
  *   connections with `source` set by the server ("web" or "extension");
  * - `command` (sync_request, start, pause, reset) → relayed to the user's other connections;
- * - `ping` → `pong` to the sender; `pong` → nothing;
+ * - `ping` → `pong` to the sender, with the ping's `sentAt` and the server's clock (`serverNow`);
+ *   `pong` → nothing;
  * - anything else (not JSON, not a known message, a binary frame) → dropped and counted, the
  *   socket stays open.
  * A new connection gets the last state at once, and the user's other connections get a
@@ -245,7 +246,8 @@ export class InMemoryLiveHub implements LiveHub {
     }
     switch (message.type) {
       case "ping":
-        client.send({ type: "pong" });
+        // The server's clock with the ping's own stamp: the client's clock offset (core's clock.ts).
+        client.send({ type: "pong", ...(message.sentAt === undefined ? {} : { sentAt: message.sentAt }), serverNow: this.now() });
         return;
       case "pong":
         return;

@@ -1,6 +1,7 @@
 export * from "./timerState";
 export * from "./miniTimer";
 export * from "./live";
+export * from "./clock";
 export * from "./liveConnection";
 export * from "./windowMessages";
 export * from "./extension";

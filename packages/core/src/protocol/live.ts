@@ -31,8 +31,9 @@ export type LiveRoom = z.infer<typeof liveRoomSchema>;
  * one room at a time (`room_join`), says what it works on (`room_status`) and leaves
  * (`room_leave`, or by closing); the server answers `room_state` on every change (members,
  * round), `room_error` for a join it refuses and `room_closed` when the room ends.
- * `tasks_changed` comes from the server only, after the user's task list changed through the API
- * (on any device): the web app loads the list again (`docs/offline.md`).
+ * `tasks_changed`, `settings_changed` and `user_changed` come from the server only, after the
+ * user's task list, settings or account (plan, email) changed through the API, on any device or
+ * by the admin: the web app loads that data again (`docs/offline.md`).
  */
 export const liveMessageSchema = z.discriminatedUnion("type", [
   z.object({
@@ -41,8 +42,13 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
     /** Set by the server on relayed updates: who sent it ("web", "extension"). */
     source: z.string().max(32).optional(),
   }),
-  z.object({ type: z.literal("ping") }),
-  z.object({ type: z.literal("pong") }),
+  /** `sentAt`: the client's clock when it sent the ping (epoch ms), echoed in the pong. */
+  z.object({ type: z.literal("ping"), sentAt: z.number().optional() }),
+  /**
+   * The answer to a ping: the ping's `sentAt` and the server's clock (`serverNow`, epoch ms), one
+   * sample of the client's clock offset (`clock.ts`).
+   */
+  z.object({ type: z.literal("pong"), sentAt: z.number().optional(), serverNow: z.number().optional() }),
   z.object({ type: z.literal("command"), action: z.enum(LIVE_COMMAND_ACTIONS) }),
   z.object({ type: z.literal("room_join"), slug: roomSlugSchema, status: roomStatusSchema.optional() }),
   z.object({ type: z.literal("room_leave") }),
@@ -51,6 +57,8 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("room_error"), slug: z.string().max(64), message: z.string().max(200) }),
   z.object({ type: z.literal("room_closed"), slug: z.string().max(64), reason: z.string().max(200) }),
   z.object({ type: z.literal("tasks_changed") }),
+  z.object({ type: z.literal("settings_changed") }),
+  z.object({ type: z.literal("user_changed") }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 

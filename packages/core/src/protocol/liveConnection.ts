@@ -97,7 +97,8 @@ export const liveConnectionMachine = setup({
   },
   actions: {
     forward: sendTo("socket", ({ event }) => event),
-    sendPing: sendTo("socket", { type: "SEND", message: { type: "ping" } }),
+    // Stamped with this device's clock: the pong's answer is a clock sample (`clock.ts`).
+    sendPing: sendTo("socket", () => ({ type: "SEND", message: { type: "ping", sentAt: Date.now() } })),
     sendPong: sendTo("socket", { type: "SEND", message: { type: "pong" } }),
     emitMessage: emit(({ event }) => ({
       type: "message" as const,
@@ -126,6 +127,8 @@ export const liveConnectionMachine = setup({
           },
         },
         open: {
+          // A first clock sample at once, then one with every heartbeat.
+          entry: "sendPing",
           initial: "idle",
           states: {
             idle: { after: { heartbeat: { target: "idle", reenter: true, actions: "sendPing" } } },

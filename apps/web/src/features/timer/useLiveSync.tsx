@@ -9,6 +9,7 @@ import {
   type SharedTimerState,
   type WebSocketLike,
 } from "@focus/core";
+import { addClockSample } from "@/runtime/serverClock";
 import { TimerActor } from "./timerActor";
 
 export type LiveStatus = "connecting" | "connected" | "reconnecting" | "disconnected";
@@ -83,7 +84,11 @@ export function useLiveSync(onStatus: (status: LiveStatus) => void): LiveChannel
     });
     const connectedSub = live.on("connected", () => sendState(true));
     const messageSub = live.on("message", ({ message }) => {
-      if (message.type === "command") {
+      if (message.type === "pong") {
+        if (message.sentAt !== undefined && message.serverNow !== undefined) {
+          addClockSample({ sentAt: message.sentAt, receivedAt: Date.now(), serverNow: message.serverNow });
+        }
+      } else if (message.type === "command") {
         const now = Date.now();
         if (message.action === "sync_request") sendState(true);
         else if (message.action === "start") timer.send({ type: "START", now });

@@ -1,0 +1,73 @@
+import { clockOffsetMs, keepClockSample, type ClockSample } from "@focus/core";
+import { useEffect, useState, useSyncExternalStore } from "react";
+
+/**
+ * The server's clock as this browser reads it (`docs/product.md`, One timer per account): this
+ * device's clock plus the offset of the best round trip over the live connection (core's
+ * `clockOffsetMs`). Every time that is compared with the server's (the account timer's end, a
+ * room's round, a trial's end) is read from here, so a device whose clock is minutes off shows
+ * the same time as the others. Until the first sample the offset is 0 (this device's clock).
+ */
+let samples: ClockSample[] = [];
+let offset = 0;
+const listeners = new Set<() => void>();
+
+/** The server's clock now, epoch ms. */
+export function serverNow(): number {
+  return Date.now() + offset;
+}
+
+/** The server's clock minus this device's, ms. */
+export function serverClockOffset(): number {
+  return offset;
+}
+
+/** Takes one round trip (a `pong` answering a stamped `ping`). */
+export function addClockSample(sample: ClockSample): void {
+  samples = keepClockSample(samples, sample);
+  const next = clockOffsetMs(samples);
+  if (next === offset) return;
+  offset = next;
+  for (const listener of listeners) listener();
+}
+
+/** Forgets every sample (sign-out, tests). */
+export function resetServerClock(): void {
+  samples = [];
+  if (offset === 0) return;
+  offset = 0;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The offset as React state: re-renders when a new sample changes it. */
+export function useServerClockOffset(): number {
+  return useSyncExternalStore(subscribe, serverClockOffset, serverClockOffset);
+}
+
+/**
+ * The server's clock now, epoch ms, kept in state so renders stay pure: read on mount, every
+ * `intervalMs` when given, when the page is shown again, and when the offset changes.
+ */
+export function useServerNow(intervalMs?: number): number {
+  const currentOffset = useServerClockOffset();
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    const update = () => setNow(serverNow());
+    update();
+    const onVisibility = () => {
+      if (document.visibilityState === "visible") update();
+    };
+    document.addEventListener("visibilitychange", onVisibility);
+    const id = intervalMs ? window.setInterval(update, intervalMs) : undefined;
+    return () => {
+      document.removeEventListener("visibilitychange", onVisibility);
+      window.clearInterval(id);
+    };
+  }, [intervalMs, currentOffset]);
+  return now;
+}
