@@ -18,6 +18,17 @@ export const TIMER_STATE_MAX_AGE_MS = 10 * 60 * 1000;
  */
 export const MISSED_COMPLETION_MS = 60 * 1000;
 
+/**
+ * How long Undo is offered after a reset or a mode change ended a focus session, ms
+ * (`docs/product.md`, The timer).
+ */
+export const UNDO_WINDOW_MS = 10_000;
+/**
+ * A focus session ended by a reset or a mode change after at least this much focus is recorded
+ * as stopped (`completed: false`), ms; a shorter one was a false start and leaves no record.
+ */
+export const STOPPED_SESSION_MIN_MS = 60_000;
+
 /** Timer modes (`docs/product.md`, The timer). */
 export const TIMER_MODES = ["focus", "shortBreak", "longBreak"] as const;
 export type TimerMode = (typeof TIMER_MODES)[number];

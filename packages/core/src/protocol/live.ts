@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { roomSchema, roomSlugSchema, roomStatusSchema } from "../schemas/room";
+import { timeZoneSchema } from "../schemas/timeZone";
+import { accountTimerSchema, MAX_TIMER_COMMANDS, timedTimerCommandSchema, timerCommandReplySchema } from "../timer/accountTimer";
 import { sharedTimerStateSchema } from "./timerState";
 
 /** Heartbeat of the live connection, ms: 20 s (`docs/api.md`, Live sync). */
@@ -57,6 +59,28 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("room_error"), slug: z.string().max(64), message: z.string().max(200) }),
   z.object({ type: z.literal("room_closed"), slug: z.string().max(64), reason: z.string().max(200) }),
   z.object({ type: z.literal("tasks_changed") }),
+  /**
+   * A device's commands to the account's timer (`docs/api.md`, The account's timer), run in
+   * order if the device had seen the timer's last commanded change (`baseVersion`); `timeZone`
+   * is the device's, for the Free plan's "today".
+   */
+  z.object({
+    type: z.literal("timer_commands"),
+    commands: z.array(timedTimerCommandSchema).min(1).max(MAX_TIMER_COMMANDS),
+    baseVersion: z.number().int().min(0),
+    timeZone: timeZoneSchema.optional(),
+  }),
+  /**
+   * The account's timer, from the server: on connecting, after every change (any device's
+   * command, a session's end), and to a device whose commands it ran, with what became of
+   * each (`replies`). `serverNow` is the server's clock when it was sent.
+   */
+  z.object({
+    type: z.literal("account_timer"),
+    timer: accountTimerSchema,
+    serverNow: z.number(),
+    replies: z.array(timerCommandReplySchema).max(MAX_TIMER_COMMANDS).optional(),
+  }),
   z.object({ type: z.literal("settings_changed") }),
   z.object({ type: z.literal("user_changed") }),
 ]);

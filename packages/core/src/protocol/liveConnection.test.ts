@@ -75,16 +75,19 @@ describe("live connection client", () => {
     actor.send({ type: "SEND", message: { type: "command", action: "sync_request" } });
     sockets[0]!.receive(JSON.stringify({ type: "ping" }));
     expect(sockets[0]!.sent.map((s) => JSON.parse(s))).toEqual([
+      { type: "ping", sentAt: expect.any(Number) },
       { type: "command", action: "sync_request" },
       { type: "pong" },
     ]);
   });
 
-  it("pings every 20 s while open", () => {
+  it("pings at once when open (a first clock sample) and every 20 s after, stamped with its clock", () => {
     const { clock, sockets } = start();
     sockets[0]!.open();
     for (let i = 0; i < 3; i++) clock.increment(LIVE_HEARTBEAT_MS);
-    expect(sockets[0]!.sent.filter((s) => JSON.parse(s).type === "ping")).toHaveLength(3);
+    const pings = sockets[0]!.sent.map((s) => JSON.parse(s)).filter((m) => m.type === "ping");
+    expect(pings).toHaveLength(4);
+    expect(pings.every((p) => typeof p.sentAt === "number")).toBe(true);
   });
 
   it("reconnects with backoff, at most 10 times, then stays disconnected until RETRY", () => {

@@ -5,7 +5,9 @@ import { MAX_SESSION_SECONDS } from "../schemas/session";
 /** Epoch ms of 2000-01-01 and 2100-01-01 (UTC): the instants a timer state may name. */
 const EARLIEST_INSTANT_MS = Date.UTC(2000, 0, 1);
 const LATEST_INSTANT_MS = Date.UTC(2100, 0, 1);
-const instantMs = z.number().int().min(EARLIEST_INSTANT_MS).max(LATEST_INSTANT_MS);
+/** An instant a timer may name, epoch ms (whole, within the years 2000-2100). */
+export const instantMsSchema = z.number().int().min(EARLIEST_INSTANT_MS).max(LATEST_INSTANT_MS);
+const instantMs = instantMsSchema;
 
 /**
  * The timer state shared with other windows and devices over `/ws/timer`, the mini timer and

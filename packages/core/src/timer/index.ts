@@ -1,4 +1,14 @@
-export { timerMachine, ticker, modeDurationMs, nextModeAfter, startBlockReason, type TimerMachine } from "./machine";
+export {
+  timerMachine,
+  ticker,
+  modeDurationMs,
+  nextModeAfter,
+  startBlockReason,
+  undoOf,
+  type TimerMachine,
+} from "./machine";
+export { newTimerSeed, sessionIdOf, TIMER_SEED_PATTERN } from "./sessionId";
+export * from "./accountTimer";
 export * from "./view";
 export * from "./persistence";
 export type * from "./types";

@@ -1,11 +1,11 @@
 import { getShortestPaths, getSimplePaths } from "@xstate/graph";
 import { describe, expect, it } from "vitest";
 import { createActor, fromCallback, SimulatedClock, type EventObject, type SnapshotFrom } from "xstate";
-import { AUTO_START_DELAY_MS, type TimerMode } from "../constants";
+import { AUTO_START_DELAY_MS, STOPPED_SESSION_MIN_MS, UNDO_WINDOW_MS, type TimerMode } from "../constants";
 import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
 import { modeDurationMs, nextModeAfter, startBlockReason, timerMachine } from "./machine";
 import { remainingMsOf } from "./view";
-import type { TimerAccess, TimerEffect, TimerEvent, TimerInput, TimerRestore } from "./types";
+import type { SyncedTimer, TimerAccess, TimerEffect, TimerEvent, TimerInput, TimerRestore } from "./types";
 
 /**
  * Model-based tests (every state reachable, every path): the graph of the chart
@@ -25,6 +25,8 @@ function recording(emitted: TimerEffect[]) {
     actions: {
       sessionCompleted: (_, params) => emitted.push({ type: "sessionCompleted", ...params }),
       startRefused: (_, params) => emitted.push({ type: "startRefused", ...params }),
+      sessionStopped: (_, params) => emitted.push({ type: "sessionStopped", ...params }),
+      stopUndone: (_, params) => emitted.push({ type: "stopUndone", ...params }),
     },
   });
 }
@@ -61,19 +63,39 @@ const EXPIRED: TimerAccess = {
   focusSessionsToday: 2,
 };
 
+/** Another device's paused focus session, as the server sends it (`SYNC`). */
+const SYNCED: SyncedTimer = {
+  status: "paused",
+  mode: "focus",
+  durationMs: 25 * MIN,
+  remainingMs: 20 * MIN,
+  endsAt: null,
+  sessionStartTime: T0 - 6 * MIN,
+  lastCompletedAt: null,
+  totalSessions: 1,
+  sessionTask: null,
+  seed: "0123456789abcdef0123",
+  undo: null,
+};
+
 function eventsFor(s: Snapshot): TimerEvent[] {
   const now = s.context.now;
+  // A pause 90 s in, so a reset of the paused session ends one with more than a minute of focus.
+  const pauseAt = s.context.endsAt === null ? now + 1000 : Math.min(now + 90_000, s.context.endsAt - 1000);
   const events: TimerEvent[] = [
     { type: "START", now },
-    { type: "TOGGLE", now: now + 1000 },
-    { type: "PAUSE", now: now + 1000 },
+    { type: "TOGGLE", now: pauseAt },
+    { type: "PAUSE", now: pauseAt },
     { type: "RESET", now },
     ...MODES.map((mode) => ({ type: "SET_MODE" as const, mode, now })),
     ...SETTINGS_VARIANTS.filter((v) => v !== s.context.settings).map((settings) => ({ type: "SET_SETTINGS" as const, settings, now })),
     { type: "SET_ACCESS", access: s.context.access === OPEN ? EXPIRED : OPEN },
+    { type: "SYNC", timer: SYNCED, now },
   ];
   if (s.context.endsAt !== null) events.push({ type: "TICK", now: s.context.endsAt });
   if (s.matches("autoStarting")) events.push({ type: AFTER_EVENT } as unknown as TimerEvent);
+  // Undo a second after the reset, and once its window has closed.
+  if (s.context.undo !== null) events.push({ type: "UNDO", now: now + 1000 }, { type: "UNDO", now: s.context.undo.until, late: true } as TimerEvent);
   return events;
 }
 
@@ -90,6 +112,7 @@ const serializeState = (s: Snapshot) =>
     Math.sign((s.context.endsAt === null ? s.context.remainingMs : s.context.endsAt - s.context.now) - s.context.durationMs),
     SETTINGS_VARIANTS.indexOf(s.context.settings),
     s.context.access === OPEN,
+    s.context.undo === null ? "no undo" : s.context.undo.stopped === null ? "undo" : "undo, stopped recorded",
   ]);
 
 /**
@@ -105,6 +128,8 @@ function kindOf(event: TimerEvent): string {
       return `SET_SETTINGS:${SETTINGS_VARIANTS.indexOf(event.settings)}`;
     case "SET_ACCESS":
       return `SET_ACCESS:${event.access === OPEN ? "open" : "expired"}`;
+    case "UNDO":
+      return "late" in event ? "UNDO:late" : "UNDO";
     default:
       return event.type;
   }
@@ -155,7 +180,7 @@ function replay(input: TimerInput, steps: readonly TimerEvent[]): Replay {
   const clock = new SimulatedClock();
   const emitted: TimerEffect[] = [];
   const actor = createActor(recording(emitted), { clock, input }).start();
-  let focusDone = 0;
+  let focusDone = input.counters?.totalSessions ?? 0;
   for (const step of steps) {
     const before = actor.getSnapshot();
     const event = eventsFor(before).find((e) => kindOf(e) === kindOf(step));
@@ -171,11 +196,23 @@ function replay(input: TimerInput, steps: readonly TimerEvent[]): Replay {
         // A start is refused only when the access rules say so, and then nothing starts.
         expect(startBlockReason({ ...before.context, now: "now" in event ? event.now : before.context.now })).toBe(e.reason);
         expect(after.value).toBe(before.value);
+      } else if (e.type === "sessionStopped") {
+        // Only a reset or mode change of a focus session with a minute of focus or more records
+        // it, as stopped, with the focus it really had; Undo then holds that record.
+        expect(["RESET", "SET_MODE"]).toContain(event.type);
+        expect(before.context.mode).toBe("focus");
+        const focused = before.context.durationMs - remainingMsOf({ ...before.context, now: (event as { now: number }).now });
+        expect(focused).toBeGreaterThanOrEqual(STOPPED_SESSION_MIN_MS);
+        expect(e.session).toMatchObject({ type: "focus", completed: false, duration: Math.round(focused / 1000) });
+        expect(after.context.undo?.stopped).toEqual(e.session);
+      } else if (e.type === "stopUndone") {
+        // Undo withdraws exactly the record the stop made.
+        expect(event.type).toBe("UNDO");
+        expect(e.session).toEqual(before.context.undo?.stopped);
       } else {
         // The next mode follows the long-break interval (`docs/product.md`), and the chart moves to it.
         if (e.mode === "focus") focusDone++;
-        const total = (input.counters?.totalSessions ?? 0) + focusDone;
-        expect(e.nextMode).toBe(nextModeAfter(e.mode, total, after.context.settings.longBreakInterval));
+        expect(e.nextMode).toBe(nextModeAfter(e.mode, focusDone, after.context.settings.longBreakInterval));
         expect(after.context.mode).toBe(e.nextMode);
         expect(e.session.type).toBe(e.mode === "focus" ? "focus" : "break");
         expect(e.session.duration).toBe(before.context.durationMs / 1000);
@@ -187,11 +224,31 @@ function replay(input: TimerInput, steps: readonly TimerEvent[]): Replay {
       expect(after.matches("running")).toBe(!blocked);
     }
     // Pausing keeps exactly the time left at that instant; resuming runs exactly that long.
-    if (before.matches("running") && after.matches("paused") && "now" in event) {
+    if (before.matches("running") && after.matches("paused") && (event.type === "PAUSE" || event.type === "TOGGLE")) {
       expect(after.context.remainingMs).toBe(before.context.endsAt! - event.now);
     }
-    if (before.matches("paused") && after.matches("running") && "now" in event) {
+    if (before.matches("paused") && after.matches("running") && (event.type === "START" || event.type === "TOGGLE")) {
       expect(after.context.endsAt).toBe(Math.max(event.now, before.context.now) + before.context.remainingMs);
+    }
+    // Undo within its window brings the session back as it was; after it, nothing changes.
+    if (event.type === "UNDO") {
+      const undo = before.context.undo!;
+      if (event.now < undo.until) {
+        expect(after.context.sessionStartTime).toBe(undo.sessionStartTime);
+        if (undo.status === "paused") expect([after.value, after.context.remainingMs]).toEqual(["paused", undo.remainingMs]);
+        else expect(after.context.endsAt ?? after.context.lastCompletedAt).toBe(undo.endsAt);
+      } else {
+        expect(after.value).toBe(before.value);
+        expect(after.context.mode).toBe(before.context.mode);
+      }
+    }
+    // A synced timer is taken as it is, and nothing is recorded or announced.
+    if (event.type === "SYNC") {
+      // The account's count of focus sessions is the server's from now on.
+      focusDone = SYNCED.totalSessions;
+      expect(after.value).toBe(SYNCED.status);
+      expect([after.context.mode, after.context.remainingMs, after.context.sessionStartTime]).toEqual([SYNCED.mode, SYNCED.remainingMs, SYNCED.sessionStartTime]);
+      expect(emitted.length).toBe(seen);
     }
     const left = remainingMsOf(after.context);
     expect(left).toBeGreaterThanOrEqual(0);
@@ -229,6 +286,18 @@ describe("timer chart paths", () => {
   it("reaches every state and every mode, including a long break after the 2nd focus session", () => {
     const states = new Set(all.map((p) => JSON.stringify(p.state.value)));
     expect([...states].sort()).toEqual(['"autoStarting"', '"idle"', '"paused"', '"running"']);
+    // A reset of a focus session with a minute of focus is recorded as stopped and can be undone.
+    expect(all.some((p) => serializeState(p.state).includes("undo, stopped recorded"))).toBe(true);
+    // Undo from every state that offers it brings the session back (checked on the way by `replay`).
+    let undone = 0;
+    for (const [name, paths] of Object.entries(shortest)) {
+      for (const path of paths.filter((p) => p.state.context.undo !== null)) {
+        const { snapshot } = replay(INPUTS[name]!, [...pathEvents(path.steps), { type: "UNDO", now: path.state.context.now }]);
+        expect(snapshot.context.undo).toBeNull();
+        undone++;
+      }
+    }
+    expect(undone).toBeGreaterThan(0);
     const modes = new Set(all.map((p) => p.state.context.mode));
     expect([...modes].sort()).toEqual(["focus", "longBreak", "shortBreak"]);
     // Not only by choosing it: the fresh chart reaches a long break when the 2nd focus session ends.
@@ -241,7 +310,7 @@ describe("timer chart paths", () => {
     const autoStarted = all.filter((p) => (p.steps.at(-1)?.event.type as string | undefined) === AFTER_EVENT);
     expect(autoStarted.length).toBeGreaterThan(0);
     expect(autoStarted.every((p) => p.state.matches("running"))).toBe(true);
-  });
+  }, 30_000);
 
   it("takes each restore branch: running and paused when younger than 10 minutes, a fresh session when older", () => {
     const initial = (name: string) => createActor(machine, { input: INPUTS[name]! }).start().getSnapshot();
@@ -273,10 +342,14 @@ describe("timer chart paths", () => {
     let replayed = 0;
     for (const [name, paths] of Object.entries(shortest)) {
       for (const path of paths) {
-        const { snapshot, emitted } = replay(INPUTS[name]!, pathEvents(path.steps));
+        const events = pathEvents(path.steps);
+        const { snapshot, emitted } = replay(INPUTS[name]!, events);
         expect(serializeState(snapshot)).toBe(serializeState(path.state));
-        const focusCompleted = emitted.filter((e) => e.type === "sessionCompleted" && e.mode === "focus").length;
-        expect(snapshot.context.totalSessions).toBe(focusCompleted);
+        // Focus sessions done since the last sync (or since the start) count towards the long break.
+        const lastSync = events.findLastIndex((e) => e.type === "SYNC");
+        const completions = emitted.filter((e) => e.type === "sessionCompleted" && e.mode === "focus");
+        const since = lastSync < 0 ? completions.length : completions.filter((e) => e.type === "sessionCompleted" && e.endedAt >= (events[lastSync] as { now: number }).now).length;
+        expect(snapshot.context.totalSessions).toBe((lastSync < 0 ? 0 : SYNCED.totalSessions) + since);
         replayed++;
       }
     }

@@ -3,6 +3,7 @@ import { createActor, fromCallback, SimulatedClock, type EventObject } from "xst
 import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
 import { localDayKey } from "../format";
 import { timerMachine } from "./machine";
+import { sessionIdOf } from "./sessionId";
 import { parsePersistedTimerState, toPersistedTimerState } from "./persistence";
 import { timerViewOf } from "./view";
 import type { TimerAccess, TimerEffect, TimerInput } from "./types";
@@ -163,7 +164,7 @@ describe("timer chart", () => {
         endedAt: T0 + 25 * MIN,
         whileAway: false,
         task: null,
-        session: { startTime: new Date(T0).toISOString(), duration: 1500, type: "focus", completed: true },
+        session: { startTime: new Date(T0).toISOString(), duration: 1500, type: "focus", completed: true, clientId: sessionIdOf(s.context.seed, T0) },
       },
     ]);
   });

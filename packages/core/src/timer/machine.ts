@@ -1,9 +1,31 @@
-import { assign, fromCallback, setup, type EventObject } from "xstate";
-import { AUTO_START_DELAY_MS, MISSED_COMPLETION_MS, TICK_MS, TIMER_STATE_MAX_AGE_MS, type TimerMode } from "../constants";
+import { and, assign, fromCallback, setup, type EventObject } from "xstate";
+import {
+  AUTO_START_DELAY_MS,
+  MISSED_COMPLETION_MS,
+  STOPPED_SESSION_MIN_MS,
+  TICK_MS,
+  TIMER_STATE_MAX_AGE_MS,
+  UNDO_WINDOW_MS,
+  type TimerMode,
+} from "../constants";
 import { localDayKey } from "../format";
 import type { TimerSettings } from "../schemas/settings";
 import { exceedsDailyFocusLimit, planTier } from "../subscription/plan";
-import type { SessionCompleted, StartBlockReason, TimerAccess, TimerContext, TimerEvent, TimerInput } from "./types";
+import { newTimerSeed, sessionIdOf } from "./sessionId";
+import { remainingMsOf } from "./view";
+import type {
+  SessionCompleted,
+  SessionStopped,
+  StartBlockReason,
+  StopUndone,
+  SyncedTimer,
+  TimerAccess,
+  TimerContext,
+  TimerEvent,
+  TimerInput,
+  TimerStatus,
+  TimerUndo,
+} from "./types";
 
 /** Full length of a mode's session from the settings, ms. */
 export function modeDurationMs(settings: TimerSettings, mode: TimerMode): number {
@@ -79,6 +101,8 @@ function initialContext(input: TimerInput): TimerContext {
     access: input.access ?? OPEN_ACCESS,
     task: input.task ?? null,
     sessionTask: null,
+    seed: input.restore?.seed ?? input.seed ?? newTimerSeed(),
+    undo: null,
   };
   const saved = input.restore;
   if (!saved || saved.timestamp > input.now) return base;
@@ -124,9 +148,50 @@ function completedSession(context: TimerContext): SessionCompleted {
       duration: Math.round(context.durationMs / 1000),
       type: context.mode === "focus" ? "focus" : "break",
       completed: true,
+      clientId: sessionIdOf(context.seed, startedAt),
       ...(task?.id ? { taskId: task.id } : {}),
     },
   };
+}
+
+/**
+ * What Undo would bring back if the session under way ended now (a reset or a mode change):
+ * a started focus session, with its stopped record when it had at least STOPPED_SESSION_MIN_MS
+ * of focus; null for a break or a session that never started (`docs/product.md`, The timer).
+ */
+export function undoOf(context: TimerContext, status: "running" | "paused"): TimerUndo | null {
+  if (context.mode !== "focus" || context.sessionStartTime === null) return null;
+  const remainingMs = remainingMsOf(context);
+  const focusedMs = context.durationMs - remainingMs;
+  const stopped =
+    focusedMs >= STOPPED_SESSION_MIN_MS
+      ? {
+          startTime: new Date(context.sessionStartTime).toISOString(),
+          duration: Math.round(focusedMs / 1000),
+          type: "focus" as const,
+          completed: false,
+          clientId: sessionIdOf(context.seed, context.sessionStartTime),
+          ...(context.sessionTask?.id ? { taskId: context.sessionTask.id } : {}),
+        }
+      : null;
+  return {
+    until: context.now + UNDO_WINDOW_MS,
+    status,
+    mode: context.mode,
+    durationMs: context.durationMs,
+    remainingMs,
+    endsAt: status === "running" ? context.endsAt : null,
+    sessionStartTime: context.sessionStartTime,
+    sessionTask: context.sessionTask,
+    stopped,
+  };
+}
+
+/** The chart's resting state for a synced or undone timer. */
+function statusOf(event: TimerEvent, context: TimerContext): TimerStatus | null {
+  if (event.type === "SYNC") return event.timer.status;
+  if (event.type === "UNDO") return context.undo !== null && event.now < context.undo.until ? context.undo.status : null;
+  return null;
 }
 
 /**
@@ -188,6 +253,14 @@ const timerSetup = setup({
     roundOver: ({ event }) => event.type === "FOLLOW_ROUND" && event.now >= event.endsAt,
     roundBlocked: ({ context, event }) =>
       event.type === "FOLLOW_ROUND" && startBlockReason({ ...context, mode: event.mode, now: event.now }) !== null,
+    toRunning: ({ context, event }) => statusOf(event, context) === "running",
+    toPaused: ({ context, event }) => statusOf(event, context) === "paused",
+    toAutoStarting: ({ context, event }) => statusOf(event, context) === "autoStarting",
+    /** The session ending now had a minute of focus or more: it is recorded as stopped. */
+    recordsStop: ({ context, event }) =>
+      "now" in event && undoOf({ ...context, now: Math.max(event.now, context.now) }, "paused")?.stopped != null,
+    /** The session Undo brings back was recorded as stopped. */
+    undoesRecord: ({ context }) => context.undo?.stopped != null,
   },
   actions: {
     observeTime: assign(({ context, event }) => {
@@ -202,6 +275,8 @@ const timerSetup = setup({
       sessionStartTime: context.sessionStartTime ?? context.now,
       // A new session counts for the task picked now; a resumed one keeps its own.
       sessionTask: context.sessionStartTime === null ? context.task : context.sessionTask,
+      // A start ends the Undo offer: it would throw away the session started now.
+      undo: null,
     })),
     stopClock: assign(({ context }) => ({
       remainingMs: context.endsAt === null ? context.remainingMs : Math.max(0, context.endsAt - context.now),
@@ -211,7 +286,7 @@ const timerSetup = setup({
       // Anchored to the previous session's end, not to when the delay fired: after a
       // sleep, the break has really been running since then.
       const startsAt = (context.lastCompletedAt ?? context.now) + AUTO_START_DELAY_MS;
-      return { endsAt: startsAt + context.durationMs, sessionStartTime: startsAt, sessionTask: context.task };
+      return { endsAt: startsAt + context.durationMs, sessionStartTime: startsAt, sessionTask: context.task, undo: null };
     }),
     resetSession: assign(({ context }) => {
       const durationMs = modeDurationMs(context.settings, context.mode);
@@ -236,8 +311,45 @@ const timerSetup = setup({
       if (event.type !== "FOLLOW_ROUND") return {};
       const sessionStartTime = Math.max(event.startedAt, context.now);
       const durationMs = event.endsAt - sessionStartTime;
-      return { mode: event.mode, sessionStartTime, endsAt: event.endsAt, durationMs, remainingMs: durationMs, sessionTask: context.task };
+      return { mode: event.mode, sessionStartTime, endsAt: event.endsAt, durationMs, remainingMs: durationMs, sessionTask: context.task, undo: null };
     }),
+    /** A reset or mode change ends the session under way: a focus session is kept for Undo (`undoOf`). */
+    keepUndo: assign(({ context }, params: { status: "running" | "paused" }) => ({ undo: undoOf(context, params.status) })),
+    /** Undo: the ended session comes back as it was. */
+    restoreUndo: assign(({ context }) => {
+      const undo = context.undo;
+      if (!undo) return {};
+      return {
+        mode: undo.mode,
+        durationMs: undo.durationMs,
+        remainingMs: undo.remainingMs,
+        endsAt: undo.endsAt,
+        sessionStartTime: undo.sessionStartTime,
+        sessionTask: undo.sessionTask,
+        undo: null,
+      };
+    }),
+    /** The account's timer as the server holds it replaces this one's (`SYNC`). */
+    adoptTimer: assign(({ event }) => {
+      if (event.type !== "SYNC") return {};
+      const timer: SyncedTimer = event.timer;
+      return {
+        mode: timer.mode,
+        durationMs: timer.durationMs,
+        remainingMs: timer.remainingMs,
+        endsAt: timer.status === "running" ? timer.endsAt : null,
+        sessionStartTime: timer.sessionStartTime,
+        lastCompletedAt: timer.lastCompletedAt,
+        totalSessions: timer.totalSessions,
+        sessionTask: timer.sessionTask,
+        seed: timer.seed,
+        undo: timer.undo,
+      };
+    }),
+    /** Effect, provided by the app: a focus session was stopped after at least a minute (record it as stopped). */
+    sessionStopped: (_, _params: SessionStopped) => {},
+    /** Effect, provided by the app: Undo brought back a session recorded as stopped (forget that record). */
+    stopUndone: (_, _params: StopUndone) => {},
     /** Effect, provided by the app: a start was refused for `reason`. */
     startRefused: (_, _params: { reason: StartBlockReason }) => {},
     completeSession: assign(({ context }) => {
@@ -274,6 +386,28 @@ const refuseRound = {
   }),
 } as const;
 
+/** The stopped-session effect, with the record `keepUndo` has just made. */
+const recordStop = {
+  type: "sessionStopped",
+  params: ({ context }: { context: TimerContext }) => ({ session: context.undo!.stopped!, task: context.undo!.sessionTask }),
+} as const;
+
+/** The withdrawn-record effect of an Undo, before `restoreUndo` forgets the record. */
+const withdrawStop = { type: "stopUndone", params: ({ context }: { context: TimerContext }) => ({ session: context.undo!.stopped! }) } as const;
+
+/**
+ * A reset or a mode change of a session that has started (`status`): Undo is offered for a focus
+ * session, and one with a minute of focus or more is recorded as stopped (`docs/product.md`).
+ * `change` is what the event does after that ("resetSession", or "setMode" and "resetSession").
+ */
+function stopTransitions(status: "running" | "paused", ...change: ("setMode" | "resetSession")[]) {
+  const keepUndo = { type: "keepUndo" as const, params: { status } };
+  return [
+    { guard: "recordsStop" as const, target: "idle" as const, actions: ["observeTime" as const, keepUndo, recordStop, ...change] },
+    { target: "idle" as const, actions: ["observeTime" as const, keepUndo, ...change] },
+  ];
+}
+
 export const timerMachine = timerSetup.createMachine({
   id: "timer",
   context: ({ input }) => initialContext(input),
@@ -287,6 +421,21 @@ export const timerMachine = timerSetup.createMachine({
       { guard: "roundOver", actions: "observeTime" },
       { guard: "roundBlocked", actions: ["observeTime", refuseRound] },
       { target: ".running", reenter: true, actions: ["observeTime", "followRound"] },
+    ],
+    // Undo while it is offered: the ended session comes back as it was (`TimerUndo`).
+    UNDO: [
+      { guard: and(["toRunning", "undoesRecord"]), target: ".running", reenter: true, actions: ["observeTime", withdrawStop, "restoreUndo"] },
+      { guard: "toRunning", target: ".running", reenter: true, actions: ["observeTime", "restoreUndo"] },
+      { guard: and(["toPaused", "undoesRecord"]), target: ".paused", reenter: true, actions: ["observeTime", withdrawStop, "restoreUndo"] },
+      { guard: "toPaused", target: ".paused", reenter: true, actions: ["observeTime", "restoreUndo"] },
+      { actions: "observeTime" },
+    ],
+    // The account's timer, from the server: taken as it is, with no effect.
+    SYNC: [
+      { guard: "toRunning", target: ".running", reenter: true, actions: ["observeTime", "adoptTimer"] },
+      { guard: "toPaused", target: ".paused", reenter: true, actions: ["observeTime", "adoptTimer"] },
+      { guard: "toAutoStarting", target: ".autoStarting", reenter: true, actions: ["observeTime", "adoptTimer"] },
+      { target: ".idle", reenter: true, actions: ["observeTime", "adoptTimer"] },
     ],
   },
   states: {
@@ -333,8 +482,8 @@ export const timerMachine = timerSetup.createMachine({
           { guard: "sessionOver", actions: "observeTime" },
           { target: "paused", actions: ["observeTime", "stopClock"] },
         ],
-        RESET: { target: "idle", actions: ["observeTime", "resetSession"] },
-        SET_MODE: { target: "idle", actions: ["observeTime", "setMode", "resetSession"] },
+        RESET: stopTransitions("running", "resetSession"),
+        SET_MODE: stopTransitions("running", "setMode", "resetSession"),
         // A started session keeps its length; new durations apply from the next session.
         SET_SETTINGS: { actions: ["observeTime", "setSettings"] },
       },
@@ -349,8 +498,8 @@ export const timerMachine = timerSetup.createMachine({
           { guard: "startBlocked", actions: ["observeTime", refuseStart] },
           { target: "running", actions: ["observeTime", "startClock"] },
         ],
-        RESET: { target: "idle", actions: ["observeTime", "resetSession"] },
-        SET_MODE: { target: "idle", actions: ["observeTime", "setMode", "resetSession"] },
+        RESET: stopTransitions("paused", "resetSession"),
+        SET_MODE: stopTransitions("paused", "setMode", "resetSession"),
         // A started session keeps its length; new durations apply from the next session.
         SET_SETTINGS: { actions: ["observeTime", "setSettings"] },
         TICK: { actions: "observeTime" },

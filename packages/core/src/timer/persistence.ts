@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TIMER_MODES } from "../constants";
 import { taskRefSchema } from "../tasks/list";
+import { TIMER_SEED_PATTERN } from "./sessionId";
 import { remainingMsOf } from "./view";
 import type { TimerContext, TimerCounters, TimerRestore } from "./types";
 
@@ -25,6 +26,8 @@ export const persistedTimerStateSchema = z.object({
   durationMs: z.number().positive(),
   /** The task the session counts for (`TimerContext.sessionTask`); absent in records saved before tasks. */
   task: taskRefSchema.nullable().optional(),
+  /** The timer's seed (session ids); absent in records saved before session ids. */
+  seed: z.string().regex(TIMER_SEED_PATTERN).optional(),
 });
 export type PersistedTimerState = z.infer<typeof persistedTimerStateSchema>;
 
@@ -45,6 +48,7 @@ export function toPersistedTimerState(context: TimerContext, isActive: boolean):
     remainingMs,
     durationMs: context.durationMs,
     task: context.sessionTask,
+    seed: context.seed,
   };
 }
 
@@ -65,6 +69,7 @@ export function parsePersistedTimerState(raw: unknown): TimerRestore | null {
     sessionStartTime: s.sessionStartTime,
     timestamp: s.timestamp,
     task: s.task ?? null,
+    ...(s.seed ? { seed: s.seed } : {}),
   };
 }
 

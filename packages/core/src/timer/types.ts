@@ -40,6 +40,27 @@ export interface TimerCounters {
   totalSessions: number;
 }
 
+/**
+ * What Undo brings back (`docs/product.md`, The timer): the focus session a reset or a mode
+ * change ended, as it was, offered until `until`. A running session comes back running to its
+ * own end (the time in between counts: the user was still there), a paused one paused.
+ */
+export interface TimerUndo {
+  /** Undo is offered until this instant, epoch ms. */
+  until: number;
+  status: "running" | "paused";
+  mode: TimerMode;
+  durationMs: number;
+  /** Time left when it ended, ms (a paused session's time left). */
+  remainingMs: number;
+  /** A running session's end, epoch ms; null for a paused one. */
+  endsAt: number | null;
+  sessionStartTime: number;
+  sessionTask: TaskRef | null;
+  /** The stopped session recorded when it ended (a focus session stopped after at least a minute), else null. */
+  stopped: (SessionInput & { clientId: string }) | null;
+}
+
 export interface TimerContext extends TimerCounters {
   settings: TimerSettings;
   mode: TimerMode;
@@ -63,6 +84,10 @@ export interface TimerContext extends TimerCounters {
    * while it runs; null between sessions. Only a focus session is recorded with it.
    */
   sessionTask: TaskRef | null;
+  /** The timer's seed: every session's id is `sessionIdOf(seed, sessionStartTime)` (`sessionId.ts`). */
+  seed: string;
+  /** The session the last reset or mode change ended, while Undo is offered; else null. */
+  undo: TimerUndo | null;
 }
 
 /**
@@ -86,7 +111,35 @@ export type TimerEvent =
    * (epoch ms), the room's clock being the truth. Joining mid-round runs the rest of it, and the
    * session recorded is the part the user was there for. The same round again changes nothing.
    */
-  | { type: "FOLLOW_ROUND"; mode: TimerMode; startedAt: number; endsAt: number; now: number };
+  | { type: "FOLLOW_ROUND"; mode: TimerMode; startedAt: number; endsAt: number; now: number }
+  /** Bring back the session the last reset or mode change ended, while Undo is offered (`TimerUndo`). */
+  | { type: "UNDO"; now: number }
+  /**
+   * Take the account's timer as the server holds it (`accountTimer.ts`): every device follows it.
+   * It replaces the session under way without any effect (nothing is recorded or announced).
+   */
+  | { type: "SYNC"; timer: SyncedTimer; now: number };
+
+/**
+ * The part of the account's timer a device takes over (`AccountTimer` without the server's
+ * bookkeeping): the chart's state and the context that belongs to the account, not the device.
+ */
+export interface SyncedTimer {
+  status: TimerStatus;
+  mode: TimerMode;
+  durationMs: number;
+  remainingMs: number;
+  endsAt: number | null;
+  sessionStartTime: number | null;
+  lastCompletedAt: number | null;
+  totalSessions: number;
+  sessionTask: TaskRef | null;
+  seed: string;
+  undo: TimerUndo | null;
+}
+
+/** The chart's resting states, as the account's timer names them. */
+export type TimerStatus = "idle" | "running" | "paused" | "autoStarting";
 
 /** A completed session, as the chart hands it to the `sessionCompleted` effect. */
 export interface SessionCompleted {
@@ -119,7 +172,26 @@ export interface SessionCompleted {
  * implementation with `timerMachine.provide({ actions })`: the web app records, rings and
  * notifies (features/timer/timerEffects.ts). Listed here with their params for tests.
  */
-export type TimerEffect = ({ type: "sessionCompleted" } & SessionCompleted) | { type: "startRefused"; reason: StartBlockReason };
+export type TimerEffect =
+  | ({ type: "sessionCompleted" } & SessionCompleted)
+  | { type: "startRefused"; reason: StartBlockReason }
+  | ({ type: "sessionStopped" } & SessionStopped)
+  | ({ type: "stopUndone" } & StopUndone);
+
+/**
+ * A focus session ended by a reset or a mode change after at least STOPPED_SESSION_MIN_MS of
+ * focus: recorded as stopped (`completed: false`, the focus time it really had), so "stopped
+ * early" and the completion rate tell the truth (`docs/product.md`, The timer).
+ */
+export interface SessionStopped {
+  session: SessionInput & { clientId: string };
+  task: TaskRef | null;
+}
+
+/** Undo brought back a session whose stopped record (`SessionStopped`) must now be forgotten. */
+export interface StopUndone {
+  session: SessionInput & { clientId: string };
+}
 
 /**
  * Saved state (`persistence.ts`). A running session is restored at any age: it ends at its
@@ -139,6 +211,8 @@ export interface TimerRestore {
   timestamp: number;
   /** The task the saved session counts for (`TimerContext.sessionTask`). */
   task?: TaskRef | null;
+  /** The timer's seed (`TimerContext.seed`); absent in records saved before session ids. */
+  seed?: string;
 }
 
 export interface TimerInput {
@@ -151,4 +225,6 @@ export interface TimerInput {
   restore?: TimerRestore | null;
   /** The task the user works on (`TimerContext.task`). */
   task?: TaskRef | null;
+  /** The timer's seed (`TimerContext.seed`): the saved one, else this, else a new one. */
+  seed?: string;
 }

@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import { createActor, fromCallback, type EventObject } from "xstate";
+import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
+import {
+  accountTimerSchema,
+  applyTimerCommands,
+  eventsToFollow,
+  newAccountTimer,
+  nextSettleAt,
+  settleAccountTimer,
+  type AccountTimer,
+  type TimedTimerCommand,
+  type TimerCommand,
+  type TimerEnvironment,
+} from "./accountTimer";
+import { timerMachine } from "./machine";
+import { sessionIdOf } from "./sessionId";
+import type { TimerAccess } from "./types";
+
+const MIN = 60_000;
+const T0 = Date.UTC(2026, 10, 22, 17, 0, 0);
+const SEED = "0123456789abcdef0123";
+const settings: TimerSettings = { ...DEFAULT_SETTINGS, autoStartBreaks: true, autoStartFocus: false };
+const premium: TimerAccess = {
+  isGuest: false,
+  subscription: { subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null },
+  guestSessionUsedOn: null,
+  focusSessionsToday: 0,
+};
+const env = (now: number, overrides: Partial<TimerEnvironment> = {}): TimerEnvironment => ({ settings, access: premium, now, ...overrides });
+
+let ids = 0;
+/** A command with a fresh id, given at `at`. */
+function cmd(command: TimerCommand, at: number): TimedTimerCommand {
+  ids += 1;
+  return { id: `00000000-0000-4000-8000-${String(ids).padStart(12, "0")}`, command, at };
+}
+
+/** The account's timer after `commands` from a device that has seen its latest version. */
+function run(timer: AccountTimer, now: number, ...commands: TimedTimerCommand[]) {
+  return applyTimerCommands(timer, commands, timer.version, env(now));
+}
+
+describe("the account's timer on the server", () => {
+  const fresh = newAccountTimer(settings, SEED, T0 - MIN);
+
+  it("starts a session at the time the user pressed Start, as a new version the commanding device is counted for", () => {
+    const result = run(fresh, T0 + 150, cmd({ type: "start" }, T0));
+    expect(result.outcomes.map((o) => o.outcome)).toEqual(["applied"]);
+    expect(result.changed).toBe(true);
+    expect(result.timer).toMatchObject({ status: "running", mode: "focus", sessionStartTime: T0, endsAt: T0 + 25 * MIN, version: 1, commandVersion: 1 });
+    expect(accountTimerSchema.parse(result.timer)).toEqual(result.timer);
+  });
+
+  it("completes the session at its end once, with the session's id as its key, and starts the break from that end", () => {
+    const started = run(fresh, T0, cmd({ type: "start" }, T0)).timer;
+    const ended = settleAccountTimer(started, env(T0 + 25 * MIN + 40));
+    expect(ended.effects).toHaveLength(1);
+    expect(ended.effects[0]).toMatchObject({
+      type: "sessionCompleted",
+      session: { type: "focus", completed: true, duration: 1500, clientId: sessionIdOf(SEED, T0) },
+    });
+    expect(ended.timer).toMatchObject({ status: "autoStarting", mode: "shortBreak", version: 2, commandVersion: 1 });
+    expect(nextSettleAt(ended.timer)).toBe(T0 + 25 * MIN + 1000);
+    const breakRuns = settleAccountTimer(ended.timer, env(T0 + 25 * MIN + 1000));
+    expect(breakRuns.timer).toMatchObject({ status: "running", mode: "shortBreak", sessionStartTime: T0 + 25 * MIN + 1000, endsAt: T0 + 30 * MIN + 1000, version: 3 });
+    expect(breakRuns.effects).toEqual([]);
+    // Settling again changes nothing and records nothing.
+    const again = settleAccountTimer(breakRuns.timer, env(T0 + 26 * MIN));
+    expect([again.changed, again.effects]).toEqual([false, []]);
+  });
+
+  it("does not start the break by itself for a session that ended long before anyone was there", () => {
+    const started = run(fresh, T0, cmd({ type: "start" }, T0)).timer;
+    const later = settleAccountTimer(started, env(T0 + 3 * 60 * MIN));
+    expect(later.effects.map((e) => e.type)).toEqual(["sessionCompleted"]);
+    expect(later.timer).toMatchObject({ status: "idle", mode: "shortBreak" });
+  });
+
+  it("pauses for a second device, and keeps the time left exactly", () => {
+    const started = run(fresh, T0, cmd({ type: "start" }, T0)).timer;
+    const paused = run(started, T0 + 10 * MIN + 5, cmd({ type: "pause" }, T0 + 10 * MIN));
+    expect(paused.timer).toMatchObject({ status: "paused", remainingMs: 15 * MIN, endsAt: null, commandVersion: 2 });
+  });
+
+  it("refuses a device's queued commands when another device changed the timer since it last heard (the server's timer wins)", () => {
+    const started = run(fresh, T0, cmd({ type: "start" }, T0)).timer;
+    const pausedByB = run(started, T0 + 5 * MIN, cmd({ type: "pause" }, T0 + 5 * MIN)).timer;
+    const resetByA = applyTimerCommands(pausedByB, [cmd({ type: "reset" }, T0 + 4 * MIN)], started.version, env(T0 + 6 * MIN));
+    expect(resetByA.outcomes.map((o) => o.outcome)).toEqual(["stale"]);
+    expect(resetByA.timer).toMatchObject({ status: "paused", remainingMs: 20 * MIN });
+  });
+
+  it("takes a device's commands after the server's own settling of a session's end (no other device acted)", () => {
+    const started = run(fresh, T0, cmd({ type: "start" }, T0)).timer;
+    const ended = settleAccountTimer(started, env(T0 + 25 * MIN + 10)).timer;
+    const paused = applyTimerCommands(ended, [cmd({ type: "pause" }, T0 + 26 * MIN)], started.version, env(T0 + 26 * MIN));
+    expect(paused.outcomes.map((o) => o.outcome)).toEqual(["applied"]);
+    expect(paused.timer).toMatchObject({ status: "paused", mode: "shortBreak" });
+  });
+
+  it("replays a queue from a time offline in order, each command at its own time, and records what ended meanwhile", () => {
+    const replayed = run(fresh, T0 + 60 * MIN, cmd({ type: "start" }, T0), cmd({ type: "pause" }, T0 + 31 * MIN), cmd({ type: "start" }, T0 + 40 * MIN));
+    expect(replayed.outcomes.map((o) => o.outcome)).toEqual(["applied", "applied", "applied"]);
+    // Focus ended at 25:00, the break auto-started at 25:01; paused at 31:00 (0 s... its 5 minutes were over at 30:01).
+    expect(replayed.effects.map((e) => e.type)).toEqual(["sessionCompleted", "sessionCompleted"]);
+    expect(replayed.timer).toMatchObject({ status: "running", mode: "focus", sessionStartTime: T0 + 40 * MIN });
+  });
+
+  it("never runs a command before the timer's last change, nor after the server's now", () => {
+    const started = run(fresh, T0, cmd({ type: "start" }, T0)).timer;
+    const early = run(started, T0 + MIN, cmd({ type: "pause" }, T0 - 60 * MIN));
+    expect(early.timer.remainingMs).toBe(25 * MIN);
+    const future = run(started, T0 + MIN, cmd({ type: "pause" }, T0 + 60 * MIN));
+    expect(future.timer.remainingMs).toBe(24 * MIN);
+  });
+
+  it("refuses a Free-plan start past the daily limit and leaves the timer as it was", () => {
+    const free: TimerAccess = { ...premium, subscription: { subscriptionPlan: "free", subscriptionStatus: "cancelled", trialEndDate: null }, focusSessionsToday: 2 };
+    const result = applyTimerCommands(fresh, [cmd({ type: "start" }, T0)], fresh.version, env(T0, { access: free }));
+    expect(result.outcomes).toEqual([expect.objectContaining({ outcome: "refused", reason: "freeLimit" })]);
+    expect(result.timer.status).toBe("idle");
+    expect(result.timer.commandVersion).toBe(fresh.commandVersion);
+  });
+
+  it("records a reset after 5 minutes as stopped, and Undo withdraws that record and brings the session back", () => {
+    const started = run(fresh, T0, cmd({ type: "start" }, T0)).timer;
+    const reset = run(started, T0 + 5 * MIN, cmd({ type: "reset" }, T0 + 5 * MIN));
+    expect(reset.effects).toEqual([expect.objectContaining({ type: "sessionStopped", session: expect.objectContaining({ completed: false, duration: 300 }) })]);
+    const undone = run(reset.timer, T0 + 5 * MIN + 4000, cmd({ type: "undo" }, T0 + 5 * MIN + 4000));
+    expect(undone.effects).toEqual([expect.objectContaining({ type: "stopUndone", session: expect.objectContaining({ clientId: sessionIdOf(SEED, T0) }) })]);
+    expect(undone.timer).toMatchObject({ status: "running", endsAt: T0 + 25 * MIN, undo: null });
+  });
+
+  it("gives a waiting session the user's new length, and lets a started one keep its own", () => {
+    const longer = { ...settings, focusDuration: 50 };
+    expect(settleAccountTimer(fresh, env(T0, { settings: longer })).timer).toMatchObject({ status: "idle", durationMs: 50 * MIN, remainingMs: 50 * MIN });
+    const started = run(fresh, T0, cmd({ type: "start" }, T0)).timer;
+    const kept = settleAccountTimer(started, env(T0 + MIN, { settings: longer }));
+    expect([kept.changed, kept.timer.endsAt]).toEqual([false, T0 + 25 * MIN]);
+  });
+});
+
+describe("a device following the account's timer", () => {
+  const silent = timerMachine.provide({ actors: { ticker: fromCallback<EventObject, { endsAt: number }>(() => () => {}) } });
+
+  it("completes its own running session first when the server has ended that very session, then takes the server's timer", () => {
+    const device = createActor(silent, { input: { settings, now: T0, seed: SEED } }).start();
+    device.send({ type: "START", now: T0 });
+    const started = run(newAccountTimer(settings, SEED, T0 - MIN), T0, cmd({ type: "start" }, T0)).timer;
+    const ended = settleAccountTimer(started, env(T0 + 25 * MIN + 5)).timer;
+    expect(eventsToFollow(device.getSnapshot(), ended, T0 + 25 * MIN + 200).map((e) => e.type)).toEqual(["TICK", "SYNC"]);
+    expect(eventsToFollow(device.getSnapshot(), started, T0 + MIN).map((e) => e.type)).toEqual(["SYNC"]);
+  });
+});
