@@ -1,6 +1,6 @@
-import { blockedAttemptSummarySchema } from "@focus/core";
+import { applyTimerCommands, blockedAttemptSummarySchema, DEFAULT_SETTINGS, newAccountTimer, newTimerSeed } from "@focus/core";
 import { afterEach, describe, expect, it } from "vitest";
-import type { LiveClient } from "../src/live/hub";
+import { saveAccountTimer } from "../src/repositories/accountTimers";
 import { createTestApp, registerUser, type TestApp } from "./helpers";
 
 const MINUTE = 60_000;
@@ -13,23 +13,15 @@ describe("blocked attempts", () => {
     t.app.inject({ method: "POST", url: "/api/blocked-attempts", headers: { cookie }, payload });
   const summary = (cookie: string) => t.app.inject({ method: "GET", url: "/api/blocked-attempts/summary", headers: { cookie } });
 
-  /** Puts a focus session into the user's live state as if the web app had sent it. */
-  function runFocus(userId: number, startedMinutesAgo: number) {
+  /** Stores a focus session started `startedMinutesAgo` as the user's account timer; returns its start (epoch ms). */
+  async function runFocus(userId: number, startedMinutesAgo: number): Promise<number | null> {
     const now = Date.now();
-    const client: LiveClient = { id: -userId, userId, source: "web", deviceId: null, sessionId: null, send: () => {}, close: () => {} };
-    t.app.liveHub.join(client);
-    const durationMs = 25 * MINUTE;
-    const timerState = {
-      isActive: true,
-      mode: "focus",
-      currentTime: (durationMs - startedMinutesAgo * MINUTE) / 1000,
-      progress: (startedMinutesAgo / 25) * 100,
-      endsAt: now + durationMs - startedMinutesAgo * MINUTE,
-      durationMs,
-      sessionStartTime: now - startedMinutesAgo * MINUTE,
-    };
-    t.app.liveHub.receive(client, JSON.stringify({ type: "timer_update", timerState }));
-    return t.app.liveHub.snapshot(userId)?.focusStartedAt ?? null;
+    const startedAt = now - startedMinutesAgo * MINUTE;
+    const env = { settings: DEFAULT_SETTINGS, access: { isGuest: false, subscription: { subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null }, guestSessionUsedOn: null, focusSessionsToday: 0 }, now } as const;
+    const start = { id: "00000000-0000-4000-8000-000000000001", command: { type: "start" as const }, at: startedAt };
+    const { timer } = applyTimerCommands(newAccountTimer(DEFAULT_SETTINGS, newTimerSeed(), startedAt), [start], 0, env);
+    await saveAccountTimer(t.app.db, userId, timer, null);
+    return timer.sessionStartTime;
   }
 
   it("stores an attempt (domain normalised) and answers 201 with it", async () => {
@@ -70,11 +62,11 @@ describe("blocked attempts", () => {
     });
   });
 
-  it("places an attempt in the focus session the live timer is running", async () => {
+  it("places an attempt in the focus session the account's timer is running", async () => {
     t = await createTestApp();
     const { cookie, res } = await registerUser(t.app);
     const userId: number = res.json().user.id;
-    const start = runFocus(userId, 5);
+    const start = await runFocus(userId, 5);
     expect(start).not.toBeNull();
     expect(Math.abs((start ?? 0) - (Date.now() - 5 * MINUTE))).toBeLessThan(2000);
 
@@ -89,7 +81,7 @@ describe("blocked attempts", () => {
     t = await createTestApp();
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
-    runFocus(a.res.json().user.id, 1);
+    await runFocus(a.res.json().user.id, 1);
     await report(a.cookie, { domain: "youtube.com", at: new Date().toISOString() });
     const bReport = await report(b.cookie, { domain: "youtube.com", at: new Date().toISOString() });
     expect(bReport.json().sessionStart).toBeNull();

@@ -1,17 +1,17 @@
-import type { LiveMessage, SharedTimerState } from "@focus/core";
+import type { LiveMessage } from "@focus/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LIVE_CLOSE_CODES } from "../src/live/hub";
 import { ADMIN_ENV, createTestApp, login, loginAdmin, registerUser, type TestApp } from "./helpers";
 import { connect, EXTENSION_ORIGIN, listen, type LiveTestClient, OTHER_EXTENSION_ORIGIN, refusal } from "./liveHelpers";
 
-const RUNNING: SharedTimerState = {
+const RUNNING = {
   isActive: true,
   currentTime: 1500,
   mode: "focus",
   progress: 0,
   endsAt: Date.now() + 1_500_000,
   durationMs: 1_500_000,
-};
+} as const;
 
 describe("/ws/timer", () => {
   let t: TestApp;
@@ -30,18 +30,22 @@ describe("/ws/timer", () => {
     await t.close();
   });
 
+  /** Takes the account's timer every new connection is sent first (and its `timer_update`). */
+  async function greeted(client: LiveTestClient): Promise<LiveTestClient> {
+    open.push(client);
+    expect((await client.next()).type).toBe("account_timer");
+    expect((await client.next()).type).toBe("timer_update");
+    return client;
+  }
+
   /** A connection with the session cookie from the app's own origin. */
   async function web(cookie: string): Promise<LiveTestClient> {
-    const client = await connect(url, { cookie, origin });
-    open.push(client);
-    return client;
+    return greeted(await connect(url, { cookie, origin }));
   }
 
   /** A connection with a device token from an extension origin. */
   async function extension(token: string): Promise<LiveTestClient> {
-    const client = await connect(`${url}?token=${encodeURIComponent(token)}`, { origin: EXTENSION_ORIGIN });
-    open.push(client);
-    return client;
+    return greeted(await connect(`${url}?token=${encodeURIComponent(token)}`, { origin: EXTENSION_ORIGIN }));
   }
 
   /** Pairs a device for the user; returns its id and token. */
@@ -150,8 +154,7 @@ describe("/ws/timer", () => {
       const { cookie } = await registerUser(t.app);
       // The request's own scheme and host no longer count.
       expect((await refusal(url, { cookie, origin })).status).toBe(403);
-      const accepted = await connect(url, { cookie, origin: "http://focus.test:8080" });
-      open.push(accepted);
+      const accepted = await greeted(await connect(url, { cookie, origin: "http://focus.test:8080" }));
       await settle(accepted);
     });
 
@@ -163,63 +166,62 @@ describe("/ws/timer", () => {
   });
 
   describe("messages", () => {
-    it("relays a timer update to the user's other connections with its source, and not to other users", async () => {
+    it("hears nothing of a device's own timer_update (the server holds the timer), and another user hears nothing at all", async () => {
       const a = await registerUser(t.app);
       const b = await registerUser(t.app);
       const device = await pair(a.cookie);
       const tab = await web(a.cookie);
       const ext = await extension(device.token);
-      expect(await tab.next()).toEqual({ type: "command", action: "sync_request" });
       const other = await web(b.cookie);
 
-      tab.send({ type: "timer_update", timerState: RUNNING, source: "extension" });
-      expect(await ext.next()).toEqual({ type: "timer_update", timerState: RUNNING, source: "web" });
+      tab.send({ type: "timer_update", timerState: RUNNING });
       ext.send({ type: "timer_update", timerState: { ...RUNNING, isActive: false } });
-      expect(await tab.next()).toEqual({ type: "timer_update", timerState: { ...RUNNING, isActive: false }, source: "extension" });
-
-      await settle(other);
-      expect(other.received).toEqual([{ type: "pong" }]);
       await settle(tab);
       await settle(ext);
+      expect(await other.quiet()).toBe(true);
     });
 
-    it("relays commands to the user's other connections only", async () => {
+    it("runs the extension popup's start, pause and reset on the account's timer and tells every connection", async () => {
       const a = await registerUser(t.app);
       const device = await pair(a.cookie);
       const tab = await web(a.cookie);
       const ext = await extension(device.token);
-      expect(await tab.next()).toEqual({ type: "command", action: "sync_request" });
-      for (const action of ["start", "pause", "reset", "sync_request"] as const) {
+      const statuses: string[] = [];
+      for (const action of ["start", "pause", "reset"] as const) {
         ext.send({ type: "command", action });
-        expect(await tab.next()).toEqual({ type: "command", action });
+        const told = await tab.next();
+        if (told.type !== "account_timer") throw new Error(`expected account_timer, got ${told.type}`);
+        statuses.push(told.timer.status);
+        expect(await tab.next()).toMatchObject({ type: "timer_update", source: "server" });
+        expect(await ext.next()).toMatchObject({ type: "account_timer", replies: [{ outcome: "applied" }] });
+        expect(await ext.next()).toMatchObject({ type: "timer_update" });
       }
-      await settle(ext);
+      expect(statuses).toEqual(["running", "paused", "idle"]);
     });
 
-    it("sends the last state to a new connection at once and asks the others to sync", async () => {
+    it("sends the account's timer to a new connection at once, and again on sync_request", async () => {
       const { cookie } = await registerUser(t.app);
       const first = await web(cookie);
-      first.send({ type: "timer_update", timerState: RUNNING });
-      await settle(first);
-
-      const second = await web(cookie);
-      expect(await second.next()).toEqual({ type: "timer_update", timerState: RUNNING, source: "web" });
-      expect(await first.next()).toEqual({ type: "command", action: "sync_request" });
-      await settle(second);
+      first.send({ type: "command", action: "sync_request" });
+      expect(await first.next()).toMatchObject({ type: "account_timer", timer: { status: "idle", mode: "focus", version: 0 } });
+      expect(await first.next()).toMatchObject({ type: "timer_update", timerState: { isActive: false, currentTime: 1500 } });
     });
 
     it("answers ping with pong", async () => {
       const { cookie } = await registerUser(t.app);
       const client = await web(cookie);
-      client.send({ type: "ping" });
-      expect(await client.next()).toEqual({ type: "pong" });
+      const before = Date.now();
+      client.send({ type: "ping", sentAt: 12345 });
+      const pong = await client.next();
+      expect(pong).toMatchObject({ type: "pong", sentAt: 12345 });
+      // The server's clock, for the client's clock offset.
+      expect((pong as { serverNow: number }).serverNow).toBeGreaterThanOrEqual(before);
     });
 
     it("drops and counts malformed frames without closing the socket or relaying them", async () => {
       const { cookie } = await registerUser(t.app);
       const tab = await web(cookie);
       const other = await web(cookie);
-      expect(await tab.next()).toEqual({ type: "command", action: "sync_request" });
       const before = t.app.liveHub.droppedFrames;
       const bad = [
         "not json",
@@ -246,7 +248,7 @@ describe("/ws/timer", () => {
       // 4 KB itself is fine.
       const small = await web(cookie);
       small.send(JSON.stringify({ type: "ping", padding: "x".repeat(4000) }));
-      expect(await small.next()).toEqual({ type: "pong" });
+      expect(await small.next()).toMatchObject({ type: "pong" });
     });
   });
 
@@ -279,7 +281,6 @@ describe("/ws/timer", () => {
       const res = await t.app.inject({ method: "DELETE", url: `/api/admin/users/${id}`, headers: { cookie: admin } });
       expect(res.statusCode).toBe(200);
       for (const socket of sockets) expect((await socket.closed).code).toBe(LIVE_CLOSE_CODES.unauthorized);
-      expect(t.app.liveHub.snapshot(id)).toBeUndefined();
       await settle(other);
     });
 
@@ -299,7 +300,6 @@ describe("/ws/timer", () => {
       });
       expect(res.statusCode).toBe(200);
       for (const socket of sockets) expect((await socket.closed).code).toBe(LIVE_CLOSE_CODES.unauthorized);
-      expect(t.app.liveHub.snapshot(id)).toBeUndefined();
       expect(other.ws.readyState).toBe(other.ws.OPEN);
       await settle(other);
       expect(t.app.liveHub.stats()).toMatchObject({ connections: 1, users: 1 });

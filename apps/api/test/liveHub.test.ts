@@ -1,8 +1,21 @@
-import type { LiveMessage, SharedTimerState } from "@focus/core";
+import type { LiveMessage } from "@focus/core";
 import { describe, expect, it } from "vitest";
-import { focusStartOf, InMemoryLiveHub, LIVE_CLOSE_CODES, LIVE_LIMITS, type LiveClient, type LiveSource } from "../src/live/hub";
+import { InMemoryLiveHub, LIVE_CLOSE_CODES, LIVE_LIMITS, type LiveClient, type LiveSource, type TimerMessage } from "../src/live/hub";
 
-const MINUTE = 60_000;
+/** Account timers that record what the hub hands them. */
+function fakeTimers() {
+  const received: { clientId: number; message: TimerMessage }[] = [];
+  const joined: number[] = [];
+  return {
+    received,
+    joined,
+    timers: {
+      clientJoined: (client: LiveClient) => joined.push(client.id),
+      receive: (client: LiveClient, message: TimerMessage) => received.push({ clientId: client.id, message }),
+      observed: () => {},
+    },
+  };
+}
 
 /** A client that records what it is sent and how it was closed. */
 function fakeClient(id: number, userId: number, extra: { source?: LiveSource; deviceId?: number; sessionId?: string } = {}) {
@@ -20,15 +33,6 @@ function fakeClient(id: number, userId: number, extra: { source?: LiveSource; de
   return { client, sent, closes };
 }
 
-const state = (overrides: Partial<SharedTimerState> = {}): SharedTimerState => ({
-  isActive: true,
-  currentTime: 1500,
-  mode: "focus",
-  progress: 0,
-  durationMs: 25 * MINUTE,
-  ...overrides,
-});
-
 describe("InMemoryLiveHub limits", () => {
   it(`keeps at most ${LIVE_LIMITS.connectionsPerUser} connections per user: a new one closes the user's oldest, never another user's`, () => {
     const hub = new InMemoryLiveHub();
@@ -41,22 +45,22 @@ describe("InMemoryLiveHub limits", () => {
     expect(clients[1]!.closes).toEqual([{ code: LIVE_CLOSE_CODES.tooMany, reason: "Too many connections" }]);
     expect(clients[2]!.closes).toEqual([]);
     expect(other.closes).toEqual([]);
-    // A relay reaches only the user's own open connections.
+    // A message to the user reaches only the user's own open connections.
     const before = hub.stats().relayedMessages;
-    hub.receive(clients.at(-1)!.client, JSON.stringify({ type: "command", action: "pause" }));
-    expect(hub.stats().relayedMessages - before).toBe(LIVE_LIMITS.connectionsPerUser - 1);
-    expect(other.sent.filter((m) => m.type === "command" && m.action === "pause")).toEqual([]);
+    hub.notifyUser(10, { type: "tasks_changed" });
+    expect(hub.stats().relayedMessages - before).toBe(LIVE_LIMITS.connectionsPerUser);
+    expect(other.sent).toEqual([]);
   });
 
   it("drops a connection's frames over its rate, lets it send again as time passes, and closes one that keeps flooding", () => {
     let now = 1_000_000;
     const hub = new InMemoryLiveHub({ now: () => now });
+    const { timers, received } = fakeTimers();
+    hub.attachTimers(timers);
     const sender = fakeClient(1, 10);
-    const peer = fakeClient(2, 10);
     hub.join(sender.client);
-    hub.join(peer.client);
     const pause = JSON.stringify({ type: "command", action: "pause" });
-    const relayed = () => peer.sent.filter((m) => m.type === "command" && m.action === "pause").length;
+    const relayed = () => received.length;
     for (let i = 0; i < LIVE_LIMITS.burst + 5; i++) hub.receive(sender.client, pause);
     expect(relayed()).toBe(LIVE_LIMITS.burst);
     expect(hub.droppedFrames).toBe(5);
@@ -66,7 +70,7 @@ describe("InMemoryLiveHub limits", () => {
     expect(sender.closes).toEqual([]);
     for (let i = 0; i < LIVE_LIMITS.closeAfterDropped; i++) hub.receive(sender.client, pause);
     expect(sender.closes).toEqual([{ code: LIVE_CLOSE_CODES.tooMany, reason: "Too many messages" }]);
-    expect(hub.stats()).toMatchObject({ connections: 1 });
+    expect(hub.stats()).toMatchObject({ connections: 0 });
   });
 });
 
@@ -83,17 +87,27 @@ describe("InMemoryLiveHub", () => {
     expect(hub.stats()).toMatchObject({ connections: 2, users: 2 });
   });
 
-  it("relays updates with the sender's source, ignoring the source a client claims", () => {
+  it("hands timer commands, and each new connection, to the account timers; drops a device's own timer_update", () => {
     const hub = new InMemoryLiveHub();
+    const { timers, received, joined } = fakeTimers();
+    hub.attachTimers(timers);
     const web = fakeClient(1, 10);
     const ext = fakeClient(2, 10, { source: "extension", deviceId: 7 });
     hub.join(web.client);
     hub.join(ext.client);
-    hub.receive(ext.client, JSON.stringify({ type: "timer_update", timerState: state(), source: "web" }));
-    expect(web.sent.at(-1)).toEqual({ type: "timer_update", timerState: state(), source: "extension" });
-    expect(ext.sent).toEqual([]);
-    expect(hub.snapshot(10)).toMatchObject({ state: state(), source: "extension" });
-    expect(hub.stats().relayedMessages).toBe(2);
+    expect(joined).toEqual([1, 2]);
+    const commands = { type: "timer_commands", commands: [{ id: "00000000-0000-4000-8000-000000000001", command: { type: "start" }, at: Date.now() }], baseVersion: 0 };
+    hub.receive(web.client, JSON.stringify(commands));
+    hub.receive(ext.client, JSON.stringify({ type: "command", action: "start" }));
+    hub.receive(ext.client, JSON.stringify({ type: "command", action: "sync_request" }));
+    hub.receive(ext.client, JSON.stringify({ type: "timer_update", timerState: { isActive: true, currentTime: 60, mode: "focus", progress: 0 } }));
+    expect(received.map((r) => [r.clientId, r.message.type])).toEqual([
+      [1, "timer_commands"],
+      [2, "command"],
+    ]);
+    expect(joined).toEqual([1, 2, 2]);
+    expect([web.sent, ext.sent]).toEqual([[], []]);
+    expect(hub.droppedFrames).toBe(0);
   });
 
   it("no longer hears a connection once it is closed by the server", () => {
@@ -105,8 +119,9 @@ describe("InMemoryLiveHub", () => {
     expect(hub.closeDevice(7, 4401, "This device is not linked")).toBe(1);
     expect(ext.closes).toEqual([{ code: 4401, reason: "This device is not linked" }]);
     const before = tab.sent.length;
-    hub.receive(ext.client, JSON.stringify({ type: "command", action: "start" }));
+    hub.receive(ext.client, JSON.stringify({ type: "ping" }));
     expect(tab.sent).toHaveLength(before);
+    expect(ext.sent).toEqual([]);
     expect(hub.droppedFrames).toBe(0);
   });
 
@@ -116,35 +131,13 @@ describe("InMemoryLiveHub", () => {
     const a2 = fakeClient(2, 10, { sessionId: "s2" });
     const b = fakeClient(3, 20, { sessionId: "s3" });
     for (const { client } of [a, a2, b]) hub.join(client);
-    hub.receive(a.client, JSON.stringify({ type: "timer_update", timerState: state() }));
     expect(hub.closeSession("s1")).toBe(1);
     expect(a.closes).toEqual([{ code: 4401, reason: "Logged out" }]);
     expect(hub.closeUser(10)).toBe(1);
-    expect(hub.snapshot(10)).toBeUndefined();
+    expect(hub.isConnected(10)).toBe(false);
     expect(hub.closeAll()).toBe(1);
     expect(b.closes).toEqual([{ code: 1001, reason: "Server shutting down" }]);
     expect(hub.stats()).toMatchObject({ connections: 0, users: 0 });
-  });
-
-  it("keeps a user's last state for 10 minutes after their last connection leaves", () => {
-    let now = 1_000_000;
-    const hub = new InMemoryLiveHub({ now: () => now });
-    const tab = fakeClient(1, 10);
-    hub.join(tab.client);
-    hub.receive(tab.client, JSON.stringify({ type: "timer_update", timerState: state() }));
-    hub.leave(tab.client);
-
-    now += 9 * MINUTE;
-    const back = fakeClient(2, 10);
-    hub.join(back.client);
-    expect(back.sent).toEqual([{ type: "timer_update", timerState: state(), source: "web" }]);
-    hub.leave(back.client);
-
-    now += 11 * MINUTE;
-    expect(hub.prune()).toBe(1);
-    const late = fakeClient(3, 10);
-    hub.join(late.client);
-    expect(late.sent).toEqual([]);
   });
 
   it("counts malformed and binary frames", () => {
@@ -156,24 +149,5 @@ describe("InMemoryLiveHub", () => {
     hub.receive(tab.client, JSON.stringify({ type: "pong" }));
     expect(hub.droppedFrames).toBe(2);
     expect(tab.sent).toEqual([]);
-  });
-});
-
-describe("focusStartOf", () => {
-  const now = 10 * MINUTE;
-  const started = now - 3 * MINUTE;
-  const running = state({ endsAt: now + 22 * MINUTE, currentTime: 22 * 60, sessionStartTime: started });
-  const paused = state({ isActive: false, endsAt: null, currentTime: 22 * 60, sessionStartTime: started });
-
-  it("is the session's own start while a focus session runs or is paused", () => {
-    expect(focusStartOf(running, now)).toBe(started);
-    expect(focusStartOf(paused, now + 5 * MINUTE)).toBe(started);
-  });
-
-  it("is null in a break, before a start, after the end, and from a sender that does not say", () => {
-    expect(focusStartOf({ ...running, mode: "shortBreak", durationMs: 5 * MINUTE, endsAt: now + MINUTE, currentTime: 60 }, now)).toBeNull();
-    expect(focusStartOf(state({ isActive: false, endsAt: null, sessionStartTime: null }), now)).toBeNull();
-    expect(focusStartOf(running, now + 23 * MINUTE)).toBeNull();
-    expect(focusStartOf({ ...running, sessionStartTime: undefined }, now)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * timer relays between sockets on different instances through LISTEN/NOTIFY. PostgreSQL
  * only: on SQLite there is one process and no relay, so only the `api-pg` project runs this file.
  */
-import type { LiveMessage, SharedTimerState } from "@focus/core";
+import type { LiveMessage } from "@focus/core";
 import { sql } from "kysely";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -15,16 +15,15 @@ import { connect, EXTENSION_ORIGIN, listen, type LiveTestClient } from "./liveHe
 /** Both instances answer for this origin, as behind one load balancer. */
 const PUBLIC_ORIGIN = "http://focus.test";
 
-const RUNNING: SharedTimerState = {
-  isActive: true,
-  currentTime: 1500,
-  mode: "focus",
-  progress: 0,
-  endsAt: Date.now() + 1_500_000,
-  durationMs: 1_500_000,
-};
+let commandIds = 0;
+/** A `timer_commands` message with one command given now, from a device that has seen `baseVersion`. */
+function commands(type: "start" | "pause" | "reset", baseVersion: number) {
+  commandIds += 1;
+  const id = `00000000-0000-4000-8000-${String(commandIds).padStart(12, "0")}`;
+  return { type: "timer_commands", commands: [{ id, command: { type }, at: Date.now() }], baseVersion };
+}
 
-/** The next message of `type`, skipping others (e.g. the sync_request a join sends around). */
+/** The next message of `type`, skipping others (e.g. the timer_update beside each account_timer). */
 async function nextOfType<T extends LiveMessage["type"]>(client: LiveTestClient, type: T, timeoutMs = 3000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -81,21 +80,39 @@ describe.skipIf(TEST_ENGINE !== "postgres")("two API instances on one PostgreSQL
     expect(secrets).toEqual([{ name: "session" }]);
   });
 
-  it("relays a timer_update sent on instance A to the user's socket on instance B, and answers a new socket on B with it", async () => {
+  it("runs a command given on instance A and shows it on the user's socket on instance B; a new socket on B gets the timer", async () => {
     const { cookie } = await registerUser(a);
     const onA = await web(wsA, cookie);
     const onB = await web(wsB, cookie);
-    // B's join asks the user's other connections, on every instance, for a fresh state.
-    expect(await nextOfType(onA, "command")).toEqual({ type: "command", action: "sync_request" });
+    const { timer } = await nextOfType(onA, "account_timer");
+    await nextOfType(onB, "account_timer");
 
-    onA.send({ type: "timer_update", timerState: RUNNING });
-    expect(await nextOfType(onB, "timer_update")).toEqual({ type: "timer_update", timerState: RUNNING, source: "web" });
+    onA.send(commands("start", timer.version));
+    const seenOnB = await nextOfType(onB, "account_timer");
+    expect(seenOnB.timer).toMatchObject({ status: "running", version: timer.version + 1 });
+    expect((await nextOfType(onB, "timer_update")).timerState.isActive).toBe(true);
 
     const later = await web(wsB, cookie);
-    expect(await later.next()).toEqual({ type: "timer_update", timerState: RUNNING, source: "web" });
-    expect(b.liveHub.snapshot((await b.db.selectFrom("users").select("id").executeTakeFirstOrThrow()).id)?.state).toEqual(RUNNING);
-    // The sender never gets its own update back (no echo through PostgreSQL).
-    expect(onA.received.filter((message) => message.type === "timer_update")).toEqual([]);
+    expect((await nextOfType(later, "account_timer")).timer).toEqual(seenOnB.timer);
+    // The commanding socket hears its own change once, with the reply.
+    expect((await nextOfType(onA, "account_timer")).replies).toEqual([expect.objectContaining({ outcome: "applied" })]);
+    expect(await onA.quiet(300)).toBe(true);
+  });
+
+  it("keeps two devices' commands on two instances in one order: the second sees the first's change", async () => {
+    const { cookie } = await registerUser(a);
+    const onA = await web(wsA, cookie);
+    const onB = await web(wsB, cookie);
+    const base = (await nextOfType(onA, "account_timer")).timer.version;
+    await nextOfType(onB, "account_timer");
+    onA.send(commands("start", base));
+    onB.send(commands("pause", base));
+    const replyA = await nextOfType(onA, "account_timer");
+    let replyB = await nextOfType(onB, "account_timer");
+    while (!replyB.replies) replyB = await nextOfType(onB, "account_timer");
+    // Exactly one of the two ran: the other had not seen it and is stale.
+    const outcomes = [...(replyA.replies ?? []), ...replyB.replies].map((r) => r.outcome).sort();
+    expect(outcomes).toEqual(["applied", "stale"]);
   });
 
   it("keeps users apart across instances", async () => {
@@ -103,9 +120,10 @@ describe.skipIf(TEST_ENGINE !== "postgres")("two API instances on one PostgreSQL
     const bob = await registerUser(b);
     const aliceOnA = await web(wsA, alice.cookie);
     const bobOnB = await web(wsB, bob.cookie);
-    aliceOnA.send({ type: "timer_update", timerState: RUNNING });
-    aliceOnA.send({ type: "ping" });
-    await nextOfType(aliceOnA, "pong");
+    await nextOfType(bobOnB, "timer_update");
+    const { timer } = await nextOfType(aliceOnA, "account_timer");
+    aliceOnA.send(commands("start", timer.version));
+    await nextOfType(aliceOnA, "account_timer");
     expect(await bobOnB.quiet(300)).toBe(true);
   });
 
@@ -143,7 +161,8 @@ describe.skipIf(TEST_ENGINE !== "postgres")("two API instances on one PostgreSQL
     const { cookie } = await registerUser(a);
     const onA = await web(wsA, cookie);
     const onB = await web(wsB, cookie);
-    await nextOfType(onA, "command");
+    const { timer } = await nextOfType(onA, "account_timer");
+    await nextOfType(onB, "timer_update");
     const hubA = a.liveHub as PgLiveHub;
     const hubB = b.liveHub as PgLiveHub;
 
@@ -152,8 +171,8 @@ describe.skipIf(TEST_ENGINE !== "postgres")("two API instances on one PostgreSQL
     await eventually(() => !hubA.listening || !hubB.listening);
     await eventually(() => hubA.listening && hubB.listening);
 
-    onA.send({ type: "timer_update", timerState: { ...RUNNING, currentTime: 1400 } });
-    expect((await nextOfType(onB, "timer_update")).timerState.currentTime).toBe(1400);
+    onA.send(commands("start", timer.version));
+    expect((await nextOfType(onB, "account_timer")).timer.status).toBe("running");
   });
 });
 

@@ -1,3 +1,4 @@
+import type { AccountTimersTable } from "./tables/accountTimers";
 import type { AppSecretsTable } from "./tables/appSecrets";
 import type { BlockedAttemptsTable } from "./tables/blockedAttempts";
 import type { BlockedSitesTable } from "./tables/blockedSites";
@@ -23,4 +24,5 @@ export interface Database {
   app_secrets: AppSecretsTable;
   tasks: TasksTable;
   rooms: RoomsTable;
+  account_timers: AccountTimersTable;
 }

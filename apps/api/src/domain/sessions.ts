@@ -62,10 +62,25 @@ export async function recordSessionWithinPlan(
 ): Promise<{ session: Session; created: boolean }> {
   return writeTransaction(db, async (trx) => {
     await lockUserRow(trx, user.id);
-    const recorded = input.clientId ? await findSessionByClientId(trx, user.id, input.clientId) : undefined;
-    if (recorded) return { session: recorded, created: false };
-    await assertSessionTask(trx, user.id, input);
-    await assertWithinDailyLimit(trx, user, input, now, timeZone);
-    return insertSessionOnce(trx, user.id, input);
+    return recordSessionLocked(trx, user, input, now, timeZone);
   });
+}
+
+/**
+ * `recordSessionWithinPlan`'s checks and insert, inside a transaction that already holds the
+ * user's row lock (the account timer records the sessions it ends in its own transaction).
+ * @throws as `recordSessionWithinPlan`.
+ */
+export async function recordSessionLocked(
+  trx: Kysely<Database>,
+  user: UserRow,
+  input: SessionInput,
+  now: number,
+  timeZone: string,
+): Promise<{ session: Session; created: boolean }> {
+  const recorded = input.clientId ? await findSessionByClientId(trx, user.id, input.clientId) : undefined;
+  if (recorded) return { session: recorded, created: false };
+  await assertSessionTask(trx, user.id, input);
+  await assertWithinDailyLimit(trx, user, input, now, timeZone);
+  return insertSessionOnce(trx, user.id, input);
 }

@@ -1,15 +1,15 @@
 /**
- * The live-sync hub of `/ws/timer` (`docs/api.md`, Live sync): connections grouped per
- * user, the user's last timer state, and the message rules:
- * - `timer_update` → kept as the user's last state and relayed to the user's other
- *   connections with `source` set by the server ("web" or "extension");
- * - `command` (sync_request, start, pause, reset) → relayed to the user's other connections;
+ * The live-sync hub of `/ws/timer` (`docs/api.md`, Live sync): connections grouped per user,
+ * and the message rules:
+ * - `timer_commands`, and the extension popup's `command` (start, pause, reset) → the account's
+ *   timer (`live/accountTimers.ts`), which runs them and sends the timer to every connection of
+ *   the user; `command sync_request` → the timer again, to the asking connection;
  * - `ping` → `pong` to the sender, with the ping's `sentAt` and the server's clock (`serverNow`);
  *   `pong` → nothing;
+ * - a client's `timer_update` → dropped: the server holds the timer, devices do not relay theirs;
  * - anything else (not JSON, not a known message, a binary frame) → dropped and counted, the
  *   socket stays open.
- * A new connection gets the last state at once, and the user's other connections get a
- * `sync_request` so whoever owns the timer answers with a fresh state.
+ * A new connection gets the account's timer at once.
  *
  * Limits (LIVE_LIMITS), so one account cannot flood the server or itself: at most
  * `connectionsPerUser` connections per user in a process (a new one closes the user's oldest
@@ -22,18 +22,8 @@
  * that relays across processes (PostgreSQL LISTEN/NOTIFY) can extend it and override
  * `deliver`, the one place a message fans out to a user's connections.
  */
-import { type LiveMessage, parseLiveMessage, type SharedTimerState, sharedTimerView, TIMER_STATE_MAX_AGE_MS } from "@focus/core";
+import { type AccountTimer, type LiveMessage, parseLiveMessage } from "@focus/core";
 import type { RoomHub, RoomRelayMessage } from "./rooms";
-
-/**
- * When the focus session a shared state belongs to started (epoch ms): its `sessionStartTime`
- * while a focus session runs or is paused; null in a break, before a start, or from a sender
- * that does not say. A blocked attempt is placed in this session.
- */
-export function focusStartOf(state: SharedTimerState, now: number): number | null {
-  const view = sharedTimerView(state, now);
-  return view.mode === "focus" && (view.isRunning || view.isPaused) ? view.startedAt : null;
-}
 
 /** Who is on the other end: the web app (cookie; tabs and mini timer) or a linked extension. */
 export type LiveSource = "web" | "extension";
@@ -77,17 +67,6 @@ export interface LiveClient {
   close(code: number, reason: string): void;
 }
 
-/** What the hub remembers of a user's timer. */
-export interface LiveSnapshot {
-  state: SharedTimerState;
-  /** Who sent it. */
-  source: LiveSource;
-  /** When it arrived, epoch ms. */
-  receivedAt: number;
-  /** Start of the focus session the state belongs to, epoch ms; null outside one. */
-  focusStartedAt: number | null;
-}
-
 export interface LiveHubStats {
   connections: number;
   users: number;
@@ -102,15 +81,28 @@ export interface LiveLogger {
   debug(object: object, message: string): void;
 }
 
+/** A timer command as the hub hands it on: a device's `timer_commands`, or the extension popup's `command`. */
+export type TimerMessage = Extract<LiveMessage, { type: "timer_commands" } | { type: "command" }>;
+
+/** The account timers, as the hub sees them (`live/accountTimers.ts`). */
+export interface TimerHub {
+  /** A connection joined (or asked to sync): send it the account's timer. */
+  clientJoined(client: LiveClient): void;
+  /** A connection's timer command. */
+  receive(client: LiveClient, message: TimerMessage): void;
+  /** The user's timer reached this instance's connections from another instance. */
+  observed(userId: number, timer: AccountTimer): void;
+}
+
 export interface LiveHub {
-  /** Adds a connection: sends it the last state, asks the user's other connections to sync. */
+  /** Adds a connection; the account timers send it the timer. */
   join(client: LiveClient): void;
   /** Removes a connection (on close); no error when absent. */
   leave(client: LiveClient): void;
   /** Handles one frame of a joined connection: its text, or null for a binary frame. */
   receive(client: LiveClient, frame: string | null): void;
-  /** The user's last timer state, if any. */
-  snapshot(userId: number): LiveSnapshot | undefined;
+  /** Whether the user has a connection on this instance. */
+  isConnected(userId: number): boolean;
   /** Closes every connection of the user; returns how many. */
   closeUser(userId: number, code?: number, reason?: string): number;
   /** Closes every connection of the linked device; returns how many. */
@@ -119,33 +111,26 @@ export interface LiveHub {
   closeSession(sessionId: string, code?: number, reason?: string): number;
   /** Closes every connection (shutdown); returns how many. */
   closeAll(code?: number, reason?: string): number;
-  /** Forgets the last state of users without connections for longer than the max age. */
-  prune(now?: number): number;
   /** Malformed frames dropped since start. */
   readonly droppedFrames: number;
   stats(): LiveHubStats;
   /** Hands `room_*` messages and closed connections to the focus rooms (`docs/rooms.md`). */
   attachRooms(rooms: RoomHub): void;
+  /** Hands timer commands and new connections to the account timers. */
+  attachTimers(timers: TimerHub): void;
   /** Sends a focus rooms' message to the other API instances (nothing without a relay). */
   publishRooms(message: RoomRelayMessage): void;
   /**
    * Sends a message from the server (e.g. `tasks_changed`) to every connection of the user, on
-   * every instance.
+   * every instance, but `exceptClientId` (a connection of this instance).
    */
-  notifyUser(userId: number, message: LiveMessage): void;
-}
-
-interface StoredSnapshot extends LiveSnapshot {
-  /** When the user's last connection left, epoch ms; null while connected. */
-  orphanedAt: number | null;
+  notifyUser(userId: number, message: LiveMessage, exceptClientId?: number): void;
 }
 
 export interface InMemoryLiveHubOptions {
   log?: LiveLogger;
   /** Clock, epoch ms (tests). */
   now?: () => number;
-  /** How long a user's last state outlives their last connection, ms (10 minutes). */
-  stateMaxAgeMs?: number;
   /** Limits (LIVE_FRAMES_PER_SECOND, tests); LIVE_LIMITS by default. */
   limits?: Partial<LiveLimits>;
 }
@@ -163,21 +148,20 @@ const noLog: LiveLogger = { debug: () => undefined };
 /** The hub of a single process. */
 export class InMemoryLiveHub implements LiveHub {
   private readonly groups = new Map<number, Set<LiveClient>>();
-  private readonly snapshots = new Map<number, StoredSnapshot>();
   private readonly log: LiveLogger;
   private readonly now: () => number;
-  private readonly stateMaxAgeMs: number;
   private readonly limits: LiveLimits;
   private readonly budgets = new Map<number, FrameBudget>();
   private dropped = 0;
   private relayed = 0;
   /** The focus rooms, once attached. */
   protected rooms: RoomHub | null = null;
+  /** The account timers, once attached. */
+  protected timers: TimerHub | null = null;
 
   constructor(options: InMemoryLiveHubOptions = {}) {
     this.log = options.log ?? noLog;
     this.now = options.now ?? Date.now;
-    this.stateMaxAgeMs = options.stateMaxAgeMs ?? TIMER_STATE_MAX_AGE_MS;
     this.limits = { ...LIVE_LIMITS, ...options.limits };
   }
 
@@ -201,23 +185,26 @@ export class InMemoryLiveHub implements LiveHub {
     }
     group.add(client);
     this.budgets.set(client.id, { tokens: this.limits.burst, at: this.now(), dropped: 0 });
-    const snapshot = this.liveSnapshot(client.userId);
-    if (snapshot) {
-      snapshot.orphanedAt = null;
-      client.send({ type: "timer_update", timerState: snapshot.state, source: snapshot.source });
-    }
-    this.deliver(client.userId, { type: "command", action: "sync_request" }, client.id);
+    this.timers?.clientJoined(client);
   }
 
   attachRooms(rooms: RoomHub): void {
     this.rooms = rooms;
   }
 
+  attachTimers(timers: TimerHub): void {
+    this.timers = timers;
+  }
+
+  isConnected(userId: number): boolean {
+    return this.groups.has(userId);
+  }
+
   /** One process: there is nobody to tell. */
   publishRooms(_message: RoomRelayMessage): void {}
 
-  notifyUser(userId: number, message: LiveMessage): void {
-    this.deliver(userId, message, null);
+  notifyUser(userId: number, message: LiveMessage, exceptClientId?: number): void {
+    this.deliver(userId, message, exceptClientId ?? null);
   }
 
   leave(client: LiveClient): void {
@@ -225,10 +212,7 @@ export class InMemoryLiveHub implements LiveHub {
     const group = this.groups.get(client.userId);
     if (!group?.delete(client)) return;
     this.budgets.delete(client.id);
-    if (group.size > 0) return;
-    this.groups.delete(client.userId);
-    const snapshot = this.snapshots.get(client.userId);
-    if (snapshot) snapshot.orphanedAt = this.now();
+    if (group.size === 0) this.groups.delete(client.userId);
   }
 
   receive(client: LiveClient, frame: string | null): void {
@@ -251,13 +235,12 @@ export class InMemoryLiveHub implements LiveHub {
         return;
       case "pong":
         return;
-      case "timer_update": {
-        this.remember(client.userId, message.timerState, client.source);
-        this.deliver(client.userId, { type: "timer_update", timerState: message.timerState, source: client.source }, client.id);
-        return;
-      }
       case "command":
-        this.deliver(client.userId, { type: "command", action: message.action }, client.id);
+        if (message.action === "sync_request") this.timers?.clientJoined(client);
+        else this.timers?.receive(client, message);
+        return;
+      case "timer_commands":
+        this.timers?.receive(client, message);
         return;
       case "room_join":
       case "room_leave":
@@ -265,22 +248,14 @@ export class InMemoryLiveHub implements LiveHub {
         this.rooms?.receive(client, message);
         return;
       default:
-        // What only the server sends (room_state, room_error, room_closed, tasks_changed) is not taken from a client.
+        // A device's own timer_update (the server holds the timer) and what only the server sends
+        // (account_timer, room_state, room_error, room_closed, *_changed) are not taken from a client.
         return;
     }
   }
 
-  snapshot(userId: number): LiveSnapshot | undefined {
-    const stored = this.liveSnapshot(userId);
-    if (!stored) return undefined;
-    const { orphanedAt: _orphanedAt, ...snapshot } = stored;
-    return snapshot;
-  }
-
   closeUser(userId: number, code: number = LIVE_CLOSE_CODES.unauthorized, reason = "Not authenticated"): number {
-    const closed = this.closeWhere((client) => client.userId === userId, code, reason);
-    this.snapshots.delete(userId);
-    return closed;
+    return this.closeWhere((client) => client.userId === userId, code, reason);
   }
 
   closeDevice(deviceId: number, code: number = LIVE_CLOSE_CODES.unauthorized, reason = "This device is not linked"): number {
@@ -295,37 +270,10 @@ export class InMemoryLiveHub implements LiveHub {
     return this.closeWhere(() => true, code, reason);
   }
 
-  prune(now = this.now()): number {
-    let pruned = 0;
-    for (const [userId, snapshot] of this.snapshots) {
-      if (snapshot.orphanedAt !== null && now - snapshot.orphanedAt > this.stateMaxAgeMs) {
-        this.snapshots.delete(userId);
-        pruned += 1;
-      }
-    }
-    return pruned;
-  }
-
   stats(): LiveHubStats {
     let connections = 0;
     for (const group of this.groups.values()) connections += group.size;
     return { connections, users: this.groups.size, droppedFrames: this.dropped, relayedMessages: this.relayed };
-  }
-
-  /**
-   * Keeps `state` as the user's last state, sent by `source`: from one of this process's
-   * connections, or relayed from another instance (then, when the user has no connection
-   * here, it ages out like a state whose last connection left).
-   */
-  protected remember(userId: number, state: SharedTimerState, source: LiveSource): void {
-    const now = this.now();
-    this.snapshots.set(userId, {
-      state,
-      source,
-      receivedAt: now,
-      focusStartedAt: focusStartOf(state, now),
-      orphanedAt: this.groups.has(userId) ? null : now,
-    });
   }
 
   /**
@@ -364,16 +312,6 @@ export class InMemoryLiveHub implements LiveHub {
       client.close(LIVE_CLOSE_CODES.tooMany, "Too many messages");
     }
     return false;
-  }
-
-  /** The user's stored state unless it has outlived its connections. */
-  private liveSnapshot(userId: number): StoredSnapshot | undefined {
-    const snapshot = this.snapshots.get(userId);
-    if (snapshot?.orphanedAt != null && this.now() - snapshot.orphanedAt > this.stateMaxAgeMs) {
-      this.snapshots.delete(userId);
-      return undefined;
-    }
-    return snapshot;
   }
 
   /** Removes, then closes, every connection matching `test`. */

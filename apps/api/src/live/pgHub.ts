@@ -1,13 +1,14 @@
 /**
  * The live-sync hub across API instances (`docs/api.md`, Live sync): every
  * instance on one PostgreSQL database LISTENs on one channel, and whatever fans out to a
- * user's connections here (a relayed `timer_update` or `command`, a `sync_request` on join)
- * is also NOTIFYed there, so a user's tabs on different instances stay in sync.
+ * user's connections here (the account's timer, a `tasks_changed`, …)
+ * is also NOTIFYed there, so a user's devices on different instances stay in sync.
  *
  * - Each envelope carries this instance's random id; an instance ignores its own echo (it has
  *   already delivered locally).
- * - A `timer_update` from another instance is also kept as the user's last state here, so a
- *   new connection on instance B is answered at once with the state last sent on instance A.
+ * - An `account_timer` from another instance is handed to this instance's account timers
+ *   (`TimerHub.observed`), so an instance with the user's connections settles the timer when a
+ *   session's end comes, whichever instance ran the last command.
  * - Closing a user's, a device's or a login session's connections (account deleted, device
  *   revoked or paused, logout) is announced too, so their sockets on every instance close.
  * - One dedicated `pg` client LISTENs and NOTIFYs (`pg_notify`); if it drops, it reconnects
@@ -23,7 +24,7 @@ import { randomUUID } from "node:crypto";
 import { liveMessageSchema, type LiveMessage } from "@focus/core";
 import pg from "pg";
 import { z } from "zod";
-import { InMemoryLiveHub, type InMemoryLiveHubOptions, LIVE_CLOSE_CODES, type LiveLogger, type LiveSource } from "./hub";
+import { InMemoryLiveHub, type InMemoryLiveHubOptions, LIVE_CLOSE_CODES, type LiveLogger } from "./hub";
 import { roomRelaySchema, type RoomRelayMessage } from "./rooms";
 
 /** The NOTIFY channel of the live relay. */
@@ -248,11 +249,8 @@ export class PgLiveHub extends InMemoryLiveHub {
     switch (envelope.kind) {
       case "deliver": {
         const { message, userId } = envelope;
-        if (message.type === "timer_update") {
-          const source: LiveSource = message.source === "extension" ? "extension" : "web";
-          this.remember(userId, message.timerState, source);
-        }
         super.deliver(userId, message, null);
+        if (message.type === "account_timer") this.timers?.observed(userId, message.timer);
         return;
       }
       case "closeUser":

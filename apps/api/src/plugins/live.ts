@@ -4,7 +4,8 @@
  * `fastify.liveHub`, protocol-level pings that end dead connections, and on close every
  * socket closed with 1001 before the server stops.
  *
- * The focus rooms (`live/rooms.ts`) ride on the same hub and are decorated as `fastify.rooms`.
+ * The focus rooms (`live/rooms.ts`) ride on the same hub and are decorated as `fastify.rooms`, the
+ * account timers (`live/accountTimers.ts`) as `fastify.accountTimers`.
  * The hub follows the database: on PostgreSQL a `PgLiveHub`, which relays
  * across instances through LISTEN/NOTIFY and whose LISTEN connection is opened at start and
  * closed on close; on SQLite (one process) an `InMemoryLiveHub`.
@@ -13,6 +14,7 @@ import websocket from "@fastify/websocket";
 import { ROOM_PRESENCE_TIMEOUT_MS } from "@focus/core";
 import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
+import { AccountTimers } from "../live/accountTimers";
 import { InMemoryLiveHub, LIVE_CLOSE_CODES, LIVE_LIMITS, type LiveHub } from "../live/hub";
 import { PgLiveHub } from "../live/pgHub";
 import { RoomHub } from "../live/rooms";
@@ -22,6 +24,8 @@ declare module "fastify" {
     liveHub: LiveHub;
     /** The focus rooms of this instance's live connections (`docs/rooms.md`). */
     rooms: RoomHub;
+    /** The account timers of this instance's live connections (`docs/api.md`, The account's timer). */
+    accountTimers: AccountTimers;
   }
 }
 
@@ -34,8 +38,6 @@ export const LIVE_MAX_FRAME_BYTES = 4 * 1024;
 export const LIVE_PING_INTERVAL_MS = ROOM_PRESENCE_TIMEOUT_MS / 2;
 /** How long shutdown waits for clients to answer the close before cutting them off, ms. */
 const CLOSE_GRACE_MS = 2000;
-/** How often the last states of disconnected users are pruned, ms. */
-const PRUNE_INTERVAL_MS = 60_000;
 
 export interface LivePluginOptions {
   /** A hub to use instead of a new in-memory one (tests, a cross-process hub). */
@@ -74,6 +76,10 @@ export default fp<LivePluginOptions>(
     rooms.start();
     fastify.decorate("rooms", rooms);
     fastify.addHook("onClose", async () => rooms.stop());
+    const timers = new AccountTimers({ db: fastify.db, hub, log });
+    hub.attachTimers(timers);
+    fastify.decorate("accountTimers", timers);
+    fastify.addHook("onClose", async () => timers.stop());
 
     // Added before @fastify/websocket's own preClose hook, so this runs first.
     fastify.addHook("preClose", async () => {
@@ -101,12 +107,7 @@ export default fp<LivePluginOptions>(
       }
     }, LIVE_PING_INTERVAL_MS);
     heartbeat.unref();
-    const prune = setInterval(() => hub.prune(), PRUNE_INTERVAL_MS);
-    prune.unref();
-    fastify.addHook("onClose", async () => {
-      clearInterval(heartbeat);
-      clearInterval(prune);
-    });
+    fastify.addHook("onClose", async () => clearInterval(heartbeat));
   },
   { name: "live", dependencies: ["database"] },
 );

@@ -267,3 +267,13 @@ export async function unlinkSessionsFromTask(db: Kysely<Database>, userId: numbe
   await db.updateTable("focus_sessions").set({ task_id: null }).where("user_id", "=", userId).where("task_id", "=", taskId).execute();
   sessionsChanged(db, userId);
 }
+
+/**
+ * Deletes the user's session recorded with this idempotency key (a stopped session brought back
+ * by Undo, `docs/product.md`); returns whether there was one.
+ */
+export async function deleteSessionByClientId(db: Kysely<Database>, userId: number, clientId: string): Promise<boolean> {
+  const result = await db.deleteFrom("focus_sessions").where("user_id", "=", userId).where("client_id", "=", clientId).executeTakeFirst();
+  sessionsChanged(db, userId);
+  return Number(result.numDeletedRows) > 0;
+}

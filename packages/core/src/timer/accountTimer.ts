@@ -1,13 +1,14 @@
 import { transition, type SnapshotFrom } from "xstate";
 import { z } from "zod";
 import { AUTO_START_DELAY_MS, TIMER_MODES, type TimerMode } from "../constants";
-import { instantMsSchema } from "../protocol/timerState";
+import { instantMsSchema, type SharedTimerState } from "../protocol/timerState";
 import { MAX_SESSION_SECONDS, sessionInputSchema } from "../schemas/session";
 import type { TimerSettings } from "../schemas/settings";
 import { taskRefSchema } from "../tasks/list";
 import { timerMachine, type TimerMachine } from "./machine";
 import { TIMER_SEED_PATTERN } from "./sessionId";
 import type { StartBlockReason, SyncedTimer, TimerAccess, TimerEffect, TimerEvent, TimerStatus } from "./types";
+import { remainingMsOf } from "./view";
 
 /**
  * One timer per account (`docs/product.md`, One timer per account): the server keeps each
@@ -324,13 +325,31 @@ export function applyTimerCommands(
 
 /**
  * The events a device sends its own chart to follow the account's timer (`timer`) at `now`
- * (the server's clock as the device reads it): SYNC, preceded by a TICK when the server has
- * ended the very session this device is still running (its end has come), so the device
- * completes it itself first and the end rings here too.
+ * (the server's clock as the device reads it): SYNC, preceded by a TICK at the session's end
+ * when the server has ended the very session this device is still running (its clock may read
+ * a few ms before that end), so the device completes it itself first and the end rings here too.
  */
 export function eventsToFollow(snapshot: TimerSnapshot, timer: AccountTimer, now: number): TimerEvent[] {
   const { context } = snapshot;
   const sync: TimerEvent = { type: "SYNC", timer: syncedPartOf(timer), now };
-  const endedHere = snapshot.matches("running") && context.endsAt !== null && context.endsAt <= now && timer.lastCompletedAt === context.endsAt;
-  return endedHere ? [{ type: "TICK", now }, sync] : [sync];
+  const endedHere = snapshot.matches("running") && context.endsAt !== null && timer.lastCompletedAt === context.endsAt;
+  return endedHere && context.endsAt !== null ? [{ type: "TICK", now: Math.max(now, context.endsAt) }, sync] : [sync];
+}
+
+/**
+ * The account's timer as the shared timer state of `timer_update` (what the extension and the
+ * mini timer read with `sharedTimerView`), at `now` (epoch ms).
+ */
+export function sharedStateOfAccount(timer: AccountTimer, now: number): SharedTimerState {
+  const running = timer.status === "running";
+  const remainingMs = remainingMsOf({ ...timer, endsAt: running ? timer.endsAt : null, now });
+  return {
+    isActive: running,
+    currentTime: Math.ceil(remainingMs / 1000),
+    mode: timer.mode,
+    progress: ((timer.durationMs - remainingMs) / timer.durationMs) * 100,
+    endsAt: running ? timer.endsAt : null,
+    durationMs: timer.durationMs,
+    sessionStartTime: timer.sessionStartTime,
+  };
 }

@@ -1,6 +1,7 @@
 export {
   timerMachine,
   ticker,
+  tickerWith,
   modeDurationMs,
   nextModeAfter,
   startBlockReason,

@@ -196,25 +196,30 @@ function statusOf(event: TimerEvent, context: TimerContext): TimerStatus | null 
 
 /**
  * The ticker wakes the chart when the displayed second changes and exactly when the
- * session ends, with the real time in the event. It only prompts a re-render: the time
+ * session ends, with the time of `now` (epoch ms) in the event: an app gives its own clock
+ * (the web app the server's, `tickerWith(serverNow)`). It only prompts a re-render: the time
  * left is always `endsAt − now`, so a throttled or sleeping tab never drifts.
  */
-export const ticker = fromCallback<EventObject, { endsAt: number; now?: () => number }>(({ sendBack, input }) => {
-  const now = input.now ?? Date.now;
-  let handle: unknown;
-  const schedule = () => {
-    const left = input.endsAt - now();
-    const untilNextSecond = left > 0 ? left % TICK_MS || TICK_MS : 0;
-    handle = setTimeout(() => {
-      // The next wake-up first: the TICK may end the session and stop this ticker, whose
-      // cleanup must then find (and clear) the newest timeout, or it would fire forever.
-      schedule();
-      sendBack({ type: "TICK", now: now() });
-    }, untilNextSecond + 1);
-  };
-  schedule();
-  return () => clearTimeout(handle);
-});
+export function tickerWith(now: () => number) {
+  return fromCallback<EventObject, { endsAt: number }>(({ sendBack, input }) => {
+    let handle: unknown;
+    const schedule = () => {
+      const left = input.endsAt - now();
+      const untilNextSecond = left > 0 ? left % TICK_MS || TICK_MS : 0;
+      handle = setTimeout(() => {
+        // The next wake-up first: the TICK may end the session and stop this ticker, whose
+        // cleanup must then find (and clear) the newest timeout, or it would fire forever.
+        schedule();
+        sendBack({ type: "TICK", now: now() });
+      }, untilNextSecond + 1);
+    };
+    schedule();
+    return () => clearTimeout(handle);
+  });
+}
+
+/** The ticker on this device's own clock. */
+export const ticker = tickerWith(() => Date.now());
 
 /**
  * The Pomodoro timer (rules in docs/product.md "Timer").

@@ -14,6 +14,7 @@ import * as hashSessionIds from "./2026_11_28_0001_hash_session_ids";
 import * as tasks from "./2026_11_29_0001_tasks";
 import * as rooms from "./2026_11_30_0001_rooms";
 import * as authChangeNotify from "./2026_12_01_0001_auth_change_notify";
+import * as accountTimers from "./2026_12_02_0001_account_timers";
 
 export const migrations: Record<string, Migration> = {
   "2026_11_22_0001_initial_schema": initialSchema,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_29_0001_tasks": tasks,
   "2026_11_30_0001_rooms": rooms,
   "2026_12_01_0001_auth_change_notify": authChangeNotify,
+  "2026_12_02_0001_account_timers": accountTimers,
 };

@@ -2,11 +2,12 @@
  * Blocked attempts (`docs/product.md`, Website Shield; routes in `docs/api.md`):
  * - `POST /api/blocked-attempts` {domain, at, sessionStart?} from the extension (device token)
  *   or the web app (cookie) → 201 the stored attempt. Without `sessionStart` the attempt is
- *   placed in the focus session the live timer state says was running at `at`, if any.
+ *   placed in the focus session the account's timer is in (running or paused), if it started before `at`.
  * - `GET /api/blocked-attempts/summary` → 200 `{ perSite, perSession }` for the Statistics tab.
  */
 import { blockedAttemptInputSchema, blockedAttemptSchema, blockedAttemptSummarySchema } from "@focus/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { currentFocusStart } from "../../domain/accountTimer";
 import { userOf } from "../../plugins/auth";
 import { insertBlockedAttempt, summarizeBlockedAttempts } from "../../repositories/blockedAttempts";
 
@@ -26,7 +27,7 @@ const blockedAttemptRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const occurredAt = new Date(request.body.at);
       let sessionStart = request.body.sessionStart ? new Date(request.body.sessionStart) : null;
       if (!sessionStart) {
-        const focusStartedAt = fastify.liveHub.snapshot(user.id)?.focusStartedAt ?? null;
+        const focusStartedAt = await currentFocusStart(fastify.db, user.id);
         if (focusStartedAt !== null && focusStartedAt <= occurredAt.getTime()) sessionStart = new Date(focusStartedAt);
       }
       const attempt = await insertBlockedAttempt(fastify.db, user.id, { domain: request.body.domain, occurredAt, sessionStart });

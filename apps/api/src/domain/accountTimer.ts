@@ -1,0 +1,168 @@
+/**
+ * One timer per account (`docs/product.md`, One timer per account): each signed-in account's
+ * timer is kept in the database and every change runs here, in one transaction that holds the
+ * user's row lock (so commands from any device and any API instance are ordered), through
+ * core's `applyTimerCommands` / `settleAccountTimer` (the timer chart's own rules). The
+ * sessions the chart ends are recorded in the same transaction: a completed session once per
+ * account (its id is the idempotency key, whichever devices also post it), a focus session
+ * stopped after a minute or more as stopped, and a stopped record withdrawn when Undo brings
+ * its session back.
+ */
+import {
+  applyTimerCommands,
+  newAccountTimer,
+  newTimerSeed,
+  planTier,
+  settleAccountTimer,
+  todayProgress,
+  type AccountTimer,
+  type AccountTimerResult,
+  type SessionInput,
+  type TimedTimerCommand,
+  type TimerEffect,
+  type TimerEnvironment,
+} from "@focus/core";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database";
+import { writeTransaction } from "../db/groupCommit";
+import type { UserRow } from "../db/tables/users";
+import { findAccountTimer, saveAccountTimer } from "../repositories/accountTimers";
+import { deleteSessionByClientId, listSessionsBetween } from "../repositories/sessions";
+import { getSettings } from "../repositories/settings";
+import { findUserById, lockUserRow } from "../repositories/users";
+import { HttpError } from "./httpError";
+import { recordSessionLocked } from "./sessions";
+import { subscriptionOf } from "./subscription";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a run of the account's timer gives the live layer. */
+export interface TimerRun extends AccountTimerResult {
+  /** A session counting for a task was recorded (the user's devices reload their task list). */
+  taskSessionRecorded: boolean;
+}
+
+/** Minimal logger (pino's shape). */
+export interface TimerLogger {
+  warn(object: object, message: string): void;
+}
+
+/**
+ * The user's settings, plan and completed focus sessions today (in `timeZone`) as the chart's
+ * environment at `now` (epoch ms).
+ */
+async function environmentOf(trx: Kysely<Database>, user: UserRow, timeZone: string, now: number): Promise<TimerEnvironment> {
+  const subscription = subscriptionOf(user);
+  let focusSessionsToday = 0;
+  if (planTier(subscription, now) === "free") {
+    const nearby = await listSessionsBetween(trx, user.id, new Date(now - 2 * DAY_MS), new Date(now + DAY_MS));
+    focusSessionsToday = todayProgress(nearby, now, timeZone).completedSessionsToday;
+  }
+  return {
+    settings: await getSettings(trx, user.id),
+    access: { isGuest: false, subscription, guestSessionUsedOn: null, focusSessionsToday },
+    now,
+  };
+}
+
+/**
+ * Records what the chart did: completed and stopped sessions (the plan's rules apply as to any
+ * recorded session; one the plan refuses, or whose task is no longer the user's, is recorded
+ * without the task or not at all, and logged), and withdrawn stopped records.
+ * @returns whether a session counting for a task was recorded.
+ */
+async function recordEffects(trx: Kysely<Database>, user: UserRow, effects: readonly TimerEffect[], now: number, timeZone: string, log: TimerLogger): Promise<boolean> {
+  let forTask = false;
+  for (const effect of effects) {
+    if (effect.type === "stopUndone") {
+      if (effect.session.clientId) await deleteSessionByClientId(trx, user.id, effect.session.clientId);
+      continue;
+    }
+    if (effect.type !== "sessionCompleted" && effect.type !== "sessionStopped") continue;
+    const recorded = await recordOne(trx, user, effect.session, now, timeZone, log);
+    forTask ||= recorded?.created === true && recorded.session.taskId !== undefined;
+  }
+  return forTask;
+}
+
+/** One session, under the plan; a task that is not (or no longer) the user's is left out. */
+async function recordOne(trx: Kysely<Database>, user: UserRow, session: SessionInput, now: number, timeZone: string, log: TimerLogger) {
+  try {
+    return await recordSessionLocked(trx, user, session, now, timeZone);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    if (error.statusCode === 404 && session.taskId !== undefined) {
+      const { taskId: _taskId, ...withoutTask } = session;
+      return recordOne(trx, user, withoutTask, now, timeZone, log);
+    }
+    log.warn({ userId: user.id, clientId: session.clientId, status: error.statusCode }, `account timer: session not recorded: ${error.message}`);
+    return null;
+  }
+}
+
+/**
+ * Runs `work` on the user's timer (a new one when the account has none) in one transaction:
+ * stores the result when it changed, records its sessions. `timeZone` is the devices' latest
+ * (kept with the timer); null keeps the stored one (UTC when none).
+ * @returns null when the user no longer exists.
+ */
+async function runTimer(
+  db: Kysely<Database>,
+  userId: number,
+  timeZone: string | null,
+  now: number,
+  log: TimerLogger,
+  work: (timer: AccountTimer, env: TimerEnvironment) => AccountTimerResult,
+): Promise<TimerRun | null> {
+  return writeTransaction(db, async (trx) => {
+    await lockUserRow(trx, userId);
+    const user = await findUserById(trx, userId);
+    if (!user) return null;
+    const stored = await findAccountTimer(trx, userId, true);
+    const zone = timeZone ?? stored?.timeZone ?? "UTC";
+    const env = await environmentOf(trx, user, zone, now);
+    const timer = stored?.timer ?? newAccountTimer(env.settings, newTimerSeed(), now);
+    const result = work(timer, env);
+    if (result.changed || !stored || stored.timeZone !== zone) await saveAccountTimer(trx, userId, result.timer, zone);
+    const taskSessionRecorded = await recordEffects(trx, user, result.effects, now, zone, log);
+    return { ...result, taskSessionRecorded };
+  });
+}
+
+/**
+ * Runs a device's commands on the user's timer (core's `applyTimerCommands`): in order, each at
+ * its own time, all refused as stale when the device had not seen the timer's last commanded
+ * change (`baseVersion`). `now` is the server's clock, epoch ms.
+ * @returns null when the user no longer exists.
+ */
+export function runTimerCommands(
+  db: Kysely<Database>,
+  userId: number,
+  commands: readonly TimedTimerCommand[],
+  baseVersion: number | null,
+  timeZone: string | null,
+  now: number,
+  log: TimerLogger,
+): Promise<TimerRun | null> {
+  return runTimer(db, userId, timeZone, now, log, (timer, env) => applyTimerCommands(timer, commands, baseVersion ?? timer.version, env));
+}
+
+/**
+ * Brings the user's timer to `now` and to their current settings (a session's end, an
+ * automatic start, a new length for a waiting session), recording what ended.
+ * @returns null when the user no longer exists.
+ */
+export function settleTimer(db: Kysely<Database>, userId: number, now: number, log: TimerLogger): Promise<TimerRun | null> {
+  return runTimer(db, userId, null, now, log, settleAccountTimer);
+}
+
+/**
+ * When the focus session the user's timer is in started (epoch ms): while a focus session runs
+ * or is paused, else null. A blocked attempt is placed in this session.
+ */
+export async function currentFocusStart(db: Kysely<Database>, userId: number): Promise<number | null> {
+  const stored = await findAccountTimer(db, userId);
+  const timer = stored?.timer;
+  if (!timer || timer.mode !== "focus" || (timer.status !== "running" && timer.status !== "paused")) return null;
+  return timer.sessionStartTime;
+}

@@ -1,0 +1,155 @@
+/**
+ * The account timers on the live connection (`docs/api.md`, The account's timer): runs each
+ * device's timer commands (`domain/accountTimer.ts`), one user's at a time in the order they
+ * arrive, and sends the account's timer to every connection of the user after each change, on
+ * every instance (`account_timer`, and `timer_update` for the extension). A new connection gets
+ * the timer at once. While the user has a connection on this instance, the timer is settled
+ * here when it next changes by itself (a session's end, an automatic start), so every device
+ * hears it and the session is recorded even if no device posts it; with no connection anywhere
+ * the timer waits, and is settled when a device next connects (as a device that was closed
+ * finds its session ended, `docs/product.md`).
+ */
+import { randomUUID } from "node:crypto";
+import { nextSettleAt, sharedStateOfAccount, type AccountTimer, type TimerCommandOutcome } from "@focus/core";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database";
+import { runTimerCommands, settleTimer, type TimerRun } from "../domain/accountTimer";
+import type { LiveClient, LiveHub, TimerHub, TimerMessage } from "./hub";
+
+/** How long after a timer's own change is due the server settles it, ms: devices that follow the same end hear it at once after their own tick. */
+const SETTLE_SLACK_MS = 50;
+
+/** Pino's shape, as much of it as the timers use. */
+export interface AccountTimersLogger {
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface AccountTimersOptions {
+  db: Kysely<Database>;
+  hub: LiveHub;
+  log: AccountTimersLogger;
+  /** The server's clock, epoch ms (tests). */
+  now?: () => number;
+}
+
+export class AccountTimers implements TimerHub {
+  private readonly db: Kysely<Database>;
+  private readonly hub: LiveHub;
+  private readonly log: AccountTimersLogger;
+  private readonly now: () => number;
+  /** Each user's work, chained so it runs in arrival order. */
+  private readonly queues = new Map<number, Promise<void>>();
+  /** Each user's next settling on this instance. */
+  private readonly settles = new Map<number, NodeJS.Timeout>();
+  private stopped = false;
+
+  constructor(options: AccountTimersOptions) {
+    this.db = options.db;
+    this.hub = options.hub;
+    this.log = options.log;
+    this.now = options.now ?? Date.now;
+  }
+
+  clientJoined(client: LiveClient): void {
+    this.enqueue(client.userId, async () => {
+      const run = await settleTimer(this.db, client.userId, this.now(), this.log);
+      if (!run) return;
+      if (run.changed) this.publish(client.userId, run);
+      else this.sendTimer(client, run.timer, undefined);
+      this.schedule(client.userId, run.timer);
+    });
+  }
+
+  receive(client: LiveClient, message: TimerMessage): void {
+    const now = this.now();
+    const batch =
+      message.type === "timer_commands"
+        ? { commands: message.commands, baseVersion: message.baseVersion, timeZone: message.timeZone ?? null }
+        : message.action === "sync_request"
+          ? null
+          : { commands: [{ id: randomUUID(), command: { type: message.action }, at: now }], baseVersion: null, timeZone: null };
+    if (!batch) return;
+    this.enqueue(client.userId, async () => {
+      const run = await runTimerCommands(this.db, client.userId, batch.commands, batch.baseVersion, batch.timeZone, this.now(), this.log);
+      if (!run) return;
+      this.sendTimer(client, run.timer, run.outcomes);
+      if (run.changed) this.publish(client.userId, run, client.id);
+      this.schedule(client.userId, run.timer);
+    });
+  }
+
+  observed(userId: number, timer: AccountTimer): void {
+    this.schedule(userId, timer);
+  }
+
+  /**
+   * The user's settings changed: a waiting session takes its new length now, on every device.
+   * Resolves once done (errors are logged).
+   */
+  settingsChanged(userId: number): Promise<void> {
+    return this.enqueue(userId, async () => {
+      const run = await settleTimer(this.db, userId, this.now(), this.log);
+      if (run?.changed) this.publish(userId, run);
+    });
+  }
+
+  /** Stops settling (the server is closing); pending work still finishes. */
+  stop(): void {
+    this.stopped = true;
+    for (const handle of this.settles.values()) clearTimeout(handle);
+    this.settles.clear();
+  }
+
+  /** Resolves once the user's queued work is done (tests). */
+  idle(userId: number): Promise<void> {
+    return this.queues.get(userId) ?? Promise.resolve();
+  }
+
+  /** Runs `work` after the user's earlier work; an error is logged, never thrown at the socket. */
+  private enqueue(userId: number, work: () => Promise<void>): Promise<void> {
+    const previous = this.queues.get(userId) ?? Promise.resolve();
+    const next = previous.then(work).catch((error: unknown) => this.log.error({ err: error, userId }, "account timer: work failed"));
+    this.queues.set(userId, next);
+    void next.finally(() => {
+      if (this.queues.get(userId) === next) this.queues.delete(userId);
+    });
+    return next;
+  }
+
+  /** The timer to one connection, with what became of its commands. */
+  private sendTimer(client: LiveClient, timer: AccountTimer, replies: TimerCommandOutcome[] | undefined): void {
+    const serverNow = this.now();
+    client.send({ type: "account_timer", timer, serverNow, ...(replies ? { replies } : {}) });
+    client.send({ type: "timer_update", timerState: sharedStateOfAccount(timer, serverNow), source: "server" });
+  }
+
+  /** A changed timer to every connection of the user (but `exceptClientId`), on every instance. */
+  private publish(userId: number, run: TimerRun, exceptClientId?: number): void {
+    const serverNow = this.now();
+    this.hub.notifyUser(userId, { type: "account_timer", timer: run.timer, serverNow }, exceptClientId);
+    this.hub.notifyUser(userId, { type: "timer_update", timerState: sharedStateOfAccount(run.timer, serverNow), source: "server" }, exceptClientId);
+    if (run.taskSessionRecorded) this.hub.notifyUser(userId, { type: "tasks_changed" });
+  }
+
+  /** Settles the user's timer here when it next changes by itself, while the user is connected here. */
+  private schedule(userId: number, timer: AccountTimer): void {
+    const previous = this.settles.get(userId);
+    if (previous) clearTimeout(previous);
+    this.settles.delete(userId);
+    const at = nextSettleAt(timer);
+    if (at === null || this.stopped) return;
+    const handle = setTimeout(() => {
+      this.settles.delete(userId);
+      if (!this.hub.isConnected(userId)) return;
+      void this.enqueue(userId, async () => {
+        const run = await settleTimer(this.db, userId, this.now(), this.log);
+        if (!run) return;
+        if (run.changed) this.publish(userId, run);
+        this.schedule(userId, run.timer);
+      });
+    }, Math.max(0, at - this.now()) + SETTLE_SLACK_MS);
+    handle.unref();
+    this.settles.set(userId, handle);
+  }
+}
