@@ -38,6 +38,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What a run of the account's timer gives the live layer. */
 export interface TimerRun extends AccountTimerResult {
+  /** A session was recorded or withdrawn (the user's devices reload their sessions). */
+  sessionsChanged: boolean;
   /** A session counting for a task was recorded (the user's devices reload their task list). */
   taskSessionRecorded: boolean;
 }
@@ -69,20 +71,29 @@ async function environmentOf(trx: Kysely<Database>, user: UserRow, timeZone: str
  * Records what the chart did: completed and stopped sessions (the plan's rules apply as to any
  * recorded session; one the plan refuses, or whose task is no longer the user's, is recorded
  * without the task or not at all, and logged), and withdrawn stopped records.
- * @returns whether a session counting for a task was recorded.
+ * @returns whether sessions changed, and whether one counting for a task was recorded.
  */
-async function recordEffects(trx: Kysely<Database>, user: UserRow, effects: readonly TimerEffect[], now: number, timeZone: string, log: TimerLogger): Promise<boolean> {
-  let forTask = false;
+async function recordEffects(
+  trx: Kysely<Database>,
+  user: UserRow,
+  effects: readonly TimerEffect[],
+  now: number,
+  timeZone: string,
+  log: TimerLogger,
+): Promise<{ sessionsChanged: boolean; taskSessionRecorded: boolean }> {
+  let sessionsChanged = false;
+  let taskSessionRecorded = false;
   for (const effect of effects) {
     if (effect.type === "stopUndone") {
-      if (effect.session.clientId) await deleteSessionByClientId(trx, user.id, effect.session.clientId);
+      sessionsChanged = (await deleteSessionByClientId(trx, user.id, effect.session.clientId)) || sessionsChanged;
       continue;
     }
     if (effect.type !== "sessionCompleted" && effect.type !== "sessionStopped") continue;
     const recorded = await recordOne(trx, user, effect.session, now, timeZone, log);
-    forTask ||= recorded?.created === true && recorded.session.taskId !== undefined;
+    sessionsChanged ||= recorded?.created === true;
+    taskSessionRecorded ||= recorded?.created === true && recorded.session.taskId !== undefined;
   }
-  return forTask;
+  return { sessionsChanged, taskSessionRecorded };
 }
 
 /** One session, under the plan; a task that is not (or no longer) the user's is left out. */
@@ -124,8 +135,7 @@ async function runTimer(
     const timer = stored?.timer ?? newAccountTimer(env.settings, newTimerSeed(), now);
     const result = work(timer, env);
     if (result.changed || !stored || stored.timeZone !== zone) await saveAccountTimer(trx, userId, result.timer, zone);
-    const taskSessionRecorded = await recordEffects(trx, user, result.effects, now, zone, log);
-    return { ...result, taskSessionRecorded };
+    return { ...result, ...(await recordEffects(trx, user, result.effects, now, zone, log)) };
   });
 }
 

@@ -75,6 +75,7 @@ export class AccountTimers implements TimerHub {
       if (!run) return;
       this.sendTimer(client, run.timer, run.outcomes);
       if (run.changed) this.publish(client.userId, run, client.id);
+      else if (run.sessionsChanged) this.hub.notifyUser(client.userId, { type: "sessions_changed" });
       this.schedule(client.userId, run.timer);
     });
   }
@@ -129,6 +130,7 @@ export class AccountTimers implements TimerHub {
     const serverNow = this.now();
     this.hub.notifyUser(userId, { type: "account_timer", timer: run.timer, serverNow }, exceptClientId);
     this.hub.notifyUser(userId, { type: "timer_update", timerState: sharedStateOfAccount(run.timer, serverNow), source: "server" }, exceptClientId);
+    if (run.sessionsChanged) this.hub.notifyUser(userId, { type: "sessions_changed" });
     if (run.taskSessionRecorded) this.hub.notifyUser(userId, { type: "tasks_changed" });
   }
 

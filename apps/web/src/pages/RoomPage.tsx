@@ -17,7 +17,7 @@ import { useFollowRoomRounds, useRoomMembership } from "@/features/rooms/useRoom
 import { useOptionalUser } from "@/features/shell/SignedInLayout";
 import { useActiveTaskId } from "@/features/tasks/activeTask";
 import { useTaskList } from "@/features/tasks/useTasks";
-import { TimerActor } from "@/features/timer/timerActor";
+import { TimerActor } from "@/runtime/timerActor";
 import { ApiError } from "@/lib/api";
 
 /**

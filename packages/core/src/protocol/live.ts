@@ -33,9 +33,9 @@ export type LiveRoom = z.infer<typeof liveRoomSchema>;
  * one room at a time (`room_join`), says what it works on (`room_status`) and leaves
  * (`room_leave`, or by closing); the server answers `room_state` on every change (members,
  * round), `room_error` for a join it refuses and `room_closed` when the room ends.
- * `tasks_changed`, `settings_changed` and `user_changed` come from the server only, after the
- * user's task list, settings or account (plan, email) changed through the API, on any device or
- * by the admin: the web app loads that data again (`docs/offline.md`).
+ * `tasks_changed`, `settings_changed`, `sessions_changed` and `user_changed` come from the server
+ * only, after the user's task list, settings, recorded sessions or account (plan, email) changed,
+ * on any device or by the admin: the web app loads that data again (`docs/offline.md`).
  */
 export const liveMessageSchema = z.discriminatedUnion("type", [
   z.object({
@@ -82,6 +82,7 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
     replies: z.array(timerCommandReplySchema).max(MAX_TIMER_COMMANDS).optional(),
   }),
   z.object({ type: z.literal("settings_changed") }),
+  z.object({ type: z.literal("sessions_changed") }),
   z.object({ type: z.literal("user_changed") }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;

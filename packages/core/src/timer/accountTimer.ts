@@ -66,7 +66,8 @@ export type AccountTimer = z.infer<typeof accountTimerSchema>;
 
 /**
  * What a device asks of the account's timer. `start` and `toggle` carry the task the device has
- * picked (the session counts for it), `task` picks another one during a session.
+ * picked (the session counts for it), `task` picks another one during a session, `round` runs a
+ * focus room's round (`docs/rooms.md`: `mode` from `startedAt` to `endsAt`, epoch ms).
  */
 export const timerCommandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("start"), task: taskRefSchema.nullable().optional() }),
@@ -76,6 +77,7 @@ export const timerCommandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("mode"), mode: z.enum(TIMER_MODES) }),
   z.object({ type: z.literal("undo") }),
   z.object({ type: z.literal("task"), task: taskRefSchema.nullable() }),
+  z.object({ type: z.literal("round"), mode: z.enum(TIMER_MODES), startedAt: instantMsSchema, endsAt: instantMsSchema }),
 ]);
 export type TimerCommand = z.infer<typeof timerCommandSchema>;
 
@@ -235,8 +237,11 @@ function settle(snapshot: TimerSnapshot, now: number, effects: TimerEffect[]): T
   return current;
 }
 
-/** The chart event of a command given at `at`. */
-function eventOf(command: TimerCommand, at: number): TimerEvent[] {
+/**
+ * The chart events of a command given at `at` (epoch ms): what the server runs, and what a
+ * device runs on its own chart at once, so both apply the same rules.
+ */
+export function timerEventsOf(command: TimerCommand, at: number): TimerEvent[] {
   switch (command.type) {
     case "start":
     case "toggle": {
@@ -253,6 +258,8 @@ function eventOf(command: TimerCommand, at: number): TimerEvent[] {
       return [{ type: "UNDO", now: at }];
     case "task":
       return [{ type: "SET_TASK", task: command.task }];
+    case "round":
+      return [{ type: "FOLLOW_ROUND", mode: command.mode, startedAt: command.startedAt, endsAt: command.endsAt, now: at }];
   }
 }
 
@@ -314,7 +321,7 @@ export function applyTimerCommands(
     const when = Math.min(Math.max(at, snapshot.context.now), env.now);
     snapshot = settle(snapshot, when, effects);
     const before = effects.length;
-    for (const event of eventOf(command, when)) snapshot = step(snapshot, event, effects);
+    for (const event of timerEventsOf(command, when)) snapshot = step(snapshot, event, effects);
     const refusal = effects.slice(before).find((e) => e.type === "startRefused");
     outcomes.push(refusal ? { id, outcome: "refused", reason: refusal.reason } : { id, outcome: "applied" });
     ran ||= !refusal;

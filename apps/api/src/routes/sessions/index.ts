@@ -54,8 +54,12 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { schema: { body: sessionInputSchema, response: { 200: sessionSchema, 201: sessionSchema } } },
     async (request, reply) => {
       const { session, created } = await recordSessionWithinPlan(fastify.db, userOf(request), request.body, Date.now(), request.timeZone);
-      // A session for a task changes the task's actual count on the user's other devices.
-      if (created && session.taskId) fastify.liveHub.notifyUser(userOf(request).id, { type: "tasks_changed" });
+      if (created) {
+        // The user's other devices load their sessions again; a session for a task changes the
+        // task's actual count there too.
+        fastify.liveHub.notifyUser(userOf(request).id, { type: "sessions_changed" });
+        if (session.taskId) fastify.liveHub.notifyUser(userOf(request).id, { type: "tasks_changed" });
+      }
       return reply.code(created ? 201 : 200).send(session);
     },
   );

@@ -6,8 +6,8 @@ import {
   type TimerPhase,
 } from "@focus/core";
 import { useEffect, useLayoutEffect, useRef } from "react";
-import { useCurrentSettings } from "@/features/timer/TimerHost";
-import { TimerActor } from "@/features/timer/timerActor";
+import { useCurrentSettings } from "@/runtime/currentSettings";
+import { TimerActor } from "@/runtime/timerActor";
 import type { AudioEngine } from "./audioEngine";
 
 /** How often the fade-out steps during the last seconds of a session, ms. */

@@ -48,6 +48,19 @@ export function recordGuestSession(session: SessionInput, now = Date.now()): voi
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
+/** Forgets the guest's session recorded with `clientId` (a stopped session brought back by Undo). */
+export function forgetGuestSession(clientId: string): void {
+  const kept = loadGuestSessions()
+    .map(({ id: _id, ...rest }) => rest)
+    .filter((s) => s.clientId !== clientId);
+  try {
+    window.localStorage.setItem(KEY, JSON.stringify(kept));
+  } catch {
+    // Storage disabled: nothing was kept either.
+  }
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
 function subscribe(listener: () => void): () => void {
   window.addEventListener(CHANGE_EVENT, listener);
   window.addEventListener("storage", listener);

@@ -14,7 +14,8 @@ import {
 } from "@focus/core";
 import { toast } from "@/components/ui/use-toast";
 import { useAudioEngine } from "@/features/audio/AudioProvider";
-import { TimerActor } from "@/features/timer/timerActor";
+import { TimerActor } from "@/runtime/timerActor";
+import { useTimerCommand } from "@/runtime/timerCommands";
 
 /**
  * The main window's side of the mini timer: opens the 240×340 popup near the right edge of
@@ -29,6 +30,7 @@ import { TimerActor } from "@/features/timer/timerActor";
  */
 function useMiniTimerLinkState(): MiniTimerLink {
   const actor = TimerActor.useActorRef();
+  const command = useTimerCommand();
   const audio = useAudioEngine().actor;
   const popup = useRef<Window | null>(null);
   const [isLinked, setLinked] = useState(false);
@@ -80,17 +82,16 @@ function useMiniTimerLinkState(): MiniTimerLink {
       const message = parsed.data;
       const audioEvent = miniTimerAudioEvent(message);
       if (audioEvent) return audio.send(audioEvent);
-      const now = Date.now();
       switch (message.action) {
         case "miniTimerReady":
         case "requestTimerSync":
           return sync();
         case "startTimer":
-          return actor.send({ type: "START", now });
+          return command({ type: "start" });
         case "pauseTimer":
-          return actor.send({ type: "PAUSE", now });
+          return command({ type: "pause" });
         case "resetTimer":
-          return actor.send({ type: "RESET", now });
+          return command({ type: "reset" });
         case "ping":
           return send({ action: "pong" });
         case "miniTimerClosed":
@@ -112,7 +113,7 @@ function useMiniTimerLinkState(): MiniTimerLink {
       window.clearInterval(updates);
       window.clearInterval(pings);
     };
-  }, [actor, audio, drop, isLinked, send, sendState]);
+  }, [actor, audio, command, drop, isLinked, send, sendState]);
 
   const open = useCallback(() => {
     const { width, height } = MINI_TIMER_WINDOW;

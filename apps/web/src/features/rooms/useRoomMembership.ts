@@ -1,7 +1,8 @@
 import { followRoomRoundEvent, type LiveRoom, type RoomSchedule } from "@focus/core";
 import { useEffect, useState } from "react";
-import { TimerActor } from "@/features/timer/timerActor";
-import { useLiveChannel } from "@/features/timer/useLiveSync";
+import { serverNow } from "@/runtime/serverClock";
+import { useTimerCommand } from "@/runtime/timerCommands";
+import { useLiveChannel } from "@/runtime/liveChannel";
 import { useLatest } from "@/lib/useLatest";
 
 /** What being in a room gives the page: the room as the server last told it, or why it cannot be joined. */
@@ -64,7 +65,7 @@ export function useRoomMembership(slug: string, joined: boolean, status: string)
  * chart, when the user joins and whenever a new round begins. The chart records each session as a personal one.
  */
 export function useFollowRoomRounds(schedule: RoomSchedule | null): void {
-  const timer = TimerActor.useActorRef();
+  const command = useTimerCommand();
   const { startedAt, focusMinutes, breakMinutes } = schedule ?? { startedAt: 0, focusMinutes: 0, breakMinutes: 0 };
   const active = schedule !== null;
   useEffect(() => {
@@ -72,8 +73,9 @@ export function useFollowRoomRounds(schedule: RoomSchedule | null): void {
     const schedule = { startedAt, focusMinutes, breakMinutes };
     let handle: ReturnType<typeof setTimeout>;
     const follow = () => {
-      const event = followRoomRoundEvent(schedule, Date.now());
-      timer.send(event);
+      const event = followRoomRoundEvent(schedule, serverNow());
+      // The account's timer runs the round too: every device (the extension's blocking too) follows it.
+      command({ type: "round", mode: event.mode, startedAt: event.startedAt, endsAt: event.endsAt });
       // Just after this round ends, the next one.
       handle = setTimeout(follow, Math.max(0, event.endsAt - event.now) + 50);
     };
@@ -89,5 +91,5 @@ export function useFollowRoomRounds(schedule: RoomSchedule | null): void {
       clearTimeout(handle);
       document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [active, startedAt, focusMinutes, breakMinutes, timer]);
+  }, [active, startedAt, focusMinutes, breakMinutes, command]);
 }

@@ -25,6 +25,9 @@ export function KeyboardShortcuts() {
         case "reset":
           controls.reset();
           break;
+        case "undo":
+          controls.undo();
+          break;
         case "focus":
         case "shortBreak":
         case "longBreak":

@@ -96,6 +96,6 @@ describe("keyboard shortcut rules", () => {
   });
 
   it("lists every action once for the settings and the ? dialog", () => {
-    expect(SHORTCUTS.map((s) => s.action)).toEqual(["toggle", "reset", "focus", "shortBreak", "longBreak", "mute", "help"]);
+    expect(SHORTCUTS.map((s) => s.action)).toEqual(["toggle", "reset", "undo", "focus", "shortBreak", "longBreak", "mute", "help"]);
   });
 });

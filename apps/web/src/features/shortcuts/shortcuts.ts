@@ -3,7 +3,7 @@
  * press is not a shortcut. Pure functions over a key event, so the rules are tested without React.
  */
 
-export type ShortcutAction = "toggle" | "reset" | "focus" | "shortBreak" | "longBreak" | "mute" | "help";
+export type ShortcutAction = "toggle" | "reset" | "undo" | "focus" | "shortBreak" | "longBreak" | "mute" | "help";
 
 /**
  * The document event the `m` shortcut dispatches: the audio player listens for it and mutes or
@@ -15,6 +15,7 @@ export const TOGGLE_MUTE_EVENT = "focus-audio-toggle-mute";
 export const SHORTCUTS: readonly { action: ShortcutAction; keys: readonly string[]; label: string }[] = [
   { action: "toggle", keys: ["Space"], label: "Start or pause the timer" },
   { action: "reset", keys: ["R"], label: "Reset the timer" },
+  { action: "undo", keys: ["U"], label: "Undo a reset or mode change (for 10 seconds)" },
   { action: "focus", keys: ["1"], label: "Switch to Focus" },
   { action: "shortBreak", keys: ["2"], label: "Switch to Short Break" },
   { action: "longBreak", keys: ["3"], label: "Switch to Long Break" },
@@ -27,6 +28,8 @@ const KEY_ACTIONS: Record<string, ShortcutAction> = {
   Spacebar: "toggle",
   r: "reset",
   R: "reset",
+  u: "undo",
+  U: "undo",
   "1": "focus",
   "2": "shortBreak",
   "3": "longBreak",

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useLiveChannel } from "@/features/timer/useLiveSync";
+import { useLiveChannel } from "@/runtime/liveChannel";
 import { queryKeys } from "@/lib/queryKeys";
 
 /**

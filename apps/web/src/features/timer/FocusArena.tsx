@@ -12,11 +12,11 @@ import { PlanAllowance } from "./PlanAllowance";
 import { ProgressRing } from "./ProgressRing";
 import { TodayProgress } from "./TodayProgress";
 import { LiveStatusBadge } from "./LiveStatusBadge";
-import { useLiveStatus } from "./useLiveSync";
+import { useLiveStatus } from "@/runtime/liveChannel";
 import { useMiniTimerLink } from "@/features/miniTimer/useMiniTimerLink";
 import { useTimerControls, useTimerView } from "./useTimer";
 import { requestNotificationPermission } from "./notifications";
-import { useCurrentSettings } from "./TimerHost";
+import { useCurrentSettings } from "@/runtime/currentSettings";
 
 const MOTIVATION: Record<TimerMode, string> = {
   focus: "One task. Full attention. You've got this.",

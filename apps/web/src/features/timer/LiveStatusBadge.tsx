@@ -1,5 +1,5 @@
 import { Wifi, WifiOff } from "lucide-react";
-import type { LiveStatus } from "./useLiveSync";
+import type { LiveStatus } from "@/runtime/liveChannel";
 
 const LABELS: Record<LiveStatus, string> = {
   connecting: "Connecting sync…",

@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { useSignedInUser } from "@/features/shell/SignedInLayout";
 import { useNow } from "@/lib/useNow";
 import { cn } from "@/lib/utils";
-import { TimerActor } from "./timerActor";
+import { TimerActor } from "@/runtime/timerActor";
 import { useTodaySessions } from "./useTodaySessions";
 
 /**

@@ -1,23 +1,35 @@
-import { DEFAULT_SETTINGS, localDayBounds, type Settings, type TimerInput, type User } from "@focus/core";
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { DEFAULT_SETTINGS, localDayBounds, type Settings, type StartBlockReason, type TaskRef, type TimerInput, type User } from "@focus/core";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/use-toast";
 import { useLatest } from "@/lib/useLatest";
 import { cachedSettings, useSettings } from "@/features/settings/useSettings";
 import { loadActiveTask } from "@/features/tasks/activeTask";
 import { useActiveTaskRef, useTaskList } from "@/features/tasks/useTasks";
+import { CurrentSettingsContext } from "@/runtime/currentSettings";
+import { LiveConnection } from "@/runtime/LiveConnection";
+import { LiveRefresh } from "@/runtime/LiveRefresh";
+import { serverNow } from "@/runtime/serverClock";
+import { TimerActor } from "@/runtime/timerActor";
+import { useTimerCommand } from "@/runtime/timerCommands";
+import { TimerCommands } from "@/runtime/TimerCommands";
 import { timerAccessFor } from "./access";
-import { timerWithEffects, watchTimer } from "./timerEffects";
-import { TimerActor } from "./timerActor";
+import { START_REFUSED_MESSAGES, timerWithEffects, watchTimer } from "./timerEffects";
 import { loadCounters, loadTimerState } from "./storage";
-import { LiveStatusContext, LiveSync, type LiveStatus } from "./useLiveSync";
+import { UndoOffer } from "./UndoOffer";
 import { useTodaySessions } from "./useTodaySessions";
 
-/** The settings in force (server, else last cached, else defaults), provided by `TimerHost`. */
-export const CurrentSettingsContext = createContext<Settings>(DEFAULT_SETTINGS);
+/** Another device changed the account's timer first: this device now shows that. */
+function sayTimerChangedElsewhere(): void {
+  toast({
+    title: "Your timer changed on another device",
+    description: "What you did here while offline was not applied. This device now shows the timer as it is.",
+  });
+}
 
-/** The settings the timer and its notices follow now. */
-export function useCurrentSettings(): Settings {
-  return useContext(CurrentSettingsContext);
+/** The server refused a start this device allowed (its plan or today's count is the server's). */
+function sayStartRefused(reason: StartBlockReason): void {
+  toast({ ...START_REFUSED_MESSAGES[reason], variant: "destructive" });
 }
 
 /**
@@ -27,7 +39,8 @@ export function useCurrentSettings(): Settings {
  * saved state (docs/product.md "Timer") and runs with the web effects (`timerEffects.ts`).
  * Settings saved later reach it as `SET_SETTINGS`, plan changes as `SET_ACCESS`, the task the user
  * works on as `SET_TASK` (a focus session is recorded with it). Signed-in users also get the live
- * connection (`/ws/timer`).
+ * connection (`/ws/timer`), through which this device follows the account's timer and sends it
+ * every command (`TimerCommands`); time is the server's clock (`serverClock.ts`).
  */
 export function TimerHost({ user, children }: { user: User; children: ReactNode }) {
   const settingsQuery = useSettings(!user.isGuest);
@@ -57,12 +70,11 @@ function TimerRuntime({ user, settings, children }: { user: User; settings: Sett
   // The effects read the settings when they run (a session's end), not when the actor starts.
   const currentSettings = useLatest(settings);
   const userId = user.isGuest ? null : user.id;
-  const logic = useMemo(() => timerWithEffects({ userId, settings: currentSettings }), [currentSettings, userId]);
+  const logic = useMemo(() => timerWithEffects({ userId, settings: currentSettings, now: serverNow }), [currentSettings, userId]);
 
-  const [liveStatus, setLiveStatus] = useState<LiveStatus>("connecting");
   // The input is taken once: later settings changes reach the chart as SET_SETTINGS events.
   const [input] = useState((): TimerInput => {
-    const now = Date.now();
+    const now = serverNow();
     const activeTask = loadActiveTask(user.id);
     return {
       settings,
@@ -73,13 +85,24 @@ function TimerRuntime({ user, settings, children }: { user: User; settings: Sett
       task: activeTask === null ? null : { clientId: activeTask, id: null },
     };
   });
+  const commanded = (
+    <TimerCommands userId={userId} onStale={sayTimerChangedElsewhere} onRefused={sayStartRefused}>
+      <TimerFollowsApp settings={settings} user={user} />
+      <UndoOffer />
+      {children}
+    </TimerCommands>
+  );
   return (
     <TimerActor.Provider logic={logic} options={{ input }}>
-      <TimerFollowsApp settings={settings} user={user} />
       <CurrentSettingsContext.Provider value={settings}>
-        <LiveStatusContext.Provider value={user.isGuest ? null : liveStatus}>
-          {user.isGuest ? children : <LiveSync onStatus={setLiveStatus}>{children}</LiveSync>}
-        </LiveStatusContext.Provider>
+        {user.isGuest ? (
+          commanded
+        ) : (
+          <LiveConnection>
+            <LiveRefresh />
+            {commanded}
+          </LiveConnection>
+        )}
       </CurrentSettingsContext.Provider>
     </TimerActor.Provider>
   );
@@ -91,6 +114,7 @@ function TimerRuntime({ user, settings, children }: { user: User; settings: Sett
  */
 function TimerFollowsApp({ settings, user }: { settings: Settings; user: User }) {
   const actor = TimerActor.useActorRef();
+  const command = useTimerCommand();
   const dayKey = TimerActor.useSelector((s) => s.context.dayKey);
   const today = useTodaySessions(dayKey, !user.isGuest);
   const focusSessionsToday = today.data?.completedSessionsToday ?? 0;
@@ -104,26 +128,31 @@ function TimerFollowsApp({ settings, user }: { settings: Settings; user: User })
     actor.send({ type: "SET_ACCESS", access: timerAccessFor(user, focusSessionsToday) });
   }, [actor, user, focusSessionsToday]);
 
-  // The task picked (or its server id, once the server has it) reaches the chart.
+  // The task picked (or its server id, once the server has it) reaches the chart, and the
+  // account's timer when a session is under way (it moves to that task).
+  const lastTask = useRef<TaskRef | null | undefined>(undefined);
   useEffect(() => {
-    actor.send({ type: "SET_TASK", task });
-  }, [actor, task]);
+    const picked = lastTask.current !== undefined && lastTask.current?.clientId !== task?.clientId;
+    lastTask.current = task;
+    if (picked && actor.getSnapshot().context.sessionStartTime !== null) command({ type: "task", task });
+    else actor.send({ type: "SET_TASK", task });
+  }, [actor, command, task]);
 
   // Settings saved anywhere reach the chart (a started session keeps its length).
   useEffect(() => {
-    actor.send({ type: "SET_SETTINGS", settings, now: Date.now() });
+    actor.send({ type: "SET_SETTINGS", settings, now: serverNow() });
   }, [actor, settings]);
 
   // The chart sees time only in events, so a new day (Today's counters back to zero) needs
   // one while the timer is idle: when the page is shown again, and at each local midnight.
   useEffect(() => {
-    const wake = () => actor.send({ type: "TICK", now: Date.now() });
+    const wake = () => actor.send({ type: "TICK", now: serverNow() });
     const onVisibility = () => {
       if (document.visibilityState === "visible") wake();
     };
     let midnight: ReturnType<typeof setTimeout> | undefined;
     const armMidnight = () => {
-      const now = Date.now();
+      const now = serverNow();
       midnight = setTimeout(() => {
         wake();
         armMidnight();

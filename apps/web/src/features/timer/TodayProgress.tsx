@@ -5,7 +5,7 @@ import { dispatchChangeTab } from "@/lib/events";
 import { countersOf } from "@focus/core";
 import { shallowEqual } from "@xstate/react";
 import { useUser } from "@/lib/auth";
-import { TimerActor } from "./timerActor";
+import { TimerActor } from "@/runtime/timerActor";
 import { useTodaySessions } from "./useTodaySessions";
 
 /**

@@ -2,6 +2,7 @@ import {
   FREE_DAILY_LIMIT_MESSAGE,
   TIMER_MODE_LABELS,
   countersOf,
+  tickerWith,
   timerMachine,
   timerStateOf,
   timerViewOf,
@@ -15,7 +16,7 @@ import {
 } from "@focus/core";
 import type { Actor } from "xstate";
 import { toast } from "@/components/ui/use-toast";
-import { recordGuestSession } from "@/features/guest/guestSessions";
+import { forgetGuestSession, recordGuestSession } from "@/features/guest/guestSessions";
 import { recordSession } from "@/features/offline/sync";
 import { recordGuestTaskSession } from "@/features/tasks/guestTasks";
 import { saveGuestSessionUsedOn } from "./access";
@@ -33,6 +34,8 @@ import { saveCounters, saveTimerState } from "./storage";
  * - announced: the bell and a desktop notification saying what ended and what comes next, or,
  *   for a session that ended while the app was closed, a quiet toast;
  * - posted as window messages (`session_completed`, `stats_update`) for live statistics.
+ * A focus session stopped after a minute or more (`sessionStopped`) is a guest's to keep here; a
+ * signed-in user's is recorded by the server, which runs the same command.
  * Rules: docs/product.md "Timer".
  */
 
@@ -42,6 +45,8 @@ export interface TimerEffectsContext {
   userId: number | null;
   /** The settings in force now (notification sound, desktop notifications). */
   settings: () => Pick<Settings, "soundNotifications" | "desktopNotifications" | "notificationSound">;
+  /** The clock the timer runs on, epoch ms: the server's (`serverClock.ts`). */
+  now: () => number;
 }
 
 /** What a refused start tells the user (word for word the product's messages). */
@@ -82,6 +87,7 @@ export function postToSelf(message: StatsWindowMessage | ExtensionWindowMessage)
 /** The timer chart with the web app's effects (see the module comment). */
 export function timerWithEffects(app: TimerEffectsContext) {
   return timerMachine.provide({
+    actors: { ticker: tickerWith(app.now) },
     actions: {
       sessionCompleted: ({ context }, completed) => {
         const notice = completionNotice(completed);
@@ -106,6 +112,14 @@ export function timerWithEffects(app: TimerEffectsContext) {
       startRefused: (_, { reason }) => {
         toast({ ...START_REFUSED_MESSAGES[reason], variant: "destructive" });
       },
+      // A signed-in user's stopped sessions are recorded (and withdrawn) by the server, which
+      // runs the same command on the account's timer; a guest's stay in this browser.
+      sessionStopped: (_, { session }) => {
+        if (app.userId === null) recordGuestSession(session);
+      },
+      stopUndone: (_, { session }) => {
+        if (app.userId === null) forgetGuestSession(session.clientId);
+      },
     },
   });
 }
@@ -120,19 +134,35 @@ export function documentTitle(view: { display: string; mode: TimerMode; isRunnin
 }
 
 /**
- * Follows every change of the timer: saves it (restored on the next load), keeps the guest's
- * daily session, sets the tab title and posts the progress window messages. Returns the stop.
+ * What of the timer's state is saved: everything but what a second's tick changes (the time left
+ * of a running session follows from its end, the stamp from when it was saved).
+ */
+function savedKey(actor: TimerActorRef): string {
+  const { context } = actor.getSnapshot();
+  const { timestamp: _timestamp, currentTime: _currentTime, progress: _progress, elapsedTime: _elapsedTime, ...state } = toPersistedTimerState(
+    context,
+    actor.getSnapshot().matches("running"),
+  );
+  return JSON.stringify([state.isActive ? { ...state, remainingMs: null } : state, countersOf(context), context.access.guestSessionUsedOn]);
+}
+
+/**
+ * Follows every change of the timer: saves it when its state changes (restored on the next
+ * load; not at every second's tick), keeps the guest's daily session, sets the tab title and
+ * posts the progress window messages. Returns the stop.
  */
 export function watchTimer(actor: TimerActorRef): () => void {
+  let saved = "";
   const save = () => {
     const snapshot = actor.getSnapshot();
+    saved = savedKey(actor);
     saveTimerState(toPersistedTimerState(snapshot.context, snapshot.matches("running")));
     saveCounters(countersOf(snapshot.context));
     const { access } = snapshot.context;
     if (access.isGuest && access.guestSessionUsedOn) saveGuestSessionUsedOn(access.guestSessionUsedOn);
   };
   const onChange = () => {
-    save();
+    if (savedKey(actor) !== saved) save();
     const snapshot = actor.getSnapshot();
     const state = timerStateOf(snapshot);
     const view = timerViewOf(snapshot);

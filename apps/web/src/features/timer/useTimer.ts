@@ -1,7 +1,8 @@
 import { shallowEqual } from "@xstate/react";
 import { useMemo } from "react";
 import { timerViewOf, type TimerMode, type TimerView } from "@focus/core";
-import { TimerActor } from "./timerActor";
+import { TimerActor } from "@/runtime/timerActor";
+import { useTimerCommand } from "@/runtime/timerCommands";
 
 /**
  * What every screen shows of the timer: core's `sharedTimerView` of the chart (time left,
@@ -13,18 +14,23 @@ export function useTimerView(): TimerView & { isStarting: boolean } {
   return useMemo(() => ({ ...view, isStarting }), [view, isStarting]);
 }
 
-/** Timer commands, stamped with the current time (the chart is a pure function of events). */
+/**
+ * The timer's controls: each runs on this device at once and on the account's timer every device
+ * follows (`useTimerCommand`), stamped with the server's clock.
+ */
 export function useTimerControls() {
-  const actor = TimerActor.useActorRef();
+  const command = useTimerCommand();
   return useMemo(
     () => ({
-      start: () => actor.send({ type: "START", now: Date.now() }),
-      pause: () => actor.send({ type: "PAUSE", now: Date.now() }),
+      start: () => command({ type: "start" }),
+      pause: () => command({ type: "pause" }),
       /** Start or pause, as the chart decides from its state (ignored while auto-starting). */
-      toggle: () => actor.send({ type: "TOGGLE", now: Date.now() }),
-      reset: () => actor.send({ type: "RESET", now: Date.now() }),
-      setMode: (mode: TimerMode) => actor.send({ type: "SET_MODE", mode, now: Date.now() }),
+      toggle: () => command({ type: "toggle" }),
+      reset: () => command({ type: "reset" }),
+      setMode: (mode: TimerMode) => command({ type: "mode", mode }),
+      /** Bring back the session a reset or mode change ended, while Undo is offered. */
+      undo: () => command({ type: "undo" }),
     }),
-    [actor],
+    [command],
   );
 }

@@ -1,0 +1,62 @@
+import { timerEventsOf, type StartBlockReason, type TimerCommand } from "@focus/core";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
+import { AccountTimerSync } from "./accountTimerSync";
+import { useLiveChannel } from "./liveChannel";
+import { serverNow } from "./serverClock";
+import { TimerActor } from "./timerActor";
+import { TimerCommandContext, type TimerCommander } from "./timerCommands";
+
+export interface TimerCommandsProps {
+  /** The signed-in user's id; null for a guest (the timer stays in this browser). */
+  userId: number | null;
+  /** Another device changed the account's timer before this device's commands reached it. */
+  onStale(): void;
+  /** The server refused a start for the plan's rules. */
+  onRefused(reason: StartBlockReason): void;
+  children: ReactNode;
+}
+
+/**
+ * Provides the timer's commander (`useTimerCommand`) inside the timer actor and the live
+ * connection: each command runs on this device's chart at once, stamped with the server's clock
+ * (a start carries the task picked here), and for a signed-in user goes to the account's timer
+ * through `AccountTimerSync`, which also makes this device follow every change made elsewhere.
+ */
+export function TimerCommands({ userId, onStale, onRefused, children }: TimerCommandsProps) {
+  const actor = TimerActor.useActorRef();
+  const channel = useLiveChannel();
+  const sync = useRef<AccountTimerSync | null>(null);
+  const callbacks = useRef({ onStale, onRefused });
+  useEffect(() => {
+    callbacks.current = { onStale, onRefused };
+  });
+
+  useEffect(() => {
+    if (userId === null || !channel) return;
+    const created = new AccountTimerSync({
+      userId,
+      timer: actor,
+      channel,
+      now: serverNow,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      onStale: () => callbacks.current.onStale(),
+      onRefused: (reason) => callbacks.current.onRefused(reason),
+    });
+    sync.current = created;
+    return () => {
+      created.stop();
+      sync.current = null;
+    };
+  }, [userId, channel, actor]);
+
+  const commander = useMemo<TimerCommander>(
+    () => (command: TimerCommand) => {
+      const picked = actor.getSnapshot().context.task;
+      const full = (command.type === "start" || command.type === "toggle") && command.task === undefined ? { ...command, task: picked } : command;
+      for (const event of timerEventsOf(full, serverNow())) actor.send(event);
+      sync.current?.submit(full);
+    },
+    [actor],
+  );
+  return <TimerCommandContext.Provider value={commander}>{children}</TimerCommandContext.Provider>;
+}
