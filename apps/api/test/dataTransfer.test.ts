@@ -176,7 +176,7 @@ describe("data export and import", () => {
     expect(res.json()).toEqual({ imported: 2, skipped: 3, settingsApplied: true });
     const after = dataExportSchema.parse((await exportAs(cookie)).json());
     expect(after.sessions).toHaveLength(4);
-    expect(after.settings.shortBreakDuration).toBe(7);
+    expect(after.settings?.shortBreakDuration).toBe(7);
   });
 
   it("refuses a document that is not an export with 400 and changes nothing", async () => {

@@ -38,7 +38,7 @@ function toExported({ id: _id, ...session }: Session): ExportedSession {
 }
 
 /** The user's settings and every session, oldest first (the JSON export). */
-export async function buildExport(db: Kysely<Database>, userId: number, now = new Date()): Promise<DataExport> {
+export async function buildExport(db: Kysely<Database>, userId: number, now = new Date()): Promise<Required<DataExport>> {
   const [settings, sessions] = await Promise.all([getSettings(db, userId), listSessionsOldestFirst(db, userId)]);
   return { version: DATA_EXPORT_VERSION, exportedAt: now.toISOString(), settings, sessions: sessions.map(toExported) };
 }
@@ -89,7 +89,7 @@ export const CSV_EXPORT_FILES = { sessions: "sessions.csv", settings: "settings.
  * tables a spreadsheet opens as they are. The entries carry the export's time, so the same
  * data exported at the same moment gives the same bytes.
  */
-export function exportToCsvZip(document: DataExport): Uint8Array {
+export function exportToCsvZip(document: Required<DataExport>): Uint8Array {
   const mtime = new Date(document.exportedAt);
   return zipSync(
     {
@@ -110,7 +110,7 @@ export const IMPORT_RUNNING_MESSAGE = "An import is already running for this acc
  * Merges a previous export into the user's data (`docs/offline.md`, Import): a session is
  * skipped when the user already has its clientId, or (without a clientId) one with the same
  * start, type and duration; duplicates inside the document count once. The document's
- * settings replace the user's. The plan's rules apply as to `POST /api/sessions`
+ * settings, when it has them, replace the user's. The plan's rules apply as to `POST /api/sessions`
  * (`docs/product.md`): on the Free plan no local day (in `timeZone`) may end up with more focus
  * sessions than the daily limit, or nothing is imported; no account holds more than
  * MAX_SESSIONS_PER_USER sessions. A session keeps its `taskId` only when that is one of the
@@ -176,8 +176,8 @@ export async function importData(db: Kysely<Database>, user: UserRow, document: 
       imported += await db.transaction().execute((trx) => insertSessionRows(trx, userId, rows));
       await setImmediate();
     }
-    await saveSettings(db, userId, document.settings);
-    return { imported, skipped: document.sessions.length - imported, settingsApplied: true };
+    if (document.settings) await saveSettings(db, userId, document.settings);
+    return { imported, skipped: document.sessions.length - imported, settingsApplied: document.settings !== undefined };
   } finally {
     importsRunning.delete(userId);
   }

@@ -13,6 +13,7 @@ import {
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, api } from "./api";
+import { forgetAccountInBrowser, sendBeforeSignOut } from "@/runtime/signOut";
 import { clearApiCache } from "./apiCache";
 import { BRAND_NAME } from "./brand";
 import { GUEST_USER, isGuestMode, setGuestMode } from "./guest";
@@ -235,15 +236,24 @@ export function useRegister(onRegistered?: (user: User) => void) {
   });
 }
 
-/** Logout (`POST /api/logout`), then the user is refetched and 'Logged out' toasts. */
+/**
+ * Logout (`POST /api/logout`): what waits in the outbox is sent first, then every trace of the
+ * user leaves this browser (`runtime/signOut.ts`), the user is refetched and 'Logged out' toasts.
+ */
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post("/api/logout"),
-    onSuccess: async () => {
+    mutationFn: async () => {
+      const userId = client.getQueryData<User | null>(queryKeys.me)?.id ?? null;
+      await sendBeforeSignOut();
+      await api.post("/api/logout");
+      return userId;
+    },
+    onSuccess: async (userId) => {
       clearAccountData(client);
       // The service worker's copies of this account's answers must not open the app offline.
       await clearApiCache();
+      if (userId !== null) await forgetAccountInBrowser(userId);
       client.setQueryData(queryKeys.me, null);
       await client.invalidateQueries({ queryKey: queryKeys.me });
       toast({ title: "Logged out", description: "You have been successfully logged out." });

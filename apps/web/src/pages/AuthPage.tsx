@@ -9,6 +9,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AuthMarketing } from "@/features/auth/AuthMarketing";
 import { LoginForm } from "@/features/auth/LoginForm";
+import { KeepGuestWork } from "@/features/guest/KeepGuestWork";
 import { RegisterForm } from "@/features/auth/RegisterForm";
 import { PlanSelection } from "@/features/subscription/PlanSelection";
 import { useContinueAsGuest, useUser } from "@/lib/auth";
@@ -104,6 +105,7 @@ export function AuthPage() {
                 </CardContent>
               </TabsContent>
             </Tabs>
+            <KeepGuestWork />
           </Card>
           <section aria-labelledby="guest-title" className="grid gap-3 rounded-xl border border-dashed p-5 text-center">
             <h2 id="guest-title" className="text-sm font-medium">

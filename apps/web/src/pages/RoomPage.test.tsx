@@ -1,4 +1,5 @@
 import type { Room, User } from "@focus/core";
+import { userKey } from "@/runtime/userStorage";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -99,7 +100,7 @@ describe("a focus room's page", () => {
   it("offers the task the user works on as their status when they join", async () => {
     const room = roomNow();
     const task = { id: 7, clientId: "c0ffee00-0000-4000-8000-000000000001", title: "Chapter 3 draft", estimate: 3, done: false, position: 0, createdAt: new Date().toISOString(), completedAt: null, actual: 1, lastSessionAt: null };
-    window.localStorage.setItem(`active-task-${member.id}`, task.clientId);
+    window.localStorage.setItem(userKey(member.id, "active-task"), task.clientId);
     serveRoom(room, member, [task]);
     renderRoute(`/rooms/${room.slug}`);
     const user = userEvent.setup();

@@ -1,13 +1,14 @@
 import { DEFAULT_SETTINGS, STORAGE_KEYS, type PersistedTimerState } from "@focus/core";
+import { TEST_USER } from "./render";
 
 /** Timer states saved in localStorage, as the web app saves them, for tests to open the app with. */
 
 /**
  * A focus session saved as running, ending `inMs` from now (negative: it ended that long ago,
  * while the app was closed): it completes soon after the page opens. `savedAgoMs`: when the
- * page last saved it.
+ * page last saved it; `ownerId` whose timer it is (a timer is restored only for its owner).
  */
-export function saveRunningFocus(inMs: number, savedAgoMs = 0) {
+export function saveRunningFocus(inMs: number, savedAgoMs = 0, ownerId = TEST_USER.id) {
   const now = Date.now() - savedAgoMs;
   inMs += savedAgoMs;
   const durationMs = DEFAULT_SETTINGS.focusDuration * 60_000;
@@ -26,4 +27,5 @@ export function saveRunningFocus(inMs: number, savedAgoMs = 0) {
     durationMs,
   };
   window.localStorage.setItem(STORAGE_KEYS.timerState, JSON.stringify(state));
+  window.localStorage.setItem("timer-owner", String(ownerId));
 }

@@ -30,12 +30,13 @@ export type ExportedSession = z.infer<typeof exportedSessionSchema>;
 
 /**
  * The JSON export (`GET /api/export?format=json`) and the body of `POST /api/import`:
- * the user's settings and every recorded session, oldest first.
+ * the user's settings and every recorded session, oldest first. An import without `settings`
+ * (a guest's sessions moved into their new account) leaves the user's settings as they are.
  */
 export const dataExportSchema = z.object({
   version: z.literal(DATA_EXPORT_VERSION, `version must be ${DATA_EXPORT_VERSION}`),
   exportedAt: z.iso.datetime({ offset: true, message: "exportedAt must be an ISO 8601 date-time" }),
-  settings: settingsSchema,
+  settings: settingsSchema.optional(),
   sessions: exportedSessionSchema.array().max(MAX_IMPORT_SESSIONS, `at most ${MAX_IMPORT_SESSIONS} sessions`),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;

@@ -3,7 +3,7 @@
  * `GET /api/export?format=json|csv` → 200 attachment: JSON `{ version, exportedAt, settings,
  * sessions }`, or the same data as CSV: a zip with sessions.csv and settings.csv, each with a
  * header row (two tables cannot share one CSV file and stay readable in a spreadsheet);
- * `POST /api/import` (a previous JSON export) → 200 `{ imported, skipped, settingsApplied }`:
+ * `POST /api/import` (a previous JSON export; `settings` may be left out) → 200 `{ imported, skipped, settingsApplied }`:
  * sessions merged without duplicates, settings applied. 400 for a document that is not one,
  * 403 over the Free plan's daily limit, 409 past MAX_SESSIONS_PER_USER or while another import
  * of the account runs, 429 (with Retry-After) past IMPORT_RATE_LIMIT.
@@ -55,6 +55,9 @@ const dataRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const user = userOf(request);
       const result = await importData(fastify.db, user, request.body, Date.now(), request.timeZone);
       request.log.info({ userId: user.id, ...result }, "data imported");
+      // The user's other devices load what changed.
+      if (result.imported > 0) fastify.liveHub.notifyUser(user.id, { type: "sessions_changed" });
+      if (result.settingsApplied) fastify.liveHub.notifyUser(user.id, { type: "settings_changed" });
       return result;
     },
   );

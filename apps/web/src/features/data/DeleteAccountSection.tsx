@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { FormField } from "@/features/auth/FormField";
-import { outboxSync } from "@/features/offline/sync";
+import { outboxSync } from "@/runtime/outbox/sync";
 import { ApiError, api } from "@/lib/api";
 import { clearApiCache } from "@/lib/apiCache";
 import { queryKeys } from "@/lib/queryKeys";

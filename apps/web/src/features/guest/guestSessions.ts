@@ -11,12 +11,15 @@ import { z } from "zod";
 const KEY = "guest-sessions";
 const CHANGE_EVENT = "guest-sessions-change";
 const KEEP_MS = 31 * 24 * 60 * 60 * 1000;
-const listSchema = z.array(sessionInputSchema);
+/** A guest's session as kept: with the clientId of the task it counted for, if any (moved with it into an account). */
+const guestSessionSchema = sessionInputSchema.extend({ taskClientId: z.string().max(64).optional() });
+export type GuestSession = z.infer<typeof guestSessionSchema> & { id: number };
+const listSchema = z.array(guestSessionSchema);
 
-let cached: { raw: string | null; sessions: Session[] } = { raw: null, sessions: [] };
+let cached: { raw: string | null; sessions: GuestSession[] } = { raw: null, sessions: [] };
 
 /** The guest's sessions, oldest first, with ids for display (1, 2, …). */
-export function loadGuestSessions(): Session[] {
+export function loadGuestSessions(): GuestSession[] {
   let raw: string | null = null;
   try {
     raw = window.localStorage.getItem(KEY);
@@ -24,7 +27,7 @@ export function loadGuestSessions(): Session[] {
     return [];
   }
   if (raw === cached.raw) return cached.sessions;
-  let parsed: SessionInput[] = [];
+  let parsed: z.infer<typeof guestSessionSchema>[] = [];
   try {
     const result = listSchema.safeParse(JSON.parse(raw ?? "[]"));
     parsed = result.success ? result.data : [];
@@ -35,13 +38,16 @@ export function loadGuestSessions(): Session[] {
   return cached.sessions;
 }
 
-/** Keeps a completed session of the guest (and drops those older than 31 days). */
-export function recordGuestSession(session: SessionInput, now = Date.now()): void {
+/**
+ * Keeps a session of the guest (and drops those older than 31 days); `taskClientId` names the
+ * guest's task a focus session counted for.
+ */
+export function recordGuestSession(session: SessionInput, taskClientId?: string, now = Date.now()): void {
   const kept = loadGuestSessions()
     .map(({ id: _id, ...rest }) => rest)
     .filter((s) => Date.parse(s.startTime) > now - KEEP_MS);
   try {
-    window.localStorage.setItem(KEY, JSON.stringify([...kept, session]));
+    window.localStorage.setItem(KEY, JSON.stringify([...kept, { ...session, ...(taskClientId ? { taskClientId } : {}) }]));
   } catch {
     // Storage full or disabled: the session still counted in today's numbers on screen.
   }

@@ -1,6 +1,6 @@
 import { CloudOff, RefreshCw } from "lucide-react";
 import { cn } from "@/lib/utils";
-import { useOnline, useOutboxState } from "./useOutbox";
+import { useOnline, useOutboxState } from "@/runtime/outbox/useOutbox";
 
 /**
  * The header's connection indicator (`docs/offline.md`): 'Offline' while the browser has no

@@ -6,7 +6,7 @@ import { applySettings } from "@/features/settings/useSettings";
 import { onTaskChangeElsewhere, announceTaskChange } from "@/features/tasks/taskChannel";
 import { applyTaskOutcome } from "@/features/tasks/useTasks";
 import { queryKeys, refreshSessionQueries } from "@/lib/queryKeys";
-import { outboxSync, rememberUserForOffline } from "./sync";
+import { outboxSync, rememberUserForOffline } from "@/runtime/outbox/sync";
 
 /**
  * Runs the outbox for the logged-in user (renders nothing): sends what waits on app start, on

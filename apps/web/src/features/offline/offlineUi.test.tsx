@@ -3,7 +3,7 @@ import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_USER, renderRoute } from "@/test/render";
-import { outboxSync } from "./sync";
+import { outboxSync } from "@/runtime/outbox/sync";
 
 const user: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
 

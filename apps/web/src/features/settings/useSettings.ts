@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { getStoredTheme, setTheme } from "@/lib/theme";
 import { api } from "@/lib/api";
 import { queryKeys } from "@/lib/queryKeys";
-import { saveSettings, type SettingsSaveResult } from "@/features/offline/sync";
+import { saveSettings, type SettingsSaveResult } from "@/runtime/outbox/sync";
 
 /**
  * The user's settings on the client. The path of a change: `useSaveSettings` takes the values

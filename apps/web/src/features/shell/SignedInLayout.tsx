@@ -9,6 +9,7 @@ import { PageSpinner, Spinner } from "@/components/ui/spinner";
 import { AudioProvider } from "@/features/audio/AudioProvider";
 import { UserLoadError } from "@/features/auth/UserLoadError";
 import { MiniTimerLinkProvider } from "@/features/miniTimer/useMiniTimerLink";
+import { GuestWorkMover } from "@/features/guest/GuestWorkMover";
 import { OfflineSync } from "@/features/offline/OfflineSync";
 import { useAccountTheme } from "@/features/settings/useSettings";
 import { TasksLiveSync } from "@/features/tasks/TasksLiveSync";
@@ -87,6 +88,7 @@ export function SignedInLayout() {
     <SignedInUserContext.Provider value={user}>
       <OfflineSync user={user} />
       <AccountTheme user={user} />
+      {!user.isGuest && <GuestWorkMover />}
       <TimerHost user={user}>
         <TasksLiveSync />
         <AudioProvider isGuest={user.isGuest} freePlan={!user.isGuest && planTier(user, now) === "free"} followTimer>

@@ -8,7 +8,7 @@ import { createQueryClient } from "@/lib/queryClient";
 import { SHOW_AUTH_EVENT } from "@/lib/events";
 import { TEST_USER, mockFetch, serverConfig } from "@/test/render";
 import { OfflineSync } from "@/features/offline/OfflineSync";
-import { recordSession } from "@/features/offline/sync";
+import { recordSession } from "@/runtime/outbox/sync";
 import { StatsPanel } from "./StatsPanel";
 
 const GUEST: User = { ...TEST_USER, id: 0, username: "Guest", email: null, isGuest: true };

@@ -2,7 +2,7 @@ import { DEFAULT_SETTINGS, reorderedPositions, type Task, type User } from "@foc
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { outboxSync } from "@/features/offline/sync";
+import { outboxSync } from "@/runtime/outbox/sync";
 import { FakeLiveSocket } from "@/test/fakeLiveSocket";
 import { TEST_USER, renderRoute } from "@/test/render";
 

@@ -1,33 +1,24 @@
 import { useSyncExternalStore } from "react";
+import { readUserValue, writeUserValue } from "@/runtime/userStorage";
 
 /**
  * The task the user works on now ("Working on: …" in the Focus Arena), one at a time, kept per
- * user in this browser by its clientId, so it survives a reload and follows in every tab. The
- * timer records each focus session with it (`TimerHost`, core's `SET_TASK`).
+ * user in this browser by its clientId (a per-user value, forgotten at sign-out), so it survives
+ * a reload and follows in every tab. The timer records each focus session with it (`TimerHost`,
+ * core's `SET_TASK`).
  */
 
-const KEY_PREFIX = "active-task-";
+const NAME = "active-task";
 const CHANGE_EVENT = "active-task-change";
-
-const keyOf = (userId: number) => `${KEY_PREFIX}${userId}`;
 
 /** The clientId of the user's active task, or null. */
 export function loadActiveTask(userId: number): string | null {
-  try {
-    return window.localStorage.getItem(keyOf(userId));
-  } catch {
-    return null;
-  }
+  return readUserValue(userId, NAME);
 }
 
 /** Makes `clientId` the user's active task (null: none). */
 export function setActiveTask(userId: number, clientId: string | null): void {
-  try {
-    if (clientId === null) window.localStorage.removeItem(keyOf(userId));
-    else window.localStorage.setItem(keyOf(userId), clientId);
-  } catch {
-    // Storage disabled: the choice lasts as long as nothing reads it again.
-  }
+  writeUserValue(userId, NAME, clientId);
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 

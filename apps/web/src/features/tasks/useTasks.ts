@@ -18,10 +18,10 @@ import {
 } from "@focus/core";
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo } from "react";
-import { newClientId } from "@/features/offline/clientId";
-import type { Outcome } from "@/features/offline/outboxSync";
-import { outboxSync, submitTaskChange } from "@/features/offline/sync";
-import { useOutboxState } from "@/features/offline/useOutbox";
+import { newClientId } from "@/runtime/outbox/clientId";
+import type { Outcome } from "@/runtime/outbox/outboxSync";
+import { outboxSync, submitTaskChange } from "@/runtime/outbox/sync";
+import { useOutboxState } from "@/runtime/outbox/useOutbox";
 import { api } from "@/lib/api";
 import { queryKeys } from "@/lib/queryKeys";
 import { loadActiveTask, setActiveTask, useActiveTaskId } from "./activeTask";

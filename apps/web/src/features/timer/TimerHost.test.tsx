@@ -77,6 +77,7 @@ describe("Today's counters on a new day", () => {
     window.localStorage.setItem(STORAGE_KEYS.lastSessionDate, localDayKey(Date.now()));
     window.localStorage.setItem(STORAGE_KEYS.completedSessions, "2");
     window.localStorage.setItem(STORAGE_KEYS.totalFocusTime, "50");
+    window.localStorage.setItem("timer-owner", String(guest().id));
     serve({ user: guest() });
     renderRoute("/app");
     // The first render loads the lazy routes: give it time on a busy machine.
@@ -361,7 +362,7 @@ describe("a guest's completed session", () => {
     stubAudio();
     const posted = serve({ user: guest() });
     window.localStorage.setItem("guest-mode", "1");
-    saveRunningFocus(300);
+    saveRunningFocus(300, 0, guest().id);
     renderRoute("/app");
     await sessionEnded();
     await waitFor(() => expect(JSON.parse(window.localStorage.getItem("guest-sessions") ?? "[]")).toHaveLength(1));

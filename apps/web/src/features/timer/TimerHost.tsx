@@ -79,8 +79,8 @@ function TimerRuntime({ user, settings, children }: { user: User; settings: Sett
     return {
       settings,
       now,
-      counters: loadCounters(now),
-      restore: loadTimerState(),
+      counters: loadCounters(now, user.id),
+      restore: loadTimerState(user.id),
       access: timerAccessFor(user),
       task: activeTask === null ? null : { clientId: activeTask, id: null },
     };
@@ -120,7 +120,7 @@ function TimerFollowsApp({ settings, user }: { settings: Settings; user: User })
   const focusSessionsToday = today.data?.completedSessionsToday ?? 0;
   const task = useActiveTaskRef(user, useTaskList(user));
 
-  useEffect(() => watchTimer(actor), [actor]);
+  useEffect(() => watchTimer(actor, user.id), [actor, user.id]);
 
   // Plan changes (admin activation, cancellation, a new login) and today's sessions on every
   // device reach the chart's start guard (the Free plan's daily limit).

@@ -17,7 +17,7 @@ import {
 import type { Actor } from "xstate";
 import { toast } from "@/components/ui/use-toast";
 import { forgetGuestSession, recordGuestSession } from "@/features/guest/guestSessions";
-import { recordSession } from "@/features/offline/sync";
+import { recordSession } from "@/runtime/outbox/sync";
 import { recordGuestTaskSession } from "@/features/tasks/guestTasks";
 import { saveGuestSessionUsedOn } from "./access";
 import { notifyEnd } from "./notifications";
@@ -103,7 +103,7 @@ export function timerWithEffects(app: TimerEffectsContext) {
         // A guest's stay in this browser; a user's are kept in the outbox with an idempotency key
         // until the server has them, exactly once.
         if (app.userId === null) {
-          recordGuestSession(completed.session);
+          recordGuestSession(completed.session, completed.task?.clientId);
           if (completed.task) recordGuestTaskSession(completed.task.clientId, completed.endedAt);
         } else {
           void recordSession(app.userId, completed.session, completed.task).catch((error: unknown) => console.error("Failed to keep the session for sending", error));
@@ -114,8 +114,8 @@ export function timerWithEffects(app: TimerEffectsContext) {
       },
       // A signed-in user's stopped sessions are recorded (and withdrawn) by the server, which
       // runs the same command on the account's timer; a guest's stay in this browser.
-      sessionStopped: (_, { session }) => {
-        if (app.userId === null) recordGuestSession(session);
+      sessionStopped: (_, { session, task }) => {
+        if (app.userId === null) recordGuestSession(session, task?.clientId);
       },
       stopUndone: (_, { session }) => {
         if (app.userId === null) forgetGuestSession(session.clientId);
@@ -147,17 +147,17 @@ function savedKey(actor: TimerActorRef): string {
 }
 
 /**
- * Follows every change of the timer: saves it when its state changes (restored on the next
- * load; not at every second's tick), keeps the guest's daily session, sets the tab title and
- * posts the progress window messages. Returns the stop.
+ * Follows every change of the timer: saves it as `ownerId`'s (the user's id, 0 for a guest) when
+ * its state changes (restored on the next load; not at every second's tick), keeps the guest's
+ * daily session, sets the tab title and posts the progress window messages. Returns the stop.
  */
-export function watchTimer(actor: TimerActorRef): () => void {
+export function watchTimer(actor: TimerActorRef, ownerId: number): () => void {
   let saved = "";
   const save = () => {
     const snapshot = actor.getSnapshot();
     saved = savedKey(actor);
-    saveTimerState(toPersistedTimerState(snapshot.context, snapshot.matches("running")));
-    saveCounters(countersOf(snapshot.context));
+    saveTimerState(ownerId, toPersistedTimerState(snapshot.context, snapshot.matches("running")));
+    saveCounters(ownerId, countersOf(snapshot.context));
     const { access } = snapshot.context;
     if (access.isGuest && access.guestSessionUsedOn) saveGuestSessionUsedOn(access.guestSessionUsedOn);
   };

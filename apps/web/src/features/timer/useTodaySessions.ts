@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { localDayBounds, sessionSchema, todayProgress } from "@focus/core";
 import { useMemo } from "react";
 import { z } from "zod";
-import { usePendingSessions } from "@/features/offline/useOutbox";
+import { usePendingSessions } from "@/runtime/outbox/useOutbox";
 import { queryKeys } from "@/lib/queryKeys";
 
 const rangeSchema = z.array(sessionSchema.pick({ type: true, completed: true, duration: true, startTime: true, clientId: true }));

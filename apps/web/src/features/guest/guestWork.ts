@@ -1,0 +1,122 @@
+import { DATA_EXPORT_VERSION, importResultSchema, STORAGE_KEYS, taskSchema, type DataExport } from "@focus/core";
+import { useSyncExternalStore } from "react";
+import { api } from "@/lib/api";
+import { writeUserValue } from "@/runtime/userStorage";
+import { loadGuestTasks } from "@/features/tasks/guestTasks";
+import { loadGuestSessions } from "./guestSessions";
+
+/**
+ * A guest's work moved into the account they create or sign in to (`docs/product.md`, Guests):
+ * the sessions and tasks this browser kept for the guest go to the account, tasks first (each
+ * by its clientId, so a retry adds nothing twice, done ones marked done), then the sessions
+ * through the import (`POST /api/import` without settings: the account's stay as they are),
+ * under the account's plan rules, each focus session with the task it counted for. Then the
+ * guest's copy is forgotten. The auth page asks first (`KeepGuestWork`), yes by default; the
+ * signed-in app does the move (`GuestWorkMover`).
+ */
+
+const CHOICE_KEY = "guest-work-choice";
+const CHANGE_EVENT = "guest-work-change";
+const GUEST_KEYS = ["guest-sessions", "guest-tasks", STORAGE_KEYS.guestSessionUsed];
+
+/** What the guest did in this browser: completed focus sessions, all sessions and tasks. */
+export interface GuestWorkSummary {
+  focusSessions: number;
+  sessions: number;
+  tasks: number;
+}
+
+/** The guest's work in this browser (zeros when there is none). */
+export function guestWorkSummary(): GuestWorkSummary {
+  const sessions = loadGuestSessions();
+  return { focusSessions: sessions.filter((s) => s.type === "focus" && s.completed).length, sessions: sessions.length, tasks: loadGuestTasks().length };
+}
+
+/** "2 sessions and 3 tasks", "1 session", "1 task": what there is to keep. */
+export function guestWorkPhrase({ focusSessions, tasks }: GuestWorkSummary): string {
+  const parts = [
+    ...(focusSessions > 0 ? [`${focusSessions} ${focusSessions === 1 ? "session" : "sessions"}`] : []),
+    ...(tasks > 0 ? [`${tasks} ${tasks === 1 ? "task" : "tasks"}`] : []),
+  ];
+  return parts.join(" and ");
+}
+
+/** Whether the guest chose to keep their work in the account they sign in to; null before any choice. */
+export function guestWorkChoice(): boolean | null {
+  try {
+    const value = window.localStorage.getItem(CHOICE_KEY);
+    return value === null ? null : value === "keep";
+  } catch {
+    return null;
+  }
+}
+
+/** Records the choice (null forgets it). */
+export function setGuestWorkChoice(keep: boolean | null): void {
+  try {
+    if (keep === null) window.localStorage.removeItem(CHOICE_KEY);
+    else window.localStorage.setItem(CHOICE_KEY, keep ? "keep" : "leave");
+  } catch {
+    // Storage disabled: without a choice nothing is moved.
+  }
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+/** Forgets the guest's work in this browser (after it moved into an account). */
+export function forgetGuestWork(): void {
+  try {
+    for (const key of GUEST_KEYS) window.localStorage.removeItem(key);
+  } catch {
+    // Nothing kept, nothing to forget.
+  }
+  writeUserValue(0, "active-task", null);
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+/**
+ * Moves the guest's work into the signed-in account, then forgets the guest's copy.
+ * @returns how many sessions the import added, and how many tasks there were.
+ * @throws ApiError with the server's message when a task or the import is refused (e.g. the Free
+ *   plan's daily limit); the guest's copy is then kept.
+ */
+export async function moveGuestWork(): Promise<{ sessions: number; tasks: number }> {
+  const tasks = loadGuestTasks();
+  const idOf = new Map<string, number>();
+  for (const task of tasks) {
+    const created = taskSchema.parse(await api.post("/api/tasks", { clientId: task.clientId, title: task.title, estimate: task.estimate }));
+    if (task.done && !created.done) await api.put(`/api/tasks/${created.id}`, { done: true });
+    idOf.set(task.clientId, created.id);
+  }
+  const sessions = loadGuestSessions().map(({ id: _id, taskClientId, ...session }) => {
+    const taskId = taskClientId ? idOf.get(taskClientId) : undefined;
+    return taskId === undefined ? session : { ...session, taskId };
+  });
+  let imported = 0;
+  if (sessions.length > 0) {
+    const document: DataExport = { version: DATA_EXPORT_VERSION, exportedAt: new Date().toISOString(), sessions };
+    imported = importResultSchema.parse(await api.post("/api/import", document)).imported;
+  }
+  forgetGuestWork();
+  return { sessions: imported, tasks: tasks.length };
+}
+
+function subscribe(listener: () => void): () => void {
+  window.addEventListener(CHANGE_EVENT, listener);
+  window.addEventListener("storage", listener);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, listener);
+    window.removeEventListener("storage", listener);
+  };
+}
+
+let cachedSummary: GuestWorkSummary = { focusSessions: 0, sessions: 0, tasks: 0 };
+function summarySnapshot(): GuestWorkSummary {
+  const next = guestWorkSummary();
+  if (next.focusSessions !== cachedSummary.focusSessions || next.sessions !== cachedSummary.sessions || next.tasks !== cachedSummary.tasks) cachedSummary = next;
+  return cachedSummary;
+}
+
+/** The guest's work in this browser, following changes. */
+export function useGuestWork(): GuestWorkSummary {
+  return useSyncExternalStore(subscribe, summarySnapshot, summarySnapshot);
+}
