@@ -2,7 +2,7 @@ import { timerEventsOf, type StartBlockReason, type TimerCommand } from "@focus/
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { AccountTimerSync } from "./accountTimerSync";
 import { useLiveChannel } from "./liveChannel";
-import { serverNow } from "./serverClock";
+import { serverClockHeard, serverNow, useServerClockHeard, useServerClockOffset } from "./serverClock";
 import { TimerActor } from "./timerActor";
 import { TimerCommandContext, type TimerCommander } from "./timerCommands";
 
@@ -21,6 +21,7 @@ export interface TimerCommandsProps {
  * connection: each command runs on this device's chart at once, stamped with the server's clock
  * (a start carries the task picked here), and for a signed-in user goes to the account's timer
  * through `AccountTimerSync`, which also makes this device follow every change made elsewhere.
+ * Each new estimate of the server's clock is given to the chart (`CLOCK`).
  */
 export function TimerCommands({ userId, onStale, onRefused, children }: TimerCommandsProps) {
   const actor = TimerActor.useActorRef();
@@ -31,6 +32,15 @@ export function TimerCommands({ userId, onStale, onRefused, children }: TimerCom
     callbacks.current = { onStale, onRefused };
   });
 
+  // A better estimate of the server's clock reaches the chart at once (a device whose clock is
+  // minutes off shows the true time left as soon as it has heard the server).
+  const offset = useServerClockOffset();
+  const heard = useServerClockHeard();
+  useEffect(() => {
+    actor.send({ type: "CLOCK", now: serverNow() });
+    if (heard) sync.current?.clockKnown();
+  }, [actor, offset, heard]);
+
   useEffect(() => {
     if (userId === null || !channel) return;
     const created = new AccountTimerSync({
@@ -38,6 +48,7 @@ export function TimerCommands({ userId, onStale, onRefused, children }: TimerCom
       timer: actor,
       channel,
       now: serverNow,
+      clockHeard: serverClockHeard,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       onStale: () => callbacks.current.onStale(),
       onRefused: (reason) => callbacks.current.onRefused(reason),

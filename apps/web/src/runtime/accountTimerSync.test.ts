@@ -80,6 +80,7 @@ describe("a device following the account's timer", () => {
   let stale: number;
   const syncs: AccountTimerSync[] = [];
 
+  let heard = true;
   function device(userId = 1) {
     const actor = createActor(
       timerMachine.provide({
@@ -93,6 +94,7 @@ describe("a device following the account's timer", () => {
       timer: actor,
       channel,
       now: () => now,
+      clockHeard: () => heard,
       timeZone: "UTC",
       onStale: () => (stale += 1),
       onRefused: () => {},
@@ -108,6 +110,7 @@ describe("a device following the account's timer", () => {
 
   beforeEach(() => {
     now = T0;
+    heard = true;
     channel = new FakeChannel();
     effects = [];
     stale = 0;
@@ -126,6 +129,23 @@ describe("a device following the account's timer", () => {
     channel.receive({ ...started, replies: undefined } as LiveMessage);
     expect(actor.getSnapshot().value).toBe("running");
     expect(actor.getSnapshot().context.endsAt).toBe(T0 + 25 * MIN);
+  });
+
+  it("waits for the server's clock before following, so a device whose clock runs fast does not end a session at once", () => {
+    heard = false;
+    const { actor, sync } = device();
+    channel.connect();
+    const account = server();
+    const started = account.run({ type: "timer_commands", baseVersion: 0, commands: [{ id: crypto.randomUUID(), command: { type: "start" }, at: T0 }] }, T0);
+    // This device reads 30 minutes later than the server: following now would complete the session.
+    now = T0 + 30 * MIN;
+    channel.receive({ ...started, replies: undefined } as LiveMessage);
+    expect(actor.getSnapshot().value).toBe("idle");
+    now = T0 + MIN;
+    heard = true;
+    sync.clockKnown();
+    expect(actor.getSnapshot().value).toBe("running");
+    expect(effects).toEqual([]);
   });
 
   it("queues what the user does offline and sends it as one batch on the view it was given on, then follows the answer", () => {

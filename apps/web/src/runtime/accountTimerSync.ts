@@ -25,6 +25,11 @@ export interface AccountTimerSyncOptions {
   channel: LiveChannel;
   /** The server's clock, epoch ms. */
   now: () => number;
+  /**
+   * Whether the device has heard the server's clock: until then the account's timer is not
+   * followed (a device whose clock runs minutes fast would end a running session at once).
+   */
+  clockHeard: () => boolean;
   /** This device's IANA time zone (the Free plan's "today" on the server). */
   timeZone: string;
   /** Commands this device sent were refused because another device changed the timer first; the server's timer is shown now. */
@@ -53,6 +58,8 @@ export class AccountTimerSync {
   private pending: Queued[];
   private inFlight: Queued[] | null = null;
   private knownVersion: number;
+  /** The latest account timer, held until the server's clock is known. */
+  private deferred: AccountTimer | null = null;
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(options: AccountTimerSyncOptions) {
@@ -80,6 +87,13 @@ export class AccountTimerSync {
 
   stop(): void {
     for (const off of this.unsubscribe.splice(0)) off();
+  }
+
+  /** The server's clock is known now: follow the account's timer if it waited for that. */
+  clockKnown(): void {
+    const timer = this.deferred;
+    this.deferred = null;
+    if (timer && this.inFlight === null && this.pending.length === 0) this.follow(timer);
   }
 
   private onConnected(): void {
@@ -125,6 +139,10 @@ export class AccountTimerSync {
   }
 
   private follow(timer: AccountTimer): void {
+    if (!this.options.clockHeard()) {
+      this.deferred = timer;
+      return;
+    }
     for (const event of eventsToFollow(this.options.timer.getSnapshot(), timer, this.options.now())) this.options.timer.send(event);
   }
 

@@ -1,7 +1,6 @@
 import { STORAGE_KEYS } from "@focus/core";
 import { clearApiCache } from "@/lib/apiCache";
 import { outboxSync } from "./outbox/sync";
-import { resetServerClock } from "./serverClock";
 import { clearUserStorage } from "./userStorage";
 
 /**
@@ -9,8 +8,8 @@ import { clearUserStorage } from "./userStorage";
  * does in this browser. Before the server ends the session, the outbox sends what waits (the
  * user's sessions and changes reach the account, not the next person). After it, every trace of
  * the user goes: the timer's saved state and counters, the settings copy, every per-user value
- * (the active task, the account timer's queue), the user's outbox entries, the service worker's
- * copies of their API answers, and the server clock's samples.
+ * (the active task, the account timer's queue), the user's outbox entries and the service
+ * worker's copies of their API answers. (The server clock's offset stays: it is the device's.)
  */
 
 /** Sends the outbox while the session still stands; never throws (signing out goes on). */
@@ -36,7 +35,6 @@ export async function forgetAccountInBrowser(userId: number): Promise<void> {
     // Storage disabled: nothing was kept.
   }
   clearUserStorage();
-  resetServerClock();
   await outboxSync.clearUser(userId).catch(() => undefined);
   await clearApiCache();
 }

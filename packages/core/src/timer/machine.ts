@@ -270,7 +270,8 @@ const timerSetup = setup({
   actions: {
     observeTime: assign(({ context, event }) => {
       if (!("now" in event)) return {};
-      const now = Math.max(event.now, context.now);
+      // Time never goes back with an event, except when the clock itself is corrected.
+      const now = event.type === "CLOCK" ? event.now : Math.max(event.now, context.now);
       const dayKey = localDayKey(now);
       if (dayKey === context.dayKey) return { now };
       return { now, dayKey, completedSessionsToday: 0, totalFocusTimeToday: 0 };
@@ -427,6 +428,7 @@ export const timerMachine = timerSetup.createMachine({
       { guard: "roundBlocked", actions: ["observeTime", refuseRound] },
       { target: ".running", reenter: true, actions: ["observeTime", "followRound"] },
     ],
+    CLOCK: { actions: "observeTime" },
     // Undo while it is offered: the ended session comes back as it was (`TimerUndo`).
     UNDO: [
       { guard: and(["toRunning", "undoesRecord"]), target: ".running", reenter: true, actions: ["observeTime", withdrawStop, "restoreUndo"] },

@@ -112,6 +112,11 @@ export type TimerEvent =
    * session recorded is the part the user was there for. The same round again changes nothing.
    */
   | { type: "FOLLOW_ROUND"; mode: TimerMode; startedAt: number; endsAt: number; now: number }
+  /**
+   * The app's clock was corrected (a better estimate of the server's clock): `now` is taken as
+   * it is, even when earlier than the chart's latest instant, unlike every other event's.
+   */
+  | { type: "CLOCK"; now: number }
   /** Bring back the session the last reset or mode change ended, while Undo is offered (`TimerUndo`). */
   | { type: "UNDO"; now: number }
   /**

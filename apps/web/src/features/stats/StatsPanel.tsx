@@ -79,6 +79,8 @@ export function StatsPanel({ user }: { user: User }) {
       ) : state.overview.summary.totalSessions === 0 && !isPreview ? (
         <>
           <EmptyJourney />
+          {/* Sessions stopped early are work too: shown, not hidden behind the empty state. */}
+          {state.overview.breakdown.incomplete > 0 && <SessionBreakdownCard breakdown={state.overview.breakdown} />}
           <EstimatesCard user={user} />
           <BlockedAttemptsCard />
           <Achievements headline={state.overview.headline} gallery={state.overview.gallery} />
