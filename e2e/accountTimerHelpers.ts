@@ -78,3 +78,53 @@ export async function signInInUi(page: Page, baseUrl: string, username: string):
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL(`${baseUrl}/app`);
 }
+
+/**
+ * Moves `username`'s running session `ms` into the past, as if it had started that much earlier
+ * (the server's copy; a device learns it when it next connects, e.g. on a reload), once the
+ * server has it running (a start given on a page reaches the server a moment later). Returns the
+ * timer stored.
+ */
+export async function moveSessionBack(server: RunningServer, username: string, ms: number): Promise<AccountTimer> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      return moveRunningSessionBack(server, username, ms);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+function moveRunningSessionBack(server: RunningServer, username: string, ms: number): AccountTimer {
+  const db = new Database(join(server.dataDir, "focus.db"));
+  try {
+    const row = db
+      .prepare("SELECT t.timer AS timer, u.id AS id FROM account_timers t JOIN users u ON u.id = t.user_id WHERE lower(u.username) = lower(?)")
+      .get(username) as { timer: string; id: number } | undefined;
+    if (!row) throw new Error(`no account timer for ${username}`);
+    const timer = JSON.parse(row.timer) as AccountTimer;
+    if (timer.status !== "running" || timer.endsAt === null || timer.sessionStartTime === null) throw new Error(`${username}'s timer is not running`);
+    const moved: AccountTimer = {
+      ...timer,
+      endsAt: timer.endsAt - ms,
+      sessionStartTime: timer.sessionStartTime - ms,
+      updatedAt: timer.updatedAt - ms,
+      version: timer.version + 1,
+    };
+    db.prepare("UPDATE account_timers SET timer = ?, settle_at = ? WHERE user_id = ?").run(JSON.stringify(moved), nextSettleAt(moved), row.id);
+    return moved;
+  } finally {
+    db.close();
+  }
+}
+
+/** Moves the running session this browser saved (`timer-state`) `ms` into the past, as `moveSessionBack` does on the server. */
+export async function moveSavedSessionBack(page: Page, ms: number): Promise<void> {
+  await page.evaluate((by) => {
+    const saved = JSON.parse(localStorage.getItem("timer-state") ?? "null") as { endsAt: number; sessionStartTime: number; timestamp: number } | null;
+    if (!saved) throw new Error("no saved timer");
+    localStorage.setItem("timer-state", JSON.stringify({ ...saved, endsAt: saved.endsAt - by, sessionStartTime: saved.sessionStartTime - by, timestamp: saved.timestamp - by }));
+  }, ms);
+}

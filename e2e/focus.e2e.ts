@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { moveSavedSessionBack, moveSessionBack } from "./accountTimerHelpers";
 import { launchBrowser, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
 
 /**
  * The focus session end to end in Debian Chromium: register, run a focus session that keeps
  * exact time, see it counted, and find it in the database after a restart; a session that
  * ends while the user is on another page, or while the tab is closed, is recorded exactly once.
+ * The server keeps the account's timer on its own clock, so a session is made to end soon by
+ * moving it into the past on the server (and, for a closed tab, in the browser's saved copy),
+ * never by a fake page clock.
  */
 let server: RunningServer;
 let browser: Browser;
 
-/** Where every fake clock starts: a local mid-morning, so 25 fake minutes never cross midnight. */
-const CLOCK_START = new Date(2026, 2, 10, 10, 0, 0);
+/** A focus session's length, ms, and how long before its end the tests let it run. */
+const FOCUS_MS = 25 * 60_000;
+const ENDS_IN_MS = 6000;
 
 beforeAll(async () => {
   server = await startServer();
@@ -36,7 +41,6 @@ describe("Focus Arena end to end", () => {
   it("a new user registers, completes a focus session and sees it counted and stored", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.clock.install({ time: CLOCK_START });
     const username = uniqueName("e2e");
     await registerInUi(page, server.url, username);
 
@@ -46,9 +50,8 @@ describe("Focus Arena end to end", () => {
     await expect.poll(() => page.title()).toMatch(/^2[45]:\d\d/);
     await saveScreenshot(page, "focus-running-desktop");
 
-    await page.clock.fastForward("25:00");
-    await page.clock.runFor(2000);
-    await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 10_000 }).toBe("1");
+    await endSoon(page, username);
+    await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 15_000 }).toBe("1");
     await expect.poll(() => page.getByTestId("today-minutes").textContent()).toBe("25");
     // The next mode is a short break, waiting (autoStartBreaks starts it after 1 s).
     await expect.poll(() => page.getByRole("button", { name: "Short Break" }).getAttribute("aria-pressed")).toBe("true");
@@ -201,11 +204,21 @@ describe("Focus Arena end to end", () => {
   });
 });
 
-/** A new user on /app, with the page's fake clock at CLOCK_START and a record of the sounds played. */
+/**
+ * Makes `username`'s running session end in ENDS_IN_MS: moved into the past on the server, then
+ * the page reloaded (it takes the account's timer again from the server).
+ */
+async function endSoon(page: Page, username: string): Promise<void> {
+  await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+  await moveSessionBack(server, username, FOCUS_MS - ENDS_IN_MS);
+  await page.reload();
+  await expect.poll(() => shownSeconds(page)).toBeLessThanOrEqual(ENDS_IN_MS / 1000);
+}
+
+/** A new user on /app, with a record of the sounds played. */
 async function newFocusUser(prefix: string): Promise<{ context: BrowserContext; page: Page; username: string; sounds: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.clock.install({ time: CLOCK_START });
   const sounds: string[] = [];
   page.on("request", (request) => {
     const path = new URL(request.url()).pathname;
@@ -224,10 +237,10 @@ async function focusSessions(page: Page): Promise<{ startTime: string; duration:
   return ((await response.json()) as { type: string; startTime: string; duration: number }[]).filter((s) => s.type === "focus");
 }
 
-/** One 25-minute focus session, started in the first minute of the fake clock (it runs on from CLOCK_START). */
-function startedNearClockStart(sessions: { startTime: string; duration: number }[]): boolean {
-  const offset = Date.parse(sessions[0]?.startTime ?? "") - CLOCK_START.getTime();
-  return sessions.length === 1 && sessions[0]?.duration === 1500 && offset >= 0 && offset < 60_000;
+/** One 25-minute focus session, started `startedAgoMs` ago (within 15 s: the test's own steps). */
+function startedAbout(sessions: { startTime: string; duration: number }[], startedAgoMs: number): boolean {
+  const off = Date.now() - startedAgoMs - Date.parse(sessions[0]?.startTime ?? "");
+  return sessions.length === 1 && sessions[0]?.duration === 1500 && Math.abs(off) < 15_000;
 }
 
 describe("a session is never lost while the user moves around the app", () => {
@@ -236,47 +249,50 @@ describe("a session is never lost while the user moves around the app", () => {
     ["/settings", (page: Page) => page.goto(`${server.url}/settings`)],
   ] as const) {
     it(`ends on ${where}: recorded once, the bell rings, the break starts, Today's Progress counts it`, async () => {
-      const { context, page, sounds } = await newFocusUser("move");
+      const { context, page, sounds, username } = await newFocusUser("move");
       await page.getByRole("button", { name: "Start Focus" }).click();
-      await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+      await endSoon(page, username);
       await go(page);
       await page.waitForURL(`${server.url}${where}`);
-      await expect.poll(() => page.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Focus: 2[45]:\d\d left/);
+      await expect.poll(() => page.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Focus: 00:0\d left/);
 
-      await page.clock.fastForward("25:00");
-      await page.clock.runFor(3000);
-      // Still on the same page: the break runs on its own, shown in the header.
+      // Still on the same page when it ends: the break runs on its own, shown in the header.
+      await expect.poll(() => page.getByTestId("header-timer").getAttribute("aria-label"), { timeout: 15_000 }).toMatch(/^Short Break: 0[45]:\d\d left/);
       expect(new URL(page.url()).pathname).toBe(where);
-      await expect.poll(() => page.getByTestId("header-timer").getAttribute("aria-label"), { timeout: 10_000 }).toMatch(/^Short Break: 0[45]:\d\d left/);
       await expect.poll(() => sounds).toEqual(["/sounds/bell.mp3"]);
       await expect.poll(async () => (await focusSessions(page)).length, { timeout: 10_000 }).toBe(1);
-      expect(startedNearClockStart(await focusSessions(page))).toBe(true);
+      expect(startedAbout(await focusSessions(page), FOCUS_MS)).toBe(true);
 
       await page.getByTestId("header-timer").click();
       await page.waitForURL(`${server.url}/app`);
       await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 10_000 }).toBe("1");
       await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
-      // A minute on: still exactly one (and the page keeps up with its clock).
-      await page.clock.runFor(65_000);
+      // A moment on, the device's post and the server's own record of it: still exactly one.
+      await page.waitForTimeout(2000);
       expect(await focusSessions(page)).toHaveLength(1);
       await context.close();
     });
   }
 
   it("ended while the tab was closed: recorded once when the app is opened again 40 minutes later", async () => {
-    const { context, page } = await newFocusUser("closed");
+    const { context, page, username } = await newFocusUser("closed");
     await page.getByRole("button", { name: "Start Focus" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
-    await page.clock.runFor(2000);
+    await page.waitForTimeout(1000);
+    // The tab closes; 40 minutes pass, for the server and for the browser's saved timer.
+    const blank = await context.newPage();
     await page.close();
+    await moveSessionBack(server, username, 40 * 60_000);
+    await blank.goto(`${server.url}/manifest.webmanifest`);
+    await moveSavedSessionBack(blank, 40 * 60_000);
+    await blank.close();
 
-    // The same browser (storage and cookie kept) opens the app 40 minutes after the start.
+    // The same browser (storage and cookie kept) opens the app again.
     const reopened = await context.newPage();
-    await reopened.clock.install({ time: new Date(CLOCK_START.getTime() + 40 * 60_000) });
     await reopened.goto(`${server.url}/app`);
     await expect.poll(() => reopened.getByText("It ended while Focus Flow was closed, and it is counted.").isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(async () => (await focusSessions(reopened)).length, { timeout: 10_000 }).toBe(1);
-    expect(startedNearClockStart(await focusSessions(reopened))).toBe(true);
+    expect(startedAbout(await focusSessions(reopened), 40 * 60_000)).toBe(true);
     await expect.poll(() => reopened.getByTestId("today-sessions").textContent(), { timeout: 10_000 }).toBe("1");
     // The break was not replayed into the past: it waits for the user.
     await expect.poll(() => reopened.getByRole("button", { name: "Start Break" }).isVisible()).toBe(true);

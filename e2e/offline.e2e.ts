@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { moveSessionBack } from "./accountTimerHelpers";
 import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
 
 /**
@@ -8,7 +9,9 @@ import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServ
  * the IndexedDB outbox across a reload, and the server ends up with exactly one copy of it,
  * whether the browser was offline or the server was stopped and restarted in between. With
  * the network off the last-loaded statistics and the mini timer open too, and the app is
- * installable (manifest and service worker served).
+ * installable (manifest and service worker served). A session is made to end a few seconds
+ * after it is started by moving it into the past on the server and reloading (the server keeps
+ * the account's timer on its own clock).
  */
 let browser: Browser;
 const servers: RunningServer[] = [];
@@ -18,6 +21,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const api of apiContexts.values()) await api.close();
   await browser?.close();
   for (const server of servers) {
     await server.stop();
@@ -47,34 +51,44 @@ function allTimeCard(page: Page): Promise<string | null> {
   return page.getByRole("list", { name: "Summary" }).getByRole("listitem").filter({ hasText: "All time" }).textContent({ timeout: 2000 }).catch(() => null);
 }
 
-/** Runs a full focus session on the page's fake clock. */
-async function completeFocusSession(page: Page) {
+/**
+ * Starts a focus session that ends in a few seconds: started with the button, moved into the
+ * past on the server, and the page reloaded (it takes the account's timer again).
+ */
+async function startShortFocusSession(page: Page, server: RunningServer, username: string) {
   await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("25:00");
   await page.getByRole("button", { name: "Start Focus" }).click();
   await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
-  await page.clock.fastForward("25:00");
-  await page.clock.runFor(2000);
-  await expect.poll(() => page.getByRole("button", { name: "Short Break" }).getAttribute("aria-pressed"), { timeout: 10_000 }).toBe("true");
+  await moveSessionBack(server, username, 25 * 60_000 - 8000);
+  await page.reload();
+  await expect.poll(() => page.getByTestId("timer-display").textContent(), { timeout: 15_000 }).toMatch(/^00:0\d$/);
 }
 
-/** The user's focus sessions as the server has them (with a fresh login, outside the page). */
+/** Waits for the focus session to end and the short break to take over. */
+async function sessionEnded(page: Page) {
+  await expect.poll(() => page.getByRole("button", { name: "Short Break" }).getAttribute("aria-pressed"), { timeout: 15_000 }).toBe("true");
+}
+
+/** Signed-in API contexts, one per user and server (signing in for every check would meet the sign-in limit). */
+const apiContexts = new Map<string, BrowserContext>();
+
+/** The user's focus sessions as the server has them (outside the page, signed in once). */
 async function focusSessionsOnServer(url: string, username: string): Promise<{ clientId?: string; duration: number }[]> {
-  const api = await browser.newContext();
-  try {
+  const key = `${url} ${username}`;
+  let api = apiContexts.get(key);
+  if (!api) {
+    api = await browser.newContext();
     const login = await api.request.post(`${url}/api/login`, { data: { username, password: "calm-focus-42" } });
     expect(login.status()).toBe(200);
-    const sessions = (await (await api.request.get(`${url}/api/sessions`)).json()) as { type: string; clientId?: string; duration: number }[];
-    return sessions.filter((s) => s.type === "focus");
-  } finally {
-    await api.close();
+    apiContexts.set(key, api);
   }
+  const sessions = (await (await api.request.get(`${url}/api/sessions`)).json()) as { type: string; clientId?: string; duration: number }[];
+  return sessions.filter((s) => s.type === "focus");
 }
 
 async function newContext(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: "allow" });
   const page = await context.newPage();
-  // A local mid-morning: the fake minutes fast-forwarded below never cross midnight.
-  await page.clock.install({ time: new Date(2026, 2, 10, 10, 0, 0) });
   return { context, page };
 }
 
@@ -92,9 +106,10 @@ describe("offline: nothing lost", () => {
     await waitUntilOfflineReady(page);
     await expect.poll(() => page.getByTestId("connection-status").textContent()).toBe("");
 
+    await startShortFocusSession(page, server, username);
     await context.setOffline(true);
     await expect.poll(() => page.getByTestId("connection-status").textContent()).toContain("Offline");
-    await completeFocusSession(page);
+    await sessionEnded(page);
     // Counted at once, though it waits in the outbox.
     await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
     await expect.poll(() => page.getByTestId("connection-status").textContent()).toMatch(/Offline.*1 waiting/);
@@ -119,7 +134,7 @@ describe("offline: nothing lost", () => {
     // Another reload and a little time change nothing: still exactly one.
     await page.reload();
     await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
-    await page.clock.runFor(65_000);
+    await page.waitForTimeout(2000);
     expect(await focusSessionsOnServer(server.url, username)).toHaveLength(1);
     await context.close();
   });
@@ -134,8 +149,9 @@ describe("offline: nothing lost", () => {
     await registerInUi(page, server.url, username);
     await waitUntilOfflineReady(page);
 
+    await startShortFocusSession(page, server, username);
     await server.stop();
-    await completeFocusSession(page);
+    await sessionEnded(page);
     await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
     await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 10_000 }).toMatch(/Server unreachable.*1 waiting/);
 
@@ -145,12 +161,12 @@ describe("offline: nothing lost", () => {
     await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
     await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 10_000 }).toMatch(/Server unreachable.*1 waiting/);
 
-    // The same server (database, port) comes back; no `online` event: the timed retry sends it.
+    // The same server (database, port) comes back; no `online` event: the live connection's
+    // next attempt reaches it, and the outbox sends at once.
     const restarted = await startServer({ port, dataDir: server.dataDir });
     servers.splice(servers.indexOf(server), 1, restarted);
     server = restarted;
-    await page.clock.fastForward("05:01");
-    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 15_000 }).toBe("");
+    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 40_000 }).toBe("");
     const sessions = await focusSessionsOnServer(server.url, username);
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toMatchObject({ duration: 1500 });
@@ -169,7 +185,8 @@ describe("offline: nothing lost", () => {
     await waitUntilOfflineReady(page);
 
     // Online: one focus session, recorded, then the Statistics tab loads it.
-    await completeFocusSession(page);
+    await startShortFocusSession(page, server, username);
+    await sessionEnded(page);
     await expect.poll(async () => (await focusSessionsOnServer(server.url, username)).length, { timeout: 15_000 }).toBe(1);
     await page.getByRole("tab", { name: "Statistics" }).click();
     await expect.poll(() => allTimeCard(page), { timeout: 15_000 }).toBe("All time25 min1 session completed");

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator } from "playwright-core";
+import { moveSessionBack } from "./accountTimerHelpers";
 import { launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
 
 /**
  * Tasks estimated in focus sessions, end to end in Debian Chromium against the built server: a
- * user adds a task estimated at 2 sessions, works on it for one focus session (fast-forwarded on
- * the page's fake clock) and sees 0 / 2 become 1 / 2 in the Focus Arena, the task in the
- * Statistics tab's estimate card, and the session's taskId in GET /api/sessions.
+ * user adds a task estimated at 2 sessions, works on it for one focus session (moved into the
+ * past on the server, so it ends a few seconds after a reload) and sees 0 / 2 become 1 / 2 in
+ * the Focus Arena, the task in the Statistics tab's estimate card, and the session's taskId in
+ * GET /api/sessions.
  */
 let server: RunningServer;
 let browser: Browser;
-
-/** A local mid-morning, so 25 fake minutes never cross midnight. */
-const CLOCK_START = new Date(2026, 2, 10, 10, 0, 0);
 
 beforeAll(async () => {
   server = await startServer();
@@ -29,8 +28,8 @@ describe("tasks end to end", () => {
   it("a user estimates a task at 2 sessions, works one focus session on it and sees 1 / 2 in the Focus Arena and in Statistics", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.clock.install({ time: CLOCK_START });
-    await registerInUi(page, server.url, uniqueName("tasks"));
+    const username = uniqueName("tasks");
+    await registerInUi(page, server.url, username);
     await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("25:00");
 
     const tasks = page.getByRole("form", { name: "Add a task" });
@@ -53,9 +52,10 @@ describe("tasks end to end", () => {
 
     await page.getByRole("button", { name: "Start Focus" }).click();
     await expect.poll(() => page.title()).toMatch(/^2[45]:\d\d/);
-    await page.clock.fastForward("25:00");
-    await page.clock.runFor(2000);
-    await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 10_000 }).toBe("1");
+    await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+    await moveSessionBack(server, username, 25 * 60_000 - 5000);
+    await page.reload();
+    await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 15_000 }).toBe("1");
     await expect.poll(() => count(row)).toBe("1 / 2");
     await expect.poll(() => count(page.getByTestId("working-on"))).toBe("1 / 2");
     await saveScreenshot(page, "tasks-focus-arena-desktop");

@@ -2,13 +2,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { queryKeys, refreshSessionQueries } from "@/lib/queryKeys";
 import { useLiveChannel } from "./liveChannel";
+import { outboxSync } from "./outbox/sync";
 
 /**
  * Loads again what the server says changed on another device (`docs/offline.md`): the settings
  * (`settings_changed`: a change made elsewhere applies here at once, the timer included) and the
  * recorded sessions (`sessions_changed`: Today's Progress and Statistics), and both on every
  * reconnection after the first, since changes made while this device was away were told to
- * nobody here. Renders nothing; a no-op without a live connection (guests).
+ * nobody here. A (re)connection also sends what waits in the outbox at once: the server is back.
+ * Renders nothing; a no-op without a live connection (guests).
  */
 export function LiveRefresh() {
   const channel = useLiveChannel();
@@ -23,6 +25,7 @@ export function LiveRefresh() {
       else if (message.type === "sessions_changed") sessions();
     });
     const offConnected = channel.onConnected(() => {
+      outboxSync.retryNow();
       connections += 1;
       if (connections > 1) {
         settings();
