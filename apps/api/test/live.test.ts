@@ -290,7 +290,6 @@ describe("/ws/timer", () => {
       const device = await pair(leaving.cookie);
       const sockets = [await web(leaving.cookie), await web(leaving.cookie), await extension(device.token)];
       const other = await web(bystander.cookie);
-      const id: number = leaving.res.json().user.id;
 
       const res = await t.app.inject({
         method: "DELETE",

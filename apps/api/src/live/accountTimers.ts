@@ -52,7 +52,7 @@ export class AccountTimers implements TimerHub {
   }
 
   clientJoined(client: LiveClient): void {
-    this.enqueue(client.userId, async () => {
+    void this.enqueue(client.userId, async () => {
       const run = await settleTimer(this.db, client.userId, this.now(), this.log);
       if (!run) return;
       if (run.changed) this.publish(client.userId, run);
@@ -70,7 +70,7 @@ export class AccountTimers implements TimerHub {
           ? null
           : { commands: [{ id: randomUUID(), command: { type: message.action }, at: now }], baseVersion: null, timeZone: null };
     if (!batch) return;
-    this.enqueue(client.userId, async () => {
+    void this.enqueue(client.userId, async () => {
       const run = await runTimerCommands(this.db, client.userId, batch.commands, batch.baseVersion, batch.timeZone, this.now(), this.log);
       if (!run) return;
       this.sendTimer(client, run.timer, run.outcomes);

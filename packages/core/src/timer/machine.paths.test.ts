@@ -1,7 +1,7 @@
 import { getShortestPaths, getSimplePaths } from "@xstate/graph";
 import { describe, expect, it } from "vitest";
 import { createActor, fromCallback, SimulatedClock, type EventObject, type SnapshotFrom } from "xstate";
-import { AUTO_START_DELAY_MS, STOPPED_SESSION_MIN_MS, UNDO_WINDOW_MS, type TimerMode } from "../constants";
+import { AUTO_START_DELAY_MS, STOPPED_SESSION_MIN_MS, type TimerMode } from "../constants";
 import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
 import { modeDurationMs, nextModeAfter, startBlockReason, timerMachine } from "./machine";
 import { remainingMsOf } from "./view";
