@@ -1,0 +1,33 @@
+import { planLine, planTier, type User } from "@focus/core";
+import { Link } from "react-router-dom";
+import { TimerActor } from "@/features/timer/timerActor";
+import { useTodaySessions } from "@/features/timer/useTodaySessions";
+import { cn } from "@/lib/utils";
+import { useServerNow } from "@/runtime/serverClock";
+
+/** The plan line's test id, for the end-to-end tests. */
+export const PLAN_LINE_TEST_ID = "plan-line";
+
+/**
+ * The header's plan line on every signed-in page (`docs/product.md`, People and plans): core's
+ * `planLine` ("Trial · 9 days left", "Free · 1 of 2 sessions left today", "Premium") on the
+ * server's clock, with today's sessions counted as the Focus Arena counts them. It leads to
+ * /subscription. Nothing for a guest.
+ */
+export function PlanLine({ user, className }: { user: User; className?: string }) {
+  const now = useServerNow(60_000);
+  const free = !user.isGuest && planTier(user, now) === "free";
+  const dayKey = TimerActor.useSelector((s) => s.context.dayKey);
+  const today = useTodaySessions(dayKey, free);
+  const line = planLine(user, now, today.data ? today.data.completedSessionsToday : null);
+  if (!line) return null;
+  return (
+    <Link
+      to="/subscription"
+      data-testid={PLAN_LINE_TEST_ID}
+      className={cn("truncate text-xs text-muted-foreground underline-offset-4 hover:text-foreground hover:underline", className)}
+    >
+      {line}
+    </Link>
+  );
+}
