@@ -18,8 +18,8 @@ function serveUser(initial: User, sessions: unknown[] = []) {
   const server = { user: initial };
   const fetchMock = serveApp(initial, (url) => (url === "/api/subscription" ? { status: 200, body: { upgradeRequestedAt: null, offer: null } } : undefined), sessions);
   const answer = fetchMock.getMockImplementation()!;
-  fetchMock.mockImplementation(async (input, init) =>
-    String(input) === "/api/me" ? new Response(JSON.stringify({ user: server.user }), { status: 200 }) : answer(input, init),
+  fetchMock.mockImplementation(async (input) =>
+    String(input) === "/api/me" ? new Response(JSON.stringify({ user: server.user }), { status: 200 }) : answer(input),
   );
   return { server, fetchMock };
 }
