@@ -12,11 +12,11 @@ import { MiniTimerLinkProvider } from "@/features/miniTimer/useMiniTimerLink";
 import { OfflineSync } from "@/features/offline/OfflineSync";
 import { useAccountTheme } from "@/features/settings/useSettings";
 import { PlanNotices } from "@/features/subscription/PlanNotices";
+import { usePlanNow } from "@/features/subscription/usePlanNow";
 import { TasksLiveSync } from "@/features/tasks/TasksLiveSync";
 import { TimerHost } from "@/features/timer/TimerHost";
 import { useUser } from "@/lib/auth";
 import { NotFoundPage } from "@/pages/NotFoundPage";
-import { useServerNow } from "@/runtime/serverClock";
 import { AppHeader } from "./AppHeader";
 
 /**
@@ -74,7 +74,7 @@ export function SignedInLayout() {
   const { user, isLoading, loadFailed, retry } = useUser();
   const signedOut = useSignedOutAccess();
   // Minute by minute, on the server's clock: a trial that ends while the app is open brings the Free plan's limits.
-  const now = useServerNow(60_000);
+  const now = usePlanNow(user);
   useScrollToTopOnNavigate();
   if (isLoading) return <PageSpinner label="Loading your session" />;
   // A page open to visitors is still worth showing when the user could not be loaded.

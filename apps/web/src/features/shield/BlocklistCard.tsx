@@ -4,7 +4,7 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { useServerNow } from "@/runtime/serverClock";
+import { usePlanNow } from "@/features/subscription/usePlanNow";
 import { AddWebsiteForm } from "./AddWebsiteForm";
 import { loadErrorMessage, useBlockedSites, useRemoveBlockedSite } from "./queries";
 
@@ -15,7 +15,7 @@ import { loadErrorMessage, useBlockedSites, useRemoveBlockedSite } from "./queri
  */
 export function BlocklistCard({ user }: { user: User }) {
   const sites = useBlockedSites(true);
-  const now = useServerNow(60_000);
+  const now = usePlanNow(user);
   return (
     <Card>
       <CardHeader>

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { ExportCard } from "@/features/data/ExportCard";
-import { useServerNow } from "@/runtime/serverClock";
+import { usePlanNow } from "@/features/subscription/usePlanNow";
 import { Achievements } from "./Achievements";
 import { BlockedAttemptsCard } from "./BlockedAttemptsCard";
 import { EstimatesCard } from "./EstimatesCard";
@@ -22,8 +22,8 @@ import { isPreviewUser, useStatsOverview, type StatsState } from "./useStatsOver
 export function StatsPanel({ user }: { user: User }) {
   const state = useStatsOverview(user);
   const isPreview = isPreviewUser(user);
-  // The trial's end is the server's: counted on its clock.
-  const now = useServerNow(60_000);
+  // The trial's end is the server's: judged on its clock.
+  const now = usePlanNow(user);
   const historyDays = !isPreview && planTier(user, now) === "free" ? FREE_PLAN.historyDays : null;
 
   return (

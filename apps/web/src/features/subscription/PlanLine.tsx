@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { TimerActor } from "@/features/timer/timerActor";
 import { useTodaySessions } from "@/features/timer/useTodaySessions";
 import { cn } from "@/lib/utils";
-import { useServerNow } from "@/runtime/serverClock";
+import { usePlanNow } from "./usePlanNow";
 
 /** The plan line's test id, for the end-to-end tests. */
 export const PLAN_LINE_TEST_ID = "plan-line";
@@ -15,7 +15,7 @@ export const PLAN_LINE_TEST_ID = "plan-line";
  * /subscription. Nothing for a guest.
  */
 export function PlanLine({ user, className }: { user: User; className?: string }) {
-  const now = useServerNow(60_000);
+  const now = usePlanNow(user);
   const free = !user.isGuest && planTier(user, now) === "free";
   const dayKey = TimerActor.useSelector((s) => s.context.dayKey);
   const today = useTodaySessions(dayKey, free);

@@ -110,9 +110,14 @@ describe("plan notices", () => {
     const first = renderRoute("/app");
     await planLine();
     await waitFor(() => expect(FakeLiveSocket.last?.readyState).toBe(1));
-    server.user = { ...server.user, trialEndDate: new Date(Date.now() - 1000).toISOString() };
+    // Ended on the server's clock now, later than when this page last read the clock.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    server.user = { ...server.user, trialEndDate: new Date().toISOString() };
     FakeLiveSocket.last!.receive({ type: "user_changed" });
     expect(await screen.findByText("Your trial has ended")).toBeTruthy();
+    // Judged at once, not at the next minute's tick: no "1 day left" in between.
+    await waitFor(async () => expect((await planLine()).textContent).toMatch(/^Free/));
+    expect(screen.queryByText("1 day left in your trial")).toBeNull();
     closeApp(first);
     renderRoute("/app");
     await waitFor(async () => expect((await planLine()).textContent).toMatch(/^Free/));

@@ -4,8 +4,9 @@ import { useEffect, useRef } from "react";
 import { toast } from "@/components/ui/use-toast";
 import { useLiveChannel } from "@/features/timer/useLiveSync";
 import { queryKeys } from "@/lib/queryKeys";
-import { serverNow, useServerNow } from "@/runtime/serverClock";
+import { serverNow } from "@/runtime/serverClock";
 import { readUserValue, writeUserValue } from "@/runtime/userStorage";
+import { usePlanNow } from "./usePlanNow";
 
 /** How long a plan notice stays, ms: longer than an ordinary toast, it says what changed for the user. */
 export const PLAN_NOTICE_MS = 15_000;
@@ -48,7 +49,7 @@ function usePlanChangeNotices(user: User) {
 
 /** The trial's notices, 3 days and 1 day before its end and when it ended (core's `trialNotice`), once each per user. */
 function useTrialNotices(user: User) {
-  const now = useServerNow(60_000);
+  const now = usePlanNow(user);
   useEffect(() => {
     const notice = trialNotice(user, now);
     if (!notice || readUserValue(user.id, noticeName(notice.id))) return;

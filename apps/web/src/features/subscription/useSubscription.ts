@@ -1,10 +1,8 @@
 import { subscriptionMachine, trialDaysLeft, type PlanState, type User } from "@focus/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
-import { serverNow, useServerNow } from "@/runtime/serverClock";
-
-/** How often the plan is re-checked against the clock, so a trial that runs out shows it. */
-const CLOCK_MS = 60_000;
+import { serverNow } from "@/runtime/serverClock";
+import { usePlanNow } from "./usePlanNow";
 
 /**
  * Binds the subscription chart (`docs/product.md`, People and plans) to the current user: which
@@ -13,7 +11,7 @@ const CLOCK_MS = 60_000;
  * a device whose clock is off never shows more days than the trial has.
  */
 export function useSubscription(user: User) {
-  const now = useServerNow(CLOCK_MS);
+  const now = usePlanNow(user);
   // The input is read once, when the actor is created; later times arrive as events.
   const [input] = useState(() => ({ user, now: serverNow() }));
   const actorRef = useActorRef(subscriptionMachine, { input });
