@@ -97,9 +97,6 @@ export const PRICING_COPY = {
   recommended: "Recommended",
 } as const;
 
-/** Premium's activation, as the plan screens say it (`docs/product.md`, Offers and upgrade requests). */
-export const ACTIVATION_COPY = "Premium is paid manually through our payment provider's link and activated by an admin within 24 hours of payment.";
-
 /**
  * What "Choose Premium" and "Upgrade to Premium" do, said before the click: they send a payment
  * request. `paymentConfigured` is whether the server has a payment page (null: not known yet).
@@ -126,6 +123,8 @@ export const PLAN_PICKER_COPY = {
   taglines: { free: "What you keep after your trial, free for as long as you like.", premium: "Keep everything after your trial." },
   badges: { free: "After your trial", premium: "Recommended" },
   actions: { continue: "Continue with my trial", premium: "Choose Premium" },
+  /** Under "Continue with my trial". */
+  continueNote: "Nothing to pay now. You can choose Premium any time from Settings.",
   /** The toast when the user continues: nothing was activated, the trial simply runs. */
   continued: (daysLeft: number) => ({ title: "Enjoy your trial", description: `${daysLeftText(daysLeft)} of everything in Premium.` }),
 } as const;
@@ -250,7 +249,7 @@ const ON_FREE = `You're on Free now: ${FREE_SUMMARY}. Your history and settings 
 
 /** What a plan change says, by the plan the user is on after it (`docs/product.md`, Plan notices). */
 export const PLAN_CHANGE_COPY: Record<PlanState, PlanNoticeText> = {
-  premium: { title: "Premium is on", description: `Thank you! ${PREMIUM_EXTRAS.slice(0, 4).join(", ")}: all yours.` },
+  premium: { title: "Premium is on", description: "Thank you! Everything in Premium is yours now, with no daily limit." },
   trial: { title: "Your trial is on", description: "Everything in Premium is yours until your trial ends." },
   trialExpired: { title: "Your trial has ended", description: ON_FREE },
   cancelled: { title: "Subscription Cancelled", description: ON_FREE },

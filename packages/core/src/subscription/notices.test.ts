@@ -91,6 +91,11 @@ describe("planLine", () => {
     expect(planLine(cancelled, NOW, 5)).toBe("Free · 0 of 2 sessions left today");
   });
 
+  it("has a shorter form for phones with the same facts", () => {
+    expect(planLine(cancelled, NOW, 1, "short")).toBe("Free · 1 of 2 left today");
+    expect(planLine(trial(8.5 * DAY), NOW, 0, "short")).toBe("Trial · 9 days left");
+  });
+
   it("reads Free while today's sessions load, and nothing for a guest", () => {
     expect(planLine(cancelled, NOW, null)).toBe("Free");
     expect(planLine({ ...trial(DAY), isGuest: true }, NOW, 0)).toBeNull();

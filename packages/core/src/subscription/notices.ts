@@ -50,14 +50,15 @@ export function planChangeNotice(before: SubscriptionFields, after: Subscription
 /**
  * The header's plan line (`docs/product.md`, People and plans): "Premium", "Trial · 9 days left",
  * "Free · 1 of 2 sessions left today" (`completedToday`: the user's completed focus sessions of
- * the local day, null while unknown: then "Free"); null for a guest.
+ * the local day, null while unknown: then "Free"); null for a guest. `size` "short" is the phone's
+ * form, the same facts in fewer words ("Free · 1 of 2 left today").
  */
-export function planLine(user: SubscriptionFields, now: number, completedToday: number | null): string | null {
+export function planLine(user: SubscriptionFields, now: number, completedToday: number | null, size: "full" | "short" = "full"): string | null {
   if (user.isGuest) return null;
   const state = planStateOf(user, now);
   if (state === "premium") return PLAN_NAMES.premium;
   if (state === "trial") return `${PLAN_NAMES.trial} · ${daysLeftText(trialDaysLeft(user, now))}`;
   if (completedToday === null) return PLAN_NAMES.free;
   const left = focusSessionsLeft("free", completedToday) ?? 0;
-  return `${PLAN_NAMES.free} · ${left} of ${FREE_PLAN.focusSessionsPerDay} sessions left today`;
+  return `${PLAN_NAMES.free} · ${left} of ${FREE_PLAN.focusSessionsPerDay} ${size === "full" ? "sessions left" : "left"} today`;
 }

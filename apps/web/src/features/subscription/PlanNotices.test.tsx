@@ -40,7 +40,7 @@ describe("the header's plan line", () => {
     serveUser(inTrial(8.5 * DAY));
     const first = renderRoute("/app");
     expect((await planLine()).textContent).toBe("Trial · 9 days left");
-    expect((await planLine()).getAttribute("href")).toBe("/subscription");
+    expect(screen.getByRole("link", { name: "Trial · 9 days left" }).getAttribute("href")).toBe("/subscription");
     closeApp(first);
 
     serveUser(CANCELLED, [focusEndedAgo(1)]);

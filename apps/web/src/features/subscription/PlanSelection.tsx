@@ -1,4 +1,4 @@
-import { ACTIVATION_COPY, PLAN_PICKER_COPY, paymentRequestNote, type User } from "@focus/core";
+import { PLAN_PICKER_COPY, paymentRequestNote, type User } from "@focus/core";
 import { LoaderCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { usePublicConfig } from "@/lib/publicConfig";
@@ -17,8 +17,8 @@ function trialEndText(user: User): string | null {
 /**
  * The plan picker after registration (`docs/product.md`, People and plans), every word from core's
  * plan wording table: the trial already runs (the title says so, with its end), "Continue with my
- * trial" activates nothing, and "Choose Premium" says before the click that it sends a payment
- * request. The trial's length is the server's.
+ * trial" (first: what most people want) activates nothing, and "Choose Premium" says before the
+ * click that it sends a payment request. The trial's length is the server's.
  */
 export function PlanSelection({ user, onComplete }: { user: User; onComplete: () => void }) {
   useScrollToTop();
@@ -35,32 +35,30 @@ export function PlanSelection({ user, onComplete }: { user: User; onComplete: ()
           Welcome, <span className="font-medium text-foreground">{user.username}</span>. {PLAN_PICKER_COPY.intro(trialEndText(user))}
         </p>
       </header>
+      <div className="grid justify-items-center gap-2">
+        <Button size="lg" className="w-full max-w-sm" disabled={busy} aria-busy={state === "continuingTrial"} aria-describedby="plan-continue-note" onClick={continueTrial}>
+          {state === "continuingTrial" && <LoaderCircle className="animate-spin" aria-hidden />}
+          {PLAN_PICKER_COPY.actions.continue}
+        </Button>
+        <p id="plan-continue-note" className="text-center text-sm text-muted-foreground">
+          {PLAN_PICKER_COPY.continueNote}
+        </p>
+      </div>
       <div className="grid gap-5 md:grid-cols-2">
-        <PlanCard
-          plan="free"
-          tagline={PLAN_PICKER_COPY.taglines.free}
-          badge={PLAN_PICKER_COPY.badges.free}
-          action={
-            <Button variant="outline" size="lg" className="w-full" disabled={busy} aria-busy={state === "continuingTrial"} onClick={continueTrial}>
-              {state === "continuingTrial" && <LoaderCircle className="animate-spin" aria-hidden />}
-              {PLAN_PICKER_COPY.actions.continue}
-            </Button>
-          }
-        />
+        <PlanCard plan="free" tagline={PLAN_PICKER_COPY.taglines.free} badge={PLAN_PICKER_COPY.badges.free} />
         <PlanCard
           plan="premium"
           tagline={PLAN_PICKER_COPY.taglines.premium}
           badge={PLAN_PICKER_COPY.badges.premium}
           note={paymentRequestNote(config.paymentConfigured)}
           action={
-            <Button size="lg" className="w-full" disabled={busy} aria-busy={state === "upgrading"} aria-describedby={planNoteId("premium")} onClick={choosePremium}>
+            <Button variant="outline" size="lg" className="w-full" disabled={busy} aria-busy={state === "upgrading"} aria-describedby={planNoteId("premium")} onClick={choosePremium}>
               {state === "upgrading" && <LoaderCircle className="animate-spin" aria-hidden />}
               {PLAN_PICKER_COPY.actions.premium}
             </Button>
           }
         />
       </div>
-      <p className="text-center text-sm text-muted-foreground">{ACTIVATION_COPY}</p>
     </section>
   );
 }

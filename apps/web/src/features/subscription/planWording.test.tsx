@@ -1,5 +1,4 @@
 import {
-  ACTIVATION_COPY,
   ADMIN_CANCEL_COPY,
   FREE_BLOCKED_SITES_MESSAGE,
   FREE_DAILY_LIMIT_MESSAGE,
@@ -70,7 +69,7 @@ function tableStrings(username: string): string[] {
     STATS_COPY.premiumHistory,
     ...[false, true, null].map(paymentRequestNote),
     ...paymentInfo(username, false),
-    ACTIVATION_COPY,
+    PLAN_PICKER_COPY.continueNote,
     premiumWorth(3),
     FREE_BLOCKED_SITES_MESSAGE,
     FREE_DAILY_LIMIT_MESSAGE,
