@@ -134,7 +134,7 @@ describe("limits", () => {
     await page.getByRole("button", { name: "Start Focus" }).click();
     await expect.poll(() => page.getByText("Session Limit Reached").isVisible()).toBe(true);
     await expect
-      .poll(() => page.getByText("Guest accounts are limited to one focus session per day. Sign up for unlimited sessions!").isVisible())
+      .poll(() => page.getByText("Guests get 1 focus session a day. A free account gets 2 a day, and starts with a free trial of everything.").isVisible())
       .toBe(true);
     expect(await page.getByRole("button", { name: "Pause" }).count()).toBe(0);
     await saveScreenshot(page, "guest-limit-phone");

@@ -161,7 +161,7 @@ export function uniqueName(prefix = "user"): string {
 
 /**
  * Registers `username` (password "calm-focus-42") through the /auth form as a new user would, and
- * picks the Free plan on the plan step that follows. Resolves once on /app.
+ * continues with the trial on the plan step that follows. Resolves once on /app.
  */
 export async function registerInUi(page: Page, baseUrl: string, username: string): Promise<void> {
   await page.goto(`${baseUrl}/auth`);
@@ -170,7 +170,7 @@ export async function registerInUi(page: Page, baseUrl: string, username: string
   await page.getByLabel("Password", { exact: true }).fill("calm-focus-42");
   await page.getByLabel("Confirm Password").fill("calm-focus-42");
   await page.getByRole("button", { name: "Create Account" }).click();
-  const planStep = page.getByRole("button", { name: "Continue with Free" });
+  const planStep = page.getByRole("button", { name: "Continue with my trial" });
   try {
     await planStep.waitFor({ timeout: 30_000 });
   } catch (error) {

@@ -654,7 +654,7 @@ describe("security headers and the content security policy", () => {
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Confirm Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create Account" }).click();
-    await page.getByRole("button", { name: "Continue with Free" }).click();
+    await page.getByRole("button", { name: "Continue with my trial" }).click();
     const liveSocket = page.waitForEvent("websocket", (ws) => ws.url().endsWith("/ws/timer"));
     await page.waitForURL(`${server.url}/app`);
     at = "/app";

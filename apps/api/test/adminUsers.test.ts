@@ -71,6 +71,7 @@ describe("admin: users list, delete, role check", () => {
       subscriptionPlan: "free",
       upgradeRequestedAt: null,
       offer: null,
+      cancellation: null,
     });
     expect(res.body).not.toMatch(/password|scrypt/i);
   });

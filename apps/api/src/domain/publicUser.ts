@@ -1,4 +1,5 @@
 import type { AdminUser, User } from "@focus/core";
+import type { CancellationRow } from "../db/tables/cancellations";
 import type { UserRow } from "../db/tables/users";
 import { acceptedOfferOf } from "./subscription";
 
@@ -21,8 +22,11 @@ export function toPublicUser(row: UserRow, adminUsername: string): User {
   };
 }
 
-/** A stored user as a row of the admin users list (adminUserSchema of core). */
-export function toAdminUser(row: UserRow): AdminUser {
+/**
+ * A stored user as a row of the admin users list (adminUserSchema of core), with their last
+ * cancellation (null when they never cancelled).
+ */
+export function toAdminUser(row: UserRow, cancellation: CancellationRow | null = null): AdminUser {
   return {
     id: row.id,
     username: row.username,
@@ -32,5 +36,6 @@ export function toAdminUser(row: UserRow): AdminUser {
     subscriptionPlan: row.subscription_plan,
     upgradeRequestedAt: row.upgrade_requested_at,
     offer: acceptedOfferOf(row),
+    cancellation: cancellation && { reason: cancellation.reason, feedback: cancellation.feedback, cancelledAt: cancellation.created_at },
   };
 }

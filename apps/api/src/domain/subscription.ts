@@ -4,6 +4,7 @@
  * module applies them to stored users and performs the plan changes.
  */
 import {
+  adminCancellationOf,
   type AcceptedOffer,
   type CancelSubscriptionBody,
   isPremiumActive,
@@ -97,13 +98,27 @@ export async function activatePremium(db: Kysely<Database>, userId: number): Pro
 }
 
 /**
- * Admin cancellation: plan free, status cancelled, whatever the previous state.
- * @throws HttpError 404 "User not found".
+ * The admin's cancellation (`docs/product.md`, People and plans; the rule is core's
+ * `adminCancellationOf`): an active Premium becomes free/cancelled; a trial that runs ends at
+ * `now` (status trial, end date now: the Free plan, "Trial Expired").
+ * @returns what was ended (`endPremium` or `endTrial`).
+ * @throws HttpError 404 "User not found"; 409 "<username> is on the Free plan: there is nothing
+ *   to cancel" when neither Premium nor a trial is active.
  */
-export async function cancelByAdmin(db: Kysely<Database>, userId: number): Promise<UserRow> {
-  const row = await updateUser(db, userId, { subscription_plan: "free", subscription_status: "cancelled" });
-  if (!row) throw userNotFound();
-  return row;
+export async function cancelByAdmin(db: Kysely<Database>, userId: number, now = new Date()): Promise<"endPremium" | "endTrial"> {
+  return db.transaction().execute(async (trx) => {
+    await lockUserRow(trx, userId);
+    const current = await findUserById(trx, userId);
+    if (!current) throw userNotFound();
+    const cancellation = adminCancellationOf(subscriptionOf(current), now.getTime());
+    if (cancellation === null) throw new HttpError(409, `${current.username} is on the Free plan: there is nothing to cancel`);
+    const change =
+      cancellation === "endPremium"
+        ? ({ subscription_plan: "free", subscription_status: "cancelled" } as const)
+        : ({ trial_end_date: now.toISOString() } as const);
+    await updateUser(trx, userId, change);
+    return cancellation;
+  });
 }
 
 /**

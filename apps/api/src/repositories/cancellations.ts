@@ -13,3 +13,13 @@ export async function deleteCancellationsOfUser(db: Kysely<Database>, userId: nu
   const result = await db.deleteFrom("cancellations").where("user_id", "=", userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Each user's latest cancellation (the highest id), keyed by user id. */
+export async function latestCancellationsByUser(db: Kysely<Database>): Promise<Map<number, CancellationRow>> {
+  const rows = await db
+    .selectFrom("cancellations")
+    .selectAll()
+    .where("id", "in", (eb) => eb.selectFrom("cancellations").select((inner) => inner.fn.max("id").as("id")).groupBy("user_id"))
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, row]));
+}

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { mockFetch, serverConfig } from "@/test/render";
-import { loadPublicConfig, resetPublicConfig, trialPhrase, trialPhraseCapitalised } from "./publicConfig";
+import { loadPublicConfig, resetPublicConfig } from "./publicConfig";
 
 afterEach(() => resetPublicConfig());
 
@@ -24,12 +24,5 @@ describe("the server's public configuration", () => {
   it("takes only well-formed fields: an http(s) link, a whole positive number of days, an address, a boolean", async () => {
     mockFetch(serverConfig({ interviewUrl: "javascript:alert(1)", trialDays: 2.5, supportEmail: "nobody", paymentConfigured: "yes" }));
     expect(await loadPublicConfig()).toEqual({ interviewUrl: null, trialDays: null, supportEmail: null, paymentConfigured: null });
-  });
-
-  it("names the trial with its length, or without a number while it is unknown", () => {
-    expect(trialPhrase(21)).toBe("21-day free trial");
-    expect(trialPhrase(null)).toBe("free trial");
-    expect(trialPhraseCapitalised(14)).toBe("14-day free trial");
-    expect(trialPhraseCapitalised(null)).toBe("Free trial");
   });
 });

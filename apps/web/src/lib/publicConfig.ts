@@ -80,17 +80,3 @@ export function resetPublicConfig(): void {
   answered = false;
   pending = null;
 }
-
-/**
- * The trial as the copy names it: "21-day free trial", or "free trial" while the length is not
- * known (`docs/product.md`: one trial length, TRIAL_DAYS).
- */
-export function trialPhrase(trialDays: number | null): string {
-  return trialDays ? `${trialDays}-day free trial` : "free trial";
-}
-
-/** `trialPhrase` at the start of a sentence: "21-day free trial", "Free trial". */
-export function trialPhraseCapitalised(trialDays: number | null): string {
-  const phrase = trialPhrase(trialDays);
-  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
-}

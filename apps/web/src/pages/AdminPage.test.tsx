@@ -27,6 +27,17 @@ const ROWS = [
     upgradeRequestedAt: null,
     offer: { offer: "pause-3-months", acceptedAt: "2026-11-20T09:40:00.000Z", appliedAt: "2026-11-21T10:00:00.000Z" },
   },
+  {
+    id: 4,
+    username: "leaver",
+    email: "leaver@example.com",
+    trialEndDate: null,
+    subscriptionStatus: "cancelled",
+    subscriptionPlan: "free",
+    upgradeRequestedAt: null,
+    offer: null,
+    cancellation: { reason: "Technical issues", feedback: "The timer froze on my phone.", cancelledAt: "2026-11-25T08:00:00.000Z" },
+  },
   { id: 1, username: "admin", email: null, trialEndDate: null, subscriptionStatus: "active", subscriptionPlan: "premium", upgradeRequestedAt: null, offer: null },
 ];
 const adminRoutes = { ...loggedIn(ADMIN), "GET /api/admin/users": { status: 200, body: ROWS } };
@@ -108,6 +119,36 @@ describe("/admin", () => {
     expect(await screen.findByText("Subscription cancelled for user ID 2")).toBeTruthy();
     expect(cancelCalls()).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+  });
+
+  it("shows each user's last cancellation with its reason and feedback", async () => {
+    mockFetch(adminRoutes);
+    renderRoute("/admin");
+    const leaver = (await screen.findByText("leaver")).closest("li")!;
+    const feedback = within(leaver).getByRole("group", { name: "Cancellation feedback" });
+    expect(within(feedback).getByText("Cancelled because: Technical issues")).toBeTruthy();
+    expect(within(feedback).getByText("“The timer froze on my phone.”")).toBeTruthy();
+    expect(within(screen.getByText("payer").closest("li")!).queryByRole("group", { name: "Cancellation feedback" })).toBeNull();
+  });
+
+  it("ends a running trial after confirmation, and says in words why a user on Free has nothing to cancel", async () => {
+    const fetchMock = mockFetch({
+      ...adminRoutes,
+      "POST /api/subscription/cancel/3": { status: 200, body: { message: "Trial ended for user ID 3" } },
+    });
+    renderRoute("/admin");
+    const user = userEvent.setup();
+    const leaver = (await screen.findByText("leaver")).closest("li")!;
+    expect(within(leaver).queryByRole("button", { name: /Cancel subscription|End trial/ })).toBeNull();
+    expect(within(leaver).getByText("On Free: nothing to cancel")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "End trial of newbie" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(within(dialog).getByRole("heading", { name: "End newbie's trial?" })).toBeTruthy();
+    expect(within(dialog).getByText("newbie's trial ends right away and they move to the Free plan. You can activate Premium later.")).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "End trial" }));
+    expect(await screen.findByText("Trial ended for user ID 3")).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === "/api/subscription/cancel/3" && init?.method === "POST")).toBe(true);
   });
 
   it("shows 'Failed to load users list ({status})' when the list does not load", async () => {

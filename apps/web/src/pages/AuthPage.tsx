@@ -1,3 +1,4 @@
+import { GUEST_INCLUDES, REGISTRATION_COPY } from "@focus/core";
 import { UserRound } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
@@ -14,7 +15,7 @@ import { RegisterForm } from "@/features/auth/RegisterForm";
 import { PlanSelection } from "@/features/subscription/PlanSelection";
 import { useContinueAsGuest, useUser } from "@/lib/auth";
 import { isAuthAction, type AuthAction } from "@/lib/events";
-import { trialPhrase, usePublicConfig } from "@/lib/publicConfig";
+import { usePublicConfig } from "@/lib/publicConfig";
 import { useScrollToTop } from "@/lib/useScrollToTop";
 
 const SWITCH_LINK =
@@ -22,7 +23,7 @@ const SWITCH_LINK =
 
 /**
  * /auth: Login and Register tabs, `?tab=login|register` picks the tab (default register), and
- * 'Continue as guest'. After registering, the plan-selection step (Free or Premium) replaces the
+ * 'Continue as guest'. After registering, the plan picker (the trial runs; continue, or ask for Premium) replaces the
  * form. Signed-in users go to /app, except while that step shows; guests may stay to sign up.
  */
 export function AuthPage() {
@@ -92,7 +93,7 @@ export function AuthPage() {
               <TabsContent value="register">
                 <CardHeader>
                   <CardTitle as="h1">Create your account</CardTitle>
-                  <CardDescription>Start your {trialPhrase(trialDays)} in about 30 seconds. No card required.</CardDescription>
+                  <CardDescription>{REGISTRATION_COPY.tab(trialDays)}</CardDescription>
                 </CardHeader>
                 <CardContent className="grid gap-6">
                   <RegisterForm onSuccess={() => setChoosingPlan(true)} />
@@ -123,9 +124,7 @@ export function AuthPage() {
               <UserRound aria-hidden />
               Continue as guest
             </Button>
-            <p className="text-xs text-muted-foreground">
-              One focus session a day and Deep Work audio, no account needed. The guest session stays in this browser.
-            </p>
+            <p className="text-xs text-muted-foreground">{GUEST_INCLUDES}</p>
           </section>
         </div>
         <AuthMarketing />

@@ -1,5 +1,5 @@
-import { audioMoodById } from "@focus/core";
-import { screen, waitFor } from "@testing-library/react";
+import { FREE_FEATURES, PREMIUM_FEATURES, audioMoodById } from "@focus/core";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch, renderRoute, serverConfig } from "@/test/render";
@@ -54,29 +54,21 @@ describe("landing page /", () => {
     expect(screen.getAllByText("40%").length).toBeGreaterThan(0);
   });
 
-  it("prices Free at $0 with the landing's free features and Premium at $4.99 a month, each with the server's trial length", async () => {
+  it("prices Free at $0 and Premium at $4.99 a month from the plan wording table, and names the server's trial once, for every new account", async () => {
     mockFetch(serverConfig({ trialDays: 21 }));
     renderRoute("/");
     const pricing = (await screen.findByRole("heading", { name: "Simple pricing" })).closest("section") as HTMLElement;
-    for (const text of [
-      "$0",
-      "$4.99",
-      "Basic timer",
-      "Only Deep Work and Light Work audio",
-      "Up to 5 blocked websites",
-      "7-day history",
-      "Unlimited sessions",
-      "All 4 categories with 16 tracks",
-      "Unlimited blocking",
-      "30-day analytics",
-      "Multi-device sync",
-      "Priority support",
-    ]) {
-      expect(pricing.textContent).toContain(text);
-    }
-    expect(await screen.findByText("Starts with a 21-day free trial. No credit card required.")).toBeTruthy();
-    expect(screen.getByText("21-day free trial. Cancel anytime.")).toBeTruthy();
-    expect(pricing.textContent).not.toMatch(/\b(7|14)-day free trial/);
+    const plan = (name: string) => within(pricing).getByRole("heading", { level: 3, name }).closest("li") as HTMLElement;
+    for (const text of ["$0", ...FREE_FEATURES]) expect(plan("Free").textContent).toContain(text);
+    for (const text of ["$4.99", ...PREMIUM_FEATURES]) expect(plan("Premium").textContent).toContain(text);
+    // Free's limits as the product states them, and sync on both plans.
+    expect(within(plan("Free")).getByText("2 focus sessions a day")).toBeTruthy();
+    expect(within(plan("Free")).getByText("Your timer in sync on all your devices")).toBeTruthy();
+    expect(within(plan("Premium")).getByText("Statistics of your whole history")).toBeTruthy();
+    // The trial is not a plan's: said once, with the server's length.
+    expect(await within(pricing).findByText("Every new account starts with a 21-day free trial of everything in Premium. No credit card required.")).toBeTruthy();
+    expect(within(pricing).getAllByText(/free trial/)).toHaveLength(1);
+    expect(pricing.textContent).not.toMatch(/Basic timer|30-day analytics|\b(7|14)-day free trial/);
   });
 
   it("lists the footer's placeholder links", async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_USER, loggedIn, loggedOut, mockFetch, renderRoute, serverConfig } from "@/test/render";
@@ -26,12 +26,18 @@ describe("/subscription", () => {
     expect(screen.getByTestId("plan-status").textContent).toBe("Trial · 5 days left");
     expect(screen.getByText(/Plan status:/).textContent).toMatch(/^Plan status: Trial · 5 days left · Trial ends /);
     expect(within(screen.getByRole("main")).getByText("calmcoder")).toBeTruthy();
-    expect(within(screen.getByRole("group", { name: "Free" })).getByText("7-day history")).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "Free" })).getByText("Statistics of the last 7 days")).toBeTruthy();
     expect(within(screen.getByRole("group", { name: "Premium" })).getByText("Priority support")).toBeTruthy();
-    // The trial copy names the server's trial length.
-    expect(await within(screen.getByRole("group", { name: "Free" })).findByText("Includes a 21-day free trial. No credit card required.")).toBeTruthy();
-    expect(within(screen.getByRole("group", { name: "Premium" })).getByText("21-day free trial. Cancel anytime.")).toBeTruthy();
-    expect(screen.getByText(/activates Premium within 24 hours of payment/)).toBeTruthy();
+    // The trial already runs: the cards say what comes after it, and offer no trial.
+    expect(within(screen.getByRole("group", { name: "Free" })).getByText("What you keep after your trial, free for as long as you like.")).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "Free" })).getByText("After your trial")).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "Premium" })).getByText("Keep everything after your trial.")).toBeTruthy();
+    expect(screen.queryByText(/free trial/i)).toBeNull();
+    // Upgrading says it is a payment request before the click.
+    const upgrade = screen.getByRole("button", { name: "Upgrade to Premium" });
+    expect(upgrade.getAttribute("aria-describedby")).toBe("plan-premium-note");
+    expect(await screen.findByText("This sends a payment request: the payment page opens in a new tab. An admin switches Premium on within 24 hours of payment.")).toBeTruthy();
+    expect(screen.getAllByText(/activates Premium within 24 hours of payment/).length).toBeGreaterThan(0);
     expect(screen.getByText(/payment provider's link, which opens in a new tab/)).toBeTruthy();
     // Support writes to the server's SUPPORT_EMAIL.
     expect(screen.getByRole("link", { name: "Contact Support" }).getAttribute("href")).toBe("mailto:help@focus.example?subject=Subscription%20help");
@@ -54,11 +60,16 @@ describe("/subscription", () => {
     expect(screen.getByRole("button", { name: "Upgrade to Premium" })).toBeTruthy();
     first.unmount();
 
-    mockFetch(loggedIn({ ...TRIAL, trialEndDate: new Date(Date.now() - 86_400_000).toISOString() }));
+    mockFetch({ ...loggedIn({ ...TRIAL, trialEndDate: new Date(Date.now() - 86_400_000).toISOString() }), ...serverConfig({ trialDays: 1 }) });
     renderRoute("/subscription");
     expect((await screen.findByTestId("plan-badge")).textContent).toBe("Free Plan");
     expect(screen.getByTestId("plan-status").textContent).toBe("Free · trial ended");
+    expect(screen.getByTestId("plan-line").textContent).toBe("Free");
     expect(screen.queryByText(/days? left/)).toBeNull();
+    // A user whose trial ended is never offered a trial again (with any TRIAL_DAYS).
+    expect(within(screen.getByRole("group", { name: "Free" })).getByText("Current plan")).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(/Add your username \(calmcoder\)/)).toBeTruthy());
+    expect(screen.queryByText(/free trial|day trial/i)).toBeNull();
   });
 
   it("shows a pending offer, then an applied one, and the upgrade request with its date", async () => {

@@ -56,7 +56,7 @@ describe("cancellation flow", () => {
     expect(actor.getSnapshot().value).toBe("feedback");
   });
 
-  it("records the accepted offer, then closes with 'Offer Applied!' and cancels nothing", async () => {
+  it("records the accepted offer, then closes with 'Offer accepted' and cancels nothing", async () => {
     const { actor, emitted, requests, offers } = start();
     actor.send({ type: "OPEN" });
     actor.send({ type: "SELECT_REASON", reason: "too-expensive" });

@@ -23,7 +23,7 @@ const EMPTY: CancellationContext = { reason: null, feedback: "", email: "", conf
  * retention offer records it (retention → acceptingOffer → closed, or back to retention with the
  * server's message). The network calls are the `acceptOffer` and `cancelSubscription` actors,
  * provided by the app.
- * Emits `offerAccepted` ('Offer Applied!'), `offerFailed`, `cancelled` ('Subscription Cancelled')
+ * Emits `offerAccepted` ('Offer accepted'), `offerFailed`, `cancelled` ('Subscription Cancelled')
  * and `cancelFailed`, each failure with the server's message.
  */
 export const cancellationMachine = setup({

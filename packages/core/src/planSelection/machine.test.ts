@@ -11,13 +11,13 @@ const SERVER_REFUSAL = "Payments are not configured yet. Please contact support.
  * chart (the 1000 ms delay passing, the upgrade call answering, the upgrade call failing).
  * On a real actor these become a clock tick and the settling of the provided upgrade actor.
  */
-const AFTER_DELAY = "xstate.after.planCompletionDelay.planSelection.activatingFree";
+const AFTER_DELAY = "xstate.after.planCompletionDelay.planSelection.continuingTrial";
 const UPGRADE_DONE = "xstate.done.actor.upgrade";
 /** The upgrade answered without a payment link (no PAYMENT_URL): the request was recorded. */
 const UPGRADE_REQUESTED = "upgrade recorded without a link";
 const UPGRADE_ERROR = "xstate.error.actor.upgrade";
 const ALPHABET = [
-  { type: "CHOOSE_FREE" },
+  { type: "CONTINUE_TRIAL" },
   { type: "CHOOSE_PREMIUM" },
   { type: AFTER_DELAY },
   { type: UPGRADE_DONE, output: { paypalUrl: PAYPAL_URL } },
@@ -76,9 +76,9 @@ async function replay(path: Path) {
     switch (type) {
       case "xstate.init":
         break;
-      case "CHOOSE_FREE":
-        actor.send({ type: "CHOOSE_FREE" });
-        expected.push({ type: "trialActivated" });
+      case "CONTINUE_TRIAL":
+        actor.send({ type: "CONTINUE_TRIAL" });
+        expected.push({ type: "trialContinued" });
         break;
       case "CHOOSE_PREMIUM":
         actor.send({ type: "CHOOSE_PREMIUM" });
@@ -90,7 +90,7 @@ async function replay(path: Path) {
         // Free completes after exactly 1000 ms, not a millisecond earlier.
         clock.increment(PLAN_COMPLETION_DELAY_MS - 1);
         expect(actor.getSnapshot().status).toBe("active");
-        expect(actor.getSnapshot().value).toBe("activatingFree");
+        expect(actor.getSnapshot().value).toBe("continuingTrial");
         clock.increment(1);
         break;
       case UPGRADE_DONE:
@@ -131,14 +131,14 @@ describe("plan selection", () => {
     );
     expect(routes).toEqual(
       expect.arrayContaining([
-        `CHOOSE_FREE → ${AFTER_DELAY}`,
+        `CONTINUE_TRIAL → ${AFTER_DELAY}`,
         `CHOOSE_PREMIUM → ${UPGRADE_DONE}`,
         `CHOOSE_PREMIUM → ${UPGRADE_REQUESTED}`,
         `CHOOSE_PREMIUM → ${UPGRADE_ERROR}`,
-        `CHOOSE_PREMIUM → ${UPGRADE_ERROR} → CHOOSE_FREE → ${AFTER_DELAY}`,
+        `CHOOSE_PREMIUM → ${UPGRADE_ERROR} → CONTINUE_TRIAL → ${AFTER_DELAY}`,
       ]),
     );
-    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(["choosing", "activatingFree", "upgrading", "done"]));
+    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(["choosing", "continuingTrial", "upgrading", "done"]));
   });
 
   it("replays every simple path on a real actor with the outcome the product rules give it", async () => {
@@ -150,7 +150,7 @@ describe("plan selection", () => {
         // A failed upgrade toasts and leaves the user on the choice, free to choose again.
         expect(snapshot.value).toBe("choosing");
         expect(emitted.at(-1)).toEqual({ type: "upgradeFailed", message: SERVER_REFUSAL });
-        expect(snapshot.can({ type: "CHOOSE_FREE" })).toBe(true);
+        expect(snapshot.can({ type: "CONTINUE_TRIAL" })).toBe(true);
         expect(snapshot.can({ type: "CHOOSE_PREMIUM" })).toBe(true);
       } else if (last === UPGRADE_DONE) {
         // Premium opens the payment link, then the step is over.
@@ -164,7 +164,7 @@ describe("plan selection", () => {
       } else if (last === AFTER_DELAY) {
         // Free toasted the trial on the click and completes after the delay; no upgrade left pending.
         expect(snapshot.status).toBe("done");
-        expect(emitted.at(-1)).toEqual({ type: "trialActivated" });
+        expect(emitted.at(-1)).toEqual({ type: "trialContinued" });
       } else {
         expect(snapshot.status).toBe("active");
       }
@@ -175,10 +175,10 @@ describe("plan selection", () => {
 
   it("ignores the choice buttons while a choice is being carried out", () => {
     const states = getShortestPaths(planSelectionMachine, { events, serializeState }).map((path) => path.state);
-    expect(new Set(states.map((state) => state.value))).toEqual(new Set(["choosing", "activatingFree", "upgrading", "done"]));
+    expect(new Set(states.map((state) => state.value))).toEqual(new Set(["choosing", "continuingTrial", "upgrading", "done"]));
     for (const state of states) {
       const choosing = state.matches("choosing");
-      expect(state.can({ type: "CHOOSE_FREE" })).toBe(choosing);
+      expect(state.can({ type: "CONTINUE_TRIAL" })).toBe(choosing);
       expect(state.can({ type: "CHOOSE_PREMIUM" })).toBe(choosing);
     }
   });

@@ -1,16 +1,16 @@
 import { emit, fromPromise, setup } from "xstate";
 
-/** Delay before the Free choice completes, ms. */
+/** Delay before "Continue with my trial" completes, ms. */
 export const PLAN_COMPLETION_DELAY_MS = 1000;
 
 /** The upgrade's failure text when the error carries none (the fallback). */
 export const UPGRADE_FAILED_FALLBACK = "Failed to upgrade subscription";
 
-export type PlanSelectionEvent = { type: "CHOOSE_FREE" } | { type: "CHOOSE_PREMIUM" };
+export type PlanSelectionEvent = { type: "CONTINUE_TRIAL" } | { type: "CHOOSE_PREMIUM" };
 
 export type PlanSelectionEmitted =
-  /** Free chosen: show the trial-activated toast. */
-  | { type: "trialActivated" }
+  /** The user continues with the trial that already runs: nothing is activated, the toast says the trial runs. */
+  | { type: "trialContinued" }
   /** Premium chosen and the upgrade call answered with a link: open the payment page in a new tab. */
   | { type: "openPayment"; paypalUrl: string }
   /** Premium chosen and the request recorded, with no payment link: the team gets in touch. */
@@ -20,7 +20,8 @@ export type PlanSelectionEmitted =
 
 /**
  * The plan-selection step after registration (`docs/product.md`, People and plans).
- * choosing → (Free) activatingFree → done after 1000 ms;
+ * The trial already runs (it starts at registration); the step only lets the user choose whether
+ * to ask for Premium now. choosing → (continue with the trial) continuingTrial → done after 1000 ms;
  * choosing → (Premium) upgrading → done, or back to choosing when the upgrade fails.
  * The upgrade call is the `upgrade` actor, provided by the app; it resolves to the payment URL, or
  * null when the server records the request without one (`docs/product.md`, Offers and upgrade
@@ -37,7 +38,7 @@ export const planSelectionMachine = setup({
     }),
   },
   actions: {
-    emitTrialActivated: emit({ type: "trialActivated" as const }),
+    emitTrialContinued: emit({ type: "trialContinued" as const }),
     emitOpenPayment: emit((_, params: { paypalUrl: string }) => ({ type: "openPayment" as const, paypalUrl: params.paypalUrl })),
     emitUpgradeRequested: emit({ type: "upgradeRequested" as const }),
     emitUpgradeFailed: emit((_, params: { error: unknown }) => ({ type: "upgradeFailed" as const, message: upgradeFailureMessage(params.error) })),
@@ -54,12 +55,12 @@ export const planSelectionMachine = setup({
   states: {
     choosing: {
       on: {
-        CHOOSE_FREE: "activatingFree",
+        CONTINUE_TRIAL: "continuingTrial",
         CHOOSE_PREMIUM: "upgrading",
       },
     },
-    activatingFree: {
-      entry: "emitTrialActivated",
+    continuingTrial: {
+      entry: "emitTrialContinued",
       after: { planCompletionDelay: "done" },
     },
     upgrading: {

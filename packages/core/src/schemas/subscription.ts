@@ -72,6 +72,17 @@ export const userIdParamsSchema = z.object({
   userId: positiveIdParam("Please enter a valid user ID"),
 });
 
+/**
+ * A user's last self-service cancellation as the admin reads it (`docs/product.md`, People and
+ * plans): the reason's label, the feedback they wrote ("" when none) and when (ISO 8601).
+ */
+export const cancellationFeedbackSchema = z.object({
+  reason: z.string(),
+  feedback: z.string(),
+  cancelledAt: z.string(),
+});
+export type CancellationFeedback = z.infer<typeof cancellationFeedbackSchema>;
+
 /** One row of `GET /api/admin/users` (`docs/api.md`). */
 export const adminUserSchema = z.object({
   id: z.number().int(),
@@ -84,6 +95,8 @@ export const adminUserSchema = z.object({
   upgradeRequestedAt: z.string().nullable().optional(),
   /** The retention offer the user accepted, for the team to apply; null when none. */
   offer: acceptedOfferSchema.nullable().optional(),
+  /** The user's last self-service cancellation, with its feedback; null when they never cancelled. */
+  cancellation: cancellationFeedbackSchema.nullable().optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 /** `GET /api/admin/users` answers the list itself. */

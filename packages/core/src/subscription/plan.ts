@@ -88,12 +88,6 @@ export function blockedSitesAllowed(tier: PlanTier): number {
   return tier === "free" ? FREE_PLAN.blockedSites : MAX_BLOCKED_SITES;
 }
 
-/** What a refused website over the Free plan's blocklist size says. */
-export const FREE_BLOCKED_SITES_MESSAGE = `The Free plan blocks up to ${FREE_PLAN.blockedSites} websites. Upgrade to Premium for unlimited blocking.`;
-
-/** What a refused focus session over the Free plan's daily limit says. */
-export const FREE_DAILY_LIMIT_MESSAGE = `The Free plan includes ${FREE_PLAN.focusSessionsPerDay} focus sessions a day. Upgrade to Premium for unlimited sessions.`;
-
 /**
  * The sessions the user's plan shows: all of them for premium and trial; for the Free plan
  * those that ended in the last 7 local days (today included) in `timeZone`.
@@ -141,7 +135,3 @@ export function mayPlayTrack(user: SubscriptionFields | null, path: string, now:
   if (!user || user.isGuest) return path.startsWith(`${GUEST_AUDIO_MOOD}/`);
   return planTier(user, now) !== "free" || (FREE_PLAN.tracks as readonly string[]).includes(path);
 }
-
-/** What a refused track says: the Free plan's tracks by name, or the guest's one mood. */
-export const FREE_TRACKS_MESSAGE =
-  "The Free plan includes 3 tracks: Steady Beta, Deep Current and Morning Desk. Upgrade to Premium for the whole library.";

@@ -104,3 +104,17 @@ export function adminBadge(user: SubscriptionFields, now: number): string {
   if (user.subscriptionStatus === "cancelled") return "Cancelled";
   return "Free Plan";
 }
+
+/**
+ * What the admin's cancel does to a user at `now` (`docs/product.md`, People and plans):
+ * `endPremium` for an active Premium (free/cancelled), `endTrial` for a trial that runs (it ends
+ * at once), null when the user is on Free and has nothing to cancel.
+ */
+export type AdminCancellation = "endPremium" | "endTrial" | null;
+
+/** Which AdminCancellation applies to `user` at `now` (epoch ms). */
+export function adminCancellationOf(user: SubscriptionFields, now: number): AdminCancellation {
+  if (isPremiumActive(user)) return "endPremium";
+  if (isTrialActive(user, now)) return "endTrial";
+  return null;
+}

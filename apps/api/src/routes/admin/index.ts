@@ -1,13 +1,14 @@
 /**
  * Admin routes (`docs/api.md`), answered 401 to anonymous callers and 403 to every other user:
- * `GET /api/admin/users` → 200 all users, newest first (adminUsersResponseSchema);
+ * `GET /api/admin/users` → 200 all users, newest first, each with their last self-service
+ * cancellation (reason and feedback) (adminUsersResponseSchema);
  * `DELETE /api/admin/users/:userId` → 200 `{ message: "User deleted successfully" }` after
  * deleting the user and all their data (they are logged out everywhere, their device tokens
  * stop working and their live connections are closed); 404 unknown user;
  * 409 when the admin names their own account;
  * `POST /api/admin/users/:userId/offer/applied` (no body) → 200 `{ message }` once the team applied
- * the user's accepted retention offer (marking it again keeps the first date); 404 unknown user;
- * 409 when the user accepted no offer.
+ * the user's accepted retention offer (marking it again keeps the first date), and tells the
+ * user's open pages (`user_changed`); 404 unknown user; 409 when the user accepted no offer.
  */
 import { adminUsersResponseSchema, messageResponseSchema, userIdParamsSchema } from "@focus/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -16,16 +17,18 @@ import { HttpError } from "../../domain/httpError";
 import { toAdminUser } from "../../domain/publicUser";
 import { markOfferApplied } from "../../domain/subscription";
 import { userOf } from "../../plugins/auth";
+import { latestCancellationsByUser } from "../../repositories/cancellations";
 import { listUsersNewestFirst } from "../../repositories/users";
 
 const adminRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.addHook("onRequest", fastify.authenticate);
   fastify.addHook("onRequest", fastify.requireAdmin);
 
-  /** Every user, newest first → 200 array of adminUserSchema rows. */
-  fastify.get("/admin/users", { schema: { response: { 200: adminUsersResponseSchema } } }, async () =>
-    (await listUsersNewestFirst(fastify.db)).map(toAdminUser),
-  );
+  /** Every user, newest first, each with their last cancellation → 200 array of adminUserSchema rows. */
+  fastify.get("/admin/users", { schema: { response: { 200: adminUsersResponseSchema } } }, async () => {
+    const [users, cancellations] = await Promise.all([listUsersNewestFirst(fastify.db), latestCancellationsByUser(fastify.db)]);
+    return users.map((row) => toAdminUser(row, cancellations.get(row.id) ?? null));
+  });
 
   /** The user and all their data → 200 `{ message }`; 404 unknown; 409 for the admin's own account. */
   fastify.delete(
@@ -49,6 +52,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => {
       const { userId } = request.params;
       await markOfferApplied(fastify.db, userId);
+      fastify.liveHub.notifyUser(userId, { type: "user_changed" });
       request.log.info({ userId, adminId: userOf(request).id }, "retention offer marked applied by admin");
       return { message: `Offer marked applied for user ID ${userId}` };
     },

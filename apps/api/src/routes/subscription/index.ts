@@ -11,8 +11,12 @@
  * - `POST /api/subscription/cancel` {reason, feedback, email?} → 200 `{ user }` now free and
  *   cancelled; 409 unless premium is active.
  * - Admin only (403 for others): `POST /api/subscription/activate/:userId` and
- *   `POST /api/subscription/cancel/:userId` (no body) → 200 `{ message }`; 404 unknown user; the
- *   admin cannot cancel their own plan (409).
+ *   `POST /api/subscription/cancel/:userId` (no body) → 200 `{ message }` ("Subscription cancelled
+ *   for user ID n", or "Trial ended for user ID n"); 404 unknown user; the
+ *   admin cancel ends an active Premium or a running trial, 409 for a user on Free and for the
+ *   admin's own plan.
+ * Every change of a user's plan or requests tells that user's open pages, on every instance
+ * (`user_changed`, `docs/api.md`).
  * The self-service cancel and the admin cancel share the `/subscription/cancel` prefix; the
  * router tells them apart by the extra path segment.
  */
@@ -60,6 +64,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = asy
   fastify.post("/subscription/upgrade", { schema: { response: { 200: upgradeResponseSchema } } }, async (request) => {
     const user = userOf(request);
     await recordUpgradeRequest(fastify.db, user.id);
+    fastify.liveHub.notifyUser(user.id, { type: "user_changed" });
     request.log.info({ userId: user.id, paymentLink: config.paymentUrl !== null }, "upgrade requested");
     return { paypalUrl: config.paymentUrl, requested: true as const };
   });
@@ -70,6 +75,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = asy
     { schema: { body: acceptOfferBodySchema, response: { 200: subscriptionRequestsSchema } } },
     async (request) => {
       const row = await acceptRetentionOffer(fastify.db, userOf(request).id, request.body.offer);
+      fastify.liveHub.notifyUser(row.id, { type: "user_changed" });
       request.log.info({ userId: row.id, offer: row.retention_offer }, "retention offer accepted");
       return subscriptionRequestsOf(row);
     },
@@ -81,6 +87,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = asy
     { schema: { body: cancelSubscriptionBodySchema, response: { 200: userResponseSchema } } },
     async (request) => {
       const row = await cancelOwnSubscription(fastify.db, userOf(request).id, request.body);
+      fastify.liveHub.notifyUser(row.id, { type: "user_changed" });
       request.log.info({ userId: row.id }, "subscription cancelled by its user");
       return { user: toPublicUser(row, config.adminUsername) };
     },
@@ -93,12 +100,13 @@ const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = asy
     async (request) => {
       const { userId } = request.params;
       await activatePremium(fastify.db, userId);
+      fastify.liveHub.notifyUser(userId, { type: "user_changed" });
       request.log.info({ userId, adminId: userOf(request).id }, "premium activated by admin");
       return { message: `Subscription activated for user ID ${userId}` };
     },
   );
 
-  /** Admin: free and cancelled for the user → 200 `{ message }`; 404 unknown user; 409 for the admin's own plan. */
+  /** Admin: Premium or the trial ended for the user → 200 `{ message }`; 404 unknown user; 409 on Free or for the admin's own plan. */
   fastify.post(
     "/subscription/cancel/:userId",
     { ...adminOnly, schema: { params: userIdParamsSchema, response: { 200: messageResponseSchema } } },
@@ -106,9 +114,10 @@ const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = asy
       const { userId } = request.params;
       const admin = userOf(request);
       if (userId === admin.id) throw new HttpError(409, "You cannot cancel your own admin plan");
-      await cancelByAdmin(fastify.db, userId);
-      request.log.info({ userId, adminId: admin.id }, "subscription cancelled by admin");
-      return { message: `Subscription cancelled for user ID ${userId}` };
+      const ended = await cancelByAdmin(fastify.db, userId);
+      fastify.liveHub.notifyUser(userId, { type: "user_changed" });
+      request.log.info({ userId, adminId: admin.id, ended }, "plan cancelled by admin");
+      return { message: ended === "endTrial" ? `Trial ended for user ID ${userId}` : `Subscription cancelled for user ID ${userId}` };
     },
   );
 };

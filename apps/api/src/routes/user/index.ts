@@ -1,7 +1,8 @@
 /**
  * Profile routes of the logged-in user (`docs/api.md`; the Settings profile card):
  * `PUT /api/user/email` `{ email, currentPassword }` → 200 `{ user }` (400 "Current password is
- * incorrect"; 409 "Email already registered"; rate limited per account, EMAIL_RATE_LIMIT);
+ * incorrect"; 409 "Email already registered"; rate limited per account, EMAIL_RATE_LIMIT), and the
+ * user's other open pages hear `user_changed`;
  * `PUT /api/user/password` → 200 `{ message }` (400 "Current password is incorrect"; rate
  * limited per IP). This session is kept; every other session of the user is logged out and
  * every linked device unlinked (its token stops working), as after `POST /api/user/logout-all`,
@@ -55,6 +56,7 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { c
     { config: { rateLimit: EMAIL_RATE_LIMIT }, schema: { body: updateEmailBodySchema, response: { 200: userResponseSchema } } },
     async (request) => {
       const row = await changeEmail(fastify.db, userOf(request), request.body.email, request.body.currentPassword);
+      fastify.liveHub.notifyUser(row.id, { type: "user_changed" });
       return { user: toPublicUser(row, config.adminUsername) };
     },
   );

@@ -1,8 +1,9 @@
+import { PLAN_PRICES } from "@focus/core";
 import { ClipboardCheck } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 const STEPS = [
-  "Open the payment provider's account and find the new $4.99 payment.",
+  `Open the payment provider's account and find the new ${PLAN_PRICES.premium} payment.`,
   "Match the payment note (username or email) to a user in the list. Users who pressed Upgrade show 'Upgrade requested'.",
   "Activate Premium for that user ID within 24 hours of the payment.",
   "If a payment matches no user, reply to the payer and ask for their username before activating.",

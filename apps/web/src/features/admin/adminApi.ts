@@ -1,4 +1,4 @@
-import { adminUsersResponseSchema, type AdminUser } from "@focus/core";
+import { adminUsersResponseSchema, messageResponseSchema, type AdminUser } from "@focus/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, api } from "@/lib/api";
@@ -47,6 +47,12 @@ const FAILURE: Record<AdminAction, string> = {
   markOfferApplied: "Failed to mark the offer applied",
 };
 
+/** The server's `{ message }` of a successful action (e.g. "Trial ended for user ID 3"), if it sent one. */
+function serverMessage(answer: unknown): string | undefined {
+  const parsed = messageResponseSchema.safeParse(answer);
+  return parsed.success ? parsed.data.message : undefined;
+}
+
 /** The text under a failed action's title: the server's message or the network error. */
 function failureDetail(error: unknown): string | undefined {
   if (error instanceof ApiError) return error.serverMessage;
@@ -55,16 +61,16 @@ function failureDetail(error: unknown): string | undefined {
 }
 
 /**
- * Activate, cancel, delete a user by id, or mark their accepted offer applied. Toasts the success
- * or failure message (the server's, when it gives one) and reloads the list (and the current
+ * Activate, cancel (Premium, or a running trial), delete a user by id, or mark their accepted offer
+ * applied. Toasts the success or failure message (the server's, when it gives one) and reloads the list (and the current
  * user, in case the admin changed their own plan).
  */
 export function useAdminAction(action: AdminAction) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (userId: number) => CALLS[action](userId),
-    onSuccess: (_answer, userId) => {
-      toast({ title: SUCCESS[action](userId) });
+    onSuccess: (answer, userId) => {
+      toast({ title: serverMessage(answer) ?? SUCCESS[action](userId) });
     },
     onError: (error) => {
       toast({ title: FAILURE[action], description: failureDetail(error), variant: "destructive" });

@@ -1,5 +1,5 @@
 import { Headphones, ShieldCheck, Timer, type LucideIcon } from "lucide-react";
-import { registrationTrialCopy } from "@/features/subscription/planCopy";
+import { REGISTRATION_COPY } from "@focus/core";
 import { usePublicConfig } from "@/lib/publicConfig";
 
 const POINTS: { icon: LucideIcon; title: string; text: string }[] = [
@@ -20,7 +20,7 @@ const POINTS: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
-/** The marketing panel beside the auth form, with the trial of the registration copy (TRIAL_DAYS). */
+/** The marketing panel beside the auth form, with the registration's trial from the plan wording table (TRIAL_DAYS). */
 export function AuthMarketing() {
   const { trialDays } = usePublicConfig();
   return (
@@ -47,7 +47,7 @@ export function AuthMarketing() {
           </li>
         ))}
       </ul>
-      <p className="text-sm text-muted-foreground">{registrationTrialCopy(trialDays)}</p>
+      <p className="text-sm text-muted-foreground">{REGISTRATION_COPY.panel(trialDays)}</p>
     </section>
   );
 }

@@ -1,18 +1,15 @@
+import { guestSignupPoints } from "@focus/core";
 import { Check, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { dispatchShowAuth } from "@/lib/events";
-import { trialPhraseCapitalised, usePublicConfig } from "@/lib/publicConfig";
+import { usePublicConfig } from "@/lib/publicConfig";
 import { cn } from "@/lib/utils";
 
-/** The promotion's points: the trial (TRIAL_DAYS), cancel anytime, no credit card. */
-export function signupPoints(trialDays: number | null): string[] {
-  return [trialPhraseCapitalised(trialDays), "Cancel anytime", "No credit card required"];
-}
-
 /**
- * The signup promotion for guests: the free trial (the server's length), cancel anytime, no credit
- * card required, and 'Create Free Account (30s)', which opens /auth on Register.
+ * The signup promotion for guests: what an account gives, from the plan wording table (the trial
+ * of the server's length, then Free, no credit card), and 'Create Free Account (30s)', which opens
+ * /auth on Register.
  */
 export function GuestSignupPromo({ className }: { className?: string }) {
   const { trialDays } = usePublicConfig();
@@ -25,7 +22,7 @@ export function GuestSignupPromo({ className }: { className?: string }) {
             Enjoying your focus session?
           </h2>
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-            {signupPoints(trialDays).map((point) => (
+            {guestSignupPoints(trialDays).map((point) => (
               <li key={point} className="flex items-center gap-1.5">
                 <Check className="size-4 text-primary" aria-hidden />
                 {point}

@@ -25,10 +25,13 @@ describe("guest mode", () => {
     // Nothing of the guest is sent to the server.
     expect(fetchMock.mock.calls.some(([, init]) => init?.method && init.method !== "GET")).toBe(false);
 
-    // The promotion names the server's trial length.
-    expect(screen.getByText("21-day free trial")).toBeTruthy();
-    expect(screen.getByText("Cancel anytime")).toBeTruthy();
+    // The promotion says what an account gives: the server's trial length, then Free's 2 a day.
+    expect(screen.getByText("21-day free trial of everything")).toBeTruthy();
+    expect(screen.getByText("Then 2 focus sessions a day, free")).toBeTruthy();
     expect(screen.getByText("No credit card required")).toBeTruthy();
+    expect(screen.queryByText(/unlimited/i)).toBeNull();
+    // A guest has no plan line.
+    expect(screen.queryByTestId("plan-line")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Create Free Account (30s)" }));
     expect(await screen.findByRole("tab", { name: "Register", selected: true })).toBeTruthy();
   });

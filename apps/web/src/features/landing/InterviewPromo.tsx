@@ -1,3 +1,4 @@
+import { premiumWorth } from "@focus/core";
 import { CalendarCheck, Gift, X } from "lucide-react";
 import { useState } from "react";
 import { buttonVariants } from "@/components/ui/button";
@@ -34,7 +35,7 @@ function InterviewCard({ className, onDismiss }: { className?: string; onDismiss
           Get 3 months of Premium free
         </h2>
         <p className="text-sm text-muted-foreground">
-          Tell us how you focus in a 15-minute video interview and we'll give you 3 months of Premium, worth $14.97.
+          Tell us how you focus in a 15-minute video interview and we'll give you 3 months of Premium, worth {premiumWorth(3)}.
         </p>
       </div>
       <a

@@ -1,4 +1,4 @@
-import type { User } from "@focus/core";
+import { PLAN_ACTIONS, type User } from "@focus/core";
 import { Crown } from "lucide-react";
 import { Link } from "react-router-dom";
 import { buttonVariants } from "@/components/ui/button";
@@ -30,13 +30,13 @@ export function SubscriptionCard({ user }: { user: User }) {
           {subscription.canUpgrade && (
             <Link to="/subscription" className={buttonVariants()}>
               <Crown aria-hidden />
-              Upgrade to Premium
+              {PLAN_ACTIONS.upgrade}
             </Link>
           )}
           {subscription.canCancel && (
             <>
               <Link to="/subscription" className={buttonVariants({ variant: "outline" })}>
-                View plan details
+                {PLAN_ACTIONS.viewPlan}
               </Link>
               <CancellationDialog user={user} />
             </>

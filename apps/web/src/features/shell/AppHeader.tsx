@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { BrandLink } from "@/components/Brand";
 import { ThemeToggle } from "@/components/ThemeToggle";
 import { ConnectionStatus } from "@/features/offline/ConnectionStatus";
+import { PlanLine } from "@/features/subscription/PlanLine";
 import { HeaderTimer } from "@/features/timer/HeaderTimer";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { useLogout } from "@/lib/auth";
@@ -11,7 +12,7 @@ import { useSaveSettings } from "@/features/settings/useSettings";
 
 /**
  * The header of every signed-in page: brand, the running session (off /app), the username or
- * 'Guest Session', the connection status, Logout (or Join for guests), the Admin link for the
+ * 'Guest Session' with the plan line under it (core's `planLine`), the connection status, Logout (or Join for guests), the Admin link for the
  * admin, the always-shown Extension link and the theme toggle.
  */
 export function AppHeader({ user }: { user: User }) {
@@ -24,10 +25,13 @@ export function AppHeader({ user }: { user: User }) {
         {/* On narrow phones only the mark shows, so the username or 'Guest Session' fits. */}
         <BrandLink to="/app" className="shrink-0 max-[30rem]:[&>span]:sr-only" />
         <HeaderTimer />
-        <p className="ml-auto flex min-w-0 items-center gap-2 text-sm">
+        <div className="ml-auto flex min-w-0 items-center gap-2 text-sm">
           <UserRound className="hidden size-4 shrink-0 text-muted-foreground sm:block" aria-hidden />
-          <span className="truncate font-medium">{user.isGuest ? "Guest Session" : user.username}</span>
-        </p>
+          <div className="grid min-w-0 leading-tight">
+            <span className="truncate font-medium">{user.isGuest ? "Guest Session" : user.username}</span>
+            <PlanLine user={user} />
+          </div>
+        </div>
         <ConnectionStatus />
         <nav aria-label="Account" className="flex shrink-0 items-center gap-0.5 sm:gap-1">
           {user.isAdmin && (

@@ -12,10 +12,11 @@ import { MiniTimerLinkProvider } from "@/features/miniTimer/useMiniTimerLink";
 import { GuestWorkMover } from "@/features/guest/GuestWorkMover";
 import { OfflineSync } from "@/features/offline/OfflineSync";
 import { useAccountTheme } from "@/features/settings/useSettings";
+import { PlanNotices } from "@/features/subscription/PlanNotices";
+import { usePlanNow } from "@/runtime/usePlanNow";
 import { TasksLiveSync } from "@/features/tasks/TasksLiveSync";
 import { TimerHost } from "@/features/timer/TimerHost";
 import { useUser } from "@/lib/auth";
-import { useNow } from "@/lib/useNow";
 import { NotFoundPage } from "@/pages/NotFoundPage";
 import { AppHeader } from "./AppHeader";
 
@@ -67,14 +68,14 @@ function useScrollToTopOnNavigate(): void {
  * /subscription, /admin, /extension, /local-audio, /audio-test). It loads the user once (a
  * spinner meanwhile; 'Failed to fetch user information' with Retry when that fails) and, for a
  * signed-in user or a guest, owns what must outlive a page: the header, the offline outbox,
- * the timer actor with its live sync, the audio player and the mini timer link. Pages render
+ * the timer actor with its live sync, the plan notices, the audio player and the mini timer link. Pages render
  * in its `<Outlet/>`, so moving between them never stops a session or the music.
  */
 export function SignedInLayout() {
   const { user, isLoading, loadFailed, retry } = useUser();
   const signedOut = useSignedOutAccess();
-  // Minute by minute: a trial that ends while the app is open brings the Free plan's limits.
-  const now = useNow(60_000);
+  // Minute by minute, on the server's clock: a trial that ends while the app is open brings the Free plan's limits.
+  const now = usePlanNow(user);
   useScrollToTopOnNavigate();
   if (isLoading) return <PageSpinner label="Loading your session" />;
   // A page open to visitors is still worth showing when the user could not be loaded.
@@ -91,6 +92,7 @@ export function SignedInLayout() {
       {!user.isGuest && <GuestWorkMover />}
       <TimerHost user={user}>
         <TasksLiveSync />
+        <PlanNotices user={user} />
         <AudioProvider isGuest={user.isGuest} freePlan={!user.isGuest && planTier(user, now) === "free"} followTimer>
           <MiniTimerLinkProvider>
             <div className="flex min-h-dvh flex-col">

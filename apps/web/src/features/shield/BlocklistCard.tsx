@@ -1,20 +1,29 @@
-import type { BlockedSite } from "@focus/core";
+import { blocklistAllowance, planStateOf, type BlockedSite, type User } from "@focus/core";
 import { Globe, RotateCw, Trash2 } from "lucide-react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { usePlanNow } from "@/runtime/usePlanNow";
 import { AddWebsiteForm } from "./AddWebsiteForm";
 import { loadErrorMessage, useBlockedSites, useRemoveBlockedSite } from "./queries";
 
-/** The blocklist: the add-website form and the blocked sites with remove. */
-export function BlocklistCard() {
+/**
+ * The blocklist: the add-website form, how many websites the user's plan blocks (core's plan
+ * wording table: the Free plan's 5, the trial's and Premium's unlimited) and the blocked sites
+ * with remove.
+ */
+export function BlocklistCard({ user }: { user: User }) {
   const sites = useBlockedSites(true);
+  const now = usePlanNow(user);
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h3">Blocked websites</CardTitle>
         <CardDescription>The Chrome extension blocks these sites while a focus session runs.</CardDescription>
+        <p data-testid="blocklist-allowance" className="text-sm font-medium">
+          {blocklistAllowance(planStateOf(user, now), sites.data?.length ?? 0)}
+        </p>
       </CardHeader>
       <CardContent className="grid gap-5">
         <AddWebsiteForm />

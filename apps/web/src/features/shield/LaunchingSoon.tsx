@@ -5,7 +5,7 @@ const UPCOMING: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: MonitorSmartphone,
     title: "Linked Devices",
-    text: "Sync your focus sessions and blocked sites across all your devices.",
+    text: "Pair phones and other browsers, not only Chrome, so the same sites stay blocked everywhere.",
   },
   {
     icon: Smartphone,

@@ -95,6 +95,16 @@ describe("Website Shield tab", () => {
     expect(empty.compareDocumentPosition(promo) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it("says how many websites the plan blocks, from the plan wording table", async () => {
+    const sites = [1, 2, 3].map((id) => ({ id, url: `site${id}.com`, active: true }));
+    fakeApi({ sites });
+    const free = renderShield({ ...TEST_USER, subscriptionStatus: "cancelled" });
+    await waitFor(() => expect(screen.getByTestId("blocklist-allowance").textContent).toBe("Free plan: 3 of 5 blocked websites."));
+    free.unmount();
+    renderShield({ ...TEST_USER, trialEndDate: new Date(Date.now() + 5 * 86_400_000).toISOString() });
+    expect(screen.getByTestId("blocklist-allowance").textContent).toBe("Your trial blocks as many websites as you like. On Free, up to 5.");
+  });
+
   it("validates the website with the product's messages", async () => {
     const { calls } = fakeApi();
     renderShield();

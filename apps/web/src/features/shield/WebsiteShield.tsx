@@ -27,7 +27,7 @@ export function WebsiteShield({ user }: { user: User }) {
         <GuestBlocklistPrompt />
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-2">
-          <BlocklistCard />
+          <BlocklistCard user={user} />
           <LinkedDevicesCard />
         </div>
       )}

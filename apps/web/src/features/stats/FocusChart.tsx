@@ -18,16 +18,20 @@ const TICK = { fill: "var(--muted-foreground)", fontSize: TICK_FONT_SIZE } as co
 
 /**
  * Focus minutes per day for the last 7 or 30 days, a recharts bar chart. The points come computed
- * from the core (`dailyFocusSeries`); this only draws and labels them.
+ * from the core (`dailyFocusSeries`); this only draws and labels them. `last30Days` is null when
+ * the plan lists only the last 7 days: then only that range is offered.
  *
  * Accessibility: the chart is a figure named by the card title and described by the visible
  * summary line. Its SVG is recharts' accessibility layer: it can be reached with Tab, and the
  * arrow keys move the tooltip (a live region) from day to day. Every day's numbers are also
  * in a visually hidden table, the way a screen reader user browses them best.
  */
-export function FocusChart({ last7Days, last30Days }: { last7Days: DailyFocusPoint[]; last30Days: DailyFocusPoint[] }) {
-  const [days, setDays] = useState<7 | 30>(7);
-  const points = days === 7 ? last7Days : last30Days;
+export function FocusChart({ last7Days, last30Days }: { last7Days: DailyFocusPoint[]; last30Days: DailyFocusPoint[] | null }) {
+  const [chosen, setDays] = useState<7 | 30>(7);
+  // Without the 30 days (the Free plan lists 7), the chart has its 7-day range only.
+  const days = last30Days ? chosen : 7;
+  const points = days === 30 && last30Days ? last30Days : last7Days;
+  const ranges = last30Days ? RANGES : RANGES.filter((range) => range.days === 7);
   const id = useId();
   const total = points.reduce((sum, p) => sum + p.focusMinutes, 0);
   const best = points.reduce((a, p) => (p.focusMinutes > a ? p.focusMinutes : a), 0);
@@ -50,23 +54,25 @@ export function FocusChart({ last7Days, last30Days }: { last7Days: DailyFocusPoi
           </CardTitle>
           <CardDescription id={`${id}-summary`}>{summary}</CardDescription>
         </div>
-        <div role="group" aria-label="Chart range" className="inline-flex rounded-lg bg-muted p-1">
-          {RANGES.map((range) => (
-            <Button
-              key={range.days}
-              variant="ghost"
-              size="sm"
-              aria-pressed={days === range.days}
-              onClick={() => setDays(range.days)}
-              className={cn(
-                "h-8 text-muted-foreground hover:bg-transparent",
-                days === range.days && "bg-card text-foreground shadow-sm hover:bg-card dark:bg-background",
-              )}
-            >
-              {range.label}
-            </Button>
-          ))}
-        </div>
+        {ranges.length > 1 && (
+          <div role="group" aria-label="Chart range" className="inline-flex rounded-lg bg-muted p-1">
+            {ranges.map((range) => (
+              <Button
+                key={range.days}
+                variant="ghost"
+                size="sm"
+                aria-pressed={days === range.days}
+                onClick={() => setDays(range.days)}
+                className={cn(
+                  "h-8 text-muted-foreground hover:bg-transparent",
+                  days === range.days && "bg-card text-foreground shadow-sm hover:bg-card dark:bg-background",
+                )}
+              >
+                {range.label}
+              </Button>
+            ))}
+          </div>
+        )}
       </CardHeader>
       <CardContent>
         <figure aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`} className="m-0">

@@ -12,6 +12,8 @@ import { recordSession } from "@/runtime/outbox/sync";
 import { StatsPanel } from "./StatsPanel";
 
 const GUEST: User = { ...TEST_USER, id: 0, username: "Guest", email: null, isGuest: true };
+/** A user whose trial runs (the whole history is listed); TEST_USER's trial has no end, so is the Free plan. */
+const IN_TRIAL: User = { ...TEST_USER, trialEndDate: new Date(2026, 10, 25).toISOString() };
 /** Wednesday 18 November 2026, 15:00 local; the week began on Sunday the 15th. */
 const NOW = new Date(2026, 10, 18, 15, 0);
 
@@ -69,7 +71,7 @@ describe("Statistics tab", () => {
     document.addEventListener(SHOW_AUTH_EVENT, (e) => showAuth((e as CustomEvent).detail));
     await userEvent.click(screen.getAllByRole("button", { name: "Create Free Account (30s)" })[0]!);
     expect(showAuth).toHaveBeenCalledWith({ action: "register" });
-    expect(await screen.findByText("21-day free trial")).toBeTruthy();
+    expect(await screen.findByText("21-day free trial of everything")).toBeTruthy();
   });
 
   it("shows a guest their own sessions kept in this browser, with no 'Example' label", async () => {
@@ -112,7 +114,7 @@ describe("Statistics tab", () => {
       at(2, 9),
     ];
     mockFetch({ "GET /api/sessions": { status: 200, body: sessions } });
-    renderPanel(TEST_USER);
+    renderPanel(IN_TRIAL);
 
     expect(await screen.findByRole("heading", { level: 2, name: "Your Focus Journey" })).toBeTruthy();
     await screen.findByRole("list", { name: "Summary" });
@@ -148,17 +150,28 @@ describe("Statistics tab", () => {
     expect(screen.getByText("86%")).toBeTruthy();
   });
 
-  it("tells a Free-plan user the statistics cover their last 7 days, with the way to Premium; nothing of it on Premium", async () => {
-    mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9)] } });
+  it("labels a Free-plan user's numbers as the last 7 days: banner, summary card, chart and calendar; nothing of it on Premium", async () => {
+    mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9), at(13, 9)] } });
     const free = { ...TEST_USER, subscriptionStatus: "cancelled" as const };
     const { unmount } = renderPanel(free);
     const note = await screen.findByTestId("free-history-note");
-    expect(note.textContent).toBe("The Free plan keeps your last 7 days of statistics. Upgrade to Premium for your whole history.");
+    expect(note.textContent).toBe("The Free plan shows statistics of the last 7 days. Upgrade to Premium for statistics of your whole history.");
     expect(within(note).getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe("/subscription");
+    // What the plan lists is labelled as such: no month, no all time.
+    await screen.findByRole("list", { name: "Summary" });
+    expect(within(card("Last 7 days")).getByText("50 min")).toBeTruthy();
+    expect(within(card("Last 7 days")).getByText("2 sessions completed")).toBeTruthy();
+    expect(screen.queryByText("This month")).toBeNull();
+    expect(screen.queryByText("All time")).toBeNull();
+    expect(screen.getByText("Focused on 2 of the last 7 days")).toBeTruthy();
+    expect(await screen.findByText("50 min in the last 7 days, best day 25 min")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "30 days" })).toBeNull();
     unmount();
     renderPanel({ ...TEST_USER, subscriptionPlan: "premium", subscriptionStatus: "active" });
     await screen.findByRole("heading", { name: "Recent sessions" });
     expect(screen.queryByTestId("free-history-note")).toBeNull();
+    expect(card("This month")).toBeTruthy();
+    expect(card("All time")).toBeTruthy();
   });
 
   it("invites a user without sessions to complete the first one", async () => {
@@ -199,7 +212,7 @@ describe("Statistics tab", () => {
 
   it("switches the chart between 7 and 30 days, with every day's numbers in a table", async () => {
     mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9), at(1, 9)] } });
-    renderPanel(TEST_USER);
+    renderPanel(IN_TRIAL);
     const week = await screen.findByRole("button", { name: "7 days", pressed: true });
     const chart = screen.getByRole("figure", { name: "Focus time per day" });
     const summary = document.getElementById(chart.getAttribute("aria-describedby") ?? "");
@@ -219,7 +232,7 @@ describe("Statistics tab", () => {
 
   it("moves between the chart ranges from the keyboard", async () => {
     mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9), at(1, 9)] } });
-    renderPanel(TEST_USER);
+    renderPanel(IN_TRIAL);
     const week = await screen.findByRole("button", { name: "7 days", pressed: true });
     week.focus();
     await userEvent.tab();

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from "@focus/core";
+import { DEFAULT_SETTINGS, SYNC_FEATURE } from "@focus/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -19,7 +19,8 @@ async function openDialog() {
 
 describe("cancellation dialog", () => {
   it("walks reason → offer → feedback → warning → typed CANCEL, then cancels and toasts", async () => {
-    const fetchMock = mockFetch({ ...base, "POST /api/subscription/cancel": { status: 200, body: { user: CANCELLED } } });
+    const routes: Record<string, FakeResponse> = { ...base, "POST /api/subscription/cancel": { status: 200, body: { user: CANCELLED } } };
+    const fetchMock = mockFetch(routes);
     renderRoute("/settings");
     const { user, dialog } = await openDialog();
 
@@ -38,8 +39,10 @@ describe("cancellation dialog", () => {
     await user.type(within(dialog).getByLabelText("Email for updates (optional)"), "calm@example.com");
     await user.click(within(dialog).getByRole("button", { name: "Continue" }));
 
-    // Final warning, then the confirmation waits for CANCEL.
+    // Final warning: what Premium adds over Free, never the sync every plan keeps.
     expect(within(dialog).getByRole("heading", { name: "You will lose Premium" })).toBeTruthy();
+    expect(within(dialog).getByText("Statistics of your whole history")).toBeTruthy();
+    expect(within(dialog).queryByText(SYNC_FEATURE)).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Continue" }));
     const confirm = within(dialog).getByRole("button", { name: "Cancel Subscription" }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
@@ -49,9 +52,12 @@ describe("cancellation dialog", () => {
     await user.clear(input);
     await user.type(input, "CANCEL");
     expect(confirm.disabled).toBe(false);
+    // From now on the server has the user on Free.
+    Object.assign(routes, loggedIn(CANCELLED));
     await user.click(confirm);
 
     expect(await screen.findByText("Subscription Cancelled")).toBeTruthy();
+    expect(screen.getByText(/^You're on Free now: 2 focus sessions a day/)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const call = fetchMock.mock.calls.find(([url]) => url === "/api/subscription/cancel");
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reason: "Too expensive", feedback: "Too pricey for me", email: "calm@example.com" });
@@ -59,7 +65,7 @@ describe("cancellation dialog", () => {
     await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === "/api/me").length).toBeGreaterThan(1));
   });
 
-  it("records the accepted offer, closes with 'Offer Applied!' and shows it pending in Settings, cancelling nothing", async () => {
+  it("records the accepted offer, says 'Offer accepted' (not applied) and shows it pending in Settings, cancelling nothing", async () => {
     const accepted = { offer: "pause-3-months", acceptedAt: "2026-11-26T09:40:00.000Z", appliedAt: null };
     const routes: Record<string, FakeResponse> = {
       ...base,
@@ -75,7 +81,9 @@ describe("cancellation dialog", () => {
     // From now on the server holds the offer.
     routes["GET /api/subscription"] = { status: 200, body: { upgradeRequestedAt: null, offer: accepted } };
     await user.click(within(dialog).getByRole("button", { name: "Pause my subscription" }));
-    expect(await screen.findByText("Offer Applied!")).toBeTruthy();
+    expect(await screen.findByText("Offer accepted")).toBeTruthy();
+    expect(screen.getByText("Pause for 3 months is recorded. Our team applies it to your account and tells you here when it's done.")).toBeTruthy();
+    expect(screen.queryByText(/Offer Applied/i)).toBeNull();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const call = fetchMock.mock.calls.find(([url, init]) => url === "/api/subscription/offer" && init?.method === "POST");
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ offer: "pause-3-months" });
@@ -95,7 +103,7 @@ describe("cancellation dialog", () => {
     await user.click(within(dialog).getByRole("button", { name: "Accept 50% off" }));
     expect(await within(dialog).findByText("You have already accepted Pause for 3 months")).toBeTruthy();
     expect(within(dialog).getByRole("button", { name: "Accept 50% off" })).toBeTruthy();
-    expect(screen.queryByText("Offer Applied!")).toBeNull();
+    expect(screen.queryByText("Offer accepted")).toBeNull();
   });
 
   it("goes straight to feedback for a reason without an offer, and resets when closed", async () => {

@@ -1,3 +1,4 @@
+import { FREE_FEATURES, PLAN_NAMES, PLAN_PRICES, PREMIUM_FEATURES, PRICE_PERIOD } from "@focus/core";
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -5,47 +6,50 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/co
 import { cn } from "@/lib/utils";
 
 export interface PlanCardProps {
-  /** Plan name, used as the card's heading. */
-  name: string;
-  price: string;
-  /** The line under the price, e.g. the trial copy. */
+  plan: "free" | "premium";
+  /** The line under the price, from the plan wording table for the screen and the user's plan. */
   tagline: string;
-  features: readonly string[];
-  /** Emphasised (Premium): primary border and a ribbon. */
-  highlighted?: boolean;
   /** Small badge beside the name, e.g. 'Current plan' or 'Recommended'. */
   badge?: string;
-  /** The card's action, e.g. the choose or upgrade button. */
+  /** The card's action, e.g. the continue or upgrade button. */
   action?: ReactNode;
+  /** A line under the action saying what it does (its id is `plan-<plan>-note`, for aria-describedby). */
+  note?: string;
   headingLevel?: "h2" | "h3";
 }
 
-/** One plan: name, monthly price, tagline, feature checklist and an action. */
-export function PlanCard({ name, price, tagline, features, highlighted = false, badge, action, headingLevel = "h2" }: PlanCardProps) {
+/** The id of a plan card's note, for the action it describes. */
+export function planNoteId(plan: PlanCardProps["plan"]): string {
+  return `plan-${plan}-note`;
+}
+
+/**
+ * One plan: name, monthly price and what it includes, all from core's plan wording table
+ * (`docs/product.md`, One table of plan wording), with the screen's tagline, badge and action.
+ * Premium is emphasised (primary border).
+ */
+export function PlanCard({ plan, tagline, badge, action, note, headingLevel = "h2" }: PlanCardProps) {
   const Heading = headingLevel;
-  const headingId = `plan-${name.toLowerCase().replace(/\W+/g, "-")}-title`;
+  const highlighted = plan === "premium";
+  const headingId = `plan-${plan}-title`;
   return (
-    <Card
-      role="group"
-      aria-labelledby={headingId}
-      className={cn("flex h-full flex-col", highlighted && "border-primary/70 shadow-md ring-1 ring-primary/30")}
-    >
+    <Card role="group" aria-labelledby={headingId} className={cn("flex h-full flex-col", highlighted && "border-primary/70 shadow-md ring-1 ring-primary/30")}>
       <CardHeader className="gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Heading id={headingId} className="text-xl font-semibold tracking-tight">
-            {name}
+            {PLAN_NAMES[plan]}
           </Heading>
           {badge && <Badge variant={highlighted ? "default" : "secondary"}>{badge}</Badge>}
         </div>
         <p className="flex items-baseline gap-1">
-          <span className="text-4xl font-semibold tracking-tight">{price}</span>
-          <span className="text-sm text-muted-foreground">/month</span>
+          <span className="text-4xl font-semibold tracking-tight">{PLAN_PRICES[plan]}</span>
+          <span className="text-sm text-muted-foreground">{PRICE_PERIOD}</span>
         </p>
         <CardDescription>{tagline}</CardDescription>
       </CardHeader>
       <CardContent className="flex-1">
         <ul className="grid gap-2.5 text-sm">
-          {features.map((feature) => (
+          {(plan === "free" ? FREE_FEATURES : PREMIUM_FEATURES).map((feature) => (
             <li key={feature} className="flex items-start gap-2.5">
               <Check className={cn("mt-0.5 size-4 shrink-0", highlighted ? "text-primary" : "text-muted-foreground")} aria-hidden />
               <span>{feature}</span>
@@ -53,7 +57,16 @@ export function PlanCard({ name, price, tagline, features, highlighted = false, 
           ))}
         </ul>
       </CardContent>
-      {action && <CardFooter className="mt-auto">{action}</CardFooter>}
+      {(action || note) && (
+        <CardFooter className="mt-auto grid gap-2">
+          {action}
+          {note && (
+            <p id={planNoteId(plan)} className="text-center text-xs text-muted-foreground">
+              {note}
+            </p>
+          )}
+        </CardFooter>
+      )}
     </Card>
   );
 }

@@ -1,8 +1,8 @@
-import { RETENTION_OFFER_TITLES, type User } from "@focus/core";
+import { RETENTION_OFFER_TITLES, UPGRADE_COPY, upgradeRequestedText, type User } from "@focus/core";
 import { Clock, Gift, Send } from "lucide-react";
 import type { ReactNode } from "react";
 import { usePublicConfig } from "@/lib/publicConfig";
-import { UPGRADE_REQUESTED_TITLE, upgradeRequestedText, useSubscriptionRequests } from "./requests";
+import { useSubscriptionRequests } from "./requests";
 
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
@@ -39,11 +39,11 @@ export function PlanRequests({ user, isPremium }: { user: User; isPremium: boole
   return (
     <ul aria-label="Your requests" className="grid gap-2">
       {showUpgrade && (
-        <Item icon={<Send aria-hidden />} title={UPGRADE_REQUESTED_TITLE}>
+        <Item icon={<Send aria-hidden />} title={UPGRADE_COPY.requestedTitle}>
           on {day(upgradeRequestedAt)}.{" "}
           {paymentConfigured === false
             ? upgradeRequestedText(user.email, supportEmail)
-            : "An admin activates Premium within 24 hours of payment."}
+            : UPGRADE_COPY.waiting}
         </Item>
       )}
       {offer && offer.appliedAt === null && (

@@ -1,11 +1,13 @@
-import { screen, within } from "@testing-library/react";
+import { FREE_FEATURES } from "@focus/core";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_USER, loggedOut, mockFetch, renderRoute, serverConfig, type FakeResponse } from "@/test/render";
 
 vi.mock("@/features/timer/FocusArena", () => ({ FocusArena: () => <p>Focus Arena stub</p> }));
 
-const NEW_USER = { ...TEST_USER, trialEndDate: new Date(Date.now() + 14 * 86_400_000).toISOString() };
+/** Registered just now on the server's 21-day trial. */
+const NEW_USER = { ...TEST_USER, trialEndDate: new Date(Date.now() + 21 * 86_400_000 - 1000).toISOString() };
 
 /** A stand-in for the blank tab the click opens. */
 function fakeTab() {
@@ -29,36 +31,45 @@ async function register(routes: Record<string, FakeResponse>) {
   await user.type(screen.getByLabelText("Password"), "secret-one");
   await user.type(screen.getByLabelText("Confirm Password"), "secret-one");
   await user.click(screen.getByRole("button", { name: "Create Account" }));
-  expect(await screen.findByRole("heading", { name: "Choose your plan" })).toBeTruthy();
+  expect(await screen.findByRole("heading", { name: "Your 21-day free trial has started" })).toBeTruthy();
   return { user, fetchMock };
 }
 
 beforeEach(() => window.localStorage.clear());
 
 describe("plan selection after registration", () => {
-  it("shows the Free and Premium cards with the product's copy instead of going to /app", async () => {
+  it("says the trial already runs, what Free keeps after it, and that Premium is a payment request, before any click", async () => {
     await register({});
+    expect(screen.getByText(/Everything in Premium is yours until .+\. After that you move to Free, unless you choose Premium\.$/)).toBeTruthy();
     const free = screen.getByRole("group", { name: "Free" });
-    expect(within(free).getByText("2 focus sessions per day")).toBeTruthy();
-    expect(within(free).getByText("3 audio tracks")).toBeTruthy();
-    expect(within(free).getByText("5 blocked sites")).toBeTruthy();
-    // Both cards name the server's one trial length.
-    expect(within(free).getByText("Includes a 21-day free trial. No credit card required.")).toBeTruthy();
+    for (const feature of FREE_FEATURES) expect(within(free).getByText(feature)).toBeTruthy();
+    expect(within(free).getByText("What you keep after your trial, free for as long as you like.")).toBeTruthy();
     const premium = screen.getByRole("group", { name: "Premium" });
     expect(within(premium).getByText("$4.99")).toBeTruthy();
-    expect(within(premium).getByText("All 4 categories with 16 tracks")).toBeTruthy();
-    expect(within(premium).getByText("21-day free trial. Cancel anytime.")).toBeTruthy();
+    expect(within(premium).getByText("All 4 moods, 16 tracks")).toBeTruthy();
+    // The button says what it does before the click: a payment request.
+    const choose = within(premium).getByRole("button", { name: "Choose Premium" });
+    const note = document.getElementById(choose.getAttribute("aria-describedby") ?? "");
+    expect(await waitFor(() => note?.textContent)).toBe(
+      "This sends a payment request: we email you how to pay. An admin switches Premium on within 24 hours of payment.",
+    );
+    // One trial, named once; neither card offers another.
+    expect(screen.getAllByText(/free trial/i)).toHaveLength(1);
+    expect(screen.queryByRole("button", { name: "Continue with Free" })).toBeNull();
     expect(screen.queryByText("Focus Arena stub")).toBeNull();
   });
 
-  it("Free: toasts the trial and opens /app after 1000 ms", async () => {
-    const { user } = await register({});
+  it("Continue with my trial: activates nothing, says the trial runs, and opens /app after 1000 ms", async () => {
+    const { user, fetchMock } = await register({});
     const started = Date.now();
-    await user.click(screen.getByRole("button", { name: "Continue with Free" }));
-    expect(await screen.findByText("Free trial activated")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Continue with my trial" }));
+    expect(await screen.findByText("Enjoy your trial")).toBeTruthy();
+    expect(screen.getByText("21 days left of everything in Premium.")).toBeTruthy();
+    expect(screen.queryByText(/trial activated/i)).toBeNull();
     expect(screen.queryByText("Focus Arena stub")).toBeNull();
     expect(await screen.findByText("Focus Arena stub", undefined, { timeout: 3000 })).toBeTruthy();
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST").map(([url]) => url)).toEqual(["/api/register"]);
   });
 
   it("Premium: calls the upgrade, sends the tab opened by the click to the payment link, then /app", async () => {
@@ -97,14 +108,14 @@ describe("plan selection after registration", () => {
   it("Premium failure: toasts 'Upgrade Failed' with the server's message, closes the blank tab and stays on the choice", async () => {
     const { tab } = fakeTab();
     const { user } = await register({
-      ...serverConfig({ paymentConfigured: true }),
+      ...serverConfig({ trialDays: 21, paymentConfigured: true }),
       "POST /api/subscription/upgrade": { status: 503, body: { message: "Server is busy, please try again" } },
     });
     await user.click(screen.getByRole("button", { name: "Choose Premium" }));
     expect(await screen.findByText("Upgrade Failed")).toBeTruthy();
     expect(screen.getByText("Server is busy, please try again")).toBeTruthy();
     expect(tab.close).toHaveBeenCalled();
-    expect(screen.getByRole("heading", { name: "Choose your plan" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Your 21-day free trial has started" })).toBeTruthy();
     expect((screen.getByRole("button", { name: "Choose Premium" }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
@@ -112,7 +123,7 @@ describe("plan selection after registration", () => {
 describe("plan selection failure without a message", () => {
   it("toasts the product's 'Upgrade Failed' text when the server's refusal carries no message", async () => {
     fakeTab();
-    const { user } = await register({ ...serverConfig({ paymentConfigured: true }), "POST /api/subscription/upgrade": { status: 500, text: "" } });
+    const { user } = await register({ ...serverConfig({ trialDays: 21, paymentConfigured: true }), "POST /api/subscription/upgrade": { status: 500, text: "" } });
     await user.click(screen.getByRole("button", { name: "Choose Premium" }));
     expect(await screen.findByText("Upgrade Failed")).toBeTruthy();
     expect(screen.getByText("There was an error processing your upgrade. Please try again.")).toBeTruthy();

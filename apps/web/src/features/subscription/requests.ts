@@ -22,16 +22,3 @@ export function refreshSubscriptionRequests(client: QueryClient, answer?: Subscr
   if (answer) client.setQueryData(queryKeys.subscriptionRequests, answer);
   return client.invalidateQueries({ queryKey: queryKeys.subscriptionRequests });
 }
-
-/** The title of the upgrade answer when the server has no payment link. */
-export const UPGRADE_REQUESTED_TITLE = "Upgrade requested";
-
-/**
- * What the user reads after an upgrade request without a payment link: the team writes to them
- * (at their email when they gave one), and where to write meanwhile (the server's SUPPORT_EMAIL).
- */
-export function upgradeRequestedText(email: string | null, supportEmail: string | null): string {
-  const reply = email ? `We'll email you at ${email} with how to pay` : "We'll be in touch with how to pay";
-  const contact = supportEmail ? ` Questions? Write to ${supportEmail}.` : "";
-  return `${reply}, and an admin activates Premium within 24 hours of payment.${contact}`;
-}

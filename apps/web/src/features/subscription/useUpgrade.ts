@@ -1,11 +1,11 @@
-import type { User } from "@focus/core";
+import { UPGRADE_COPY, upgradeRequestedText, type User } from "@focus/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 import { toast } from "@/components/ui/use-toast";
 import { upgradeSubscription } from "@/lib/auth";
 import { usePublicConfig } from "@/lib/publicConfig";
 import { openPaymentWindow, type PaymentWindow } from "./paymentWindow";
-import { refreshSubscriptionRequests, UPGRADE_REQUESTED_TITLE, upgradeRequestedText } from "./requests";
+import { refreshSubscriptionRequests } from "./requests";
 
 /** The toast and redirect for guests and visitors who try to upgrade. */
 export function useRequireLoginToUpgrade() {
@@ -42,15 +42,12 @@ export function useUpgrade(user: User) {
         void refreshSubscriptionRequests(client);
         if (paypalUrl === null) {
           tab?.close();
-          toast({ title: UPGRADE_REQUESTED_TITLE, description: upgradeRequestedText(user.email, supportEmail) });
+          toast({ title: UPGRADE_COPY.requestedTitle, description: upgradeRequestedText(user.email, supportEmail) });
           return;
         }
         try {
           (tab ?? openPaymentWindow()).go(paypalUrl);
-          toast({
-            title: "Complete your payment",
-            description: "The payment page opened in a new tab. An admin activates Premium within 24 hours of payment.",
-          });
+          toast(UPGRADE_COPY.paymentOpened);
         } catch {
           toast({ title: "Error", description: "Failed to process subscription upgrade. Please try again.", variant: "destructive" });
         }

@@ -2,7 +2,7 @@ import { FREE_PLAN, focusSessionsLeft, planTier } from "@focus/core";
 import { Sparkles } from "lucide-react";
 import { Link } from "react-router-dom";
 import { useSignedInUser } from "@/features/shell/SignedInLayout";
-import { useNow } from "@/lib/useNow";
+import { usePlanNow } from "@/runtime/usePlanNow";
 import { cn } from "@/lib/utils";
 import { TimerActor } from "@/runtime/timerActor";
 import { useTodaySessions } from "./useTodaySessions";
@@ -14,7 +14,7 @@ import { useTodaySessions } from "./useTodaySessions";
  */
 export function PlanAllowance() {
   const user = useSignedInUser();
-  const now = useNow(60_000);
+  const now = usePlanNow(user);
   const dayKey = TimerActor.useSelector((s) => s.context.dayKey);
   const today = useTodaySessions(dayKey, !user.isGuest);
   if (user.isGuest || !today.data) return null;

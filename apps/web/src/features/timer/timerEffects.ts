@@ -1,5 +1,6 @@
 import {
   FREE_DAILY_LIMIT_MESSAGE,
+  GUEST_LIMIT_TOAST,
   TIMER_MODE_LABELS,
   countersOf,
   tickerWith,
@@ -51,10 +52,7 @@ export interface TimerEffectsContext {
 
 /** What a refused start tells the user (word for word the product's messages). */
 export const START_REFUSED_MESSAGES: Record<StartBlockReason, { title: string; description: string }> = {
-  guestLimit: {
-    title: "Session Limit Reached",
-    description: "Guest accounts are limited to one focus session per day. Sign up for unlimited sessions!",
-  },
+  guestLimit: GUEST_LIMIT_TOAST,
   freeLimit: {
     title: "Daily Limit Reached",
     description: FREE_DAILY_LIMIT_MESSAGE,

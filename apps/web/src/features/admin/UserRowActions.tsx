@@ -1,0 +1,64 @@
+import { ADMIN_CANCEL_COPY, isPremiumActive, type AdminCancellation, type AdminUser } from "@focus/core";
+import { BadgeCheck, Ban, Gift, Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { useAdminAction } from "./adminApi";
+
+/**
+ * A user's actions in the admin list: Activate (disabled, and said why, on Premium), Mark applied
+ * for a pending offer, the cancel that applies (`cancellation`, core's `adminCancellationOf`:
+ * "Cancel subscription" for Premium, "End trial" for a running trial, else the words "On Free:
+ * nothing to cancel"), and Delete. The admin's own row has neither cancel nor Delete.
+ */
+export function UserRowActions(props: {
+  row: AdminUser;
+  isSelf: boolean;
+  cancellation: AdminCancellation;
+  onCancel: (user: AdminUser) => void;
+  onDelete: (user: AdminUser) => void;
+}) {
+  const { row, isSelf, cancellation, onCancel, onDelete } = props;
+  const activate = useAdminAction("activate");
+  const markOfferApplied = useAdminAction("markOfferApplied");
+  const premium = isPremiumActive(row);
+  const cancelCopy = cancellation === "endPremium" ? ADMIN_CANCEL_COPY.premium : cancellation === "endTrial" ? ADMIN_CANCEL_COPY.trial : null;
+  return (
+    <div className="flex flex-wrap items-center gap-2 lg:shrink-0 lg:justify-end">
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Activate premium for ${row.username}`}
+        title={premium ? ADMIN_CANCEL_COPY.onPremium : undefined}
+        disabled={premium || activate.isPending}
+        onClick={() => activate.mutate(row.id)}
+      >
+        <BadgeCheck aria-hidden />
+        Activate
+      </Button>
+      {row.offer && !row.offer.appliedAt && (
+        <Button variant="outline" size="sm" aria-label={`Mark offer applied for ${row.username}`} disabled={markOfferApplied.isPending} onClick={() => markOfferApplied.mutate(row.id)}>
+          <Gift aria-hidden />
+          Mark applied
+        </Button>
+      )}
+      {!isSelf && cancelCopy && (
+        <Button variant="outline" size="sm" aria-label={`${cancelCopy.action} of ${row.username}`} onClick={() => onCancel(row)}>
+          <Ban aria-hidden />
+          {cancelCopy.action}
+        </Button>
+      )}
+      {!isSelf && !cancelCopy && <span className="px-1 text-xs text-muted-foreground">{ADMIN_CANCEL_COPY.none}</span>}
+      {!isSelf && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+          aria-label={`Delete ${row.username}`}
+          onClick={() => onDelete(row)}
+        >
+          <Trash2 aria-hidden />
+          Delete
+        </Button>
+      )}
+    </div>
+  );
+}
