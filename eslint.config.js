@@ -1,7 +1,24 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/** Apps never import each other; packages are imported whole. */
+const APPS_APART = { group: ["@focus/api", "@focus/web", "@focus/extension"], message: "apps never import each other." };
+const CORE_WHOLE = { group: ["@focus/core/src/*"], message: "Import @focus/core, not its internals." };
+
+/** A pattern refusing imports from the web app's higher layers (`higher`: names joined by |). */
+function layer(name, higher) {
+  return { regex: `^@/(${higher})/`, message: `${name} may not import from a higher layer of the web app (docs/architecture.md).` };
+}
+
+/** The web app's feature folders. */
+function webFeatures() {
+  return readdirSync(new URL("./apps/web/src/features", import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
 
 /** Lint config. The one rule that matters most: packages/core stays platform-free. */
 export default tseslint.config(
@@ -102,8 +119,41 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@focus/api", "@focus/web", "@focus/extension"], message: "apps never import each other." }, { group: ["@focus/core/src/*"], message: "Import @focus/core, not its internals." }] },
+        { patterns: [APPS_APART, CORE_WHOLE] },
       ],
     },
   },
+  // The web app's layers (docs/architecture.md): lib and components (shared) → runtime (current
+  // user, live connection, server clock, timer actor and commands, outbox) → features (screens)
+  // → app and pages (what puts features together). Imports go down only, and a feature never
+  // imports another feature's component (a PascalCase file): the app composes them.
+  {
+    files: ["apps/web/src/{lib,components}/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [APPS_APART, CORE_WHOLE, layer("lib and components", "runtime|features|app|pages")] }] },
+  },
+  {
+    files: ["apps/web/src/runtime/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [APPS_APART, CORE_WHOLE, layer("the runtime layer", "features|app|pages")] }] },
+  },
+  ...webFeatures().map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    ignores: ["apps/web/src/features/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            APPS_APART,
+            CORE_WHOLE,
+            layer("a feature", "app|pages"),
+            {
+              regex: `^@/features/(?!${feature}/)[^/]+/[A-Z][^/]*$`,
+              caseSensitive: true,
+              message: "A feature never imports another feature's component: put them together in apps/web/src/app (docs/architecture.md).",
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );

@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
 import { PageSpinner } from "@/components/ui/spinner";
-import type { SignedInRouteHandle } from "@/features/shell/SignedInLayout";
+import type { SignedInRouteHandle } from "@/app/shell/SignedInLayout";
 
 /**
  * A route whose page is its own chunk, loaded by the router (`lazy`) before the route renders:
@@ -14,7 +14,7 @@ function lazyRoute(load: () => Promise<ComponentType>): Pick<RouteObject, "lazy"
 }
 
 const page = {
-  signedInLayout: lazyRoute(async () => (await import("@/features/shell/SignedInLayout")).SignedInLayout),
+  signedInLayout: lazyRoute(async () => (await import("@/app/shell/SignedInLayout")).SignedInLayout),
   landing: lazyRoute(async () => (await import("@/pages/LandingPage")).LandingPage),
   auth: lazyRoute(async () => (await import("@/pages/AuthPage")).AuthPage),
   main: lazyRoute(async () => (await import("@/pages/MainPage")).MainPage),

@@ -3,8 +3,8 @@ import { AccessDenied } from "@/features/admin/AccessDenied";
 import { ActivationCard } from "@/features/admin/ActivationCard";
 import { PaymentVerificationCard } from "@/features/admin/PaymentVerificationCard";
 import { UsersOverview } from "@/features/admin/UsersOverview";
-import { useSignedInUser } from "@/features/shell/SignedInLayout";
-import { BackToApp } from "@/features/shell/BackToApp";
+import { useSignedInUser } from "@/runtime/currentUser";
+import { BackToApp } from "@/app/shell/BackToApp";
 
 /**
  * /admin: the admin's page (activation, users, payment checks). Other signed-in users see

@@ -14,7 +14,7 @@ import { createAudioElement } from "@/features/audio/mediaElement";
 import { useMediaProgress } from "@/features/audio/useMediaProgress";
 import { WaveCanvas } from "@/features/audio/WaveCanvas";
 import { WAVE_TYPE_ORDER, type WaveType } from "@/features/audio/wave";
-import { BackToApp } from "@/features/shell/BackToApp";
+import { BackToApp } from "@/app/shell/BackToApp";
 
 /** What the element has so far, in words. */
 function readiness(element: HTMLMediaElement, preloaded: boolean): string {

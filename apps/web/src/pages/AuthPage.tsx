@@ -13,7 +13,7 @@ import { LoginForm } from "@/features/auth/LoginForm";
 import { KeepGuestWork } from "@/features/guest/KeepGuestWork";
 import { RegisterForm } from "@/features/auth/RegisterForm";
 import { PlanSelection } from "@/features/subscription/PlanSelection";
-import { useContinueAsGuest, useUser } from "@/lib/auth";
+import { useContinueAsGuest, useUser } from "@/runtime/auth";
 import { isAuthAction, type AuthAction } from "@/lib/events";
 import { usePublicConfig } from "@/lib/publicConfig";
 import { useScrollToTop } from "@/lib/useScrollToTop";

@@ -2,8 +2,8 @@ import { BookOpen, Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { BackToApp } from "@/features/shell/BackToApp";
-import { useOptionalUser } from "@/features/shell/SignedInLayout";
+import { BackToApp } from "@/app/shell/BackToApp";
+import { useOptionalUser } from "@/runtime/currentUser";
 import { PairExtensionButton } from "@/features/shield/PairExtensionButton";
 
 /** The extension build the API serves at the site root (`docs/api.md`). */

@@ -21,8 +21,8 @@ import { cn } from "@/lib/utils";
 import { formatClock } from "@/features/audio/audioApi";
 import { useLocalPlayer } from "@/features/audio/useLocalPlayer";
 import { useMediaProgress } from "@/features/audio/useMediaProgress";
-import { BackToApp } from "@/features/shell/BackToApp";
-import { useOptionalUser } from "@/features/shell/SignedInLayout";
+import { BackToApp } from "@/app/shell/BackToApp";
+import { useOptionalUser } from "@/runtime/currentUser";
 
 /**
  * /local-audio, the local audio player: the audio library's files by mood, play/pause,

@@ -5,10 +5,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useAudioPlayer } from "@/features/audio/AudioProvider";
+import { useAudioPlayer } from "@/features/audio/audioEngineContext";
 import { bandLabel } from "@/features/audio/MoodPicker";
 import { FlowControls, NowPlaying, PlayPauseButton, VolumeControl } from "@/features/audio/PlayerControls";
-import { BackToApp } from "@/features/shell/BackToApp";
+import { BackToApp } from "@/app/shell/BackToApp";
 
 /** Advice that holds for every mood (the usage-recommendations section). */
 const GENERAL_RECOMMENDATIONS = [

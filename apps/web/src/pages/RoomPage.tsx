@@ -14,7 +14,7 @@ import { toast } from "@/components/ui/use-toast";
 import { useEndRoom, useRoom } from "@/features/rooms/roomQueries";
 import { RoundClock, scheduleOf, useRoomRoundNow } from "@/features/rooms/RoundClock";
 import { useFollowRoomRounds, useRoomMembership } from "@/features/rooms/useRoomMembership";
-import { useOptionalUser } from "@/features/shell/SignedInLayout";
+import { useOptionalUser } from "@/runtime/currentUser";
 import { useActiveTaskId } from "@/features/tasks/activeTask";
 import { useTaskList } from "@/features/tasks/useTasks";
 import { TimerActor } from "@/runtime/timerActor";

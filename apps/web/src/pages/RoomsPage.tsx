@@ -7,7 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { CreateRoomForm } from "@/features/rooms/CreateRoomForm";
 import { usePublicRooms } from "@/features/rooms/roomQueries";
 import { RoundClock, scheduleOf } from "@/features/rooms/RoundClock";
-import { useOptionalUser } from "@/features/shell/SignedInLayout";
+import { useOptionalUser } from "@/runtime/currentUser";
 
 /**
  * Focus rooms (`docs/rooms.md`): the open public rooms with their round and who is in them, and

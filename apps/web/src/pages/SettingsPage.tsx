@@ -1,7 +1,7 @@
-import { SettingsPanel } from "@/features/settings/SettingsPanel";
-import { useSignedInUser } from "@/features/shell/SignedInLayout";
+import { SettingsTab } from "@/app/tabs";
+import { useSignedInUser } from "@/runtime/currentUser";
 import { NotFoundPage } from "./NotFoundPage";
-import { BackToApp } from "@/features/shell/BackToApp";
+import { BackToApp } from "@/app/shell/BackToApp";
 
 /**
  * /settings: the settings screen for a signed-in user. Visitors get the not-found screen (the
@@ -15,7 +15,7 @@ export function SettingsPage() {
       <div className="mx-auto grid w-full max-w-3xl">
         <BackToApp />
       </div>
-      <SettingsPanel user={user} />
+      <SettingsTab user={user} />
     </main>
   );
 }

@@ -4,8 +4,8 @@ import { PlanSummary } from "@/features/subscription/PlanSummary";
 import { SubscriptionPlans } from "@/features/subscription/SubscriptionPlans";
 import { useSubscription } from "@/features/subscription/useSubscription";
 import { useUpgrade } from "@/features/subscription/useUpgrade";
-import { useSignedInUser } from "@/features/shell/SignedInLayout";
-import { BackToApp } from "@/features/shell/BackToApp";
+import { useSignedInUser } from "@/runtime/currentUser";
+import { BackToApp } from "@/app/shell/BackToApp";
 import { usePublicConfig } from "@/lib/publicConfig";
 
 /**

@@ -3,7 +3,7 @@ import { BadgeCheck, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FormField } from "@/features/auth/FormField";
+import { FormField } from "@/components/FormField";
 import { useAdminAction } from "./adminApi";
 
 /**

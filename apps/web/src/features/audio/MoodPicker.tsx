@@ -2,7 +2,7 @@ import { AUDIO_MOODS, isMoodLocked, type AudioMood, type AudioMoodId } from "@fo
 import { AudioLines, Lock } from "lucide-react";
 import { useId, type CSSProperties } from "react";
 import { cn } from "@/lib/utils";
-import { useAudioPlayer } from "./AudioProvider";
+import { useAudioPlayer } from "./audioEngineContext";
 import { GuestAudioNote } from "./PlayerControls";
 
 /** "Beta · 16 Hz": a mood's modulation as shown. */

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Slider } from "@/components/ui/slider";
 import { cn } from "@/lib/utils";
-import { useAudioPlayer } from "./AudioProvider";
+import { useAudioPlayer } from "./audioEngineContext";
 
 /**
  * Play/pause for a mood: plays `mood` (switching to it first), or whatever is selected,

@@ -6,7 +6,8 @@ import { fromCallback, type EventObject } from "xstate";
 import { CurrentSettingsContext } from "@/runtime/currentSettings";
 import { TimerActor } from "@/runtime/timerActor";
 import { createQueryClient } from "@/lib/queryClient";
-import { AudioProvider, useAudioEngine } from "./AudioProvider";
+import { AudioProvider } from "./AudioProvider";
+import { useAudioEngine } from "./audioEngineContext";
 import { disposeAudioEngine, type AudioEngine } from "./audioEngine";
 import { stubMediaElements } from "./testMedia";
 

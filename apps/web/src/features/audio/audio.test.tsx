@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_USER, renderRoute } from "@/test/render";
-import { useAudioPlayer } from "./AudioProvider";
+import { useAudioPlayer } from "./audioEngineContext";
 import { disposeAudioEngine, getAudioEngine } from "./audioEngine";
 import { stubMediaElements } from "./testMedia";
 

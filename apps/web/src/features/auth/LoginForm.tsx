@@ -2,8 +2,8 @@ import { loginFormSchema } from "@focus/core";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { ErrorAlert } from "@/components/ui/alert";
-import { authErrorMessage, useLogin } from "@/lib/auth";
-import { FormField } from "./FormField";
+import { authErrorMessage, useLogin } from "@/runtime/auth";
+import { FormField } from "@/components/FormField";
 import { SubmitButton } from "./SubmitButton";
 
 /** The login form (limits: `docs/product.md`). Calls `onSuccess` once the user is signed in. */

@@ -2,8 +2,8 @@ import { registerFormSchema } from "@focus/core";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { ErrorAlert } from "@/components/ui/alert";
-import { authErrorMessage, useRegister } from "@/lib/auth";
-import { FormField } from "./FormField";
+import { authErrorMessage, useRegister } from "@/runtime/auth";
+import { FormField } from "@/components/FormField";
 import { SubmitButton } from "./SubmitButton";
 
 const EMPTY = { username: "", email: "", password: "", confirmPassword: "" };

@@ -2,7 +2,7 @@ import { RotateCw } from "lucide-react";
 import { BrandLink } from "@/components/Brand";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { USER_LOAD_ERROR } from "@/lib/auth";
+import { USER_LOAD_ERROR } from "@/runtime/auth";
 
 /**
  * Shown instead of a screen when the current user could not be loaded for another reason than "not

@@ -6,7 +6,7 @@ import { useNavigate } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
-import { FormField } from "@/features/auth/FormField";
+import { FormField } from "@/components/FormField";
 import { outboxSync } from "@/runtime/outbox/sync";
 import { ApiError, api } from "@/lib/api";
 import { clearApiCache } from "@/lib/apiCache";

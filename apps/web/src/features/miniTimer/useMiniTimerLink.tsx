@@ -13,7 +13,7 @@ import {
   type ToMiniTimerMessage,
 } from "@focus/core";
 import { toast } from "@/components/ui/use-toast";
-import { useAudioEngine } from "@/features/audio/AudioProvider";
+import { useAudioEngine } from "@/features/audio/audioEngineContext";
 import { TimerActor } from "@/runtime/timerActor";
 import { useTimerCommand } from "@/runtime/timerCommands";
 

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
-import { FormField } from "@/features/auth/FormField";
+import { FormField } from "@/components/FormField";
 import { useCreateRoom } from "./roomQueries";
 
 const range = (from: number, to: number, step: number) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { updateEmailBodySchema, updatePasswordBodySchema, type User } from "@focus/core";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -7,18 +8,18 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
-import { FormField } from "@/features/auth/FormField";
-import { DeleteAccountSection } from "@/features/data/DeleteAccountSection";
+import { FormField } from "@/components/FormField";
 import { shieldQueryKeys } from "@/features/shield/queries";
 import { api } from "@/lib/api";
-import { AccountActionError, updateEmail, updatePassword } from "@/lib/auth";
+import { AccountActionError, updateEmail, updatePassword } from "@/runtime/auth";
 import { queryKeys } from "@/lib/queryKeys";
 
 /**
  * The profile card (Settings, non-guests only): email change and password change through the auth
- * layer, with its disabled-state rules and the server's messages (`docs/api.md`).
+ * layer, with its disabled-state rules and the server's messages (`docs/api.md`); `dangerZone`
+ * at its end (deleting the account, which the app adds).
  */
-export function ProfileCard({ user }: { user: User }) {
+export function ProfileCard({ user, dangerZone }: { user: User; dangerZone?: ReactNode }) {
   return (
     <Card>
       <CardHeader>
@@ -34,7 +35,7 @@ export function ProfileCard({ user }: { user: User }) {
         <EmailForm user={user} />
         <PasswordForm user={user} />
         <SignOutElsewhere />
-        <DeleteAccountSection user={user} />
+        {dangerZone}
       </CardContent>
     </Card>
   );

@@ -10,7 +10,7 @@ import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api";
 import { getStoredTheme, onThemeChange, setTheme } from "@/lib/theme";
-import { AudioSettingsCard } from "@/features/audio/AudioSettingsCard";
+import { AudioSettingsCard } from "./AudioSettingsCard";
 import { MinutesSlider, SwitchField } from "./fields";
 import { LONG_BREAK_INTERVAL_CHOICES, fromFormValues, settingsFormSchema, toFormValues, type SettingsFormValues } from "./settingsForm";
 import { useSaveSettings } from "./useSettings";

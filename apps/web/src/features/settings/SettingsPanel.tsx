@@ -1,19 +1,17 @@
 import type { User } from "@focus/core";
+import type { ReactNode } from "react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { ShortcutsCard } from "@/features/shortcuts/ShortcutsCard";
 import { useSettings } from "@/features/settings/useSettings";
-import { ProfileCard } from "./ProfileCard";
 import { SettingsForm } from "./SettingsForm";
-import { SubscriptionCard } from "./SubscriptionCard";
 
 /**
  * 'Focus Settings' (`docs/product.md`, Settings), shared by the Settings tab and /settings: timer,
- * notification and theme settings with 'Save Settings'; for non-guests the profile card and the
- * plan with its cancel link (premium) or 'Upgrade to Premium' (everyone else).
+ * notification and theme settings with 'Save Settings', then `more` (the cards other features
+ * add: shortcuts, the plan, the profile; put together by the app, `app/tabs.tsx`).
  */
-export function SettingsPanel({ user }: { user: User }) {
+export function SettingsPanel({ user, more }: { user: User; more?: ReactNode }) {
   const settings = useSettings();
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
@@ -35,13 +33,7 @@ export function SettingsPanel({ user }: { user: User }) {
           <Spinner label="Loading your settings" showLabel />
         </div>
       )}
-      <ShortcutsCard />
-      {!user.isGuest && (
-        <>
-          <SubscriptionCard user={user} />
-          <ProfileCard user={user} />
-        </>
-      )}
+      {more}
     </div>
   );
 }

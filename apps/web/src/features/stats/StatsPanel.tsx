@@ -1,10 +1,10 @@
+import type { ReactNode } from "react";
 import { FREE_PLAN, planTier, type User } from "@focus/core";
 import { RotateCw } from "lucide-react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { ExportCard } from "@/features/data/ExportCard";
 import { usePlanNow } from "@/runtime/usePlanNow";
 import { Achievements } from "./Achievements";
 import { BlockedAttemptsCard } from "./BlockedAttemptsCard";
@@ -19,8 +19,9 @@ import { isPreviewUser, useStatsOverview, type StatsState } from "./useStatsOver
  * preview user (a guest), 'Your Focus Journey Preview' from the guest's own sessions kept in this
  * browser, with an offer to sign up; before their first session, example statistics under a
  * visible 'Example' label. On the Free plan every number says it covers the last 7 days.
+ * `dataCard` (the export and import, which the app adds) ends it for a signed-in user.
  */
-export function StatsPanel({ user }: { user: User }) {
+export function StatsPanel({ user, dataCard }: { user: User; dataCard?: ReactNode }) {
   const state = useStatsOverview(user);
   const isPreview = isPreviewUser(user);
   // The trial's end is the server's: judged on its clock.
@@ -40,7 +41,7 @@ export function StatsPanel({ user }: { user: User }) {
       {isPreview && <SignupOffer />}
       {historyDays !== null && <FreeHistoryNote />}
       <StatsBody user={user} state={state} isPreview={isPreview} historyDays={historyDays} />
-      {!isPreview && <ExportCard />}
+      {!isPreview && dataCard}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { fromPromise } from "xstate";
 import { toast } from "@/components/ui/use-toast";
-import { acceptRetentionOffer, cancelSubscription } from "@/lib/auth";
+import { acceptRetentionOffer, cancelSubscription } from "@/runtime/auth";
 import { queryKeys } from "@/lib/queryKeys";
 import { useLatest } from "@/lib/useLatest";
 import { refreshSubscriptionRequests } from "./requests";

@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { fromPromise } from "xstate";
 import { toast, type ToastInput } from "@/components/ui/use-toast";
-import { AccountActionError, upgradeSubscription } from "@/lib/auth";
+import { AccountActionError, upgradeSubscription } from "@/runtime/auth";
 import { usePublicConfig, type ServerConfig } from "@/lib/publicConfig";
 import { useLatest } from "@/lib/useLatest";
 import { serverNow } from "@/runtime/serverClock";

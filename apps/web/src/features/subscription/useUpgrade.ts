@@ -2,7 +2,7 @@ import { UPGRADE_COPY, upgradeRequestedText, type User } from "@focus/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 import { toast } from "@/components/ui/use-toast";
-import { upgradeSubscription } from "@/lib/auth";
+import { upgradeSubscription } from "@/runtime/auth";
 import { usePublicConfig } from "@/lib/publicConfig";
 import { openPaymentWindow, type PaymentWindow } from "./paymentWindow";
 import { refreshSubscriptionRequests } from "./requests";

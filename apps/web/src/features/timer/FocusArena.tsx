@@ -1,12 +1,8 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { PictureInPicture2, Pause, Play, RotateCcw } from "lucide-react";
 import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { NeuralAudioCard } from "@/features/audio/NeuralAudioCard";
-import { useSignedInUser } from "@/features/shell/SignedInLayout";
-import { TasksCard } from "@/features/tasks/TasksCard";
-import { WorkingOn } from "@/features/tasks/WorkingOn";
 import { ModeSelector } from "./ModeSelector";
 import { PlanAllowance } from "./PlanAllowance";
 import { ProgressRing } from "./ProgressRing";
@@ -44,10 +40,11 @@ function useAnnouncement(view: ReturnType<typeof useTimerView>): string {
 
 /**
  * Focus Arena, the timer tab. Behaviour lives in the core timer chart; this shows its view:
- * 'Start Focus' / 'Start Break' when a session waits, 'Resume' when one is paused. Beside it, the
- * task list; the task being worked on shows under the timer.
+ * 'Start Focus' / 'Start Break' when a session waits, 'Resume' when one is paused. The app adds
+ * what other features show with it: the task worked on under the timer (`workingOn`), the task
+ * list (`tasks`) and the audio card (`audio`) beside it.
  */
-export function FocusArena() {
+export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode; tasks?: ReactNode; audio?: ReactNode }) {
   const view = useTimerView();
   const controls = useTimerControls();
   const announcement = useAnnouncement(view);
@@ -55,7 +52,6 @@ export function FocusArena() {
   const liveStatus = useLiveStatus();
   const startLabel = view.isPaused ? "Resume" : view.mode === "focus" ? "Start Focus" : "Start Break";
   const notificationSettings = useCurrentSettings();
-  const user = useSignedInUser();
   const start = () => {
     // A click is the user gesture browsers require to ask; desktop notifications default to on.
     requestNotificationPermission(notificationSettings);
@@ -98,7 +94,7 @@ export function FocusArena() {
         <p className="sr-only" aria-live="polite" role="status">
           {announcement}
         </p>
-        <WorkingOn user={user} />
+        {workingOn}
 
         <div className="flex items-center justify-center gap-3">
           {view.isRunning ? (
@@ -129,9 +125,9 @@ export function FocusArena() {
       </section>
 
       <aside className="space-y-4" aria-label="Tasks and today">
-        <TasksCard user={user} />
+        {tasks}
         <TodayProgress />
-        <NeuralAudioCard />
+        {audio}
       </aside>
     </div>
   );

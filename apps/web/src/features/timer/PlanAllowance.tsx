@@ -1,7 +1,7 @@
 import { FREE_PLAN, focusSessionsLeft, planTier } from "@focus/core";
 import { Sparkles } from "lucide-react";
 import { Link } from "react-router-dom";
-import { useSignedInUser } from "@/features/shell/SignedInLayout";
+import { useSignedInUser } from "@/runtime/currentUser";
 import { usePlanNow } from "@/runtime/usePlanNow";
 import { cn } from "@/lib/utils";
 import { TimerActor } from "@/runtime/timerActor";

@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { dispatchChangeTab } from "@/lib/events";
 import { countersOf } from "@focus/core";
 import { shallowEqual } from "@xstate/react";
-import { useUser } from "@/lib/auth";
+import { useUser } from "@/runtime/auth";
 import { TimerActor } from "@/runtime/timerActor";
 import { useTodaySessions } from "./useTodaySessions";
 

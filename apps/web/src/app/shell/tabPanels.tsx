@@ -1,8 +1,7 @@
 import type { ComponentType } from "react";
 import type { User } from "@focus/core";
 import { NeuralAudioPanel } from "@/features/audio/NeuralAudioPanel";
-import { SettingsPanel } from "@/features/settings/SettingsPanel";
-import { StatsPanel } from "@/features/stats/StatsPanel";
+import { SettingsTab, StatsTab } from "@/app/tabs";
 import { WebsiteShield } from "@/features/shield/WebsiteShield";
 import type { AppTab } from "@/lib/events";
 
@@ -14,6 +13,6 @@ import type { AppTab } from "@/lib/events";
 export const TAB_PANELS: Partial<Record<Exclude<AppTab, "timer">, ComponentType<{ user: User }>>> = {
   music: NeuralAudioPanel,
   block: WebsiteShield,
-  stats: StatsPanel,
-  settings: SettingsPanel,
+  stats: StatsTab,
+  settings: SettingsTab,
 };

@@ -12,12 +12,12 @@ import {
 } from "@focus/core";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError, api } from "./api";
+import { ApiError, api } from "@/lib/api";
 import { forgetAccountInBrowser, sendBeforeSignOut } from "@/runtime/signOut";
-import { clearApiCache } from "./apiCache";
-import { BRAND_NAME } from "./brand";
-import { GUEST_USER, isGuestMode, setGuestMode } from "./guest";
-import { queryKeys } from "./queryKeys";
+import { clearApiCache } from "@/lib/apiCache";
+import { BRAND_NAME } from "@/lib/brand";
+import { GUEST_USER, isGuestMode, setGuestMode } from "@/lib/guest";
+import { queryKeys } from "@/lib/queryKeys";
 
 /**
  * Session state (auth calls and their messages, `docs/api.md`). The current user lives in the query

@@ -1,6 +1,6 @@
 import { planTier, type User } from "@focus/core";
 import { LogIn } from "lucide-react";
-import { createContext, Suspense, useContext, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation } from "react-router-dom";
 import { BrandLink } from "@/components/Brand";
 import { ThemeToggle } from "@/components/ThemeToggle";
@@ -13,10 +13,11 @@ import { GuestWorkMover } from "@/features/guest/GuestWorkMover";
 import { OfflineSync } from "@/features/offline/OfflineSync";
 import { useAccountTheme } from "@/features/settings/useSettings";
 import { PlanNotices } from "@/features/subscription/PlanNotices";
+import { SignedInUserContext } from "@/runtime/currentUser";
 import { usePlanNow } from "@/runtime/usePlanNow";
 import { TasksLiveSync } from "@/features/tasks/TasksLiveSync";
 import { TimerHost } from "@/features/timer/TimerHost";
-import { useUser } from "@/lib/auth";
+import { useUser } from "@/runtime/auth";
 import { NotFoundPage } from "@/pages/NotFoundPage";
 import { AppHeader } from "./AppHeader";
 
@@ -28,20 +29,6 @@ import { AppHeader } from "./AppHeader";
 export type SignedOutAccess = "redirect" | "page" | "notFound";
 export interface SignedInRouteHandle {
   signedOut?: SignedOutAccess;
-}
-
-const SignedInUserContext = createContext<User | null>(null);
-
-/** The user of the signed-in layout (a guest included). Throws outside it. */
-export function useSignedInUser(): User {
-  const user = useContext(SignedInUserContext);
-  if (!user) throw new Error("useSignedInUser must be used within the signed-in layout");
-  return user;
-}
-
-/** The user when signed in (or a guest), null for a visitor on a page open to them. */
-export function useOptionalUser(): User | null {
-  return useContext(SignedInUserContext);
 }
 
 /** The signed-out rule of the deepest matched route that sets one. */

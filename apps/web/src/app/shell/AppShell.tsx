@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { GuestSignupPromo } from "@/features/guest/GuestSignupPromo";
 import { KeyboardShortcuts } from "@/features/shortcuts/KeyboardShortcuts";
-import { FocusArena } from "@/features/timer/FocusArena";
+import { FocusArenaTab } from "@/app/tabs";
 import { isAppTab, type AppTab } from "@/lib/events";
 import { DESKTOP_QUERY, useMediaQuery } from "@/lib/useMediaQuery";
 import { AppNav } from "./AppNav";
@@ -46,7 +46,7 @@ export function AppShell({ user }: { user: User }) {
         <main className="min-w-0 flex-1 px-4 pt-6 pb-28 md:px-10 md:py-10">
           <TabsPrimitive.Content value="timer" forceMount hidden={active !== "timer"} className={PANEL}>
             <ErrorBoundary label="Focus Arena">
-              <FocusArena />
+              <FocusArenaTab user={user} />
             </ErrorBoundary>
             {user.isGuest && <GuestSignupPromo className="mx-auto mt-8 w-full max-w-5xl" />}
           </TabsPrimitive.Content>

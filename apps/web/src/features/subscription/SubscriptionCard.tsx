@@ -3,10 +3,10 @@ import { Crown } from "lucide-react";
 import { Link } from "react-router-dom";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { CancellationDialog } from "@/features/subscription/CancellationDialog";
-import { PlanRequests } from "@/features/subscription/PlanRequests";
-import { PlanSummary } from "@/features/subscription/PlanSummary";
-import { useSubscription } from "@/features/subscription/useSubscription";
+import { CancellationDialog } from "./CancellationDialog";
+import { PlanRequests } from "./PlanRequests";
+import { PlanSummary } from "./PlanSummary";
+import { useSubscription } from "./useSubscription";
 
 /**
  * The plan in Settings, with what the user asked for (upgrade request, accepted offer): premium

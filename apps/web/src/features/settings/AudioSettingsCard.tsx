@@ -2,8 +2,8 @@ import { AUDIO_IN_BREAKS, type AudioInBreaks } from "@focus/core";
 import { Headphones } from "lucide-react";
 import { Controller, useWatch, type Control } from "react-hook-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { SwitchField } from "@/features/settings/fields";
-import type { SettingsFormValues } from "@/features/settings/settingsForm";
+import { SwitchField } from "./fields";
+import type { SettingsFormValues } from "./settingsForm";
 
 const BREAK_CHOICES: Record<AudioInBreaks, { label: string; description: string }> = {
   relax: { label: "Switch to Relax", description: "Calm theta sound while you rest." },

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { TEST_USER, mockFetch } from "@/test/render";
-import { ApiError } from "./api";
+import { ApiError } from "@/lib/api";
 import { AccountActionError, authErrorMessage, cancelSubscription, fetchCurrentUser, updateEmail, updatePassword, upgradeSubscription } from "./auth";
-import { GUEST_USER } from "./guest";
+import { GUEST_USER } from "@/lib/guest";
 
 /** The error an account action rejects with (it must reject). */
 async function refusal(promise: Promise<unknown>): Promise<AccountActionError> {

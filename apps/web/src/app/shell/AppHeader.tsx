@@ -7,7 +7,7 @@ import { ConnectionStatus } from "@/features/offline/ConnectionStatus";
 import { PlanLine } from "@/features/subscription/PlanLine";
 import { HeaderTimer } from "@/features/timer/HeaderTimer";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { useLogout } from "@/lib/auth";
+import { useLogout } from "@/runtime/auth";
 import { useSaveSettings } from "@/features/settings/useSettings";
 
 /**
