@@ -133,7 +133,7 @@ describe("mini timer audio actions drive the mood player's chart", () => {
 
   it("shows nothing playing before a mood is picked, and tells apart states that look different", () => {
     const idle = selectMiniTimerAudio(player().getSnapshot());
-    expect(idle).toEqual({ mood: null, trackName: null, status: "idle", isPlaying: false, volume: 0.7, isGuest: false });
+    expect(idle).toEqual({ mood: null, trackName: null, status: "idle", isPlaying: false, volume: 0.7, isGuest: false, freePlan: false });
     expect(sameMiniTimerAudio(null, idle)).toBe(false);
     expect(sameMiniTimerAudio({ ...idle }, idle)).toBe(true);
     expect(sameMiniTimerAudio({ ...idle, volume: 0 }, idle)).toBe(false);
