@@ -19,3 +19,7 @@ export function memberActivity(member: Pick<RoomMember, "status" | "limitReached
   if (member.status) return member.status;
   return phase === "focus" ? "focusing" : "on a break";
 }
+
+/** What a member the plan keeps out of the focus rounds reads on the room page (`docs/rooms.md`). */
+export const ROOM_SITTING_OUT_NOTE =
+  "Today's free focus sessions are used up, so your timer sits out the focus rounds. The others see you as not focusing.";
