@@ -69,7 +69,7 @@ export function LandingPage() {
           </div>
         </section>
       </main>
-      <LandingFooter />
+      <LandingFooter sections />
     </div>
   );
 }
