@@ -271,4 +271,25 @@ describe("focus rooms", () => {
     ]);
     expect((visitor.received.at(-1) as RoomState).room.members.map((m) => m.limitReached)).toEqual([false, true, false]);
   });
+
+  it("checks the daily limit again when a round begins: a member who used up the day shows so from then on", async () => {
+    const ada = await registerUser(t.app);
+    const cy = await registerUser(t.app);
+    await t.app.db.updateTable("users").set({ trial_end_date: new Date(Date.now() - 86_400_000).toISOString() }).where("username", "=", cy.credentials.username).execute();
+    const doneAgo = (minutes: number) => ({ startTime: new Date(Date.now() - (minutes + 25) * 60_000).toISOString(), duration: 1500, type: "focus", completed: true });
+    const record = (minutes: number) => t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie: cy.cookie, "x-time-zone": "UTC" }, payload: doneAgo(minutes) });
+    expect((await record(30)).statusCode).toBe(201);
+    const room = (await createRoom(ada.cookie)).json();
+    // The room's first focus round ends in a second and a half.
+    await t.app.db.updateTable("rooms").set({ started_at: new Date(Date.now() - 25 * 60_000 + 1500).toISOString() }).where("slug", "=", room.slug).execute();
+    const cyLive = await live(cy.cookie);
+    cyLive.send({ type: "room_join", slug: room.slug });
+    expect(((await nextRoomMessage(cyLive)) as RoomState).room.members).toEqual([{ name: cy.credentials.username, status: "", limitReached: false }]);
+    // Cy completes her second free session of the day (say, in another tab) before the round ends.
+    expect((await record(1)).statusCode).toBe(201);
+    const atBreak = (await nextRoomMessage(cyLive)) as RoomState;
+    expect(atBreak.room.round.phase).toBe("break");
+    const updated = (await nextRoomMessage(cyLive)) as RoomState;
+    expect(updated.room.members).toEqual([{ name: cy.credentials.username, status: "", limitReached: true }]);
+  });
 });
