@@ -92,9 +92,9 @@ export async function startServer(
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 20 s:\n${out}`)), 20_000);
     const onData = () => {
-      // server.ts prints "Focus app listening on http://localhost:<port>" once it listens (the
-      // whole line: a chunk may end inside the number).
-      const listening = /listening on http:\/\/[^:\s]+:(\d+)\r?\n/.exec(out);
+      // server.ts prints "Focus app listening on port <port>: open <address>" once it listens
+      // (the whole line: a chunk may end inside the number).
+      const listening = /listening on port (\d+): open \S+\r?\n/.exec(out);
       if (listening) {
         clearTimeout(timer);
         resolve(Number(listening[1]));

@@ -69,8 +69,11 @@ describe("focus rooms in two browsers", () => {
     const startedAt = new Date(Date.now() - (25 * 60 - ROUND_LEFT_S) * 1000).toISOString();
     db.prepare("UPDATE rooms SET started_at = ? WHERE slug = ?").run(startedAt, slug);
     db.close();
+    // Whoever opens a room is in it, and stays in it over a reload. Her timer still runs the
+    // round of the schedule before the move, so she is asked first whether to end it.
     await ada.reload();
-    await ada.getByRole("button", { name: "Join this room" }).click();
+    await ada.getByRole("dialog", { name: "End your focus session?" }).getByRole("button", { name: "Join the room" }).click();
+    await ada.getByRole("button", { name: "Leave room" }).waitFor();
     await expect.poll(() => roomMembers(ada).count()).toBe(1);
 
     // Bo finds it in the list and joins.
@@ -155,4 +158,123 @@ describe("focus rooms in two browsers", () => {
     await owner.close();
     await visitor.close();
   });
+
+  it("shows everyone the same round clock, even on a device whose clock is 2 minutes fast, and a leaver gone within a second", async () => {
+    const adaContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // Bo's device clock runs 2 minutes fast: every Date of his pages reads 120 s ahead.
+    const boContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await boContext.addInitScript(shiftClock, FAST_MS);
+    const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const adaName = uniqueName("ada");
+    const boName = uniqueName("bo");
+    const [ada, bo] = await Promise.all([signUp(adaContext, adaName), signUp(boContext, boName)]);
+    expect(await bo.evaluate(() => Date.now()) - Date.now()).toBeGreaterThan(FAST_MS - 5000);
+
+    // Ada opens a room: she is in it at once, without pressing Join.
+    await ada.goto(`${server.url}/rooms`);
+    await ada.getByLabel("Room name").fill("Clock check");
+    await ada.getByRole("button", { name: "Open room" }).click();
+    await ada.getByRole("button", { name: "Leave room" }).waitFor();
+    const roomUrl = ada.url();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(roomUrl);
+    await expect.poll(() => roomMembers(visitor).allInnerTexts()).toEqual([expect.stringContaining(adaName)]);
+
+    // Bo joins from his fast device: his round clock reads the server's time, as Ada's does.
+    await bo.goto(roomUrl);
+    await bo.getByRole("button", { name: "Join this room" }).click();
+    await expect.poll(() => roomMembers(ada).count()).toBe(2);
+    const clocks = async () => (await Promise.all([ada, bo, visitor].map((page) => roomClock(page).getAttribute("aria-label")))).map(clockSeconds);
+    await expect.poll(async () => spread(await clocks())).toBeLessThanOrEqual(1);
+    // ...and keeps doing so.
+    await bo.waitForTimeout(1500);
+    const shown = await clocks();
+    expect(spread(shown), JSON.stringify(shown)).toBeLessThanOrEqual(1);
+    expect(shown[0]).toBeGreaterThan(24 * 60);
+    await saveScreenshot(bo, "room-fast-clock-phone");
+
+    /** Bo is off Ada's and the visitor's lists within a second of `leave`. */
+    const goneWithinASecond = async (leave: () => Promise<unknown>) => {
+      await expect.poll(() => roomMembers(visitor).count()).toBe(2);
+      const started = Date.now();
+      await leave();
+      await Promise.all(
+        [ada, visitor].map((page) => expect.poll(() => roomMembers(page).allInnerTexts(), { timeout: 1000, interval: 50 }).toEqual([expect.stringContaining(adaName)])),
+      );
+      return Date.now() - started;
+    };
+    // The Leave button.
+    expect(await goneWithinASecond(() => bo.getByRole("button", { name: "Leave room" }).click())).toBeLessThanOrEqual(1500);
+    // Moving to another page of the app.
+    await bo.getByRole("button", { name: "Join this room" }).click();
+    expect(await goneWithinASecond(() => bo.getByRole("link", { name: "All rooms" }).click())).toBeLessThanOrEqual(1500);
+    // Closing the tab.
+    await bo.goto(roomUrl);
+    await bo.getByRole("button", { name: "Join this room" }).click();
+    expect(await goneWithinASecond(() => bo.close())).toBeLessThanOrEqual(1500);
+
+    await adaContext.close();
+    await boContext.close();
+    await visitorContext.close();
+  });
+
+  it("shows a Free-plan member whose sessions of the day are used up as not focusing, to everyone", async () => {
+    const adaContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const cyContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const adaName = uniqueName("ada");
+    const cyName = uniqueName("cy");
+    const [ada, cy] = await Promise.all([signUp(adaContext, adaName), signUp(cyContext, cyName)]);
+    // Cy's trial is over and she has completed today's two free focus sessions.
+    const db = new Sqlite(`${server.dataDir}/focus.db`);
+    db.prepare("UPDATE users SET trial_end_date = ? WHERE username = ?").run(new Date(Date.now() - 86_400_000).toISOString(), cyName);
+    db.close();
+    for (const minutesAgo of [1, 30]) {
+      const res = await cy.request.post(`${server.url}/api/sessions`, {
+        data: { startTime: new Date(Date.now() - (minutesAgo + 25) * 60_000).toISOString(), duration: 1500, type: "focus", completed: true },
+        headers: { origin: server.url, "x-time-zone": "UTC" },
+      });
+      expect(res.status()).toBe(201);
+    }
+
+    await ada.goto(`${server.url}/rooms`);
+    await ada.getByLabel("Room name").fill("Limits");
+    await ada.getByRole("button", { name: "Open room" }).click();
+    await ada.getByRole("button", { name: "Leave room" }).waitFor();
+    await cy.goto(ada.url());
+    await cy.getByRole("button", { name: "Join this room" }).click();
+    await expect.poll(() => roomMembers(ada).allInnerTexts()).toEqual([expect.stringMatching(/focusing$/), expect.stringContaining(`${cyName}\nnot focusing (daily limit reached)`)]);
+    await cy.getByText("Today's free focus sessions are used up, so your timer sits out the focus rounds.", { exact: false }).waitFor();
+    await saveScreenshot(ada, "room-limit-desktop");
+    await saveScreenshot(cy, "room-limit-phone");
+    await adaContext.close();
+    await cyContext.close();
+  });
 });
+
+/** How fast Bo's device clock runs, ms. */
+const FAST_MS = 120_000;
+
+/** Largest minus smallest of `values`. */
+function spread(values: number[]): number {
+  return Math.max(...values) - Math.min(...values);
+}
+
+/**
+ * An init script that moves every `Date` of the page `shiftMs` ahead (a device whose clock is
+ * off): `Date.now()`, `new Date()` and what follows from them; timers run as usual.
+ */
+function shiftClock(shiftMs: number): void {
+  const RealDate = Date;
+  const realNow = Date.now.bind(Date);
+  class ShiftedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(realNow() + shiftMs);
+      else super(...(args as [string | number | Date]));
+    }
+
+    static override now(): number {
+      return realNow() + shiftMs;
+    }
+  }
+  globalThis.Date = ShiftedDate as DateConstructor;
+}

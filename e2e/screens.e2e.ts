@@ -54,8 +54,10 @@ const SCREENS: Screen[] = [
   { name: "local-audio", path: "/local-audio", as: "user", expect: ["Random Track"] },
   { name: "audio-test", path: "/audio-test", as: "user", expect: ["alpha"] },
   { name: "mini-timer", path: "/mini-timer", as: "user", expect: ["Open the mini timer from the Focus Arena"] },
-  { name: "not-found", path: "/no-such-page", as: "visitor", expect: ["404 Page Not Found", "Did you forget to add the page to the router?"] },
+  { name: "not-found", path: "/no-such-page", as: "visitor", expect: ["404 Page Not Found", "This page does not exist.", "Back to home"] },
   { name: "rooms", path: "/rooms", as: "user", expect: ["Focus rooms", "Open rooms", "Open a room"] },
+  { name: "privacy", path: "/privacy", as: "visitor", expect: ["Privacy Policy", "What we keep when you have an account", "No analytics"] },
+  { name: "terms", path: "/terms", as: "visitor", expect: ["Terms of Service", "Your account"] },
 ];
 
 let server: RunningServer;

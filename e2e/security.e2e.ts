@@ -74,7 +74,7 @@ beforeAll(async () => {
   outsideFile = join(root, "outside.mp3");
   mkdirSync(join(audioDir, "deep-work"), { recursive: true });
   mkdirSync(join(audioDir, "sounds"), { recursive: true });
-  writeFileSync(join(audioDir, "deep-work", "track.mp3"), INSIDE_TRACK);
+  writeFileSync(join(audioDir, "deep-work", "steady-beta.mp3"), INSIDE_TRACK);
   writeFileSync(join(audioDir, "sounds", "bell.mp3"), INSIDE_TRACK);
   writeFileSync(outsideFile, OUTSIDE_SECRET);
   writeFileSync(join(root, "secret.txt"), OUTSIDE_SECRET);
@@ -254,7 +254,13 @@ describe("cross-origin requests", () => {
       for (const attack of attacks) {
         const res = await call({ ...route, cookie: dave.cookie, headers: attack.headers });
         expect(res.status, `${route.method} ${route.path} with ${attack.name}`).toBe(403);
-        expect(json<{ message: string }>(res).message).toBe("Cross-origin request refused");
+        // Said in plain words: where the request came from (when the browser says) and where the app runs.
+        const origin = attack.headers.origin;
+        expect(json<{ message: string }>(res).message).toBe(
+          origin === undefined || origin === "null" || origin === server.url
+            ? `This request did not come from a Focus Flow page. Open ${server.url} and try again.`
+            : `This page was opened at ${origin}, but Focus Flow runs at ${server.url}. Open ${server.url} instead.`,
+        );
       }
     }
 
@@ -301,7 +307,7 @@ describe("cross-origin requests", () => {
 describe("audio paths", () => {
   it("never serves a file outside AUDIO_DIR, whatever the spelling, and never answers 5xx", async () => {
     // Controls: files inside the library are served.
-    const ok = await call({ path: "/api/audio/stream?path=deep-work/track.mp3" });
+    const ok = await call({ path: "/api/audio/stream?path=deep-work/steady-beta.mp3" });
     expect([ok.status, ok.body]).toEqual([200, INSIDE_TRACK]);
     const bell = await call({ path: "/sounds/bell.mp3" });
     expect([bell.status, bell.body]).toEqual([200, INSIDE_TRACK]);
@@ -323,12 +329,12 @@ describe("audio paths", () => {
       "%2fetc%2fpasswd",
       "C:\\outside.mp3",
       "deep-work/link.mp3",
-      "deep-work/track.mp3%00../../outside.mp3",
+      "deep-work/steady-beta.mp3%00../../outside.mp3",
       "./../outside.mp3",
       "deep-work/..%c0%af..%c0%afoutside.mp3",
       "deep-work//../../outside.mp3",
     ].map((p) => `/api/audio/stream?path=${p}`);
-    streamPaths.push("/api/audio/stream?path=deep-work/track.mp3&path=../outside.mp3", "/api/audio/stream?path[]=../outside.mp3");
+    streamPaths.push("/api/audio/stream?path=deep-work/steady-beta.mp3&path=../outside.mp3", "/api/audio/stream?path[]=../outside.mp3");
     const otherPaths = [
       "/sounds/../outside.mp3",
       "/sounds/..%2foutside.mp3",

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { freePort, launchBrowser, removeDataDir, startServer } from "./harness";
 
 /**
  * The built server refuses a bad configuration at start: it exits with code 1
@@ -39,5 +40,44 @@ describe("server start with a bad configuration", () => {
     expect(output).toContain("Focus app failed to start");
     expect(output).toContain(variable);
     expect(output).not.toContain("listening on");
+  });
+});
+
+describe("server start", () => {
+  it("prints the address people should open (PUBLIC_ORIGIN when set, else localhost), and a page opened elsewhere says so", async () => {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const withOrigin = await startServer({ port, env: { PUBLIC_ORIGIN: origin } });
+    try {
+      expect(withOrigin.output()).toContain(`Focus app listening on port ${port}: open ${origin}\n`);
+      expect(withOrigin.output()).not.toContain("localhost");
+    } finally {
+      await withOrigin.stop();
+      removeDataDir(withOrigin.dataDir);
+    }
+    // Opened at localhost instead, signing in says what to do, in plain words.
+    const browser = await launchBrowser();
+    const again = await startServer({ port, env: { PUBLIC_ORIGIN: origin } });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`http://localhost:${port}/auth?tab=login`);
+      await page.getByLabel("Username or Email").fill("someone");
+      await page.getByLabel("Password").fill("calm-focus-42");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      const alert = page.getByRole("alert").filter({ hasText: "Focus Flow runs at" });
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe(`This page was opened at http://localhost:${port}, but Focus Flow runs at ${origin}. Open ${origin} instead.`);
+    } finally {
+      await browser.close();
+      await again.stop();
+      removeDataDir(again.dataDir);
+    }
+    const plain = await startServer();
+    try {
+      expect(plain.output()).toContain(`Focus app listening on port ${plain.port}: open http://localhost:${plain.port}\n`);
+    } finally {
+      await plain.stop();
+      removeDataDir(plain.dataDir);
+    }
   });
 });

@@ -35,6 +35,7 @@ import roomRoutes from "./routes/rooms";
 import healthRoutes from "./routes/health";
 import linkedDeviceRoutes from "./routes/linkedDevices";
 import liveRoutes from "./routes/live";
+import roomWatchRoutes from "./routes/roomWatch";
 import sessionRoutes from "./routes/sessions";
 import taskRoutes from "./routes/tasks";
 import settingsRoutes from "./routes/settings";
@@ -108,6 +109,7 @@ export const focusApp = fp<{ config: Config }>(
       { prefix: "/api" },
     );
     await fastify.register(liveRoutes, { config });
+    await fastify.register(roomWatchRoutes, { config });
 
     await fastify.register(audioPlugin, { config });
     await fastify.register(extensionZipPlugin, { extensionZip: config.extensionZip, publicOrigin: config.publicOrigin });

@@ -1,6 +1,7 @@
 /**
  * Entry point: loads the config, builds the app, listens, and closes gracefully on
- * SIGTERM/SIGINT. A bad configuration or a failed start prints one line and exits 1.
+ * SIGTERM/SIGINT. A bad configuration or a failed start prints one line and exits 1. Once it
+ * listens it prints the port and the address people should open (`openAddress`).
  *
  * Graceful close (`app.close()`, checked by e2e/faults.e2e.ts): new requests are answered 503
  * (`return503OnClosing`) while the ones in flight finish (plugins/drain.ts keeps listening until
@@ -14,6 +15,14 @@ import { loadConfig } from "./env";
 
 /** How long a graceful close may take before the process gives up, ms. */
 const CLOSE_TIMEOUT_MS = 10_000;
+
+/**
+ * The address to open the app at: PUBLIC_ORIGIN when set (the only origin whose pages may sign
+ * in, `plugins/originCheck.ts`), else http://localhost:<port>.
+ */
+function openAddress(publicOrigin: string | null, port: number): string {
+  return publicOrigin ?? `http://localhost:${port}`;
+}
 
 function fail(error: unknown): never {
   console.error(`Focus app failed to start: ${error instanceof Error ? error.message : String(error)}`);
@@ -35,7 +44,7 @@ async function main(): Promise<void> {
     fail(error);
   }
   const { port } = app.server.address() as AddressInfo;
-  console.log(`Focus app listening on http://localhost:${port}`);
+  console.log(`Focus app listening on port ${port}: open ${openAddress(config.publicOrigin, port)}`);
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {

@@ -1,7 +1,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FREE_TRACKS_MESSAGE } from "@focus/core";
+import { FREE_TRACKS_MESSAGE, GUEST_TRACKS_MESSAGE } from "@focus/core";
 import { type AudioTestApp, SECRET, createAudioTestApp, patternBytes } from "./audioFixtures";
 import { registerUser } from "./helpers";
 
@@ -14,8 +14,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** Streams a library file as the user in the trial (who may play every file), unless `headers` name another cookie. */
 const stream = (pathParam: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") =>
-  t.app.inject({ method, url: `/api/audio/stream?path=${encodeURIComponent(pathParam)}`, headers });
+  t.app.inject({ method, url: `/api/audio/stream?path=${encodeURIComponent(pathParam)}`, headers: { cookie: trial, ...headers } });
+
+/** Streams a library file as a visitor: no cookie at all (a guest is one too: it exists only in the browser). */
+const streamAsVisitor = (pathParam: string) => t.app.inject({ method: "GET", url: `/api/audio/stream?path=${encodeURIComponent(pathParam)}` });
 
 describe("GET /api/audio/stream: whole files", () => {
   it("streams a generated track with its content type, length and Accept-Ranges", async () => {
@@ -41,7 +45,7 @@ describe("GET /api/audio/stream: whole files", () => {
   });
 
   it("needs no login and sets no cookie", async () => {
-    const res = await stream("deep-work/rain.wav");
+    const res = await streamAsVisitor("deep-work/steady-beta.mp3");
     expect(res.statusCode).toBe(200);
     expect(res.headers["set-cookie"]).toBeUndefined();
   });
@@ -201,22 +205,49 @@ describe("GET /api/audio/stream: nothing outside AUDIO_DIR", () => {
 });
 
 describe("GET /api/audio/stream: what each listener's plan includes", () => {
-  it("gives a visitor or guest Deep Work only", async () => {
-    expect((await stream("deep-work/rain.wav")).statusCode).toBe(200);
-    const refused = await stream("relax/rain-link.wav");
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: "Guest mode: Only Deep Work flow available. Register for full access to all neural audio patterns." });
+  /** Writes the rest of the Free plan's tracks and one Deep Work track it does not include. */
+  beforeAll(() => {
+    const deep = path.join(t.audioDir, "deep-work");
+    writeFileSync(path.join(deep, "deep-current.mp3"), patternBytes(10));
+    writeFileSync(path.join(deep, "flow-state.mp3"), patternBytes(10));
+    mkdirSync(path.join(t.audioDir, "light-work"), { recursive: true });
+    writeFileSync(path.join(t.audioDir, "light-work", "morning-desk.mp3"), patternBytes(10));
   });
 
-  it("gives the Free plan its three tracks only, and everything again with Premium", async () => {
+  /** The status of each of these files for a listener. */
+  const FILES = ["deep-work/steady-beta.mp3", "deep-work/deep-current.mp3", "deep-work/flow-state.mp3", "deep-work/rain.wav", "light-work/morning-desk.mp3", "relax/rain-link.wav"];
+  const statuses = async (send: (file: string) => ReturnType<typeof streamAsVisitor>) =>
+    Promise.all(FILES.map(async (file) => [file, (await send(file)).statusCode]));
+
+  it("gives a visitor or guest the Free plan's Deep Work tracks, and says why and how to unlock the rest", async () => {
+    expect(await statuses(streamAsVisitor)).toEqual([
+      ["deep-work/steady-beta.mp3", 200],
+      ["deep-work/deep-current.mp3", 200],
+      ["deep-work/flow-state.mp3", 403],
+      ["deep-work/rain.wav", 403],
+      ["light-work/morning-desk.mp3", 403],
+      ["relax/rain-link.wav", 403],
+    ]);
+    expect((await streamAsVisitor("deep-work/flow-state.mp3")).json()).toEqual({ message: GUEST_TRACKS_MESSAGE });
+  });
+
+  it("gives the Free plan its three tracks only, the trial and Premium everything", async () => {
     const { cookie, res } = await registerUser(t.app);
     const id: number = res.json().user.id;
+    expect(await statuses((file) => stream(file, { cookie }))).toEqual(FILES.map((file) => [file, 200]));
+
     await t.app.db.updateTable("users").set({ trial_end_date: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", id).execute();
-    expect((await stream("deep-work/steady-beta.mp3", { cookie })).statusCode).toBe(200);
-    const refused = await stream("deep-work/rain.wav", { cookie });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: FREE_TRACKS_MESSAGE });
+    expect(await statuses((file) => stream(file, { cookie }))).toEqual([
+      ["deep-work/steady-beta.mp3", 200],
+      ["deep-work/deep-current.mp3", 200],
+      ["deep-work/flow-state.mp3", 403],
+      ["deep-work/rain.wav", 403],
+      ["light-work/morning-desk.mp3", 200],
+      ["relax/rain-link.wav", 403],
+    ]);
+    expect((await stream("deep-work/flow-state.mp3", { cookie })).json()).toEqual({ message: FREE_TRACKS_MESSAGE });
+
     await t.app.db.updateTable("users").set({ subscription_plan: "premium", subscription_status: "active" }).where("id", "=", id).execute();
-    expect((await stream("deep-work/rain.wav", { cookie })).statusCode).toBe(200);
+    expect(await statuses((file) => stream(file, { cookie }))).toEqual(FILES.map((file) => [file, 200]));
   });
 });

@@ -267,6 +267,9 @@ const MATRIX: Record<string, Expectation> = {
   // The live connection answers plain HTTP with 426 before looking at credentials; its upgrade
   // rules (origin, cookie, device token) are tested in live.test.ts.
   "GET /ws/timer": { status: open(426), call: plain("/ws/timer") },
+  // A room's read-only socket is open to anyone with the link (visitors look at rooms too); it
+  // answers plain HTTP with 426; its upgrade rules are tested in rooms.test.ts.
+  "GET /ws/rooms/:slug": { status: open(426), setup: freshRoomOfA, call: () => ({ url: `/ws/rooms/${matrixRoom}` }) },
   // Audio is public and read-only (guests play it too).
   "GET /api/audio/local/list/:categoryId": { status: open(200), call: plain("/api/audio/local/list/deep-work") },
   "GET /api/audio/stream": { status: open(404), call: plain("/api/audio/stream?path=deep-work%2Fmissing.mp3") },

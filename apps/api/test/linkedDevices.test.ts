@@ -268,7 +268,7 @@ describe("linked devices", () => {
       for (const headers of cases) {
         const res = await attempt(headers);
         expect(res.statusCode, JSON.stringify(headers)).toBe(403);
-        expect(res.json()).toEqual({ message: "Cross-origin request refused" });
+        expect(res.json().message).toMatch(/^(This page was opened at .+, but Focus Flow runs at http:\/\/localhost:80\. Open http:\/\/localhost:80 instead|This request did not come from a Focus Flow page\. Open http:\/\/localhost:80 and try again)\.$/);
       }
       // Pairing itself is a browser-session call: never from an extension origin.
       const paired = await t.app.inject({

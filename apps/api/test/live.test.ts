@@ -94,7 +94,12 @@ describe("/ws/timer", () => {
       ];
       for (const headers of cases) {
         const refused = await refusal(url, headers);
-        expect(refused, JSON.stringify(headers)).toEqual({ status: 403, body: { message: "Cross-origin request refused" } });
+        expect(refused.status, JSON.stringify(headers)).toBe(403);
+        const own = origin;
+        const expected = headers.origin
+          ? `This page was opened at ${headers.origin}, but Focus Flow runs at ${own}. Open ${own} instead.`
+          : `This request did not come from a Focus Flow page. Open ${own} and try again.`;
+        expect(refused.body, JSON.stringify(headers)).toEqual({ message: expected });
       }
       expect(t.app.liveHub.stats().connections).toBe(0);
     });
@@ -104,7 +109,7 @@ describe("/ws/timer", () => {
       const device = await pair(cookie);
       expect(await refusal(`${url}?token=${device.token}`, { origin: OTHER_EXTENSION_ORIGIN })).toEqual({
         status: 403,
-        body: { message: "Cross-origin request refused" },
+        body: { message: "Only the Focus Flow extension can connect with a device token." },
       });
       expect(t.app.liveHub.stats().connections).toBe(0);
       // The same token from our extension is let in.

@@ -115,6 +115,19 @@ describe.skipIf(TEST_ENGINE !== "postgres")("two API instances on one PostgreSQL
     expect(outcomes).toEqual(["applied", "stale"]);
   });
 
+  it("shows a visitor watching a focus room on instance B who joins and leaves it on instance A, at once", async () => {
+    const { cookie, credentials } = await registerUser(a);
+    const room = (await a.inject({ method: "POST", url: "/api/rooms", headers: { cookie, origin: PUBLIC_ORIGIN }, payload: { name: "Across", visibility: "link" } })).json();
+    const watcher = await connect(`${wsB.replace("/ws/timer", "")}/ws/rooms/${room.slug}`, { origin: PUBLIC_ORIGIN });
+    open.push(watcher);
+    expect((await nextOfType(watcher, "room_state")).room.members).toEqual([]);
+    const onA = await web(wsA, cookie);
+    onA.send({ type: "room_join", slug: room.slug, status: "Essay" });
+    expect((await nextOfType(watcher, "room_state")).room.members).toEqual([{ name: credentials.username, status: "Essay", limitReached: false }]);
+    onA.send({ type: "room_leave" });
+    expect((await nextOfType(watcher, "room_state", 1000)).room.members).toEqual([]);
+  });
+
   it("keeps users apart across instances", async () => {
     const alice = await registerUser(a);
     const bob = await registerUser(b);

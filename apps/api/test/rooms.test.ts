@@ -2,7 +2,7 @@ import { type LiveMessage, ROOM_EMPTY_CLOSE_MS } from "@focus/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ROOM_CLOSED_BY_OWNER, ROOM_GONE_MESSAGE } from "../src/live/rooms";
 import { createTestApp, registerUser, type TestApp } from "./helpers";
-import { connect, listen, type LiveTestClient } from "./liveHelpers";
+import { connect, listen, refusal, type LiveTestClient } from "./liveHelpers";
 
 type RoomState = Extract<LiveMessage, { type: "room_state" }>;
 
@@ -10,12 +10,14 @@ describe("focus rooms", () => {
   let t: TestApp;
   let origin: string;
   let url: string;
+  let wsBase: string;
   const open: LiveTestClient[] = [];
 
   beforeEach(async () => {
     t = await createTestApp();
     const listening = await listen(t.app);
     origin = listening.origin;
+    wsBase = listening.wsBase;
     url = `${listening.wsBase}/ws/timer`;
   });
   afterEach(async () => {
@@ -25,6 +27,13 @@ describe("focus rooms", () => {
 
   async function live(cookie: string): Promise<LiveTestClient> {
     const client = await connect(url, { cookie, origin });
+    open.push(client);
+    return client;
+  }
+
+  /** A `/ws/rooms/<slug>` socket from the app's page, without a cookie (a visitor's). */
+  async function watch(slug: string): Promise<LiveTestClient> {
+    const client = await connect(`${wsBase}/ws/rooms/${slug}`, { origin });
     open.push(client);
     return client;
   }
@@ -94,7 +103,7 @@ describe("focus rooms", () => {
     adaLive.send({ type: "room_join", slug: room.slug, status: "Chapter 3" });
     const first = (await nextRoomMessage(adaLive)) as RoomState;
     expect(first.type).toBe("room_state");
-    expect(first.room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 3" }]);
+    expect(first.room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 3", limitReached: false }]);
     expect(first.room.round).toEqual(room.round);
 
     const boLive = await live(bo.cookie);
@@ -106,13 +115,13 @@ describe("focus rooms", () => {
     expect(((await nextRoomMessage(adaLive)) as RoomState).room.members).toHaveLength(2);
 
     boLive.send({ type: "room_status", status: "Taxes" });
-    expect(((await nextRoomMessage(adaLive)) as RoomState).room.members[1]).toEqual({ name: bo.credentials.username, status: "Taxes" });
+    expect(((await nextRoomMessage(adaLive)) as RoomState).room.members[1]).toEqual({ name: bo.credentials.username, status: "Taxes", limitReached: false });
     await nextRoomMessage(boLive);
     // A status change keeps the order of joining.
     adaLive.send({ type: "room_status", status: "Chapter 4" });
     expect(((await nextRoomMessage(boLive)) as RoomState).room.members).toEqual([
-      { name: ada.credentials.username, status: "Chapter 4" },
-      { name: bo.credentials.username, status: "Taxes" },
+      { name: ada.credentials.username, status: "Chapter 4", limitReached: false },
+      { name: bo.credentials.username, status: "Taxes", limitReached: false },
     ]);
     await nextRoomMessage(adaLive);
     // The list shows them too.
@@ -120,7 +129,7 @@ describe("focus rooms", () => {
     expect(listed.members).toHaveLength(2);
 
     boLive.send({ type: "room_leave" });
-    expect(((await nextRoomMessage(adaLive)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 4" }]);
+    expect(((await nextRoomMessage(adaLive)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 4", limitReached: false }]);
     boLive.send({ type: "room_join", slug: room.slug });
     await nextRoomMessage(adaLive);
     boLive.ws.close();
@@ -139,10 +148,10 @@ describe("focus rooms", () => {
     await nextRoomMessage(tab1);
     // The status shown is the one set last, from either tab.
     tab2.send({ type: "room_status", status: "From tab 2" });
-    expect(((await nextRoomMessage(tab1)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "From tab 2" }]);
+    expect(((await nextRoomMessage(tab1)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "From tab 2", limitReached: false }]);
     await nextRoomMessage(tab2);
     tab1.send({ type: "room_status", status: "From tab 1" });
-    expect(((await nextRoomMessage(tab2)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "From tab 1" }]);
+    expect(((await nextRoomMessage(tab2)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "From tab 1", limitReached: false }]);
     await nextRoomMessage(tab1);
     tab2.send({ type: "room_join", slug: "AAAAAAAAAA" });
     expect(await nextRoomMessage(tab2)).toEqual({ type: "room_error", slug: "AAAAAAAAAA", message: ROOM_GONE_MESSAGE });
@@ -181,5 +190,106 @@ describe("focus rooms", () => {
     expect(list.map((r: { slug: string }) => r.slug)).toEqual([busy.slug]);
     const closed = (await t.app.inject({ method: "GET", url: `/api/rooms/${empty.slug}` })).json();
     expect(closed.endedAt).toEqual(expect.any(Number));
+  });
+
+  it("pushes who is there to a visitor watching the room, at once and on every join and leave, and tells them it ended", async () => {
+    const ada = await registerUser(t.app);
+    const room = (await createRoom(ada.cookie)).json();
+    const visitor = await watch(room.slug);
+    const first = (await visitor.next()) as RoomState;
+    expect(first).toMatchObject({ type: "room_state", room: { slug: room.slug, members: [] } });
+    expect(Math.abs(first.serverNow - Date.now())).toBeLessThan(1000);
+
+    const adaLive = await live(ada.cookie);
+    adaLive.send({ type: "room_join", slug: room.slug, status: "Chapter 3" });
+    expect(((await visitor.next()) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 3", limitReached: false }]);
+    // Leaving and closing the tab each show at once.
+    adaLive.send({ type: "room_leave" });
+    expect(((await visitor.next(500)) as RoomState).room.members).toEqual([]);
+    adaLive.send({ type: "room_join", slug: room.slug });
+    expect(((await visitor.next()) as RoomState).room.members).toHaveLength(1);
+    adaLive.ws.close();
+    expect(((await visitor.next(500)) as RoomState).room.members).toEqual([]);
+
+    // A ping is answered with the server's clock; anything else it sends is ignored.
+    visitor.send({ type: "room_join", slug: room.slug });
+    visitor.send({ type: "ping", sentAt: 42 });
+    const pong = await visitor.next();
+    expect(pong).toMatchObject({ type: "pong", sentAt: 42 });
+    expect(Math.abs(((pong as { serverNow: number }).serverNow) - Date.now())).toBeLessThan(1000);
+    expect(await visitor.quiet()).toBe(true);
+    expect(((await t.app.inject({ method: "GET", url: `/api/rooms/${room.slug}` })).json() as { members: unknown[] }).members).toEqual([]);
+
+    await t.app.inject({ method: "POST", url: `/api/rooms/${room.slug}/end`, headers: { cookie: ada.cookie } });
+    expect(await visitor.next()).toEqual({ type: "room_closed", slug: room.slug, reason: ROOM_CLOSED_BY_OWNER });
+    expect((await visitor.closed).code).toBe(1000);
+  });
+
+  it("refuses to show a room to another origin, and says when it does not exist or has ended", async () => {
+    const ada = await registerUser(t.app);
+    const room = (await createRoom(ada.cookie)).json();
+    expect(await refusal(`${wsBase}/ws/rooms/${room.slug}`, { origin: "https://evil.example" })).toEqual({
+      status: 403,
+      body: { message: `This page was opened at https://evil.example, but Focus Flow runs at ${origin}. Open ${origin} instead.` },
+    });
+    expect(await refusal(`${wsBase}/ws/rooms/AAAAAAAAAA`, { origin })).toEqual({ status: 404, body: { message: "Room not found" } });
+    await t.app.inject({ method: "POST", url: `/api/rooms/${room.slug}/end`, headers: { cookie: ada.cookie } });
+    expect(await refusal(`${wsBase}/ws/rooms/${room.slug}`, { origin })).toEqual({ status: 410, body: { message: "This room has ended." } });
+    const plain = await t.app.inject({ method: "GET", url: `/ws/rooms/${room.slug}` });
+    expect(plain.statusCode).toBe(426);
+  });
+
+  it("shows a Free-plan member whose focus sessions of the day are used up as kept out of the focus round", async () => {
+    const ada = await registerUser(t.app);
+    const bo = await registerUser(t.app);
+    const cy = await registerUser(t.app);
+    // Bo and Cy are on the Free plan; Bo has completed today's two focus sessions, Cy one.
+    for (const user of [bo, cy]) {
+      await t.app.db.updateTable("users").set({ trial_end_date: new Date(Date.now() - 86_400_000).toISOString() }).where("username", "=", user.credentials.username).execute();
+    }
+    const doneAgo = (minutes: number) => ({ startTime: new Date(Date.now() - (minutes + 25) * 60_000).toISOString(), duration: 1500, type: "focus", completed: true });
+    for (const [user, sessions] of [[bo, [doneAgo(1), doneAgo(2)]], [cy, [doneAgo(1)]]] as const) {
+      for (const payload of sessions) {
+        const res = await t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie: user.cookie, "x-time-zone": "UTC" }, payload });
+        expect(res.statusCode).toBe(201);
+      }
+    }
+    const room = (await createRoom(ada.cookie)).json();
+    const visitor = await watch(room.slug);
+    await visitor.next();
+    for (const user of [ada, bo, cy]) {
+      const client = await connect(`${url}?tz=UTC`, { cookie: user.cookie, origin });
+      open.push(client);
+      client.send({ type: "room_join", slug: room.slug, status: "Tax return" });
+      await visitor.next();
+    }
+    const seen = ((await t.app.inject({ method: "GET", url: `/api/rooms/${room.slug}` })).json() as { members: { name: string; limitReached: boolean }[] }).members;
+    expect(seen.map((m) => [m.name, m.limitReached])).toEqual([
+      [ada.credentials.username, false],
+      [bo.credentials.username, true],
+      [cy.credentials.username, false],
+    ]);
+    expect((visitor.received.at(-1) as RoomState).room.members.map((m) => m.limitReached)).toEqual([false, true, false]);
+  });
+
+  it("checks the daily limit again when a round begins: a member who used up the day shows so from then on", async () => {
+    const ada = await registerUser(t.app);
+    const cy = await registerUser(t.app);
+    await t.app.db.updateTable("users").set({ trial_end_date: new Date(Date.now() - 86_400_000).toISOString() }).where("username", "=", cy.credentials.username).execute();
+    const doneAgo = (minutes: number) => ({ startTime: new Date(Date.now() - (minutes + 25) * 60_000).toISOString(), duration: 1500, type: "focus", completed: true });
+    const record = (minutes: number) => t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie: cy.cookie, "x-time-zone": "UTC" }, payload: doneAgo(minutes) });
+    expect((await record(30)).statusCode).toBe(201);
+    const room = (await createRoom(ada.cookie)).json();
+    // The room's first focus round ends in a second and a half.
+    await t.app.db.updateTable("rooms").set({ started_at: new Date(Date.now() - 25 * 60_000 + 1500).toISOString() }).where("slug", "=", room.slug).execute();
+    const cyLive = await live(cy.cookie);
+    cyLive.send({ type: "room_join", slug: room.slug });
+    expect(((await nextRoomMessage(cyLive)) as RoomState).room.members).toEqual([{ name: cy.credentials.username, status: "", limitReached: false }]);
+    // Cy completes her second free session of the day (say, in another tab) before the round ends.
+    expect((await record(1)).statusCode).toBe(201);
+    const atBreak = (await nextRoomMessage(cyLive)) as RoomState;
+    expect(atBreak.room.round.phase).toBe("break");
+    const updated = (await nextRoomMessage(cyLive)) as RoomState;
+    expect(updated.room.members).toEqual([{ name: cy.credentials.username, status: "", limitReached: true }]);
   });
 });

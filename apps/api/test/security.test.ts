@@ -5,6 +5,20 @@ describe("origin check", () => {
   let t: TestApp;
   afterEach(async () => t.close());
 
+  it("tells a person who opened the app at another address where it runs, in plain words", async () => {
+    t = await createTestApp({ PUBLIC_ORIGIN: "http://127.0.0.1:4311" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      headers: { origin: "http://localhost:4311", host: "localhost:4311" },
+      payload: { username: "someone", password: "secret-words" },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      message: "This page was opened at http://localhost:4311, but Focus Flow runs at http://127.0.0.1:4311. Open http://127.0.0.1:4311 instead.",
+    });
+  });
+
   it("refuses a state-changing API call from a foreign Origin with 403", async () => {
     t = await createTestApp();
     const { cookie } = await registerUser(t.app);
@@ -22,7 +36,7 @@ describe("origin check", () => {
         payload: {},
       });
       expect(res.statusCode, url).toBe(403);
-      expect(res.json()).toEqual({ message: "Cross-origin request refused" });
+      expect(res.json()).toEqual({ message: "This page was opened at https://evil.example, but Focus Flow runs at http://localhost:80. Open http://localhost:80 instead." });
     }
     // The logout above was refused, so the session still works.
     expect((await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { SkipLink } from "@/components/SkipLink";
 import { Toaster } from "@/components/ui/toaster";
 import { UpdatePrompt } from "@/features/offline/UpdatePrompt";
 import { queryClient } from "@/lib/queryClient";
@@ -7,10 +8,14 @@ import { appRoutes } from "./AppRoutes";
 
 const router = createBrowserRouter(appRoutes);
 
-/** The app root: query client, router (the route table in AppRoutes.tsx) and the toast area. */
+/**
+ * The app root: the skip link (the first Tab stop of every page), query client, router (the
+ * route table in AppRoutes.tsx) and the toast area.
+ */
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
+      <SkipLink />
       <RouterProvider router={router} />
       <Toaster />
       <UpdatePrompt />

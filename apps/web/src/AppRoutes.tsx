@@ -29,6 +29,8 @@ const page = {
   rooms: lazyRoute(async () => (await import("@/pages/RoomsPage")).RoomsPage),
   room: lazyRoute(async () => (await import("@/pages/RoomPage")).RoomPage),
   notFound: lazyRoute(async () => (await import("@/pages/NotFoundPage")).NotFoundPage),
+  privacy: lazyRoute(async () => (await import("@/pages/PrivacyPage")).PrivacyPage),
+  terms: lazyRoute(async () => (await import("@/pages/TermsPage")).TermsPage),
 };
 
 const showToVisitors: SignedInRouteHandle = { signedOut: "page" };
@@ -38,14 +40,16 @@ const notFoundForVisitors: SignedInRouteHandle = { signedOut: "notFound" };
  * The route table. Every page a signed-in user (or a guest) moves between is a child of
  * `SignedInLayout`, which owns the timer, the audio player and the outbox, so navigating never
  * loses a session. A child's `handle` says what a visitor who is not signed in gets (default:
- * /auth; the rooms are open to look at). The landing page, /auth, the mini timer popup and the
- * not-found screen stand alone. Until the first page's code is there, a full-page spinner shows
+ * /auth; the rooms are open to look at). The landing page, /auth, the privacy and terms pages,
+ * the mini timer popup and the not-found screen stand alone. Until the first page's code is there, a full-page spinner shows
  * (`HydrateFallback` of the top-level routes).
  */
 export const appRoutes: RouteObject[] = [
   { path: "/", ...page.landing, HydrateFallback: PageSpinner },
   { path: "/auth", ...page.auth, HydrateFallback: PageSpinner },
   { path: "/mini-timer", ...page.miniTimer, HydrateFallback: PageSpinner },
+  { path: "/privacy", ...page.privacy, HydrateFallback: PageSpinner },
+  { path: "/terms", ...page.terms, HydrateFallback: PageSpinner },
   {
     ...page.signedInLayout,
     HydrateFallback: PageSpinner,

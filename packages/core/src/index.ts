@@ -13,6 +13,7 @@ export * from "./schemas/timeZone";
 export * from "./schemas/ids";
 export * from "./schemas/task";
 export * from "./schemas/room";
+export * from "./rooms/members";
 export * from "./rooms/schedule";
 export * from "./timer";
 export * from "./subscription";

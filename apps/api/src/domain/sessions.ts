@@ -12,6 +12,7 @@ import {
   type Session,
   sessionEndMs,
   type SessionInput,
+  type SubscriptionFields,
   todayProgress,
 } from "@focus/core";
 import type { Kysely } from "kysely";
@@ -42,6 +43,25 @@ export async function assertWithinDailyLimit(db: Kysely<Database>, user: UserRow
   if (exceedsDailyFocusLimit(tier, todayProgress(nearby, endsAt, timeZone).completedSessionsToday)) {
     throw new HttpError(403, FREE_DAILY_LIMIT_MESSAGE);
   }
+}
+
+/**
+ * Whether one more focus session today would go over the plan's daily limit for the user
+ * (`userId`, on the plan `subscription`) at `now` (epoch ms), today being the local day of `now`
+ * in `timeZone`: what refuses a Free-plan member a room's focus round (`docs/rooms.md`). Reads
+ * the database only on the Free plan.
+ */
+export async function dailyFocusLimitReached(
+  db: Kysely<Database>,
+  userId: number,
+  subscription: SubscriptionFields,
+  now: number,
+  timeZone: string,
+): Promise<boolean> {
+  const tier = planTier(subscription, now);
+  if (tier !== "free") return false;
+  const nearby = await listSessionsBetween(db, userId, new Date(now - 2 * DAY_MS), new Date(now + DAY_MS));
+  return exceedsDailyFocusLimit(tier, todayProgress(nearby, now, timeZone).completedSessionsToday);
 }
 
 /**

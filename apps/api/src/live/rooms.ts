@@ -13,6 +13,13 @@
  *   dies silently, when the live heartbeat drops it.
  * - A room nobody has been in for ROOM_EMPTY_CLOSE_MS closes (`sweep`, run with the heartbeat).
  * - One user with several tabs in a room is one member (their latest status).
+ * - Whoever looks at a room (its page, signed in or not, member or not) may watch it
+ *   (`watch`, the `/ws/rooms/<slug>` socket): watchers get the same `room_state` as members on
+ *   every change, here or relayed from another instance, and `room_closed`, so nobody polls to
+ *   see who is there.
+ * - A member on the Free plan whose focus sessions of the day are used up is shown as such
+ *   (`limitReached`, decided here with core's plan rules in the time zone their live connection
+ *   named): checked when they join and at the start of every round.
  */
 import {
   type LiveMessage,
@@ -24,10 +31,13 @@ import {
   type RoomMember,
   roomMemberSchema,
   roomRound,
+  type SubscriptionFields,
 } from "@focus/core";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../db/database";
+import { dailyFocusLimitReached } from "../domain/sessions";
+import { subscriptionOf } from "../domain/subscription";
 import { endRoom, findRoomById, findRoomBySlug, listOpenRoomsStartedBefore, type RoomWithOwner } from "../repositories/rooms";
 import { findUserById } from "../repositories/users";
 import type { LiveClient, LiveLogger } from "./hub";
@@ -56,8 +66,14 @@ export const ROOM_CLOSED_BY_OWNER = "The owner ended this room.";
 
 interface LocalMember {
   client: LiveClient;
+  userId: number;
   name: string;
   status: string;
+  /** The member's plan as it was when they joined, and the time zone of their connection: today's limit. */
+  subscription: SubscriptionFields;
+  timeZone: string;
+  /** The plan's daily limit keeps them out of focus rounds (last checked at their join or a round's start). */
+  limitReached: boolean;
   /** When this connection joined, epoch ms: the list's order. */
   joinedAt: number;
   /** Order of status changes here: a user in two tabs shows the status set last. */
@@ -68,16 +84,33 @@ interface LocalMember {
 type TimedMember = RoomMember & { joinedAt: number };
 
 /**
- * One entry per user of `members` (this instance's connections, then what other instances said),
- * with the status of the first entry seen for the user and their earliest join, in order of
- * joining (ties by name): the same list on every instance.
+ * Someone shown a room without taking part through it: a `/ws/rooms/<slug>` socket (a room page,
+ * a visitor's included). Gets `room_state` on every change and `room_closed`.
  */
-function byJoining(members: Iterable<{ name: string; status: string; joinedAt?: number }>): TimedMember[] {
+export interface RoomWatcher {
+  /** Unique within the process. */
+  readonly id: number;
+  send(message: LiveMessage): void;
+  close(code: number, reason: string): void;
+}
+
+/** The time zone a live connection named (its `timeZone`, when it has one), else UTC. */
+function timeZoneOf(client: LiveClient): string {
+  const zone = (client as LiveClient & { timeZone?: unknown }).timeZone;
+  return typeof zone === "string" && zone !== "" ? zone : "UTC";
+}
+
+/**
+ * One entry per user of `members` (this instance's connections, then what other instances said),
+ * with the status (and limit) of the first entry seen for the user and their earliest join, in
+ * order of joining (ties by name): the same list on every instance.
+ */
+function byJoining(members: Iterable<{ name: string; status: string; limitReached?: boolean; joinedAt?: number }>): TimedMember[] {
   const byName = new Map<string, TimedMember>();
-  for (const { name, status, joinedAt = 0 } of members) {
+  for (const { name, status, limitReached = false, joinedAt = 0 } of members) {
     const seen = byName.get(name);
     if (seen) seen.joinedAt = Math.min(seen.joinedAt, joinedAt);
-    else byName.set(name, { name, status, joinedAt });
+    else byName.set(name, { name, status, limitReached, joinedAt });
   }
   return [...byName.values()].sort((a, b) => a.joinedAt - b.joinedAt || a.name.localeCompare(b.name));
 }
@@ -89,6 +122,8 @@ interface Presence {
   occupiedAt: number;
   /** The timer that announces the next round to this instance's members. */
   boundary: NodeJS.Timeout | null;
+  /** Who watches it from this instance, by watcher id. */
+  watchers: Map<number, RoomWatcher>;
 }
 
 export interface RoomHubOptions {
@@ -111,6 +146,8 @@ export class RoomHub {
   private readonly presence = new Map<number, Presence>();
   /** The room each connection is in. */
   private readonly roomOf = new Map<number, number>();
+  /** The room each watcher watches. */
+  private readonly watchedBy = new Map<number, number>();
   /** Connections whose join is loading the room, and those of them that closed meanwhile. */
   private readonly joining = new Set<number>();
   private readonly gone = new Set<number>();
@@ -160,13 +197,20 @@ export class RoomHub {
     }
   }
 
-  /** Puts the connection in the room (leaving any other), then tells every member. */
+  /**
+   * Puts the connection in the room (leaving any other), with whether the plan's daily limit
+   * keeps them out of focus rounds, then tells every member and watcher.
+   */
   async join(client: LiveClient, slug: string, status: string): Promise<void> {
     this.joining.add(client.id);
     let room: RoomWithOwner | undefined;
     let user: Awaited<ReturnType<typeof findUserById>>;
+    let limitReached = false;
     try {
       [room, user] = await Promise.all([findRoomBySlug(this.db, slug), findUserById(this.db, client.userId)]);
+      if (user && room?.ended_at === null) {
+        limitReached = await dailyFocusLimitReached(this.db, user.id, subscriptionOf(user), this.now(), timeZoneOf(client));
+      }
     } finally {
       this.joining.delete(client.id);
     }
@@ -185,11 +229,48 @@ export class RoomHub {
       return;
     }
     const joinedAt = presence.local.get(client.id)?.joinedAt ?? this.now();
-    presence.local.set(client.id, { client, name: user.username, status, joinedAt, statusSeq: ++this.seq });
+    presence.local.set(client.id, {
+      client,
+      userId: user.id,
+      name: user.username,
+      status,
+      subscription: subscriptionOf(user),
+      timeZone: timeZoneOf(client),
+      limitReached,
+      joinedAt,
+      statusSeq: ++this.seq,
+    });
     presence.occupiedAt = this.now();
     this.roomOf.set(client.id, room.id);
     this.schedule(room.id);
     this.changed(room.id);
+  }
+
+  /**
+   * Sends the open room `slug` to `watcher` now and on every change until `unwatch` (or the room
+   * closes: `room_closed`, then the watcher is closed). False, sending nothing, when the room
+   * does not exist or has ended. Watching is not being in the room: a room only watched still
+   * closes when nobody has been in it for ROOM_EMPTY_CLOSE_MS.
+   */
+  async watch(slug: string, watcher: RoomWatcher): Promise<boolean> {
+    const row = await findRoomBySlug(this.db, slug);
+    if (!row || row.ended_at !== null) return false;
+    const room = this.rooms.get(row.id) ?? row;
+    this.rooms.set(room.id, room);
+    this.unwatch(watcher);
+    const presence = this.presenceOf(room.id, Math.max(Date.parse(room.started_at), this.startedAt));
+    presence.watchers.set(watcher.id, watcher);
+    this.watchedBy.set(watcher.id, room.id);
+    watcher.send({ type: "room_state", room: this.view(room), serverNow: this.now() });
+    return true;
+  }
+
+  /** Stops sending to the watcher (its socket closed); no error when it watches nothing. */
+  unwatch(watcher: RoomWatcher): void {
+    const roomId = this.watchedBy.get(watcher.id);
+    if (roomId === undefined) return;
+    this.watchedBy.delete(watcher.id);
+    this.presence.get(roomId)?.watchers.delete(watcher.id);
   }
 
   /** Takes the connection out of its room (no error when in none), then tells the others. */
@@ -229,7 +310,7 @@ export class RoomHub {
     if (!presence) return [];
     const fresh = this.now() - ROOM_PRESENCE_TIMEOUT_MS;
     const remote = [...presence.remote.values()].filter((heard) => heard.heardAt >= fresh).flatMap((heard) => heard.members);
-    return byJoining([...this.localMembers(presence), ...remote]).map(({ name, status }) => ({ name, status }));
+    return byJoining([...this.localMembers(presence), ...remote]).map(({ name, status, limitReached }) => ({ name, status, limitReached }));
   }
 
   /** This instance's members of the room, one per user, with the status set last. */
@@ -256,8 +337,9 @@ export class RoomHub {
   }
 
   /**
-   * The room ended (its owner, or `sweep`): every member here gets `room_closed` and leaves it,
-   * and, unless the news came from another instance, the others are told.
+   * The room ended (its owner, or `sweep`): every member and watcher here gets `room_closed`
+   * (members leave it, watchers are closed), and, unless the news came from another instance,
+   * the others are told.
    */
   closed(roomId: number, reason: string, relayed = false): void {
     const room = this.rooms.get(roomId);
@@ -267,6 +349,11 @@ export class RoomHub {
       for (const member of presence.local.values()) {
         this.roomOf.delete(member.client.id);
         if (room) member.client.send({ type: "room_closed", slug: room.slug, reason });
+      }
+      for (const watcher of presence.watchers.values()) {
+        this.watchedBy.delete(watcher.id);
+        if (room) watcher.send({ type: "room_closed", slug: room.slug, reason });
+        watcher.close(1000, "Room ended");
       }
     }
     this.presence.delete(roomId);
@@ -285,7 +372,7 @@ export class RoomHub {
     if (message.members.length === 0) presence.remote.delete(from);
     else presence.remote.set(from, { members: message.members, heardAt: this.now() });
     if (message.members.length > 0) presence.occupiedAt = this.now();
-    if (presence.local.size > 0 && JSON.stringify(this.members(message.roomId)) !== before) this.broadcast(message.roomId);
+    if (JSON.stringify(this.members(message.roomId)) !== before) this.broadcast(message.roomId);
   }
 
   /**
@@ -305,7 +392,7 @@ export class RoomHub {
         }
       }
       if (this.members(roomId).length > 0) presence.occupiedAt = now;
-      if (dropped && presence.local.size > 0) this.broadcast(roomId);
+      if (dropped) this.broadcast(roomId);
     }
     await this.sweep().catch((error: unknown) => this.log?.warn?.({ err: error }, "could not close empty rooms"));
   }
@@ -331,10 +418,11 @@ export class RoomHub {
     return this.rooms.get(roomId) ?? findRoomById(this.db, roomId);
   }
 
-  private presenceOf(roomId: number): Presence {
+  /** The room's presence here, made when absent with `occupiedAt` (epoch ms; default now). */
+  private presenceOf(roomId: number, occupiedAt = this.now()): Presence {
     let presence = this.presence.get(roomId);
     if (!presence) {
-      presence = { local: new Map(), remote: new Map(), occupiedAt: this.now(), boundary: null };
+      presence = { local: new Map(), remote: new Map(), occupiedAt, boundary: null, watchers: new Map() };
       this.presence.set(roomId, presence);
     }
     return presence;
@@ -351,13 +439,33 @@ export class RoomHub {
     this.publishRelay({ kind: "presence", roomId, members: presence ? this.localMembers(presence) : [] });
   }
 
-  /** Sends `room_state` to this instance's members of the room. */
+  /** Sends `room_state` to this instance's members and watchers of the room. */
   private broadcast(roomId: number): void {
     const room = this.rooms.get(roomId);
     const presence = this.presence.get(roomId);
-    if (!room || !presence || presence.local.size === 0) return;
+    if (!room || !presence || (presence.local.size === 0 && presence.watchers.size === 0)) return;
     const message: LiveMessage = { type: "room_state", room: this.view(room), serverNow: this.now() };
     for (const member of presence.local.values()) member.client.send(message);
+    for (const watcher of presence.watchers.values()) watcher.send(message);
+  }
+
+  /**
+   * Checks again, at a round's start, whether each member here is kept out of focus rounds by
+   * their plan's daily limit (a session completed in the last round may have used up the day,
+   * midnight may have given a new one); tells everyone when that changed anything.
+   */
+  private async refreshLimits(roomId: number): Promise<void> {
+    const presence = this.presence.get(roomId);
+    if (!presence) return;
+    let changed = false;
+    for (const member of [...presence.local.values()]) {
+      const reached = await dailyFocusLimitReached(this.db, member.userId, member.subscription, this.now(), member.timeZone);
+      // The member may have left while the sessions were read.
+      if (presence.local.get(member.client.id) !== member || member.limitReached === reached) continue;
+      member.limitReached = reached;
+      changed = true;
+    }
+    if (changed) this.changed(roomId);
   }
 
   /** Wakes at the end of the current round to announce the next one, while members are here. */
@@ -371,6 +479,7 @@ export class RoomHub {
       presence.boundary = null;
       this.broadcast(roomId);
       this.schedule(roomId);
+      this.refreshLimits(roomId).catch((error: unknown) => this.log?.warn?.({ err: error, roomId }, "could not check the members' daily limits"));
     }, wait + 1);
     presence.boundary.unref();
   }

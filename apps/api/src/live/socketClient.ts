@@ -2,6 +2,7 @@
 import type { LiveMessage } from "@focus/core";
 import type { RawData, WebSocket } from "ws";
 import type { LiveClient, LiveSource } from "./hub";
+import type { RoomWatcher } from "./rooms";
 
 /** A client this far behind on reading is dropped rather than buffered without end, bytes. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -12,6 +13,8 @@ export interface LiveIdentity {
   source: LiveSource;
   deviceId: number | null;
   sessionId: string | null;
+  /** The IANA time zone the connection named (its days, e.g. a room's daily limit); UTC when it named none. */
+  timeZone?: string;
 }
 
 let nextId = 0;
@@ -31,6 +34,21 @@ function textOf(message: LiveMessage): string {
   return text;
 }
 
+/** Writes `message` as a JSON text frame; terminates a socket whose reader fell MAX_BUFFERED_BYTES behind. */
+function sendOn(socket: WebSocket, message: LiveMessage): void {
+  if (socket.readyState !== socket.OPEN) return;
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    socket.terminate();
+    return;
+  }
+  socket.send(textOf(message));
+}
+
+/** Closes a socket that is open or opening; nothing otherwise. */
+function closeSocket(socket: WebSocket, code: number, reason: string): void {
+  if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
+}
+
 /** Wraps a socket; `send` writes JSON text frames and drops a client that stopped reading. */
 export class SocketLiveClient implements LiveClient {
   readonly id = ++nextId;
@@ -38,6 +56,8 @@ export class SocketLiveClient implements LiveClient {
   readonly source: LiveSource;
   readonly deviceId: number | null;
   readonly sessionId: string | null;
+  /** The user's days are counted in this time zone (focus rooms' daily limit, `docs/rooms.md`). */
+  readonly timeZone: string;
 
   constructor(
     private readonly socket: WebSocket,
@@ -47,21 +67,32 @@ export class SocketLiveClient implements LiveClient {
     this.source = identity.source;
     this.deviceId = identity.deviceId;
     this.sessionId = identity.sessionId;
+    this.timeZone = identity.timeZone ?? "UTC";
   }
 
   send(message: LiveMessage): void {
-    if (this.socket.readyState !== this.socket.OPEN) return;
-    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.socket.terminate();
-      return;
-    }
-    this.socket.send(textOf(message));
+    sendOn(this.socket, message);
   }
 
   close(code: number, reason: string): void {
-    if (this.socket.readyState === this.socket.OPEN || this.socket.readyState === this.socket.CONNECTING) {
-      this.socket.close(code, reason);
-    }
+    closeSocket(this.socket, code, reason);
+  }
+}
+
+let nextWatcherId = 0;
+
+/** A `/ws/rooms/<slug>` socket as a watcher of the focus rooms (`live/rooms.ts`). */
+export class SocketRoomWatcher implements RoomWatcher {
+  readonly id = ++nextWatcherId;
+
+  constructor(private readonly socket: WebSocket) {}
+
+  send(message: LiveMessage): void {
+    sendOn(this.socket, message);
+  }
+
+  close(code: number, reason: string): void {
+    closeSocket(this.socket, code, reason);
   }
 }
 

@@ -14,6 +14,10 @@
  * extension's) with a device token (`Authorization: Bearer`). Such a request passes when it
  * carries no cookie; with a cookie it is refused like any foreign origin, so
  * the exception never lends a browser session to another origin.
+ *
+ * A refusal says in plain words where the app runs (`crossOriginMessage`): the usual cause is a
+ * person who opened the app at another address than PUBLIC_ORIGIN (e.g. localhost instead of
+ * 127.0.0.1), and the web app shows the server's message.
  */
 import { EXTENSION_ID } from "@focus/core";
 import type { FastifyRequest } from "fastify";
@@ -30,6 +34,17 @@ export interface OriginCheckOptions {
 /** The origin the app is served from, as a browser would write it. */
 export function ownOrigin(request: FastifyRequest, publicOrigin: string | null): string {
   return publicOrigin ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * What a refused cross-origin request says: where the page was opened (`origin`, when the browser
+ * said) and the address Focus Flow runs at (`own`), and what to do, without jargon.
+ */
+export function crossOriginMessage(origin: string | undefined, own: string): string {
+  if (origin === undefined || origin === "null" || origin.toLowerCase() === own.toLowerCase()) {
+    return `This request did not come from a Focus Flow page. Open ${own} and try again.`;
+  }
+  return `This page was opened at ${origin}, but Focus Flow runs at ${own}. Open ${own} instead.`;
 }
 
 /** Our Chrome extension's origin (EXTENSION_ID is fixed by the key in its manifest). */
@@ -64,7 +79,7 @@ export default fp<OriginCheckOptions>(
     fastify.addHook("onRequest", (request, _reply, done) => {
       if (!isCrossOrigin(request, publicOrigin)) return done();
       request.log.warn({ origin: request.headers.origin }, "cross-origin request refused");
-      done(new HttpError(403, "Cross-origin request refused"));
+      done(new HttpError(403, crossOriginMessage(request.headers.origin, ownOrigin(request, publicOrigin))));
     });
   },
   { name: "origin-check" },

@@ -71,19 +71,25 @@ describe("landing page /", () => {
     expect(pricing.textContent).not.toMatch(/Basic timer|30-day analytics|\b(7|14)-day free trial/);
   });
 
-  it("lists the footer's placeholder links", async () => {
-    mockFetch({});
+  it("has a footer whose every link leads somewhere real: its sections, Contact, the Privacy Policy and the Terms of Service", async () => {
+    mockFetch(serverConfig({ supportEmail: "help@focusflow.test" }));
     renderRoute("/");
     const footer = await screen.findByRole("navigation", { name: "Footer" });
-    expect([...footer.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
-      "About",
-      "Features",
-      "Pricing",
-      "Blog",
-      "Contact",
-      "Privacy Policy",
-      "Terms of Service",
+    await waitFor(() => expect(within(footer).getByRole("link", { name: "Contact" })).toBeTruthy());
+    const links = within(footer).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")]);
+    expect(links).toEqual([
+      ["About", "#about"],
+      ["Features", "#features"],
+      ["Pricing", "#pricing"],
+      ["Contact", "mailto:help@focusflow.test"],
+      ["Privacy Policy", "/privacy"],
+      ["Terms of Service", "/terms"],
     ]);
+    for (const [, href] of links) {
+      if (href?.startsWith("#")) expect(document.getElementById(href.slice(1))).not.toBeNull();
+    }
+    await userEvent.setup().click(within(footer).getByRole("link", { name: "Privacy Policy" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Privacy Policy" })).toBeTruthy();
   });
 
   it("remembers that the interview promo was dismissed", async () => {

@@ -9,7 +9,7 @@ import { Features } from "@/features/landing/Features";
 import { Hero } from "@/features/landing/Hero";
 import { HowItWorks } from "@/features/landing/HowItWorks";
 import { InterviewPromo } from "@/features/landing/InterviewPromo";
-import { LandingFooter } from "@/features/landing/LandingFooter";
+import { SiteFooter } from "@/components/SiteFooter";
 import { Pricing } from "@/features/landing/Pricing";
 import { SuccessStories } from "@/features/landing/SuccessStories";
 
@@ -69,7 +69,7 @@ export function LandingPage() {
           </div>
         </section>
       </main>
-      <LandingFooter />
+      <SiteFooter sections />
     </div>
   );
 }

@@ -28,6 +28,12 @@ function roomNow(overrides: Partial<Room> = {}): Room {
   };
 }
 
+/** The room as a `room_state` carries it, with `members`. */
+function liveRoom(room: Room, members: { name: string; status: string; limitReached?: boolean }[]) {
+  const { isOwner: _isOwner, ...rest } = room;
+  return { ...rest, members: members.map((m) => ({ limitReached: false, ...m })) };
+}
+
 function serveRoom(room: Room, user: User | null = member, tasks: unknown[] = []) {
   vi.stubGlobal("WebSocket", FakeLiveSocket);
   const extra = (url: string) =>
@@ -42,10 +48,20 @@ function serveRoom(room: Room, user: User | null = member, tasks: unknown[] = []
   return fetchMock;
 }
 
+/** The page's live connection (`/ws/timer`), where it joins; and the room's own socket (`/ws/rooms/<slug>`), where it watches. */
+const timerSocket = () => FakeLiveSocket.to("/ws/timer");
+const roomSocket = () => FakeLiveSocket.to("/ws/rooms/");
+
+/** The listed people as "name · line". */
+const listed = () =>
+  within(screen.getByRole("list", { name: "People in the room" }))
+    .getAllByRole("listitem")
+    .map((item) => Array.from(item.children, (child) => child.textContent).join(" · "));
+
 describe("a focus room's page", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    FakeLiveSocket.last = null;
+    FakeLiveSocket.reset();
     window.localStorage.clear();
   });
 
@@ -55,12 +71,12 @@ describe("a focus room's page", () => {
     renderRoute(`/rooms/${room.slug}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Join this room" }));
-    await waitFor(() => expect(FakeLiveSocket.last?.sentOf("room_join")).toEqual([{ type: "room_join", slug: room.slug, status: "" }]));
-    const socket = FakeLiveSocket.last!;
+    await waitFor(() => expect(timerSocket()?.sentOf("room_join")).toEqual([{ type: "room_join", slug: room.slug, status: "" }]));
+    const socket = timerSocket()!;
 
-    socket.receive({ type: "room_state", room: { ...room, isOwner: undefined, members: [{ name: "ada", status: "Chapter 3" }, { name: member.username, status: "" }] } as never, serverNow: Date.now() });
-    const people = await screen.findByRole("list", { name: "People in the room" });
-    expect(within(people).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["adaChapter 3", `${member.username}focusing`]);
+    socket.receive({ type: "room_state", room: liveRoom(room, [{ name: "ada", status: "Chapter 3" }, { name: member.username, status: "" }]), serverNow: Date.now() });
+    await screen.findByRole("list", { name: "People in the room" });
+    expect(listed()).toEqual(["ada · Chapter 3", `${member.username} · focusing`]);
 
     // The timer runs the room's focus round to the room's end.
     await waitFor(() => expect(screen.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Focus: (20:00|19:\d\d) left/));
@@ -70,7 +86,7 @@ describe("a focus room's page", () => {
 
     await user.click(screen.getByRole("button", { name: "Leave room" }));
     expect(socket.sentOf("room_leave")).toHaveLength(1);
-    expect(screen.getByRole("button", { name: "Join this room" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Join this room" })).toBeTruthy();
   });
 
   it("asks before joining ends the user's own focus session, and keeps the session when they say so", async () => {
@@ -87,12 +103,12 @@ describe("a focus room's page", () => {
     expect(dialog.textContent).toMatch(/Your focus session has 1[12]:\d\d left\. Joining ends it without recording it/);
     await user.click(within(dialog).getByRole("button", { name: "Keep my session" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(FakeLiveSocket.last?.sentOf("room_join") ?? []).toEqual([]);
+    expect(timerSocket()?.sentOf("room_join") ?? []).toEqual([]);
     expect(headerTimer()).toMatch(/^Focus: 1[12]:\d\d left/);
 
     await user.click(screen.getByRole("button", { name: "Join this room" }));
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Join the room" }));
-    await waitFor(() => expect(FakeLiveSocket.last?.sentOf("room_join")).toHaveLength(1));
+    await waitFor(() => expect(timerSocket()?.sentOf("room_join")).toHaveLength(1));
     // The room's round (20 minutes left) replaced the session.
     await waitFor(() => expect(headerTimer()).toMatch(/^Focus: (20:00|19:\d\d) left/));
   });
@@ -106,7 +122,7 @@ describe("a focus room's page", () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Join this room" }));
     await waitFor(() => expect((screen.getByLabelText(/What are you working on/) as HTMLInputElement).value).toBe("Chapter 3 draft"));
-    await waitFor(() => expect(FakeLiveSocket.last?.sentOf("room_status").at(-1)).toEqual({ type: "room_status", status: "Chapter 3 draft" }), { timeout: 3000 });
+    await waitFor(() => expect(timerSocket()?.sentOf("room_status").at(-1)).toEqual({ type: "room_status", status: "Chapter 3 draft" }), { timeout: 3000 });
   });
 
   it("says why when the room ends while the user is in it, or refuses the join", async () => {
@@ -115,15 +131,15 @@ describe("a focus room's page", () => {
     renderRoute(`/rooms/${room.slug}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Join this room" }));
-    await waitFor(() => expect(FakeLiveSocket.last?.sentOf("room_join")).toHaveLength(1));
-    FakeLiveSocket.last!.receive({ type: "room_error", slug: room.slug, message: "This room is full (50 people). Try another one." });
+    await waitFor(() => expect(timerSocket()?.sentOf("room_join")).toHaveLength(1));
+    timerSocket()!.receive({ type: "room_error", slug: room.slug, message: "This room is full (50 people). Try another one." });
     expect(await screen.findByText("This room is full (50 people). Try another one.")).toBeTruthy();
-    FakeLiveSocket.last!.receive({ type: "room_closed", slug: room.slug, reason: "The owner ended this room." });
+    timerSocket()!.receive({ type: "room_closed", slug: room.slug, reason: "The owner ended this room." });
     expect(await screen.findByText("The owner ended this room.")).toBeTruthy();
   });
 
   it("lets a visitor look at the round and asks them to sign in to join", async () => {
-    const room = roomNow({ members: [{ name: "ada", status: "" }] });
+    const room = roomNow({ members: [{ name: "ada", status: "", limitReached: false }] });
     serveRoom(room, null);
     renderRoute(`/rooms/${room.slug}`);
     expect(await screen.findByRole("heading", { name: "Writers' room" })).toBeTruthy();
@@ -131,5 +147,95 @@ describe("a focus room's page", () => {
     expect(screen.getByRole("link", { name: "Sign in to join" }).getAttribute("href")).toBe("/auth?tab=login");
     expect(screen.queryByRole("button", { name: "Join this room" })).toBeNull();
     expect(screen.getByText("ada")).toBeTruthy();
+  });
+
+  it("shows who is there as the server pushes it, to a visitor too: someone who leaves is gone at once", async () => {
+    const room = roomNow({ members: [{ name: "ada", status: "", limitReached: false }] });
+    const fetchMock = serveRoom(room, null);
+    renderRoute(`/rooms/${room.slug}`);
+    await screen.findByRole("heading", { name: "Writers' room" });
+    await waitFor(() => expect(roomSocket()?.url).toMatch(new RegExp(`/ws/rooms/${room.slug}$`)));
+    const watch = roomSocket()!;
+    watch.receive({ type: "room_state", room: liveRoom(room, [{ name: "ada", status: "" }, { name: "bo", status: "Taxes" }]), serverNow: Date.now() });
+    expect(listed()).toEqual(["ada · focusing", "bo · Taxes"]);
+    watch.receive({ type: "room_state", room: liveRoom(room, [{ name: "bo", status: "Taxes" }]), serverNow: Date.now() + 1 });
+    expect(listed()).toEqual(["bo · Taxes"]);
+    // Nothing is polled: the room was loaded once.
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === `/api/rooms/${room.slug}`)).toHaveLength(1);
+    watch.receive({ type: "room_closed", slug: room.slug, reason: "The owner ended this room." });
+    expect(await screen.findByText("The owner ended this room.")).toBeTruthy();
+  });
+
+  it("never shows a member the daily limit keeps out of the focus round as focusing, and tells that member why", async () => {
+    const room = roomNow();
+    serveRoom(room);
+    renderRoute(`/rooms/${room.slug}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Join this room" }));
+    await waitFor(() => expect(timerSocket()?.sentOf("room_join")).toHaveLength(1));
+    roomSocket()!.receive({
+      type: "room_state",
+      room: liveRoom(room, [{ name: "ada", status: "Chapter 3", limitReached: true }, { name: member.username, status: "", limitReached: true }]),
+      serverNow: Date.now(),
+    });
+    expect(listed()).toEqual(["ada · not focusing (daily limit reached)", `${member.username} · not focusing (daily limit reached)`]);
+    expect(screen.getByText("Today's free focus sessions are used up, so your timer sits out the focus rounds. The others see you as not focusing.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "See Premium" }).getAttribute("href")).toBe("/subscription");
+  });
+
+  it("puts whoever opens a room in it at once, without pressing Join", async () => {
+    const room = roomNow({ isOwner: true, ownerName: member.username });
+    const fetchMock = serveRoom(room);
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+      if (url === "/api/rooms" && init?.method === "POST") return json(201, room);
+      if (url === "/api/me") return json(200, { user: member });
+      if (url === "/api/config") return json(200, { interviewUrl: null, trialDays: 14, supportEmail: "support@focusflow.test", paymentConfigured: false });
+      if (url === `/api/rooms/${room.slug}`) return json(200, room);
+      if (url === "/api/rooms") return json(200, []);
+      return json(404, { message: "not found" });
+    });
+    renderRoute("/rooms");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Room name"), "Writers' room");
+    await user.click(screen.getByRole("button", { name: "Open room" }));
+    await screen.findByRole("heading", { name: "Writers' room" });
+    await waitFor(() => expect(timerSocket()?.sentOf("room_join")).toEqual([{ type: "room_join", slug: room.slug, status: "" }]));
+    expect(await screen.findByRole("button", { name: "Leave room" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Join this room" })).toBeNull();
+  });
+
+  it("reads the round's time left on the server's clock, not this device's", async () => {
+    // This device's clock is 2 minutes fast: the pong of the room's socket says so.
+    const room = roomNow();
+    serveRoom(room, null);
+    renderRoute(`/rooms/${room.slug}`);
+    await screen.findByRole("heading", { name: "Writers' room" });
+    await waitFor(() => expect(roomSocket()?.sentOf("ping")).toHaveLength(1));
+    const sentAt = roomSocket()!.sentOf("ping")[0]!.sentAt!;
+    roomSocket()!.receive({ type: "pong", sentAt, serverNow: sentAt - 120_000 });
+    await waitFor(() => expect(screen.getByRole("timer").getAttribute("aria-label")).toMatch(/^Focus round, (22:00|21:5\d) left$/));
+  });
+
+  it("joins again after a reload while in the room", async () => {
+    const room = roomNow();
+    serveRoom(room);
+    renderRoute({ pathname: `/rooms/${room.slug}`, state: { joined: true } });
+    await waitFor(() => expect(timerSocket()?.sentOf("room_join")).toHaveLength(1));
+    expect(await screen.findByRole("button", { name: "Leave room" })).toBeTruthy();
+  });
+
+  it("asks before a room opened with a focus session under way ends it, and stays out when told to", async () => {
+    saveRunningFocus(12 * 60_000);
+    const room = roomNow({ isOwner: true });
+    serveRoom(room);
+    renderRoute({ pathname: `/rooms/${room.slug}`, state: { joined: true } });
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole("dialog", { name: "End your focus session?" });
+    await user.click(within(dialog).getByRole("button", { name: "Keep my session" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(timerSocket()?.sentOf("room_join") ?? []).toEqual([]);
+    expect(screen.getByRole("button", { name: "Join this room" })).toBeTruthy();
   });
 });

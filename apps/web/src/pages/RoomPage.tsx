@@ -1,31 +1,35 @@
-import { focusEndedByJoining, formatTime, ROOM_LIMITS, type Room, type RoomMember, type User } from "@focus/core";
-import { ArrowLeft, Copy, DoorOpen, LoaderCircle, LogIn, Power, Users } from "lucide-react";
+import { ROOM_LIMITS, ROOM_SITTING_OUT_NOTE, type Room, type RoomMember, type User } from "@focus/core";
+import { ArrowLeft, Copy, DoorOpen, Info, LogIn } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
-import { useEndRoom, useRoom } from "@/features/rooms/roomQueries";
+import { EndRoomButton } from "@/features/rooms/EndRoomButton";
+import { useJoinIntent } from "@/features/rooms/joinIntent";
+import { JoinRoomButton } from "@/features/rooms/JoinRoomButton";
+import { MemberList } from "@/features/rooms/MemberList";
+import { useRoom } from "@/features/rooms/roomQueries";
 import { RoundClock, scheduleOf, useRoomRoundNow } from "@/features/rooms/RoundClock";
 import { useFollowRoomRounds, useRoomMembership } from "@/features/rooms/useRoomMembership";
-import { useOptionalUser } from "@/runtime/currentUser";
+import { newerUpdate, useRoomWatch } from "@/features/rooms/useRoomWatch";
 import { useActiveTaskId } from "@/features/tasks/activeTask";
 import { useTaskList } from "@/features/tasks/useTasks";
-import { TimerActor } from "@/runtime/timerActor";
+import { useOptionalUser } from "@/runtime/currentUser";
 import { ApiError } from "@/lib/api";
 
 /**
- * One focus room (`/rooms/:slug`, `docs/rooms.md`): its round (the same clock for everyone),
- * who is in it and what they work on. A signed-in user joins and leaves here; while in it their
- * timer runs the room's rounds, and their status (at first the task they work on, if any) goes
- * to the others. The owner can end it.
- * Visitors and guests can look and are asked to sign in to join.
+ * One focus room (`/rooms/:slug`, `docs/rooms.md`): its round (the same clock for everyone: the
+ * server's), who is in it and what they work on, pushed by the server as it changes. A
+ * signed-in user joins and leaves here (whoever opened the room is in it from the start); while
+ * in it their timer runs the room's rounds, and their status (at first the task they work on,
+ * if any) goes to the others. The owner can end it. Visitors and guests can look and are asked
+ * to sign in to join.
  */
 export function RoomPage() {
   const { slug = "" } = useParams();
@@ -52,16 +56,78 @@ function BackToRooms() {
   );
 }
 
-function RoomView({ room }: { room: Room }) {
-  const user = useOptionalUser();
+/** The room's state on this page: whether the user is in it, and who is there as last pushed. */
+function useRoomPresence(room: Room, user: User | null) {
   const canJoin = user !== null && !user.isGuest && room.endedAt === null;
+  const [wantsIn, setWantsIn] = useJoinIntent();
+  // Arriving meaning to be in the room joins once; after that only Join does.
+  const [autoJoin, setAutoJoin] = useState(wantsIn);
   const [joined, setJoined] = useState(false);
   const [status, setStatus] = useState("");
   const membership = useRoomMembership(room.slug, joined && canJoin, status);
-  const open = room.endedAt === null && membership.closedReason === null;
+  const watch = useRoomWatch(room.slug, room.endedAt === null);
+  const closedReason = membership.closedReason ?? watch.closedReason;
+  const open = room.endedAt === null && closedReason === null;
   const inRoom = joined && canJoin && open && membership.error === null;
-  const members = inRoom && membership.live ? membership.live.members : room.members;
+  const members = newerUpdate(watch.update, membership.update)?.room.members ?? room.members;
+  const join = (inside: boolean) => {
+    setAutoJoin(false);
+    setJoined(inside);
+    setWantsIn(inside);
+  };
+  const keepOut = () => {
+    setAutoJoin(false);
+    setWantsIn(false);
+  };
+  return { canJoin, autoJoin: autoJoin && !joined, join, keepOut, status, setStatus, membership, closedReason, open, inRoom, members };
+}
 
+function RoomView({ room }: { room: Room }) {
+  const user = useOptionalUser();
+  const presence = useRoomPresence(room, user);
+  const { open, inRoom, members } = presence;
+  const me = user ? members.find((member) => member.name === user.username) : undefined;
+
+  return (
+    <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 pb-24 md:py-10">
+      {inRoom && <FollowRoomRounds room={room} />}
+      {inRoom && user && <StatusFromActiveTask user={user} onTitle={(title) => presence.setStatus((current) => current || title)} />}
+      <BackToRooms />
+      <RoomHeader room={room} />
+      {!open ? (
+        <ErrorAlert>{presence.closedReason ?? "This room has ended."}</ErrorAlert>
+      ) : (
+        <Card>
+          <CardContent className="grid gap-6 pt-6">
+            <RoundClock schedule={scheduleOf(room)} size="lg" />
+            {presence.membership.error && <ErrorAlert>{presence.membership.error}</ErrorAlert>}
+            {inRoom && me && <SittingOutNote room={room} me={me} />}
+            <RoomActions room={room} presence={presence} />
+            {inRoom && <StatusField status={presence.status} onChange={presence.setStatus} />}
+          </CardContent>
+        </Card>
+      )}
+      {open && <MemberList members={members} schedule={scheduleOf(room)} />}
+    </main>
+  );
+}
+
+function RoomHeader({ room }: { room: Room }) {
+  return (
+    <header className="grid gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="text-2xl font-semibold break-words">{room.name}</h1>
+        <Badge variant={room.visibility === "public" ? "accent" : "outline"}>{room.visibility === "public" ? "Public" : "Link only"}</Badge>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        Opened by {room.ownerName} · {room.focusMinutes}-minute focus rounds, {room.breakMinutes}-minute breaks
+      </p>
+    </header>
+  );
+}
+
+/** Join or Leave (or Sign in to join), Copy link, and the owner's End room. */
+function RoomActions({ room, presence }: { room: Room; presence: ReturnType<typeof useRoomPresence> }) {
   const copyLink = () => {
     const url = `${window.location.origin}/rooms/${room.slug}`;
     navigator.clipboard.writeText(url).then(
@@ -69,70 +135,55 @@ function RoomView({ room }: { room: Room }) {
       () => toast({ title: "Copy this link", description: url }),
     );
   };
-
   return (
-    <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 pb-24 md:py-10">
-      {inRoom && <FollowRoomRounds room={room} />}
-      {inRoom && user && <StatusFromActiveTask user={user} onTitle={(title) => setStatus((current) => current || title)} />}
-      <BackToRooms />
-      <header className="grid gap-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-2xl font-semibold break-words">{room.name}</h1>
-          <Badge variant={room.visibility === "public" ? "accent" : "outline"}>{room.visibility === "public" ? "Public" : "Link only"}</Badge>
-        </div>
-        <p className="text-sm text-muted-foreground">
-          Opened by {room.ownerName} · {room.focusMinutes}-minute focus rounds, {room.breakMinutes}-minute breaks
-        </p>
-      </header>
-
-      {!open ? (
-        <ErrorAlert>{membership.closedReason ?? "This room has ended."}</ErrorAlert>
+    <div className="flex flex-wrap justify-center gap-2">
+      {!presence.canJoin ? (
+        <Link to="/auth?tab=login" className={buttonVariants()}>
+          <LogIn aria-hidden />
+          Sign in to join
+        </Link>
+      ) : presence.inRoom ? (
+        <Button variant="outline" onClick={() => presence.join(false)}>
+          <DoorOpen aria-hidden />
+          Leave room
+        </Button>
       ) : (
-        <Card>
-          <CardContent className="grid gap-6 pt-6">
-            <RoundClock schedule={scheduleOf(room)} size="lg" />
-            {membership.error && <ErrorAlert>{membership.error}</ErrorAlert>}
-            <div className="flex flex-wrap justify-center gap-2">
-              {canJoin ? (
-                inRoom ? (
-                  <Button variant="outline" onClick={() => setJoined(false)}>
-                    <DoorOpen aria-hidden />
-                    Leave room
-                  </Button>
-                ) : (
-                  <JoinRoomButton room={room} onJoin={() => setJoined(true)} />
-                )
-              ) : (
-                <Link to="/auth?tab=login" className={buttonVariants()}>
-                  <LogIn aria-hidden />
-                  Sign in to join
-                </Link>
-              )}
-              <Button variant="ghost" onClick={copyLink}>
-                <Copy aria-hidden />
-                Copy link
-              </Button>
-              {room.isOwner && <EndRoomButton room={room} />}
-            </div>
-            {inRoom && (
-              <div className="grid gap-2">
-                <Label htmlFor="room-status">What are you working on? (others see it)</Label>
-                <Input
-                  id="room-status"
-                  value={status}
-                  maxLength={ROOM_LIMITS.statusLength}
-                  placeholder="e.g. Chapter 3 draft"
-                  onChange={(event) => setStatus(event.target.value)}
-                />
-                <p className="text-sm text-muted-foreground">Your timer follows the room's rounds while you are here; each focus round is recorded as your own session.</p>
-              </div>
-            )}
-          </CardContent>
-        </Card>
+        <JoinRoomButton room={room} askNow={presence.autoJoin} onJoin={() => presence.join(true)} onKeep={presence.keepOut} />
       )}
+      <Button variant="ghost" onClick={copyLink}>
+        <Copy aria-hidden />
+        Copy link
+      </Button>
+      {room.isOwner && <EndRoomButton room={room} />}
+    </div>
+  );
+}
 
-      {open && <MemberList members={members} room={room} />}
-    </main>
+/** What the member works on (others see it). */
+function StatusField({ status, onChange }: { status: string; onChange: (status: string) => void }) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor="room-status">What are you working on? (others see it)</Label>
+      <Input id="room-status" value={status} maxLength={ROOM_LIMITS.statusLength} placeholder="e.g. Chapter 3 draft" onChange={(event) => onChange(event.target.value)} />
+      <p className="text-sm text-muted-foreground">Your timer follows the room's rounds while you are here; each focus round is recorded as your own session.</p>
+    </div>
+  );
+}
+
+/** For a member the plan keeps out of today's focus rounds, during one: why, and where Premium is. */
+function SittingOutNote({ room, me }: { room: Room; me: RoomMember }) {
+  const round = useRoomRoundNow(scheduleOf(room));
+  if (!me.limitReached || round.phase !== "focus") return null;
+  return (
+    <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border bg-muted/50 px-4 py-3 text-sm">
+      <p className="flex min-w-0 flex-1 basis-64 items-start gap-2">
+        <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+        {ROOM_SITTING_OUT_NOTE}
+      </p>
+      <Link to="/subscription" className={buttonVariants({ size: "sm", variant: "outline" })}>
+        See Premium
+      </Link>
+    </div>
   );
 }
 
@@ -153,119 +204,4 @@ function StatusFromActiveTask({ user, onTitle }: { user: User; onTitle: (title: 
     onTitle(title.slice(0, ROOM_LIMITS.statusLength));
   }, [title, onTitle]);
   return null;
-}
-
-/** Who is in the room: name and status, or "focusing" / "on a break" without one. */
-function MemberList({ members, room }: { members: RoomMember[]; room: Room }) {
-  const round = useRoomRoundNow(scheduleOf(room));
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="text-lg">In the room</CardTitle>
-        <CardDescription>{members.length === 1 ? "1 person" : `${members.length} people`}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {members.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nobody yet. Join, and share the link.</p>
-        ) : (
-          <ul className="grid gap-2" aria-label="People in the room">
-            {members.map((member) => (
-              <li key={member.name} className="flex flex-wrap items-baseline justify-between gap-x-4 rounded-lg border px-4 py-2">
-                <span className="font-medium">{member.name}</span>
-                <span className="min-w-0 text-sm break-words text-muted-foreground">
-                  {member.status || (round.phase === "focus" ? "focusing" : "on a break")}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-/**
- * "Join this room": at once, or, when the user's own focus session is under way (core's
- * `focusEndedByJoining`), after they agree to end it, since the room's round takes its place.
- */
-function JoinRoomButton({ room, onJoin }: { room: Room; onJoin: () => void }) {
-  const timer = TimerActor.useActorRef();
-  const [focusLeftMs, setFocusLeftMs] = useState(0);
-  const join = () => {
-    const left = focusEndedByJoining(timer.getSnapshot().context, scheduleOf(room), Date.now());
-    if (left > 0) setFocusLeftMs(left);
-    else onJoin();
-  };
-  return (
-    <>
-      <Button onClick={join}>
-        <Users aria-hidden />
-        Join this room
-      </Button>
-      <Dialog open={focusLeftMs > 0} onOpenChange={(open) => !open && setFocusLeftMs(0)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>End your focus session?</DialogTitle>
-            <DialogDescription>
-              Your focus session has {formatTime(Math.ceil(focusLeftMs / 1000))} left. Joining ends it without recording it, and your timer
-              follows the room's rounds instead.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Keep my session</Button>
-            </DialogClose>
-            <Button
-              onClick={() => {
-                setFocusLeftMs(0);
-                onJoin();
-              }}
-            >
-              Join the room
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-    </>
-  );
-}
-
-/** The owner's "End room", behind a confirmation: everyone in it is told. */
-function EndRoomButton({ room }: { room: Room }) {
-  const [open, setOpen] = useState(false);
-  const end = useEndRoom(room.slug);
-  return (
-    <>
-      <Button variant="ghost" onClick={() => setOpen(true)}>
-        <Power aria-hidden />
-        End room
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>End “{room.name}”?</DialogTitle>
-            <DialogDescription>Everyone in it is told the room has ended. Their timers keep the round they are in.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Keep it open</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              disabled={end.isPending}
-              onClick={() =>
-                end.mutate(undefined, {
-                  onSuccess: () => setOpen(false),
-                  onError: (error) => toast({ title: "Could not end the room", description: error.message, variant: "destructive" }),
-                })
-              }
-            >
-              {end.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
-              End room
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-    </>
-  );
 }

@@ -93,8 +93,8 @@ export function focusEndedAgo(minutesAgo: number) {
 export const loggedIn = (user: User = TEST_USER) => ({ "GET /api/me": { status: 200, body: { user } } });
 export const loggedOut = () => ({ "GET /api/me": { status: 401, body: { message: "Not logged in" } } });
 
-/** Renders the app's routes at `path` with a fresh query client and the toaster. */
-export function renderRoute(path: string): RenderResult {
+/** Renders the app's routes at `path` (or a history entry with its state) with a fresh query client and the toaster. */
+export function renderRoute(path: string | { pathname: string; state?: unknown }): RenderResult {
   const client = createQueryClient();
   return render(
     <QueryClientProvider client={client}>

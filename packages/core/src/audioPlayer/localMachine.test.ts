@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
-import type { AudioMoodId } from "../audio/schemas";
+import type { AudioFile, AudioMoodId } from "../audio/schemas";
+import { FREE_PLAN, GUEST_TRACKS, type AudioListener } from "../subscription/plan";
 import { localPlayerMachine } from "./localMachine";
 import type { LocalPlayerEmitted } from "./localTypes";
 import { fakeTracks } from "./testTracks";
 
-function start(options: { seed?: number; refusePlay?: { value: boolean }; empty?: AudioMoodId[] } = {}) {
+function start(options: { seed?: number; refusePlay?: { value: boolean }; empty?: AudioMoodId[]; listener?: AudioListener; library?: Partial<Record<AudioMoodId, AudioFile[]>> } = {}) {
   const media: string[] = [];
   const machine = localPlayerMachine.provide({
     actions: {
@@ -18,14 +19,14 @@ function start(options: { seed?: number; refusePlay?: { value: boolean }; empty?
       applyVolume: ({ context }) => media.push(`volume ${context.volume}`),
     },
   });
-  const actor = createActor(machine, { input: { seed: options.seed ?? 5 } });
+  const actor = createActor(machine, { input: { seed: options.seed ?? 5, listener: options.listener ?? "trial" } });
   const emitted: LocalPlayerEmitted[] = [];
   actor.on("*", (e) => emitted.push(e));
   actor.start();
   const counts: Record<AudioMoodId, number> = { "deep-work": 6, "light-work": 5, creative: 4, relax: 1 };
   for (const mood of Object.keys(counts) as AudioMoodId[]) {
     const n = options.empty?.includes(mood) ? 0 : counts[mood];
-    actor.send({ type: "SET_LIBRARY", mood, tracks: fakeTracks(mood, n) });
+    actor.send({ type: "SET_LIBRARY", mood, tracks: options.library?.[mood] ?? fakeTracks(mood, n) });
   }
   const ctx = () => actor.getSnapshot().context;
   return { actor, media, emitted, ctx };
@@ -159,5 +160,62 @@ describe("local audio player chart", () => {
     actor.send({ type: "SET_VOLUME", volume: 0.42 });
     actor.send({ type: "SET_VOLUME", volume: 3 });
     expect(media).toEqual(["volume 0.42", "volume 1"]);
+  });
+
+  describe("locked tracks (`docs/product.md`, Audio)", () => {
+    /** Deep Work as the library lists it: the Free plan's two tracks among four it does not include. */
+    const deepWork: AudioFile[] = [
+      ...["flow-state", "steady-beta", "night-shift", "deep-current", "focus-tunnel", "long-haul"].map((slug) => ({
+        name: slug,
+        filename: `${slug}.mp3`,
+        path: `deep-work/${slug}.mp3`,
+      })),
+    ];
+
+    it.each<[AudioListener, readonly string[]]>([
+      ["free", FREE_PLAN.tracks],
+      ["guest", GUEST_TRACKS],
+    ])("never picks a track the %s listener may not play: Play, Random Track and the next track", (listener, allowed) => {
+      const { actor, ctx } = start({ listener, library: { "deep-work": deepWork } });
+      actor.send({ type: "PLAY" });
+      const picked = [ctx().track?.path];
+      for (let i = 0; i < 30; i++) {
+        actor.send(i % 2 === 0 ? { type: "RANDOM" } : { type: "MEDIA_ENDED" });
+        picked.push(ctx().track?.path);
+      }
+      expect(new Set(picked)).toEqual(new Set(["deep-work/steady-beta.mp3", "deep-work/deep-current.mp3"]));
+      for (const path of picked) expect(allowed).toContain(path);
+    });
+
+    it("refuses a locked track asked for by name, with why and how to unlock it", () => {
+      const { actor, emitted, media } = start({ listener: "free", library: { "deep-work": deepWork } });
+      actor.send({ type: "PLAY_TRACK", track: deepWork[0]! });
+      expect(actor.getSnapshot().value).toBe("idle");
+      expect(media.filter((m) => m.startsWith("load"))).toEqual([]);
+      expect(emitted).toContainEqual({
+        type: "trackLocked",
+        message: "The Free plan includes 3 tracks: Steady Beta, Deep Current and Morning Desk. Upgrade to Premium for the whole library.",
+      });
+    });
+
+    it("stops a track that becomes locked when the trial ends, and keeps one that stays open", () => {
+      const { actor, ctx } = start({ listener: "trial", library: { "deep-work": deepWork } });
+      actor.send({ type: "PLAY_TRACK", track: deepWork[0]! });
+      actor.send({ type: "SET_LISTENER", listener: "free" });
+      expect(actor.getSnapshot().value).toBe("idle");
+      expect(ctx().track).toBeNull();
+      actor.send({ type: "PLAY_TRACK", track: deepWork[1]! });
+      actor.send({ type: "SET_LISTENER", listener: "guest" });
+      expect(actor.getSnapshot().value).toBe("playing");
+      expect(ctx().track?.path).toBe("deep-work/steady-beta.mp3");
+    });
+
+    it("has no track to play in a mood whose tracks are all locked", () => {
+      const { actor, emitted } = start({ listener: "free" });
+      actor.send({ type: "SELECT_MOOD", mood: "creative" });
+      actor.send({ type: "PLAY" });
+      expect(actor.getSnapshot().value).toBe("idle");
+      expect(emitted.at(-1)).toMatchObject({ type: "noTracks", mood: "creative" });
+    });
   });
 });

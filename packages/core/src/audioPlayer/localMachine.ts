@@ -1,12 +1,16 @@
 import { assign, emit, setup } from "xstate";
 import { AUDIO_DEFAULT_VOLUME, audioMoodById } from "../audio/catalogue";
 import type { AudioFile } from "../audio/schemas";
+import { lockedTracksMessage } from "../subscription/copy";
+import { listenerMayPlay } from "../subscription/plan";
 import { clampLevel } from "./machine";
 import { AUDIO_MESSAGES, noTracksMessage } from "./messages";
 import { pickTrack, randomSeed } from "./random";
 import type { LocalPlayerContext, LocalPlayerEmitted, LocalPlayerEvent, LocalPlayerInput } from "./localTypes";
 
-const tracksOf = (context: LocalPlayerContext): AudioFile[] => context.library[context.mood] ?? [];
+/** The tracks of a mood the listener may play (core's `listenerMayPlay`): every random pick comes from these. */
+const playableOf = (context: LocalPlayerContext, mood = context.mood): AudioFile[] =>
+  (context.library[mood] ?? []).filter((track) => listenerMayPlay(context.listener, track.path));
 
 /**
  * The local audio player: idle ⇄ playing ⇄ paused.
@@ -15,6 +19,9 @@ const tracksOf = (context: LocalPlayerContext): AudioFile[] => context.library[c
  * - When a track ends, another random track of the mood starts.
  * - Opening another mood while playing, or with a track selected, starts a random track of it.
  * - A media error sets 'Audio playback error' and stops playing.
+ * - Only tracks the listener may play (`listener`, core's `listenerMayPlay`) are ever picked or
+ *   started: a locked track asked for by name is refused with the reason (`trackLocked`), and a
+ *   track that becomes locked (SET_LISTENER, e.g. a trial that ended) stops.
  *
  * As with the mood player, the media element is the app's: `loadMedia` (the context's track),
  * `playMedia` (sends PLAY_FAILED back when refused), `pauseMedia` and `applyVolume` are
@@ -28,9 +35,11 @@ export const localPlayerMachine = setup({
     emitted: {} as LocalPlayerEmitted,
   },
   guards: {
-    moodHasTracks: ({ context }) => tracksOf(context).length > 0,
-    newMoodHasTracks: ({ context, event }) =>
-      event.type === "SELECT_MOOD" && (context.library[event.mood]?.length ?? 0) > 0,
+    moodHasTracks: ({ context }) => playableOf(context).length > 0,
+    newMoodHasTracks: ({ context, event }) => event.type === "SELECT_MOOD" && playableOf(context, event.mood).length > 0,
+    trackLocked: ({ context, event }) => event.type === "PLAY_TRACK" && !listenerMayPlay(context.listener, event.track.path),
+    currentTrackLocked: ({ context, event }) =>
+      event.type === "SET_LISTENER" && context.track !== null && !listenerMayPlay(event.listener, context.track.path),
   },
   actions: {
     loadMedia: () => {},
@@ -47,7 +56,7 @@ export const localPlayerMachine = setup({
     }),
     /** A random track of the open mood, a different one than now when there is a choice. */
     pickRandom: assign(({ context }) => {
-      const { track, seed } = pickTrack(tracksOf(context), context.seed, context.track?.path ?? null);
+      const { track, seed } = pickTrack(playableOf(context), context.seed, context.track?.path ?? null);
       return { track, seed, resuming: false, error: null };
     }),
     setTrack: assign(({ context, event }) => ({
@@ -57,6 +66,8 @@ export const localPlayerMachine = setup({
     })),
     markResume: assign({ resuming: true }),
     forgetTrack: assign({ track: null }),
+    setListener: assign({ listener: ({ context, event }) => (event.type === "SET_LISTENER" ? event.listener : context.listener) }),
+    emitTrackLocked: emit(({ context }) => ({ type: "trackLocked" as const, message: lockedTracksMessage(context.listener) ?? AUDIO_MESSAGES.playFailed })),
     setVolume: assign({ volume: ({ context, event }) => (event.type === "SET_VOLUME" ? clampLevel(event.volume) : context.volume) }),
     emitNoTracks: emit(({ context, event }) => {
       const mood = event.type === "SELECT_MOOD" ? event.mood : context.mood;
@@ -73,6 +84,7 @@ export const localPlayerMachine = setup({
   id: "localPlayer",
   context: ({ input }) => ({
     mood: input.mood ?? "deep-work",
+    listener: input.listener ?? "guest",
     library: {},
     track: null,
     volume: clampLevel(input.volume ?? AUDIO_DEFAULT_VOLUME),
@@ -84,7 +96,14 @@ export const localPlayerMachine = setup({
   on: {
     SET_LIBRARY: { actions: "setLibrary" },
     SET_VOLUME: { actions: ["setVolume", "applyVolume"] },
-    PLAY_TRACK: { target: ".playing", reenter: true, actions: ["setTrack", "loadMedia"] },
+    PLAY_TRACK: [
+      { guard: "trackLocked", actions: "emitTrackLocked" },
+      { target: ".playing", reenter: true, actions: ["setTrack", "loadMedia"] },
+    ],
+    SET_LISTENER: [
+      { guard: "currentTrackLocked", target: ".idle", actions: ["setListener", "pauseMedia", "forgetTrack"] },
+      { actions: "setListener" },
+    ],
     RANDOM: [
       { guard: "moodHasTracks", target: ".playing", reenter: true, actions: ["pickRandom", "loadMedia"] },
       { actions: "emitNoTracks" },

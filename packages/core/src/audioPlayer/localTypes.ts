@@ -1,9 +1,12 @@
 import type { AudioMoodId, AudioFile } from "../audio/schemas";
+import type { AudioListener } from "../subscription/plan";
 
 /** What the local player's chart knows. */
 export interface LocalPlayerContext {
   /** The open tab. */
   mood: AudioMoodId;
+  /** Who listens: which tracks may be picked and started (`docs/product.md`, Audio). */
+  listener: AudioListener;
   /** Each mood's files as last listed (a failed list is an empty one). */
   library: Partial<Record<AudioMoodId, AudioFile[]>>;
   /** The current track (marked Playing or Paused), if any. */
@@ -19,6 +22,8 @@ export interface LocalPlayerContext {
 
 export interface LocalPlayerInput {
   mood?: AudioMoodId;
+  /** Default "guest": the fewest tracks, until the app says who listens. */
+  listener?: AudioListener;
   volume?: number;
   seed?: number;
 }
@@ -32,8 +37,10 @@ export type LocalPlayerEvent =
   | { type: "PLAY" }
   | { type: "PAUSE" }
   | { type: "TOGGLE" }
-  /** A track of the list. */
+  /** A track of the list (refused, with `trackLocked`, when the listener may not play it). */
   | { type: "PLAY_TRACK"; track: AudioFile }
+  /** Who listens changed (signed in, a plan changed). */
+  | { type: "SET_LISTENER"; listener: AudioListener }
   /** 'Random Track'. */
   | { type: "RANDOM" }
   | { type: "SET_VOLUME"; volume: number }
@@ -49,4 +56,6 @@ export type LocalPlayerEvent =
 export type LocalPlayerEmitted =
   | { type: "noTracks"; mood: AudioMoodId; message: string }
   | { type: "playFailed"; message: string }
+  /** A locked track was asked for: why, and how to unlock it. */
+  | { type: "trackLocked"; message: string }
   | { type: "playbackError"; message: string };

@@ -2,6 +2,7 @@ import { getShortestPaths, getSimplePaths } from "@xstate/graph";
 import { describe, expect, it } from "vitest";
 import { fromPromise, transition, type SnapshotFrom } from "xstate";
 import type { AudioFile } from "../audio/schemas";
+import { listenerMayPlay, type AudioListener } from "../subscription/plan";
 import { localPlayerMachine } from "./localMachine";
 import { audioPlayerMachine } from "./machine";
 import { fakeTracks } from "./testTracks";
@@ -42,7 +43,8 @@ function moodEvents(s: Snapshot): AudioPlayerEvent[] {
   if (s.matches("loading")) {
     const mood = s.context.mood ?? "deep-work";
     events.push(
-      { type: DONE, output: fakeTracks(mood, 2) } as unknown as AudioPlayerEvent,
+      // Deep Work with one track a guest may play and one it may not.
+      { type: DONE, output: mood === "deep-work" ? [fakeTracks(mood, 1)[0], STEADY_BETA] : fakeTracks(mood, 2) } as unknown as AudioPlayerEvent,
       { type: DONE, output: [] } as unknown as AudioPlayerEvent,
       { type: ERROR, error: new Error("offline") } as unknown as AudioPlayerEvent,
     );
@@ -90,8 +92,9 @@ describe("mood player chart paths", () => {
 
 function checkMoodInvariants(state: Snapshot) {
   const { context } = state;
-  // A guest never holds a mood other than Deep Work.
+  // A guest never holds a mood other than Deep Work, nor a track it may not play.
   if (context.isGuest) expect([null, "deep-work"]).toContain(context.mood);
+  if (context.isGuest && context.track) expect(listenerMayPlay("guest", context.track.path)).toBe(true);
   // Only loaded, playing and paused have a track, and it is of the selected mood.
   const hasTrack = state.matches("loaded") || state.matches("playing") || state.matches("paused");
   expect(context.track !== null).toBe(hasTrack);
@@ -119,16 +122,19 @@ function localEvents(s: LocalSnapshot): LocalPlayerEvent[] {
     { type: "MEDIA_ERROR" },
     { type: "PLAY_FAILED" },
   ];
-  if (!s.context.library["deep-work"]) events.push({ type: "SET_LIBRARY", mood: "deep-work", tracks: fakeTracks("deep-work", 3) });
+  if (!s.context.library["deep-work"]) events.push({ type: "SET_LIBRARY", mood: "deep-work", tracks: [...fakeTracks("deep-work", 2), STEADY_BETA] });
   const first = s.context.library[s.context.mood]?.[0];
   if (first) events.push({ type: "PLAY_TRACK", track: first });
   return events;
 }
 
-describe("local player chart paths", () => {
+/** A track of Deep Work that every listener may play (the Free plan's, and so the guest's). */
+const STEADY_BETA: AudioFile = { name: "Steady Beta", filename: "steady-beta.mp3", path: "deep-work/steady-beta.mp3" };
+
+describe.each<AudioListener>(["trial", "free"])("local player chart paths for a %s listener", (listener) => {
   // Relax stays empty (a failed or empty list), Deep Work is listed when the graph says so.
   const options = {
-    input: { seed: 3 },
+    input: { seed: 3, listener },
     events: localEvents,
     serializeState: (s: LocalSnapshot) =>
       JSON.stringify([s.value, s.context.mood, s.context.track?.path ?? null, Object.keys(s.context.library), s.context.error]),
@@ -140,15 +146,16 @@ describe("local player chart paths", () => {
     expect(paths.some((p) => p.state.context.error === "Audio playback error")).toBe(true);
   });
 
-  it("never plays without a track of the open mood", () => {
+  it("never plays without a track of the open mood, nor a track the listener may not play", () => {
     const paths = getSimplePaths(localPlayerMachine, options);
-    expect(paths.length).toBeGreaterThan(100);
+    expect(paths.length).toBeGreaterThan(listener === "trial" ? 100 : 20);
     for (const path of paths) {
       for (const step of path.steps) {
         const { context } = step.state;
         if (step.state.matches("playing") || step.state.matches("paused")) {
           expect(context.track).not.toBeNull();
           expect(context.track!.path.startsWith(`${context.mood}/`)).toBe(true);
+          expect(listenerMayPlay(listener, context.track!.path)).toBe(true);
         }
         // An error always means nothing is playing.
         if (context.error) expect(step.state.matches("playing")).toBe(false);

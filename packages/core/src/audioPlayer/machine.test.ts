@@ -13,6 +13,16 @@ const LISTS: Lists = {
   relax: fakeTracks("relax", 1),
 };
 
+/** The lists with Deep Work holding the Free plan's two tracks among four others. */
+const WITH_FREE_TRACKS: Lists = {
+  ...LISTS,
+  "deep-work": [
+    ...fakeTracks("deep-work", 4),
+    { name: "Steady Beta", filename: "steady-beta.mp3", path: "deep-work/steady-beta.mp3" },
+    { name: "Deep Current", filename: "deep-current.mp3", path: "deep-work/deep-current.mp3" },
+  ],
+};
+
 /** The chart with a fake list call and a media log instead of an <audio> element. */
 function start(options: { lists?: Lists; isGuest?: boolean; freePlan?: boolean; seed?: number; refusePlay?: { value: boolean } } = {}) {
   const lists = options.lists ?? LISTS;
@@ -266,8 +276,8 @@ describe("mood player chart", () => {
     expect(emitted).toHaveLength(1);
   });
 
-  it("guests may only pick Deep Work", async () => {
-    const { actor, emitted, requests, settle } = start({ isGuest: true });
+  it("guests may only pick Deep Work, and play only its two tracks the Free plan has too", async () => {
+    const { actor, emitted, requests, settle } = start({ isGuest: true, lists: WITH_FREE_TRACKS });
     for (const mood of ["light-work", "creative", "relax"] as const) {
       actor.send({ type: "SELECT_MOOD", mood });
       actor.send({ type: "PLAY", mood });
@@ -275,12 +285,21 @@ describe("mood player chart", () => {
     expect(actor.getSnapshot().value).toBe("idle");
     expect(requests).toEqual([]);
     expect(emitted.map((e) => e.type)).toEqual(Array(6).fill("moodLocked"));
-    actor.send({ type: "SELECT_MOOD", mood: "deep-work", autoplay: true });
-    await settle("playing");
+    const played = new Set<string | undefined>();
+    for (let i = 0; i < 12; i++) {
+      actor.send({ type: "SELECT_MOOD", mood: "deep-work", autoplay: true });
+      await settle("playing");
+      played.add(actor.getSnapshot().context.track?.path);
+      actor.send({ type: "CHANGE_FLOW" });
+      await settle("playing");
+      played.add(actor.getSnapshot().context.track?.path);
+      actor.send({ type: "CLEAR" });
+    }
+    expect(played).toEqual(new Set(["deep-work/steady-beta.mp3", "deep-work/deep-current.mp3"]));
   });
 
-  it("becoming a guest clears a mood a guest may not play", async () => {
-    const { actor, media, settle } = start();
+  it("becoming a guest clears a mood or a track a guest may not play", async () => {
+    const { actor, media, settle } = start({ lists: WITH_FREE_TRACKS });
     actor.send({ type: "SELECT_MOOD", mood: "creative", autoplay: true });
     await settle("playing");
     actor.send({ type: "SET_GUEST", isGuest: true });
@@ -288,8 +307,20 @@ describe("mood player chart", () => {
     expect(actor.getSnapshot().context.mood).toBeNull();
     expect(media.slice(-2)).toEqual(["pause", "unload"]);
 
+    // Deep Work stays open to a guest, but a track of it the guest may not play stops.
+    actor.send({ type: "SET_GUEST", isGuest: false });
+    for (let tries = 0; tries < 50; tries++) {
+      actor.send({ type: "SELECT_MOOD", mood: "deep-work", autoplay: true });
+      await settle("playing");
+      if (actor.getSnapshot().context.track?.path.startsWith("deep-work/t")) break;
+      actor.send({ type: "CLEAR" });
+    }
+    expect(actor.getSnapshot().context.track?.path).toMatch(/^deep-work\/t\d\.mp3$/);
+    actor.send({ type: "SET_GUEST", isGuest: true });
+    expect(actor.getSnapshot().value).toBe("idle");
     actor.send({ type: "SELECT_MOOD", mood: "deep-work", autoplay: true });
     await settle("playing");
+    expect(actor.getSnapshot().context.track?.path).toMatch(/^deep-work\/(steady-beta|deep-current)\.mp3$/);
     actor.send({ type: "SET_GUEST", isGuest: true });
     expect(actor.getSnapshot().value).toBe("playing");
   });

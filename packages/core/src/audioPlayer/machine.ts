@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from "xstate";
 import { AUDIO_DEFAULT_VOLUME, GUEST_AUDIO_MOOD, audioMoodById } from "../audio/catalogue";
 import type { AudioMoodId, AudioFile } from "../audio/schemas";
-import { FREE_PLAN } from "../subscription/plan";
+import { type AudioListener, listenerMayPlay, moodLockedFor } from "../subscription/plan";
 import { AUDIO_MESSAGES, noTracksMessage } from "./messages";
 import { pickTrack, randomSeed } from "./random";
 import type { AudioPlayerContext, AudioPlayerEmitted, AudioPlayerEvent, AudioPlayerInput, LoadTracksInput } from "./types";
@@ -12,17 +12,31 @@ export function clampLevel(value: number): number {
 }
 
 /**
- * Whether `mood` is closed to the listener (`docs/product.md`, Audio): a guest gets Deep Work
- * only; the Free plan (`freePlan`) the moods of its three tracks.
+ * The listener the mood player's flags stand for: a guest, the Free plan, or a plan that plays
+ * everything (trial and premium are alike here).
  */
-export function isMoodLocked(isGuest: boolean, mood: AudioMoodId, freePlan = false): boolean {
-  if (isGuest) return mood !== GUEST_AUDIO_MOOD;
-  return freePlan && !FREE_PLAN.tracks.some((path) => path.startsWith(`${mood}/`));
+function listenerOf(isGuest: boolean, freePlan: boolean): AudioListener {
+  return isGuest ? "guest" : freePlan ? "free" : "premium";
 }
 
-/** The tracks of a mood's list the listener may play: on the Free plan its three tracks only. */
-function playableTracks(tracks: AudioFile[], freePlan: boolean): AudioFile[] {
-  return freePlan ? tracks.filter((track) => (FREE_PLAN.tracks as readonly string[]).includes(track.path)) : tracks;
+/**
+ * Whether `mood` is closed to the listener (`docs/product.md`, Audio: core's `moodLockedFor`):
+ * a guest gets Deep Work only; the Free plan (`freePlan`) the moods of its three tracks.
+ */
+export function isMoodLocked(isGuest: boolean, mood: AudioMoodId, freePlan = false): boolean {
+  return moodLockedFor(listenerOf(isGuest, freePlan), mood);
+}
+
+/** The tracks of a mood's list the listener may play (`listenerMayPlay`): random picks come from these only. */
+function playableTracks(tracks: AudioFile[], context: Pick<AudioPlayerContext, "isGuest" | "freePlan">): AudioFile[] {
+  const listener = listenerOf(context.isGuest, context.freePlan);
+  return tracks.filter((track) => listenerMayPlay(listener, track.path));
+}
+
+/** Whether the selected mood, or the loaded track, is closed to the listener `flags` stand for. */
+function selectionLocked(context: AudioPlayerContext, flags: Pick<AudioPlayerContext, "isGuest" | "freePlan">): boolean {
+  if (context.mood !== null && isMoodLocked(flags.isGuest, context.mood, flags.freePlan)) return true;
+  return context.track !== null && !listenerMayPlay(listenerOf(flags.isGuest, flags.freePlan), context.track.path);
 }
 
 /** The mood an event asks for, if any. */
@@ -82,11 +96,11 @@ export const audioPlayerMachine = setup({
     autoplay: ({ context }) => context.autoplay,
     resuming: ({ context }) => context.resuming,
     listIsEmpty: ({ context, event }) =>
-      "output" in event && Array.isArray(event.output) && playableTracks(event.output as AudioFile[], context.freePlan).length === 0,
+      "output" in event && Array.isArray(event.output) && playableTracks(event.output as AudioFile[], context).length === 0,
     becomesLockedGuest: ({ context, event }) =>
-      event.type === "SET_GUEST" && context.mood !== null && isMoodLocked(event.isGuest, context.mood, context.freePlan),
+      event.type === "SET_GUEST" && selectionLocked(context, { isGuest: event.isGuest, freePlan: context.freePlan }),
     becomesLockedPlan: ({ context, event }) =>
-      event.type === "SET_FREE_PLAN" && context.mood !== null && isMoodLocked(context.isGuest, context.mood, event.freePlan),
+      event.type === "SET_FREE_PLAN" && selectionLocked(context, { isGuest: context.isGuest, freePlan: event.freePlan }),
   },
   actions: {
     // Media effects: the app's (see the doc comment).
@@ -113,7 +127,7 @@ export const audioPlayerMachine = setup({
       error: null,
     })),
     pickFromList: assign(({ context, event }) => {
-      const tracks = playableTracks("output" in event && Array.isArray(event.output) ? (event.output as AudioFile[]) : [], context.freePlan);
+      const tracks = playableTracks("output" in event && Array.isArray(event.output) ? (event.output as AudioFile[]) : [], context);
       const { track, seed } = pickTrack(tracks, context.seed, context.excludePath);
       return { tracks, track, seed, excludePath: null };
     }),

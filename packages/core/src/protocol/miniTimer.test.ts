@@ -97,7 +97,9 @@ describe("mini timer audio actions drive the mood player's chart", () => {
 
   /** The real chart with fake lists and no media element. */
   function player(isGuest = false) {
-    const lists: Partial<Record<AudioMoodId, AudioFile[]>> = { "deep-work": fakeTracks("deep-work", 3), relax: fakeTracks("relax", 2) };
+    // Deep Work with a track guests may play (the Free plan's Steady Beta) among others.
+    const steadyBeta: AudioFile = { name: "Steady Beta", filename: "steady-beta.mp3", path: "deep-work/steady-beta.mp3" };
+    const lists: Partial<Record<AudioMoodId, AudioFile[]>> = { "deep-work": [...fakeTracks("deep-work", 2), steadyBeta], relax: fakeTracks("relax", 2) };
     const machine = audioPlayerMachine.provide({
       actors: { loadTracks: fromPromise<AudioFile[], { mood: AudioMoodId }>(async ({ input }) => lists[input.mood] ?? []) },
     });
@@ -128,12 +130,12 @@ describe("mini timer audio actions drive the mood player's chart", () => {
     expect(selectMiniTimerAudio(actor.getSnapshot())).toMatchObject({ mood: null, status: "idle", isGuest: true });
     send(actor, { action: "playMusic", mood: "deep-work" });
     await waitFor(actor, (s) => s.matches("playing"));
-    expect(selectMiniTimerAudio(actor.getSnapshot())).toMatchObject({ mood: "deep-work", isPlaying: true, trackName: expect.stringMatching(/^deep-work \d$/) });
+    expect(selectMiniTimerAudio(actor.getSnapshot())).toMatchObject({ mood: "deep-work", isPlaying: true, trackName: "Steady Beta" });
   });
 
   it("shows nothing playing before a mood is picked, and tells apart states that look different", () => {
     const idle = selectMiniTimerAudio(player().getSnapshot());
-    expect(idle).toEqual({ mood: null, trackName: null, status: "idle", isPlaying: false, volume: 0.7, isGuest: false });
+    expect(idle).toEqual({ mood: null, trackName: null, status: "idle", isPlaying: false, volume: 0.7, isGuest: false, freePlan: false });
     expect(sameMiniTimerAudio(null, idle)).toBe(false);
     expect(sameMiniTimerAudio({ ...idle }, idle)).toBe(true);
     expect(sameMiniTimerAudio({ ...idle, volume: 0 }, idle)).toBe(false);

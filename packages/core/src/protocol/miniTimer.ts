@@ -16,8 +16,8 @@ export const MINI_TIMER_AUDIO_STATUSES = ["idle", "loading", "loaded", "playing"
 
 /**
  * What the mini timer shows of the main window's mood player: the mood, the track's name,
- * whether it plays, the volume (0..1) and whether the user is a guest (guests may only pick
- * Deep Work, `docs/product.md`, Audio).
+ * whether it plays, the volume (0..1), and whether the user is a guest or on the Free plan (which
+ * moods are locked: core's `isMoodLocked`, `docs/product.md`, Audio).
  */
 export const miniTimerAudioStateSchema = z.object({
   mood: audioMoodIdSchema.nullable(),
@@ -26,6 +26,8 @@ export const miniTimerAudioStateSchema = z.object({
   isPlaying: z.boolean(),
   volume: z.number().min(0).max(1),
   isGuest: z.boolean(),
+  /** The Free plan: Creative and Relax are locked. Absent from an older main window: false. */
+  freePlan: z.boolean().optional(),
 });
 export type MiniTimerAudioState = z.infer<typeof miniTimerAudioStateSchema>;
 
@@ -78,6 +80,7 @@ export function selectMiniTimerAudio(snapshot: { value: unknown; context: AudioP
     isPlaying: status === "playing",
     volume: context.volume,
     isGuest: context.isGuest,
+    freePlan: context.freePlan,
   };
 }
 
@@ -89,7 +92,8 @@ export function sameMiniTimerAudio(a: MiniTimerAudioState | null, b: MiniTimerAu
     a.trackName === b.trackName &&
     a.status === b.status &&
     a.volume === b.volume &&
-    a.isGuest === b.isGuest
+    a.isGuest === b.isGuest &&
+    a.freePlan === b.freePlan
   );
 }
 

@@ -43,10 +43,16 @@ export const roomCreateSchema = z.object({
 });
 export type RoomCreate = z.infer<typeof roomCreateSchema>;
 
-/** A member as others see them: their name and what they said they are working on ("" for none). */
+/**
+ * A member as others see them: their name, what they said they are working on ("" for none), and
+ * whether their plan's daily limit keeps them out of today's focus rounds (`limitReached`: the
+ * Free plan's sessions of the day are used up; `docs/rooms.md`). Absent from an older instance's
+ * relay: false.
+ */
 export const roomMemberSchema = z.object({
   name: z.string(),
   status: z.string(),
+  limitReached: z.boolean().default(false),
 });
 export type RoomMember = z.infer<typeof roomMemberSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACHIEVEMENT_CATEGORIES, galleryAchievements, headlineAchievements, type Achievement, type AchievementInput } from "./achievements";
+import { ACHIEVEMENT_CATEGORIES, achievementTally, galleryAchievements, headlineAchievements, type Achievement, type AchievementInput } from "./achievements";
 
 const none: AchievementInput = {
   totalSessions: 0,
@@ -95,5 +95,16 @@ describe("achievements gallery", () => {
       expect(a.title && a.description && a.tip).toBeTruthy();
       expect(ACHIEVEMENT_CATEGORIES).toContain(a.category);
     }
+  });
+});
+
+describe("the achievements' tally", () => {
+  it("counts each achievement shown once: 8 in all, First Session being both a headline one and in the gallery", () => {
+    expect(achievementTally(headlineAchievements(none), galleryAchievements(none))).toEqual({ unlocked: 0, total: 8 });
+    // Three headline ones unlocked and two of the gallery's (First Session among both).
+    const day = { ...none, totalSessions: 5, sessionsToday: 5, sessionsThisWeek: 5, totalFocusMinutes: 125 };
+    expect(headlineAchievements(day).every((a) => a.unlocked)).toBe(true);
+    expect(galleryAchievements(day).filter((a) => a.unlocked).map((a) => a.id)).toEqual(["first-session", "weekly-five"]);
+    expect(achievementTally(headlineAchievements(day), galleryAchievements(day))).toEqual({ unlocked: 4, total: 8 });
   });
 });

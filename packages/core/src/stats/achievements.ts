@@ -142,3 +142,14 @@ export function headlineAchievements(input: AchievementInput): Achievement[] {
 export function galleryAchievements(input: AchievementInput): Achievement[] {
   return evaluate(GALLERY_RULES, input);
 }
+
+/**
+ * How many of the achievements shown are unlocked, each counted once however many lists show it
+ * (First Session is a headline one and in the gallery): the "N of M unlocked" above them
+ * (`docs/product.md`, Statistics and achievements).
+ */
+export function achievementTally(...lists: readonly Achievement[][]): { unlocked: number; total: number } {
+  const byId = new Map<string, boolean>();
+  for (const list of lists) for (const achievement of list) byId.set(achievement.id, achievement.unlocked);
+  return { unlocked: [...byId.values()].filter(Boolean).length, total: byId.size };
+}

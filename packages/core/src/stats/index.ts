@@ -22,6 +22,7 @@ export {
 export { currentStreak, focusDayKeys, longestStreak } from "./streak";
 export {
   ACHIEVEMENT_CATEGORIES,
+  achievementTally,
   galleryAchievements,
   headlineAchievements,
   type Achievement,

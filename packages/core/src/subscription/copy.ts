@@ -1,5 +1,5 @@
 import { AUDIO_MOODS, AUDIO_TRACK_TOTAL } from "../audio/catalogue";
-import { FREE_PLAN } from "./plan";
+import { FREE_PLAN, type AudioListener } from "./plan";
 import { daysLeftText, type PlanState } from "./rules";
 
 /**
@@ -236,8 +236,21 @@ export const FREE_BLOCKED_SITES_MESSAGE = `The Free plan blocks up to ${FREE_PLA
 /** What a refused focus session over the Free plan's daily limit says. */
 export const FREE_DAILY_LIMIT_MESSAGE = `The Free plan includes ${FREE_PLAN.focusSessionsPerDay} focus sessions a day. Upgrade to Premium for unlimited sessions.`;
 
-/** What a refused track says: the Free plan's tracks by name. */
+/** What a refused track says: the Free plan's tracks by name, and how to get the rest. */
 export const FREE_TRACKS_MESSAGE = `The Free plan includes ${FREE_PLAN.tracks.length} tracks: Steady Beta, Deep Current and Morning Desk. Upgrade to Premium for the whole library.`;
+
+/** What a track refused to a guest or visitor says: their two tracks by name, and how to get the rest. */
+export const GUEST_TRACKS_MESSAGE = "Without an account you can play Steady Beta and Deep Current. Create a free account to try the whole library.";
+
+/**
+ * Why some tracks are locked for `listener` and how to unlock them (the note above a track list,
+ * the stream route's 403); null when nothing is locked (trial, premium).
+ */
+export function lockedTracksMessage(listener: AudioListener): string | null {
+  if (listener === "guest") return GUEST_TRACKS_MESSAGE;
+  if (listener === "free") return FREE_TRACKS_MESSAGE;
+  return null;
+}
 
 /** A notice: a title and a line of plain words. */
 export interface PlanNoticeText {

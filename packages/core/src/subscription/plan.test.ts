@@ -2,9 +2,15 @@ import { describe, expect, it } from "vitest";
 import { sessionAt } from "../stats/testSession";
 import { MAX_BLOCKED_SITES } from "../schemas/blockedSite";
 import { MAX_SESSION_SECONDS } from "../schemas/session";
+import { FREE_TRACKS_MESSAGE, GUEST_TRACKS_MESSAGE, lockedTracksMessage } from "./copy";
 import {
   FREE_PLAN,
+  GUEST_TRACKS,
+  audioListenerOf,
   blockedSitesAllowed,
+  listenerMayPlay,
+  moodLockedFor,
+  type AudioListener,
   exceedsDailyFocusLimit,
   focusSessionsLeftToday,
   historyStartBound,
@@ -91,11 +97,35 @@ describe("plans", () => {
     expect(mayPlayTrack(trial, "creative/spark.mp3", NOW)).toBe(true);
   });
 
-  it("lets a guest or a visitor play Deep Work only", () => {
-    expect(mayPlayTrack(null, "deep-work/anything.mp3", NOW)).toBe(true);
-    expect(mayPlayTrack({ ...cancelled, isGuest: true }, "deep-work/steady-beta.mp3", NOW)).toBe(true);
-    expect(mayPlayTrack(null, "light-work/morning-desk.mp3", NOW)).toBe(false);
-    expect(mayPlayTrack(null, "deep-work-but-not/x.mp3", NOW)).toBe(false);
+  it("lets a guest or a visitor play the Free plan's Deep Work tracks, and nothing else", () => {
+    expect(GUEST_TRACKS).toEqual(["deep-work/steady-beta.mp3", "deep-work/deep-current.mp3"]);
+    for (const listener of [null, { ...cancelled, isGuest: true }, { ...premium, isGuest: true }]) {
+      expect(mayPlayTrack(listener, "deep-work/steady-beta.mp3", NOW)).toBe(true);
+      expect(mayPlayTrack(listener, "deep-work/deep-current.mp3", NOW)).toBe(true);
+      for (const path of ["deep-work/flow-state.mp3", "deep-work/night-shift.mp3", "deep-work/anything.mp3", "light-work/morning-desk.mp3", "deep-work-but-not/x.mp3"]) {
+        expect(mayPlayTrack(listener, path, NOW)).toBe(false);
+      }
+    }
+  });
+
+  it("names the listener, the moods it has nothing in, and why tracks are locked", () => {
+    expect([null, { ...trial, isGuest: true }, cancelled, trialOver, trial, premium].map((user) => audioListenerOf(user, NOW))).toEqual([
+      "guest",
+      "guest",
+      "free",
+      "free",
+      "trial",
+      "premium",
+    ]);
+    const lockedMoods = (listener: AudioListener) => ["deep-work", "light-work", "creative", "relax"].filter((mood) => moodLockedFor(listener, mood));
+    expect(lockedMoods("guest")).toEqual(["light-work", "creative", "relax"]);
+    expect(lockedMoods("free")).toEqual(["creative", "relax"]);
+    expect(lockedMoods("trial")).toEqual([]);
+    expect(lockedTracksMessage("guest")).toBe(GUEST_TRACKS_MESSAGE);
+    expect(lockedTracksMessage("free")).toBe(FREE_TRACKS_MESSAGE);
+    expect(lockedTracksMessage("premium")).toBeNull();
+    expect(listenerMayPlay("guest", "deep-work/flow-state.mp3")).toBe(false);
+    expect(listenerMayPlay("trial", "creative/my-own.flac")).toBe(true);
   });
 });
 

@@ -127,11 +127,45 @@ function lastDayKeysIn(now: number, count: number, timeZone: string): string[] {
 }
 
 /**
- * Whether a listener may play an audio library file (`<mood>/<file>`): a guest or visitor
- * (null, or `isGuest`) the Deep Work mood only; a signed-in user any file on premium or in the
- * trial, and the Free plan's three tracks otherwise.
+ * Who is listening, for the audio rules (`docs/product.md`, Audio): a guest or a visitor (the
+ * server cannot tell them apart: a guest exists only in the browser), or a signed-in user's plan.
+ */
+export type AudioListener = "guest" | PlanTier;
+
+/** The listener a user is at `now` (epoch ms): null (a visitor) and guests are "guest", else their plan. */
+export function audioListenerOf(user: SubscriptionFields | null, now: number): AudioListener {
+  if (!user || user.isGuest) return "guest";
+  return planTier(user, now);
+}
+
+/** What guests and visitors may play: the Free plan's tracks of the guest's mood (Deep Work). */
+export const GUEST_TRACKS: readonly string[] = FREE_PLAN.tracks.filter((path) => path.startsWith(`${GUEST_AUDIO_MOOD}/`));
+
+/** The library paths (`<mood>/<file>`) a listener may play; null when it may play every file. */
+export function tracksAllowed(listener: AudioListener): readonly string[] | null {
+  if (listener === "guest") return GUEST_TRACKS;
+  if (listener === "free") return FREE_PLAN.tracks;
+  return null;
+}
+
+/** Whether `listener` may play the library file at `path` (`<mood>/<file>`). */
+export function listenerMayPlay(listener: AudioListener, path: string): boolean {
+  const allowed = tracksAllowed(listener);
+  return allowed === null || allowed.includes(path);
+}
+
+/**
+ * Whether a listener may play an audio library file (`<mood>/<file>`) at `now` (epoch ms): a
+ * guest or visitor (null, or `isGuest`) the Free plan's Deep Work tracks (GUEST_TRACKS); a
+ * signed-in user any file on premium or in the trial, and the Free plan's three tracks otherwise.
+ * The stream route refuses what this refuses; every player picks only what it allows.
  */
 export function mayPlayTrack(user: SubscriptionFields | null, path: string, now: number): boolean {
-  if (!user || user.isGuest) return path.startsWith(`${GUEST_AUDIO_MOOD}/`);
-  return planTier(user, now) !== "free" || (FREE_PLAN.tracks as readonly string[]).includes(path);
+  return listenerMayPlay(audioListenerOf(user, now), path);
+}
+
+/** Whether a mood holds no track the listener may play (its tab or button is locked as a whole). */
+export function moodLockedFor(listener: AudioListener, mood: string): boolean {
+  const allowed = tracksAllowed(listener);
+  return allowed !== null && !allowed.some((path) => path.startsWith(`${mood}/`));
 }

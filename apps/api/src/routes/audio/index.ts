@@ -5,18 +5,19 @@
  * - `GET /api/audio/local/list/{categoryId}` → `{ files: [{ name, filename, path, ... }] }`,
  *   404 for an unknown mood;
  * - `GET /api/audio/stream?path=<mood>/<file>` → the file with range support; paths
- *   that leave the library are refused (see audio/safePath.ts), and so, with 403, is a file the
- *   listener's plan does not include (`mayPlayTrack`: visitors and guests Deep Work, the Free
- *   plan its three tracks; `docs/product.md`).
+ *   that leave the library are refused (see audio/safePath.ts), and so, with 403 and core's
+ *   `lockedTracksMessage`, is a file the listener may not play (`listenerMayPlay`: visitors and
+ *   guests the Free plan's two Deep Work tracks, the Free plan its three tracks; `docs/product.md`,
+ *   Audio).
  */
 import {
-  AUDIO_MESSAGES,
+  audioListenerOf,
   audioMoodIdSchema,
   audioFileListSchema,
   audioListParamsSchema,
   audioStreamQuerySchema,
-  FREE_TRACKS_MESSAGE,
-  mayPlayTrack,
+  listenerMayPlay,
+  lockedTracksMessage,
 } from "@focus/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { listMood } from "../../audio/library";
@@ -51,7 +52,7 @@ const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (fastify, {
         description:
           "The audio file at `path` (`<mood>/<file>`, as the list gives it), with its audio content type, an ETag " +
           "and Range support (206 with `Content-Range`). 403 `{ message }` for a track the listener's plan does not " +
-          "include (visitors and guests: Deep Work; the Free plan: its three tracks); 400 for a malformed path or a file " +
+          "include (visitors and guests: Steady Beta and Deep Current; the Free plan: its three tracks); 400 for a malformed path or a file " +
           "that is no supported audio, 403 for one that leads outside the library, 404 when absent.",
       },
     },
@@ -59,9 +60,8 @@ const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (fastify, {
       const path = request.query.path ?? "";
       const file = await resolveLibraryFile(audio.dir, path);
       const user = request.currentUser;
-      if (!mayPlayTrack(user ? subscriptionOf(user) : null, path, Date.now())) {
-        throw new HttpError(403, user ? FREE_TRACKS_MESSAGE : AUDIO_MESSAGES.guestNote);
-      }
+      const listener = audioListenerOf(user ? subscriptionOf(user) : null, Date.now());
+      if (!listenerMayPlay(listener, path)) throw new HttpError(403, lockedTracksMessage(listener) ?? "This track is locked.");
       // User files may be replaced under the same name: revalidate (ETag) every time.
       return sendAudioFile(request, reply, file, { cacheControl: "no-cache" });
     },

@@ -10,8 +10,10 @@
  * - otherwise the session cookie (web app, mini timer): the `Origin` must be the app's own
  *   (PUBLIC_ORIGIN, else the request's scheme and host), else 403; then 401 when not logged in.
  * Frames from a linked device also note it as seen (at most once a minute).
+ * The connection counts the user's days in the time zone it names: `?tz=<IANA name>` (a browser
+ * cannot set headers on a websocket), else `X-Time-Zone`, else UTC (a focus room's daily limit).
  */
-import { LIVE_PATH } from "@focus/core";
+import { LIVE_PATH, timeZoneSchema } from "@focus/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authenticateDeviceToken, deviceNotLinked, noteDeviceSeen } from "../../domain/devices";
@@ -19,7 +21,7 @@ import { HttpError } from "../../domain/httpError";
 import type { Config } from "../../env";
 import { frameText, type LiveIdentity, SocketLiveClient } from "../../live/socketClient";
 import { userOf } from "../../plugins/auth";
-import { isExtensionOrigin, ownOrigin } from "../../plugins/originCheck";
+import { crossOriginMessage, isExtensionOrigin, ownOrigin } from "../../plugins/originCheck";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -32,7 +34,6 @@ export interface LiveRoutesOptions {
   config: Pick<Config, "publicOrigin">;
 }
 
-const crossOrigin = () => new HttpError(403, "Cross-origin request refused");
 
 /** What the OpenAPI document says of the socket (`plugins/apiDocs.ts`); frames in `docs/api.md`. */
 const LIVE_DESCRIPTION =
@@ -41,6 +42,12 @@ const LIVE_DESCRIPTION =
   "extension with `?token=<device token>` from its own Origin (403 for another Origin, 401 when not signed in or " +
   "the device is not linked). Frames are JSON: `timer_update { timerState }`, `command { action }`, `ping` → `pong` " +
   "(core's live protocol schemas; `docs/api.md`, Live sync).";
+
+/** The `tz` query parameter when it names a time zone this server knows, else the request's (`X-Time-Zone`, or UTC). */
+function connectionTimeZone(request: FastifyRequest): string {
+  const parsed = timeZoneSchema.safeParse((request.query as Record<string, unknown> | null)?.tz);
+  return parsed.success ? parsed.data : request.timeZone;
+}
 
 /** The `token` query parameter: undefined when absent, "" when repeated or not text. */
 function queryToken(query: unknown): string | undefined {
@@ -61,20 +68,25 @@ const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (fastify, { c
     const origin = request.headers.origin;
     const token = queryToken(request.query);
     if (token !== undefined) {
-      if (!isExtensionOrigin(origin)) throw crossOrigin();
+      if (!isExtensionOrigin(origin)) throw new HttpError(403, "Only the Focus Flow extension can connect with a device token.");
       if (token === "") throw deviceNotLinked();
       const { device, user } = await authenticateDeviceToken(fastify.db, token);
       request.currentUser = user;
       request.currentDevice = device;
-      request.liveIdentity = { userId: user.id, source: "extension", deviceId: device.id, sessionId: null };
+      request.liveIdentity = { userId: user.id, source: "extension", deviceId: device.id, sessionId: null, timeZone: connectionTimeZone(request) };
       return;
     }
-    if (origin === undefined || origin.toLowerCase() !== ownOrigin(request, config.publicOrigin).toLowerCase()) {
-      throw crossOrigin();
-    }
+    const own = ownOrigin(request, config.publicOrigin);
+    if (origin === undefined || origin.toLowerCase() !== own.toLowerCase()) throw new HttpError(403, crossOriginMessage(origin, own));
     await fastify.authenticate(request, reply);
     const session = await fastify.loginSessions.load(request);
-    request.liveIdentity = { userId: userOf(request).id, source: "web", deviceId: null, sessionId: session?.key ?? null };
+    request.liveIdentity = {
+      userId: userOf(request).id,
+      source: "web",
+      deviceId: null,
+      sessionId: session?.key ?? null,
+      timeZone: connectionTimeZone(request),
+    };
   }
 
   const schema = { summary: "Live timer sync (websocket)", description: LIVE_DESCRIPTION };

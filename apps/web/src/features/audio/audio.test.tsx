@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type AudioMoodId, type AudioFile, type Settings, type User } from "@focus/core";
+import { DEFAULT_SETTINGS, FREE_TRACKS_MESSAGE, GUEST_TRACKS_MESSAGE, type AudioMoodId, type AudioFile, type Settings, type User } from "@focus/core";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -10,6 +10,8 @@ import { stubMediaElements } from "./testMedia";
 const GUEST_NOTE = "Guest mode: Only Deep Work flow available. Register for full access to all neural audio patterns.";
 const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
 const guest: User = { ...TEST_USER, id: 0, username: "Guest", isGuest: true };
+/** A user whose trial is over: the Free plan. */
+const freeUser: User = { ...TEST_USER, trialEndDate: new Date(Date.now() - 86_400_000).toISOString() };
 
 const track = (mood: AudioMoodId, slug: string, title: string): AudioFile => ({
   name: title,
@@ -25,13 +27,27 @@ const LIBRARY: Partial<Record<AudioMoodId, AudioFile[] | number>> = {
   relax: [],
 };
 
+/** Deep Work as the generated library has it (the Free plan's two tracks among four others), and Light Work with the third. */
+const FULL_LIBRARY: typeof LIBRARY = {
+  ...LIBRARY,
+  "deep-work": [
+    ["flow-state", "Flow State"],
+    ["steady-beta", "Steady Beta"],
+    ["night-shift", "Night Shift"],
+    ["deep-current", "Deep Current"],
+    ["focus-tunnel", "Focus Tunnel"],
+    ["long-haul", "Long Haul"],
+  ].map(([slug, title]) => ({ ...track("deep-work", slug!, title!), description: `${title} track` })),
+  "light-work": [track("light-work", "morning-desk", "Morning Desk"), track("light-work", "open-window", "Open Window")],
+};
+
 /** Answers the app's calls by path; audio lists from `library` (a number is an error status). */
-function serve(user: User, options: { library?: typeof LIBRARY; settings?: Settings } = {}) {
+function serve(user: User | null, options: { library?: typeof LIBRARY; settings?: Settings } = {}) {
   const library = options.library ?? LIBRARY;
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    if (url === "/api/me") return json(200, { user });
+    if (url === "/api/me") return user ? json(200, { user }) : json(401, { message: "Not logged in" });
     if (url === "/api/settings" && (init?.method ?? "GET") === "GET") return json(200, options.settings ?? DEFAULT_SETTINGS);
     if (url === "/api/settings") return json(200, { ...(options.settings ?? DEFAULT_SETTINGS), ...JSON.parse(String(init?.body)) });
     if (url.startsWith("/api/sessions/range")) return json(200, []);
@@ -270,7 +286,54 @@ describe("/local-audio", () => {
     renderRoute("/local-audio");
     await screen.findByRole("heading", { name: "Local Audio Player" });
     expect(screen.getAllByRole("tab").map((t) => t.hasAttribute("disabled"))).toEqual([false, true, true, true]);
-    expect(screen.getByText(GUEST_NOTE)).toBeTruthy();
+    expect(screen.getByText(GUEST_TRACKS_MESSAGE)).toBeTruthy();
+  });
+
+  it("shows a Free user the tracks the plan lacks as locked, with why and how to unlock them, and never plays one", async () => {
+    const { played } = stubMediaElements();
+    serve(freeUser, { library: FULL_LIBRARY });
+    renderRoute("/local-audio");
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByTestId("count-deep-work").textContent).toBe("6 tracks"));
+    expect(screen.getByTestId("locked-deep-work").textContent).toBe(" · 4 locked");
+    expect(screen.getAllByRole("tab").map((t) => t.hasAttribute("disabled"))).toEqual([false, false, true, true]);
+    expect(screen.getByText(FREE_TRACKS_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "See Premium" }).getAttribute("href")).toBe("/subscription");
+
+    // The locked tracks are listed, marked Locked, and are no buttons; the two others play.
+    const list = screen.getByRole("list", { name: "Deep Work" });
+    const rows = within(list).getAllByRole("listitem");
+    expect(rows.map((row) => [row.textContent?.replace(/\d+:\d\d$/, ""), within(row).queryByRole("button") !== null])).toEqual([
+      ["Flow StateFlow State trackLocked", false],
+      ["Steady BetaSteady Beta track", true],
+      ["Night ShiftNight Shift trackLocked", false],
+      ["Deep CurrentDeep Current track", true],
+      ["Focus TunnelFocus Tunnel trackLocked", false],
+      ["Long HaulLong Haul trackLocked", false],
+    ]);
+
+    // Play, then Random Track again and again: only the plan's tracks ever play.
+    await user.click(screen.getByRole("button", { name: "Play" }));
+    for (let i = 0; i < 12; i++) await user.click(screen.getByRole("button", { name: "Random Track" }));
+    await waitFor(() => expect(played).toHaveLength(13));
+    expect(new Set(played)).toEqual(new Set(["deep-work/steady-beta.mp3", "deep-work/deep-current.mp3"].map((path) => `/api/audio/stream?path=${encodeURIComponent(path)}`)));
+    expect(screen.queryByText("Audio playback error")).toBeNull();
+  });
+
+  it("shows a visitor the guest's two Deep Work tracks, the rest locked, and where to sign up", async () => {
+    const { played } = stubMediaElements();
+    serve(null, { library: FULL_LIBRARY });
+    renderRoute("/local-audio");
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByTestId("count-deep-work").textContent).toBe("6 tracks"));
+    expect(screen.getByTestId("locked-deep-work").textContent).toBe(" · 4 locked");
+    expect(screen.getAllByRole("tab").map((t) => t.hasAttribute("disabled"))).toEqual([false, true, true, true]);
+    expect(screen.getByText(GUEST_TRACKS_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Create a free account" }).getAttribute("href")).toBe("/auth?tab=register");
+    expect(within(screen.getByRole("list", { name: "Deep Work" })).getAllByTestId("locked-track")).toHaveLength(4);
+    for (let i = 0; i < 8; i++) await user.click(screen.getByRole("button", { name: "Random Track" }));
+    await waitFor(() => expect(played).toHaveLength(8));
+    expect(played.every((src) => /steady-beta|deep-current/.test(src))).toBe(true);
   });
 });
 

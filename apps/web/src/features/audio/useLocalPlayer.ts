@@ -1,4 +1,4 @@
-import { AUDIO_MOOD_IDS, AUDIO_DEFAULT_VOLUME, localPlayerMachine, randomSeed, type AudioFile } from "@focus/core";
+import { AUDIO_MOOD_IDS, AUDIO_DEFAULT_VOLUME, localPlayerMachine, randomSeed, type AudioFile, type AudioListener } from "@focus/core";
 import { useQueries, type UseQueryResult } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useMemo, useState } from "react";
@@ -24,9 +24,10 @@ function combineLists(results: UseQueryResult<AudioFile[]>[]) {
 /**
  * The local player of /local-audio: its own <audio> element (no loop: a track that ends hands over
  * to another random one) driven by core's local-player chart, and the four mood lists (one call per
- * mood; a non-OK answer is an empty list).
+ * mood; a non-OK answer is an empty list). `listener` decides which tracks the chart may pick or
+ * start (`docs/product.md`, Audio); a locked track asked for is refused with a toast saying why.
  */
-export function useLocalPlayer() {
+export function useLocalPlayer(listener: AudioListener) {
   const [media] = useState(() => createAudioElement({ preload: "auto", volume: AUDIO_DEFAULT_VOLUME }));
   const { element } = media;
   const machine = useMemo(
@@ -48,7 +49,10 @@ export function useLocalPlayer() {
       }),
     [media, element],
   );
-  const actor = useActorRef(machine, { input: { seed: randomSeed(), volume: AUDIO_DEFAULT_VOLUME } });
+  const actor = useActorRef(machine, { input: { seed: randomSeed(), volume: AUDIO_DEFAULT_VOLUME, listener } });
+  useEffect(() => {
+    actor.send({ type: "SET_LISTENER", listener });
+  }, [actor, listener]);
 
   useEffect(() => {
     const on = (name: string, type: "MEDIA_PLAYING" | "MEDIA_PAUSED" | "MEDIA_ENDED" | "MEDIA_ERROR") => {
@@ -93,3 +97,6 @@ export function useLocalPlayer() {
   const context = useSelector(actor, (s) => s.context);
   return { actor, element, seek: media.seek, status, context, libraries, isRefreshing, refresh };
 }
+
+/** What `useLocalPlayer` gives the page. */
+export type LocalPlayer = ReturnType<typeof useLocalPlayer>;

@@ -74,7 +74,7 @@ export function MiniAudioControls({
       </div>
       <div role="group" aria-label="Moods" className="grid grid-cols-2 gap-1.5">
         {AUDIO_MOODS.map((mood) => {
-          const locked = !audio || isMoodLocked(audio.isGuest, mood.id);
+          const locked = !audio || isMoodLocked(audio.isGuest, mood.id, audio.freePlan);
           const selected = audio?.mood === mood.id;
           return (
             <button

@@ -92,7 +92,7 @@ describe("main window side of the mini timer", { timeout: 15_000 }, () => {
       expect.arrayContaining([
         expect.objectContaining({ action: "updateTimer", timerState: expect.objectContaining({ mode: "focus", isActive: false }) }),
         { action: "updateMood", mood: null },
-        { action: "updateAudio", mood: null, trackName: null, status: "idle", isPlaying: false, volume: 0.7, isGuest: false },
+        { action: "updateAudio", mood: null, trackName: null, status: "idle", isPlaying: false, volume: 0.7, isGuest: false, freePlan: false },
       ]),
     );
     posted.mockClear();
@@ -232,6 +232,18 @@ describe("mini timer popup", () => {
     expect(within(moods()).getAllByRole("button").map((b) => [b.textContent, b.hasAttribute("disabled")])).toEqual([
       ["🧠Deep Work", false],
       ["☀️Light Work", true],
+      ["🎨Creative", true],
+      ["🌙Relax", true],
+    ]);
+  });
+
+  it("locks Creative and Relax on the Free plan, as the main window does", () => {
+    render(<MiniTimerPage />);
+    deliver({ action: "updateAudio", mood: null, trackName: null, status: "idle", isPlaying: false, volume: 0.7, isGuest: false, freePlan: true });
+    const moods = within(audio()).getByRole("group", { name: "Moods" });
+    expect(within(moods).getAllByRole("button").map((b) => [b.textContent, b.hasAttribute("disabled")])).toEqual([
+      ["🧠Deep Work", false],
+      ["☀️Light Work", false],
       ["🎨Creative", true],
       ["🌙Relax", true],
     ]);

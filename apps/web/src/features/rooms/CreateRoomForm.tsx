@@ -9,13 +9,17 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { FormField } from "@/components/FormField";
+import { IN_THE_ROOM } from "./joinIntent";
 import { useCreateRoom } from "./roomQueries";
 
 const range = (from: number, to: number, step: number) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
 const FOCUS_CHOICES = range(ROOM_LIMITS.focusMinutes.min, ROOM_LIMITS.focusMinutes.max, ROOM_LIMITS.focusMinutes.step);
 const BREAK_CHOICES = range(ROOM_LIMITS.breakMinutes.min, ROOM_LIMITS.breakMinutes.max, ROOM_LIMITS.breakMinutes.step);
 
-/** Opens a room (name, who can find it, round lengths) and goes to it; the server's message on a refusal. */
+/**
+ * Opens a room (name, who can find it, round lengths) and goes to it, already in it (whoever
+ * opens a room is in it, `docs/rooms.md`); the server's message on a refusal.
+ */
 export function CreateRoomForm() {
   const navigate = useNavigate();
   const create = useCreateRoom();
@@ -30,7 +34,7 @@ export function CreateRoomForm() {
 
   const submit = handleSubmit((values) =>
     create.mutate(values, {
-      onSuccess: (room) => void navigate(`/rooms/${room.slug}`),
+      onSuccess: (room) => void navigate(`/rooms/${room.slug}`, { state: IN_THE_ROOM }),
       onError: (error) => toast({ title: "Could not open the room", description: error.message, variant: "destructive" }),
     }),
   );

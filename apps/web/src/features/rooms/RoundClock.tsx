@@ -1,10 +1,14 @@
 import { formatTime, roomRound, type RoomSchedule } from "@focus/core";
-import { useNow } from "@/lib/useNow";
 import { cn } from "@/lib/utils";
+import { useServerNow } from "@/runtime/serverClock";
 
-/** The room's round at this second, from its schedule (core's `roomRound`): phase, time left, round number. */
+/**
+ * The room's round at this second of the server's clock (`useServerNow`: a device whose own clock
+ * is off still shows what everyone else sees), from its schedule (core's `roomRound`): phase,
+ * time left, round number.
+ */
 export function useRoomRoundNow(schedule: RoomSchedule) {
-  const now = useNow(1000);
+  const now = useServerNow(1000);
   const round = roomRound(schedule, now);
   return { ...round, secondsLeft: Math.max(0, Math.ceil((round.endsAt - now) / 1000)) };
 }

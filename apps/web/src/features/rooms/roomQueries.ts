@@ -1,13 +1,14 @@
 /**
- * Focus rooms' server data (`docs/rooms.md`): the open public rooms and one room by its slug,
- * refreshed every 15 s while shown (who is in them changes without this user doing anything),
- * and opening and ending a room.
+ * Focus rooms' server data (`docs/rooms.md`): the open public rooms, refreshed every 15 s while
+ * shown (rooms open and close without this user doing anything), one room by its slug (loaded
+ * once: who is in it is pushed by the server afterwards, `useRoomWatch`), and opening and ending
+ * a room.
  */
 import { roomSchema, type Room, type RoomCreate } from "@focus/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
-/** How often a shown room list or room is refreshed, ms. */
+/** How often a shown room list is refreshed, ms. */
 export const ROOMS_REFRESH_MS = 15_000;
 
 export const roomQueryKeys = {
@@ -22,9 +23,12 @@ export function usePublicRooms() {
   return useQuery({ queryKey: roomQueryKeys.all, refetchInterval: ROOMS_REFRESH_MS, select: (data: unknown) => roomListSchema.parse(data) });
 }
 
-/** One room, open or ended (404 when unknown: the query errors with the server's message). */
+/**
+ * One room, open or ended (404 when unknown: the query errors with the server's message), loaded
+ * when its page opens; its members then come pushed over `/ws/rooms/<slug>` (no polling).
+ */
 export function useRoom(slug: string) {
-  return useQuery({ queryKey: roomQueryKeys.room(slug), refetchInterval: ROOMS_REFRESH_MS, select: (data: unknown) => roomSchema.parse(data) });
+  return useQuery({ queryKey: roomQueryKeys.room(slug), select: (data: unknown) => roomSchema.parse(data) });
 }
 
 /** `POST /api/rooms` → the new room (its first focus round starts now). */

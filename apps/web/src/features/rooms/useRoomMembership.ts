@@ -1,14 +1,15 @@
-import { followRoomRoundEvent, type LiveRoom, type RoomSchedule } from "@focus/core";
+import { followRoomRoundEvent, type RoomSchedule } from "@focus/core";
 import { useEffect, useState } from "react";
 import { serverNow } from "@/runtime/serverClock";
 import { useTimerCommand } from "@/runtime/timerCommands";
 import { useLiveChannel } from "@/runtime/liveChannel";
 import { useLatest } from "@/lib/useLatest";
+import type { RoomUpdate } from "./useRoomWatch";
 
 /** What being in a room gives the page: the room as the server last told it, or why it cannot be joined. */
 export interface RoomMembership {
   /** The room with its members, from the live connection; null until the server answered. */
-  live: LiveRoom | null;
+  update: RoomUpdate | null;
   /** A refused join (ended, unknown, full), in the server's words. */
   error: string | null;
   /** The room ended while the user was in it: the reason. */
@@ -25,7 +26,7 @@ const STATUS_DEBOUNCE_MS = 600;
  */
 export function useRoomMembership(slug: string, joined: boolean, status: string): RoomMembership {
   const channel = useLiveChannel();
-  const [live, setLive] = useState<LiveRoom | null>(null);
+  const [update, setUpdate] = useState<RoomUpdate | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [closedReason, setClosedReason] = useState<string | null>(null);
   const statusRef = useLatest(status);
@@ -34,7 +35,7 @@ export function useRoomMembership(slug: string, joined: boolean, status: string)
     if (!joined || !channel) return;
     const join = () => channel.send({ type: "room_join", slug, status: statusRef() });
     const offMessage = channel.onMessage((message) => {
-      if (message.type === "room_state" && message.room.slug === slug) setLive(message.room);
+      if (message.type === "room_state" && message.room.slug === slug) setUpdate(message);
       else if (message.type === "room_error" && message.slug === slug) setError(message.message);
       else if (message.type === "room_closed" && message.slug === slug) setClosedReason(message.reason);
     });
@@ -44,7 +45,7 @@ export function useRoomMembership(slug: string, joined: boolean, status: string)
       offMessage();
       offConnected();
       channel.send({ type: "room_leave" });
-      setLive(null);
+      setUpdate(null);
       setError(null);
       setClosedReason(null);
     };
@@ -56,13 +57,14 @@ export function useRoomMembership(slug: string, joined: boolean, status: string)
     return () => clearTimeout(timer);
   }, [channel, joined, status]);
 
-  return { live, error, closedReason };
+  return { update, error, closedReason };
 }
 
 /**
  * While `schedule` is given (the user is in an open room), the one timer runs the room's
- * rounds: each round, as core's `followRoomRoundEvent` gives it at this instant, goes to the
- * chart, when the user joins and whenever a new round begins. The chart records each session as a personal one.
+ * rounds: each round, as core's `followRoomRoundEvent` gives it at this instant of the server's
+ * clock (`serverNow`: the room's times are the server's), goes to the chart, when the user joins
+ * and whenever a new round begins. The chart records each session as a personal one.
  */
 export function useFollowRoomRounds(schedule: RoomSchedule | null): void {
   const command = useTimerCommand();

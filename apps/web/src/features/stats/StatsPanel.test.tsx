@@ -146,6 +146,19 @@ describe("Statistics tab", () => {
     expect(within(gallery).getByText("4 / 5 sessions")).toBeTruthy();
     expect(within(gallery).getByText("5 / 10 sessions")).toBeTruthy();
     expect(within(gallery).getAllByText("Consistency").length).toBeGreaterThan(0);
+    // The count above the cards counts the cards: each achievement once, and each card says whether it is unlocked.
+    expect(screen.getByTestId("achievements-tally").textContent).toBe("3 of 8 unlocked");
+    const highlights = within(screen.getByRole("list", { name: "Highlights" })).getAllByRole("listitem");
+    expect(highlights.map((item) => item.textContent)).toEqual(["First SessionUnlocked", "4 Sessions TodayLocked · 2 / 4 sessions", "2 Hours FocusedUnlocked"]);
+    const galleryItems = within(gallery).getAllByRole("listitem");
+    expect(galleryItems.map((item) => [item.querySelector("p")?.textContent, within(item).queryByText("Unlocked") ? "Unlocked" : within(item).getByText("Locked") && "Locked"])).toEqual([
+      ["First Session", "Unlocked"],
+      ["Weekly Warrior", "Locked"],
+      ["25 Hours of Focus", "Locked"],
+      ["3-Day Streak", "Unlocked"],
+      ["10 Sessions", "Locked"],
+      ["Monthly 50", "Locked"],
+    ]);
     expect(screen.getByRole("heading", { name: "Session breakdown" })).toBeTruthy();
     expect(screen.getByText("86%")).toBeTruthy();
   });

@@ -10,7 +10,8 @@ import { EstimateStepper } from "./EstimateStepper";
 
 /**
  * The form of a task: its title and its estimate in focus sessions (core's `taskFormSchema`).
- * Adding a task (`mode` "add") resets the form after each one; editing one (`mode` "edit") has
+ * Adding a task (`mode` "add") resets the form after each one (title empty, estimate back to
+ * DEFAULT_TASK_ESTIMATE); editing one (`mode` "edit") has
  * Save and Cancel, and Escape cancels. `onSubmit` answers false when the task cannot be added
  * (the open-task limit), which the form says.
  */
@@ -61,7 +62,8 @@ export function TaskForm({
             return;
           }
           if (mode === "add") {
-            reset({ title: "", estimate: values.estimate });
+            // A new task starts from the default estimate: the last task's says nothing of it.
+            reset({ title: "", estimate: DEFAULT_TASK_ESTIMATE });
             setFocus("title");
           }
         })(event)

@@ -130,10 +130,13 @@ describe("tasks beside the Focus Arena's timer", () => {
     await addTask("Draft the intro", 2);
     await waitFor(() => expect(openRows()).toEqual(["Draft the intro 0 / 3"]));
     await waitFor(() => expect(server.calls).toEqual([{ method: "POST", path: "/api/tasks", body: { clientId: expect.any(String), title: "Draft the intro", estimate: 3 } }]));
-    // The form is ready for the next one, keeping the last estimate.
+    // The form is ready for the next task, the estimate back at 1 session: nothing of the last one is kept.
     const card = await tasksCard();
     expect((card.getByLabelText("What will you work on?") as HTMLInputElement).value).toBe("");
-    expect((card.getByLabelText("Estimate") as HTMLInputElement).value).toBe("3");
+    expect((card.getByLabelText("Estimate") as HTMLInputElement).value).toBe("1");
+    await addTask("Reply to Sam");
+    await waitFor(() => expect(openRows()).toEqual(["Draft the intro 0 / 3", "Reply to Sam 0 / 1"]));
+    await waitFor(() => expect(server.calls.at(-1)).toMatchObject({ body: { title: "Reply to Sam", estimate: 1 } }));
   });
 
   it("says why a task cannot be added: an empty title, an estimate outside 1-20", async () => {

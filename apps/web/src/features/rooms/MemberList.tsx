@@ -1,0 +1,39 @@
+import { memberActivity, type RoomMember, type RoomSchedule } from "@focus/core";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { cn } from "@/lib/utils";
+import { useRoomRoundNow } from "./RoundClock";
+
+/**
+ * Who is in the room, as the server last pushed it: each member's name and line (core's
+ * `memberActivity`: their status, "focusing" / "on a break", or "not focusing (daily limit
+ * reached)" for a member the plan keeps out of the focus round), the round read on the server's
+ * clock.
+ */
+export function MemberList({ members, schedule }: { members: RoomMember[]; schedule: RoomSchedule }) {
+  const round = useRoomRoundNow(schedule);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">In the room</CardTitle>
+        <CardDescription>{members.length === 1 ? "1 person" : `${members.length} people`}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {members.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nobody yet. Join, and share the link.</p>
+        ) : (
+          <ul className="grid gap-2" aria-label="People in the room">
+            {members.map((member) => {
+              const sittingOut = member.limitReached && round.phase === "focus";
+              return (
+                <li key={member.name} className={cn("flex flex-wrap items-baseline justify-between gap-x-4 rounded-lg border px-4 py-2", sittingOut && "border-dashed")}>
+                  <span className={cn("font-medium", sittingOut && "text-muted-foreground")}>{member.name}</span>
+                  <span className={cn("min-w-0 text-sm break-words text-muted-foreground", sittingOut && "italic")}>{memberActivity(member, round.phase)}</span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
