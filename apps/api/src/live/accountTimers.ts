@@ -65,10 +65,10 @@ export class AccountTimers implements TimerHub {
     const now = this.now();
     const batch =
       message.type === "timer_commands"
-        ? { commands: message.commands, baseVersion: message.baseVersion, timeZone: message.timeZone ?? null }
+        ? { commands: message.commands, baseVersion: message.baseVersion, timeZone: message.timeZone ?? client.timeZone ?? null }
         : message.action === "sync_request"
           ? null
-          : { commands: [{ id: randomUUID(), command: { type: message.action }, at: now }], baseVersion: null, timeZone: null };
+          : { commands: [{ id: randomUUID(), command: { type: message.action }, at: now }], baseVersion: null, timeZone: client.timeZone ?? null };
     if (!batch) return;
     void this.enqueue(client.userId, async () => {
       const run = await runTimerCommands(this.db, client.userId, batch.commands, batch.baseVersion, batch.timeZone, this.now(), this.log);

@@ -63,6 +63,8 @@ export interface LiveClient {
   readonly deviceId: number | null;
   /** The login session of a cookie connection (its stored key, `hashSessionId` of its id), else null. */
   readonly sessionId: string | null;
+  /** The IANA time zone the connection named (`?tz=`), else the request's (`X-Time-Zone`), else UTC. */
+  readonly timeZone?: string;
   send(message: LiveMessage): void;
   close(code: number, reason: string): void;
 }

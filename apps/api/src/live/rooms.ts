@@ -96,8 +96,7 @@ export interface RoomWatcher {
 
 /** The time zone a live connection named (its `timeZone`, when it has one), else UTC. */
 function timeZoneOf(client: LiveClient): string {
-  const zone = (client as LiveClient & { timeZone?: unknown }).timeZone;
-  return typeof zone === "string" && zone !== "" ? zone : "UTC";
+  return client.timeZone ?? "UTC";
 }
 
 /**

@@ -4,10 +4,15 @@ import { LIVE_PATH, createSocketActor, liveConnectionMachine, type WebSocketLike
 import { LiveChannelContext, LiveStatusContext, type LiveChannel, type LiveStatus } from "./liveChannel";
 import { addClockSample } from "./serverClock";
 
-/** `ws(s)://<this host>/ws/timer` (the secure scheme on https). */
+/**
+ * `ws(s)://<this host>/ws/timer?tz=<time zone>` (the secure scheme on https): the connection
+ * names this browser's time zone, so the server counts the user's "today" (the Free plan's
+ * limit in rooms and on the account's timer) on the user's own calendar.
+ */
 function liveUrl(): string {
   const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${window.location.host}${LIVE_PATH}`;
+  const timeZone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return `${scheme}//${window.location.host}${LIVE_PATH}?tz=${timeZone}`;
 }
 
 /**
