@@ -31,6 +31,8 @@ describe("plan changes", () => {
     const { cookie, res, credentials } = await registerUser(t.app);
     const client = await connect(url, { cookie, origin });
     open.push(client);
+    // The account's timer greets every new connection first.
+    while ((await client.next()).type !== "account_timer");
     await settle(client);
     return { cookie, id: res.json().user.id as number, username: credentials.username, client };
   }
@@ -41,11 +43,11 @@ describe("plan changes", () => {
     while ((await client.next()).type !== "pong");
   }
 
-  /** The next message that is not a pong or a timer relay. */
+  /** The next message that is not a pong or the account's timer (sent on connecting, and on its changes). */
   async function nextNotice(client: LiveTestClient): Promise<LiveMessage> {
     for (;;) {
       const message = await client.next();
-      if (message.type !== "pong" && message.type !== "timer_update") return message;
+      if (message.type !== "pong" && message.type !== "timer_update" && message.type !== "account_timer") return message;
     }
   }
 

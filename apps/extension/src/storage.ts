@@ -13,6 +13,7 @@ export const STORAGE_KEYS = {
   blocklist: "blocklist",
   connection: "connection",
   blocking: "blocking",
+  clockOffset: "clockOffset",
 } as const;
 
 /** The device token and the API it belongs to; `paused` while the device is switched off. */
@@ -44,6 +45,11 @@ export interface StoredState {
   blocklist: Blocklist | null;
   connection: Connection;
   blockingSignature: string | null;
+  /**
+   * The server's clock minus this browser's, ms (core's `clockOffsetMs` over the live
+   * connection's pongs): every time the server sends (a session's end) is read on it.
+   */
+  clockOffset: number;
 }
 
 const parsed = <T>(schema: z.ZodType<T>, value: unknown): T | null => {
@@ -60,6 +66,7 @@ export async function readState(chrome: ChromeAdapter): Promise<StoredState> {
     blocklist: parsed(blocklistSchema, raw[STORAGE_KEYS.blocklist]),
     connection: parsed(connectionSchema, raw[STORAGE_KEYS.connection]) ?? "closed",
     blockingSignature: parsed(blockingSchema, raw[STORAGE_KEYS.blocking])?.signature ?? null,
+    clockOffset: parsed(z.number(), raw[STORAGE_KEYS.clockOffset]) ?? 0,
   };
 }
 
@@ -72,6 +79,7 @@ export async function writeState(chrome: ChromeAdapter, patch: Partial<StoredSta
   if (patch.timer !== undefined) put(STORAGE_KEYS.timer, patch.timer);
   if (patch.blocklist !== undefined) put(STORAGE_KEYS.blocklist, patch.blocklist);
   if (patch.connection !== undefined) put(STORAGE_KEYS.connection, patch.connection);
+  if (patch.clockOffset !== undefined) put(STORAGE_KEYS.clockOffset, patch.clockOffset);
   if (patch.blockingSignature !== undefined) {
     put(STORAGE_KEYS.blocking, patch.blockingSignature === null ? null : { signature: patch.blockingSignature });
   }

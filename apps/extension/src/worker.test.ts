@@ -147,6 +147,22 @@ describe("blocking follows the web app's timer", () => {
     expect(chrome.alarmsSet.has(ALARMS.sessionEnd)).toBe(false);
   });
 
+  it("reads the server's time on its clock: a browser 2 minutes fast blocks to the session's real end, with alarms on its own clock", async () => {
+    const { chrome, sockets, clock } = await paired();
+    const fast = 2 * MIN;
+    clock.now = T0 + fast;
+    // A pong: sent at this browser's clock, answered at the server's (a 40 ms round trip).
+    sockets.last.receive({ type: "pong", sentAt: T0 + fast, serverNow: T0 + 20 });
+    clock.now = T0 + fast + 40;
+    await settle();
+    expect((await readState(chrome)).clockOffset).toBe(-fast);
+    sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "server" });
+    await settle();
+    expect(chrome.blockedDomains()).toEqual(["youtube.com", "blocked-test.example"]);
+    expect(chrome.badgeSpec.text).toBe("25");
+    expect(chrome.alarmsSet.get(ALARMS.sessionEnd)).toEqual({ when: T0 + 25 * MIN + fast });
+  });
+
   it("updates the badge each minute from the alarm", async () => {
     const { chrome, sockets, clock, worker } = await paired();
     sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
@@ -290,7 +306,7 @@ describe("popup and blocked page", () => {
     const b = browser();
     current = b;
     const worker = await b.restart();
-    expect(await worker.popupState()).toEqual({ link: "unlinked", timer: null, appUrl: "http://localhost:3000", version: "1.4.0" });
+    expect(await worker.popupState()).toEqual({ link: "unlinked", timer: null, appUrl: "http://localhost:3000", version: "1.4.0", clockOffset: 0 });
   });
 });
 

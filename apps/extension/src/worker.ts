@@ -5,7 +5,7 @@
  * and alarms in line with what is stored. Steps run one at a time (a small queue), so a
  * message and an alarm never interleave.
  */
-import { type ExtensionLinkStatus, type ExtensionStatus, type LiveMessage, type SharedTimerState } from "@focus/core";
+import { clockOffsetMs, keepClockSample, type ClockSample, type ExtensionLinkStatus, type ExtensionStatus, type LiveMessage, type SharedTimerState } from "@focus/core";
 import type { ApiClient, ApiResult } from "./api";
 import type { ChromeAdapter } from "./chromeAdapter";
 import { type LiveLink, type LiveSocket, LIVE_CLOSE, liveUrl, startLiveLink } from "./live";
@@ -44,6 +44,8 @@ export interface PopupState {
   /** Where "Open Focus Flow" leads: the paired app, else the default. */
   appUrl: string;
   version: string;
+  /** The server's clock minus this browser's, ms: the popup and the blocked page read time on it. */
+  clockOffset: number;
 }
 
 /** A blocked attempt as the blocked page reports it, checked by messages.ts (`blockedPageSender`). */
@@ -97,6 +99,21 @@ export function createWorker(deps: WorkerDeps): Worker {
   const { chrome, api } = deps;
   let live: LiveLink | null = null;
   let queue: Promise<unknown> = Promise.resolve();
+  /** The server's clock minus this browser's, ms, and the round trips it comes from (kept in storage across restarts). */
+  let offset: number | null = null;
+  let clockSamples: ClockSample[] = [];
+  /** The server's clock, epoch ms: every time the server sends is compared with it. */
+  const clock = () => deps.now() + (offset ?? 0);
+
+  /** Takes one pong's round trip; when the offset changes, keeps it and rebuilds the blocking times. */
+  async function takeClockSample(sample: ClockSample): Promise<void> {
+    clockSamples = keepClockSample(clockSamples, sample);
+    const next = clockOffsetMs(clockSamples);
+    if (next === offset) return;
+    offset = next;
+    await writeState(chrome, { clockOffset: next });
+    await reconcile();
+  }
 
   /** Runs `task` after every task queued before it. */
   function serial<T>(task: () => Promise<T>): Promise<T> {
@@ -122,7 +139,7 @@ export function createWorker(deps: WorkerDeps): Worker {
    */
   async function reconcile(options: { redirectOpenTabs?: boolean; forceRules?: boolean } = {}): Promise<void> {
     const state = await readState(chrome);
-    const now = deps.now();
+    const now = clock();
     const plan = blockingPlan(state, now);
     const pageUrl = chrome.runtime.getURL(BLOCKED_PAGE_PATH);
 
@@ -152,10 +169,11 @@ export function createWorker(deps: WorkerDeps): Worker {
     await chrome.badge.set(badgeFor(linkStatusOf(state), state.timer, now));
 
     const endsAt = state.pairing && !state.pairing.paused ? endsAtOf(state.timer, now) : null;
-    if (endsAt !== null && endsAt > now) await chrome.alarms.create(ALARMS.sessionEnd, { when: endsAt });
+    // Alarms fire on this browser's clock: a time of the server's is moved by the offset.
+    if (endsAt !== null && endsAt > now) await chrome.alarms.create(ALARMS.sessionEnd, { when: endsAt - (offset ?? 0) });
     else await chrome.alarms.clear(ALARMS.sessionEnd);
     const badgeAt = endsAt !== null ? nextBadgeChangeAt(state.timer, now) : null;
-    if (badgeAt !== null) await chrome.alarms.create(ALARMS.badge, { when: badgeAt });
+    if (badgeAt !== null) await chrome.alarms.create(ALARMS.badge, { when: badgeAt - (offset ?? 0) });
     else await chrome.alarms.clear(ALARMS.badge);
     if (!state.pairing) await chrome.alarms.clear(ALARMS.heartbeat);
     else if (!(await chrome.alarms.exists(ALARMS.heartbeat))) await chrome.alarms.create(ALARMS.heartbeat, { periodInMinutes: 1 });
@@ -193,7 +211,7 @@ export function createWorker(deps: WorkerDeps): Worker {
   async function refreshBlocklist(pairing: Pairing): Promise<void> {
     const result = await api.blockedSites(pairing);
     if (result.kind === "ok") {
-      await writeState(chrome, { blocklist: { domains: blockableDomains(result.value).domains, fetchedAt: deps.now() } });
+      await writeState(chrome, { blocklist: { domains: blockableDomains(result.value).domains, fetchedAt: clock() } });
     } else {
       await settle(result);
     }
@@ -252,7 +270,7 @@ export function createWorker(deps: WorkerDeps): Worker {
   async function applyTimerUpdate(timerState: Extract<LiveMessage, { type: "timer_update" }>["timerState"]): Promise<void> {
     const state = await readState(chrome);
     if (!state.pairing || state.pairing.paused) return;
-    const now = deps.now();
+    const now = clock();
     const wasFocus = isFocusRunning(state.timer, now);
     const timer = receivedTimer(timerState, now);
     await writeState(chrome, { timer });
@@ -266,6 +284,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     start: () =>
       serial(async () => {
         const state = await readState(chrome);
+        offset ??= state.clockOffset;
         if (state.pairing && !state.pairing.paused) {
           await writeState(chrome, { connection: "connecting" });
           connect(state.pairing);
@@ -284,8 +303,8 @@ export function createWorker(deps: WorkerDeps): Worker {
           } else {
             if (!live) connect(state.pairing);
             else if (live.connection === "closed") live.retry();
-            const stale = !state.blocklist || deps.now() - state.blocklist.fetchedAt > BLOCKLIST_MAX_AGE_MS;
-            if (isFocusRunning(state.timer, deps.now()) && stale) await refreshBlocklist(state.pairing);
+            const stale = !state.blocklist || clock() - state.blocklist.fetchedAt > BLOCKLIST_MAX_AGE_MS;
+            if (isFocusRunning(state.timer, clock()) && stale) await refreshBlocklist(state.pairing);
           }
         }
         await reconcile();
@@ -332,6 +351,7 @@ export function createWorker(deps: WorkerDeps): Worker {
           link: linkStatusOf(state),
           timer: state.timer,
           appUrl: state.pairing?.apiOrigin ?? deps.defaultAppUrl,
+          clockOffset: offset ?? state.clockOffset,
           version: chrome.runtime.version,
         };
       }),
@@ -350,12 +370,14 @@ export function createWorker(deps: WorkerDeps): Worker {
 
     onLiveMessage: (message) =>
       serial(async () => {
-        if (message.type === "timer_update") {
+        if (message.type === "pong" && message.sentAt !== undefined && message.serverNow !== undefined) {
+          await takeClockSample({ sentAt: message.sentAt, receivedAt: deps.now(), serverNow: message.serverNow });
+        } else if (message.type === "timer_update") {
           // Only the web app owns the timer; another extension's echo is not a source of truth.
           if (message.source !== "extension") await applyTimerUpdate(message.timerState);
         } else if (message.type === "command" && message.action === "sync_request") {
           const { timer } = await readState(chrome);
-          if (timer) live?.send({ type: "timer_update", timerState: stateToShare(timer, deps.now()) });
+          if (timer) live?.send({ type: "timer_update", timerState: stateToShare(timer, clock()) });
         }
       }),
   };

@@ -37,7 +37,7 @@ function main(): void {
   }
 
   function render(): void {
-    const view = blockedView(query, worker, Date.now());
+    const view = blockedView(query, worker, Date.now() + (worker?.clockOffset ?? 0));
     ui.heading.textContent = view.heading;
     ui.countdown.hidden = view.phase !== "blocking";
     ui.timeLeft.textContent = view.timeLeft ?? "00:00";

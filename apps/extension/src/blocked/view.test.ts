@@ -10,6 +10,7 @@ const worker = (timerState: SharedTimerState): PopupState => ({
   link: "linked",
   timer: timerState,
   appUrl: "http://127.0.0.1:3000",
+  clockOffset: 0,
   version: "1.4.0",
 });
 

@@ -40,7 +40,7 @@ function main(): void {
 
   function render(): void {
     if (!state) return;
-    const view = popupView(state, Date.now());
+    const view = popupView(state, Date.now() + state.clockOffset);
     ui.status.textContent = view.linkLabel;
     ui.status.dataset.link = view.link;
     ui.timer.hidden = view.timer === null;

@@ -10,6 +10,7 @@ const state = (patch: Partial<PopupState>): PopupState => ({
   timer: running,
   appUrl: "http://127.0.0.1:3000",
   version: "1.4.0",
+  clockOffset: 0,
   ...patch,
 });
 

@@ -10,6 +10,7 @@ import {
   type ToMiniTimerMessage,
 } from "@focus/core";
 import { Button } from "@/components/ui/button";
+import { serverNow } from "@/runtime/serverClock";
 import { MiniAudioControls } from "@/features/miniTimer/MiniAudioControls";
 
 /** The main window that opened this popup, while it is open. */
@@ -53,7 +54,9 @@ export function applyAudioMessage(audio: MiniTimerAudioState | null, message: To
 export function MiniTimerPage() {
   const [state, setState] = useState<SharedTimerState | null>(null);
   const [audio, setAudio] = useState<MiniTimerAudioState | null>(null);
-  const [now, setNow] = useState(() => Date.now());
+  // The server's clock as the main window last measured it (kept in this browser), so the
+  // mini timer shows the same time left as the main window on a device whose clock is off.
+  const [now, setNow] = useState(serverNow);
   const [linked, setLinked] = useState(() => mainWindow() !== null);
 
   useEffect(() => {
@@ -70,7 +73,7 @@ export function MiniTimerPage() {
     window.addEventListener("message", onMessage);
     tell({ action: "miniTimerReady" });
     const tick = window.setInterval(() => {
-      setNow(Date.now());
+      setNow(serverNow());
       if (!tell({ action: "ping" })) setLinked(false);
     }, 1000);
     const onClose = () => tell({ action: "miniTimerClosed" });
