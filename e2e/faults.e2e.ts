@@ -272,14 +272,13 @@ describe("1,000 live clients and a server restart", () => {
       const slowest = Math.max(...clients.map((c) => (c.connected[1] ?? Infinity) - sigtermAt));
       expect(slowest).toBeLessThan(schedule + 20_000);
 
-      // After the restart the relay works for every user: the first tab's update reaches the
-      // user's 9 other connections, tabs and extensions alike.
+      // After the restart the account's timer works for every user: a start on the first tab
+      // reaches the user's 9 other connections, tabs and extensions alike.
       for (const c of clients) c.messages.length = 0;
       for (let u = 0; u < USERS; u += 1) {
-        clients[u * PER_USER]?.actor.send({ type: "SEND", message: { type: "timer_update", timerState: timerState(1000 + u) } });
+        clients[u * PER_USER]?.actor.send({ type: "SEND", message: { type: "command", action: "start" } });
       }
-      const received = (c: Client) =>
-        c.messages.some((m) => (m as { timerState?: { currentTime?: number } }).timerState?.currentTime === 1000 + c.user);
+      const received = (c: Client) => c.messages.some((m) => (m as { timer?: { status?: string } }).timer?.status === "running");
       await waitFor(() => clients.every((c, i) => i % PER_USER === 0 || received(c)), 30_000);
       expect(clients.filter((c, i) => i % PER_USER !== 0 && !received(c)).length).toBe(0);
       expectNoErrorLogs();

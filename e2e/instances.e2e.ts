@@ -4,7 +4,7 @@ import { createServer, request, type IncomingMessage, type Server } from "node:h
 import { connect } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { INITDB, startThrowawayPostgres, type ThrowawayPostgres } from "../apps/api/test/postgres";
-import { closeCode, cookieOf, raw, timerState, WebSocket, type WsSocket } from "./faultHelpers";
+import { closeCode, cookieOf, raw, WebSocket, type WsSocket } from "./faultHelpers";
 import { CHROMIUM_ARGS, clockSeconds, freePort, launchBrowser, removeDataDir, roomClock, roomMembers, startServer, uniqueName, type RunningServer } from "./harness";
 
 /**
@@ -79,15 +79,17 @@ function openSocket(server: RunningServer, cookie: string): Promise<Client> {
   });
 }
 
-/** Resolves once `client` has received a timer_update showing `currentTime` seconds left. */
-async function timerUpdate(client: Client, currentTime: number): Promise<void> {
+/** Resolves once `client` has received the account's timer in `status`, at `version` or later; returns that version. */
+async function accountTimer(client: Client, status: string, version = 0): Promise<number> {
   const deadline = Date.now() + 5000;
-  const seen = () =>
-    client.received.some(
-      (m) => (m as { type?: string }).type === "timer_update" && (m as { timerState: { currentTime: number } }).timerState.currentTime === currentTime,
-    );
-  while (!seen()) {
-    if (Date.now() > deadline) throw new Error(`no timer_update with ${currentTime} s; received ${JSON.stringify(client.received)}`);
+  const found = () =>
+    client.received.find((m): m is { type: "account_timer"; timer: { status: string; version: number } } => {
+      const message = m as { type?: string; timer?: { status: string; version: number } };
+      return message.type === "account_timer" && message.timer?.status === status && message.timer.version >= version;
+    });
+  for (let seen = found(); ; seen = found()) {
+    if (seen) return seen.timer.version;
+    if (Date.now() > deadline) throw new Error(`no account_timer ${status}; received ${JSON.stringify(client.received)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -117,7 +119,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!available)("two API processes on one PostgreSQL", () => {
-  it("share logins and relay a user's timer between their sockets on either process", async () => {
+  it("share logins and the account's timer between a user's sockets on either process", async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
     const username = `inst${Date.now().toString(36)}`;
     const registered = await raw(`${a.url}/api/register`, {
@@ -134,13 +136,14 @@ describe.skipIf(!available)("two API processes on one PostgreSQL", () => {
 
     const onA = await openSocket(a, cookie);
     const onB = await openSocket(b, cookie);
-    onA.socket.send(JSON.stringify({ type: "timer_update", timerState: timerState(1400) }));
-    await timerUpdate(onB, 1400);
-    onB.socket.send(JSON.stringify({ type: "timer_update", timerState: timerState(1300) }));
-    await timerUpdate(onA, 1300);
+    // A start on A reaches the user's socket on B, a pause on B the socket on A.
+    onA.socket.send(JSON.stringify({ type: "command", action: "start" }));
+    const started = await accountTimer(onB, "running");
+    onB.socket.send(JSON.stringify({ type: "command", action: "pause" }));
+    const paused = await accountTimer(onA, "paused", started + 1);
 
-    // A socket opened later on A is answered at once with the last state, sent on B.
-    await timerUpdate(await openSocket(a, cookie), 1300);
+    // A socket opened later on A is answered at once with the account's timer, changed on B.
+    expect(await accountTimer(await openSocket(a, cookie), "paused")).toBe(paused);
 
     // Logging out on B ends that login's sockets on A too.
     const closed = closeCode(onA.socket);

@@ -122,7 +122,9 @@ describe("offline: nothing lost", () => {
     await page.getByRole("tab", { name: "Statistics" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Your Focus Journey" }).isVisible()).toBe(true);
     await page.getByRole("tab", { name: "Focus Arena" }).click();
-    expect(await focusSessionsOnServer(server.url, username)).toEqual([]);
+    // The server may hold it already: it keeps the account's timer and records its end itself
+    // (the browser's socket can outlive its going offline); never twice.
+    expect((await focusSessionsOnServer(server.url, username)).length).toBeLessThanOrEqual(1);
 
     // Back online: the `online` event sends it, once.
     await context.setOffline(false);

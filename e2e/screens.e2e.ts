@@ -62,14 +62,19 @@ const SCREENS: Screen[] = [
 
 let server: RunningServer;
 let browser: Browser;
-const sessions: Partial<Record<Screen["as"], string>> = {};
+const sessions: Record<string, string> = {};
 
 /** Logs in through the API and keeps the session cookie for the contexts of that role. */
-async function cookieFor(role: "user" | "admin"): Promise<string> {
-  const cached = sessions[role];
+/**
+ * A signed-in cookie for `role`. Users get one account per theme: a theme saved with an account
+ * applies live on every page open with it, so the dark and the light pages cannot share one.
+ */
+async function cookieFor(role: "user" | "admin", theme: Theme = "dark"): Promise<string> {
+  const key = role === "admin" ? role : `${role}-${theme}`;
+  const cached = sessions[key];
   if (cached) return cached;
   const credentials =
-    role === "admin" ? ADMIN : { username: "screens-user", password: "calm-focus-42", email: "screens@example.com" };
+    role === "admin" ? ADMIN : { username: `screens-user-${theme}`, password: "calm-focus-42", email: `screens-${theme}@example.com` };
   const path = role === "admin" ? "/api/login" : "/api/register";
   const response = await fetch(`${server.url}${path}`, {
     method: "POST",
@@ -88,7 +93,7 @@ async function cookieFor(role: "user" | "admin"): Promise<string> {
       });
     }
   }
-  sessions[role] = cookie;
+  sessions[key] = cookie;
   return cookie;
 }
 
@@ -103,7 +108,7 @@ async function newContext(screen: Screen, theme: Theme): Promise<BrowserContext>
   await context.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
   if (screen.as === "guest") await context.addInitScript(() => window.localStorage.setItem("guest-mode", "1"));
   if (screen.as === "user" || screen.as === "admin") {
-    const cookie = await cookieFor(screen.as);
+    const cookie = await cookieFor(screen.as, theme);
     // The theme saved with the account applies on sign-in, so the account holds this pair's theme too.
     const saved = await fetch(`${server.url}/api/settings`, {
       method: "POST",

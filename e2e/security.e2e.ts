@@ -661,7 +661,7 @@ describe("security headers and the content security policy", () => {
     await page.getByLabel("Confirm Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.getByRole("button", { name: "Continue with my trial" }).click();
-    const liveSocket = page.waitForEvent("websocket", (ws) => ws.url().endsWith("/ws/timer"));
+    const liveSocket = page.waitForEvent("websocket", (ws) => new URL(ws.url()).pathname === "/ws/timer");
     await page.waitForURL(`${server.url}/app`);
     at = "/app";
     await page.getByText("Focus Arena").first().waitFor();

@@ -1,3 +1,5 @@
+import { beforeEach } from "vitest";
+import { resetServerClock } from "@/runtime/serverClock";
 import { configure } from "@testing-library/react";
 
 /**
@@ -22,3 +24,9 @@ globalThis.WebSocket = OfflineWebSocket as unknown as typeof WebSocket;
  * imports lazy route chunks, which on a loaded 2-core CI machine can take over a second.
  */
 configure({ asyncUtilTimeout: 5000 });
+
+/**
+ * Each test starts on this machine's clock: a test that feeds the server clock a skewed sample
+ * must not leave its offset to the next (the offset lives in a module and in localStorage).
+ */
+beforeEach(() => resetServerClock());
