@@ -11,6 +11,7 @@ import {
 } from "@focus/core";
 import { z } from "zod";
 import type { LiveChannel } from "./liveChannel";
+import { newClientId } from "./outbox/clientId";
 import { readUserValue, writeUserValue } from "./userStorage";
 
 /** The parts of the timer actor the sync uses. */
@@ -75,7 +76,7 @@ export class AccountTimerSync {
 
   /** Sends `command`, given now, to the account's timer (now, or once connected). */
   submit(command: TimerCommand): void {
-    this.pending.push({ id: crypto.randomUUID(), command, at: Math.round(this.options.now()), base: this.knownVersion });
+    this.pending.push({ id: newClientId(), command, at: Math.round(this.options.now()), base: this.knownVersion });
     this.saveQueue();
     this.flush();
   }

@@ -1,7 +1,7 @@
 /**
- * A random UUID v4 for a session's idempotency key. `crypto.randomUUID` exists only in secure
- * contexts (https, localhost); the app may also be served over plain http on a LAN, where
- * `crypto.getRandomValues` still works.
+ * A random UUID v4 (an idempotency key: a task, a session, a timer command). `crypto.randomUUID`
+ * exists only in secure contexts (https, localhost); the app may also be served over plain http
+ * on a LAN, where `crypto.getRandomValues` still works.
  */
 export function newClientId(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
