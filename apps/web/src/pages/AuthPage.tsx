@@ -75,6 +75,7 @@ export function AuthPage() {
                   <TabsTrigger value="register">Register</TabsTrigger>
                 </TabsList>
               </div>
+              <KeepGuestWork />
               <TabsContent value="login">
                 <CardHeader>
                   <CardTitle as="h1">Welcome back</CardTitle>
@@ -106,7 +107,6 @@ export function AuthPage() {
                 </CardContent>
               </TabsContent>
             </Tabs>
-            <KeepGuestWork />
           </Card>
           <section aria-labelledby="guest-title" className="grid gap-3 rounded-xl border border-dashed p-5 text-center">
             <h2 id="guest-title" className="text-sm font-medium">

@@ -16,7 +16,7 @@ export function KeepGuestWork() {
   }, [phrase]);
   if (!phrase) return null;
   return (
-    <div className="px-6 pb-6">
+    <div className="px-6 pt-4">
     <label className="flex items-start gap-3 rounded-lg border bg-muted/40 p-4 text-sm">
       <input
         type="checkbox"
