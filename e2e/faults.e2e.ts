@@ -18,7 +18,6 @@ import {
   registerUser,
   signalAndWait,
   sleep,
-  timerState,
   useFaultServers,
   WebSocket,
   type RawResponse,

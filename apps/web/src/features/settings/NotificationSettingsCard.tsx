@@ -1,0 +1,101 @@
+import { NOTIFICATION_SOUNDS } from "@focus/core";
+import { Bell } from "lucide-react";
+import { useState } from "react";
+import { Controller, useWatch, type Control } from "react-hook-form";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { SwitchField } from "./fields";
+import type { SettingsFormValues } from "./settingsForm";
+
+const SOUND_LABELS: Record<(typeof NOTIFICATION_SOUNDS)[number], string> = {
+  bell: "Bell",
+  chime: "Chime",
+  digital: "Digital",
+  gentle: "Gentle",
+  none: "None",
+};
+
+/** The browser's desktop-notification permission, or "unsupported". */
+function notificationPermission(): NotificationPermission | "unsupported" {
+  return typeof window !== "undefined" && "Notification" in window ? Notification.permission : "unsupported";
+}
+
+/**
+ * How the user hears that a session is over: the sound and its choice, and desktop
+ * notifications (asked for from the click that switches them on, as browsers require; a
+ * blocked or missing permission is said in words).
+ */
+export function NotificationSettingsCard({ control }: { control: Control<SettingsFormValues> }) {
+  const soundOn = useWatch({ control, name: "soundNotifications" });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Bell className="size-5 text-primary" aria-hidden />
+          Notification settings
+        </CardTitle>
+        <CardDescription>How you hear that a session is over.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <Controller
+          control={control}
+          name="soundNotifications"
+          render={({ field }) => (
+            <SwitchField id="settings-sound" label="Sound notifications" description="Play a sound when a session ends." checked={field.value} onChange={field.onChange} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="notificationSound"
+          render={({ field }) => (
+            <div className="grid gap-2">
+              <Label htmlFor="settings-sound-choice" className={soundOn ? undefined : "text-muted-foreground"}>
+                Notification sound
+              </Label>
+              <Select id="settings-sound-choice" {...field} disabled={!soundOn}>
+                {NOTIFICATION_SOUNDS.map((sound) => (
+                  <option key={sound} value={sound}>
+                    {SOUND_LABELS[sound]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          )}
+        />
+        <DesktopNotificationsSwitch control={control} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Desktop notifications, with what the browser's permission allows. */
+function DesktopNotificationsSwitch({ control }: { control: Control<SettingsFormValues> }) {
+  const [permission, setPermission] = useState(notificationPermission);
+  const desktopOn = useWatch({ control, name: "desktopNotifications" });
+  const askForPermission = () => {
+    if (notificationPermission() !== "default") return;
+    void Notification.requestPermission().then(setPermission, () => setPermission(notificationPermission()));
+  };
+  return (
+    <Controller
+      control={control}
+      name="desktopNotifications"
+      render={({ field }) => (
+        <SwitchField
+          id="settings-desktop"
+          label="Desktop notifications"
+          description="Show a system notification when a session ends."
+          checked={field.value}
+          onChange={(checked) => {
+            field.onChange(checked);
+            if (checked) askForPermission();
+          }}
+        >
+          {desktopOn && permission === "denied" && <p className="text-sm text-destructive">Your browser blocks notifications for this site. Allow them in the site settings.</p>}
+          {desktopOn && permission === "unsupported" && <p className="text-sm text-muted-foreground">This browser does not show desktop notifications.</p>}
+        </SwitchField>
+      )}
+    />
+  );
+}

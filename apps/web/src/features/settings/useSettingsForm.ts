@@ -1,0 +1,79 @@
+import type { Settings, User } from "@focus/core";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useCallback, useEffect, useRef, type FormEvent } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "@/components/ui/use-toast";
+import { ApiError } from "@/lib/api";
+import { getStoredTheme, onThemeChange } from "@/lib/theme";
+import { fromFormValues, settingsFormSchema, toFormValues, type SettingsFormValues } from "./settingsForm";
+import { useSaveSettings } from "./useSettings";
+
+/** How long the form waits after the last change before saving it by itself, ms. */
+export const AUTOSAVE_DELAY_MS = 600;
+
+/**
+ * The settings form's state and saving: react-hook-form over the user's settings (the theme
+ * shown is the one this browser uses now, and follows the header's toggle); every change saves
+ * itself AUTOSAVE_DELAY_MS after the last one, one still waiting when the form goes away is saved
+ * at once, and `submitNow` ('Save Settings') saves right away and confirms with a toast. Saves
+ * go through `useSaveSettings` (the outbox); a refusal toasts the server's reason.
+ */
+export function useSettingsForm(settings: Settings, user: User) {
+  const form = useForm<SettingsFormValues>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: { ...toFormValues(settings), theme: getStoredTheme() },
+  });
+  const { handleSubmit, setValue, subscribe } = form;
+  useEffect(() => onThemeChange((theme) => setValue("theme", theme)), [setValue]);
+
+  const save = useSaveSettings(user);
+  const { mutate } = save;
+  const saveValues = useCallback(
+    (values: SettingsFormValues, explicit: boolean) =>
+      mutate(fromFormValues(values), {
+        onSuccess: () => {
+          if (explicit) toast({ title: "Settings saved", description: "Your preferences have been updated." });
+        },
+        onError: (error) => {
+          // The settings screen's own wording; the server's reason when it gave one.
+          const description = error instanceof ApiError && error.serverMessage ? error.serverMessage : "An error occurred while saving your settings.";
+          toast({ title: "Failed to save settings", description, variant: "destructive" });
+        },
+      }),
+    [mutate],
+  );
+
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; flush: () => void } | null>(null);
+  useEffect(() => {
+    const unsubscribe = subscribe({
+      formState: { values: true },
+      callback: ({ name }) => {
+        // No name: a reset or a whole-form update, not a change to save.
+        if (!name) return;
+        if (pending.current) clearTimeout(pending.current.timer);
+        const flush = () => {
+          pending.current = null;
+          void handleSubmit((values) => saveValues(values, false))();
+        };
+        pending.current = { timer: setTimeout(flush, AUTOSAVE_DELAY_MS), flush };
+      },
+    });
+    return () => {
+      unsubscribe();
+      const waiting = pending.current;
+      if (waiting) {
+        clearTimeout(waiting.timer);
+        waiting.flush();
+      }
+    };
+  }, [subscribe, handleSubmit, saveValues]);
+
+  const submitNow = (event: FormEvent<HTMLFormElement>) =>
+    void handleSubmit((values) => {
+      if (pending.current) clearTimeout(pending.current.timer);
+      pending.current = null;
+      saveValues(values, true);
+    })(event);
+
+  return { control: form.control, submitNow, save };
+}
