@@ -1,0 +1,86 @@
+import { DEFAULT_SETTINGS, type User } from "@focus/core";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { dismissToast } from "@/components/ui/use-toast";
+import { FakeLiveSocket } from "@/test/fakeLiveSocket";
+import { TEST_USER, renderRoute } from "@/test/render";
+
+const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
+
+/** Answers /app's calls; counts the settings loads. */
+function serve(settings: () => typeof DEFAULT_SETTINGS) {
+  const loads = { settings: 0 };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+      if (url === "/api/me") return json({ user: inTrial });
+      if (url === "/api/settings") {
+        loads.settings += 1;
+        return json(settings());
+      }
+      if (url.startsWith("/api/sessions")) return json([]);
+      return new Response(JSON.stringify({ message: "not found" }), { status: 404 });
+    }),
+  );
+  return loads;
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  vi.stubGlobal("WebSocket", FakeLiveSocket);
+});
+afterEach(() => {
+  act(() => dismissToast());
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe("Undo after a reset or a mode change", () => {
+  it("offers Undo when R resets a running focus session, and the U key brings it back running", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serve(() => DEFAULT_SETTINGS);
+    renderRoute("/app");
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    await user.click(await screen.findByRole("button", { name: "Start Focus" }));
+    await act(() => vi.advanceTimersByTimeAsync(3 * 60_000));
+    await user.keyboard("r");
+    const offer = (await screen.findByText("Focus session reset")).closest("li") as HTMLElement;
+    expect(within(offer).getByText(/Your 3 minutes of focus are saved as a stopped session/)).toBeTruthy();
+    expect(screen.getByTestId("timer-display").textContent).toBe("25:00");
+
+    expect(within(offer).getByRole("button", { name: "Undo" })).toBeTruthy();
+    await user.keyboard("u");
+    expect(await screen.findByRole("button", { name: "Pause" })).toBeTruthy();
+    expect(screen.getByTestId("timer-display").textContent).toMatch(/^2[12]:\d\d$/);
+    // The start went to the account's timer (the rest wait for its answer, which this test's server never gives).
+    expect(FakeLiveSocket.last?.sentOf("timer_commands")[0]?.commands.map((c) => c.command.type)).toEqual(["start"]);
+  });
+
+  it("offers nothing for a break or a session that never started", async () => {
+    serve(() => DEFAULT_SETTINGS);
+    renderRoute("/app");
+    const user = userEvent.setup();
+    await screen.findByTestId("timer-display");
+    await user.keyboard("2");
+    await user.keyboard("r");
+    await waitFor(() => expect(screen.getByTestId("timer-display").textContent).toBe("05:00"));
+    expect(screen.queryByText(/Undo brings the session back/)).toBeNull();
+  });
+});
+
+describe("settings changed on another device", () => {
+  it("loads the settings again when the server says they changed, and the waiting session takes the new length", async () => {
+    let focusDuration = 25;
+    const loads = serve(() => ({ ...DEFAULT_SETTINGS, focusDuration }));
+    renderRoute("/app");
+    await waitFor(() => expect(screen.getByTestId("timer-display").textContent).toBe("25:00"));
+    const before = loads.settings;
+    focusDuration = 50;
+    FakeLiveSocket.last?.receive({ type: "settings_changed" });
+    await waitFor(() => expect(screen.getByTestId("timer-display").textContent).toBe("50:00"));
+    expect(loads.settings).toBe(before + 1);
+  });
+});

@@ -1,0 +1,30 @@
+import { STORAGE_KEYS } from "@focus/core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { outboxSync } from "./outbox/sync";
+import { forgetAccountInBrowser } from "./signOut";
+import { userKey } from "./userStorage";
+
+beforeEach(() => window.localStorage.clear());
+
+describe("signing out in a shared browser", () => {
+  it("forgets the user's timer, counters, settings copy, per-user values and outbox entries, and nothing else", async () => {
+    const set = (key: string, value: string) => window.localStorage.setItem(key, value);
+    set(STORAGE_KEYS.timerState, "{}");
+    set(STORAGE_KEYS.completedSessions, "2");
+    set(STORAGE_KEYS.totalFocusTime, "10");
+    set(STORAGE_KEYS.totalSessions, "7");
+    set(STORAGE_KEYS.lastSessionDate, "2026-11-27");
+    set(STORAGE_KEYS.settings, "{}");
+    set(userKey(5, "active-task"), "task-1");
+    set(userKey(5, "timer-commands"), "[]");
+    set(STORAGE_KEYS.theme, "light");
+    set("server-clock-offset", "120000");
+    await outboxSync.submit(5, { kind: "settings", body: { focusDuration: 30 } }).catch(() => undefined);
+
+    await forgetAccountInBrowser(5);
+
+    expect(Object.keys(window.localStorage).sort()).toEqual(["server-clock-offset", STORAGE_KEYS.theme].sort());
+    await outboxSync.setUser(5);
+    expect(outboxSync.getState().items).toEqual([]);
+  });
+});
