@@ -1,8 +1,7 @@
 import { planChangeNotice, trialNotice, userSchema, type SubscriptionFields, type TrialNoticeId, type User } from "@focus/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { toast } from "@/components/ui/use-toast";
-import { useLiveChannel } from "@/runtime/liveChannel";
+import { useLiveReload } from "@/runtime/useLiveReload";
 import { queryKeys } from "@/lib/queryKeys";
 import { serverNow } from "@/runtime/serverClock";
 import { readUserValue, writeUserValue } from "@/runtime/userStorage";
@@ -59,40 +58,12 @@ function useTrialNotices(user: User) {
 }
 
 /**
- * Loads the user and their requests again when the server says they changed (`user_changed` on
- * the live connection, `docs/api.md`), and on every reconnection after the first (a change
- * made while this device was away was told to nobody here). A no-op without a connection.
- */
-function usePlanLiveSync() {
-  const channel = useLiveChannel();
-  const client = useQueryClient();
-  useEffect(() => {
-    if (!channel) return;
-    const reload = () => {
-      void client.invalidateQueries({ queryKey: queryKeys.me });
-      void client.invalidateQueries({ queryKey: queryKeys.subscriptionRequests });
-    };
-    let connections = channel.isOpen() ? 1 : 0;
-    const offMessage = channel.onMessage((message) => {
-      if (message.type === "user_changed") reload();
-    });
-    const offConnected = channel.onConnected(() => {
-      connections += 1;
-      if (connections > 1) reload();
-    });
-    return () => {
-      offMessage();
-      offConnected();
-    };
-  }, [channel, client]);
-}
-
-/**
  * The plan notices of the signed-in layout (`docs/product.md`, Plan notices): the plan follows the
  * server live, a change of it is said, and the trial warns before it ends. Renders nothing.
  */
 export function PlanNotices({ user }: { user: User }) {
-  usePlanLiveSync();
+  // The user and their requests, again whenever the server says they changed (`user_changed`).
+  useLiveReload(["user_changed"], [queryKeys.me, queryKeys.subscriptionRequests]);
   usePlanChangeNotices(user);
   useTrialNotices(user);
   return null;
