@@ -1,13 +1,15 @@
 import { useEffect, useState } from "react";
 
 /**
- * The current time, epoch ms, kept in state so renders stay pure: read on mount, then every
- * `intervalMs` when given, and whenever the page is shown again (a hidden tab's timers sleep).
+ * The current time on `clock` (this device's by default), epoch ms, kept in state so renders stay
+ * pure: read on mount, then every `intervalMs` when given, whenever the page is shown again (a
+ * hidden tab's timers sleep), and whenever `clockVersion` changes (the clock was corrected).
  */
-export function useNow(intervalMs?: number): number {
-  const [now, setNow] = useState(() => Date.now());
+export function useNow(intervalMs?: number, clock: () => number = Date.now, clockVersion?: unknown): number {
+  const [now, setNow] = useState(clock);
   useEffect(() => {
-    const update = () => setNow(Date.now());
+    const update = () => setNow(clock());
+    update();
     const onVisibility = () => {
       if (document.visibilityState === "visible") update();
     };
@@ -17,6 +19,6 @@ export function useNow(intervalMs?: number): number {
       document.removeEventListener("visibilitychange", onVisibility);
       window.clearInterval(id);
     };
-  }, [intervalMs]);
+  }, [intervalMs, clock, clockVersion]);
   return now;
 }

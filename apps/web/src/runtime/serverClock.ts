@@ -1,5 +1,6 @@
 import { clockOffsetMs, keepClockSample, type ClockSample } from "@focus/core";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
+import { useNow } from "@/lib/useNow";
 
 /**
  * The server's clock as this browser reads it (`docs/product.md`, One timer per account): this
@@ -87,20 +88,5 @@ export function useServerClockHeard(): boolean {
  * `intervalMs` when given, when the page is shown again, and when the offset changes.
  */
 export function useServerNow(intervalMs?: number): number {
-  const currentOffset = useServerClockOffset();
-  const [now, setNow] = useState(serverNow);
-  useEffect(() => {
-    const update = () => setNow(serverNow());
-    update();
-    const onVisibility = () => {
-      if (document.visibilityState === "visible") update();
-    };
-    document.addEventListener("visibilitychange", onVisibility);
-    const id = intervalMs ? window.setInterval(update, intervalMs) : undefined;
-    return () => {
-      document.removeEventListener("visibilitychange", onVisibility);
-      window.clearInterval(id);
-    };
-  }, [intervalMs, currentOffset]);
-  return now;
+  return useNow(intervalMs, serverNow, useServerClockOffset());
 }

@@ -1,6 +1,7 @@
 import { sessionInputSchema, type Session, type SessionInput } from "@focus/core";
 import { useSyncExternalStore } from "react";
 import { z } from "zod";
+import { storageSubscription } from "@/lib/storageChanges";
 
 /**
  * A guest's completed sessions, kept in this browser only (nothing of a guest reaches the
@@ -67,14 +68,7 @@ export function forgetGuestSession(clientId: string): void {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
-function subscribe(listener: () => void): () => void {
-  window.addEventListener(CHANGE_EVENT, listener);
-  window.addEventListener("storage", listener);
-  return () => {
-    window.removeEventListener(CHANGE_EVENT, listener);
-    window.removeEventListener("storage", listener);
-  };
-}
+const subscribe = storageSubscription(CHANGE_EVENT);
 
 /** The guest's sessions, following every change (this tab's timer, or another tab's). */
 export function useGuestSessions(): Session[] {

@@ -4,6 +4,7 @@ import { api } from "@/lib/api";
 import { writeUserValue } from "@/runtime/userStorage";
 import { loadGuestTasks } from "@/features/tasks/guestTasks";
 import { loadGuestSessions } from "./guestSessions";
+import { storageSubscription } from "@/lib/storageChanges";
 
 /**
  * A guest's work moved into the account they create or sign in to (`docs/product.md`, Guests):
@@ -100,14 +101,7 @@ export async function moveGuestWork(): Promise<{ sessions: number; tasks: number
   return { sessions: imported, tasks: tasks.length };
 }
 
-function subscribe(listener: () => void): () => void {
-  window.addEventListener(CHANGE_EVENT, listener);
-  window.addEventListener("storage", listener);
-  return () => {
-    window.removeEventListener(CHANGE_EVENT, listener);
-    window.removeEventListener("storage", listener);
-  };
-}
+const subscribe = storageSubscription(CHANGE_EVENT);
 
 let cachedSummary: GuestWorkSummary = { focusSessions: 0, sessions: 0, tasks: 0 };
 function summarySnapshot(): GuestWorkSummary {

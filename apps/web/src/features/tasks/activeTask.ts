@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { readUserValue, writeUserValue } from "@/runtime/userStorage";
+import { storageSubscription } from "@/lib/storageChanges";
 
 /**
  * The task the user works on now ("Working on: …" in the Focus Arena), one at a time, kept per
@@ -22,14 +23,7 @@ export function setActiveTask(userId: number, clientId: string | null): void {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
-function subscribe(listener: () => void): () => void {
-  window.addEventListener(CHANGE_EVENT, listener);
-  window.addEventListener("storage", listener);
-  return () => {
-    window.removeEventListener(CHANGE_EVENT, listener);
-    window.removeEventListener("storage", listener);
-  };
-}
+const subscribe = storageSubscription(CHANGE_EVENT);
 
 /** The clientId of the user's active task, following changes in this tab and others. */
 export function useActiveTaskId(userId: number): string | null {

@@ -1,6 +1,7 @@
 import { applyTaskChange, taskSchema, type TaskChange, type TaskItem } from "@focus/core";
 import { useSyncExternalStore } from "react";
 import { z } from "zod";
+import { storageSubscription } from "@/lib/storageChanges";
 
 /**
  * A guest's task list, kept in this browser only (nothing of a guest reaches the server,
@@ -54,14 +55,7 @@ export function recordGuestTaskSession(clientId: string, endedAt: number): void 
   saveGuestTasks(loadGuestTasks().map((task) => (task.clientId === clientId ? { ...task, actual: task.actual + 1, lastSessionAt } : task)));
 }
 
-function subscribe(listener: () => void): () => void {
-  window.addEventListener(CHANGE_EVENT, listener);
-  window.addEventListener("storage", listener);
-  return () => {
-    window.removeEventListener(CHANGE_EVENT, listener);
-    window.removeEventListener("storage", listener);
-  };
-}
+const subscribe = storageSubscription(CHANGE_EVENT);
 
 const NONE: TaskItem[] = [];
 
