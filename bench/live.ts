@@ -4,11 +4,13 @@
  * - mem: server RSS and V8 heap used (bytes, after a full GC, read by memProbe.mjs preloaded
  *   into the server) before and after opening BENCH_MEM_SOCKETS idle authenticated sockets
  *   held by BENCH_MEM_CLIENTS client processes (socketClient.ts); per socket in KiB.
- * - ws: relay latency (ms): BENCH_WS_USERS users × BENCH_WS_SOCKETS_PER_USER sockets held by
- *   the bench process; in each of BENCH_WS_ROUNDS rounds every user sends one `timer_update`
- *   from one of its sockets (paced at BENCH_WS_RATE sends/s over all users) and the time until
- *   each of the user's other sockets receives it is one sample. Sender and receivers share one
- *   clock (performance.now in this process).
+ * - ws: the account timer's latency (ms): BENCH_WS_USERS users × BENCH_WS_SOCKETS_PER_USER
+ *   sockets held by the bench process; in each of BENCH_WS_ROUNDS rounds every user sends one
+ *   timer command (start, then pause, alternately) from one of its sockets (paced at
+ *   BENCH_WS_RATE sends/s over all users), which the server runs on the account's timer (one
+ *   database transaction) and sends to every connection of the user; the time until each of
+ *   the user's other sockets receives the new version is one sample. Sender and receivers
+ *   share one clock (performance.now in this process).
  * Memory runs first, on the fresh server, so the relay's garbage does not blur "before".
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -149,22 +151,26 @@ async function benchRelay(server: RunningServer, users: BenchUser[], knobs: Knob
     if (failed > 0) throw new Error(`${failed} sockets could not open: ${groups.find((g) => g.firstError)?.firstError}`);
     log(`${all.length} sockets open for ${users.length} users in ${((Date.now() - started) / 1000).toFixed(1)} s (${refused} upgrades refused and retried)`);
 
-    const pending = new Map<number, { sentAt: number; left: number }>();
+    // Per user: the version the next change will have, and when its command was sent.
+    const pending = new Map<number, { version: number; sentAt: number; left: number }>();
+    const versions = new Map<number, number>();
     const latencies: number[] = [];
-    for (const group of groups) {
+    groups.forEach((group, user) => {
       for (const socket of group.sockets) {
         socket.on("message", (data: WebSocketType.RawData) => {
           const at = performance.now();
           const text = data.toString();
-          if (!text.includes('"timer_update"')) return;
-          const seq = (JSON.parse(text) as { timerState?: { currentTime?: number } }).timerState?.currentTime;
-          const entry = seq === undefined ? undefined : pending.get(seq);
-          if (!entry) return;
+          if (!text.includes('"account_timer"')) return;
+          const message = JSON.parse(text) as { timer: { version: number }; replies?: unknown };
+          versions.set(user, Math.max(versions.get(user) ?? 0, message.timer.version));
+          // The sender's own answer carries replies: only the other connections are samples.
+          const entry = pending.get(user);
+          if (message.replies || !entry || message.timer.version !== entry.version) return;
           latencies.push(at - entry.sentAt);
-          if (--entry.left === 0 && seq !== undefined) pending.delete(seq);
+          if (--entry.left === 0) pending.delete(user);
         });
       }
-    }
+    });
     await sleep(1000);
 
     const total = knobs.wsRounds * users.length;
@@ -174,18 +180,12 @@ async function benchRelay(server: RunningServer, users: BenchUser[], knobs: Knob
       const due = Math.min(total, Math.floor(((performance.now() - sendStarted) / 1000) * knobs.wsRate) + 1);
       for (; sent < due; sent++) {
         const round = Math.floor(sent / users.length);
-        const group = groups[sent % users.length];
+        const user = sent % users.length;
+        const group = groups[user];
         const sender = group?.sockets[round % perUser];
         if (!group || !sender) continue;
-        const seq = sent + 1;
-        const endsAt = Date.now() + 1_500_000 - (seq % 1000);
-        pending.set(seq, { sentAt: performance.now(), left: group.sockets.length - 1 });
-        sender.send(
-          JSON.stringify({
-            type: "timer_update",
-            timerState: { isActive: true, currentTime: seq, mode: "focus", progress: (seq % 100) / 2, endsAt, durationMs: 1_500_000 },
-          }),
-        );
+        pending.set(user, { version: (versions.get(user) ?? 0) + 1, sentAt: performance.now(), left: group.sockets.length - 1 });
+        sender.send(JSON.stringify({ type: "command", action: round % 2 === 0 ? "start" : "pause" }));
       }
       await sleep(5);
     }

@@ -3,8 +3,8 @@
  * first) on loopback only, prints each section's figures as it goes and a summary table with
  * the machine at the end. Everything the bench starts (servers, socket clients, Chromium) is
  * stopped on success, failure, SIGINT and SIGTERM. Sections: http (req/s, p99 ms, each route's
- * ratio to the baseline next to its target, and another user's p99 during abuse), ws (relay
- * latency ms), mem (KiB per idle socket), rooms (round-change fan-out ms, KiB per member), js
+ * ratio to the baseline next to its target, and another user's p99 during abuse), ws (the
+ * account timer's command-to-other-devices latency, ms), mem (KiB per idle socket), rooms (round-change fan-out ms, KiB per member), js
  * (gzipped KiB per route), drift (ms).
  * Knobs: see `readKnobs` in lib/common.ts and the README's "Benchmarks" section.
  */
@@ -97,12 +97,12 @@ function summary(results: Results, knobs: Knobs, startedAt: number): string {
   if (live?.relay) {
     const r = live.relay;
     out.push(
-      `Websocket relay (${r.users} users × ${r.socketsPerUser} sockets, ${r.sends} timer_update sends at ${r.rate}/s; ${r.refused} upgrades refused with 503 and retried)`,
+      `The account's timer over websockets (${r.users} users × ${r.socketsPerUser} sockets, ${r.sends} timer commands at ${r.rate}/s; ${r.refused} upgrades refused with 503 and retried)`,
       table([
         ["figure", "value"],
-        ["relay latency p50 (ms)", fmt(r.p50Ms, 2)],
-        ["relay latency p99 (ms)", fmt(r.p99Ms, 2)],
-        ["relay latency max (ms)", fmt(r.maxMs, 2)],
+        ["command to other devices p50 (ms)", fmt(r.p50Ms, 2)],
+        ["command to other devices p99 (ms)", fmt(r.p99Ms, 2)],
+        ["command to other devices max (ms)", fmt(r.maxMs, 2)],
         ["deliveries received / expected", `${r.received} / ${r.expected}`],
       ]),
       "",
@@ -185,7 +185,7 @@ async function main(): Promise<number> {
     });
   }
   if (knobs.sections.has("ws") || knobs.sections.has("mem")) {
-    await section("Websocket: idle-socket memory and relay latency", async () => {
+    await section("Websocket: idle-socket memory and the account timer's latency", async () => {
       const { benchLive } = await import("./live");
       results.live = {};
       await benchLive(knobs, log, results.live);
