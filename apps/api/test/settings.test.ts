@@ -38,6 +38,16 @@ describe("settings", () => {
     expect(read.json()).toEqual(second.json());
   });
 
+  it("keeps both changes when two devices save different settings at the same moment", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const save = (payload: object) => t.app.inject({ method: "POST", url: "/api/settings", headers: { cookie }, payload });
+    const answers = await Promise.all([save({ focusDuration: 50 }), save({ theme: "light" }), save({ shortBreakDuration: 7 })]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const stored = (await t.app.inject({ method: "GET", url: "/api/settings", headers: { cookie } })).json();
+    expect(stored).toEqual({ ...DEFAULT_SETTINGS, focusDuration: 50, theme: "light", shortBreakDuration: 7 });
+  });
+
   it("accepts the full merged settings object the web client sends", async () => {
     t = await createTestApp();
     const { cookie } = await registerUser(t.app);
