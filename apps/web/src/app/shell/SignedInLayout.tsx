@@ -8,7 +8,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { PageSpinner, Spinner } from "@/components/ui/spinner";
 import { AudioProvider } from "@/features/audio/AudioProvider";
 import { UserLoadError } from "@/features/auth/UserLoadError";
-import { MiniTimerLinkProvider } from "@/features/miniTimer/useMiniTimerLink";
+import { MiniTimerLinkProvider } from "@/features/miniTimer/MiniTimerLinkProvider";
 import { GuestWorkMover } from "@/features/guest/GuestWorkMover";
 import { OfflineSync } from "@/features/offline/OfflineSync";
 import { useAccountTheme } from "@/features/settings/useSettings";

@@ -9,7 +9,7 @@ import { ProgressRing } from "./ProgressRing";
 import { TodayProgress } from "./TodayProgress";
 import { LiveStatusBadge } from "./LiveStatusBadge";
 import { useLiveStatus } from "@/runtime/liveChannel";
-import { useMiniTimerLink } from "@/features/miniTimer/useMiniTimerLink";
+import { useMiniTimerLink } from "@/features/miniTimer/miniTimerLink";
 import { useTimerControls, useTimerView } from "./useTimer";
 import { requestNotificationPermission } from "./notifications";
 import { useCurrentSettings } from "@/runtime/currentSettings";

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import {
   MINI_TIMER_PATH,
   MINI_TIMER_PING_MS,
@@ -16,6 +16,7 @@ import { toast } from "@/components/ui/use-toast";
 import { useAudioEngine } from "@/features/audio/audioEngineContext";
 import { TimerActor } from "@/runtime/timerActor";
 import { useTimerCommand } from "@/runtime/timerCommands";
+import { MiniTimerLinkContext, type MiniTimerLink } from "./miniTimerLink";
 
 /**
  * The main window's side of the mini timer: opens the 240×340 popup near the right edge of
@@ -136,22 +137,7 @@ function useMiniTimerLinkState(): MiniTimerLink {
   return useMemo(() => ({ open, isLinked }), [open, isLinked]);
 }
 
-/** The mini timer link: open the popup, and whether one is linked. */
-export interface MiniTimerLink {
-  open: () => void;
-  isLinked: boolean;
-}
-
-const MiniTimerLinkContext = createContext<MiniTimerLink | null>(null);
-
 /** Keeps the mini timer link for its children (the signed-in layout mounts it once). */
 export function MiniTimerLinkProvider({ children }: { children: ReactNode }) {
   return <MiniTimerLinkContext.Provider value={useMiniTimerLinkState()}>{children}</MiniTimerLinkContext.Provider>;
-}
-
-/** The mini timer link of the signed-in layout. Throws outside `MiniTimerLinkProvider`. */
-export function useMiniTimerLink(): MiniTimerLink {
-  const link = useContext(MiniTimerLinkContext);
-  if (!link) throw new Error("useMiniTimerLink must be used within a MiniTimerLinkProvider");
-  return link;
 }
