@@ -16,7 +16,7 @@ let browser: Browser;
 
 /** A focus session's length, ms, and how long before its end the tests let it run. */
 const FOCUS_MS = 25 * 60_000;
-const ENDS_IN_MS = 6000;
+const ENDS_IN_MS = 4000;
 
 beforeAll(async () => {
   server = await startServer();

@@ -60,8 +60,10 @@ describe("tasks end to end", () => {
     await expect.poll(() => count(page.getByTestId("working-on"))).toBe("1 / 2");
     await saveScreenshot(page, "tasks-focus-arena-desktop");
 
-    const sessions = (await (await page.request.get(`${server.url}/api/sessions`)).json()) as Array<{ type: string; taskId?: number }>;
-    expect(sessions.filter((s) => s.type === "focus")).toEqual([expect.objectContaining({ type: "focus", completed: true, duration: 1500, taskId: task?.id })]);
+    // The server has it a moment after the page counts it (the page counts what waits to be sent too).
+    const focusSessions = async () =>
+      ((await (await page.request.get(`${server.url}/api/sessions`)).json()) as Array<{ type: string; taskId?: number }>).filter((s) => s.type === "focus");
+    await expect.poll(focusSessions).toEqual([expect.objectContaining({ type: "focus", completed: true, duration: 1500, taskId: task?.id })]);
     expect((await listed())[0]).toMatchObject({ actual: 1 });
 
     await page.getByRole("tab", { name: "Statistics" }).click();
