@@ -81,8 +81,11 @@ describe("one timer per account, on two devices", () => {
     await saveScreenshot(phone.page, "account-timer-phone-running");
 
     await phone.page.getByRole("button", { name: "Pause" }).click();
-    expect(await msUntil(() => laptop.page.getByRole("button", { name: "Resume" }).isVisible())).toBeLessThan(1000);
-    expect(Math.abs((await shownSeconds(laptop.page)) - (await shownSeconds(phone.page)))).toBeLessThanOrEqual(1);
+    const pausedAfter = await msUntil(() => laptop.page.getByRole("button", { name: "Resume" }).isVisible());
+    expect(pausedAfter).toBeLessThan(1000);
+    const apart = Math.abs((await shownSeconds(laptop.page)) - (await shownSeconds(phone.page)));
+    expect(apart).toBeLessThanOrEqual(1);
+    console.info(`two devices: the start showed on the phone after ${seenAfter} ms, the pause on the laptop after ${pausedAfter} ms; paused time left ${apart} s apart (phone clock 2 min fast)`);
 
     // A reload of either shows the same paused session.
     await phone.page.reload();
