@@ -81,7 +81,8 @@ export class AccountTimers implements TimerHub {
   }
 
   observed(userId: number, timer: AccountTimer): void {
-    this.schedule(userId, timer);
+    // Only an instance that serves one of the user's connections settles their timer.
+    if (this.hub.isConnected(userId)) this.schedule(userId, timer);
   }
 
   /**
