@@ -35,7 +35,8 @@ function serve() {
   return state;
 }
 
-const todaySession = () => ({ startTime: new Date().toISOString(), duration: 1500, type: "focus" as const, completed: true, clientId: crypto.randomUUID() });
+/** A focus session that ended just now: today, at whatever hour the test runs (one that ends 25 minutes on would be tomorrow's near midnight). */
+const todaySession = () => ({ startTime: new Date(Date.now() - 1_500_000).toISOString(), duration: 1500, type: "focus" as const, completed: true, clientId: crypto.randomUUID() });
 
 function setOnline(online: boolean) {
   Object.defineProperty(window.navigator, "onLine", { configurable: true, get: () => online });
