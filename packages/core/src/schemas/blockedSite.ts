@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { positiveIdParam } from "./ids";
+import { MAX_RECORD_ID, positiveIdParam } from "./ids";
 
 /**
  * Blocked websites and linked devices (`docs/product.md`, Website Shield and linked devices;
@@ -149,5 +149,5 @@ export type LinkedDeviceCreated = z.infer<typeof linkedDeviceCreatedSchema>;
 
 /** `{id}` path parameter of `DELETE /api/blocked-sites/{id}`, `/api/linked-devices/{id}` and `/api/tasks/{id}`. */
 export const recordIdParamsSchema = z.object({
-  id: positiveIdParam("id must be a positive whole number"),
+  id: positiveIdParam(`id must be a whole number from 1 to ${MAX_RECORD_ID}`),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { positiveIdParam } from "./ids";
+import { MAX_RECORD_ID, positiveIdParam, recordIdSchema } from "./ids";
 
 /** Session types as stored. */
 export const SESSION_TYPES = ["focus", "break"] as const;
@@ -46,7 +46,7 @@ export const sessionInputSchema = z.object({
    * The user's task this focus session was spent on (`docs/product.md`, Tasks): the id of one of
    * the user's own tasks, checked by the server. Absent when the session counts for no task.
    */
-  taskId: z.number().int("taskId must be a task id").positive("taskId must be a task id").optional(),
+  taskId: recordIdSchema("taskId must be a task id").optional(),
 });
 export type SessionInput = z.infer<typeof sessionInputSchema>;
 
@@ -93,15 +93,15 @@ export function encodeSessionCursor(session: Pick<Session, "startTime" | "id">):
   return `${session.startTime}_${session.id}`;
 }
 
-/** The stored start (ISO characters only) and a plain positive id, as `positiveIdParam` takes. */
-const CURSOR_PATTERN = /^(\d[\dT:.+\-Z]{0,39})_([1-9]\d{0,14})$/;
+/** The stored start (ISO characters only) and a plain positive id, as `positiveIdParam` takes (at most MAX_RECORD_ID). */
+const CURSOR_PATTERN = /^(\d[\dT:.+\-Z]{0,39})_([1-9]\d{0,9})$/;
 
 /** The cursor's parts, or undefined when `text` is not one `encodeSessionCursor` makes. */
 export function decodeSessionCursor(text: string): SessionCursor | undefined {
   const match = CURSOR_PATTERN.exec(text);
   if (!match?.[1] || !match[2]) return undefined;
   const id = Number(match[2]);
-  return Number.isSafeInteger(id) ? { startTime: match[1], id } : undefined;
+  return id <= MAX_RECORD_ID ? { startTime: match[1], id } : undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordIdSchema } from "./ids";
 
 /**
  * Tasks estimated in focus sessions (`docs/product.md`, Tasks; routes in `docs/api.md`): a user
@@ -75,7 +76,7 @@ export type TaskUpdate = z.output<typeof taskUpdateSchema>;
  */
 export const taskReorderSchema = z.object({
   ids: z
-    .array(z.number().int().positive(), { message: "ids must be a list of task ids" })
+    .array(recordIdSchema("ids must be a list of task ids"), { message: "ids must be a list of task ids" })
     .min(1, "ids must name at least one task")
     .max(MAX_TASK_REORDER_IDS, `ids must name at most ${MAX_TASK_REORDER_IDS} tasks`)
     .refine((ids) => new Set(ids).size === ids.length, TASK_MESSAGES.duplicateIds),
