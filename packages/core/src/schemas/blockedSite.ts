@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_RECORD_ID, positiveIdParam } from "./ids";
+import { showsWhatItSays } from "./plainText";
 
 /**
  * Blocked websites and linked devices (`docs/product.md`, Website Shield and linked devices;
@@ -136,7 +137,8 @@ export const linkedDeviceCreateSchema = z.object({
     .string({ message: "Device name is required" })
     .trim()
     .min(1, "Device name is required")
-    .max(LINKED_DEVICE_NAME_MAX_LENGTH, `Device name must be at most ${LINKED_DEVICE_NAME_MAX_LENGTH} characters`),
+    .max(LINKED_DEVICE_NAME_MAX_LENGTH, `Device name must be at most ${LINKED_DEVICE_NAME_MAX_LENGTH} characters`)
+    .refine(...showsWhatItSays("Device name")),
 });
 export type LinkedDeviceCreate = z.infer<typeof linkedDeviceCreateSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDateTimeInYears } from "./dates";
 import { MAX_RECORD_ID, positiveIdParam, recordIdSchema } from "./ids";
 
 /** Session types as stored. */
@@ -9,27 +10,11 @@ export type SessionType = (typeof SESSION_TYPES)[number];
 export const MAX_SESSION_SECONDS = 24 * 60 * 60;
 
 /**
- * The years a session may start in, inclusive (UTC): a start outside them cannot be a real
- * session, and stored it would break the lists and exports that show it.
- */
-export const SESSION_YEARS = { first: 2000, last: 2100 } as const;
-const SESSION_START_MIN_MS = Date.UTC(SESSION_YEARS.first, 0, 1);
-const SESSION_START_END_MS = Date.UTC(SESSION_YEARS.last + 1, 0, 1);
-
-/**
  * Body of `POST /api/sessions` (`docs/api.md`): startTime (ISO 8601), duration (seconds),
  * type, completed, and optionally clientId and taskId.
  */
 export const sessionInputSchema = z.object({
-  startTime: z.iso
-    .datetime({ offset: true, message: "startTime must be an ISO 8601 date-time" })
-    .refine(
-      (value) => {
-        const ms = Date.parse(value);
-        return ms >= SESSION_START_MIN_MS && ms < SESSION_START_END_MS;
-      },
-      { message: `startTime must be in the years ${SESSION_YEARS.first} to ${SESSION_YEARS.last}` },
-    ),
+  startTime: isoDateTimeInYears("startTime"),
   duration: z
     .number()
     .int("duration must be a whole number of seconds")
