@@ -14,7 +14,7 @@
  *   refused too.
  */
 
-const ALWAYS_REFUSED = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u200B\u2060-\u2064\uFEFF\u180E\u00AD\u034F\u115F\u1160\u3164\uFFA0]/u;
+const ALWAYS_REFUSED = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u200B\u2060-\u2064\uFEFF\u180E\u00AD\u115F\u1160\u3164\uFFA0]|\u034F/u; // U+034F combines, so it stays outside the class
 /** A joiner with an emoji (and its optional variation selector) before it and an emoji after. */
 const JOINER_IN_EMOJI = /(?<=\p{Extended_Pictographic}\uFE0F?|\p{Emoji_Modifier})\u200D(?=\p{Extended_Pictographic})/gu;
 /** A non-joiner between two letters, neither of them Latin, Greek or Cyrillic. */
