@@ -19,6 +19,7 @@ import errorHandlerPlugin from "./plugins/errorHandler";
 import extensionZipPlugin from "./plugins/extensionZip";
 import livePlugin from "./plugins/live";
 import originCheckPlugin from "./plugins/originCheck";
+import rateLimitsPlugin from "./plugins/rateLimits";
 import securityPlugin from "./plugins/security";
 import sessionPlugin from "./plugins/session";
 import noNulTextPlugin from "./plugins/noNulText";
@@ -70,6 +71,7 @@ export const focusApp = fp<{ config: Config }>(
     await fastify.register(underPressurePlugin, { maxEventLoopDelayMs: config.overloadMaxEventLoopDelayMs });
     await fastify.register(originCheckPlugin, { publicOrigin: config.publicOrigin });
     await fastify.register(databasePlugin, { config });
+    await fastify.register(rateLimitsPlugin);
     await fastify.register(sessionPlugin, { config });
     await fastify.register(authPlugin, { config });
     await fastify.register(timeZonePlugin);

@@ -261,10 +261,27 @@ describe("data export and import", () => {
     return { version: 1, exportedAt: new Date().toISOString(), settings: DEFAULT_SETTINGS, sessions };
   }
 
+  /**
+   * Resolves once an import of the user is under way: on SQLite its first batch is stored; on
+   * PostgreSQL (one transaction, invisible until it commits) it holds the import's advisory lock.
+   */
+  async function importHasBegun(userId: number): Promise<void> {
+    for (;;) {
+      const begun =
+        TEST_ENGINE === "postgres"
+          ? (await sql<{ n: string }>`select count(*) as n from pg_locks where locktype = 'advisory' and classid = 7301 and objid = ${userId}`.execute(t.app.db)).rows[0]?.n !== "0"
+          : (await t.app.db.selectFrom("focus_sessions").select("id").where("user_id", "=", userId).executeTakeFirst()) !== undefined;
+      if (begun) return;
+      await setImmediate();
+    }
+  }
+
   it("runs one import at a time per account: a second one while the first runs gets 409, and the first records everything", async () => {
     t = await createTestApp();
-    const { cookie } = await registerUser(t.app);
-    const [first, second] = await Promise.all([importAs(cookie, bigDocument(5000)), importAs(cookie, bigDocument(3, Date.parse("2020-01-01T08:00:00Z")))]);
+    const { cookie, res } = await registerUser(t.app);
+    const firstImport = importAs(cookie, bigDocument(5000));
+    await importHasBegun(res.json().user.id);
+    const [first, second] = await Promise.all([firstImport, importAs(cookie, bigDocument(3, Date.parse("2020-01-01T08:00:00Z")))]);
     expect([first.statusCode, second.statusCode]).toEqual([200, 409]);
     expect(first.json()).toEqual({ imported: 5000, skipped: 0, settingsApplied: true });
     expect(second.json().message).toBe("An import is already running for this account. Please wait for it to finish, then try again.");
@@ -273,7 +290,7 @@ describe("data export and import", () => {
     expect(after.json()).toMatchObject({ imported: 3 });
   });
 
-  it("writes a large import in batches, so other requests' queries run between them", async () => {
+  it("writes a large import in batches, so other requests' queries run between them (on PostgreSQL all or nothing is visible)", async () => {
     t = await createTestApp();
     const { cookie, res } = await registerUser(t.app);
     const userId: number = res.json().user.id;
@@ -287,7 +304,45 @@ describe("data export and import", () => {
       await setImmediate();
     }
     expect((await importing).json()).toMatchObject({ imported: 5000 });
-    expect([...seen].some((n) => n > 0 && n < 5000), `counts seen: ${[...seen].join(", ")}`).toBe(true);
+    seen.add(5000);
+    if (TEST_ENGINE === "postgres") {
+      // One transaction: other requests ran meanwhile and saw nothing of it until it was whole.
+      expect([...seen].sort((a, b) => a - b)).toEqual([0, 5000]);
+    } else {
+      expect([...seen].some((n) => n > 0 && n < 5000), `counts seen: ${[...seen].join(", ")}`).toBe(true);
+    }
+  });
+
+  it("holds a session posted during the account's own import until it ends: a Free user never gets a third focus session in a day", async () => {
+    t = await createTestApp();
+    const user = await registerUser(t.app);
+    const userId: number = user.res.json().user.id;
+    await t.app.db.updateTable("users").set({ trial_end_date: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", userId).execute();
+    // 3,000 sessions on past days (many batches), then two focus sessions yesterday: the day's limit, met by the import.
+    const yesterday = new Date(Date.now() - 24 * 3_600_000);
+    yesterday.setUTCHours(9, 0, 0, 0);
+    const focus = (at: number) => ({ startTime: new Date(at).toISOString(), duration: 1500, type: "focus" as const, completed: true, clientId: randomUUID() });
+    const document = bigDocument(3000, Date.parse("2020-01-01T08:00:00Z"));
+    document.sessions = document.sessions.map((session) => ({ ...session, type: "break" as const, duration: 300 }));
+    document.sessions.push(focus(yesterday.getTime()), focus(yesterday.getTime() + 3_600_000));
+    const importing = importAs(user.cookie, document);
+    // Once the import has begun, the user records a third focus session on that day.
+    await importHasBegun(userId);
+    const third = await t.app.inject({
+      method: "POST",
+      url: "/api/sessions",
+      headers: { cookie: user.cookie, "x-time-zone": "UTC" },
+      payload: focus(yesterday.getTime() + 2 * 3_600_000),
+    });
+    expect((await importing).json()).toMatchObject({ imported: 3002 });
+    expect(third.statusCode).toBe(403);
+    const focusThatDay = await t.app.db
+      .selectFrom("focus_sessions")
+      .select("start_time")
+      .where("user_id", "=", userId)
+      .where("type", "=", "focus")
+      .execute();
+    expect(focusThatDay).toHaveLength(2);
   });
 
   it("limits imports to 5 per account in 10 minutes: the sixth gets 429 with Retry-After, whatever the address", async () => {
@@ -328,5 +383,32 @@ describe("data export and import", () => {
     expect(Number(count.n)).toBe(99_999);
     // One more still fits.
     expect((await importAs(cookie, bigDocument(1))).json()).toMatchObject({ imported: 1 });
+    // The account now holds 100,000: a session posted, or ended by the account's timer, is refused too.
+    const posted = await t.app.inject({
+      method: "POST",
+      url: "/api/sessions",
+      headers: { cookie },
+      payload: { startTime: new Date(Date.now() - 1_500_000).toISOString(), duration: 1500, type: "focus", completed: true },
+    });
+    expect(posted.statusCode).toBe(409);
+    expect(posted.json().message).toBe("Your history already holds 100,000 sessions, the most one account keeps. This session was not recorded.");
+  });
+
+  it.skipIf(TEST_ENGINE !== "postgres")("runs one import per account across instances: the same file through another instance while the first runs gets 409, nothing doubled", async () => {
+    t = await createTestApp();
+    const b = await t.rebuild();
+    const { cookie, res } = await registerUser(t.app);
+    const userId: number = res.json().user.id;
+    const document = bigDocument(3000);
+    // Without clientIds, so only the stored sessions (not the ids) could tell them apart.
+    document.sessions = document.sessions.map(({ clientId: _clientId, ...session }) => session);
+    const first = importAs(cookie, document);
+    await importHasBegun(userId);
+    const second = await b.inject({ method: "POST", url: "/api/import", headers: { cookie }, payload: document });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe("An import is already running for this account. Please wait for it to finish, then try again.");
+    expect((await first).json()).toMatchObject({ imported: 3000, skipped: 0 });
+    const count = await t.app.db.selectFrom("focus_sessions").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(3000);
   });
 });

@@ -32,6 +32,7 @@ import { getSettings } from "../repositories/settings";
 import { findUserById, lockUserRow } from "../repositories/users";
 import { HttpError } from "./httpError";
 import { recordSessionLocked } from "./sessions";
+import { sessionWriteGate } from "./sessionWrites";
 import { subscriptionOf } from "./subscription";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -125,7 +126,8 @@ async function runTimer(
   log: TimerLogger,
   work: (timer: AccountTimer, env: TimerEnvironment) => AccountTimerResult,
 ): Promise<TimerRun | null> {
-  return writeTransaction(db, async (trx) => {
+  // Session writes wait while an import of the user runs (`domain/sessionWrites.ts`).
+  return sessionWriteGate(db).write(userId, () => writeTransaction(db, async (trx) => {
     await lockUserRow(trx, userId);
     const user = await findUserById(trx, userId);
     if (!user) return null;
@@ -136,7 +138,7 @@ async function runTimer(
     const result = work(timer, env);
     if (result.changed || !stored || stored.timeZone !== zone) await saveAccountTimer(trx, userId, result.timer, zone);
     return { ...result, ...(await recordEffects(trx, user, result.effects, now, zone, log)) };
-  });
+  }));
 }
 
 /**

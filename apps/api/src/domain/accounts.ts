@@ -90,16 +90,43 @@ export async function ensureAdminAccount(db: Kysely<Database>, username: string,
 }
 
 /**
+ * Guards the check of a signed-in user's current password (`security/signInGuard.ts`): the
+ * check is refused while the account is locked, and each wrong password is counted as a failed
+ * sign-in of the account (`docs/product.md`, Accounts).
+ */
+export interface CurrentPasswordGuard {
+  /** @throws HttpError 429 while the account is locked. */
+  assertOpen(): Promise<void>;
+  recordWrong(): Promise<void>;
+}
+
+/**
+ * Checks `password` against the user's, through `guard`.
+ * @throws HttpError 400 `message` on a wrong password; 429 from the guard while locked.
+ */
+export async function checkCurrentPassword(user: UserRow, password: string, guard: CurrentPasswordGuard, message: string): Promise<void> {
+  await guard.assertOpen();
+  if (await verifyPassword(password, user.password_hash)) return;
+  await guard.recordWrong();
+  throw new HttpError(400, message);
+}
+
+/**
  * Changes the user's email (`PUT /api/user/email`) after checking the current password.
  * Setting the email the user already has (in any letter case) is allowed.
  * @returns the updated user.
- * @throws HttpError 400 "Current password is incorrect"; 409 "Email already registered" when
+ * @throws HttpError 400 "Current password is incorrect", 429 while the account is locked
+ *   (`checkCurrentPassword`); 409 "Email already registered" when
  *   another account uses it (any case); 404 "User not found" if the account vanished meanwhile.
  */
-export async function changeEmail(db: Kysely<Database>, user: UserRow, email: string, currentPassword: string): Promise<UserRow> {
-  if (!(await verifyPassword(currentPassword, user.password_hash))) {
-    throw new HttpError(400, "Current password is incorrect");
-  }
+export async function changeEmail(
+  db: Kysely<Database>,
+  user: UserRow,
+  email: string,
+  currentPassword: string,
+  guard: CurrentPasswordGuard,
+): Promise<UserRow> {
+  await checkCurrentPassword(user, currentPassword, guard, "Current password is incorrect");
   const userId = user.id;
   const emailTaken = () => new HttpError(409, "Email already registered");
   const owner = await findUserByEmail(db, email);
@@ -117,18 +144,17 @@ export async function changeEmail(db: Kysely<Database>, user: UserRow, email: st
 
 /**
  * Changes the user's password after checking the current one (`PUT /api/user/password`).
- * No session is ended: the caller stays logged in, and so do the user's other devices.
- * @throws HttpError 400 "Current password is incorrect".
+ * No session is ended here (the route signs out the user's other sessions).
+ * @throws HttpError 400 "Current password is incorrect", 429 while the account is locked.
  */
 export async function changePassword(
   db: Kysely<Database>,
   user: UserRow,
   currentPassword: string,
   newPassword: string,
+  guard: CurrentPasswordGuard,
 ): Promise<void> {
-  if (!(await verifyPassword(currentPassword, user.password_hash))) {
-    throw new HttpError(400, "Current password is incorrect");
-  }
+  await checkCurrentPassword(user, currentPassword, guard, "Current password is incorrect");
   if (isCommonPassword(newPassword)) throw new HttpError(400, COMMON_PASSWORD_MESSAGE);
   await updateUser(db, user.id, { password_hash: await hashPassword(newPassword) });
 }

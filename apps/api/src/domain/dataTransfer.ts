@@ -21,12 +21,17 @@ import {
 import { strToU8, zipSync } from "fflate";
 import { setImmediate } from "node:timers/promises";
 import type { Kysely } from "kysely";
+import { ADVISORY_LOCKS, tryAdvisoryXactLock } from "../db/advisoryLocks";
+import { isPostgres } from "../db/connection";
 import type { Database } from "../db/database";
+import type { NewFocusSessionRow } from "../db/tables/focusSessions";
 import type { UserRow } from "../db/tables/users";
 import { insertSessionRows, listSessionsOldestFirst, newSessionRow } from "../repositories/sessions";
 import { getSettings, saveSettings } from "../repositories/settings";
 import { ownedTaskIds } from "../repositories/tasks";
 import { HttpError } from "./httpError";
+import { IMPORT_RUNNING_MESSAGE, sessionWriteGate } from "./sessionWrites";
+import { lockUserRow } from "../repositories/users";
 import { subscriptionOf } from "./subscription";
 
 /** Rows per INSERT (and per transaction) when importing: 8 parameters each, well under SQLite's bound-parameter limit. */
@@ -100,12 +105,6 @@ export function exportToCsvZip(document: Required<DataExport>): Uint8Array {
   );
 }
 
-/** Imports running now, by user id (this instance): one at a time per account. */
-const importsRunning = new Set<number>();
-
-/** What a second import while one runs says (409). */
-export const IMPORT_RUNNING_MESSAGE = "An import is already running for this account. Please wait for it to finish, then try again.";
-
 /**
  * Merges a previous export into the user's data (`docs/offline.md`, Import): a session is
  * skipped when the user already has its clientId, or (without a clientId) one with the same
@@ -116,69 +115,89 @@ export const IMPORT_RUNNING_MESSAGE = "An import is already running for this acc
  * MAX_SESSIONS_PER_USER sessions. A session keeps its `taskId` only when that is one of the
  * user's own tasks and the session is a focus session; any other is imported counting for no
  * task (a file from another account names that account's tasks).
- * Every check runs before anything is written; then the sessions go in batches of
- * IMPORT_BATCH_SIZE, each its own short transaction with a turn of the event loop between, so a
- * large import never holds the database or the process from other users' requests.
+ * One import per account at a time, and no session of the user is recorded while it runs
+ * (`domain/sessionWrites.ts`), so the checks hold until the last session is in. Every check
+ * runs before anything is written; the sessions go in batches of IMPORT_BATCH_SIZE with a turn
+ * of the event loop between. On SQLite each batch is its own short transaction, so a large
+ * import never holds the one connection from other users; on PostgreSQL the whole import is one
+ * transaction holding the user's row lock (which every session write takes) and an advisory
+ * lock (a second import on any instance is refused), and a failure leaves nothing half done.
  * @param now epoch ms, which decides the user's plan.
  * @throws HttpError 403 when the import would break the Free plan's daily limit, 409 when it
  * would pass MAX_SESSIONS_PER_USER or another import of the account is running.
  */
-export async function importData(db: Kysely<Database>, user: UserRow, document: DataExport, now: number, timeZone: string): Promise<ImportResult> {
-  const userId = user.id;
-  if (importsRunning.has(userId)) throw new HttpError(409, IMPORT_RUNNING_MESSAGE);
-  importsRunning.add(userId);
-  try {
-    const existing = await db
-      .selectFrom("focus_sessions")
-      .select(["start_time", "type", "duration", "completed", "client_id"])
-      .where("user_id", "=", userId)
-      .execute();
-    const clientIds = new Set(existing.flatMap((row) => (row.client_id ? [row.client_id] : [])));
-    const keys = new Set(existing.map((row) => sessionDedupeKey({ startTime: row.start_time, type: row.type, duration: row.duration })));
-
-    const fresh: ExportedSession[] = [];
-    for (const session of document.sessions) {
-      const key = sessionDedupeKey(session);
-      const known = session.clientId ? clientIds.has(session.clientId) : keys.has(key);
-      if (known) continue;
-      fresh.push(session);
-      if (session.clientId) clientIds.add(session.clientId);
-      keys.add(key);
+export function importData(db: Kysely<Database>, user: UserRow, document: DataExport, now: number, timeZone: string): Promise<ImportResult> {
+  return sessionWriteGate(db).importAlone(user.id, () => {
+    if (!isPostgres(db)) {
+      const writeBatch = (rows: NewFocusSessionRow[]) => db.transaction().execute((trx) => insertSessionRows(trx, user.id, rows));
+      return importChecked(db, user, document, now, timeZone, writeBatch);
     }
+    return db.transaction().execute(async (trx) => {
+      if (!(await tryAdvisoryXactLock(trx, ADVISORY_LOCKS.import, user.id))) throw new HttpError(409, IMPORT_RUNNING_MESSAGE);
+      await lockUserRow(trx, user.id);
+      return importChecked(trx, user, document, now, timeZone, (rows) => insertSessionRows(trx, user.id, rows));
+    });
+  });
+}
 
-    if (existing.length + fresh.length > MAX_SESSIONS_PER_USER) {
+/** `importData`'s checks and writes, through `db` (a transaction on PostgreSQL); `writeBatch` stores one batch of rows. */
+async function importChecked(
+  db: Kysely<Database>,
+  user: UserRow,
+  document: DataExport,
+  now: number,
+  timeZone: string,
+  writeBatch: (rows: NewFocusSessionRow[]) => Promise<number>,
+): Promise<ImportResult> {
+  const userId = user.id;
+  const existing = await db
+    .selectFrom("focus_sessions")
+    .select(["start_time", "type", "duration", "completed", "client_id"])
+    .where("user_id", "=", userId)
+    .execute();
+  const clientIds = new Set(existing.flatMap((row) => (row.client_id ? [row.client_id] : [])));
+  const keys = new Set(existing.map((row) => sessionDedupeKey({ startTime: row.start_time, type: row.type, duration: row.duration })));
+
+  const fresh: ExportedSession[] = [];
+  for (const session of document.sessions) {
+    const key = sessionDedupeKey(session);
+    const known = session.clientId ? clientIds.has(session.clientId) : keys.has(key);
+    if (known) continue;
+    fresh.push(session);
+    if (session.clientId) clientIds.add(session.clientId);
+    keys.add(key);
+  }
+
+  if (existing.length + fresh.length > MAX_SESSIONS_PER_USER) {
+    throw new HttpError(
+      409,
+      `This import would take your history past ${MAX_SESSIONS_PER_USER.toLocaleString("en-US")} sessions (you have ${existing.length.toLocaleString("en-US")} and the file adds ${fresh.length.toLocaleString("en-US")}). Import a smaller file.`,
+    );
+  }
+  if (planTier(subscriptionOf(user), now) === "free") {
+    const stored = existing.map((row) => ({ startTime: row.start_time, type: row.type, duration: row.duration, completed: row.completed === 1 }));
+    const over = daysOverDailyLimit(stored, fresh, timeZone);
+    if (over.length > 0) {
       throw new HttpError(
-        409,
-        `This import would take your history past ${MAX_SESSIONS_PER_USER.toLocaleString("en-US")} sessions (you have ${existing.length.toLocaleString("en-US")} and the file adds ${fresh.length.toLocaleString("en-US")}). Import a smaller file.`,
+        403,
+        `This import would give ${over[0]} more than the Free plan's ${FREE_PLAN.focusSessionsPerDay} focus sessions a day. Upgrade to Premium to import your whole history.`,
       );
     }
-    if (planTier(subscriptionOf(user), now) === "free") {
-      const stored = existing.map((row) => ({ startTime: row.start_time, type: row.type, duration: row.duration, completed: row.completed === 1 }));
-      const over = daysOverDailyLimit(stored, fresh, timeZone);
-      if (over.length > 0) {
-        throw new HttpError(
-          403,
-          `This import would give ${over[0]} more than the Free plan's ${FREE_PLAN.focusSessionsPerDay} focus sessions a day. Upgrade to Premium to import your whole history.`,
-        );
-      }
-    }
-
-    const named = [...new Set(fresh.flatMap((session) => (session.taskId === undefined ? [] : [session.taskId])))];
-    const ownTasks = await ownedTaskIds(db, userId, named);
-    const taskIdOf = (session: ExportedSession) =>
-      session.taskId !== undefined && session.type === "focus" && ownTasks.has(session.taskId) ? session.taskId : null;
-
-    const createdAt = new Date().toISOString();
-    let imported = 0;
-    for (let i = 0; i < fresh.length; i += IMPORT_BATCH_SIZE) {
-      const batch = fresh.slice(i, i + IMPORT_BATCH_SIZE);
-      const rows = batch.map((session) => newSessionRow(userId, { ...session, taskId: taskIdOf(session) ?? undefined }, createdAt));
-      imported += await db.transaction().execute((trx) => insertSessionRows(trx, userId, rows));
-      await setImmediate();
-    }
-    if (document.settings) await saveSettings(db, userId, document.settings);
-    return { imported, skipped: document.sessions.length - imported, settingsApplied: document.settings !== undefined };
-  } finally {
-    importsRunning.delete(userId);
   }
+
+  const named = [...new Set(fresh.flatMap((session) => (session.taskId === undefined ? [] : [session.taskId])))];
+  const ownTasks = await ownedTaskIds(db, userId, named);
+  const taskIdOf = (session: ExportedSession) =>
+    session.taskId !== undefined && session.type === "focus" && ownTasks.has(session.taskId) ? session.taskId : null;
+
+  const createdAt = new Date().toISOString();
+  let imported = 0;
+  for (let i = 0; i < fresh.length; i += IMPORT_BATCH_SIZE) {
+    const batch = fresh.slice(i, i + IMPORT_BATCH_SIZE);
+    const rows = batch.map((session) => newSessionRow(userId, { ...session, taskId: taskIdOf(session) ?? undefined }, createdAt));
+    imported += await writeBatch(rows);
+    await setImmediate();
+  }
+  if (document.settings) await saveSettings(db, userId, document.settings);
+  return { imported, skipped: document.sessions.length - imported, settingsApplied: document.settings !== undefined };
 }

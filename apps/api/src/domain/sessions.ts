@@ -2,12 +2,17 @@
  * Recording a session under the user's plan (`docs/product.md`, People and plans): a Free-plan
  * user gets at most FREE_PLAN.focusSessionsPerDay completed focus sessions per local day (the
  * day the session ends, in the caller's time zone); breaks, trial and premium are not limited.
+ * No account holds more than MAX_SESSIONS_PER_USER sessions, however they arrive.
  * A repeat of a recorded session (same clientId) is answered with the original before any check:
  * it was allowed when first recorded.
  */
+
+/** What a session past MAX_SESSIONS_PER_USER is refused with (409). */
+export const SESSION_CAP_MESSAGE = `Your history already holds ${MAX_SESSIONS_PER_USER.toLocaleString("en-US")} sessions, the most one account keeps. This session was not recorded.`;
 import {
   exceedsDailyFocusLimit,
   FREE_DAILY_LIMIT_MESSAGE,
+  MAX_SESSIONS_PER_USER,
   planTier,
   type Session,
   sessionEndMs,
@@ -19,9 +24,10 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";
 import type { UserRow } from "../db/tables/users";
-import { findSessionByClientId, insertSessionOnce, listSessionsBetween } from "../repositories/sessions";
+import { findSessionByClientId, hasAtLeastSessions, insertSessionOnce, listSessionsBetween } from "../repositories/sessions";
 import { lockUserRow } from "../repositories/users";
 import { HttpError } from "./httpError";
+import { sessionWriteGate } from "./sessionWrites";
 import { subscriptionOf } from "./subscription";
 import { assertSessionTask } from "./tasks";
 
@@ -69,9 +75,10 @@ export async function dailyFocusLimitReached(
  * user's row is locked on PostgreSQL, so two devices cannot both record the last free session;
  * on SQLite sessions recorded at the same moment are committed together, `db/groupCommit.ts`).
  * A `taskId` must name one of the user's tasks, on a focus session (`docs/product.md`, Tasks).
+ * Waits while an import of the user runs (`domain/sessionWrites.ts`).
  * @returns the session and whether it was created (false: a repeat of a recorded one).
  * @throws HttpError 403 over the Free plan's daily limit; 400 for a task on a break; 404 for a
- *   task that is not the user's.
+ *   task that is not the user's; 409 SESSION_CAP_MESSAGE past MAX_SESSIONS_PER_USER.
  */
 export async function recordSessionWithinPlan(
   db: Kysely<Database>,
@@ -80,10 +87,12 @@ export async function recordSessionWithinPlan(
   now: number,
   timeZone: string,
 ): Promise<{ session: Session; created: boolean }> {
-  return writeTransaction(db, async (trx) => {
-    await lockUserRow(trx, user.id);
-    return recordSessionLocked(trx, user, input, now, timeZone);
-  });
+  return sessionWriteGate(db).write(user.id, () =>
+    writeTransaction(db, async (trx) => {
+      await lockUserRow(trx, user.id);
+      return recordSessionLocked(trx, user, input, now, timeZone);
+    }),
+  );
 }
 
 /**
@@ -102,5 +111,6 @@ export async function recordSessionLocked(
   if (recorded) return { session: recorded, created: false };
   await assertSessionTask(trx, user.id, input);
   await assertWithinDailyLimit(trx, user, input, now, timeZone);
+  if (await hasAtLeastSessions(trx, user.id, MAX_SESSIONS_PER_USER)) throw new HttpError(409, SESSION_CAP_MESSAGE);
   return insertSessionOnce(trx, user.id, input);
 }

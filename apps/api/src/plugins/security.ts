@@ -1,6 +1,6 @@
 /**
- * Security headers (@fastify/helmet's) with a CSP for the same-origin Vite/React build, and the
- * rate limiter (@fastify/rate-limit, off by default, switched on per route; `docs/api.md`).
+ * Security headers (@fastify/helmet's) with a CSP for the same-origin Vite/React build (the
+ * rate limiter is `plugins/rateLimits.ts`).
  * The page may open websockets to its own host only (the live connection, /ws/timer), not to
  * any `ws:`/`wss:` address, so injected script could not carry data off through one.
  *
@@ -12,7 +12,6 @@
  */
 import type { IncomingMessage } from "node:http";
 import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
 import Fastify from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../env";
@@ -150,15 +149,6 @@ export default fp<SecurityPluginOptions>(
     fastify.addHook("onRequest", (request, reply, done) => {
       headers.set(request.raw, reply.raw);
       done();
-    });
-    await fastify.register(rateLimit, {
-      global: false,
-      // request.ip: the socket address unless TRUST_PROXY is set (X-Forwarded-For is not trusted).
-      keyGenerator: (request) => request.ip,
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        message: `Too many attempts, please try again in ${context.after}`,
-      }),
     });
   },
   { name: "security" },

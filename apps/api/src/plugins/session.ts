@@ -5,6 +5,8 @@
  * The signing secret: SESSION_SECRET, else a generated one kept in a file next to the SQLite
  * database, or with PostgreSQL in the database itself (table app_secrets), so every instance
  * behind one origin accepts the others' cookies.
+ * Also `fastify.signInGuard` (`security/signInGuard.ts`): the failed sign-in counters, and the
+ * known-device cookie signed with the same secret.
  */
 import fastifyCookie from "@fastify/cookie";
 import { randomBytes } from "node:crypto";
@@ -17,6 +19,7 @@ import { getOrCreateAppSecret } from "../repositories/appSecrets";
 import { LoginSessions } from "../security/loginSessions";
 import { resolveSessionSecret } from "../security/sessionSecret";
 import { MemoizedSigner } from "../security/sessionSigner";
+import { SignInGuard } from "../security/signInGuard";
 
 export { SESSION_COOKIE } from "../security/loginSessions";
 
@@ -24,6 +27,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Signs users in and out, and reads a request's session (`security/loginSessions.ts`). */
     loginSessions: LoginSessions;
+    /** Failed sign-in counters and the known-device cookie (`security/signInGuard.ts`). */
+    signInGuard: SignInGuard;
   }
 }
 
@@ -42,8 +47,10 @@ export default fp<SessionPluginOptions>(
         ? await getOrCreateAppSecret(fastify.db, "session", () => randomBytes(GENERATED_SECRET_BYTES).toString("base64url"))
         : resolveSessionSecret(config.sessionSecret, config.sessionSecretFile);
     const secure = config.publicOrigin?.startsWith("https:") ?? false;
-    const sessions = new LoginSessions(fastify.db, { signer: new MemoizedSigner(secret), secure, cacheMs: config.sessionCacheMs });
+    const signer = new MemoizedSigner(secret);
+    const sessions = new LoginSessions(fastify.db, { signer, secure, cacheMs: config.sessionCacheMs });
     fastify.decorate("loginSessions", sessions);
+    fastify.decorate("signInGuard", new SignInGuard(fastify.db, { signer, secure }));
     await fastify.register(fastifyCookie);
 
     // The session cache forgets what a write may have changed (`db/authWrites.ts`): this

@@ -238,6 +238,38 @@ export async function listSessionsOldestFirst(db: Kysely<Database>, userId: numb
   return rows.map(toSession);
 }
 
+/**
+ * Up to `limit` of the user's sessions after `cursor` (start time, then id), oldest start
+ * first: one page of the export, read by keyset so a page costs the same however deep it is.
+ */
+export async function listSessionsOldestFirstPage(
+  db: Kysely<Database>,
+  userId: number,
+  limit: number,
+  cursor?: SessionCursor,
+): Promise<Session[]> {
+  let query = db.selectFrom("focus_sessions").select(columns).where("user_id", "=", userId);
+  if (cursor) {
+    query = query.where((eb) =>
+      eb.or([eb("start_time", ">", cursor.startTime), eb.and([eb("start_time", "=", cursor.startTime), eb("id", ">", cursor.id)])]),
+    );
+  }
+  const rows = await query.orderBy("start_time", "asc").orderBy("id", "asc").limit(limit).execute();
+  return rows.map(toSession);
+}
+
+/** Whether the user has recorded at least `count` sessions (reads at most one row, past the first `count - 1`). */
+export async function hasAtLeastSessions(db: Kysely<Database>, userId: number, count: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("focus_sessions")
+    .select("id")
+    .where("user_id", "=", userId)
+    .limit(1)
+    .offset(Math.max(0, count - 1))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Deletes every session the user recorded; returns how many. */
 export async function deleteSessionsOfUser(db: Kysely<Database>, userId: number): Promise<number> {
   const result = await db.deleteFrom("focus_sessions").where("user_id", "=", userId).executeTakeFirst();

@@ -26,7 +26,7 @@ export function PrivacyPage() {
       <LegalSection title="What we never do">
         <ul>
           <li>No analytics, no tracking pixels, no advertising, no third-party trackers.</li>
-          <li>One cookie, only to keep you signed in. It ends when you sign out.</li>
+          <li>Two cookies, for signing in only: one keeps you signed in and ends when you sign out; the other remembers that this browser signed in before, so someone guessing your password elsewhere can never lock you out of it.</li>
           <li>We never sell or share your data.</li>
         </ul>
         <p>

@@ -1,9 +1,10 @@
 /**
  * Account routes (`docs/api.md`): register, login, logout, me. Login and register are rate
- * limited per IP, login also per account (so guesses spread over many addresses still stop);
- * both regenerate the session id (no session fixation).
+ * limited per IP; failed sign-ins are also counted per account (`security/signInGuard.ts`), so
+ * guesses spread over many addresses still stop, without locking the owner out of a browser
+ * they signed in from before. Both regenerate the session id (no session fixation).
  */
-import { type LoginBody, loginBodySchema, messageResponseSchema, registerBodySchema, userResponseSchema } from "@focus/core";
+import { loginBodySchema, messageResponseSchema, registerBodySchema, userResponseSchema } from "@focus/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { registerUser } from "../../domain/accounts";
@@ -18,17 +19,8 @@ export interface AuthRoutesOptions {
   config: Pick<Config, "adminUsername" | "trialDays">;
 }
 
-/** Attempts per IP per minute on login and on register. */
+/** Attempts per IP per minute on login and on register (the per-account counters: `security/signInGuard.ts`). */
 export const AUTH_RATE_LIMIT = { max: 10, timeWindow: "1 minute" };
-
-/**
- * Failed sign-ins per account (its name or email as typed, case-insensitive) per 15 minutes,
- * from any address; past them the account's sign-in answers 429 until the window ends.
- */
-export const ACCOUNT_LOGIN_RATE_LIMIT = { max: 10, timeWindow: "15 minutes" };
-
-/** The per-account key of a sign-in. */
-const accountKey = (body: LoginBody) => `login-account:${body.username.trim().toLowerCase()}`;
 
 const invalidCredentials = () => new HttpError(401, "Invalid username or password");
 
@@ -44,35 +36,6 @@ async function startSession(request: FastifyRequest, reply: FastifyReply, userId
 }
 
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { config }) => {
-  // Failed sign-ins per account, counted by the rate limiter's store (a separate counter from
-  // the per-IP limit). Once an account is over it, every attempt on it is refused until the
-  // window ends; a successful sign-in is never counted.
-  const accountFailures = fastify.createRateLimit({
-    ...ACCOUNT_LOGIN_RATE_LIMIT,
-    keyGenerator: (request) => accountKey(request.body as LoginBody),
-  });
-  const lockedUntil = new Map<string, number>();
-  const accountLocked = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const key = accountKey(request.body as LoginBody);
-    const until = lockedUntil.get(key) ?? 0;
-    const now = Date.now();
-    if (until <= now) {
-      lockedUntil.delete(key);
-      return;
-    }
-    const seconds = Math.ceil((until - now) / 1000);
-    reply.header("retry-after", String(seconds));
-    throw new HttpError(429, `Too many failed sign-ins for this account, please try again in ${Math.ceil(seconds / 60)} minutes`);
-  };
-  const countFailure = async (request: FastifyRequest): Promise<void> => {
-    const limit = await accountFailures(request);
-    // The failure that uses the last of the window's allowance locks the account.
-    if (limit.isAllowed || limit.remaining > 0) return;
-    const now = Date.now();
-    for (const [key, until] of lockedUntil) if (until <= now) lockedUntil.delete(key);
-    lockedUntil.set(accountKey(request.body as LoginBody), now + limit.ttl);
-  };
-
   /** Register → 201 `{ user }`, logged in, on a trial. 409 on a taken username or email. */
   fastify.post(
     "/register",
@@ -83,6 +46,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { c
     async (request, reply) => {
       const row = await registerUser(fastify.db, request.body, config);
       await startSession(request, reply, row.id);
+      await fastify.signInGuard.recordSuccess(null, reply, row.id);
       request.log.info({ userId: row.id }, "user registered");
       return reply.code(201).send({ user: toPublicUser(row, config.adminUsername) });
     },
@@ -93,18 +57,20 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { c
     "/login",
     {
       config: { rateLimit: AUTH_RATE_LIMIT },
-      preHandler: accountLocked,
       schema: { body: loginBodySchema, response: { 200: userResponseSchema } },
     },
     async (request, reply) => {
       const { username, password } = request.body;
       const row = await findUserByLogin(fastify.db, username);
+      const attempt = fastify.signInGuard.attemptOf(request, row?.id ?? null, username);
+      await fastify.signInGuard.assertMayTry(attempt, reply);
       const valid = row ? await verifyPassword(password, row.password_hash) : await verifyAgainstDummy(password);
       if (!row || !valid) {
-        await countFailure(request);
+        await fastify.signInGuard.recordFailure(attempt);
         throw invalidCredentials();
       }
       await startSession(request, reply, row.id);
+      await fastify.signInGuard.recordSuccess(attempt, reply, row.id);
       return { user: toPublicUser(row, config.adminUsername) };
     },
   );

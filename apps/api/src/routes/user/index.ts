@@ -4,7 +4,8 @@
  * incorrect"; 409 "Email already registered"; rate limited per account, EMAIL_RATE_LIMIT), and the
  * user's other open pages hear `user_changed`;
  * `PUT /api/user/password` → 200 `{ message }` (400 "Current password is incorrect"; rate
- * limited per IP). This session is kept; every other session of the user is logged out and
+ * limited per IP). Each wrong current password on these routes counts as a failed sign-in of
+ * the account, and while the account is locked they answer 429 (`security/signInGuard.ts`). This session is kept; every other session of the user is logged out and
  * every linked device unlinked (its token stops working), as after `POST /api/user/logout-all`,
  * which does the same without a password change (`docs/api.md`).
  * `DELETE /api/user` `{ password }` → 200 `{ message: "Account deleted" }`: the user deletes
@@ -18,9 +19,9 @@ import {
   updatePasswordBodySchema,
   userResponseSchema,
 } from "@focus/core";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { changeEmail, changePassword, deleteAccount } from "../../domain/accounts";
+import { changeEmail, changePassword, checkCurrentPassword, type CurrentPasswordGuard, deleteAccount } from "../../domain/accounts";
 import { HttpError } from "../../domain/httpError";
 import { isAdminUsername, toPublicUser } from "../../domain/publicUser";
 import { LIVE_CLOSE_CODES } from "../../live/hub";
@@ -28,7 +29,6 @@ import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";
 import { deleteOtherHttpSessionsOfUser } from "../../repositories/httpSessions";
 import { deleteLinkedDevicesOfUser, listLinkedDevices } from "../../repositories/linkedDevices";
-import { verifyPassword } from "../../security/password";
 
 export interface UserRoutesOptions {
   config: Pick<Config, "adminUsername">;
@@ -50,12 +50,21 @@ export const EMAIL_RATE_LIMIT = {
 const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { config }) => {
   fastify.addHook("onRequest", fastify.authenticate);
 
+  /** The signed-in user's password checks count toward their account's sign-in lock. */
+  const passwordGuard = (request: FastifyRequest, reply: FastifyReply): CurrentPasswordGuard => {
+    const userId = userOf(request).id;
+    return {
+      assertOpen: () => fastify.signInGuard.assertPasswordCheckOpen(userId, reply),
+      recordWrong: () => fastify.signInGuard.recordWrongPassword(userId),
+    };
+  };
+
   /** New email and the password → 200 `{ user }`; 400 wrong password; 409 when another account has it (any letter case). */
   fastify.put(
     "/user/email",
     { config: { rateLimit: EMAIL_RATE_LIMIT }, schema: { body: updateEmailBodySchema, response: { 200: userResponseSchema } } },
-    async (request) => {
-      const row = await changeEmail(fastify.db, userOf(request), request.body.email, request.body.currentPassword);
+    async (request, reply) => {
+      const row = await changeEmail(fastify.db, userOf(request), request.body.email, request.body.currentPassword, passwordGuard(request, reply));
       fastify.liveHub.notifyUser(row.id, { type: "user_changed" });
       return { user: toPublicUser(row, config.adminUsername) };
     },
@@ -84,9 +93,9 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { c
       config: { rateLimit: PASSWORD_RATE_LIMIT },
       schema: { body: updatePasswordBodySchema, response: { 200: messageResponseSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = userOf(request);
-      await changePassword(fastify.db, user, request.body.currentPassword, request.body.newPassword);
+      await changePassword(fastify.db, user, request.body.currentPassword, request.body.newPassword, passwordGuard(request, reply));
       const ended = await signOutElsewhere(request);
       request.log.info({ userId: user.id, ...ended }, "password changed; signed out elsewhere");
       return { message: "Password updated. Your other browsers and linked devices were signed out." };
@@ -116,9 +125,7 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { c
       if (isAdminUsername(user.username, config.adminUsername)) {
         throw new HttpError(409, "The admin account cannot be deleted");
       }
-      if (!(await verifyPassword(request.body.password, user.password_hash))) {
-        throw new HttpError(400, "Password is incorrect");
-      }
+      await checkCurrentPassword(user, request.body.password, passwordGuard(request, reply), "Password is incorrect");
       await deleteAccount(fastify.db, user.id);
       fastify.liveHub.closeUser(user.id);
       await fastify.loginSessions.destroy(request);
