@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS, NEXT_CURSOR_HEADER } from "@focus/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeCode, nextMessage, openLiveSocket, sleep, timerState, type WsSocket } from "./faultHelpers";
 import { removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
-import { raw, readDatabase, sessionCookie, type RawRequest, type RawResponse } from "./securityHelpers";
+import { raw, readDatabase, sessionCookie, writeDatabase, type RawRequest, type RawResponse } from "./securityHelpers";
 
 /**
  * The abuse suite: what an attacker with an ordinary account tries against the built server,
@@ -65,6 +65,17 @@ function exportDocument(count: number, start = Date.parse("2024-01-01T08:00:00Z"
     })),
   };
 }
+
+/** The known-device cookie a sign-in response set, as `name=value`. */
+function knownDeviceCookie(res: RawResponse): string {
+  const lines = [res.headers["set-cookie"] ?? []].flat();
+  const line = lines.find((cookie) => cookie.startsWith("focus.device="));
+  if (!line) throw new Error(`no known-device cookie in the response (${res.status})`);
+  return line.split(";", 1)[0] ?? "";
+}
+
+/** How many times each value occurs. */
+const countBy = (values: number[]) => values.reduce<Record<number, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
 
 const importAs = (account: Account, document: unknown) => call({ method: "POST", path: "/api/import", cookie: account.cookie, json: document });
 
@@ -291,6 +302,88 @@ describe("abuse by an ordinary account", () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(closedAt - started).toBeLessThan(REQUEST_TIMEOUT_MS + 5000);
     expect((await call({ path: "/api/health" })).status).toBe(200);
+  });
+
+  it("8d: a stranger's guesses never lock the owner out of their own browser, and a stolen session cannot guess the password", async () => {
+    const owner = await register("owner");
+    const registered = await call({ method: "POST", path: "/api/login", localAddress: nextClient(), json: { username: owner.username, password: PASSWORD } });
+    const ownBrowser = knownDeviceCookie(registered);
+    // Ten guesses from ten addresses, by username and by email: one account, locked for strangers.
+    for (let n = 0; n < 10; n++) {
+      const typed = n % 2 === 0 ? owner.username : `${owner.username}@example.com`;
+      expect((await login(typed, `wrong-guess-${n}`)).status).toBe(401);
+    }
+    expect((await login(owner.username, PASSWORD)).status).toBe(429);
+    // The owner's own browser signs in.
+    const own = await call({ method: "POST", path: "/api/login", localAddress: nextClient(), cookie: ownBrowser, json: { username: owner.username, password: PASSWORD } });
+    expect(own.status, own.body).toBe(200);
+
+    // A stolen session guessing the current password: refused with 429 once the account is locked.
+    const victim = await register("stolen");
+    const statuses: number[] = [];
+    for (let n = 0; n < 11; n++) {
+      const res = await call({
+        method: "PUT",
+        path: "/api/user/password",
+        localAddress: nextClient(),
+        cookie: victim.cookie,
+        json: { currentPassword: `guess-${n}`, newPassword: "a-new-calm-focus-44" },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(400), 429]);
+  });
+
+  it("9: exports of long histories stream while other users are served; loops end in 429 (409 and 503 on the way)", async () => {
+    const exporters = [await register("exporter"), await register("exporter"), await register("exporter")];
+    const bystander = await register("bystander");
+    // 100,000 sessions each, written straight into the database (importing them would take long).
+    writeDatabase(dbFile(), (db) => {
+      for (const account of exporters) {
+        db.prepare(
+          `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 99999)
+           INSERT INTO focus_sessions (user_id, start_time, duration, type, completed, client_id, created_at)
+           SELECT ?, strftime('%Y-%m-%dT%H:%M:%fZ', '2001-01-01', '+' || i || ' minutes'), 60, 'break', 1, NULL, ? FROM n`,
+        ).run(account.id, new Date().toISOString());
+      }
+    });
+    // Three export loops, JSON and CSV, until each account is refused; the bystander asks who they are meanwhile.
+    const exportStatuses: number[] = [];
+    const statusesOf = new Map<number, number[]>();
+    let exportBytes = 0;
+    const loop = async (account: Account) => {
+      for (let n = 0; n < 12; n++) {
+        const res = await call({ path: `/api/export?format=${n % 2 === 0 ? "json" : "csv"}`, cookie: account.cookie });
+        exportStatuses.push(res.status);
+        statusesOf.set(account.id, [...(statusesOf.get(account.id) ?? []), res.status]);
+        exportBytes += res.body.length;
+        if (res.status === 429) return;
+      }
+    };
+    const started = Date.now();
+    let exporting = true;
+    const loops = Promise.all([...exporters.map(loop), loop(exporters[0]!)]).finally(() => (exporting = false));
+    const latencies: number[] = [];
+    const meStatuses = new Set<number>();
+    while (exporting) {
+      const before = performance.now();
+      const me = await call({ path: "/api/me", cookie: bystander.cookie });
+      latencies.push(performance.now() - before);
+      meStatuses.add(me.status);
+      await sleep(20);
+    }
+    await loops;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+    console.info(
+      `exports: ${exportStatuses.length} answers (${JSON.stringify(countBy(exportStatuses))}), ${(exportBytes / 2 ** 20).toFixed(1)} MiB in ${Date.now() - started} ms; ` +
+        `bystander GET /api/me: ${latencies.length} requests, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${sorted.at(-1)?.toFixed(1)} ms`,
+    );
+    expect([...meStatuses]).toEqual([200]);
+    // Done (200), one export per account at a time (409), 6 per account (429), 2 streaming at once (503).
+    expect(exportStatuses.filter((status) => ![200, 409, 429, 503].includes(status))).toEqual([]);
+    for (const account of exporters) expect(statusesOf.get(account.id)?.filter((status) => status === 200).length ?? 0).toBeLessThanOrEqual(6);
+    expect(exportStatuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(3);
   });
 
   it("logged no error for anything the attacker sent", () => {

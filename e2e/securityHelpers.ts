@@ -81,7 +81,7 @@ const apiRequire = createRequire(new URL("../apps/api/package.json", import.meta
 
 /** The slice of better-sqlite3 the suite uses. */
 export interface SqliteDatabase {
-  prepare(sql: string): { get(...args: unknown[]): unknown; all(...args: unknown[]): unknown[] };
+  prepare(sql: string): { get(...args: unknown[]): unknown; all(...args: unknown[]): unknown[]; run(...args: unknown[]): unknown };
   close(): void;
 }
 
@@ -91,6 +91,17 @@ export function readDatabase<T>(file: string, read: (db: SqliteDatabase) => T): 
   const db = new Database(file, { readonly: true });
   try {
     return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Runs `write` on the server's SQLite file opened read-write (test set-up the API cannot do quickly). */
+export function writeDatabase<T>(file: string, write: (db: SqliteDatabase) => T): T {
+  const Database = apiRequire("better-sqlite3") as new (file: string) => SqliteDatabase;
+  const db = new Database(file);
+  try {
+    return write(db);
   } finally {
     db.close();
   }

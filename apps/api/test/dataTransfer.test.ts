@@ -250,7 +250,7 @@ describe("data export and import", () => {
   });
 
   /** An export document of `count` sessions an hour apart from 2025-01-01 (all new to any account). */
-  function bigDocument(count: number, start = Date.parse("2025-01-01T08:00:00Z")) {
+  function bigDocument(count: number, start = Date.parse("2025-01-01T08:00:00Z")): DataExport {
     const sessions = Array.from({ length: count }, (_, i) => ({
       startTime: new Date(start + i * 3_600_000).toISOString(),
       duration: 1500,
@@ -392,6 +392,60 @@ describe("data export and import", () => {
     });
     expect(posted.statusCode).toBe(409);
     expect(posted.json().message).toBe("Your history already holds 100,000 sessions, the most one account keeps. This session was not recorded.");
+  });
+
+  /** Stores `count` break sessions a minute apart from 2001-01-01 for the user, in one statement. */
+  async function storeSessions(userId: number, count: number): Promise<void> {
+    const createdAt = new Date().toISOString();
+    if (TEST_ENGINE === "postgres") {
+      await sql`INSERT INTO focus_sessions (user_id, start_time, duration, type, completed, client_id, created_at)
+        SELECT ${userId}, to_char(timestamp '2001-01-01' + n * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 60, 'break', 1, NULL, ${createdAt}
+        FROM generate_series(0, ${count - 1}) AS n`.execute(t.app.db);
+    } else {
+      await sql`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${count - 1})
+        INSERT INTO focus_sessions (user_id, start_time, duration, type, completed, client_id, created_at)
+        SELECT ${userId}, strftime('%Y-%m-%dT%H:%M:%fZ', '2001-01-01', '+' || i || ' minutes'), 60, 'break', 1, NULL, ${createdAt} FROM n`.execute(t.app.db);
+    }
+  }
+
+  it("streams a long history page by page: the JSON is the same document, every session once, oldest first; the zip holds every line", async () => {
+    t = await createTestApp();
+    const { cookie, res } = await registerUser(t.app);
+    const userId: number = res.json().user.id;
+    // Pages of EXPORT_PAGE_SIZE (500): 2,500 crosses four page boundaries; three sessions share one start time.
+    await storeSessions(userId, 2497);
+    for (let i = 0; i < 3; i++) await post(cookie, { startTime: "2001-01-01T12:00:00.000Z", duration: 61 + i, type: "break", completed: true });
+    const json = await exportAs(cookie, "json");
+    expect(json.statusCode).toBe(200);
+    const document = dataExportSchema.parse(json.json());
+    // Exactly the text JSON.stringify(document, null, 2) gives.
+    expect(json.body).toBe(JSON.stringify(json.json(), null, 2));
+    expect(document.sessions).toHaveLength(2500);
+    const starts = document.sessions.map((session) => session.startTime);
+    expect([...starts].sort()).toEqual(starts);
+    expect(new Set(document.sessions.map((session) => `${session.startTime} ${session.duration}`)).size).toBe(2500);
+    const zip = unzipSync(new Uint8Array((await exportAs(cookie, "csv")).rawPayload));
+    expect(strFromU8(zip["sessions.csv"] as Uint8Array).trimEnd().split("\r\n")).toHaveLength(2501);
+    // An account with no sessions exports an empty list.
+    const empty = await registerUser(t.app);
+    const none = await exportAs(empty.cookie, "json");
+    expect(none.body).toBe(JSON.stringify(none.json(), null, 2));
+    expect(none.json().sessions).toEqual([]);
+  });
+
+  it("runs one export per account at a time (409) and limits exports to 6 per account in 10 minutes (429)", async () => {
+    t = await createTestApp();
+    const { cookie, res } = await registerUser(t.app);
+    await storeSessions(res.json().user.id, 20_000);
+    const [first, second] = await Promise.all([exportAs(cookie, "json"), exportAs(cookie, "csv")]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const refused = first.statusCode === 409 ? first : second;
+    expect(refused.json().message).toBe("An export of your data is already being prepared. Please wait for it to finish, then try again.");
+    // Once it ended, the account exports again, up to the limit.
+    for (let n = 3; n <= 6; n++) expect((await exportAs(cookie, "csv")).statusCode, `export ${n}`).toBe(200);
+    const limited = await exportAs(cookie, "json");
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
   });
 
   it.skipIf(TEST_ENGINE !== "postgres")("runs one import per account across instances: the same file through another instance while the first runs gets 409, nothing doubled", async () => {

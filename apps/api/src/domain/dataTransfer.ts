@@ -16,9 +16,10 @@ import {
   type ExportedSession,
   type ImportResult,
   type Session,
+  type SessionCursor,
   type Settings,
 } from "@focus/core";
-import { strToU8, zipSync } from "fflate";
+import { strToU8, Zip, ZipDeflate } from "fflate";
 import { setImmediate } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import { ADVISORY_LOCKS, tryAdvisoryXactLock } from "../db/advisoryLocks";
@@ -26,7 +27,7 @@ import { isPostgres } from "../db/connection";
 import type { Database } from "../db/database";
 import type { NewFocusSessionRow } from "../db/tables/focusSessions";
 import type { UserRow } from "../db/tables/users";
-import { insertSessionRows, listSessionsOldestFirst, newSessionRow } from "../repositories/sessions";
+import { insertSessionRows, listSessionsOldestFirstPage, newSessionRow } from "../repositories/sessions";
 import { getSettings, saveSettings } from "../repositories/settings";
 import { ownedTaskIds } from "../repositories/tasks";
 import { HttpError } from "./httpError";
@@ -42,10 +43,46 @@ function toExported({ id: _id, ...session }: Session): ExportedSession {
   return session;
 }
 
-/** The user's settings and every session, oldest first (the JSON export). */
-export async function buildExport(db: Kysely<Database>, userId: number, now = new Date()): Promise<Required<DataExport>> {
-  const [settings, sessions] = await Promise.all([getSettings(db, userId), listSessionsOldestFirst(db, userId)]);
-  return { version: DATA_EXPORT_VERSION, exportedAt: now.toISOString(), settings, sessions: sessions.map(toExported) };
+/** Sessions read per page while exporting: pages are read by keyset, with a turn of the event loop between. */
+export const EXPORT_PAGE_SIZE = 500;
+
+/**
+ * The user's sessions, oldest start first, a page of at most EXPORT_PAGE_SIZE at a time with a
+ * turn of the event loop between pages, so a long history never holds the process from other
+ * users' requests. Sessions recorded while the pages are read may or may not be included.
+ */
+async function* exportedSessionPages(db: Kysely<Database>, userId: number): AsyncGenerator<ExportedSession[]> {
+  let cursor: SessionCursor | undefined;
+  for (;;) {
+    const page = await listSessionsOldestFirstPage(db, userId, EXPORT_PAGE_SIZE, cursor);
+    if (page.length > 0) yield page.map(toExported);
+    const last = page.at(-1);
+    if (!last || page.length < EXPORT_PAGE_SIZE) return;
+    cursor = { startTime: last.startTime, id: last.id };
+    await setImmediate();
+  }
+}
+
+/**
+ * The JSON export (`GET /api/export`) as text chunks: together exactly what
+ * `JSON.stringify({ version, exportedAt, settings, sessions }, null, 2)` gives, the sessions
+ * oldest first, read a page at a time.
+ */
+export async function* exportJsonChunks(db: Kysely<Database>, userId: number, now = new Date()): AsyncGenerator<string> {
+  const settings = await getSettings(db, userId);
+  const head = JSON.stringify({ version: DATA_EXPORT_VERSION, exportedAt: now.toISOString(), settings }, null, 2);
+  // The head's closing "\n}" gives way to the sessions.
+  yield `${head.slice(0, -2)},\n  "sessions": [`;
+  let first = true;
+  for await (const page of exportedSessionPages(db, userId)) {
+    let text = "";
+    for (const session of page) {
+      text += `${first ? "" : ","}\n    ${JSON.stringify(session, null, 2).replaceAll("\n", "\n    ")}`;
+      first = false;
+    }
+    yield text;
+  }
+  yield first ? "]\n}" : "\n  ]\n}";
 }
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. */
@@ -54,11 +91,16 @@ function csvField(value: string | number | boolean | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** Sessions as CSV lines (no header), each CRLF-ended. */
+function sessionCsvLines(sessions: readonly ExportedSession[]): string {
+  let text = "";
+  for (const session of sessions) text += `${SESSION_CSV_COLUMNS.map((column) => csvField(session[column])).join(",")}\r\n`;
+  return text;
+}
+
 /** Sessions as CSV: a header row of SESSION_CSV_COLUMNS, then one CRLF-ended line per session. */
 export function sessionsToCsv(sessions: readonly ExportedSession[]): string {
-  const lines = [SESSION_CSV_COLUMNS.join(",")];
-  for (const session of sessions) lines.push(SESSION_CSV_COLUMNS.map((column) => csvField(session[column])).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  return `${SESSION_CSV_COLUMNS.join(",")}\r\n${sessionCsvLines(sessions)}`;
 }
 
 /** Columns of settings.csv: one row per setting, with the unit of its value where it has one. */
@@ -89,20 +131,37 @@ export function settingsToCsv(settings: Settings): string {
 export const CSV_EXPORT_FILES = { sessions: "sessions.csv", settings: "settings.csv" } as const;
 
 /**
- * The CSV export (`GET /api/export?format=csv`): a zip holding sessions.csv
- * (`sessionsToCsv`, durations in seconds) and settings.csv (`settingsToCsv`), two plain
- * tables a spreadsheet opens as they are. The entries carry the export's time, so the same
- * data exported at the same moment gives the same bytes.
+ * The CSV export (`GET /api/export?format=csv`) as the chunks of a zip holding sessions.csv
+ * (`sessionsToCsv`, durations in seconds) and settings.csv (`settingsToCsv`), two plain tables
+ * a spreadsheet opens as they are. The sessions are read and compressed a page at a time
+ * (fflate's streaming zip), so neither the history nor the zip is ever whole in memory. The
+ * entries carry the export's time.
  */
-export function exportToCsvZip(document: Required<DataExport>): Uint8Array {
-  const mtime = new Date(document.exportedAt);
-  return zipSync(
-    {
-      [CSV_EXPORT_FILES.sessions]: [strToU8(sessionsToCsv(document.sessions)), { mtime }],
-      [CSV_EXPORT_FILES.settings]: [strToU8(settingsToCsv(document.settings)), { mtime }],
-    },
-    { level: 6 },
-  );
+export async function* exportCsvZipChunks(db: Kysely<Database>, userId: number, now = new Date()): AsyncGenerator<Uint8Array> {
+  const ready: Uint8Array[] = [];
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error;
+    ready.push(chunk);
+  });
+  const file = (name: string) => {
+    const entry = new ZipDeflate(name, { level: 1 });
+    entry.mtime = now;
+    zip.add(entry);
+    return entry;
+  };
+  const settings = await getSettings(db, userId);
+  const sessions = file(CSV_EXPORT_FILES.sessions);
+  // The zip holds settings.csv back until sessions.csv ends; it is a few hundred bytes.
+  file(CSV_EXPORT_FILES.settings).push(strToU8(settingsToCsv(settings)), true);
+  sessions.push(strToU8(`${SESSION_CSV_COLUMNS.join(",")}\r\n`));
+  yield* ready.splice(0);
+  for await (const page of exportedSessionPages(db, userId)) {
+    sessions.push(strToU8(sessionCsvLines(page)));
+    yield* ready.splice(0);
+  }
+  sessions.push(new Uint8Array(0), true);
+  zip.end();
+  yield* ready.splice(0);
 }
 
 /**

@@ -143,9 +143,15 @@ type PageQuery = SelectQueryBuilder<Database, "focus_sessions", SessionColumns>;
 /** The user's sessions (the page's columns), before bounds and order. */
 const userSessions = (db: Kysely<Database>, userId: number): PageQuery =>
   db.selectFrom("focus_sessions").select(columns).where("user_id", "=", userId);
-/** Sessions after a cursor: starting earlier, or at the same time with a lower id. */
+/**
+ * Sessions after a cursor: starting earlier, or at the same time with a lower id. The bound on
+ * the start time alone lets the (user_id, start_time) index seek to the cursor instead of
+ * walking every newer row.
+ */
 const afterCursor = (query: PageQuery, beforeTime: string, atTime: string, beforeId: number): PageQuery =>
-  query.where((eb) => eb.or([eb("start_time", "<", beforeTime), eb.and([eb("start_time", "=", atTime), eb("id", "<", beforeId)])]));
+  query
+    .where("start_time", "<=", atTime)
+    .where((eb) => eb.or([eb("start_time", "<", beforeTime), eb.and([eb("start_time", "=", atTime), eb("id", "<", beforeId)])]));
 const newestFirst = (query: PageQuery, rows: number) => query.orderBy("start_time", "desc").orderBy("id", "desc").limit(rows);
 
 /**
@@ -250,9 +256,10 @@ export async function listSessionsOldestFirstPage(
 ): Promise<Session[]> {
   let query = db.selectFrom("focus_sessions").select(columns).where("user_id", "=", userId);
   if (cursor) {
-    query = query.where((eb) =>
-      eb.or([eb("start_time", ">", cursor.startTime), eb.and([eb("start_time", "=", cursor.startTime), eb("id", ">", cursor.id)])]),
-    );
+    // The bound on the start time alone lets the index seek to the cursor (see `afterCursor`).
+    query = query
+      .where("start_time", ">=", cursor.startTime)
+      .where((eb) => eb.or([eb("start_time", ">", cursor.startTime), eb.and([eb("start_time", "=", cursor.startTime), eb("id", ">", cursor.id)])]));
   }
   const rows = await query.orderBy("start_time", "asc").orderBy("id", "asc").limit(limit).execute();
   return rows.map(toSession);

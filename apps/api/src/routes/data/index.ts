@@ -3,15 +3,19 @@
  * `GET /api/export?format=json|csv` → 200 attachment: JSON `{ version, exportedAt, settings,
  * sessions }`, or the same data as CSV: a zip with sessions.csv and settings.csv, each with a
  * header row (two tables cannot share one CSV file and stay readable in a spreadsheet);
+ * streamed a page of sessions at a time; one export per account at a time (409), at most
+ * EXPORT_SLOTS on an instance (503), EXPORT_RATE_LIMIT per account (429);
  * `POST /api/import` (a previous JSON export; `settings` may be left out) → 200 `{ imported, skipped, settingsApplied }`:
  * sessions merged without duplicates, settings applied. 400 for a document that is not one,
  * 403 over the Free plan's daily limit, 409 past MAX_SESSIONS_PER_USER or while another import
  * of the account runs, 429 (with Retry-After) past IMPORT_RATE_LIMIT.
  */
 import { dataExportSchema, exportQuerySchema, importResultSchema } from "@focus/core";
+import { finished, Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { buildExport, exportToCsvZip, importData } from "../../domain/dataTransfer";
+import { exportCsvZipChunks, exportJsonChunks, importData } from "../../domain/dataTransfer";
+import { HttpError } from "../../domain/httpError";
 import { userOf } from "../../plugins/auth";
 
 /** Largest import body, bytes (an export of years of daily sessions fits easily). */
@@ -25,28 +29,56 @@ export const IMPORT_RATE_LIMIT = {
   keyGenerator: (request: FastifyRequest) => `import:${request.currentUser?.id ?? request.ip}`,
 };
 
+/** Exports per account in a window (each reads the whole history; `docs/api.md`). */
+export const EXPORT_RATE_LIMIT = {
+  max: 6,
+  timeWindow: "10 minutes",
+  keyGenerator: (request: FastifyRequest) => `export:${request.currentUser?.id ?? request.ip}`,
+};
+
+/** Exports streaming at once on one instance; more answer 503 with Retry-After EXPORT_BUSY_RETRY_S. */
+export const EXPORT_SLOTS = 2;
+const EXPORT_BUSY_RETRY_S = 30;
+
 const dataRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.addHook("onRequest", fastify.authenticate);
 
   const exportDescription =
     "The user's data as a download: `format=json` a JSON document `{ version, exportedAt, settings, sessions }` " +
-    "(what `POST /api/import` takes back), `format=csv` a zip with sessions.csv and settings.csv.";
-  fastify.get("/export", { schema: { querystring: exportQuerySchema, description: exportDescription } }, async (request, reply) => {
-    const document = await buildExport(fastify.db, userOf(request).id);
-    const day = document.exportedAt.slice(0, 10);
-    // Personal data: never kept by a shared cache.
-    reply.header("cache-control", "no-store");
-    if (request.query.format === "csv") {
+    "(what `POST /api/import` takes back), `format=csv` a zip with sessions.csv and settings.csv. Streamed a page of " +
+    "sessions at a time. 409 while another export of the account runs, 429 past EXPORT_RATE_LIMIT, 503 (with " +
+    "Retry-After) while EXPORT_SLOTS exports run on this instance.";
+  /** Exports running on this instance, by user id. */
+  const exporting = new Set<number>();
+  fastify.get(
+    "/export",
+    { config: { rateLimit: EXPORT_RATE_LIMIT }, schema: { querystring: exportQuerySchema, description: exportDescription } },
+    async (request, reply) => {
+      const userId = userOf(request).id;
+      if (exporting.has(userId)) throw new HttpError(409, "An export of your data is already being prepared. Please wait for it to finish, then try again.");
+      if (exporting.size >= EXPORT_SLOTS) {
+        reply.header("retry-after", String(EXPORT_BUSY_RETRY_S));
+        throw new HttpError(503, "Many exports are being prepared right now. Please try again in a minute.");
+      }
+      exporting.add(userId);
+      // Until the download ends, completed or cut off.
+      finished(reply.raw, () => exporting.delete(userId));
+      const now = new Date();
+      const day = now.toISOString().slice(0, 10);
+      // Personal data: never kept by a shared cache.
+      reply.header("cache-control", "no-store");
+      if (request.query.format === "csv") {
+        return reply
+          .type("application/zip")
+          .header("content-disposition", `attachment; filename="focus-flow-export-${day}.zip"`)
+          .send(Readable.from(exportCsvZipChunks(fastify.db, userId, now)));
+      }
       return reply
-        .type("application/zip")
-        .header("content-disposition", `attachment; filename="focus-flow-export-${day}.zip"`)
-        .send(Buffer.from(exportToCsvZip(document)));
-    }
-    return reply
-      .type("application/json; charset=utf-8")
-      .header("content-disposition", `attachment; filename="focus-flow-export-${day}.json"`)
-      .send(JSON.stringify(document, null, 2));
-  });
+        .type("application/json; charset=utf-8")
+        .header("content-disposition", `attachment; filename="focus-flow-export-${day}.json"`)
+        .send(Readable.from(exportJsonChunks(fastify.db, userId, now)));
+    },
+  );
 
   fastify.post(
     "/import",
