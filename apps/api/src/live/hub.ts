@@ -152,7 +152,7 @@ export class InMemoryLiveHub implements LiveHub {
   private readonly groups = new Map<number, Set<LiveClient>>();
   private readonly log: LiveLogger;
   private readonly now: () => number;
-  private readonly limits: LiveLimits;
+  protected readonly limits: LiveLimits;
   private readonly budgets = new Map<number, FrameBudget>();
   private dropped = 0;
   private relayed = 0;

@@ -15,6 +15,11 @@
  *   with backoff (notifications sent meanwhile are lost: clients resync on their next
  *   update or `sync_request`). `close()` ends it.
  * - Focus rooms' presence and closings travel as `rooms` envelopes (`live/rooms.ts`).
+ * - The per-user socket cap holds across instances: each socket is a row of `live_connections`
+ *   (`repositories/liveConnections.ts`); after a user's new socket is stored, their sockets past
+ *   the newest `connectionsPerUser` are closed with 4429, here or, by a `closeConnection`
+ *   envelope, on the instance holding them. An instance deletes its rows as its sockets close
+ *   and all of them on close; the rows of one that crashed are the oldest, so they go first.
  * - Other channels can be LISTENed to on the same client (`subscribe`): the login session
  *   cache's `focus_auth` (`db/authWrites.ts`).
  * Payloads are JSON well under PostgreSQL's 8000-byte NOTIFY limit (frames are capped at
@@ -24,7 +29,8 @@ import { randomUUID } from "node:crypto";
 import { liveMessageSchema, type LiveMessage } from "@focus/core";
 import pg from "pg";
 import { z } from "zod";
-import { InMemoryLiveHub, type InMemoryLiveHubOptions, LIVE_CLOSE_CODES, type LiveLogger } from "./hub";
+import type { LiveConnectionStore } from "../repositories/liveConnections";
+import { InMemoryLiveHub, type InMemoryLiveHubOptions, LIVE_CLOSE_CODES, type LiveClient, type LiveLogger } from "./hub";
 import { roomRelaySchema, type RoomRelayMessage } from "./rooms";
 
 /** The NOTIFY channel of the live relay. */
@@ -45,6 +51,7 @@ const envelopeSchema = z.discriminatedUnion("kind", [
   z.object({ v: z.literal(1), kind: z.literal("closeDevice"), from, deviceId: z.number().int(), code: z.number().int(), reason: z.string() }),
   z.object({ v: z.literal(1), kind: z.literal("closeSession"), from, sessionId: z.string(), code: z.number().int(), reason: z.string() }),
   z.object({ v: z.literal(1), kind: z.literal("rooms"), from, message: roomRelaySchema }),
+  z.object({ v: z.literal(1), kind: z.literal("closeConnection"), from, instanceId: from, connectionId: z.number().int(), code: z.number().int(), reason: z.string() }),
 ]);
 type Envelope = z.infer<typeof envelopeSchema>;
 /** An envelope before the sender's id and the version are stamped on it. */
@@ -62,6 +69,8 @@ export interface PgLiveHubOptions extends Omit<InMemoryLiveHubOptions, "log"> {
   /** NOTIFY channel (an SQL identifier); LIVE_NOTIFY_CHANNEL unless a test isolates itself. */
   channel?: string;
   log?: PgLiveHubLogger;
+  /** Where every instance's sockets are counted (the per-user cap across instances); none: this instance's own only. */
+  connections?: LiveConnectionStore;
 }
 
 const noLog: PgLiveHubLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined };
@@ -81,6 +90,9 @@ export class PgLiveHub extends InMemoryLiveHub {
   private lost = 0;
   /** Other channels this client LISTENs to, with what to call on a notification (null: some may have been missed). */
   private readonly subscriptions = new Map<string, (payload: string | null) => void>();
+  private readonly connections: LiveConnectionStore | null;
+  /** This instance's sockets by id, each with its row's insert (a close waits for it before deleting the row). */
+  private readonly tracked = new Map<number, { client: LiveClient; stored: Promise<void> }>();
 
   constructor(options: PgLiveHubOptions) {
     super(options);
@@ -88,6 +100,7 @@ export class PgLiveHub extends InMemoryLiveHub {
     this.channel = options.channel ?? LIVE_NOTIFY_CHANNEL;
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.channel)) throw new Error(`Invalid NOTIFY channel "${this.channel}"`);
     this.pgLog = options.log ?? noLog;
+    this.connections = options.connections ?? null;
   }
 
   /**
@@ -98,9 +111,10 @@ export class PgLiveHub extends InMemoryLiveHub {
     await this.connect();
   }
 
-  /** Ends the LISTEN client and stops reconnecting; idempotent. */
+  /** Ends the LISTEN client and stops reconnecting, and deletes this instance's socket rows; idempotent. */
   async close(): Promise<void> {
     this.closed = true;
+    await this.connections?.removeInstance(this.instanceId).catch((error: unknown) => this.pgLog.warn({ err: error }, "live relay: could not delete this instance's connections"));
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
     const client = this.client;
@@ -143,6 +157,47 @@ export class PgLiveHub extends InMemoryLiveHub {
   override closeSession(sessionId: string, code: number = LIVE_CLOSE_CODES.unauthorized, reason = "Logged out"): number {
     this.publish({ kind: "closeSession", sessionId, code, reason });
     return super.closeSession(sessionId, code, reason);
+  }
+
+  /** Joins locally (this instance's cap), then counts the socket with every instance's (see the module comment). */
+  override join(client: LiveClient): void {
+    super.join(client);
+    const store = this.connections;
+    if (!store) return;
+    const key = { instanceId: this.instanceId, connectionId: client.id };
+    const stored = store.add(key, client.userId, Date.now());
+    this.tracked.set(client.id, { client, stored });
+    stored
+      .then(async () => {
+        if (!this.tracked.has(client.id)) return;
+        const over = await store.overCap(client.userId, this.limits.connectionsPerUser);
+        for (const row of over) {
+          if (row.instanceId === this.instanceId) this.closeTooMany(row.connectionId);
+          else this.publish({ kind: "closeConnection", instanceId: row.instanceId, connectionId: row.connectionId, code: LIVE_CLOSE_CODES.tooMany, reason: "Too many connections" });
+        }
+        await store.remove(over);
+      })
+      .catch((error: unknown) => this.pgLog.warn({ err: error, userId: client.userId }, "live relay: could not count the connection"));
+  }
+
+  /** Leaves locally and deletes the socket's row (once its insert is done). */
+  override leave(client: LiveClient): void {
+    super.leave(client);
+    const entry = this.tracked.get(client.id);
+    if (!entry || entry.client !== client || !this.connections) return;
+    this.tracked.delete(client.id);
+    const store = this.connections;
+    entry.stored
+      .then(() => store.remove([{ instanceId: this.instanceId, connectionId: client.id }]))
+      .catch((error: unknown) => this.pgLog.warn({ err: error, userId: client.userId }, "live relay: could not delete the connection"));
+  }
+
+  /** Closes this instance's socket `connectionId` (if still open) as one too many. */
+  private closeTooMany(connectionId: number): void {
+    const entry = this.tracked.get(connectionId);
+    if (!entry) return;
+    this.leave(entry.client);
+    entry.client.close(LIVE_CLOSE_CODES.tooMany, "Too many connections");
   }
 
   /** Focus rooms' presence and closings go to every other instance (`docs/rooms.md`). */
@@ -264,6 +319,9 @@ export class PgLiveHub extends InMemoryLiveHub {
         return;
       case "rooms":
         this.rooms?.onRelay(envelope.message, envelope.from);
+        return;
+      case "closeConnection":
+        if (envelope.instanceId === this.instanceId) this.closeTooMany(envelope.connectionId);
         return;
     }
   }

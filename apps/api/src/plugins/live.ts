@@ -18,6 +18,7 @@ import { AccountTimers } from "../live/accountTimers";
 import { InMemoryLiveHub, LIVE_CLOSE_CODES, LIVE_LIMITS, type LiveHub } from "../live/hub";
 import { PgLiveHub } from "../live/pgHub";
 import { RoomHub } from "../live/rooms";
+import { liveConnectionStore } from "../repositories/liveConnections";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -79,7 +80,9 @@ export default fp<LivePluginOptions>(
     const framesPerSecond = fastify.hasDecorator("config") ? fastify.config.liveFramesPerSecond : LIVE_LIMITS.framesPerSecond;
     const limits = { framesPerSecond, burst: 2 * framesPerSecond };
     const pgHub =
-      !options.hub && database?.dialect === "postgres" ? new PgLiveHub({ connectionString: database.url, log, limits }) : null;
+      !options.hub && database?.dialect === "postgres"
+        ? new PgLiveHub({ connectionString: database.url, log, limits, connections: liveConnectionStore(fastify.db) })
+        : null;
     if (pgHub) {
       await pgHub.start();
       // onClose runs after the preClose hook below has closed every socket.

@@ -148,9 +148,9 @@ const userSessions = (db: Kysely<Database>, userId: number): PageQuery =>
  * the start time alone lets the (user_id, start_time) index seek to the cursor instead of
  * walking every newer row.
  */
-const afterCursor = (query: PageQuery, beforeTime: string, atTime: string, beforeId: number): PageQuery =>
+const afterCursor = (query: PageQuery, boundTime: string, beforeTime: string, atTime: string, beforeId: number): PageQuery =>
   query
-    .where("start_time", "<=", atTime)
+    .where("start_time", "<=", boundTime)
     .where((eb) => eb.or([eb("start_time", "<", beforeTime), eb.and([eb("start_time", "=", atTime), eb("id", "<", beforeId)])]));
 const newestFirst = (query: PageQuery, rows: number) => query.orderBy("start_time", "desc").orderBy("id", "desc").limit(rows);
 
@@ -164,13 +164,15 @@ const pageQueries = {
   firstFrom: reusableQuery(3, (db: Kysely<Database>, userId: number, from: string, rows: number) =>
     newestFirst(userSessions(db, userId).where("start_time", ">=", from), rows),
   ),
-  after: reusableQuery(5, (db: Kysely<Database>, userId: number, beforeTime: string, atTime: string, beforeId: number, rows: number) =>
-    newestFirst(afterCursor(userSessions(db, userId), beforeTime, atTime, beforeId), rows),
+  after: reusableQuery(
+    6,
+    (db: Kysely<Database>, userId: number, boundTime: string, beforeTime: string, atTime: string, beforeId: number, rows: number) =>
+      newestFirst(afterCursor(userSessions(db, userId), boundTime, beforeTime, atTime, beforeId), rows),
   ),
   afterFrom: reusableQuery(
-    6,
-    (db: Kysely<Database>, userId: number, from: string, beforeTime: string, atTime: string, beforeId: number, rows: number) =>
-      newestFirst(afterCursor(userSessions(db, userId).where("start_time", ">=", from), beforeTime, atTime, beforeId), rows),
+    7,
+    (db: Kysely<Database>, userId: number, from: string, boundTime: string, beforeTime: string, atTime: string, beforeId: number, rows: number) =>
+      newestFirst(afterCursor(userSessions(db, userId).where("start_time", ">=", from), boundTime, beforeTime, atTime, beforeId), rows),
   ),
 };
 
@@ -196,8 +198,8 @@ export async function listSessionsPage(
   const rows = limit + 1;
   const found = cursor
     ? from === undefined
-      ? await pageQueries.after(db, userId, cursor.startTime, cursor.startTime, cursor.id, rows)
-      : await pageQueries.afterFrom(db, userId, from, cursor.startTime, cursor.startTime, cursor.id, rows)
+      ? await pageQueries.after(db, userId, cursor.startTime, cursor.startTime, cursor.startTime, cursor.id, rows)
+      : await pageQueries.afterFrom(db, userId, from, cursor.startTime, cursor.startTime, cursor.startTime, cursor.id, rows)
     : from === undefined
       ? await pageQueries.first(db, userId, rows)
       : await pageQueries.firstFrom(db, userId, from, rows);
