@@ -152,6 +152,45 @@ describe.skipIf(!available)("two API processes on one PostgreSQL", () => {
     expect(await closed).toBe(4401); // unauthorized: the login ended
   });
 
+  it("hold one set of limits: an account locked on one process is locked on the other, and an 11th socket closes the oldest on the other", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const username = `lim${Date.now().toString(36)}`;
+    const registered = await raw(`${a.url}/api/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: PUBLIC_ORIGIN },
+      body: JSON.stringify({ username, password: "calm-focus-42", email: `${username}@example.com` }),
+    });
+    expect(registered.status, registered.body).toBe(201);
+    const sessionOnly = cookieOf(registered)
+      .split("; ")
+      .filter((pair) => pair.startsWith("focus.sid="))
+      .join("; ");
+    const signIn = (server: RunningServer, password: string, n: number) =>
+      raw(`${server.url}/api/login`, {
+        method: "POST",
+        localAddress: `127.0.3.${n + 1}`,
+        headers: { "content-type": "application/json", origin: PUBLIC_ORIGIN },
+        body: JSON.stringify({ username, password }),
+      });
+    // Ten wrong guesses, five on each process, from ten addresses.
+    for (let n = 0; n < 10; n++) expect((await signIn(n % 2 === 0 ? a : b, `wrong-${n}`, n)).status).toBe(401);
+    for (const server of [a, b]) {
+      const locked = await signIn(server, "calm-focus-42", 20);
+      expect(locked.status, locked.body).toBe(429);
+      expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
+    }
+
+    // Ten sockets, the oldest on B; the eleventh, on A, closes it.
+    const first = await openSocket(b, sessionOnly);
+    const oldestClosed = closeCode(first.socket);
+    for (let n = 1; n < 10; n++) {
+      await openSocket(n % 2 === 0 ? b : a, sessionOnly);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await openSocket(a, sessionOnly);
+    expect(await oldestClosed).toBe(4429);
+  });
+
   it("show a focus room's members and round to people on either process, and their leaving", async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
     const register = async (server: RunningServer, prefix: string) => {
