@@ -6,6 +6,7 @@ import type { CancellationsTable } from "./tables/cancellations";
 import type { FocusSessionsTable } from "./tables/focusSessions";
 import type { HttpSessionsTable } from "./tables/httpSessions";
 import type { LinkedDevicesTable } from "./tables/linkedDevices";
+import type { PasswordResetsTable } from "./tables/passwordResets";
 import type { RoomsTable } from "./tables/rooms";
 import type { SettingsTable } from "./tables/settings";
 import type { TasksTable } from "./tables/tasks";
@@ -25,4 +26,5 @@ export interface Database {
   tasks: TasksTable;
   rooms: RoomsTable;
   account_timers: AccountTimersTable;
+  password_resets: PasswordResetsTable;
 }

@@ -1,0 +1,37 @@
+/**
+ * Signing a user out elsewhere (`docs/api.md`, Routes): what a password change, "sign out
+ * everywhere else" and a password reset do. Every login session of the user but one is ended
+ * and every linked device unlinked (its token stops working); then their live connections are
+ * closed, through the hub's own calls so connections on other API instances close too.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database";
+import { LIVE_CLOSE_CODES, type LiveHub } from "../live/hub";
+import { deleteOtherHttpSessionsOfUser } from "../repositories/httpSessions";
+import { deleteLinkedDevicesOfUser, listLinkedDevices } from "../repositories/linkedDevices";
+
+/** The logins `endLogins` ended, for `closeEndedLogins`. */
+export interface EndedLogins {
+  /** Keys (`hashSessionId`) of the ended login sessions. */
+  sessionKeys: string[];
+  /** Ids of the unlinked devices. */
+  deviceIds: number[];
+}
+
+/**
+ * Deletes every login session of the user but `keepSid` (all of them when null) and unlinks
+ * every device. Runs in the caller's transaction when given one; the live connections are left
+ * to `closeEndedLogins`, once the change is committed.
+ */
+export async function endLogins(db: Kysely<Database>, userId: number, keepSid: string | null): Promise<EndedLogins> {
+  const sessionKeys = await deleteOtherHttpSessionsOfUser(db, userId, keepSid);
+  const devices = await listLinkedDevices(db, userId);
+  await deleteLinkedDevicesOfUser(db, userId);
+  return { sessionKeys, deviceIds: devices.map((device) => device.id) };
+}
+
+/** Closes the live connections of the ended sessions ("Signed out") and devices ("This device is not linked"). */
+export function closeEndedLogins(hub: LiveHub, ended: EndedLogins): void {
+  for (const key of ended.sessionKeys) hub.closeSession(key, LIVE_CLOSE_CODES.unauthorized, "Signed out");
+  for (const id of ended.deviceIds) hub.closeDevice(id, LIVE_CLOSE_CODES.unauthorized, "This device is not linked");
+}
