@@ -6,7 +6,9 @@ import type { CancellationsTable } from "./tables/cancellations";
 import type { FocusSessionsTable } from "./tables/focusSessions";
 import type { HttpSessionsTable } from "./tables/httpSessions";
 import type { LinkedDevicesTable } from "./tables/linkedDevices";
+import type { LiveConnectionsTable } from "./tables/liveConnections";
 import type { PasswordResetsTable } from "./tables/passwordResets";
+import type { RateCountersTable } from "./tables/rateCounters";
 import type { RoomsTable } from "./tables/rooms";
 import type { SettingsTable } from "./tables/settings";
 import type { TasksTable } from "./tables/tasks";
@@ -26,5 +28,7 @@ export interface Database {
   tasks: TasksTable;
   rooms: RoomsTable;
   account_timers: AccountTimersTable;
+  rate_counters: RateCountersTable;
+  live_connections: LiveConnectionsTable;
   password_resets: PasswordResetsTable;
 }

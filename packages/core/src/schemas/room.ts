@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { showsWhatItSays } from "./plainText";
 import { ROOM_PHASES } from "../rooms/schedule";
 
 /** Who can find a room: listed for everyone (`public`), or reached only by its link (`link`). */
@@ -25,7 +26,8 @@ export const roomCreateSchema = z.object({
     .string("Name is required")
     .trim()
     .min(1, "Name is required")
-    .max(ROOM_LIMITS.nameLength, `Name must be at most ${ROOM_LIMITS.nameLength} characters`),
+    .max(ROOM_LIMITS.nameLength, `Name must be at most ${ROOM_LIMITS.nameLength} characters`)
+    .refine(...showsWhatItSays("Name")),
   visibility: z.enum(ROOM_VISIBILITIES, "visibility must be public or link"),
   focusMinutes: z
     .number()
@@ -83,5 +85,9 @@ export const roomSchema = z.object({
 });
 export type Room = z.infer<typeof roomSchema>;
 
-/** A member's status line, as sent over the live connection: trimmed, at most 80 characters. */
-export const roomStatusSchema = z.string().trim().max(ROOM_LIMITS.statusLength);
+/** A member's status line, as sent over the live connection: trimmed, at most 80 characters, nothing hidden (`plainText.ts`). */
+export const roomStatusSchema = z
+  .string()
+  .trim()
+  .max(ROOM_LIMITS.statusLength)
+  .refine(...showsWhatItSays("Status"));
