@@ -107,7 +107,7 @@ describe("the reset link's page", () => {
 describe("the admin's Reset link", () => {
   const ADMIN = { ...TEST_USER, id: 1, username: "admin", email: null, isAdmin: true };
   const ROWS = [
-    { id: 3, username: "forgetful", email: null, trialEndDate: null, subscriptionStatus: "trial", subscriptionPlan: "free", upgradeRequestedAt: null, offer: null },
+    { id: 3, username: "forgetful", email: "forgetful@example.com", trialEndDate: null, subscriptionStatus: "trial", subscriptionPlan: "free", upgradeRequestedAt: null, offer: null },
     { id: 1, username: "admin", email: null, trialEndDate: null, subscriptionStatus: "active", subscriptionPlan: "premium", upgradeRequestedAt: null, offer: null },
   ];
   const admin = { ...loggedIn(ADMIN), "GET /api/admin/users": { status: 200, body: ROWS } };
@@ -133,10 +133,12 @@ describe("the admin's Reset link", () => {
     expect(screen.queryByRole("button", { name: "Reset link for admin" })).toBeNull();
   });
 
-  it("is not offered when the server mails reset links", async () => {
-    mockFetch({ ...admin, ...byEmail(true) });
+  it("is offered only for users without an email when the server mails reset links", async () => {
+    const noEmail = { ...ROWS[0], id: 5, username: "mailless", email: null };
+    mockFetch({ ...admin, ...byEmail(true), "GET /api/admin/users": { status: 200, body: [noEmail, ...ROWS] } });
     renderRoute("/admin");
     expect(await screen.findByText("forgetful")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Reset link for forgetful" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Reset link for mailless" })).toBeTruthy();
   });
 });

@@ -8,7 +8,7 @@ import { UserRowResetLink } from "./UserRowResetLink";
  * A user's actions in the admin list: Activate (disabled, and said why, on Premium), Mark applied
  * for a pending offer, the cancel that applies (`cancellation`, core's `adminCancellationOf`:
  * "Cancel subscription" for Premium, "End trial" for a running trial, else the words "On Free:
- * nothing to cancel"), "Reset link" when this server cannot mail reset links, and Delete. The
+ * nothing to cancel"), "Reset link" when this server cannot mail reset links or the user has no email, and Delete. The
  * admin's own row has neither cancel, Reset link nor Delete.
  */
 export function UserRowActions(props: {
@@ -50,7 +50,7 @@ export function UserRowActions(props: {
         </Button>
       )}
       {!isSelf && !cancelCopy && <span className="px-1 text-xs text-muted-foreground">{ADMIN_CANCEL_COPY.none}</span>}
-      {!isSelf && resetLinks && <UserRowResetLink row={row} />}
+      {!isSelf && (resetLinks || !row.email) && <UserRowResetLink row={row} />}
       {!isSelf && (
         <Button
           variant="ghost"

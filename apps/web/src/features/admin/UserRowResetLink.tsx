@@ -10,8 +10,8 @@ import { useResetLink } from "./adminApi";
 const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
 
 /**
- * "Reset link" of a user row, shown when this server cannot mail reset links (no SMTP_URL;
- * `docs/product.md`, Forgotten password): makes a link on the server and shows it in a dialog
+ * "Reset link" of a user row, shown when this server cannot mail reset links (no SMTP_URL) or
+ * the user has no email (`docs/product.md`, Forgotten password): makes a link on the server and shows it in a dialog
  * with a Copy button, for the admin to give to the user. The link exists only in this dialog.
  */
 export function UserRowResetLink({ row }: { row: AdminUser }) {
