@@ -6,6 +6,12 @@ import { PasswordResetLayout } from "@/features/auth/PasswordResetLayout";
 import { ResetPasswordForm } from "@/features/auth/ResetPasswordForm";
 import { useScrollToTop } from "@/lib/useScrollToTop";
 
+/** The token of a link's fragment (`#<token>`), or null when it carries none that could work. */
+function tokenOf(hash: string): string | null {
+  const parsed = passwordResetTokenSchema.safeParse(hash.replace(/^#/, ""));
+  return parsed.success ? parsed.data : null;
+}
+
 /**
  * /reset-password#<token>: the page a reset link opens (`docs/product.md`, Forgotten password).
  * The token travels in the fragment, which browsers never send to a server; the page takes it
@@ -16,12 +22,12 @@ export function ResetPasswordPage() {
   useScrollToTop();
   const location = useLocation();
   const navigate = useNavigate();
-  const [token] = useState(() => {
-    const parsed = passwordResetTokenSchema.safeParse(location.hash.replace(/^#/, ""));
-    return parsed.success ? parsed.data : null;
-  });
+  const [token, setToken] = useState(() => tokenOf(location.hash));
+  // Also when another link is pasted into this tab: only the fragment changes, the page stays.
   useEffect(() => {
-    if (location.hash) void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    if (!location.hash) return;
+    setToken(tokenOf(location.hash));
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
   }, [location.hash, location.pathname, location.search, navigate]);
 
   const done = () => {
@@ -30,7 +36,7 @@ export function ResetPasswordPage() {
   };
   return (
     <PasswordResetLayout title="Choose a new password">
-      <ResetPasswordForm token={token} onDone={done} />
+      <ResetPasswordForm key={token} token={token} onDone={done} />
     </PasswordResetLayout>
   );
 }
