@@ -24,10 +24,13 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [token, setToken] = useState(() => tokenOf(location.hash));
   // Also when another link is pasted into this tab: only the fragment changes, the page stays.
-  useEffect(() => {
-    if (!location.hash) return;
+  const [takenHash, setTakenHash] = useState(location.hash);
+  if (location.hash && location.hash !== takenHash) {
+    setTakenHash(location.hash);
     setToken(tokenOf(location.hash));
-    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }
+  useEffect(() => {
+    if (location.hash) void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
   }, [location.hash, location.pathname, location.search, navigate]);
 
   const done = () => {
