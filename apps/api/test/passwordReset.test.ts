@@ -133,6 +133,25 @@ describe("password reset by email", () => {
     expect(await login(t.app, credentials.username, NEW_PASSWORD)).toBeDefined();
   });
 
+  it("kills the user's unused links when they change their password or email, or sign out everywhere", async () => {
+    t = await appWithMail();
+    const { cookie, credentials } = await registerUser(t.app);
+    const put = (url: string, payload: object) => t.app.inject({ method: "PUT", url, headers: { cookie }, payload, remoteAddress: uniqueIp() });
+    const beforePassword = await mailedToken(t.app, credentials.username, credentials.email);
+    expect((await put("/api/user/password", { currentPassword: credentials.password, newPassword: "changed-by-me-1" })).statusCode).toBe(200);
+    expect((await completeReset(t.app, beforePassword)).statusCode).toBe(410);
+
+    const beforeEmail = await mailedToken(t.app, credentials.username, credentials.email);
+    expect((await put("/api/user/email", { email: "moved@example.com", currentPassword: "changed-by-me-1" })).statusCode).toBe(200);
+    expect((await completeReset(t.app, beforeEmail)).statusCode).toBe(410);
+
+    const beforeSignOut = await mailedToken(t.app, credentials.username, "moved@example.com");
+    const signOut = await t.app.inject({ method: "POST", url: "/api/user/logout-all", headers: { cookie } });
+    expect(signOut.statusCode).toBe(200);
+    expect((await completeReset(t.app, beforeSignOut)).statusCode).toBe(410);
+    expect(await login(t.app, credentials.username, "changed-by-me-1")).toBeDefined();
+  });
+
   it("lets only one of two simultaneous uses of a link win", async () => {
     t = await appWithMail();
     const { credentials } = await registerUser(t.app);

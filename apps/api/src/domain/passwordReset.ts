@@ -24,7 +24,6 @@ import {
   deletePasswordResetsBefore,
   findUsablePasswordReset,
   insertPasswordReset,
-  usePasswordResetsOfUser,
 } from "../repositories/passwordResets";
 import { lockUserRow, updateUser } from "../repositories/users";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../security/commonPasswords";
@@ -130,10 +129,10 @@ export async function completeReset(db: Kysely<Database>, token: string, passwor
   return db.transaction().execute(async (trx) => {
     const userId = await claimPasswordReset(trx, tokenHash, now);
     if (userId === undefined) throw invalidResetLink();
-    await usePasswordResetsOfUser(trx, userId, now);
     const user = await updateUser(trx, userId, { password_hash: passwordHash });
     if (!user) throw invalidResetLink();
-    const ended = await endLogins(trx, userId, null);
+    // Also kills every other link of the user.
+    const ended = await endLogins(trx, userId, null, now);
     return { user, ended };
   });
 }

@@ -26,6 +26,7 @@ import { isAdminUsername, toPublicUser } from "../../domain/publicUser";
 import { closeEndedLogins, endLogins } from "../../domain/signOut";
 import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";
+import { usePasswordResetsOfUser } from "../../repositories/passwordResets";
 import { verifyPassword } from "../../security/password";
 
 export interface UserRoutesOptions {
@@ -54,6 +55,8 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { c
     { config: { rateLimit: EMAIL_RATE_LIMIT }, schema: { body: updateEmailBodySchema, response: { 200: userResponseSchema } } },
     async (request) => {
       const row = await changeEmail(fastify.db, userOf(request), request.body.email, request.body.currentPassword);
+      // A reset link mailed to the old address dies with it (`docs/product.md`, Forgotten password).
+      await usePasswordResetsOfUser(fastify.db, row.id, new Date());
       fastify.liveHub.notifyUser(row.id, { type: "user_changed" });
       return { user: toPublicUser(row, config.adminUsername) };
     },
