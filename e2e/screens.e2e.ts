@@ -36,6 +36,8 @@ const SCREENS: Screen[] = [
   { name: "landing", path: "/", as: "visitor", expect: ["Start Focusing Now"] },
   { name: "auth", path: "/auth", as: "visitor", expect: ["Create Account"] },
   { name: "auth-login", path: "/auth?tab=login", as: "visitor", expect: ["Sign In"], absent: ["Confirm Password"] },
+  { name: "forgot-password", path: "/forgot-password", as: "visitor", expect: ["Forgot your password?", "can't send email"] },
+  { name: "reset-password-dead", path: "/reset-password", as: "visitor", expect: ["Choose a new password", "doesn't work anymore", "Ask for a new link"] },
   { name: "app-timer", path: "/app", as: "user", expect: ["Focus Arena", "Start Focus", "Today's Progress"] },
   { name: "app-music", path: "/app", tab: "music", as: "user", expect: ["Deep Work"] },
   { name: "app-shield", path: "/app", tab: "block", as: "user", expect: ["Focus Shield", "Download Extension", "Free • Works with Chrome • Easy 2-minute setup", "Launching Soon"] },

@@ -18,6 +18,7 @@ import drainPlugin from "./plugins/drain";
 import errorHandlerPlugin from "./plugins/errorHandler";
 import extensionZipPlugin from "./plugins/extensionZip";
 import livePlugin from "./plugins/live";
+import mailPlugin from "./mail/plugin";
 import originCheckPlugin from "./plugins/originCheck";
 import rateLimitsPlugin from "./plugins/rateLimits";
 import securityPlugin from "./plugins/security";
@@ -35,6 +36,7 @@ import dataRoutes from "./routes/data";
 import roomRoutes from "./routes/rooms";
 import healthRoutes from "./routes/health";
 import linkedDeviceRoutes from "./routes/linkedDevices";
+import passwordResetRoutes from "./routes/passwordReset";
 import liveRoutes from "./routes/live";
 import roomWatchRoutes from "./routes/roomWatch";
 import sessionRoutes from "./routes/sessions";
@@ -77,6 +79,7 @@ export const focusApp = fp<{ config: Config }>(
     await fastify.register(timeZonePlugin);
     await fastify.register(noNulTextPlugin);
     await fastify.register(livePlugin);
+    await fastify.register(mailPlugin, { config });
     // Before every route: the OpenAPI document is collected from the routes as they register.
     if (config.apiDocs) await fastify.register(apiDocsPlugin);
     if (config.publicOrigin?.startsWith("https:") && config.trustProxy === false) {
@@ -96,6 +99,7 @@ export const focusApp = fp<{ config: Config }>(
         await api.register(healthRoutes);
         await api.register(configRoutes, { config });
         await api.register(authRoutes, { config });
+        await api.register(passwordResetRoutes, { config });
         await api.register(settingsRoutes);
         await api.register(sessionRoutes);
         await api.register(taskRoutes);

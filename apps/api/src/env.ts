@@ -91,6 +91,19 @@ export interface Config {
    * tests lower it (SCRYPT_N), to spare CPU; stored hashes record their own N, so any verifies.
    */
   scryptN: number;
+  /**
+   * Outgoing mail (password reset links, `docs/product.md`, Forgotten password), or null when
+   * SMTP_URL is unset: then no mail is ever sent and the admin hands out reset links.
+   */
+  mail: MailConfig | null;
+}
+
+/** Where and as whom mail is sent. */
+export interface MailConfig {
+  /** SMTP_URL as given (`smtp://` or `smtps://`, credentials included): never logged, never echoed. */
+  smtpUrl: string;
+  /** MAIL_FROM: `Name <address>` or a bare address; by default `Focus Flow <no-reply@<PUBLIC_ORIGIN's host>>`. */
+  from: string;
 }
 
 /**
@@ -109,6 +122,9 @@ export class ConfigError extends Error {
 /** SUPPORT_EMAIL when unset. */
 export const DEFAULT_SUPPORT_EMAIL = "support@focusflow.app";
 
+/** The sender name of mails when MAIL_FROM is unset. */
+const DEFAULT_MAIL_SENDER = "Focus Flow";
+
 /** Bounds of SCRYPT_N: 2^10 (tests) to the most a stored hash may ask for (2^20). */
 const MIN_SCRYPT_N = 2 ** 10;
 const MAX_SCRYPT_N = MAX_SCRYPT_COST;
@@ -123,6 +139,15 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 const httpUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" });
+
+/** `Name <address>` or a bare address, as mail headers write a sender. */
+const mailbox = z
+  .string()
+  .trim()
+  .refine((value) => {
+    const address = /^[^<>]*<([^<>\s]+)>$/.exec(value)?.[1] ?? value;
+    return z.email().safeParse(address).success;
+  }, "must be an email address, or a name and an address: Focus Flow <no-reply@focus.example.com>");
 
 const envSchema = z.object({
   PORT: optional(z.coerce.number().int().min(0).max(65535, "must be a port number (0-65535)")),
@@ -151,6 +176,8 @@ const envSchema = z.object({
   LIVE_FRAMES_PER_SECOND: optional(z.coerce.number().int().min(1).max(100_000, "must be a whole number of frames (1-100000)")),
   REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000, "must be whole milliseconds (100-600000)")),
   SESSION_CACHE_MS: optional(z.coerce.number().int().min(0).max(60_000, "must be whole milliseconds (0-60000, 0 turns the cache off)")),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, message: "must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465" })),
+  MAIL_FROM: optional(mailbox),
   SCRYPT_N: optional(
     z.coerce
       .number()
@@ -213,11 +240,13 @@ export function loadConfig(
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
     const raw = env[name];
-    const shown = name.includes("SECRET") || name.includes("PASSWORD") ? "" : ` "${raw ?? ""}"`;
+    // Secrets are never echoed; SMTP_URL carries the mail server's password.
+    const shown = name.includes("SECRET") || name.includes("PASSWORD") || name === "SMTP_URL" ? "" : ` "${raw ?? ""}"`;
     throw new ConfigError(`Invalid ${name}${shown}: ${issue?.message ?? "bad value"}`);
   }
   const e = parsed.data;
   const database = parseDatabaseUrl(e.DATABASE_URL ?? "sqlite:./data/focus.db", cwd);
+  const publicOrigin = e.PUBLIC_ORIGIN ? parsePublicOrigin(e.PUBLIC_ORIGIN) : null;
   const trustProxy = e.TRUST_PROXY === undefined || e.TRUST_PROXY === "false"
     ? false
     : e.TRUST_PROXY === "true" ? true : Number(e.TRUST_PROXY);
@@ -233,7 +262,7 @@ export function loadConfig(
         : path.resolve(cwd, "data", "session-secret"),
     adminUsername: e.ADMIN_USERNAME ?? "admin",
     adminPassword: e.ADMIN_PASSWORD ?? null,
-    publicOrigin: e.PUBLIC_ORIGIN ? parsePublicOrigin(e.PUBLIC_ORIGIN) : null,
+    publicOrigin,
     trialDays: e.TRIAL_DAYS ?? 14,
     paymentUrl: e.PAYMENT_URL ?? null,
     interviewUrl: e.INTERVIEW_URL ?? null,
@@ -254,5 +283,23 @@ export function loadConfig(
     sessionCacheMs: e.SESSION_CACHE_MS ?? SESSION_CACHE_MS,
     liveFramesPerSecond: e.LIVE_FRAMES_PER_SECOND ?? 10,
     scryptN: e.SCRYPT_N ?? SCRYPT_PARAMS.N,
+    mail: mailConfig(e.SMTP_URL, e.MAIL_FROM, publicOrigin),
   };
+}
+
+/**
+ * The mail settings, or null without SMTP_URL. Reset links in mails are built from
+ * PUBLIC_ORIGIN only, never from a request's Host header (which whoever sends the request
+ * chooses), so SMTP_URL without PUBLIC_ORIGIN stops the start.
+ * @throws ConfigError for SMTP_URL without PUBLIC_ORIGIN.
+ */
+function mailConfig(smtpUrl: string | undefined, from: string | undefined, publicOrigin: string | null): MailConfig | null {
+  if (!smtpUrl) return null;
+  if (!publicOrigin) {
+    throw new ConfigError(
+      "SMTP_URL needs PUBLIC_ORIGIN: the links in reset mails are built from it, never from a request's Host header. " +
+        "Set PUBLIC_ORIGIN to the address people open Focus Flow at, e.g. https://focus.example.com",
+    );
+  }
+  return { smtpUrl, from: from ?? `${DEFAULT_MAIL_SENDER} <no-reply@${new URL(publicOrigin).hostname}>` };
 }

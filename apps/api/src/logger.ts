@@ -1,7 +1,7 @@
 /**
  * The server's pino logger options: JSON lines, or pino-pretty's readable lines for a developer at
  * a terminal (LOG_FORMAT, `env.ts`). Both go through the same redaction and serializers, so no
- * cookie, authorization header, password or device token is ever written, pretty or not.
+ * cookie, authorization header, password, device token or reset token is ever written, pretty or not.
  */
 import { createRequire } from "node:module";
 import type { Writable } from "node:stream";
@@ -20,6 +20,9 @@ export const REDACTED_PATHS = [
   "*.newPassword",
   "*.password_hash",
   "*.passwordHash",
+  // Reset tokens (`routes/passwordReset`), should a body or an object holding one be logged.
+  "token",
+  "*.token",
 ];
 
 /**

@@ -151,6 +151,19 @@ const MATRIX: Record<string, Expectation> = {
       return { url: "/api/login", payload: { username: credentials.username, password: credentials.password } };
     },
   },
+  // Password reset (passwordReset.test.ts): open to everyone. This app has no SMTP_URL, so a
+  // request only gets the "ask the admin" answer; a made-up token is a dead link (410).
+  "GET /api/password-reset": { status: open(200), call: plain("/api/password-reset") },
+  "POST /api/password-reset/request": { status: open(200), call: plain("/api/password-reset/request", { login: "nobody-matrix" }) },
+  "POST /api/password-reset/check": { status: open(410), call: plain("/api/password-reset/check", { token: "M".repeat(43) }) },
+  "POST /api/password-reset/complete": {
+    status: open(410),
+    call: plain("/api/password-reset/complete", { token: "M".repeat(43), password: "matrix-new-secret" }),
+  },
+  "POST /api/admin/users/:userId/reset-link": {
+    status: adminOnly(201),
+    call: (_f, _role, target) => ({ url: `/api/admin/users/${target}/reset-link` }),
+  },
   "POST /api/logout": { status: open(200), freshSession: true, call: plain("/api/logout") },
   "GET /api/me": { status: loggedIn(200), call: plain("/api/me") },
   "GET /api/settings": { status: loggedIn(200), call: plain("/api/settings") },

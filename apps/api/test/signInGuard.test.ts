@@ -7,6 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import type { LightMyRequestResponse } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
+import { issueResetLink } from "../src/domain/passwordReset";
 import { KNOWN_DEVICE_COOKIE, SIGN_IN_LIMITS } from "../src/security/signInGuard";
 import { createTestApp, registerUser, TEST_ENGINE, type TestApp, uniqueIp } from "./helpers";
 
@@ -121,6 +122,24 @@ describe("failed sign-ins", () => {
     expect(more.json().message).toBe("Too many wrong passwords for this account, please try again in 15 minutes");
     expect(Number(more.headers["retry-after"])).toBeGreaterThan(0);
     expect((await asSession("DELETE", "/api/user", { password: credentials.password })).statusCode).toBe(429);
+  });
+
+  it("lifts the lock once the owner resets the password, and knows that browser from then on", async () => {
+    t = await createTestApp();
+    const { credentials, res } = await registerUser(t.app);
+    const userId: number = res.json().user.id;
+    for (let i = 0; i < SIGN_IN_LIMITS.accountFailures; i += 1) await signIn(t.app, credentials.username, "wrong-guess");
+    expect((await signIn(t.app, credentials.username, credentials.password)).statusCode).toBe(429);
+    const link = await issueResetLink(t.app.db, userId, "admin");
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/password-reset/complete",
+      remoteAddress: uniqueIp(),
+      payload: { token: link?.token, password: "a-fresh-start-7" },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(knownDeviceCookie(reset)).toBeDefined();
+    expect((await signIn(t.app, credentials.username, "a-fresh-start-7")).statusCode).toBe(200);
   });
 
   it("clears the counter on a successful sign-in", async () => {

@@ -17,6 +17,8 @@ const page = {
   signedInLayout: lazyRoute(async () => (await import("@/app/shell/SignedInLayout")).SignedInLayout),
   landing: lazyRoute(async () => (await import("@/pages/LandingPage")).LandingPage),
   auth: lazyRoute(async () => (await import("@/pages/AuthPage")).AuthPage),
+  forgotPassword: lazyRoute(async () => (await import("@/pages/ForgotPasswordPage")).ForgotPasswordPage),
+  resetPassword: lazyRoute(async () => (await import("@/pages/ResetPasswordPage")).ResetPasswordPage),
   main: lazyRoute(async () => (await import("@/pages/MainPage")).MainPage),
   settings: lazyRoute(async () => (await import("@/pages/SettingsPage")).SettingsPage),
   subscription: lazyRoute(async () => (await import("@/pages/SubscriptionPage")).SubscriptionPage),
@@ -40,13 +42,16 @@ const notFoundForVisitors: SignedInRouteHandle = { signedOut: "notFound" };
  * The route table. Every page a signed-in user (or a guest) moves between is a child of
  * `SignedInLayout`, which owns the timer, the audio player and the outbox, so navigating never
  * loses a session. A child's `handle` says what a visitor who is not signed in gets (default:
- * /auth; the rooms are open to look at). The landing page, /auth, the privacy and terms pages,
+ * /auth; the rooms are open to look at). The landing page, /auth, /forgot-password,
+ * /reset-password, the privacy and terms pages,
  * the mini timer popup and the not-found screen stand alone. Until the first page's code is there, a full-page spinner shows
  * (`HydrateFallback` of the top-level routes).
  */
 export const appRoutes: RouteObject[] = [
   { path: "/", ...page.landing, HydrateFallback: PageSpinner },
   { path: "/auth", ...page.auth, HydrateFallback: PageSpinner },
+  { path: "/forgot-password", ...page.forgotPassword, HydrateFallback: PageSpinner },
+  { path: "/reset-password", ...page.resetPassword, HydrateFallback: PageSpinner },
   { path: "/mini-timer", ...page.miniTimer, HydrateFallback: PageSpinner },
   { path: "/privacy", ...page.privacy, HydrateFallback: PageSpinner },
   { path: "/terms", ...page.terms, HydrateFallback: PageSpinner },

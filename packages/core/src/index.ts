@@ -3,6 +3,7 @@ export * from "./format";
 export * from "./schemas/settings";
 export * from "./schemas/session";
 export * from "./schemas/auth";
+export * from "./schemas/passwordReset";
 export * from "./schemas/user";
 export * from "./schemas/subscription";
 export * from "./schemas/blockedSite";

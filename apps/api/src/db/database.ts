@@ -7,6 +7,7 @@ import type { FocusSessionsTable } from "./tables/focusSessions";
 import type { HttpSessionsTable } from "./tables/httpSessions";
 import type { LinkedDevicesTable } from "./tables/linkedDevices";
 import type { LiveConnectionsTable } from "./tables/liveConnections";
+import type { PasswordResetsTable } from "./tables/passwordResets";
 import type { RateCountersTable } from "./tables/rateCounters";
 import type { RoomsTable } from "./tables/rooms";
 import type { SettingsTable } from "./tables/settings";
@@ -29,4 +30,5 @@ export interface Database {
   account_timers: AccountTimersTable;
   rate_counters: RateCountersTable;
   live_connections: LiveConnectionsTable;
+  password_resets: PasswordResetsTable;
 }

@@ -22,7 +22,11 @@ export const API_DOCS_PATH = "/api/docs";
 
 /** The document's tags, one per area, with the paths (prefixes or whole route urls) each covers. */
 export const API_TAGS = [
-  { name: "auth", description: "Sign up, sign in, sign out; the current user", paths: ["/api/me", "/api/login", "/api/register", "/api/logout"] },
+  {
+    name: "auth",
+    description: "Sign up, sign in, sign out; the current user; a forgotten password",
+    paths: ["/api/me", "/api/login", "/api/register", "/api/logout", "/api/password-reset"],
+  },
   { name: "account", description: "The signed-in user's email, password and account", paths: ["/api/user"] },
   { name: "settings", description: "Timer, sound and display settings", paths: ["/api/settings"] },
   { name: "sessions", description: "Recorded focus sessions and breaks", paths: ["/api/sessions"] },

@@ -11,7 +11,8 @@
  *   naming the account): its own counter. After SIGN_IN_LIMITS.knownDeviceFreeFailures
  *   failures each next try waits, 1 s doubling to SIGN_IN_LIMITS.knownDeviceMaxDelayMs. A
  *   stranger's guesses elsewhere never lock the owner out of their own browser.
- * - A successful sign-in clears the counter it was checked against.
+ * - A successful sign-in clears the counter it was checked against; a password reset clears the
+ *   account's and makes the browser known.
  * - A signed-in user's wrong current password (changing the email or the password, deleting
  *   the account) counts as a failed sign-in of the account, and once the account is locked
  *   those checks answer 429 too: a stolen session cannot guess the password.
@@ -128,6 +129,14 @@ export class SignInGuard {
       path: KNOWN_DEVICE_COOKIE_PATH,
       expires: new Date(Date.now() + KNOWN_DEVICE_MAX_AGE_MS),
     });
+  }
+
+  /**
+   * After a password reset: the owner proved the account theirs, so its lock for unknown
+   * browsers is lifted, and this browser is known from now on.
+   */
+  async recordRecovery(reply: FastifyReply, userId: number): Promise<void> {
+    await this.recordSuccess({ key: accountKey(userId), knownDevice: false }, reply, userId);
   }
 
   /**

@@ -175,7 +175,11 @@ function clearAccountData(client: QueryClient) {
   client.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
 }
 
-function onSignedIn(client: QueryClient, user: User) {
+/**
+ * Makes `user` the signed-in user of this browser: guest mode off, the previous account's cached
+ * data forgotten. Login, registration and a password reset (`features/auth`) end with it.
+ */
+export function onSignedIn(client: QueryClient, user: User) {
   setGuestMode(false);
   clearAccountData(client);
   client.setQueryData(queryKeys.me, user);

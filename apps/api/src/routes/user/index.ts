@@ -24,11 +24,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { changeEmail, changePassword, checkCurrentPassword, type CurrentPasswordGuard, deleteAccount } from "../../domain/accounts";
 import { HttpError } from "../../domain/httpError";
 import { isAdminUsername, toPublicUser } from "../../domain/publicUser";
-import { LIVE_CLOSE_CODES } from "../../live/hub";
+import { closeEndedLogins, endLogins } from "../../domain/signOut";
 import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";
-import { deleteOtherHttpSessionsOfUser } from "../../repositories/httpSessions";
-import { deleteLinkedDevicesOfUser, listLinkedDevices } from "../../repositories/linkedDevices";
+import { usePasswordResetsOfUser } from "../../repositories/passwordResets";
 
 export interface UserRoutesOptions {
   config: Pick<Config, "adminUsername">;
@@ -65,6 +64,8 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { c
     { config: { rateLimit: EMAIL_RATE_LIMIT }, schema: { body: updateEmailBodySchema, response: { 200: userResponseSchema } } },
     async (request, reply) => {
       const row = await changeEmail(fastify.db, userOf(request), request.body.email, request.body.currentPassword, passwordGuard(request, reply));
+      // A reset link mailed to the old address dies with it (`docs/product.md`, Forgotten password).
+      await usePasswordResetsOfUser(fastify.db, row.id, new Date());
       fastify.liveHub.notifyUser(row.id, { type: "user_changed" });
       return { user: toPublicUser(row, config.adminUsername) };
     },
@@ -75,15 +76,10 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { c
    * connections; this session stays. Returns how many sessions and devices ended.
    */
   async function signOutElsewhere(request: FastifyRequest): Promise<{ sessions: number; devices: number }> {
-    const user = userOf(request);
     // The session this request came with (these routes take cookie sessions only) stays.
-    const sids = await deleteOtherHttpSessionsOfUser(fastify.db, user.id, fastify.loginSessions.cookieSessionId(request));
-    const devices = await listLinkedDevices(fastify.db, user.id);
-    await deleteLinkedDevicesOfUser(fastify.db, user.id);
-    // Through the hub's own calls, so connections on other API instances close too.
-    for (const sid of sids) fastify.liveHub.closeSession(sid, LIVE_CLOSE_CODES.unauthorized, "Signed out");
-    for (const device of devices) fastify.liveHub.closeDevice(device.id, LIVE_CLOSE_CODES.unauthorized, "This device is not linked");
-    return { sessions: sids.length, devices: devices.length };
+    const ended = await endLogins(fastify.db, userOf(request).id, fastify.loginSessions.cookieSessionId(request));
+    closeEndedLogins(fastify.liveHub, ended);
+    return { sessions: ended.sessionKeys.length, devices: ended.deviceIds.length };
   }
 
   /** Current + new password → 200 `{ message }`; 400 on a wrong current password. Signs out everywhere else. */

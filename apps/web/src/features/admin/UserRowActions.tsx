@@ -1,13 +1,15 @@
 import { ADMIN_CANCEL_COPY, isPremiumActive, type AdminCancellation, type AdminUser } from "@focus/core";
 import { BadgeCheck, Ban, Gift, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { useAdminAction } from "./adminApi";
+import { useAdminAction, useAdminHandsOutResetLinks } from "./adminApi";
+import { UserRowResetLink } from "./UserRowResetLink";
 
 /**
  * A user's actions in the admin list: Activate (disabled, and said why, on Premium), Mark applied
  * for a pending offer, the cancel that applies (`cancellation`, core's `adminCancellationOf`:
  * "Cancel subscription" for Premium, "End trial" for a running trial, else the words "On Free:
- * nothing to cancel"), and Delete. The admin's own row has neither cancel nor Delete.
+ * nothing to cancel"), "Reset link" when this server cannot mail reset links or the user has no email, and Delete. The
+ * admin's own row has neither cancel, Reset link nor Delete.
  */
 export function UserRowActions(props: {
   row: AdminUser;
@@ -19,6 +21,7 @@ export function UserRowActions(props: {
   const { row, isSelf, cancellation, onCancel, onDelete } = props;
   const activate = useAdminAction("activate");
   const markOfferApplied = useAdminAction("markOfferApplied");
+  const resetLinks = useAdminHandsOutResetLinks();
   const premium = isPremiumActive(row);
   const cancelCopy = cancellation === "endPremium" ? ADMIN_CANCEL_COPY.premium : cancellation === "endTrial" ? ADMIN_CANCEL_COPY.trial : null;
   return (
@@ -47,6 +50,7 @@ export function UserRowActions(props: {
         </Button>
       )}
       {!isSelf && !cancelCopy && <span className="px-1 text-xs text-muted-foreground">{ADMIN_CANCEL_COPY.none}</span>}
+      {!isSelf && (resetLinks || !row.email) && <UserRowResetLink row={row} />}
       {!isSelf && (
         <Button
           variant="ghost"

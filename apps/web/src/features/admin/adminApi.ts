@@ -1,4 +1,11 @@
-import { adminUsersResponseSchema, messageResponseSchema, type AdminUser } from "@focus/core";
+import {
+  adminResetLinkResponseSchema,
+  adminUsersResponseSchema,
+  messageResponseSchema,
+  passwordResetOptionsSchema,
+  type AdminResetLink,
+  type AdminUser,
+} from "@focus/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, api } from "@/lib/api";
@@ -80,6 +87,32 @@ export function useAdminAction(action: AdminAction) {
         client.invalidateQueries({ queryKey: queryKeys.adminUsers }),
         client.invalidateQueries({ queryKey: queryKeys.me }),
       ]);
+    },
+  });
+}
+
+/**
+ * Whether the admin hands out reset links: true when this server cannot mail them (no SMTP_URL,
+ * `GET /api/password-reset` says `byEmail: false`). With mail, users ask for their own.
+ */
+export function useAdminHandsOutResetLinks(): boolean {
+  const options = useQuery({
+    queryKey: ["/api/password-reset"],
+    queryFn: async ({ signal }) => passwordResetOptionsSchema.parse(await api.get("/api/password-reset", { signal })),
+    staleTime: Infinity,
+  });
+  return options.data?.byEmail === false;
+}
+
+/**
+ * `POST /api/admin/users/:userId/reset-link` → `{ url, expiresAt }`, a link for the admin to give
+ * to the user (`docs/api.md`, Password reset). Failure toasts 'Failed to make a reset link'.
+ */
+export function useResetLink() {
+  return useMutation({
+    mutationFn: async (userId: number): Promise<AdminResetLink> => adminResetLinkResponseSchema.parse(await api.post(`/api/admin/users/${userId}/reset-link`)),
+    onError: (error) => {
+      toast({ title: "Failed to make a reset link", description: failureDetail(error), variant: "destructive" });
     },
   });
 }

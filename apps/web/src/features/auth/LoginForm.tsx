@@ -1,12 +1,17 @@
 import { loginFormSchema } from "@focus/core";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { Link } from "react-router-dom";
 import { ErrorAlert } from "@/components/ui/alert";
 import { authErrorMessage, useLogin } from "@/runtime/auth";
 import { FormField } from "@/components/FormField";
+import { RESET_LINK_CLASS } from "./PasswordResetLayout";
 import { SubmitButton } from "./SubmitButton";
 
-/** The login form (limits: `docs/product.md`). Calls `onSuccess` once the user is signed in. */
+/**
+ * The login form (limits: `docs/product.md`), with the way to a forgotten password. Calls
+ * `onSuccess` once the user is signed in.
+ */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const login = useLogin();
   const {
@@ -34,6 +39,11 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         error={errors.password?.message}
         {...register("password")}
       />
+      <p className="-mt-3 text-right text-sm">
+        <Link to="/forgot-password" className={RESET_LINK_CLASS}>
+          Forgot password?
+        </Link>
+      </p>
       {login.isError && (
         <ErrorAlert>{authErrorMessage(login.error, "Login failed", "An unexpected error occurred during login")}</ErrorAlert>
       )}

@@ -1,0 +1,49 @@
+/**
+ * The admin's reset link (`docs/api.md`, Password reset; `docs/product.md`, Forgotten password):
+ * `POST /api/admin/users/:userId/reset-link` (no body) → 201 `{ url, expiresAt }`, a link to
+ * hand to the user, with the same rules as a mailed one (30 minutes, single use, signs out
+ * everywhere else). 401 anonymous, 403 anyone but the admin (checked on the server before the
+ * parameters are read); 404 unknown user; 409 when this server mails links (SMTP_URL set) and
+ * the account has an email: then the account's own mailbox is the way, and the admin never
+ * holds a working credential for an account that can prove itself by mail.
+ */
+import { adminResetLinkResponseSchema, userIdParamsSchema } from "@focus/core";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { userNotFound, HttpError } from "../../domain/httpError";
+import { issueResetLink, resetLinkUrl } from "../../domain/passwordReset";
+import type { Config } from "../../env";
+import { userOf } from "../../plugins/auth";
+import { findUserById } from "../../repositories/users";
+
+export interface AdminLinkRoutesOptions {
+  config: Pick<Config, "publicOrigin">;
+}
+
+/** What the admin is told when this server mails links itself (409). */
+export const RESET_LINK_BY_MAIL_MESSAGE =
+  "This server sends reset links by email: ask the user to choose 'Forgot password?' on the sign-in page.";
+
+const adminLinkRoutes: FastifyPluginAsyncZod<AdminLinkRoutesOptions> = async (fastify, { config }) => {
+  fastify.addHook("onRequest", fastify.authenticate);
+  fastify.addHook("onRequest", fastify.requireAdmin);
+
+  /** A reset link for the user → 201 `{ url, expiresAt }`; 404 unknown user; 409 with SMTP_URL set and an email. */
+  fastify.post(
+    "/admin/users/:userId/reset-link",
+    { schema: { params: userIdParamsSchema, response: { 201: adminResetLinkResponseSchema }, summary: "Make a reset link for a user" } },
+    async (request, reply) => {
+      const { userId } = request.params;
+      const user = await findUserById(fastify.db, userId);
+      if (!user) throw userNotFound();
+      // With mail, the account's own mailbox is the way; an account without an email has none.
+      if (fastify.mailer && user.email) throw new HttpError(409, RESET_LINK_BY_MAIL_MESSAGE);
+      const link = await issueResetLink(fastify.db, userId, "admin");
+      // Only the email channel is limited; an admin link is always made.
+      if (!link) throw userNotFound();
+      request.log.info({ userId, adminId: userOf(request).id }, "reset link made by admin");
+      return reply.code(201).send({ url: resetLinkUrl(link.token, config.publicOrigin), expiresAt: link.expiresAt.toISOString() });
+    },
+  );
+};
+
+export default adminLinkRoutes;
