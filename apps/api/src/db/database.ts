@@ -6,6 +6,7 @@ import type { CancellationsTable } from "./tables/cancellations";
 import type { FocusSessionsTable } from "./tables/focusSessions";
 import type { HttpSessionsTable } from "./tables/httpSessions";
 import type { LinkedDevicesTable } from "./tables/linkedDevices";
+import type { RoomPresenceTable } from "./tables/roomPresence";
 import type { RoomsTable } from "./tables/rooms";
 import type { SettingsTable } from "./tables/settings";
 import type { TasksTable } from "./tables/tasks";
@@ -24,5 +25,6 @@ export interface Database {
   app_secrets: AppSecretsTable;
   tasks: TasksTable;
   rooms: RoomsTable;
+  room_presence: RoomPresenceTable;
   account_timers: AccountTimersTable;
 }
