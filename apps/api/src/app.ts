@@ -112,7 +112,7 @@ export const focusApp = fp<{ config: Config }>(
     await fastify.register(roomWatchRoutes, { config });
 
     await fastify.register(audioPlugin, { config });
-    await fastify.register(extensionZipPlugin, { extensionZip: config.extensionZip, publicOrigin: config.publicOrigin });
+    await fastify.register(extensionZipPlugin, { extensionZip: config.extensionZip, publicOrigin: config.publicOrigin, port: config.port });
     await fastify.register(webAppPlugin, { webDist: config.webDist });
   },
   { name: "focus-app" },

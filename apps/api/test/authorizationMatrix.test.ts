@@ -305,7 +305,9 @@ async function dataOf(app: FastifyInstance, userId: number): Promise<Record<stri
 }
 
 const registered: { method: string; url: string }[] = [];
-const t = await createTestApp(ADMIN_ENV, {
+// Injected requests name "localhost:80": on port 80 that is this server's own address, for which
+// it makes the extension package without PUBLIC_ORIGIN.
+const t = await createTestApp({ ...ADMIN_ENV, PORT: "80" }, {
   beforeReady: (app) =>
     app.addHook("onRoute", (route) => {
       for (const method of [route.method].flat()) registered.push({ method, url: route.url });

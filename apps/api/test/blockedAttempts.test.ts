@@ -99,6 +99,10 @@ describe("blocked attempts", () => {
       [{ domain: "youtube.com" }, "at must be an ISO 8601 date-time"],
       [{ domain: "youtube.com", at: "yesterday" }, "at must be an ISO 8601 date-time"],
       [{ domain: "youtube.com", at, sessionStart: "2026-03-02" }, "sessionStart must be an ISO 8601 date-time"],
+      // Stored, these came back as "+010000-…" and broke the summary and export that show them.
+      [{ domain: "youtube.com", at: "9999-12-31T23:00:00-05:00" }, "at must be in the years 2000 to 2100"],
+      [{ domain: "youtube.com", at: "0001-01-01T00:00:00Z" }, "at must be in the years 2000 to 2100"],
+      [{ domain: "youtube.com", at, sessionStart: "9999-12-31T23:59:59-14:00" }, "sessionStart must be in the years 2000 to 2100"],
     ] as const) {
       const res = await report(cookie, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);

@@ -43,8 +43,8 @@ describe("extension zip at the site root", () => {
     };
   }
 
-  it("serves the built package as an attachment, to anyone, made for the address it is downloaded from", async () => {
-    t = await appWithZip();
+  it("serves the built package as an attachment, to anyone, made for the local address it is downloaded from", async () => {
+    t = await appWithZip({ PORT: "4123" });
     const res = await t.app.inject({ method: "GET", url: "/focus-extension.zip", headers: { host: "127.0.0.1:4123" } });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/zip");
@@ -62,9 +62,18 @@ describe("extension zip at the site root", () => {
     expect(head.headers["content-type"]).toBe("application/zip");
 
     // Another name of the same server gets its own package (and its own ETag).
-    const other = await t.app.inject({ method: "GET", url: "/focus-extension.zip", headers: { host: "focus.example.com" } });
-    expect(manifestOf(other.rawPayload).externally_connectable.matches).toEqual(["http://focus.example.com:80/*"]);
+    const other = await t.app.inject({ method: "GET", url: "/focus-extension.zip", headers: { host: "localhost:4123" } });
+    expect(manifestOf(other.rawPayload).externally_connectable.matches).toEqual(["http://localhost:4123/*"]);
     expect(other.headers.etag).not.toBe(res.headers.etag);
+  });
+
+  it("without PUBLIC_ORIGIN, makes no package for a name or port that is not this server's, and says to set PUBLIC_ORIGIN", async () => {
+    t = await appWithZip({ PORT: "4123" });
+    for (const host of ["focus.example.com", "attacker-1.example", "127.0.0.1:4124", "localhost:80", "10.255.255.254:4123"]) {
+      const res = await t.app.inject({ method: "GET", url: "/focus-extension.zip", headers: { host } });
+      expect(res.statusCode, host).toBe(400);
+      expect(res.json().message, host).toContain("Set PUBLIC_ORIGIN");
+    }
   });
 
   it("uses PUBLIC_ORIGIN when it is set, whatever the Host", async () => {

@@ -27,16 +27,18 @@ describe("health and routing", () => {
     expect(refused.headers["cache-control"]).toBe("no-store");
   });
 
-  it("answers an unknown /api route with 404 JSON, even when HTML is accepted", async () => {
+  it("answers an unknown /api route with 404 JSON that no cache keeps, even when HTML is accepted", async () => {
     t = await createTestApp();
     for (const [method, url] of [
       ["GET", "/api/nope"],
       ["POST", "/api/nope"],
       ["DELETE", "/api/sessions"],
+      ["GET", "/api/tasks/1/secret"],
     ] as const) {
       const res = await t.app.inject({ method, url, headers: { accept: "text/html" } });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json()).toEqual({ message: "Not found" });
+      expect(res.headers["cache-control"], `${method} ${url}`).toBe("no-store");
     }
   });
 

@@ -136,15 +136,19 @@ describe("subscription: upgrade, cancel, admin activation", () => {
     expect(await me(cookie)).toMatchObject({ subscriptionPlan: "free", subscriptionStatus: "cancelled" });
   });
 
-  it("refuses to let the admin cancel their own plan with 409, and changes nothing", async () => {
+  it("refuses to let the admin cancel or activate their own plan with 409, and changes nothing", async () => {
     t = await createTestApp(ADMIN_ENV);
     const admin = await loginAdmin(t.app);
     const { id } = await userRow(t.app, "admin");
-    await activate(id);
+    const before = await me(admin);
+    expect(before).toMatchObject({ subscriptionPlan: "premium", subscriptionStatus: "active" });
     const res = await t.app.inject({ method: "POST", url: `/api/subscription/cancel/${id}`, headers: { cookie: admin } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: "You cannot cancel your own admin plan" });
-    expect(await me(admin)).toMatchObject({ subscriptionPlan: "premium", subscriptionStatus: "active" });
+    const activated = await t.app.inject({ method: "POST", url: `/api/subscription/activate/${id}`, headers: { cookie: admin } });
+    expect(activated.statusCode).toBe(409);
+    expect(activated.json()).toEqual({ message: "You cannot change your own admin plan" });
+    expect(await me(admin)).toEqual(before);
   });
 
   it("keeps the self-service cancel and the admin cancel apart although they share a prefix", async () => {

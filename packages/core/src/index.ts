@@ -11,6 +11,8 @@ export * from "./schemas/dataExport";
 export * from "./schemas/config";
 export * from "./schemas/timeZone";
 export * from "./schemas/ids";
+export * from "./schemas/dates";
+export * from "./schemas/plainText";
 export * from "./schemas/task";
 export * from "./schemas/room";
 export * from "./rooms/members";

@@ -6,6 +6,8 @@ import type { CancellationsTable } from "./tables/cancellations";
 import type { FocusSessionsTable } from "./tables/focusSessions";
 import type { HttpSessionsTable } from "./tables/httpSessions";
 import type { LinkedDevicesTable } from "./tables/linkedDevices";
+import type { LiveConnectionsTable } from "./tables/liveConnections";
+import type { RateCountersTable } from "./tables/rateCounters";
 import type { RoomPresenceTable } from "./tables/roomPresence";
 import type { RoomsTable } from "./tables/rooms";
 import type { SettingsTable } from "./tables/settings";
@@ -27,4 +29,6 @@ export interface Database {
   rooms: RoomsTable;
   room_presence: RoomPresenceTable;
   account_timers: AccountTimersTable;
+  rate_counters: RateCountersTable;
+  live_connections: LiveConnectionsTable;
 }

@@ -39,6 +39,22 @@ export const LIVE_PING_INTERVAL_MS = ROOM_PRESENCE_TIMEOUT_MS / 2;
 /** How long shutdown waits for clients to answer the close before cutting them off, ms. */
 const CLOSE_GRACE_MS = 2000;
 
+/** The `code` of an error, when it has a string one. */
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/**
+ * Whether a socket error comes from what the client sent or how it left: `ws`'s protocol
+ * errors (`WS_ERR_*`: a frame over the cap, an invalid frame) and a connection the client
+ * reset or broke.
+ */
+export function isClientSocketError(error: unknown): boolean {
+  const code = errorCode(error);
+  return code !== undefined && (code.startsWith("WS_ERR_") || code === "ECONNRESET" || code === "EPIPE");
+}
+
 export interface LivePluginOptions {
   /** A hub to use instead of a new in-memory one (tests, a cross-process hub). */
   hub?: LiveHub;
@@ -89,7 +105,17 @@ export default fp<LivePluginOptions>(
       for (const socket of sockets) socket.terminate();
     });
 
-    await fastify.register(websocket, { options: { maxPayload: LIVE_MAX_FRAME_BYTES, perMessageDeflate: false } });
+    await fastify.register(websocket, {
+      options: { maxPayload: LIVE_MAX_FRAME_BYTES, perMessageDeflate: false },
+      errorHandler: (error, socket, request) => {
+        // What a client sent (a frame over the cap, a broken frame, a reset) is the client's
+        // doing: noted at info, never an error an operator is paged for. `ws` already answered
+        // it with its close code (1009 for a frame over LIVE_MAX_FRAME_BYTES).
+        if (isClientSocketError(error)) request.log.info({ code: errorCode(error) }, "live: a client's socket error, connection closed");
+        else request.log.error({ err: error }, "live: socket error");
+        socket.terminate();
+      },
+    });
 
     const alive = new WeakSet<WebSocket>();
     fastify.websocketServer.on("connection", (socket: WebSocket) => {

@@ -50,9 +50,12 @@ export default fp<WebAppOptions>(
     }
 
     fastify.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-      if (isApiPath(request.url) || !wantsHtml(request)) {
-        return reply.code(404).send({ message: "Not found" });
+      if (isApiPath(request.url)) {
+        // As every /api answer: the 404 of a path that may later exist (or that names a
+        // record, `/api/tasks/x/…`) is kept by no cache.
+        return reply.code(404).header("cache-control", "no-store").send({ message: "Not found" });
       }
+      if (!wantsHtml(request)) return reply.code(404).send({ message: "Not found" });
       if (!built) {
         return reply
           .code(503)

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { isValidDomain, normalizeWebsiteHost } from "./blockedSite";
+import { isoDateTimeInYears } from "./dates";
 
 /**
  * Blocked attempts (`docs/product.md`, Website Shield): each time the extension stops the user
  * from opening a blocked site it reports the site and the moment, and the Statistics tab shows
  * the counts per site and per focus session.
  */
-
-const isoDateTime = (name: string) => z.iso.datetime({ offset: true, message: `${name} must be an ISO 8601 date-time` });
 
 /**
  * Body of `POST /api/blocked-attempts`: the blocked domain (normalised like a blocked site,
@@ -22,8 +21,8 @@ export const blockedAttemptInputSchema = z.object({
     .min(1, "domain is required")
     .transform(normalizeWebsiteHost)
     .refine(isValidDomain, "domain must be a domain name, e.g. example.com"),
-  at: isoDateTime("at"),
-  sessionStart: isoDateTime("sessionStart").optional(),
+  at: isoDateTimeInYears("at"),
+  sessionStart: isoDateTimeInYears("sessionStart").optional(),
 });
 export type BlockedAttemptInput = z.output<typeof blockedAttemptInputSchema>;
 

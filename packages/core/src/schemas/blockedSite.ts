@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { positiveIdParam } from "./ids";
+import { MAX_RECORD_ID, positiveIdParam } from "./ids";
+import { showsWhatItSays } from "./plainText";
 
 /**
  * Blocked websites and linked devices (`docs/product.md`, Website Shield and linked devices;
@@ -136,7 +137,8 @@ export const linkedDeviceCreateSchema = z.object({
     .string({ message: "Device name is required" })
     .trim()
     .min(1, "Device name is required")
-    .max(LINKED_DEVICE_NAME_MAX_LENGTH, `Device name must be at most ${LINKED_DEVICE_NAME_MAX_LENGTH} characters`),
+    .max(LINKED_DEVICE_NAME_MAX_LENGTH, `Device name must be at most ${LINKED_DEVICE_NAME_MAX_LENGTH} characters`)
+    .refine(...showsWhatItSays("Device name")),
 });
 export type LinkedDeviceCreate = z.infer<typeof linkedDeviceCreateSchema>;
 
@@ -149,5 +151,5 @@ export type LinkedDeviceCreated = z.infer<typeof linkedDeviceCreatedSchema>;
 
 /** `{id}` path parameter of `DELETE /api/blocked-sites/{id}`, `/api/linked-devices/{id}` and `/api/tasks/{id}`. */
 export const recordIdParamsSchema = z.object({
-  id: positiveIdParam("id must be a positive whole number"),
+  id: positiveIdParam(`id must be a whole number from 1 to ${MAX_RECORD_ID}`),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { showsWhatItSays } from "./plainText";
 import { ROOM_PHASES } from "../rooms/schedule";
 
 /** Who can find a room: listed for everyone (`public`), or reached only by its link (`link`). */
@@ -38,7 +39,8 @@ export const roomCreateSchema = z.object({
     .string("Name is required")
     .trim()
     .min(1, "Name is required")
-    .max(ROOM_LIMITS.nameLength, `Name must be at most ${ROOM_LIMITS.nameLength} characters`),
+    .max(ROOM_LIMITS.nameLength, `Name must be at most ${ROOM_LIMITS.nameLength} characters`)
+    .refine(...showsWhatItSays("Name")),
   visibility: z.enum(ROOM_VISIBILITIES, "visibility must be public or link"),
   focusMinutes: z
     .number()
@@ -113,12 +115,13 @@ export function jsonTextBytes(text: string): number {
 
 /**
  * A member's status line, as sent over the live connection: trimmed, at most 80 characters and
- * ROOM_LIMITS.statusBytes bytes as sent.
+ * ROOM_LIMITS.statusBytes bytes as sent, nothing hidden (`plainText.ts`).
  */
 export const roomStatusSchema = z
   .string()
   .trim()
   .max(ROOM_LIMITS.statusLength, `Status must be at most ${ROOM_LIMITS.statusLength} characters`)
+  .refine(...showsWhatItSays("Status"))
   .refine((status) => jsonTextBytes(status) <= ROOM_LIMITS.statusBytes, "Status is too long");
 
 /** A room as the admin's list shows it (`GET /api/admin/rooms`): open rooms, public, link and hidden. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { positiveIdParam } from "./ids";
+import { isoDateTimeInYears } from "./dates";
+import { MAX_RECORD_ID, positiveIdParam, recordIdSchema } from "./ids";
 
 /** Session types as stored. */
 export const SESSION_TYPES = ["focus", "break"] as const;
@@ -9,27 +10,11 @@ export type SessionType = (typeof SESSION_TYPES)[number];
 export const MAX_SESSION_SECONDS = 24 * 60 * 60;
 
 /**
- * The years a session may start in, inclusive (UTC): a start outside them cannot be a real
- * session, and stored it would break the lists and exports that show it.
- */
-export const SESSION_YEARS = { first: 2000, last: 2100 } as const;
-const SESSION_START_MIN_MS = Date.UTC(SESSION_YEARS.first, 0, 1);
-const SESSION_START_END_MS = Date.UTC(SESSION_YEARS.last + 1, 0, 1);
-
-/**
  * Body of `POST /api/sessions` (`docs/api.md`): startTime (ISO 8601), duration (seconds),
  * type, completed, and optionally clientId and taskId.
  */
 export const sessionInputSchema = z.object({
-  startTime: z.iso
-    .datetime({ offset: true, message: "startTime must be an ISO 8601 date-time" })
-    .refine(
-      (value) => {
-        const ms = Date.parse(value);
-        return ms >= SESSION_START_MIN_MS && ms < SESSION_START_END_MS;
-      },
-      { message: `startTime must be in the years ${SESSION_YEARS.first} to ${SESSION_YEARS.last}` },
-    ),
+  startTime: isoDateTimeInYears("startTime"),
   duration: z
     .number()
     .int("duration must be a whole number of seconds")
@@ -46,7 +31,7 @@ export const sessionInputSchema = z.object({
    * The user's task this focus session was spent on (`docs/product.md`, Tasks): the id of one of
    * the user's own tasks, checked by the server. Absent when the session counts for no task.
    */
-  taskId: z.number().int("taskId must be a task id").positive("taskId must be a task id").optional(),
+  taskId: recordIdSchema("taskId must be a task id").optional(),
 });
 export type SessionInput = z.infer<typeof sessionInputSchema>;
 
@@ -93,15 +78,15 @@ export function encodeSessionCursor(session: Pick<Session, "startTime" | "id">):
   return `${session.startTime}_${session.id}`;
 }
 
-/** The stored start (ISO characters only) and a plain positive id, as `positiveIdParam` takes. */
-const CURSOR_PATTERN = /^(\d[\dT:.+\-Z]{0,39})_([1-9]\d{0,14})$/;
+/** The stored start (ISO characters only) and a plain positive id, as `positiveIdParam` takes (at most MAX_RECORD_ID). */
+const CURSOR_PATTERN = /^(\d[\dT:.+\-Z]{0,39})_([1-9]\d{0,9})$/;
 
 /** The cursor's parts, or undefined when `text` is not one `encodeSessionCursor` makes. */
 export function decodeSessionCursor(text: string): SessionCursor | undefined {
   const match = CURSOR_PATTERN.exec(text);
   if (!match?.[1] || !match[2]) return undefined;
   const id = Number(match[2]);
-  return Number.isSafeInteger(id) ? { startTime: match[1], id } : undefined;
+  return id <= MAX_RECORD_ID ? { startTime: match[1], id } : undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { positiveIdParam } from "./ids";
+import { showsWhatItSays } from "./plainText";
 import { SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUSES } from "./user";
 
 /** Cancellation reasons, in the order the dialog lists them. */
@@ -18,8 +19,18 @@ export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
  * email-for-updates. `reason` is the reason's label as shown to the user.
  */
 export const cancelSubscriptionBodySchema = z.object({
-  reason: z.string().trim().min(1, "Please select a reason for cancelling").max(200),
-  feedback: z.string().max(5000, "Feedback must be at most 5000 characters").optional().default(""),
+  reason: z
+    .string()
+    .trim()
+    .min(1, "Please select a reason for cancelling")
+    .max(200)
+    .refine(...showsWhatItSays("Reason")),
+  feedback: z
+    .string()
+    .max(5000, "Feedback must be at most 5000 characters")
+    .refine(...showsWhatItSays("Feedback"))
+    .optional()
+    .default(""),
   email: z.union([z.literal(""), z.email("Please enter a valid email address")]).optional(),
 });
 export type CancelSubscriptionBody = z.infer<typeof cancelSubscriptionBodySchema>;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { recordIdSchema } from "./ids";
+import { showsWhatItSays } from "./plainText";
 
 /**
  * Tasks estimated in focus sessions (`docs/product.md`, Tasks; routes in `docs/api.md`): a user
@@ -35,13 +37,14 @@ export const TASK_MESSAGES = {
   focusOnly: "Only a focus session can count for a task",
 } as const;
 
-/** A task's title: trimmed, 1 to TASK_TITLE_MAX_LENGTH characters, no NUL character. */
+/** A task's title: trimmed, 1 to TASK_TITLE_MAX_LENGTH characters, no NUL character, nothing hidden (`plainText.ts`). */
 export const taskTitleSchema = z
   .string({ message: TASK_MESSAGES.titleRequired })
   .trim()
   .min(1, TASK_MESSAGES.titleRequired)
   .max(TASK_TITLE_MAX_LENGTH, TASK_MESSAGES.titleTooLong)
-  .refine((title) => !title.includes("\u0000"), TASK_MESSAGES.titleNul);
+  .refine((title) => !title.includes("\u0000"), TASK_MESSAGES.titleNul)
+  .refine(...showsWhatItSays("Task title"));
 
 /** A task's estimate: whole focus sessions, TASK_ESTIMATE.min to TASK_ESTIMATE.max. */
 export const taskEstimateSchema = z
@@ -75,7 +78,7 @@ export type TaskUpdate = z.output<typeof taskUpdateSchema>;
  */
 export const taskReorderSchema = z.object({
   ids: z
-    .array(z.number().int().positive(), { message: "ids must be a list of task ids" })
+    .array(recordIdSchema("ids must be a list of task ids"), { message: "ids must be a list of task ids" })
     .min(1, "ids must name at least one task")
     .max(MAX_TASK_REORDER_IDS, `ids must name at most ${MAX_TASK_REORDER_IDS} tasks`)
     .refine((ids) => new Set(ids).size === ids.length, TASK_MESSAGES.duplicateIds),

@@ -93,15 +93,17 @@ const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = asy
     },
   );
 
-  /** Admin: premium active for the user → 200 `{ message }`; 404 unknown user. */
+  /** Admin: premium active for the user → 200 `{ message }`; 404 unknown user; 409 for the admin's own plan. */
   fastify.post(
     "/subscription/activate/:userId",
     { ...adminOnly, schema: { params: userIdParamsSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       const { userId } = request.params;
+      const admin = userOf(request);
+      if (userId === admin.id) throw new HttpError(409, "You cannot change your own admin plan");
       await activatePremium(fastify.db, userId);
       fastify.liveHub.notifyUser(userId, { type: "user_changed" });
-      request.log.info({ userId, adminId: userOf(request).id }, "premium activated by admin");
+      request.log.info({ userId, adminId: admin.id }, "premium activated by admin");
       return { message: `Subscription activated for user ID ${userId}` };
     },
   );
