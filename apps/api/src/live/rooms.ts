@@ -488,8 +488,8 @@ export class RoomHub {
     return listPresentMembers(this.db, roomIds, this.freshAfter());
   }
 
-  /** Presence rows seen before this no longer count. */
-  private freshAfter(): Date {
+  /** Presence rows seen before this no longer count (now minus ROOM_PRESENCE_TIMEOUT_MS). */
+  freshAfter(): Date {
     return new Date(this.now() - ROOM_PRESENCE_TIMEOUT_MS);
   }
 

@@ -19,7 +19,7 @@ function withCount(db: Kysely<Database>, fresh: string) {
   return withOwner(db).select((eb) =>
     eb
       .selectFrom("room_presence")
-      .select(eb.fn.count<number | string | bigint>("room_presence.user_id").distinct().as("n"))
+      .select((sub) => sub.fn.count<number | string | bigint>("room_presence.user_id").distinct().as("n"))
       .whereRef("room_presence.room_id", "=", "rooms.id")
       .where("room_presence.seen_at", ">=", fresh)
       .as("member_count"),
