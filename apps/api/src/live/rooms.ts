@@ -311,6 +311,8 @@ export class RoomHub {
     return this.enqueue(live, async () => {
       if (this.abandoned(client, attempt)) return "abandoned";
       const others = this.connectionsOf(live, user.id).filter((other) => other.client.id !== client.id);
+      // Checked again here, in the room's queue: joins from many tabs at once each passed the first check.
+      if (!live.local.has(client.id) && others.length >= this.limits.connectionsPerUserInRoom) return "tabs";
       const row = this.rowOf(live.room.id, [...others, member]);
       const admission = row ? await admitMember(this.db, row, MAX_ROOM_MEMBERS, this.freshAfter()) : "ended";
       if (admission !== "admitted") return admission;
