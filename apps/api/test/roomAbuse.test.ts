@@ -269,16 +269,16 @@ describe("focus rooms under abuse", () => {
     member.send({ type: "room_join", slug: room.slug });
     await nextWhere(member, "room_state");
     const admin = await loginAdmin(t.app);
-    const asAdmin = (method: "GET" | "PATCH" | "POST", url: string, payload?: object) =>
+    const asAdmin = (method: "GET" | "PUT" | "POST", url: string, payload?: object) =>
       t.app.inject({ method, url, headers: { cookie: admin }, ...(payload ? { payload } : {}) });
 
     // Anonymous: 401; another user (the owner included): 403.
     for (const [method, url] of [
       ["GET", "/api/admin/rooms"],
-      ["PATCH", `/api/admin/rooms/${room.slug}`],
+      ["PUT", `/api/admin/rooms/${room.slug}/hidden`],
       ["POST", `/api/admin/rooms/${room.slug}/end`],
     ] as const) {
-      const payload = method === "PATCH" ? { hidden: true } : undefined;
+      const payload = method === "PUT" ? { hidden: true } : undefined;
       expect((await t.app.inject({ method, url, ...(payload ? { payload } : {}) })).statusCode, url).toBe(401);
       expect((await t.app.inject({ method, url, headers: { cookie: ada.cookie }, ...(payload ? { payload } : {}) })).statusCode, url).toBe(403);
     }
@@ -287,16 +287,16 @@ describe("focus rooms under abuse", () => {
     expect(listed.map((r) => r.slug).sort()).toEqual([room.slug, link.slug].sort());
     expect(listed.find((r) => r.slug === room.slug)).toMatchObject({ memberCount: 1, hidden: false, ownerName: ada.credentials.username });
 
-    const bad = await asAdmin("PATCH", `/api/admin/rooms/${room.slug}`, { hidden: "yes" });
+    const bad = await asAdmin("PUT", `/api/admin/rooms/${room.slug}/hidden`, { hidden: "yes" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe("hidden must be true or false");
-    expect((await asAdmin("PATCH", "/api/admin/rooms/AAAAAAAAAA", { hidden: true })).statusCode).toBe(404);
-    const hidden = await asAdmin("PATCH", `/api/admin/rooms/${room.slug}`, { hidden: true });
+    expect((await asAdmin("PUT", "/api/admin/rooms/AAAAAAAAAA/hidden", { hidden: true })).statusCode).toBe(404);
+    const hidden = await asAdmin("PUT", `/api/admin/rooms/${room.slug}/hidden`, { hidden: true });
     expect(hidden.json()).toMatchObject({ slug: room.slug, hidden: true });
     expect((await t.app.inject({ method: "GET", url: "/api/rooms" })).json()).toEqual([]);
     // Still reached by its link.
     expect((await t.app.inject({ method: "GET", url: `/api/rooms/${room.slug}` })).statusCode).toBe(200);
-    await asAdmin("PATCH", `/api/admin/rooms/${room.slug}`, { hidden: false });
+    await asAdmin("PUT", `/api/admin/rooms/${room.slug}/hidden`, { hidden: false });
     expect((await t.app.inject({ method: "GET", url: "/api/rooms" })).json()).toHaveLength(1);
 
     const ended = await asAdmin("POST", `/api/admin/rooms/${room.slug}/end`);

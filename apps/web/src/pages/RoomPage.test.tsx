@@ -23,6 +23,7 @@ function roomNow(overrides: Partial<Room> = {}): Room {
     startedAt,
     endedAt: null,
     round: { index: 0, phase: "focus", startedAt, endsAt: startedAt + 25 * 60_000 },
+    memberCount: overrides.members?.length ?? 0,
     members: [],
     ...overrides,
   };
@@ -31,7 +32,7 @@ function roomNow(overrides: Partial<Room> = {}): Room {
 /** The room as a `room_state` carries it, with `members`. */
 function liveRoom(room: Room, members: { name: string; status: string; limitReached?: boolean }[]) {
   const { isOwner: _isOwner, ...rest } = room;
-  return { ...rest, members: members.map((m) => ({ limitReached: false, ...m })) };
+  return { ...rest, memberCount: members.length, members: members.map((m) => ({ limitReached: false, ...m })) };
 }
 
 function serveRoom(room: Room, user: User | null = member, tasks: unknown[] = []) {

@@ -69,7 +69,8 @@ function useRoomPresence(room: Room, user: User | null) {
   const closedReason = membership.closedReason ?? watch.closedReason;
   const open = room.endedAt === null && closedReason === null;
   const inRoom = joined && canJoin && open && membership.error === null;
-  const members = newerUpdate(watch.update, membership.update)?.room.members ?? room.members;
+  const latest = newerUpdate(watch.update, membership.update)?.room ?? room;
+  const { members, memberCount } = latest;
   const join = (inside: boolean) => {
     setAutoJoin(false);
     setJoined(inside);
@@ -79,7 +80,7 @@ function useRoomPresence(room: Room, user: User | null) {
     setAutoJoin(false);
     setWantsIn(false);
   };
-  return { canJoin, autoJoin: autoJoin && !joined, join, keepOut, status, setStatus, membership, closedReason, open, inRoom, members };
+  return { canJoin, autoJoin: autoJoin && !joined, join, keepOut, status, setStatus, membership, closedReason, open, inRoom, members, memberCount };
 }
 
 function RoomView({ room }: { room: Room }) {
@@ -107,7 +108,7 @@ function RoomView({ room }: { room: Room }) {
           </CardContent>
         </Card>
       )}
-      {open && <MemberList members={members} schedule={scheduleOf(room)} />}
+      {open && <MemberList members={members} count={presence.memberCount} schedule={scheduleOf(room)} />}
     </main>
   );
 }
@@ -120,7 +121,8 @@ function RoomHeader({ room }: { room: Room }) {
         <Badge variant={room.visibility === "public" ? "accent" : "outline"}>{room.visibility === "public" ? "Public" : "Link only"}</Badge>
       </div>
       <p className="text-sm text-muted-foreground">
-        Opened by {room.ownerName} · {room.focusMinutes}-minute focus rounds, {room.breakMinutes}-minute breaks
+        {room.ownerName !== null && `Opened by ${room.ownerName} · `}
+        {room.focusMinutes}-minute focus rounds, {room.breakMinutes}-minute breaks
       </p>
     </header>
   );

@@ -140,6 +140,6 @@ export const adminRoomSchema = z.object({
 });
 export type AdminRoom = z.infer<typeof adminRoomSchema>;
 
-/** Body of `PATCH /api/admin/rooms/:slug`: show the room on the public list again, or hide it. */
+/** Body of `PUT /api/admin/rooms/:slug/hidden`: hide the room from the public list, or show it again. */
 export const adminRoomUpdateSchema = z.object({ hidden: z.boolean("hidden must be true or false") });
 export type AdminRoomUpdate = z.infer<typeof adminRoomUpdateSchema>;

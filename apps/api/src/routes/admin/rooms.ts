@@ -3,7 +3,7 @@
  * routes' hooks (401 to anonymous callers, 403 to every other user):
  * - `GET /api/admin/rooms` → 200 every open room (public, by link, hidden), newest first, each
  *   with its owner and how many people are in it now (adminRoomSchema);
- * - `PATCH /api/admin/rooms/:slug` `{ hidden }` → 200 the room: hidden, it leaves the public
+ * - `PUT /api/admin/rooms/:slug/hidden` `{ hidden }` → 200 the room: hidden, it leaves the public
  *   list (still reached by its link); 404 "Room not found" for an unknown or ended room;
  * - `POST /api/admin/rooms/:slug/end` (no body) → 200 `{ message }`: the room ends, its members
  *   and watchers on every instance get `room_closed`; 404 "Room not found" for an unknown or
@@ -45,8 +45,8 @@ const adminRoomRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return rows.map(toAdminRoom);
   });
 
-  fastify.patch(
-    "/admin/rooms/:slug",
+  fastify.put(
+    "/admin/rooms/:slug/hidden",
     { schema: { params: roomSlugParamsSchema, body: adminRoomUpdateSchema, response: { 200: adminRoomSchema } } },
     async (request) => {
       const row = await openRoom(request.params.slug);
