@@ -282,6 +282,9 @@ export class RoomHub {
 
   /** The checks and the admission of `join`. */
   private async admit(client: LiveClient, slug: string, status: string, attempt: number): Promise<JoinOutcome> {
+    // One connection too many is refused before anything is read (a flood of tabs costs no queries).
+    const served = [...this.live.values()].find((live) => live.room.slug === slug);
+    if (served && !served.local.has(client.id) && this.connectionsOf(served, client.userId).length >= this.limits.connectionsPerUserInRoom) return "tabs";
     const [room, user] = await Promise.all([findRoomBySlug(this.db, slug), findUserById(this.db, client.userId)]);
     if (!room || room.ended_at !== null || !user) return "gone";
     const limitReached = await dailyFocusLimitReached(this.db, user.id, subscriptionOf(user), this.now(), client.timeZone ?? "UTC");
