@@ -19,7 +19,7 @@ export function RoomsAdminRow({ room, onAction }: { room: AdminRoom; onAction: (
           <Badge variant={room.visibility === "public" ? "accent" : "outline"}>{room.visibility === "public" ? "Public" : "Link only"}</Badge>
           {room.hidden && <Badge variant="destructive">Hidden</Badge>}
         </p>
-        <p className="text-sm break-all text-muted-foreground">
+        <p className="text-sm break-words text-muted-foreground">
           by {room.ownerName} · {people} · opened {DATE.format(room.startedAt)}
         </p>
       </div>
