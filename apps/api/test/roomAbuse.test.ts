@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { roomView } from "../src/live/roomView";
-import { ROOM_CLOSED_BY_ADMIN, ROOM_JOINS_MESSAGE, ROOM_TABS_MESSAGE, ROOM_TRAFFIC_LIMITS } from "../src/live/rooms";
+import { ROOM_CLOSED_BY_ADMIN, ROOM_ELSEWHERE_MESSAGE, ROOM_JOINS_MESSAGE, ROOM_TABS_MESSAGE, ROOM_TRAFFIC_LIMITS } from "../src/live/rooms";
 import { ADMIN_ENV, createTestApp, loginAdmin, registerUser, TEST_ENGINE, type TestApp } from "./helpers";
 import { connect, listen, type LiveTestClient } from "./liveHelpers";
 
@@ -122,9 +122,11 @@ describe("focus rooms under abuse", () => {
     };
     for (const socket of sockets) send(socket, { type: "room_join", slug: room.slug, status: "A" });
     const end = Date.now() + 3000;
+    let lastStatus = "A";
     for (let round = 0; Date.now() < end; round += 1) {
       // About 9 frames a second per socket: under the live hub's own frame limit, as in the attack.
-      for (const socket of sockets) send(socket, { type: "room_status", status: `${round % 2 === 0 ? "B" : "A"}${"x".repeat(70)}` });
+      lastStatus = `${round % 2 === 0 ? "B" : "A"}${"x".repeat(70)}`;
+      for (const socket of sockets) send(socket, { type: "room_status", status: lastStatus });
       await sleep(110);
     }
     await sleep(1500);
@@ -147,6 +149,11 @@ describe("focus rooms under abuse", () => {
     const final = await nextWhere(named, "room_state");
     expect(final.room.memberCount).toBe(10);
     expect(new Set(final.room.members.map((member) => member.name)).size).toBe(10);
+    // The last status each attacker sent is the one shown in the end (trailing edge), however many were held back.
+    const statuses = async () =>
+      ((await t.app.inject({ method: "GET", url: `/api/rooms/${room.slug}`, headers: { cookie: owner.cookie } })).json() as RoomState["room"]).members.map((m) => m.status);
+    for (let tries = 0; tries < 40 && (await statuses()).some((status) => status !== lastStatus); tries++) await sleep(200);
+    expect(await statuses()).toEqual(Array.from({ length: 10 }, () => lastStatus));
     // Seven of each attacker's ten sockets were refused a place in the room, with the reason.
     const refused = sockets.filter((socket) => socket.received.some((m) => m.type === "room_error" && m.message === ROOM_TABS_MESSAGE));
     expect(refused).toHaveLength(10 * (10 - ROOM_TRAFFIC_LIMITS.connectionsPerUserInRoom));
@@ -199,7 +206,22 @@ describe("focus rooms under abuse", () => {
     expect(shown.room.members.map((member) => member.status)).toEqual(["Chapter 4"]);
   });
 
-  it("refuses joins over the user's limit with a clear message, and never lets one user's tabs count twice", async () => {
+  it("keeps a user in one room at a time: a join of a second room from another tab is refused with why", async () => {
+    const ada = await registerUser(t.app);
+    const first = (await createRoom(t.app, ada.cookie)).json();
+    const second = (await createRoom(t.app, ada.cookie, { name: "Second", visibility: "public" })).json();
+    const tab1 = await live(ada.cookie);
+    const tab2 = await live(ada.cookie);
+    tab1.send({ type: "room_join", slug: first.slug });
+    await nextWhere(tab1, "room_state");
+    tab2.send({ type: "room_join", slug: second.slug });
+    expect(await nextWhere(tab2, "room_error")).toEqual({ type: "room_error", slug: second.slug, message: ROOM_ELSEWHERE_MESSAGE });
+    // The same tab moving to another room leaves the first.
+    tab1.send({ type: "room_join", slug: second.slug });
+    expect((await nextWhere(tab1, "room_state")).room.slug).toBe(second.slug);
+  });
+
+  it("refuses joins over the user's limit with a clear message", async () => {
     const ada = await registerUser(t.app);
     const room = (await createRoom(t.app, ada.cookie)).json();
     const adaLive = await live(ada.cookie);
