@@ -1,4 +1,4 @@
-import { ROOM_LIMITS, ROOM_SITTING_OUT_NOTE, type Room, type RoomMember, type User } from "@focus/core";
+import { ROOM_LIMITS, ROOM_SITTING_OUT_NOTE, type Room, type RoomMember, roomStatusSchema, type User } from "@focus/core";
 import { ArrowLeft, Copy, DoorOpen, Info, LogIn } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router-dom";
@@ -161,12 +161,26 @@ function RoomActions({ room, presence }: { room: Room; presence: ReturnType<type
   );
 }
 
-/** What the member works on (others see it). */
+/** What the member works on (others see it); a status the server would refuse says why, and is not sent. */
 function StatusField({ status, onChange }: { status: string; onChange: (status: string) => void }) {
+  const problem = roomStatusSchema.safeParse(status).error?.issues[0]?.message ?? null;
   return (
     <div className="grid gap-2">
       <Label htmlFor="room-status">What are you working on? (others see it)</Label>
-      <Input id="room-status" value={status} maxLength={ROOM_LIMITS.statusLength} placeholder="e.g. Chapter 3 draft" onChange={(event) => onChange(event.target.value)} />
+      <Input
+        id="room-status"
+        value={status}
+        maxLength={ROOM_LIMITS.statusLength}
+        placeholder="e.g. Chapter 3 draft"
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? "room-status-problem" : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {problem && (
+        <p id="room-status-problem" role="alert" className="text-sm text-destructive">
+          {problem}. Others still see your last status.
+        </p>
+      )}
       <p className="text-sm text-muted-foreground">Your timer follows the room's rounds while you are here; each focus round is recorded as your own session.</p>
     </div>
   );
