@@ -159,6 +159,29 @@ describe("focus rooms under abuse", () => {
     expect(refused).toHaveLength(10 * (10 - ROOM_TRAFFIC_LIMITS.connectionsPerUserInRoom));
   }, 30_000);
 
+  it("lets people join and leave while the presence heartbeat runs, without a deadlock between them", async () => {
+    const owner = await registerUser(t.app);
+    const room = (await createRoom(t.app, owner.cookie)).json();
+    const users = await Promise.all(Array.from({ length: 20 }, () => registerUser(t.app)));
+    const sockets = (await Promise.all(users.map(({ cookie }) => Promise.all([0, 1, 2].map(() => live(cookie)))))).flat();
+    let beating = true;
+    const failures: unknown[] = [];
+    const heartbeat = (async () => {
+      while (beating) await t.app.rooms.sweep().catch((error: unknown) => failures.push(error));
+    })();
+    for (let round = 0; round < 4; round++) {
+      for (const socket of sockets) socket.send({ type: "room_join", slug: room.slug, status: `round ${round}` });
+      await sleep(300);
+      for (const socket of sockets) socket.send({ type: "room_leave" });
+      await sleep(300);
+    }
+    beating = false;
+    await heartbeat;
+    expect(failures.map(String)).toEqual([]);
+    const errors = sockets.flatMap((socket) => socket.received.filter((m) => m.type === "room_error").map((m) => (m as { message: string }).message));
+    expect(errors.filter((message) => message.startsWith("Could not join"))).toEqual([]);
+  }, 30_000);
+
   it("keeps a full room's room_state within its byte budget: a status is bounded in bytes as sent", async () => {
     // 80 Japanese characters (3 bytes each) are a fine status; 80 escaped control characters are not.
     expect(roomStatusSchema.safeParse("集中".repeat(40)).success).toBe(true);

@@ -3,11 +3,16 @@
  * one row per room, user and API instance. A row counts while its `seen_at` is at or after
  * `freshAfter` (now minus ROOM_PRESENCE_TIMEOUT_MS): an instance refreshes its rows with its
  * heartbeat, so the rows of an instance that stopped stop counting by themselves.
+ *
+ * Lock order: a transaction that writes both tables locks the rooms' rows first (in id order),
+ * then presence rows, as `admitMember` does; the other order deadlocked against a join on
+ * PostgreSQL (a heartbeat holding a member's row and waiting for the room a join held).
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";
 import type { NewRoomPresenceRow } from "../db/tables/roomPresence";
+import { isPostgres } from "../db/connection";
 import { lockOpenRoom } from "./rooms";
 
 /** One user in one room, as every instance reads it: their rows merged. Times epoch ms. */
@@ -71,8 +76,8 @@ export async function admitMember(db: Kysely<Database>, row: NewRoomPresenceRow,
 /** Deletes the user's row of this instance in the room, noting that someone was there until `at`. */
 export async function removeMember(db: Kysely<Database>, roomId: number, userId: number, instanceId: string, at: Date): Promise<void> {
   await writeTransaction(db, async (trx) => {
-    await trx.deleteFrom("room_presence").where("room_id", "=", roomId).where("user_id", "=", userId).where("instance_id", "=", instanceId).execute();
     await trx.updateTable("rooms").set({ occupied_at: at.toISOString() }).where("id", "=", roomId).execute();
+    await trx.deleteFrom("room_presence").where("room_id", "=", roomId).where("user_id", "=", userId).where("instance_id", "=", instanceId).execute();
   });
 }
 
@@ -118,16 +123,13 @@ export async function listPresentMembers(db: Kysely<Database>, roomIds: readonly
 export async function touchInstancePresence(db: Kysely<Database>, instanceId: string, at: Date): Promise<number> {
   const stamp = at.toISOString();
   return writeTransaction(db, async (trx) => {
+    const rooms = (await trx.selectFrom("room_presence").select("room_id").distinct().where("instance_id", "=", instanceId).execute()).map((row) => row.room_id);
+    if (rooms.length === 0) return 0;
+    // The rooms first, in id order (see the lock order above), then this instance's rows.
+    if (isPostgres<Database>(trx)) await trx.selectFrom("rooms").select("id").where("id", "in", rooms).orderBy("id").forNoKeyUpdate().execute();
+    await trx.updateTable("rooms").set({ occupied_at: stamp }).where("id", "in", rooms).execute();
     const result = await trx.updateTable("room_presence").set({ seen_at: stamp }).where("instance_id", "=", instanceId).executeTakeFirst();
-    const touched = Number(result.numUpdatedRows);
-    if (touched > 0) {
-      await trx
-        .updateTable("rooms")
-        .set({ occupied_at: stamp })
-        .where("id", "in", (eb) => eb.selectFrom("room_presence").select("room_id").where("instance_id", "=", instanceId))
-        .execute();
-    }
-    return touched;
+    return Number(result.numUpdatedRows);
   });
 }
 
