@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { DEFAULT_SETTINGS, NEXT_CURSOR_HEADER } from "@focus/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeCode, nextMessage, openLiveSocket, sleep, timerState, type WsSocket } from "./faultHelpers";
+import { closeCode, nextMessage, openLiveSocket, sleep, timerState, WebSocket, type WsSocket } from "./faultHelpers";
 import { removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
 import { raw, readDatabase, sessionCookie, writeDatabase, type RawRequest, type RawResponse } from "./securityHelpers";
 
@@ -393,4 +393,135 @@ describe("abuse by an ordinary account", () => {
       .filter((line) => /"level":(50|60)/.test(line));
     expect(errors).toEqual([]);
   });
+});
+
+/**
+ * Focus rooms under abuse (`docs/rooms.md`, Limits under load, Who sees names, The list), against
+ * a server of their own: the presence flood (10 accounts x 10 sockets alternating statuses for
+ * 3 s) with its figures printed, usernames an anonymous caller could harvest, and a list filled
+ * with empty rooms.
+ */
+describe("focus rooms under abuse", () => {
+  let rooms: RunningServer;
+  let roomClients = 0;
+  const roomCall = (req: RawRequest) => raw(rooms.url, req);
+  const sockets: WsSocket[] = [];
+
+  async function roomAccount(prefix: string): Promise<Account> {
+    const username = uniqueName(prefix);
+    const localAddress = `127.0.9.${10 + (roomClients++ % 200)}`;
+    const res = await roomCall({ method: "POST", path: "/api/register", localAddress, json: { username, email: `${username}@example.com`, password: PASSWORD } });
+    expect(res.status, res.body).toBe(201);
+    return { id: json<{ user: { id: number } }>(res).user.id, username, cookie: sessionCookie(res) };
+  }
+
+  async function openRoom(owner: Account, name: string): Promise<string> {
+    const res = await roomCall({ method: "POST", path: "/api/rooms", cookie: owner.cookie, json: { name, visibility: "public" } });
+    expect(res.status, res.body).toBe(201);
+    return json<{ slug: string }>(res).slug;
+  }
+
+  async function liveSocket(cookie: string): Promise<WsSocket> {
+    const socket = await openLiveSocket(rooms, cookie);
+    sockets.push(socket);
+    return socket;
+  }
+
+  beforeAll(async () => {
+    rooms = await startServer({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+  });
+  afterAll(async () => {
+    for (const socket of sockets.splice(0)) socket.terminate();
+    await rooms?.stop();
+    if (rooms) removeDataDir(rooms.dataDir);
+  });
+
+  it("absorbs a presence flood: one room_state a second at most, nothing amplified, other users served", async () => {
+    const owner = await roomAccount("roomowner");
+    const slug = await openRoom(owner, "Flooded");
+    const attackers = await Promise.all(Array.from({ length: 10 }, () => roomAccount("flooder")));
+    const floods = (await Promise.all(attackers.map((a) => Promise.all(Array.from({ length: 10 }, () => liveSocket(a.cookie)))))).flat();
+    const watcher = new WebSocket(`${rooms.url.replace(/^http/, "ws")}/ws/rooms/${slug}`, { headers: { origin: rooms.url } });
+    sockets.push(watcher);
+    await new Promise((resolve) => watcher.on("open", () => resolve(undefined)));
+    const bystander = await roomAccount("bystander");
+    let messagesOut = 0;
+    let bytesOut = 0;
+    const statesPerSocket = new Map<WsSocket, number>();
+    for (const socket of [...floods, watcher]) {
+      socket.on("message", (data: Buffer) => {
+        const text = data.toString("utf8");
+        if (!text.includes('"type":"room_')) return;
+        messagesOut += 1;
+        bytesOut += data.byteLength;
+        if (text.includes('"type":"room_state"')) statesPerSocket.set(socket, (statesPerSocket.get(socket) ?? 0) + 1);
+      });
+    }
+    const latencies: number[] = [];
+    let flooding = true;
+    const timing = (async () => {
+      while (flooding) {
+        const started = performance.now();
+        const res = await roomCall({ path: "/api/me", cookie: bystander.cookie });
+        latencies.push(performance.now() - started);
+        expect(res.status).toBe(200);
+        await sleep(10);
+      }
+    })();
+    let framesIn = 0;
+    const send = (socket: WsSocket, message: object) => {
+      framesIn += 1;
+      socket.send(JSON.stringify(message));
+    };
+    for (const socket of floods) send(socket, { type: "room_join", slug, status: "A" });
+    const end = Date.now() + 3000;
+    for (let round = 0; Date.now() < end; round += 1) {
+      for (const socket of floods) send(socket, { type: "room_status", status: `${round % 2 === 0 ? "B" : "A"} ${"x".repeat(70)}` });
+      await sleep(110);
+    }
+    await sleep(1500);
+    flooding = false;
+    await timing;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+    const mostStates = Math.max(...statesPerSocket.values());
+    console.log(
+      `[e2e room flood] frames in ${framesIn}; room messages out ${messagesOut} (${(bytesOut / 1024).toFixed(1)} KiB); most room_state to one socket ${mostStates}; ` +
+        `another user's GET /api/me p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms over ${latencies.length} requests`,
+    );
+    expect(mostStates).toBeLessThanOrEqual(7);
+    expect(messagesOut).toBeLessThan(framesIn);
+    for (const socket of sockets.splice(0)) socket.terminate();
+  }, 60_000);
+
+  it("shows an anonymous caller how many people are in a room, never who; empty spam rooms never push it off the list", async () => {
+    const real = await roomAccount("realroom");
+    const slug = await openRoom(real, "Real people");
+    const member = await liveSocket(real.cookie);
+    member.send(JSON.stringify({ type: "room_join", slug, status: "Thesis" }));
+    await nextMessage(member, (m) => (m as { type: string }).type === "room_state");
+    const spammers = await Promise.all(Array.from({ length: 17 }, () => roomAccount("spammer")));
+    for (const spammer of spammers) for (let n = 0; n < 3; n++) await openRoom(spammer, `Spam ${n}`);
+    // A fourth room is refused (409), and a burst of creates cannot pass the cap either.
+    const burst = await Promise.all(Array.from({ length: 5 }, () => roomCall({ method: "POST", path: "/api/rooms", cookie: spammers[0]?.cookie, json: { name: "More", visibility: "public" } })));
+    expect(burst.map((res) => res.status)).toEqual([409, 409, 409, 409, 409]);
+
+    const anonymous = await roomCall({ path: "/api/rooms" });
+    const list = json<{ slug: string; memberCount: number; members: unknown[]; ownerName: string | null }[]>(anonymous);
+    // The real room comes before every spam room (the flood's room may still be above it).
+    const realAt = list.findIndex((room) => room.slug === slug);
+    expect(list[realAt]).toMatchObject({ memberCount: 1, members: [], ownerName: null });
+    expect(list.slice(0, realAt).every((room) => room.memberCount > 0)).toBe(true);
+    expect(anonymous.body).not.toContain(real.username);
+    for (const spammer of spammers) expect(anonymous.body).not.toContain(spammer.username);
+    const signedIn = json<{ members: { name: string }[] }[]>(await roomCall({ path: "/api/rooms", cookie: spammers[1]?.cookie }));
+    expect(signedIn[realAt]?.members.map((m) => m.name)).toEqual([real.username]);
+
+    // The admin hides a spam room: it leaves the list.
+    const admin = sessionCookie(await roomCall({ method: "POST", path: "/api/login", localAddress: "127.0.9.250", json: ADMIN }));
+    const spamSlug = list.find((room) => room.memberCount === 0)?.slug ?? "";
+    expect((await roomCall({ method: "PUT", path: `/api/admin/rooms/${spamSlug}/hidden`, cookie: real.cookie, json: { hidden: true } })).status).toBe(403);
+    expect((await roomCall({ method: "PUT", path: `/api/admin/rooms/${spamSlug}/hidden`, cookie: admin, json: { hidden: true } })).status).toBe(200);
+    expect(json<{ slug: string }[]>(await roomCall({ path: "/api/rooms" })).map((room) => room.slug)).not.toContain(spamSlug);
+  }, 60_000);
 });

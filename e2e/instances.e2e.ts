@@ -233,9 +233,10 @@ describe.skipIf(!available)("two API processes on one PostgreSQL", () => {
     await until(() => JSON.stringify(names(boOnB)) === JSON.stringify(both), "bo to see ada");
     await until(() => JSON.stringify(names(adaOnA)) === JSON.stringify(both), "ada to see bo");
     expect(roomStates(boOnB).at(-1)?.room.round.endsAt).toBe(room.round.endsAt);
-    // The room page of either process lists both.
-    const seenOnB = JSON.parse((await raw(`${b.url}/api/rooms/${room.slug}`, {})).body) as { members: unknown[] };
+    // The room page of either process lists both to a signed-in user, and counts them for a visitor.
+    const seenOnB = JSON.parse((await raw(`${b.url}/api/rooms/${room.slug}`, { headers: { cookie: bo.cookie } })).body) as { members: unknown[] };
     expect(seenOnB.members).toHaveLength(2);
+    expect(JSON.parse((await raw(`${b.url}/api/rooms/${room.slug}`, {})).body)).toMatchObject({ memberCount: 2, members: [] });
 
     // Bo leaves on B: ada, on A, sees it.
     boOnB.socket.send(JSON.stringify({ type: "room_leave" }));

@@ -246,6 +246,15 @@ const MATRIX: Record<string, Expectation> = {
     call: (_f, _role, target) => ({ url: `/api/admin/users/${target}/offer/applied` }),
   },
   "GET /api/admin/users": { status: adminOnly(200), call: plain("/api/admin/users") },
+  // The admin's room tools (A's room shows A's name to the admin).
+  "GET /api/admin/rooms": { status: adminOnly(200), setup: freshRoomOfA, showsOwnerName: true, call: plain("/api/admin/rooms") },
+  "PUT /api/admin/rooms/:slug/hidden": {
+    status: adminOnly(200),
+    setup: freshRoomOfA,
+    showsOwnerName: true,
+    call: () => ({ url: `/api/admin/rooms/${matrixRoom}/hidden`, payload: { hidden: true } }),
+  },
+  "POST /api/admin/rooms/:slug/end": { status: adminOnly(200), setup: freshRoomOfA, call: () => ({ url: `/api/admin/rooms/${matrixRoom}/end` }) },
   "DELETE /api/admin/users/:userId": {
     status: adminOnly(200),
     call: (_f, _role, target) => ({ url: `/api/admin/users/${target}` }),

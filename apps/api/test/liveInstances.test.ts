@@ -121,12 +121,18 @@ describe.skipIf(TEST_ENGINE !== "postgres")("two API instances on one PostgreSQL
     const room = (await a.inject({ method: "POST", url: "/api/rooms", headers: { cookie, origin: PUBLIC_ORIGIN }, payload: { name: "Across", visibility: "link" } })).json();
     const watcher = await connect(`${wsB.replace("/ws/timer", "")}/ws/rooms/${room.slug}`, { origin: PUBLIC_ORIGIN });
     open.push(watcher);
-    expect((await nextOfType(watcher, "room_state")).room.members).toEqual([]);
+    const named = await connect(`${wsB.replace("/ws/timer", "")}/ws/rooms/${room.slug}`, { origin: PUBLIC_ORIGIN, cookie });
+    open.push(named);
+    expect((await nextOfType(watcher, "room_state")).room.memberCount).toBe(0);
+    expect((await nextOfType(named, "room_state")).room.members).toEqual([]);
     const onA = await web(wsA, cookie);
     onA.send({ type: "room_join", slug: room.slug, status: "Essay" });
-    expect((await nextOfType(watcher, "room_state")).room.members).toEqual([{ name: credentials.username, status: "Essay", limitReached: false }]);
+    // A visitor gets the count, a signed-in viewer the names (`docs/rooms.md`, Who sees names).
+    expect((await nextOfType(watcher, "room_state")).room).toMatchObject({ memberCount: 1, members: [] });
+    expect((await nextOfType(named, "room_state")).room.members).toEqual([{ name: credentials.username, status: "Essay", limitReached: false }]);
     onA.send({ type: "room_leave" });
-    expect((await nextOfType(watcher, "room_state", 1000)).room.members).toEqual([]);
+    // States go out at most once a second per room (the latest).
+    expect((await nextOfType(watcher, "room_state", 2500)).room.memberCount).toBe(0);
   });
 
   it("keeps users apart across instances", async () => {

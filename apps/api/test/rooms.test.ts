@@ -31,9 +31,9 @@ describe("focus rooms", () => {
     return client;
   }
 
-  /** A `/ws/rooms/<slug>` socket from the app's page, without a cookie (a visitor's). */
-  async function watch(slug: string): Promise<LiveTestClient> {
-    const client = await connect(`${wsBase}/ws/rooms/${slug}`, { origin });
+  /** A `/ws/rooms/<slug>` socket from the app's page, without a cookie (a visitor's) unless given one. */
+  async function watch(slug: string, cookie?: string): Promise<LiveTestClient> {
+    const client = await connect(`${wsBase}/ws/rooms/${slug}`, { origin, ...(cookie === undefined ? {} : { cookie }) });
     open.push(client);
     return client;
   }
@@ -43,6 +43,14 @@ describe("focus rooms", () => {
     for (;;) {
       const message = await client.next(3000);
       if (message.type.startsWith("room_")) return message;
+    }
+  }
+
+  /** The first `room_state` that `matches` (a room's state is sent at most once a second, the latest). */
+  async function stateWhere(client: LiveTestClient, matches: (state: RoomState) => boolean): Promise<RoomState> {
+    for (;;) {
+      const message = await nextRoomMessage(client);
+      if (message.type === "room_state" && matches(message)) return message;
     }
   }
 
@@ -124,9 +132,11 @@ describe("focus rooms", () => {
       { name: bo.credentials.username, status: "Taxes", limitReached: false },
     ]);
     await nextRoomMessage(adaLive);
-    // The list shows them too.
-    const listed = (await t.app.inject({ method: "GET", url: `/api/rooms/${room.slug}` })).json();
+    // The room's page shows them too, by name to a signed-in user, as a count to a visitor.
+    const listed = (await t.app.inject({ method: "GET", url: `/api/rooms/${room.slug}`, headers: { cookie: bo.cookie } })).json();
     expect(listed.members).toHaveLength(2);
+    const anonymous = (await t.app.inject({ method: "GET", url: `/api/rooms/${room.slug}` })).json();
+    expect(anonymous).toMatchObject({ memberCount: 2, members: [], ownerName: null });
 
     boLive.send({ type: "room_leave" });
     expect(((await nextRoomMessage(adaLive)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 4", limitReached: false }]);
@@ -145,7 +155,7 @@ describe("focus rooms", () => {
     await nextRoomMessage(tab1);
     tab2.send({ type: "room_join", slug: room.slug });
     expect(((await nextRoomMessage(tab2)) as RoomState).room.members).toHaveLength(1);
-    await nextRoomMessage(tab1);
+    // A second tab changes nothing the room shows, so tab 1 is told nothing.
     // The status shown is the one set last, from either tab.
     tab2.send({ type: "room_status", status: "From tab 2" });
     expect(((await nextRoomMessage(tab1)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "From tab 2", limitReached: false }]);
@@ -194,22 +204,27 @@ describe("focus rooms", () => {
 
   it("pushes who is there to a visitor watching the room, at once and on every join and leave, and tells them it ended", async () => {
     const ada = await registerUser(t.app);
+    const bo = await registerUser(t.app);
     const room = (await createRoom(ada.cookie)).json();
     const visitor = await watch(room.slug);
+    const signedIn = await watch(room.slug, bo.cookie);
     const first = (await visitor.next()) as RoomState;
-    expect(first).toMatchObject({ type: "room_state", room: { slug: room.slug, members: [] } });
+    expect(first).toMatchObject({ type: "room_state", room: { slug: room.slug, members: [], memberCount: 0, ownerName: null } });
     expect(Math.abs(first.serverNow - Date.now())).toBeLessThan(1000);
+    expect(((await signedIn.next()) as RoomState).room.ownerName).toBe(ada.credentials.username);
 
     const adaLive = await live(ada.cookie);
     adaLive.send({ type: "room_join", slug: room.slug, status: "Chapter 3" });
-    expect(((await visitor.next()) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 3", limitReached: false }]);
-    // Leaving and closing the tab each show at once.
+    // The visitor gets how many people are there, never who; a signed-in viewer gets names.
+    expect(((await visitor.next()) as RoomState).room).toMatchObject({ memberCount: 1, members: [] });
+    expect(((await signedIn.next()) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 3", limitReached: false }]);
+    // Leaving and closing the tab each show within a second or so (states go out at most once a second).
     adaLive.send({ type: "room_leave" });
-    expect(((await visitor.next(500)) as RoomState).room.members).toEqual([]);
+    expect(((await visitor.next(2000)) as RoomState).room.memberCount).toBe(0);
     adaLive.send({ type: "room_join", slug: room.slug });
-    expect(((await visitor.next()) as RoomState).room.members).toHaveLength(1);
+    expect(((await visitor.next()) as RoomState).room.memberCount).toBe(1);
     adaLive.ws.close();
-    expect(((await visitor.next(500)) as RoomState).room.members).toEqual([]);
+    expect(((await visitor.next(2000)) as RoomState).room.memberCount).toBe(0);
 
     // A ping is answered with the server's clock; anything else it sends is ignored.
     visitor.send({ type: "room_join", slug: room.slug });
@@ -255,7 +270,7 @@ describe("focus rooms", () => {
       }
     }
     const room = (await createRoom(ada.cookie)).json();
-    const visitor = await watch(room.slug);
+    const visitor = await watch(room.slug, ada.cookie);
     await visitor.next();
     for (const user of [ada, bo, cy]) {
       const client = await connect(`${url}?tz=UTC`, { cookie: user.cookie, origin });
@@ -263,7 +278,7 @@ describe("focus rooms", () => {
       client.send({ type: "room_join", slug: room.slug, status: "Tax return" });
       await visitor.next();
     }
-    const seen = ((await t.app.inject({ method: "GET", url: `/api/rooms/${room.slug}` })).json() as { members: { name: string; limitReached: boolean }[] }).members;
+    const seen = ((await t.app.inject({ method: "GET", url: `/api/rooms/${room.slug}`, headers: { cookie: ada.cookie } })).json() as { members: { name: string; limitReached: boolean }[] }).members;
     expect(seen.map((m) => [m.name, m.limitReached])).toEqual([
       [ada.credentials.username, false],
       [bo.credentials.username, true],
@@ -287,9 +302,8 @@ describe("focus rooms", () => {
     expect(((await nextRoomMessage(cyLive)) as RoomState).room.members).toEqual([{ name: cy.credentials.username, status: "", limitReached: false }]);
     // Cy completes her second free session of the day (say, in another tab) before the round ends.
     expect((await record(1)).statusCode).toBe(201);
-    const atBreak = (await nextRoomMessage(cyLive)) as RoomState;
-    expect(atBreak.room.round.phase).toBe("break");
-    const updated = (await nextRoomMessage(cyLive)) as RoomState;
+    const updated = await stateWhere(cyLive, (state) => state.room.members[0]?.limitReached === true);
+    expect(updated.room.round.phase).toBe("break");
     expect(updated.room.members).toEqual([{ name: cy.credentials.username, status: "", limitReached: true }]);
   });
 });

@@ -9,6 +9,7 @@ import type { LinkedDevicesTable } from "./tables/linkedDevices";
 import type { LiveConnectionsTable } from "./tables/liveConnections";
 import type { PasswordResetsTable } from "./tables/passwordResets";
 import type { RateCountersTable } from "./tables/rateCounters";
+import type { RoomPresenceTable } from "./tables/roomPresence";
 import type { RoomsTable } from "./tables/rooms";
 import type { SettingsTable } from "./tables/settings";
 import type { TasksTable } from "./tables/tasks";
@@ -27,6 +28,7 @@ export interface Database {
   app_secrets: AppSecretsTable;
   tasks: TasksTable;
   rooms: RoomsTable;
+  room_presence: RoomPresenceTable;
   account_timers: AccountTimersTable;
   rate_counters: RateCountersTable;
   live_connections: LiveConnectionsTable;

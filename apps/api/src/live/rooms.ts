@@ -1,87 +1,140 @@
 /**
  * Focus rooms on the live connection (`docs/rooms.md`): who is in which room, the `room_state`
- * every member receives when someone joins, leaves or changes their status and when a round
- * begins, and closing rooms that stayed empty.
+ * members and watchers receive when someone joins, leaves or changes their status and when a
+ * round begins, and closing rooms that stayed empty.
  *
  * - A room's round follows from its schedule (core's `roomRound`), so nothing about it is kept
  *   here; this instance wakes at each round's end to tell its members the next one.
- * - Presence is kept per API instance with the connections. Through `publish` (the PostgreSQL
- *   relay, when there is one) each instance tells the others who is in its rooms on every
- *   change and every ROOM_PRESENCE_HEARTBEAT_MS; what it heard from an instance that has gone
- *   quiet for ROOM_PRESENCE_TIMEOUT_MS is forgotten, so a crashed instance's members vanish.
- *   A closed tab or lost connection leaves at once (the socket's close) or, when the socket
- *   dies silently, when the live heartbeat drops it.
- * - A room nobody has been in for ROOM_EMPTY_CLOSE_MS closes (`sweep`, run with the heartbeat).
- * - One user with several tabs in a room is one member (their latest status).
- * - Whoever looks at a room (its page, signed in or not, member or not) may watch it
- *   (`watch`, the `/ws/rooms/<slug>` socket): watchers get the same `room_state` as members on
- *   every change, here or relayed from another instance, and `room_closed`, so nobody polls to
- *   see who is there.
+ * - Presence is in the database (`room_presence`, `repositories/roomPresence.ts`): each
+ *   instance writes one row per room and user for its connections, refreshes its rows every
+ *   ROOM_PRESENCE_HEARTBEAT_MS, and reads the room's rows to tell its members and watchers who
+ *   is there. Across instances (the PostgreSQL relay, `publish`) only "room N changed" travels,
+ *   a few bytes whatever the room holds; the other instances read the rows again. The rows of
+ *   an instance that stopped refreshing them stop counting after ROOM_PRESENCE_TIMEOUT_MS.
+ * - A room closes when the database says nobody has been in it for ROOM_EMPTY_CLOSE_MS
+ *   (`sweep`): no instance ends a room because of what it alone did not hear.
+ * - Under load (`docs/rooms.md`, Limits under load; ROOM_TRAFFIC_LIMITS): a room's `room_state`
+ *   goes out at most once per `stateIntervalMs` (the latest state; the last change is always
+ *   sent), and only when what it shows changed; joins per user are limited (over the limit
+ *   refused with a message), status changes per user too (over it, only the latest waits for
+ *   the user's next turn); a user is one member however many tabs, in one room at a time, with
+ *   at most `connectionsPerUserInRoom` connections in it.
+ * - Whoever looks at a room may watch it (`watch`, the `/ws/rooms/<slug>` socket) and gets the
+ *   same `room_state`, with usernames only when signed in, and `room_closed`.
  * - A member on the Free plan whose focus sessions of the day are used up is shown as such
  *   (`limitReached`, decided here with core's plan rules in the time zone their live connection
  *   named): checked when they join and at the start of every round.
  */
+import { randomUUID } from "node:crypto";
 import {
   type LiveMessage,
-  type LiveRoom,
   MAX_ROOM_MEMBERS,
   ROOM_EMPTY_CLOSE_MS,
   ROOM_PRESENCE_HEARTBEAT_MS,
   ROOM_PRESENCE_TIMEOUT_MS,
-  type RoomMember,
-  roomMemberSchema,
   roomRound,
   type SubscriptionFields,
 } from "@focus/core";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../db/database";
+import type { NewRoomPresenceRow } from "../db/tables/roomPresence";
 import { dailyFocusLimitReached } from "../domain/sessions";
 import { subscriptionOf } from "../domain/subscription";
-import { endRoom, findRoomById, findRoomBySlug, listOpenRoomsStartedBefore, type RoomWithOwner } from "../repositories/rooms";
+import {
+  type Admission,
+  admitMember,
+  deleteInstancePresence,
+  deleteRoomPresence,
+  deleteStalePresence,
+  listPresentMembers,
+  type PresentMember,
+  removeMember,
+  saveMember,
+  touchInstancePresence,
+} from "../repositories/roomPresence";
+import { endEmptyRooms, findRoomBySlug, type RoomWithOwner } from "../repositories/rooms";
 import { findUserById } from "../repositories/users";
 import type { LiveClient, LiveLogger } from "./hub";
+import { anonymousView, roomView } from "./roomView";
+import { type BucketLimit, TokenBuckets } from "./tokenBuckets";
 
-/** What instances tell each other about rooms (carried by the live relay). */
+/** What instances tell each other about rooms (carried by the live relay): a few bytes each. */
 export const roomRelaySchema = z.discriminatedUnion("kind", [
-  z.object({
-    kind: z.literal("presence"),
-    roomId: z.number().int(),
-    // joinedAt (epoch ms) orders the list the same on every instance; absent from an older instance.
-    members: roomMemberSchema.extend({ joinedAt: z.number().optional() }).array().max(MAX_ROOM_MEMBERS),
-  }),
+  z.object({ kind: z.literal("changed"), roomId: z.number().int() }),
   z.object({ kind: z.literal("closed"), roomId: z.number().int(), reason: z.string().max(200) }),
 ]);
 export type RoomRelayMessage = z.infer<typeof roomRelaySchema>;
-type RoomRelayPresence = Extract<RoomRelayMessage, { kind: "presence" }>;
+
+/** Limits of the rooms' live traffic (`docs/rooms.md`, Limits under load). */
+export const ROOM_TRAFFIC_LIMITS = {
+  /** A room's `room_state` goes out at most once in this many ms. */
+  stateIntervalMs: 1000,
+  /** One user's connections in one room. */
+  connectionsPerUserInRoom: 3,
+  /** Joins per user (`room_join`). */
+  joins: { burst: 10, perMinute: 10 },
+  /** Status changes per user (`room_status`). */
+  statuses: { burst: 5, perMinute: 30 },
+} as const;
+
+/** The shape of ROOM_TRAFFIC_LIMITS, with any numbers (tests). */
+export interface RoomTrafficLimits {
+  stateIntervalMs: number;
+  connectionsPerUserInRoom: number;
+  joins: BucketLimit;
+  statuses: BucketLimit;
+}
 
 /** What a join refused for a full room says. */
 export const ROOM_FULL_MESSAGE = `This room is full (${MAX_ROOM_MEMBERS} people). Try another one.`;
 /** What a join of an unknown or ended room says. */
 export const ROOM_GONE_MESSAGE = "This room has ended or does not exist.";
+/** What a join over the user's join limit says. */
+export const ROOM_JOINS_MESSAGE = "You joined rooms too often in the last minute. Wait a minute, then join again.";
+/** What a join from one connection too many says. */
+export const ROOM_TABS_MESSAGE = `You are in this room in ${ROOM_TRAFFIC_LIMITS.connectionsPerUserInRoom} tabs or devices already. Close one to join here.`;
+/** What a join while in another room says. */
+export const ROOM_ELSEWHERE_MESSAGE = "You are in another room in another tab or device. Leave it there to join this one.";
 /** Why a room closed by itself. */
 export const ROOM_CLOSED_EMPTY = "Nobody was in this room for 10 minutes, so it closed.";
 /** Why a room its owner ended closed. */
 export const ROOM_CLOSED_BY_OWNER = "The owner ended this room.";
+/** Why a room an admin ended closed. */
+export const ROOM_CLOSED_BY_ADMIN = "An admin ended this room.";
+
+/** Why a join was refused (or abandoned: the connection closed or joined again meanwhile). */
+type JoinOutcome = Admission | "gone" | "tabs" | "abandoned";
+
+const REFUSALS: Partial<Record<JoinOutcome, string>> = {
+  full: ROOM_FULL_MESSAGE,
+  ended: ROOM_GONE_MESSAGE,
+  gone: ROOM_GONE_MESSAGE,
+  elsewhere: ROOM_ELSEWHERE_MESSAGE,
+  tabs: ROOM_TABS_MESSAGE,
+};
 
 interface LocalMember {
   client: LiveClient;
   userId: number;
   name: string;
   status: string;
+  /** Order of status changes here (a user in two tabs shows the status set last), and when, epoch ms. */
+  statusSeq: number;
+  statusAt: number;
   /** The member's plan as it was when they joined, and the time zone of their connection: today's limit. */
   subscription: SubscriptionFields;
   timeZone: string;
   /** The plan's daily limit keeps them out of focus rounds (last checked at their join or a round's start). */
   limitReached: boolean;
-  /** When this connection joined, epoch ms: the list's order. */
+  /** When this connection joined, epoch ms. */
   joinedAt: number;
-  /** Order of status changes here: a user in two tabs shows the status set last. */
-  statusSeq: number;
+  /** A status over the user's limit, set when their next turn comes (only the latest is kept). */
+  pendingStatus: string | null;
+  pendingTimer: NodeJS.Timeout | null;
+  /** Whether this connection got a `room_state` since it joined. */
+  informed: boolean;
 }
-
-/** A member with when they joined (their earliest connection's join), epoch ms. */
-type TimedMember = RoomMember & { joinedAt: number };
 
 /**
  * Someone shown a room without taking part through it: a `/ws/rooms/<slug>` socket (a room page,
@@ -94,35 +147,27 @@ export interface RoomWatcher {
   close(code: number, reason: string): void;
 }
 
-/** The time zone a live connection named (its `timeZone`, when it has one), else UTC. */
-function timeZoneOf(client: LiveClient): string {
-  return client.timeZone ?? "UTC";
-}
-
-/**
- * One entry per user of `members` (this instance's connections, then what other instances said),
- * with the status (and limit) of the first entry seen for the user and their earliest join, in
- * order of joining (ties by name): the same list on every instance.
- */
-function byJoining(members: Iterable<{ name: string; status: string; limitReached?: boolean; joinedAt?: number }>): TimedMember[] {
-  const byName = new Map<string, TimedMember>();
-  for (const { name, status, limitReached = false, joinedAt = 0 } of members) {
-    const seen = byName.get(name);
-    if (seen) seen.joinedAt = Math.min(seen.joinedAt, joinedAt);
-    else byName.set(name, { name, status, limitReached, joinedAt });
-  }
-  return [...byName.values()].sort((a, b) => a.joinedAt - b.joinedAt || a.name.localeCompare(b.name));
-}
-
-interface Presence {
+/** One room as this instance serves it: its connections and watchers, and its coalesced `room_state`. */
+interface LiveRoomState {
+  room: RoomWithOwner;
   local: Map<number, LocalMember>;
-  remote: Map<string, { members: RoomRelayPresence["members"]; heardAt: number }>;
-  /** Last time anyone was known to be in it, epoch ms. */
-  occupiedAt: number;
+  /** Watchers by id, with whether they may see usernames (signed in). */
+  watchers: Map<number, { watcher: RoomWatcher; named: boolean }>;
+  /** Who is there, as last read from the database; null before the first read. */
+  members: PresentMember[] | null;
+  /** What the last `room_state` showed (members and round number): only a change goes out. */
+  shown: string | null;
   /** The timer that announces the next round to this instance's members. */
   boundary: NodeJS.Timeout | null;
-  /** Who watches it from this instance, by watcher id. */
-  watchers: Map<number, RoomWatcher>;
+  /** This instance's presence writes for the room, one after another. */
+  writes: Promise<void>;
+  flushTimer: NodeJS.Timeout | null;
+  flushing: boolean;
+  /** Something changed since the last read; `changedHere`: here (the other instances are told). */
+  dirty: boolean;
+  changedHere: boolean;
+  /** When the last read and send ended, epoch ms. */
+  flushedAt: number;
 }
 
 export interface RoomHubOptions {
@@ -132,25 +177,30 @@ export interface RoomHubOptions {
   log?: LiveLogger & { warn?(object: object, message: string): void };
   /** Clock, epoch ms (tests). */
   now?: () => number;
+  /** ROOM_TRAFFIC_LIMITS unless given (tests). */
+  limits?: Partial<RoomTrafficLimits>;
 }
 
 /** The rooms of this instance's live connections. */
 export class RoomHub {
+  /** This instance's id in `room_presence` (random per process start). */
+  readonly instanceId = randomUUID();
   private readonly db: Kysely<Database>;
   private readonly publishRelay: (message: RoomRelayMessage) => void;
   private readonly log: RoomHubOptions["log"];
   private readonly now: () => number;
-  /** Open rooms someone joined here or another instance told of, by id. */
-  private readonly rooms = new Map<number, RoomWithOwner>();
-  private readonly presence = new Map<number, Presence>();
+  private readonly limits: RoomTrafficLimits;
+  private readonly joinBudget: TokenBuckets;
+  private readonly statusBudget: TokenBuckets;
+  /** Rooms with connections or watchers here (or lately had), by id. */
+  private readonly live = new Map<number, LiveRoomState>();
   /** The room each connection is in. */
   private readonly roomOf = new Map<number, number>();
   /** The room each watcher watches. */
   private readonly watchedBy = new Map<number, number>();
-  /** Connections whose join is loading the room, and those of them that closed meanwhile. */
-  private readonly joining = new Set<number>();
+  /** Each connection's latest join under way, and connections that closed during one. */
+  private readonly joining = new Map<number, number>();
   private readonly gone = new Set<number>();
-  private readonly startedAt: number;
   private seq = 0;
   private heartbeat: NodeJS.Timeout | null = null;
 
@@ -159,21 +209,25 @@ export class RoomHub {
     this.publishRelay = options.publish ?? (() => undefined);
     this.log = options.log;
     this.now = options.now ?? Date.now;
-    this.startedAt = this.now();
+    this.limits = { ...ROOM_TRAFFIC_LIMITS, ...options.limits };
+    this.joinBudget = new TokenBuckets(this.limits.joins, this.now);
+    this.statusBudget = new TokenBuckets(this.limits.statuses, this.now);
   }
 
-  /** Starts the heartbeat (presence to other instances, stale presence out, empty rooms closed). */
+  /** Starts the heartbeat (presence refreshed, stale presence out, empty rooms closed). */
   start(): void {
     if (this.heartbeat) return;
     this.heartbeat = setInterval(() => void this.tick(), ROOM_PRESENCE_HEARTBEAT_MS);
     this.heartbeat.unref();
   }
 
-  /** Stops every timer (shutdown). */
-  stop(): void {
+  /** Stops every timer, waits for the presence writes under way, then deletes this instance's rows (shutdown). */
+  async stop(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
-    for (const presence of this.presence.values()) if (presence.boundary) clearTimeout(presence.boundary);
+    for (const live of this.live.values()) this.stopTimers(live);
+    await Promise.all([...this.live.values()].map((live) => live.writes));
+    await deleteInstancePresence(this.db, this.instanceId).catch((error: unknown) => this.log?.warn?.({ err: error }, "could not clear this instance's room presence"));
   }
 
   /** Handles a room message of a connection; other messages are not for this hub. */
@@ -198,69 +252,105 @@ export class RoomHub {
 
   /**
    * Puts the connection in the room (leaving any other), with whether the plan's daily limit
-   * keeps them out of focus rounds, then tells every member and watcher.
+   * keeps them out of focus rounds, then tells every member and watcher. Refuses with
+   * `room_error` a join over the user's limit, of a room that is gone or full, from one
+   * connection too many, or while the user is in another room.
    */
   async join(client: LiveClient, slug: string, status: string): Promise<void> {
-    this.joining.add(client.id);
-    let room: RoomWithOwner | undefined;
-    let user: Awaited<ReturnType<typeof findUserById>>;
-    let limitReached = false;
-    try {
-      [room, user] = await Promise.all([findRoomBySlug(this.db, slug), findUserById(this.db, client.userId)]);
-      if (user && room?.ended_at === null) {
-        limitReached = await dailyFocusLimitReached(this.db, user.id, subscriptionOf(user), this.now(), timeZoneOf(client));
-      }
-    } finally {
-      this.joining.delete(client.id);
-    }
-    if (this.gone.delete(client.id)) return;
-    if (!room || room.ended_at !== null || !user) {
-      client.send({ type: "room_error", slug, message: ROOM_GONE_MESSAGE });
+    if (!this.joinBudget.take(client.userId)) {
+      client.send({ type: "room_error", slug, message: ROOM_JOINS_MESSAGE });
       return;
     }
+    const attempt = ++this.seq;
+    this.joining.set(client.id, attempt);
+    try {
+      const outcome = await this.admit(client, slug, status, attempt);
+      const refusal = REFUSALS[outcome];
+      if (refusal && !this.abandoned(client, attempt)) client.send({ type: "room_error", slug, message: refusal });
+    } finally {
+      if (this.joining.get(client.id) === attempt) {
+        this.joining.delete(client.id);
+        this.gone.delete(client.id);
+      }
+    }
+  }
+
+  /** Whether the join `attempt` of the connection no longer matters (it closed, or joined again). */
+  private abandoned(client: LiveClient, attempt: number): boolean {
+    return this.gone.has(client.id) || this.joining.get(client.id) !== attempt;
+  }
+
+  /** The checks and the admission of `join`. */
+  private async admit(client: LiveClient, slug: string, status: string, attempt: number): Promise<JoinOutcome> {
+    // One connection too many is refused before anything is read (a flood of tabs costs no queries).
+    const served = [...this.live.values()].find((live) => live.room.slug === slug);
+    if (served && !served.local.has(client.id) && this.connectionsOf(served, client.userId).length >= this.limits.connectionsPerUserInRoom) return "tabs";
+    const [room, user] = await Promise.all([findRoomBySlug(this.db, slug), findUserById(this.db, client.userId)]);
+    if (!room || room.ended_at !== null || !user) return "gone";
+    const limitReached = await dailyFocusLimitReached(this.db, user.id, subscriptionOf(user), this.now(), client.timeZone ?? "UTC");
+    if (this.abandoned(client, attempt)) return "abandoned";
     const current = this.roomOf.get(client.id);
     if (current !== undefined && current !== room.id) this.leave(client);
-    this.rooms.set(room.id, room);
-    const presence = this.presenceOf(room.id);
-    const others = this.members(room.id).filter((member) => member.name !== user.username);
-    if (!presence.local.has(client.id) && others.length >= MAX_ROOM_MEMBERS) {
-      client.send({ type: "room_error", slug, message: ROOM_FULL_MESSAGE });
-      return;
-    }
-    const joinedAt = presence.local.get(client.id)?.joinedAt ?? this.now();
-    presence.local.set(client.id, {
+    if (this.inAnotherRoom(user.id, room.id)) return "elsewhere";
+    const live = this.liveOf(room);
+    const existing = live.local.get(client.id);
+    if (!existing && this.connectionsOf(live, user.id).length >= this.limits.connectionsPerUserInRoom) return "tabs";
+    const now = this.now();
+    const member: LocalMember = {
       client,
       userId: user.id,
       name: user.username,
       status,
-      subscription: subscriptionOf(user),
-      timeZone: timeZoneOf(client),
-      limitReached,
-      joinedAt,
       statusSeq: ++this.seq,
+      statusAt: now,
+      subscription: subscriptionOf(user),
+      timeZone: client.timeZone ?? "UTC",
+      limitReached,
+      joinedAt: existing?.joinedAt ?? now,
+      pendingStatus: null,
+      pendingTimer: null,
+      informed: false,
+    };
+    return this.enqueue(live, async () => {
+      if (this.abandoned(client, attempt)) return "abandoned";
+      const others = this.connectionsOf(live, user.id).filter((other) => other.client.id !== client.id);
+      // Checked again here, in the room's queue: joins from many tabs at once each passed the first check.
+      if (!live.local.has(client.id) && others.length >= this.limits.connectionsPerUserInRoom) return "tabs";
+      const row = this.rowOf(live.room.id, [...others, member]);
+      const admission = row ? await admitMember(this.db, row, MAX_ROOM_MEMBERS, this.freshAfter()) : "ended";
+      if (admission !== "admitted") return admission;
+      if (this.abandoned(client, attempt) || this.live.get(live.room.id) !== live) {
+        await this.writeUser(live, user.id);
+        return "abandoned";
+      }
+      if (existing?.pendingTimer) clearTimeout(existing.pendingTimer);
+      live.local.set(client.id, member);
+      this.roomOf.set(client.id, live.room.id);
+      this.schedule(live);
+      this.requestFlush(live, true);
+      return "admitted";
     });
-    presence.occupiedAt = this.now();
-    this.roomOf.set(client.id, room.id);
-    this.schedule(room.id);
-    this.changed(room.id);
   }
 
   /**
    * Sends the open room `slug` to `watcher` now and on every change until `unwatch` (or the room
-   * closes: `room_closed`, then the watcher is closed). False, sending nothing, when the room
-   * does not exist or has ended. Watching is not being in the room: a room only watched still
-   * closes when nobody has been in it for ROOM_EMPTY_CLOSE_MS.
+   * closes: `room_closed`, then the watcher is closed), with usernames when `named` (a signed-in
+   * viewer). False, sending nothing, when the room does not exist or has ended. Watching is not
+   * being in the room: a room only watched still closes when nobody has been in it for
+   * ROOM_EMPTY_CLOSE_MS.
    */
-  async watch(slug: string, watcher: RoomWatcher): Promise<boolean> {
+  async watch(slug: string, watcher: RoomWatcher, named: boolean): Promise<boolean> {
     const row = await findRoomBySlug(this.db, slug);
     if (!row || row.ended_at !== null) return false;
-    const room = this.rooms.get(row.id) ?? row;
-    this.rooms.set(room.id, room);
+    const live = this.liveOf(row);
+    const members = live.members ?? (await this.readMembers(live.room.id));
+    if (this.live.get(live.room.id) !== live) return false;
+    live.members ??= members;
     this.unwatch(watcher);
-    const presence = this.presenceOf(room.id, Math.max(Date.parse(room.started_at), this.startedAt));
-    presence.watchers.set(watcher.id, watcher);
-    this.watchedBy.set(watcher.id, room.id);
-    watcher.send({ type: "room_state", room: this.view(room), serverNow: this.now() });
+    live.watchers.set(watcher.id, { watcher, named });
+    this.watchedBy.set(watcher.id, live.room.id);
+    const view = roomView(live.room, live.members, this.now(), true);
+    watcher.send({ type: "room_state", room: named ? view : anonymousView(view), serverNow: this.now() });
     return true;
   }
 
@@ -269,7 +359,7 @@ export class RoomHub {
     const roomId = this.watchedBy.get(watcher.id);
     if (roomId === undefined) return;
     this.watchedBy.delete(watcher.id);
-    this.presence.get(roomId)?.watchers.delete(watcher.id);
+    this.live.get(roomId)?.watchers.delete(watcher.id);
   }
 
   /** Takes the connection out of its room (no error when in none), then tells the others. */
@@ -277,209 +367,320 @@ export class RoomHub {
     const roomId = this.roomOf.get(client.id);
     if (roomId === undefined) return;
     this.roomOf.delete(client.id);
-    const presence = this.presence.get(roomId);
-    if (!presence?.local.delete(client.id)) return;
-    presence.occupiedAt = this.now();
-    if (presence.local.size === 0 && presence.boundary) {
-      clearTimeout(presence.boundary);
-      presence.boundary = null;
+    const live = this.live.get(roomId);
+    const member = live?.local.get(client.id);
+    if (!live || !member) return;
+    live.local.delete(client.id);
+    if (member.pendingTimer) clearTimeout(member.pendingTimer);
+    if (live.local.size === 0 && live.boundary) {
+      clearTimeout(live.boundary);
+      live.boundary = null;
     }
-    this.changed(roomId);
+    this.syncUser(live, member.userId);
+    this.requestFlush(live, true);
   }
 
   /** The connection closed: out of its room, and out of a join still loading. */
   clientGone(client: LiveClient): void {
-    if (this.roomOf.has(client.id)) this.leave(client);
-    else if (this.joining.has(client.id)) this.gone.add(client.id);
-  }
-
-  /** Sets what the connection's user says they work on. */
-  setStatus(client: LiveClient, status: string): void {
-    const roomId = this.roomOf.get(client.id);
-    const member = roomId === undefined ? undefined : this.presence.get(roomId)?.local.get(client.id);
-    if (roomId === undefined || !member || member.status === status) return;
-    member.status = status;
-    member.statusSeq = ++this.seq;
-    this.changed(roomId);
-  }
-
-  /** Everyone in the room on every instance, one entry per user, in order of joining. */
-  members(roomId: number): RoomMember[] {
-    const presence = this.presence.get(roomId);
-    if (!presence) return [];
-    const fresh = this.now() - ROOM_PRESENCE_TIMEOUT_MS;
-    const remote = [...presence.remote.values()].filter((heard) => heard.heardAt >= fresh).flatMap((heard) => heard.members);
-    return byJoining([...this.localMembers(presence), ...remote]).map(({ name, status, limitReached }) => ({ name, status, limitReached }));
-  }
-
-  /** This instance's members of the room, one per user, with the status set last. */
-  private localMembers(presence: Presence): TimedMember[] {
-    return byJoining([...presence.local.values()].sort((a, b) => b.statusSeq - a.statusSeq));
-  }
-
-  /** The room as its members see it now. */
-  view(room: RoomWithOwner): LiveRoom {
-    const startedAt = Date.parse(room.started_at);
-    const schedule = { startedAt, focusMinutes: room.focus_minutes, breakMinutes: room.break_minutes };
-    return {
-      slug: room.slug,
-      name: room.name,
-      visibility: room.visibility,
-      ownerName: room.owner_name,
-      focusMinutes: room.focus_minutes,
-      breakMinutes: room.break_minutes,
-      startedAt,
-      endedAt: room.ended_at === null ? null : Date.parse(room.ended_at),
-      round: roomRound(schedule, this.now()),
-      members: room.ended_at === null ? this.members(room.id) : [],
-    };
+    if (this.joining.has(client.id)) this.gone.add(client.id);
+    this.leave(client);
   }
 
   /**
-   * The room ended (its owner, or `sweep`): every member and watcher here gets `room_closed`
-   * (members leave it, watchers are closed), and, unless the news came from another instance,
-   * the others are told.
+   * Sets what the connection's user says they work on. Over the user's status limit the change
+   * waits for their next turn, and only the latest one is kept.
+   */
+  setStatus(client: LiveClient, status: string): void {
+    const roomId = this.roomOf.get(client.id);
+    const live = roomId === undefined ? undefined : this.live.get(roomId);
+    const member = live?.local.get(client.id);
+    if (!live || !member) return;
+    member.pendingStatus = status;
+    this.applyStatus(live, member);
+  }
+
+  private applyStatus(live: LiveRoomState, member: LocalMember): void {
+    const status = member.pendingStatus;
+    if (status === null || live.local.get(member.client.id) !== member || member.pendingTimer) return;
+    if (status === member.status) {
+      member.pendingStatus = null;
+      return;
+    }
+    if (!this.statusBudget.take(member.userId)) {
+      member.pendingTimer = setTimeout(() => {
+        member.pendingTimer = null;
+        this.applyStatus(live, member);
+      }, this.statusBudget.wait(member.userId));
+      member.pendingTimer.unref();
+      return;
+    }
+    member.pendingStatus = null;
+    member.status = status;
+    member.statusSeq = ++this.seq;
+    member.statusAt = this.now();
+    this.syncUser(live, member.userId);
+    this.requestFlush(live, true);
+  }
+
+  /**
+   * The room ended (its owner, an admin, or `sweep`): every member and watcher here gets
+   * `room_closed` (members leave it, watchers are closed), its presence rows go, and, unless the
+   * news came from another instance, the others are told.
    */
   closed(roomId: number, reason: string, relayed = false): void {
-    const room = this.rooms.get(roomId);
-    const presence = this.presence.get(roomId);
-    if (presence) {
-      if (presence.boundary) clearTimeout(presence.boundary);
-      for (const member of presence.local.values()) {
+    const live = this.live.get(roomId);
+    if (live) {
+      this.stopTimers(live);
+      this.live.delete(roomId);
+      for (const member of live.local.values()) {
         this.roomOf.delete(member.client.id);
-        if (room) member.client.send({ type: "room_closed", slug: room.slug, reason });
+        member.client.send({ type: "room_closed", slug: live.room.slug, reason });
       }
-      for (const watcher of presence.watchers.values()) {
+      live.local.clear();
+      for (const { watcher } of live.watchers.values()) {
         this.watchedBy.delete(watcher.id);
-        if (room) watcher.send({ type: "room_closed", slug: room.slug, reason });
+        watcher.send({ type: "room_closed", slug: live.room.slug, reason });
         watcher.close(1000, "Room ended");
       }
     }
-    this.presence.delete(roomId);
-    this.rooms.delete(roomId);
+    const writes = live?.writes ?? Promise.resolve();
+    void writes
+      .then(() => deleteRoomPresence(this.db, roomId))
+      .catch((error: unknown) => this.log?.warn?.({ err: error, roomId }, "could not clear an ended room's presence"));
     if (!relayed) this.publishRelay({ kind: "closed", roomId, reason });
   }
 
-  /** Applies what another instance said. */
-  onRelay(message: RoomRelayMessage, from: string): void {
+  /** Applies what another instance said: a room's presence changed (read it again), or it closed. */
+  onRelay(message: RoomRelayMessage, _from: string): void {
     if (message.kind === "closed") {
       this.closed(message.roomId, message.reason, true);
       return;
     }
-    const presence = this.presenceOf(message.roomId);
-    const before = JSON.stringify(this.members(message.roomId));
-    if (message.members.length === 0) presence.remote.delete(from);
-    else presence.remote.set(from, { members: message.members, heardAt: this.now() });
-    if (message.members.length > 0) presence.occupiedAt = this.now();
-    if (JSON.stringify(this.members(message.roomId)) !== before) this.broadcast(message.roomId);
+    const live = this.live.get(message.roomId);
+    if (live) this.requestFlush(live, false);
   }
 
   /**
-   * Heartbeat: tells the other instances who is here, forgets presence not heard of within
-   * ROOM_PRESENCE_TIMEOUT_MS (telling members when that changes the list), and closes rooms
-   * empty for ROOM_EMPTY_CLOSE_MS.
+   * Heartbeat: refreshes this instance's presence (in `sweep`), closes rooms empty for
+   * ROOM_EMPTY_CLOSE_MS, reads each served room again (members of an instance that stopped
+   * drop out) and forgets rooms nobody here takes part in or watches.
    */
   async tick(): Promise<void> {
-    const now = this.now();
-    for (const [roomId, presence] of this.presence) {
-      if (presence.local.size > 0) this.publishPresence(roomId);
-      let dropped = false;
-      for (const [instance, heard] of presence.remote) {
-        if (heard.heardAt < now - ROOM_PRESENCE_TIMEOUT_MS) {
-          presence.remote.delete(instance);
-          dropped = true;
-        }
-      }
-      if (this.members(roomId).length > 0) presence.occupiedAt = now;
-      if (dropped) this.broadcast(roomId);
+    await this.sweep().catch((error: unknown) => this.log?.warn?.({ err: error }, "could not refresh room presence or close empty rooms"));
+    for (const [roomId, live] of this.live) {
+      if (live.local.size > 0 || live.watchers.size > 0) this.requestFlush(live, false);
+      else if (!live.flushTimer && !live.flushing && !live.boundary) this.live.delete(roomId);
     }
-    await this.sweep().catch((error: unknown) => this.log?.warn?.({ err: error }, "could not close empty rooms"));
+    this.joinBudget.prune();
+    this.statusBudget.prune();
   }
 
-  /** Closes the open rooms nobody has been in for ROOM_EMPTY_CLOSE_MS at `now` (epoch ms); returns how many. */
+  /**
+   * At `now` (epoch ms): vouches for this instance's members (their rows seen now), closes the
+   * open rooms the database shows nobody in for ROOM_EMPTY_CLOSE_MS, and deletes presence no
+   * instance refreshed within ROOM_PRESENCE_TIMEOUT_MS. Returns how many rooms it closed.
+   */
   async sweep(now = this.now()): Promise<number> {
-    const candidates = await listOpenRoomsStartedBefore(this.db, new Date(now - ROOM_EMPTY_CLOSE_MS));
-    let count = 0;
-    for (const room of candidates) {
-      const presence = this.presence.get(room.id);
-      if (this.members(room.id).length > 0) continue;
-      // Without news of it since this process started, the room counts as occupied until then.
-      const lastSeen = presence?.occupiedAt ?? Math.max(Date.parse(room.started_at), this.startedAt);
-      if (now - lastSeen < ROOM_EMPTY_CLOSE_MS) continue;
-      if (await endRoom(this.db, room.id, new Date(now))) count += 1;
-      this.closed(room.id, ROOM_CLOSED_EMPTY);
+    await touchInstancePresence(this.db, this.instanceId, new Date(now));
+    const ended = await endEmptyRooms(this.db, new Date(now), new Date(now - ROOM_EMPTY_CLOSE_MS), new Date(now - ROOM_PRESENCE_TIMEOUT_MS));
+    for (const roomId of ended) this.closed(roomId, ROOM_CLOSED_EMPTY);
+    await deleteStalePresence(this.db, new Date(now - ROOM_PRESENCE_TIMEOUT_MS));
+    return ended.length;
+  }
+
+  /** Who is in each of the rooms now, from the database (the HTTP routes' rooms). */
+  presentIn(roomIds: readonly number[]): Promise<Map<number, PresentMember[]>> {
+    return listPresentMembers(this.db, roomIds, this.freshAfter());
+  }
+
+  /** Presence rows seen before this no longer count (now minus ROOM_PRESENCE_TIMEOUT_MS). */
+  freshAfter(): Date {
+    return new Date(this.now() - ROOM_PRESENCE_TIMEOUT_MS);
+  }
+
+  private async readMembers(roomId: number): Promise<PresentMember[]> {
+    return (await this.presentIn([roomId])).get(roomId) ?? [];
+  }
+
+  /** The room's state here, made when absent. */
+  private liveOf(room: RoomWithOwner): LiveRoomState {
+    let live = this.live.get(room.id);
+    if (!live) {
+      live = {
+        room,
+        local: new Map(),
+        watchers: new Map(),
+        members: null,
+        shown: null,
+        boundary: null,
+        writes: Promise.resolve(),
+        flushTimer: null,
+        flushing: false,
+        dirty: false,
+        changedHere: false,
+        flushedAt: 0,
+      };
+      this.live.set(room.id, live);
     }
-    return count;
+    return live;
   }
 
-  /** The room's row as cached here, loading it when unknown (undefined when it does not exist). */
-  async room(roomId: number): Promise<RoomWithOwner | undefined> {
-    return this.rooms.get(roomId) ?? findRoomById(this.db, roomId);
+  private stopTimers(live: LiveRoomState): void {
+    if (live.boundary) clearTimeout(live.boundary);
+    if (live.flushTimer) clearTimeout(live.flushTimer);
+    live.boundary = null;
+    live.flushTimer = null;
+    for (const member of live.local.values()) if (member.pendingTimer) clearTimeout(member.pendingTimer);
   }
 
-  /** The room's presence here, made when absent with `occupiedAt` (epoch ms; default now). */
-  private presenceOf(roomId: number, occupiedAt = this.now()): Presence {
-    let presence = this.presence.get(roomId);
-    if (!presence) {
-      presence = { local: new Map(), remote: new Map(), occupiedAt, boundary: null, watchers: new Map() };
-      this.presence.set(roomId, presence);
+  /** The user's connections here in the room. */
+  private connectionsOf(live: LiveRoomState, userId: number): LocalMember[] {
+    return [...live.local.values()].filter((member) => member.userId === userId);
+  }
+
+  /** Whether the user has a connection here in another room than `roomId`. */
+  private inAnotherRoom(userId: number, roomId: number): boolean {
+    for (const [id, live] of this.live) {
+      if (id !== roomId && this.connectionsOf(live, userId).length > 0) return true;
     }
-    return presence;
+    return false;
   }
 
-  /** Members changed here: tell the members and the other instances. */
-  private changed(roomId: number): void {
-    this.broadcast(roomId);
-    this.publishPresence(roomId);
+  /** The user's row of this instance: their connections merged (status set last, earliest join); null for none. */
+  private rowOf(roomId: number, connections: readonly LocalMember[]): NewRoomPresenceRow | null {
+    const latest = connections.reduce<LocalMember | null>((best, member) => (!best || member.statusSeq > best.statusSeq ? member : best), null);
+    if (!latest) return null;
+    const now = new Date(this.now()).toISOString();
+    return {
+      room_id: roomId,
+      user_id: latest.userId,
+      instance_id: this.instanceId,
+      status: latest.status,
+      limit_reached: latest.limitReached ? 1 : 0,
+      joined_at: new Date(Math.min(...connections.map((member) => member.joinedAt))).toISOString(),
+      status_at: new Date(latest.statusAt).toISOString(),
+      seen_at: now,
+    };
   }
 
-  private publishPresence(roomId: number): void {
-    const presence = this.presence.get(roomId);
-    this.publishRelay({ kind: "presence", roomId, members: presence ? this.localMembers(presence) : [] });
+  /** Runs `work` after the room's earlier presence writes here (so they land in order). */
+  private enqueue<T>(live: LiveRoomState, work: () => Promise<T>): Promise<T> {
+    const run = live.writes.then(work);
+    live.writes = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
   }
 
-  /** Sends `room_state` to this instance's members and watchers of the room. */
-  private broadcast(roomId: number): void {
-    const room = this.rooms.get(roomId);
-    const presence = this.presence.get(roomId);
-    if (!room || !presence || (presence.local.size === 0 && presence.watchers.size === 0)) return;
-    const message: LiveMessage = { type: "room_state", room: this.view(room), serverNow: this.now() };
-    for (const member of presence.local.values()) member.client.send(message);
-    for (const watcher of presence.watchers.values()) watcher.send(message);
+  /** Writes the user's row as their connections here now say (deleted when they have none). */
+  private async writeUser(live: LiveRoomState, userId: number): Promise<void> {
+    const row = this.rowOf(live.room.id, this.connectionsOf(live, userId));
+    if (row && this.live.get(live.room.id) === live) await saveMember(this.db, row);
+    else await removeMember(this.db, live.room.id, userId, this.instanceId, new Date(this.now()));
+  }
+
+  private syncUser(live: LiveRoomState, userId: number): void {
+    this.enqueue(live, () => this.writeUser(live, userId)).catch((error: unknown) =>
+      this.log?.warn?.({ err: error, roomId: live.room.id, userId }, "could not store room presence"),
+    );
+  }
+
+  /**
+   * Asks for the room's state to be read and sent: at once when the last send is more than
+   * `stateIntervalMs` ago, else when it is (whatever changed meanwhile goes in that one send).
+   * `here`: the change was made here (the other instances are told).
+   */
+  private requestFlush(live: LiveRoomState, here: boolean): void {
+    live.dirty = true;
+    if (here) live.changedHere = true;
+    if (live.flushing || live.flushTimer) return;
+    const delay = Math.max(0, live.flushedAt + this.limits.stateIntervalMs - this.now());
+    live.flushTimer = setTimeout(() => void this.flush(live), delay);
+  }
+
+  /** Waits for the room's writes, tells the other instances, reads who is there, and sends it when it changed. */
+  private async flush(live: LiveRoomState): Promise<void> {
+    const roomId = live.room.id;
+    live.flushTimer = null;
+    live.flushing = true;
+    live.dirty = false;
+    const here = live.changedHere;
+    live.changedHere = false;
+    try {
+      await live.writes;
+      if (this.live.get(roomId) !== live) return;
+      if (here) this.publishRelay({ kind: "changed", roomId });
+      const members = await this.readMembers(roomId);
+      if (this.live.get(roomId) !== live) return;
+      live.members = members;
+      this.broadcast(live);
+    } catch (error) {
+      this.log?.warn?.({ err: error, roomId }, "could not read room presence");
+    } finally {
+      live.flushing = false;
+      live.flushedAt = this.now();
+      if (live.dirty && this.live.get(roomId) === live) this.requestFlush(live, false);
+    }
+  }
+
+  /**
+   * Sends `room_state` to this instance's members and watchers of the room when what it shows
+   * changed (members or round), else only to connections that joined since the last one. Each
+   * view (named, anonymous) is built and serialized once.
+   */
+  private broadcast(live: LiveRoomState): void {
+    if (live.local.size === 0 && live.watchers.size === 0) return;
+    const now = this.now();
+    const view = roomView(live.room, live.members ?? [], now, true);
+    const key = JSON.stringify([view.round.index, view.members]);
+    const changed = key !== live.shown;
+    live.shown = key;
+    const message: LiveMessage = { type: "room_state", room: view, serverNow: now };
+    for (const member of live.local.values()) {
+      if (!changed && member.informed) continue;
+      member.informed = true;
+      member.client.send(message);
+    }
+    if (!changed) return;
+    let anonymous: LiveMessage | null = null;
+    for (const { watcher, named } of live.watchers.values()) {
+      anonymous ??= { type: "room_state", room: anonymousView(view), serverNow: now };
+      watcher.send(named ? message : anonymous);
+    }
   }
 
   /**
    * Checks again, at a round's start, whether each member here is kept out of focus rounds by
    * their plan's daily limit (a session completed in the last round may have used up the day,
-   * midnight may have given a new one); tells everyone when that changed anything.
+   * midnight may have given a new one); stores and tells what changed.
    */
-  private async refreshLimits(roomId: number): Promise<void> {
-    const presence = this.presence.get(roomId);
-    if (!presence) return;
-    let changed = false;
-    for (const member of [...presence.local.values()]) {
+  private async refreshLimits(live: LiveRoomState): Promise<void> {
+    const changedUsers = new Set<number>();
+    for (const member of [...live.local.values()]) {
       const reached = await dailyFocusLimitReached(this.db, member.userId, member.subscription, this.now(), member.timeZone);
       // The member may have left while the sessions were read.
-      if (presence.local.get(member.client.id) !== member || member.limitReached === reached) continue;
+      if (live.local.get(member.client.id) !== member || member.limitReached === reached) continue;
       member.limitReached = reached;
-      changed = true;
+      changedUsers.add(member.userId);
     }
-    if (changed) this.changed(roomId);
+    for (const userId of changedUsers) this.syncUser(live, userId);
+    if (changedUsers.size > 0) this.requestFlush(live, true);
   }
 
   /** Wakes at the end of the current round to announce the next one, while members are here. */
-  private schedule(roomId: number): void {
-    const room = this.rooms.get(roomId);
-    const presence = this.presence.get(roomId);
-    if (!room || !presence || presence.boundary || presence.local.size === 0) return;
+  private schedule(live: LiveRoomState): void {
+    const { room } = live;
+    if (live.boundary || live.local.size === 0) return;
     const schedule = { startedAt: Date.parse(room.started_at), focusMinutes: room.focus_minutes, breakMinutes: room.break_minutes };
     const wait = Math.max(0, roomRound(schedule, this.now()).endsAt - this.now());
-    presence.boundary = setTimeout(() => {
-      presence.boundary = null;
-      this.broadcast(roomId);
-      this.schedule(roomId);
-      this.refreshLimits(roomId).catch((error: unknown) => this.log?.warn?.({ err: error, roomId }, "could not check the members' daily limits"));
+    live.boundary = setTimeout(() => {
+      live.boundary = null;
+      if (this.live.get(room.id) !== live) return;
+      this.requestFlush(live, false);
+      this.schedule(live);
+      this.refreshLimits(live).catch((error: unknown) => this.log?.warn?.({ err: error, roomId: room.id }, "could not check the members' daily limits"));
     }, wait + 1);
-    presence.boundary.unref();
+    live.boundary.unref();
   }
 }

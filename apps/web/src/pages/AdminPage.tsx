@@ -2,6 +2,7 @@ import { Navigate } from "react-router-dom";
 import { AccessDenied } from "@/features/admin/AccessDenied";
 import { ActivationCard } from "@/features/admin/ActivationCard";
 import { PaymentVerificationCard } from "@/features/admin/PaymentVerificationCard";
+import { RoomsAdmin } from "@/features/admin/RoomsAdmin";
 import { UsersOverview } from "@/features/admin/UsersOverview";
 import { useSignedInUser } from "@/runtime/currentUser";
 import { BackToApp } from "@/app/shell/BackToApp";
@@ -27,6 +28,7 @@ export function AdminPage() {
         <PaymentVerificationCard />
       </div>
       <UsersOverview currentUserId={user.id} />
+      <RoomsAdmin />
     </main>
   );
 }

@@ -23,6 +23,7 @@ function roomNow(overrides: Partial<Room> = {}): Room {
     startedAt,
     endedAt: null,
     round: { index: 0, phase: "focus", startedAt, endsAt: startedAt + 25 * 60_000 },
+    memberCount: overrides.members?.length ?? 0,
     members: [],
     ...overrides,
   };
@@ -31,7 +32,7 @@ function roomNow(overrides: Partial<Room> = {}): Room {
 /** The room as a `room_state` carries it, with `members`. */
 function liveRoom(room: Room, members: { name: string; status: string; limitReached?: boolean }[]) {
   const { isOwner: _isOwner, ...rest } = room;
-  return { ...rest, members: members.map((m) => ({ limitReached: false, ...m })) };
+  return { ...rest, memberCount: members.length, members: members.map((m) => ({ limitReached: false, ...m })) };
 }
 
 function serveRoom(room: Room, user: User | null = member, tasks: unknown[] = []) {
@@ -147,6 +148,33 @@ describe("a focus room's page", () => {
     expect(screen.getByRole("link", { name: "Sign in to join" }).getAttribute("href")).toBe("/auth?tab=login");
     expect(screen.queryByRole("button", { name: "Join this room" })).toBeNull();
     expect(screen.getByText("ada")).toBeTruthy();
+  });
+
+  it("says why a status cannot be shared and does not send it", async () => {
+    const room = roomNow();
+    serveRoom(room);
+    renderRoute(`/rooms/${room.slug}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Join this room" }));
+    await waitFor(() => expect(timerSocket()?.sentOf("room_join")).toHaveLength(1));
+    const socket = timerSocket()!;
+    await user.type(screen.getByLabelText(/What are you working on/), "Taxes\u200B");
+    expect(await screen.findByRole("alert")).toHaveProperty("textContent", "Status must not contain invisible or text-direction characters. Others still see your last status.");
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(socket.sentOf("room_status").map((m) => (m as { status: string }).status)).not.toContain("Taxes\u200B");
+  });
+
+  it("shows a visitor how many people are in the room, not who", async () => {
+    const room = roomNow();
+    serveRoom(room, null);
+    renderRoute(`/rooms/${room.slug}`);
+    await screen.findByRole("heading", { name: "Writers' room" });
+    await waitFor(() => expect(roomSocket()?.url).toMatch(new RegExp(`/ws/rooms/${room.slug}$`)));
+    const { isOwner: _isOwner, ...rest } = room;
+    roomSocket()!.receive({ type: "room_state", room: { ...rest, ownerName: null, memberCount: 3, members: [] }, serverNow: Date.now() });
+    expect(await screen.findByText("3 people")).toBeTruthy();
+    expect(screen.getByText("Sign in to see who is here and what they work on.")).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "People in the room" })).toBeNull();
   });
 
   it("shows who is there as the server pushes it, to a visitor too: someone who leaves is gone at once", async () => {

@@ -1,4 +1,4 @@
-import { ROOM_LIMITS, ROOM_SITTING_OUT_NOTE, type Room, type RoomMember, type User } from "@focus/core";
+import { ROOM_LIMITS, ROOM_SITTING_OUT_NOTE, type Room, type RoomMember, roomStatusSchema, type User } from "@focus/core";
 import { ArrowLeft, Copy, DoorOpen, Info, LogIn } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router-dom";
@@ -69,7 +69,8 @@ function useRoomPresence(room: Room, user: User | null) {
   const closedReason = membership.closedReason ?? watch.closedReason;
   const open = room.endedAt === null && closedReason === null;
   const inRoom = joined && canJoin && open && membership.error === null;
-  const members = newerUpdate(watch.update, membership.update)?.room.members ?? room.members;
+  const latest = newerUpdate(watch.update, membership.update)?.room ?? room;
+  const { members, memberCount } = latest;
   const join = (inside: boolean) => {
     setAutoJoin(false);
     setJoined(inside);
@@ -79,7 +80,7 @@ function useRoomPresence(room: Room, user: User | null) {
     setAutoJoin(false);
     setWantsIn(false);
   };
-  return { canJoin, autoJoin: autoJoin && !joined, join, keepOut, status, setStatus, membership, closedReason, open, inRoom, members };
+  return { canJoin, autoJoin: autoJoin && !joined, join, keepOut, status, setStatus, membership, closedReason, open, inRoom, members, memberCount };
 }
 
 function RoomView({ room }: { room: Room }) {
@@ -107,7 +108,7 @@ function RoomView({ room }: { room: Room }) {
           </CardContent>
         </Card>
       )}
-      {open && <MemberList members={members} schedule={scheduleOf(room)} />}
+      {open && <MemberList members={members} count={presence.memberCount} schedule={scheduleOf(room)} />}
     </main>
   );
 }
@@ -120,7 +121,8 @@ function RoomHeader({ room }: { room: Room }) {
         <Badge variant={room.visibility === "public" ? "accent" : "outline"}>{room.visibility === "public" ? "Public" : "Link only"}</Badge>
       </div>
       <p className="text-sm text-muted-foreground">
-        Opened by {room.ownerName} · {room.focusMinutes}-minute focus rounds, {room.breakMinutes}-minute breaks
+        {room.ownerName !== null && `Opened by ${room.ownerName} · `}
+        {room.focusMinutes}-minute focus rounds, {room.breakMinutes}-minute breaks
       </p>
     </header>
   );
@@ -159,12 +161,26 @@ function RoomActions({ room, presence }: { room: Room; presence: ReturnType<type
   );
 }
 
-/** What the member works on (others see it). */
+/** What the member works on (others see it); a status the server would refuse says why, and is not sent. */
 function StatusField({ status, onChange }: { status: string; onChange: (status: string) => void }) {
+  const problem = roomStatusSchema.safeParse(status).error?.issues[0]?.message ?? null;
   return (
     <div className="grid gap-2">
       <Label htmlFor="room-status">What are you working on? (others see it)</Label>
-      <Input id="room-status" value={status} maxLength={ROOM_LIMITS.statusLength} placeholder="e.g. Chapter 3 draft" onChange={(event) => onChange(event.target.value)} />
+      <Input
+        id="room-status"
+        value={status}
+        maxLength={ROOM_LIMITS.statusLength}
+        placeholder="e.g. Chapter 3 draft"
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? "room-status-problem" : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {problem && (
+        <p id="room-status-problem" role="alert" className="text-sm text-destructive">
+          {problem}. Others still see your last status.
+        </p>
+      )}
       <p className="text-sm text-muted-foreground">Your timer follows the room's rounds while you are here; each focus round is recorded as your own session.</p>
     </div>
   );

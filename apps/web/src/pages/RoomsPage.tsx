@@ -9,10 +9,16 @@ import { usePublicRooms } from "@/features/rooms/roomQueries";
 import { RoundClock, scheduleOf } from "@/features/rooms/RoundClock";
 import { useOptionalUser } from "@/runtime/currentUser";
 
+/** "Nobody in it yet", "1 person", "N people". */
+function peopleCount(count: number): string {
+  return count === 0 ? "Nobody in it yet" : count === 1 ? "1 person" : `${count} people`;
+}
+
 /**
- * Focus rooms (`docs/rooms.md`): the open public rooms with their round and who is in them, and
- * for a signed-in user the form that opens one. Visitors and guests can look, and are asked to
- * sign in to take part.
+ * Focus rooms (`docs/rooms.md`): the open public rooms, those with people in them first, with
+ * their round and how many people are in them (and, signed in, who opened them), and for a
+ * signed-in user the form that opens one. Visitors and guests can look (no usernames), and are
+ * asked to sign in to take part.
  */
 export function RoomsPage() {
   const user = useOptionalUser();
@@ -61,7 +67,8 @@ export function RoomsPage() {
                     <span className="grid min-w-0">
                       <span className="truncate font-medium">{room.name}</span>
                       <span className="text-sm text-muted-foreground">
-                        {room.members.length === 0 ? "Nobody in it yet" : room.members.length === 1 ? "1 person" : `${room.members.length} people`} · by {room.ownerName}
+                        {peopleCount(room.memberCount)}
+                        {room.ownerName !== null && ` · by ${room.ownerName}`}
                       </span>
                     </span>
                     <RoundClock schedule={scheduleOf(room)} />

@@ -18,7 +18,20 @@ export const ROOM_LIMITS = {
   breakMinutes: { min: 1, max: 15, step: 1, default: 5 },
   nameLength: 60,
   statusLength: 80,
+  /**
+   * A status's bytes as sent (UTF-8, JSON-escaped, quotes left out): 80 characters of Japanese
+   * (3 bytes each) fit; 80 control characters or lone surrogates (6 bytes each once escaped) do
+   * not. With it a full room's `room_state` stays within ROOM_STATE_MAX_BYTES.
+   */
+  statusBytes: 240,
 } as const;
+
+/**
+ * The most bytes one `room_state` frame of a full room takes (MAX_ROOM_MEMBERS members, each with
+ * a 32-character username and a status of ROOM_LIMITS.statusBytes, a name of 60 characters
+ * escaped at worst): the room's byte budget (`docs/rooms.md`, Limits under load).
+ */
+export const ROOM_STATE_MAX_BYTES = 17 * 1024;
 
 /** Body of `POST /api/rooms` (`docs/rooms.md`). */
 export const roomCreateSchema = z.object({
@@ -71,7 +84,8 @@ export const roomSchema = z.object({
   slug: roomSlugSchema,
   name: z.string(),
   visibility: z.enum(ROOM_VISIBILITIES),
-  ownerName: z.string(),
+  /** The owner's username; null for a caller who is not signed in (`docs/rooms.md`, Who sees names). */
+  ownerName: z.string().nullable(),
   /** Whether the caller owns it (may end it). */
   isOwner: z.boolean(),
   focusMinutes: z.number().int(),
@@ -81,13 +95,51 @@ export const roomSchema = z.object({
   /** Null while open; when it ended, epoch ms. */
   endedAt: z.number().nullable(),
   round: roomRoundSchema,
+  /** How many people are in it now (each user once, however many tabs). */
+  memberCount: z.number().int().min(0),
+  /** Who they are, in order of joining; empty for a caller who is not signed in (they get the count). */
   members: roomMemberSchema.array(),
 });
 export type Room = z.infer<typeof roomSchema>;
 
-/** A member's status line, as sent over the live connection: trimmed, at most 80 characters, nothing hidden (`plainText.ts`). */
+/** The bytes `text` takes inside a JSON frame (UTF-8, escapes included, quotes left out). */
+export function jsonTextBytes(text: string): number {
+  // JSON.stringify escapes control characters and lone surrogates, so what is left is well formed.
+  let bytes = 0;
+  for (const character of JSON.stringify(text)) {
+    const code = character.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes - 2;
+}
+
+/**
+ * A member's status line, as sent over the live connection: trimmed, at most 80 characters and
+ * ROOM_LIMITS.statusBytes bytes as sent, nothing hidden (`plainText.ts`).
+ */
 export const roomStatusSchema = z
   .string()
   .trim()
-  .max(ROOM_LIMITS.statusLength)
-  .refine(...showsWhatItSays("Status"));
+  .max(ROOM_LIMITS.statusLength, `Status must be at most ${ROOM_LIMITS.statusLength} characters`)
+  .refine(...showsWhatItSays("Status"))
+  .refine((status) => jsonTextBytes(status) <= ROOM_LIMITS.statusBytes, "Status is too long");
+
+/** A room as the admin's list shows it (`GET /api/admin/rooms`): open rooms, public, link and hidden. */
+export const adminRoomSchema = z.object({
+  slug: roomSlugSchema,
+  name: z.string(),
+  visibility: z.enum(ROOM_VISIBILITIES),
+  ownerName: z.string(),
+  memberCount: z.number().int().min(0),
+  /** When it opened, epoch ms. */
+  startedAt: z.number(),
+  /** When someone was last known to be in it, epoch ms; null when nobody ever joined. */
+  occupiedAt: z.number().nullable(),
+  /** Left off the public list by an admin (still reached by its link). */
+  hidden: z.boolean(),
+});
+export type AdminRoom = z.infer<typeof adminRoomSchema>;
+
+/** Body of `PUT /api/admin/rooms/:slug/hidden`: hide the room from the public list, or show it again. */
+export const adminRoomUpdateSchema = z.object({ hidden: z.boolean("hidden must be true or false") });
+export type AdminRoomUpdate = z.infer<typeof adminRoomUpdateSchema>;

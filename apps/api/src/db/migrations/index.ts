@@ -16,6 +16,7 @@ import * as rooms from "./2026_11_30_0001_rooms";
 import * as authChangeNotify from "./2026_12_01_0001_auth_change_notify";
 import * as accountTimers from "./2026_12_02_0001_account_timers";
 import * as sharedLimits from "./2026_12_03_0001_shared_limits";
+import * as roomPresence from "./2026_12_03_0002_room_presence";
 import * as passwordResets from "./2026_12_03_0003_password_resets";
 
 export const migrations: Record<string, Migration> = {
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   "2026_12_01_0001_auth_change_notify": authChangeNotify,
   "2026_12_02_0001_account_timers": accountTimers,
   "2026_12_03_0001_shared_limits": sharedLimits,
+  "2026_12_03_0002_room_presence": roomPresence,
   "2026_12_03_0003_password_resets": passwordResets,
 };

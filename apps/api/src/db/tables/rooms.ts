@@ -18,6 +18,10 @@ export interface RoomsTable {
   /** When the owner ended it or it closed empty; null while open. */
   ended_at: string | null;
   created_at: string;
+  /** When someone was last known to be in it (a join, a leave, an instance's heartbeat); null when nobody ever joined. */
+  occupied_at: string | null;
+  /** When an admin took it off the public list; null while listed (a link room is never listed). */
+  hidden_at: string | null;
 }
 
 export type RoomRow = Selectable<RoomsTable>;

@@ -9,6 +9,7 @@
  * `POST /api/admin/users/:userId/offer/applied` (no body) → 200 `{ message }` once the team applied
  * the user's accepted retention offer (marking it again keeps the first date), and tells the
  * user's open pages (`user_changed`); 404 unknown user; 409 when the user accepted no offer.
+ * The room tools (`/api/admin/rooms…`) are in `rooms.ts`, under the same hooks.
  */
 import { adminUsersResponseSchema, messageResponseSchema, userIdParamsSchema } from "@focus/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -19,10 +20,12 @@ import { markOfferApplied } from "../../domain/subscription";
 import { userOf } from "../../plugins/auth";
 import { latestCancellationsByUser } from "../../repositories/cancellations";
 import { listUsersNewestFirst } from "../../repositories/users";
+import adminRoomRoutes from "./rooms";
 
 const adminRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.addHook("onRequest", fastify.authenticate);
   fastify.addHook("onRequest", fastify.requireAdmin);
+  await fastify.register(adminRoomRoutes);
 
   /** Every user, newest first, each with their last cancellation → 200 array of adminUserSchema rows. */
   fastify.get("/admin/users", { schema: { response: { 200: adminUsersResponseSchema } } }, async () => {

@@ -2,7 +2,9 @@
  * `GET /ws/rooms/:slug` (`docs/rooms.md`, How it travels): a websocket that shows one open focus
  * room to whoever has its page open, signed in or not, member or not. It is read-only: the
  * server sends `room_state { room, serverNow }` at once and on every change of who is there
- * (on any instance), and `room_closed` when the room ends (then closes the socket); the client
+ * (on any instance; at most one a second, the latest), with usernames only when the session
+ * cookie names a signed-in user (a visitor gets `memberCount` and no `members`), and
+ * `room_closed` when the room ends (then closes the socket); the client
  * may send `ping { sentAt }` and gets `pong { sentAt, serverNow }`, a sample of the server's
  * clock (a visitor has no other live connection). Taking part happens on `/ws/timer`.
  *
@@ -75,6 +77,8 @@ const roomWatchRoutes: FastifyPluginAsyncZod<RoomWatchRoutesOptions> = async (fa
     const room = await findRoomBySlug(fastify.db, request.params.slug);
     if (!room) throw new HttpError(404, "Room not found");
     if (room.ended_at !== null) throw new HttpError(410, "This room has ended.");
+    // Signed in or not decides whether usernames are shown (never refused here).
+    await fastify.identify(request, reply);
   }
 
   const schema = { summary: "Watch a focus room (websocket)", description: DESCRIPTION, params: roomSlugParamsSchema };
@@ -97,7 +101,7 @@ const roomWatchRoutes: FastifyPluginAsyncZod<RoomWatchRoutesOptions> = async (fa
       if (left > 0) openPerAddress.set(address, left);
       else openPerAddress.delete(address);
     });
-    fastify.rooms.watch(request.params.slug, watcher).then(
+    fastify.rooms.watch(request.params.slug, watcher, request.currentUser !== null).then(
       (watching) => {
         // Ended (or gone) between the check and now; or the socket closed while the room loaded.
         if (!watching) watcher.close(1000, "This room has ended.");

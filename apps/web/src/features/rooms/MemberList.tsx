@@ -7,19 +7,22 @@ import { useRoomRoundNow } from "./RoundClock";
  * Who is in the room, as the server last pushed it: each member's name and line (core's
  * `memberActivity`: their status, "focusing" / "on a break", or "not focusing (daily limit
  * reached)" for a member the plan keeps out of the focus round), the round read on the server's
- * clock.
+ * clock. A visitor gets only how many people are there (`count`, members empty: `docs/rooms.md`,
+ * Who sees names).
  */
-export function MemberList({ members, schedule }: { members: RoomMember[]; schedule: RoomSchedule }) {
+export function MemberList({ members, count, schedule }: { members: RoomMember[]; count: number; schedule: RoomSchedule }) {
   const round = useRoomRoundNow(schedule);
   return (
     <Card>
       <CardHeader>
         <CardTitle className="text-lg">In the room</CardTitle>
-        <CardDescription>{members.length === 1 ? "1 person" : `${members.length} people`}</CardDescription>
+        <CardDescription>{count === 1 ? "1 person" : `${count} people`}</CardDescription>
       </CardHeader>
       <CardContent>
-        {members.length === 0 ? (
+        {count === 0 ? (
           <p className="text-sm text-muted-foreground">Nobody yet. Join, and share the link.</p>
+        ) : members.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Sign in to see who is here and what they work on.</p>
         ) : (
           <ul className="grid gap-2" aria-label="People in the room">
             {members.map((member) => {

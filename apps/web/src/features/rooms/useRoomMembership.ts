@@ -1,4 +1,4 @@
-import { followRoomRoundEvent, type RoomSchedule } from "@focus/core";
+import { followRoomRoundEvent, type RoomSchedule, roomStatusSchema } from "@focus/core";
 import { useEffect, useState } from "react";
 import { serverNow } from "@/runtime/serverClock";
 import { useTimerCommand } from "@/runtime/timerCommands";
@@ -19,6 +19,11 @@ export interface RoomMembership {
 /** How long typing in the status box waits before sending it, ms. */
 const STATUS_DEBOUNCE_MS = 600;
 
+/** Whether the server takes `status` (core's roomStatusSchema: 80 characters, 240 bytes as sent, nothing hidden). */
+function sendable(status: string): boolean {
+  return roomStatusSchema.safeParse(status).success;
+}
+
 /**
  * Takes part in the room `slug` while `joined` (`docs/rooms.md`): sends `room_join` now and on
  * every reconnection, `room_status` as the status changes, `room_leave` when it stops (the
@@ -33,7 +38,8 @@ export function useRoomMembership(slug: string, joined: boolean, status: string)
 
   useEffect(() => {
     if (!joined || !channel) return;
-    const join = () => channel.send({ type: "room_join", slug, status: statusRef() });
+    // A status the server would refuse would make it drop the whole join: join without it then.
+    const join = () => channel.send({ type: "room_join", slug, status: sendable(statusRef()) ? statusRef() : "" });
     const offMessage = channel.onMessage((message) => {
       if (message.type === "room_state" && message.room.slug === slug) setUpdate(message);
       else if (message.type === "room_error" && message.slug === slug) setError(message.message);
@@ -52,7 +58,7 @@ export function useRoomMembership(slug: string, joined: boolean, status: string)
   }, [channel, joined, slug, statusRef]);
 
   useEffect(() => {
-    if (!joined || !channel) return;
+    if (!joined || !channel || !sendable(status)) return;
     const timer = setTimeout(() => channel.send({ type: "room_status", status }), STATUS_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [channel, joined, status]);
