@@ -448,6 +448,17 @@ describe("data export and import", () => {
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
   });
 
+  it.skipIf(TEST_ENGINE !== "postgres")("runs one export per account across instances: the other instance answers 409 while one streams", async () => {
+    t = await createTestApp();
+    const b = await t.rebuild();
+    const { cookie, res } = await registerUser(t.app);
+    await storeSessions(res.json().user.id, 20_000);
+    const [first, second] = await Promise.all([exportAs(cookie, "json"), b.inject({ method: "GET", url: "/api/export?format=csv", headers: { cookie } })]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    // The lease is released when the download ends: either instance exports again.
+    expect((await b.inject({ method: "GET", url: "/api/export?format=json", headers: { cookie } })).statusCode).toBe(200);
+  });
+
   it.skipIf(TEST_ENGINE !== "postgres")("runs one import per account across instances: the same file through another instance while the first runs gets 409, nothing doubled", async () => {
     t = await createTestApp();
     const b = await t.rebuild();

@@ -52,6 +52,27 @@ export async function readCounter(db: Kysely<Database>, key: string, now = Date.
     : { count: 0, windowEndsAt: now, lastHitAt: 0 };
 }
 
+/**
+ * Takes the lease `key` for `ttlMs` unless someone holds it (a row whose window has not ended):
+ * one statement, so of two instances asking at once exactly one gets it. A holder that dies
+ * leaves it to expire. Release it with `clearCounter`.
+ * @returns whether the lease was taken.
+ */
+export async function tryTakeLease(db: Kysely<Database>, key: string, ttlMs: number, now = Date.now()): Promise<boolean> {
+  const row = await db
+    .insertInto("rate_counters")
+    .values({ key, count: 1, window_ends_at: now + ttlMs, updated_at: now })
+    .onConflict((oc) =>
+      oc
+        .column("key")
+        .doUpdateSet({ count: 1, window_ends_at: now + ttlMs, updated_at: now })
+        .where("rate_counters.window_ends_at", "<=", now),
+    )
+    .returning("key")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Forgets the counter under `key`. */
 export async function clearCounter(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom("rate_counters").where("key", "=", key).execute();

@@ -3,7 +3,8 @@
  * `GET /api/export?format=json|csv` → 200 attachment: JSON `{ version, exportedAt, settings,
  * sessions }`, or the same data as CSV: a zip with sessions.csv and settings.csv, each with a
  * header row (two tables cannot share one CSV file and stay readable in a spreadsheet);
- * streamed a page of sessions at a time; one export per account at a time (409), at most
+ * streamed a page of sessions at a time; one export per account at a time on every instance
+ * (409; a lease in `rate_counters`), at most
  * EXPORT_SLOTS on an instance (503), EXPORT_RATE_LIMIT per account (429);
  * `POST /api/import` (a previous JSON export; `settings` may be left out) → 200 `{ imported, skipped, settingsApplied }`:
  * sessions merged without duplicates, settings applied. 400 for a document that is not one,
@@ -17,6 +18,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { exportCsvZipChunks, exportJsonChunks, importData } from "../../domain/dataTransfer";
 import { HttpError } from "../../domain/httpError";
 import { userOf } from "../../plugins/auth";
+import { clearCounter, tryTakeLease } from "../../repositories/rateCounters";
 
 /** Largest import body, bytes (an export of years of daily sessions fits easily). */
 export const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -39,6 +41,8 @@ export const EXPORT_RATE_LIMIT = {
 /** Exports streaming at once on one instance; more answer 503 with Retry-After EXPORT_BUSY_RETRY_S. */
 export const EXPORT_SLOTS = 2;
 const EXPORT_BUSY_RETRY_S = 30;
+/** How long an export holds its account's lease at most, ms (it is released when the download ends). */
+const EXPORT_LEASE_MS = 5 * 60 * 1000;
 
 const dataRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.addHook("onRequest", fastify.authenticate);
@@ -48,21 +52,28 @@ const dataRoutes: FastifyPluginAsyncZod = async (fastify) => {
     "(what `POST /api/import` takes back), `format=csv` a zip with sessions.csv and settings.csv. Streamed a page of " +
     "sessions at a time. 409 while another export of the account runs, 429 past EXPORT_RATE_LIMIT, 503 (with " +
     "Retry-After) while EXPORT_SLOTS exports run on this instance.";
-  /** Exports running on this instance, by user id. */
-  const exporting = new Set<number>();
+  /** Exports streaming on this instance. */
+  let streaming = 0;
   fastify.get(
     "/export",
     { config: { rateLimit: EXPORT_RATE_LIMIT }, schema: { querystring: exportQuerySchema, description: exportDescription } },
     async (request, reply) => {
       const userId = userOf(request).id;
-      if (exporting.has(userId)) throw new HttpError(409, "An export of your data is already being prepared. Please wait for it to finish, then try again.");
-      if (exporting.size >= EXPORT_SLOTS) {
+      if (streaming >= EXPORT_SLOTS) {
         reply.header("retry-after", String(EXPORT_BUSY_RETRY_S));
         throw new HttpError(503, "Many exports are being prepared right now. Please try again in a minute.");
       }
-      exporting.add(userId);
+      // One per account on every instance: a lease in the database.
+      const lease = `export-running:${userId}`;
+      if (!(await tryTakeLease(fastify.db, lease, EXPORT_LEASE_MS))) {
+        throw new HttpError(409, "An export of your data is already being prepared. Please wait for it to finish, then try again.");
+      }
+      streaming += 1;
       // Until the download ends, completed or cut off.
-      finished(reply.raw, () => exporting.delete(userId));
+      finished(reply.raw, () => {
+        streaming -= 1;
+        clearCounter(fastify.db, lease).catch((error: unknown) => request.log.warn({ err: error }, "could not release the export lease"));
+      });
       const now = new Date();
       const day = now.toISOString().slice(0, 10);
       // Personal data: never kept by a shared cache.
