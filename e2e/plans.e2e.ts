@@ -100,7 +100,7 @@ describe("plans, offers and upgrade requests", () => {
     await expect.poll(() => page.getByTestId("plan-badge").textContent()).toBe("Premium");
 
     // The admin sees the accepted offer and marks it applied.
-    await admin.getByRole("button", { name: "Refresh" }).click();
+    await admin.getByRole("button", { name: "Refresh users" }).click();
     await expect.poll(() => row.getByText("Offer accepted: 50% off for 3 months").isVisible()).toBe(true);
     await saveScreenshot(admin, "plans/admin-offer-desktop", { fullPage: true });
     await row.getByRole("button", { name: `Mark offer applied for ${username}` }).click();

@@ -44,6 +44,15 @@ const EXPORT_BUSY_RETRY_S = 30;
 /** How long an export holds its account's lease at most, ms (it is released when the download ends). */
 const EXPORT_LEASE_MS = 5 * 60 * 1000;
 
+/** Yields `chunks`, then awaits `after`, also when the stream is destroyed before its end. */
+async function* followedBy<T>(chunks: AsyncGenerator<T>, after: () => Promise<void>): AsyncGenerator<T> {
+  try {
+    yield* chunks;
+  } finally {
+    await after();
+  }
+}
+
 const dataRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.addHook("onRequest", fastify.authenticate);
 
@@ -63,17 +72,27 @@ const dataRoutes: FastifyPluginAsyncZod = async (fastify) => {
         reply.header("retry-after", String(EXPORT_BUSY_RETRY_S));
         throw new HttpError(503, "Many exports are being prepared right now. Please try again in a minute.");
       }
+      // The slot is taken before anything is awaited, so concurrent requests cannot all pass the check.
+      streaming += 1;
       // One per account on every instance: a lease in the database.
       const lease = `export-running:${userId}`;
-      if (!(await tryTakeLease(fastify.db, lease, EXPORT_LEASE_MS))) {
-        throw new HttpError(409, "An export of your data is already being prepared. Please wait for it to finish, then try again.");
+      let leased = false;
+      try {
+        leased = await tryTakeLease(fastify.db, lease, EXPORT_LEASE_MS);
+      } finally {
+        if (!leased) streaming -= 1;
       }
-      streaming += 1;
-      // Until the download ends, completed or cut off.
-      finished(reply.raw, () => {
+      if (!leased) throw new HttpError(409, "An export of your data is already being prepared. Please wait for it to finish, then try again.");
+      // Released once: after the last chunk (before the response ends, so the next export finds
+      // it free), or when the download is cut off.
+      let released = false;
+      const release = async () => {
+        if (released) return;
+        released = true;
         streaming -= 1;
-        clearCounter(fastify.db, lease).catch((error: unknown) => request.log.warn({ err: error }, "could not release the export lease"));
-      });
+        await clearCounter(fastify.db, lease).catch((error: unknown) => request.log.warn({ err: error }, "could not release the export lease"));
+      };
+      finished(reply.raw, () => void release());
       const now = new Date();
       const day = now.toISOString().slice(0, 10);
       // Personal data: never kept by a shared cache.
@@ -82,12 +101,12 @@ const dataRoutes: FastifyPluginAsyncZod = async (fastify) => {
         return reply
           .type("application/zip")
           .header("content-disposition", `attachment; filename="focus-flow-export-${day}.zip"`)
-          .send(Readable.from(exportCsvZipChunks(fastify.db, userId, now)));
+          .send(Readable.from(followedBy(exportCsvZipChunks(fastify.db, userId, now), release)));
       }
       return reply
         .type("application/json; charset=utf-8")
         .header("content-disposition", `attachment; filename="focus-flow-export-${day}.json"`)
-        .send(Readable.from(exportJsonChunks(fastify.db, userId, now)));
+        .send(Readable.from(followedBy(exportJsonChunks(fastify.db, userId, now), release)));
     },
   );
 

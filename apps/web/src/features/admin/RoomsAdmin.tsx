@@ -62,7 +62,7 @@ export function RoomsAdmin() {
             {rooms.data ? `${rooms.data.length} open ${rooms.data.length === 1 ? "room" : "rooms"}, newest first` : "Open focus rooms"}
           </CardDescription>
         </div>
-        <Button variant="outline" size="sm" onClick={() => void rooms.refetch()} disabled={rooms.isFetching} aria-busy={rooms.isFetching}>
+        <Button variant="outline" size="sm" onClick={() => void rooms.refetch()} disabled={rooms.isFetching} aria-busy={rooms.isFetching} aria-label="Refresh rooms">
           <RefreshCw className={cn(rooms.isFetching && "animate-spin")} aria-hidden />
           Refresh
         </Button>

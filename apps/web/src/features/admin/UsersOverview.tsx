@@ -37,7 +37,7 @@ export function UsersOverview({ currentUserId }: { currentUserId: number }) {
             {users.data ? `${users.data.length} ${users.data.length === 1 ? "user" : "users"}, newest first` : "All accounts and their plans"}
           </CardDescription>
         </div>
-        <Button variant="outline" size="sm" onClick={() => void users.refetch()} disabled={users.isFetching} aria-busy={users.isFetching}>
+        <Button variant="outline" size="sm" onClick={() => void users.refetch()} disabled={users.isFetching} aria-busy={users.isFetching} aria-label="Refresh users">
           <RefreshCw className={cn(users.isFetching && "animate-spin")} aria-hidden />
           Refresh
         </Button>
