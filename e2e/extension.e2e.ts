@@ -580,6 +580,9 @@ describe("Chrome extension", () => {
     const roundEndsAt = startedAt + 25 * 60 * 1000;
 
     // Joining replaces the personal session under way with the room's round, once the user agrees.
+    // The visits and the popup opened since took the foreground: a page in the background gets no
+    // animation frames, which a click waits for (the dialog's button would never be "stable").
+    await app.bringToFront();
     await app.goto(`${server.url}/rooms/${slug}`);
     await app.getByRole("button", { name: "Join this room" }).click();
     await app.getByRole("dialog", { name: "End your focus session?" }).getByRole("button", { name: "Join the room" }).click();
