@@ -39,10 +39,21 @@ function cachedApiPaths(page: Page, paths: string[]): Promise<string[]> {
   }, paths);
 }
 
-/** Waits until the service worker controls the page and holds the API answers the app needs offline. */
+/**
+ * Waits until the service worker controls the page and holds the API answers the app needs
+ * offline. An answer the page fetched before the worker took control (a first visit on a busy
+ * machine) never reached its cache: one reload, as a user's next visit would, fetches it again
+ * through the worker.
+ */
 async function waitUntilOfflineReady(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
   const paths = ["/api/me", "/api/settings", "/api/sessions/range"];
+  const deadline = Date.now() + 10_000;
+  while ((await cachedApiPaths(page, paths)).length < paths.length && Date.now() < deadline) await page.waitForTimeout(250);
+  if ((await cachedApiPaths(page, paths)).length < paths.length) {
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  }
   await expect.poll(() => cachedApiPaths(page, paths), { timeout: 30_000 }).toEqual(paths);
 }
 
