@@ -89,7 +89,7 @@ describe("failed sign-ins", () => {
     const waiting = await signIn(t.app, credentials.username, credentials.password, ownBrowser);
     expect(waiting.statusCode).toBe(429);
     expect(waiting.headers["retry-after"]).toBe("1");
-    expect(waiting.json().message).toBe("Too many failed sign-ins, please wait 1 seconds before trying again");
+    expect(waiting.json().message).toBe("Too many failed sign-ins, please wait 1 second before trying again");
     // The wait is over (the last failure moved back in time): the right password works.
     await t.app.db
       .updateTable("rate_counters")

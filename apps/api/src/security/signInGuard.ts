@@ -75,6 +75,7 @@ const minutes = (seconds: number) => {
   return `${count} minute${count === 1 ? "" : "s"}`;
 };
 
+/** The failed sign-in counters of one database, and the known-device cookie (see the module comment). */
 export class SignInGuard {
   constructor(
     private readonly db: Kysely<Database>,
@@ -103,7 +104,7 @@ export class SignInGuard {
       const waitUntil = counter.lastHitAt + knownDeviceDelayMs(counter.count);
       if (counter.count > 0 && waitUntil > now) {
         const seconds = retryIn(reply, waitUntil - now);
-        throw new HttpError(429, `Too many failed sign-ins, please wait ${seconds} seconds before trying again`);
+        throw new HttpError(429, `Too many failed sign-ins, please wait ${seconds} second${seconds === 1 ? "" : "s"} before trying again`);
       }
       return;
     }
