@@ -8,18 +8,9 @@ import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LIVE_CLOSE_CODES, LIVE_LIMITS } from "../src/live/hub";
 import { createTestApp, registerUser, TEST_ENGINE, type TestApp } from "./helpers";
-import { connect, listen, type LiveTestClient } from "./liveHelpers";
+import { connect, eventually, listen, type LiveTestClient } from "./liveHelpers";
 
 const PUBLIC_ORIGIN = "http://focus.test";
-
-/** Resolves once `check` is true, polling every 20 ms; rejects after `timeoutMs`. */
-async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.skipIf(TEST_ENGINE !== "postgres")("one user's sockets over two instances", () => {
   let t: TestApp;

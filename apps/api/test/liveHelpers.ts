@@ -100,3 +100,12 @@ export async function refusal(url: string, headers: Record<string, string>): Pro
   }
   throw new Error("the upgrade was accepted");
 }
+
+/** Resolves once `check` is (or resolves) true, polling every 20 ms; rejects after `timeoutMs`. */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LIVE_CLOSE_CODES } from "../src/live/hub";
 import { LIVE_RELAY_APPLICATION_NAME, PgLiveHub } from "../src/live/pgHub";
 import { ADMIN_ENV, createTestApp, loginAdmin, registerUser, TEST_ENGINE, type TestApp, userRow } from "./helpers";
-import { connect, EXTENSION_ORIGIN, listen, type LiveTestClient } from "./liveHelpers";
+import { connect, eventually, EXTENSION_ORIGIN, listen, type LiveTestClient } from "./liveHelpers";
 
 /** Both instances answer for this origin, as behind one load balancer. */
 const PUBLIC_ORIGIN = "http://focus.test";
@@ -29,15 +29,6 @@ async function nextOfType<T extends LiveMessage["type"]>(client: LiveTestClient,
   for (;;) {
     const message = await client.next(Math.max(1, deadline - Date.now()));
     if (message.type === type) return message as Extract<LiveMessage, { type: T }>;
-  }
-}
-
-/** Resolves once `check` is (or resolves) true, polling every 20 ms; rejects after `timeoutMs`. */
-async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 

@@ -1,13 +1,13 @@
 /**
  * PostgreSQL advisory locks the app takes, each under its own namespace (the first of the two
- * 32-bit keys) so they never collide: an import and an export per account run one at a time
- * across every instance. A transaction-level lock ends with its transaction.
+ * 32-bit keys) so they never collide: one import per account runs at a time across every
+ * instance. A transaction-level lock ends with its transaction.
  */
 import { type Kysely, sql } from "kysely";
 import type { Database } from "./database";
 
 /** Namespaces of the app's advisory locks. */
-export const ADVISORY_LOCKS = { import: 7301, export: 7302 } as const;
+export const ADVISORY_LOCKS = { import: 7301 } as const;
 
 /**
  * Tries to take the transaction-level advisory lock (`namespace`, `id`) inside `trx`

@@ -98,11 +98,6 @@ function sessionCsvLines(sessions: readonly ExportedSession[]): string {
   return text;
 }
 
-/** Sessions as CSV: a header row of SESSION_CSV_COLUMNS, then one CRLF-ended line per session. */
-export function sessionsToCsv(sessions: readonly ExportedSession[]): string {
-  return `${SESSION_CSV_COLUMNS.join(",")}\r\n${sessionCsvLines(sessions)}`;
-}
-
 /** Columns of settings.csv: one row per setting, with the unit of its value where it has one. */
 export const SETTINGS_CSV_COLUMNS = ["setting", "value", "unit"] as const;
 
@@ -132,8 +127,8 @@ export const CSV_EXPORT_FILES = { sessions: "sessions.csv", settings: "settings.
 
 /**
  * The CSV export (`GET /api/export?format=csv`) as the chunks of a zip holding sessions.csv
- * (`sessionsToCsv`, durations in seconds) and settings.csv (`settingsToCsv`), two plain tables
- * a spreadsheet opens as they are. The sessions are read and compressed a page at a time
+ * (a header row of SESSION_CSV_COLUMNS, then a CRLF-ended line per session, durations in
+ * seconds) and settings.csv (`settingsToCsv`), two plain tables a spreadsheet opens as they are. The sessions are read and compressed a page at a time
  * (fflate's streaming zip), so neither the history nor the zip is ever whole in memory. The
  * entries carry the export's time.
  */

@@ -234,18 +234,6 @@ export async function listSessionsBetween(
   });
 }
 
-/** All of the user's sessions, oldest start first (the export's order). */
-export async function listSessionsOldestFirst(db: Kysely<Database>, userId: number): Promise<Session[]> {
-  const rows = await db
-    .selectFrom("focus_sessions")
-    .select(columns)
-    .where("user_id", "=", userId)
-    .orderBy("start_time", "asc")
-    .orderBy("id", "asc")
-    .execute();
-  return rows.map(toSession);
-}
-
 /**
  * Up to `limit` of the user's sessions after `cursor` (start time, then id), oldest start
  * first: one page of the export, read by keyset so a page costs the same however deep it is.
