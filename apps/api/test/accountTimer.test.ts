@@ -10,13 +10,12 @@ import {
   newAccountTimer,
   sessionIdOf,
   type AccountTimer,
-  type LiveMessage,
   type TimerCommand,
 } from "@focus/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { saveAccountTimer } from "../src/repositories/accountTimers";
 import { createTestApp, registerUser, type TestApp } from "./helpers";
-import { connect, listen, type LiveTestClient } from "./liveHelpers";
+import { connect, listen, type LiveTestClient, nextOfType } from "./liveHelpers";
 
 const MIN = 60_000;
 const SEED = "00112233445566778899";
@@ -25,15 +24,6 @@ let ids = 0;
 function newId(): string {
   ids += 1;
   return `00000000-0000-4000-8000-${String(ids).padStart(12, "0")}`;
-}
-
-/** The next message of `type`, skipping others. */
-async function nextOfType<T extends LiveMessage["type"]>(client: LiveTestClient, type: T, timeoutMs = 3000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const message = await client.next(Math.max(1, deadline - Date.now()));
-    if (message.type === type) return message as Extract<LiveMessage, { type: T }>;
-  }
 }
 
 describe("the account's timer over /ws/timer", () => {

@@ -109,3 +109,12 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** The next message of `type`, skipping others (e.g. the timer_update beside each account_timer); waits up to `timeoutMs` in all. */
+export async function nextOfType<T extends LiveMessage["type"]>(client: LiveTestClient, type: T, timeoutMs = 3000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const message = await client.next(Math.max(1, deadline - Date.now()));
+    if (message.type === type) return message as Extract<LiveMessage, { type: T }>;
+  }
+}

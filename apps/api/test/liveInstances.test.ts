@@ -3,14 +3,13 @@
  * timer relays between sockets on different instances through LISTEN/NOTIFY. PostgreSQL
  * only: on SQLite there is one process and no relay, so only the `api-pg` project runs this file.
  */
-import type { LiveMessage } from "@focus/core";
 import { sql } from "kysely";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LIVE_CLOSE_CODES } from "../src/live/hub";
 import { LIVE_RELAY_APPLICATION_NAME, PgLiveHub } from "../src/live/pgHub";
 import { ADMIN_ENV, createTestApp, loginAdmin, registerUser, TEST_ENGINE, type TestApp, userRow } from "./helpers";
-import { connect, eventually, EXTENSION_ORIGIN, listen, type LiveTestClient } from "./liveHelpers";
+import { connect, eventually, EXTENSION_ORIGIN, listen, type LiveTestClient, nextOfType } from "./liveHelpers";
 
 /** Both instances answer for this origin, as behind one load balancer. */
 const PUBLIC_ORIGIN = "http://focus.test";
@@ -23,14 +22,6 @@ function commands(type: "start" | "pause" | "reset", baseVersion: number) {
   return { type: "timer_commands", commands: [{ id, command: { type }, at: Date.now() }], baseVersion };
 }
 
-/** The next message of `type`, skipping others (e.g. the timer_update beside each account_timer). */
-async function nextOfType<T extends LiveMessage["type"]>(client: LiveTestClient, type: T, timeoutMs = 3000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const message = await client.next(Math.max(1, deadline - Date.now()));
-    if (message.type === type) return message as Extract<LiveMessage, { type: T }>;
-  }
-}
 
 describe.skipIf(TEST_ENGINE !== "postgres")("two API instances on one PostgreSQL (LISTEN/NOTIFY relay)", () => {
   let t: TestApp;
@@ -99,11 +90,15 @@ describe.skipIf(TEST_ENGINE !== "postgres")("two API instances on one PostgreSQL
     onA.send(commands("start", base));
     // The same command from both, so whichever runs second finds the timer changed, in either order.
     onB.send(commands("start", base));
-    const replyA = await nextOfType(onA, "account_timer");
-    let replyB = await nextOfType(onB, "account_timer");
-    while (!replyB.replies) replyB = await nextOfType(onB, "account_timer");
+    // Each socket may first hear the other device's change (no replies) before its own answer.
+    const replyTo = async (client: LiveTestClient) => {
+      let message = await nextOfType(client, "account_timer");
+      while (!message.replies) message = await nextOfType(client, "account_timer");
+      return message.replies;
+    };
+    const [repliesA, repliesB] = await Promise.all([replyTo(onA), replyTo(onB)]);
     // Exactly one of the two ran: the other had not seen it and is stale.
-    const outcomes = [...(replyA.replies ?? []), ...replyB.replies].map((r) => r.outcome).sort();
+    const outcomes = [...repliesA, ...repliesB].map((r) => r.outcome).sort();
     expect(outcomes).toEqual(["applied", "stale"]);
   });
 
