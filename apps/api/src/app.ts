@@ -13,6 +13,7 @@ import { loggerOptions } from "./logger";
 import { serializerCompiler } from "./responseSerializer";
 import apiDocsPlugin from "./plugins/apiDocs";
 import authPlugin from "./plugins/auth";
+import compressionPlugin from "./plugins/compression";
 import databasePlugin from "./plugins/database";
 import drainPlugin from "./plugins/drain";
 import errorHandlerPlugin from "./plugins/errorHandler";
@@ -72,6 +73,7 @@ export const focusApp = fp<{ config: Config }>(
     // Before the session and database hooks: an overloaded server refuses before doing work.
     await fastify.register(underPressurePlugin, { maxEventLoopDelayMs: config.overloadMaxEventLoopDelayMs });
     await fastify.register(originCheckPlugin, { publicOrigin: config.publicOrigin });
+    await fastify.register(compressionPlugin);
     await fastify.register(databasePlugin, { config });
     await fastify.register(rateLimitsPlugin);
     await fastify.register(sessionPlugin, { config });

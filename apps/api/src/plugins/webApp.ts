@@ -3,7 +3,9 @@
  * `/api/*` → 404 `{ message: "Not found" }`; a GET/HEAD that accepts text/html → index.html
  * (SPA fallback for /app, /auth, /settings, unknown routes); anything else → 404 JSON.
  * Hashed files under /assets/ are cached for a year; index.html is revalidated every time;
- * source maps (`*.map`) are never served.
+ * source maps (`*.map`) are never served. The build writes every text file also as `.br` and `.gz`;
+ * those are sent as they are to a client that accepts them (`Content-Encoding`, `Vary:
+ * Accept-Encoding`), index.html included.
  * Without a build, HTML requests get a short 503 text and a warning is logged.
  */
 import { existsSync } from "node:fs";
@@ -37,12 +39,15 @@ export default fp<WebAppOptions>(
         root: webDist,
         prefix: "/",
         cacheControl: false,
+        preCompressed: true,
         // The build's source maps stay on the server (`sourcemap: "hidden"` in apps/web): they
         // would hand out the app's unminified source.
         allowedPath: (pathName) => !pathName.endsWith(".map"),
         setHeaders: (res, filePath) => {
           const relative = path.relative(webDist, filePath).split(path.sep).join("/");
           res.setHeader("cache-control", relative.startsWith("assets/") ? LONG_CACHE : NO_CACHE);
+          // The same URL answers brotli, gzip or plain bytes: a shared cache must key on it.
+          res.setHeader("vary", "accept-encoding");
         },
       });
     } else {
