@@ -3,13 +3,12 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const coreSource = fileURLToPath(new URL("./packages/core/src/index.ts", import.meta.url));
-const coreConstants = fileURLToPath(new URL("./packages/core/src/constants.ts", import.meta.url));
-/** Tests run against @focus/core's source, so no build is needed between edits. */
-const coreAlias = [
-  { find: /^@focus\/core$/, replacement: coreSource },
-  { find: /^@focus\/core\/constants$/, replacement: coreConstants },
-];
+const coreSource = fileURLToPath(new URL("./packages/core/src/", import.meta.url));
+/**
+ * Tests run against @focus/core's source, so no build is needed between edits: a subpath
+ * (`@focus/core/timer`) is its folder's index.ts, or the file of that name (`/constants`).
+ */
+const coreAlias = [{ find: /^@focus\/core\/(.+)$/, replacement: `${coreSource}$1` }];
 
 /**
  * The API tests run a second time on PostgreSQL when a server can be had:

@@ -18,7 +18,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { LiveMessage } from "@focus/core";
+import type { LiveMessage } from "@focus/core/protocol";
 import type BetterSqlite3 from "better-sqlite3";
 import type WsWebSocket from "ws";
 import { INITDB, startThrowawayPostgres } from "../apps/api/test/postgres";

@@ -5,7 +5,8 @@
  * stopped on success, failure, SIGINT and SIGTERM. Sections: http (req/s, p99 ms, each route's
  * ratio to the baseline next to its target, and another user's p99 during abuse), ws (the
  * account timer's command-to-other-devices latency, ms), mem (KiB per idle socket), rooms (round-change fan-out ms, KiB per member), js
- * (gzipped KiB per route), drift (ms).
+ * (JavaScript KiB each page transfers, against its budget), lighthouse (mobile performance score,
+ * LCP, CLS, TBT per page), drift (ms).
  * Knobs: see `readKnobs` in lib/common.ts and the README's "Benchmarks" section.
  */
 import { spawnSync } from "node:child_process";
@@ -16,6 +17,7 @@ import { CHROMIUM_PATH } from "../e2e/harness";
 import type { BundleResult } from "./bundle";
 import type { DriftResult } from "./drift";
 import type { HttpResult } from "./http";
+import { type LighthouseResult, lighthouseTable } from "./lighthouse";
 import { fmt, type Knobs, percentile, readKnobs, repoRoot, runCleanups, type Section } from "./lib/common";
 import type { LiveResult } from "./live";
 import type { RoomsResult } from "./rooms";
@@ -26,6 +28,7 @@ interface Results {
   bundle?: BundleResult;
   drift?: DriftResult;
   rooms?: RoomsResult;
+  lighthouse?: LighthouseResult;
 }
 
 const log = (line: string) => console.log(`  ${line}`);
@@ -58,7 +61,7 @@ function table(rows: string[][]): string {
 
 function summary(results: Results, knobs: Knobs, startedAt: number): string {
   const out: string[] = ["", "=== pnpm bench summary", ...machineLines(), ""];
-  const { http, live, bundle, drift, rooms } = results;
+  const { http, live, bundle, drift, rooms, lighthouse } = results;
   if (http) {
     out.push(`HTTP (autocannon, ${http.connections} connections, ${http.durationS} s each, GET /api/sessions with ${http.seededSessions} sessions)`);
     const rows = [["target", "req/s", "× baseline", "target ×", "p99 ms", "target p99", "× baseline", "non-2xx", "errors"]];
@@ -139,11 +142,16 @@ function summary(results: Results, knobs: Knobs, startedAt: number): string {
     out.push(table(rows), "");
   }
   if (bundle) {
-    out.push(`JavaScript per route (gzip level ${bundle.gzipLevel}, service worker blocked, fresh context each)`);
-    const rows = [["route", "files", "raw KiB", "gzip KiB"]];
-    for (const r of bundle.routes) rows.push([r.route, String(r.files.length), fmt(r.rawBytes / 1024), fmt(r.gzipBytes / 1024)]);
-    rows.push([`only on /app (not on /)`, String(bundle.appOnly.files), fmt(bundle.appOnly.rawBytes / 1024), fmt(bundle.appOnly.gzipBytes / 1024)]);
+    out.push("JavaScript each page transfers on a fresh visit at 390 × 844 (bytes on the wire, service worker blocked; budgets in e2e/pageBudgets.ts)");
+    const rows = [["page", "files", "JS KiB", "budget KiB", "", "all KiB"]];
+    for (const r of bundle.routes) {
+      rows.push([`${r.route} (${r.label})`, String(r.scriptFiles), fmt(r.scriptBytes / 1024), String(r.budgetKiB), r.scriptBytes / 1024 <= r.budgetKiB ? "met" : "MISSED", fmt(r.totalBytes / 1024)]);
+    }
     out.push(table(rows), "");
+  }
+  if (lighthouse) {
+    out.push(`Lighthouse ${lighthouse.lighthouseVersion}, mobile preset, performance only (median of ${lighthouse.runs} runs per page)`);
+    out.push(table(lighthouseTable(lighthouse)), "");
   }
   if (drift) {
     out.push(`Timer drift in Chromium (display vs wall clock; + = display behind; ${drift.how})`);
@@ -152,7 +160,7 @@ function summary(results: Results, knobs: Knobs, startedAt: number): string {
     out.push(table(rows));
     out.push(`Reload while a session runs → the running session shown again: median ${fmt(percentile(drift.reloadMs, 50), 0)} ms, slowest ${fmt(Math.max(...drift.reloadMs), 0)} ms (${drift.reloadMs.length} reloads)`, "");
   }
-  const skipped = ["http", "ws", "mem", "rooms", "js", "drift"].filter((s) => !knobs.sections.has(s as Section));
+  const skipped = ["http", "ws", "mem", "rooms", "js", "lighthouse", "drift"].filter((s) => !knobs.sections.has(s as Section));
   if (skipped.length) out.push(`Skipped (BENCH_ONLY): ${skipped.join(", ")}`);
   out.push(`Bench took ${fmt((Date.now() - startedAt) / 1000, 0)} s`);
   return out.join("\n");
@@ -197,13 +205,17 @@ async function main(): Promise<number> {
       results.rooms = await benchRooms(knobs.rooms, knobs.roomMembers, log);
     });
   }
-  if (knobs.sections.has("js") || knobs.sections.has("drift")) {
-    await section("Chromium: JavaScript per route and timer drift", async () => {
+  if (knobs.sections.has("js") || knobs.sections.has("lighthouse") || knobs.sections.has("drift")) {
+    await section("Chromium: JavaScript per page, Lighthouse and timer drift", async () => {
       const { withBrowserServer } = await import("./browser");
       await withBrowserServer(async (server, browser) => {
         if (knobs.sections.has("js")) {
           const { benchBundle } = await import("./bundle");
           results.bundle = await benchBundle(server, browser, log);
+        }
+        if (knobs.sections.has("lighthouse")) {
+          const { benchLighthouse } = await import("./lighthouse");
+          results.lighthouse = await benchLighthouse(server, knobs.lighthouseRuns, log);
         }
         if (knobs.sections.has("drift")) {
           const { benchDrift } = await import("./drift");

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { DEFAULT_SETTINGS, NEXT_CURSOR_HEADER } from "@focus/core";
+import { DEFAULT_SETTINGS, NEXT_CURSOR_HEADER } from "@focus/core/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeCode, nextMessage, openLiveSocket, sleep, timerState, WebSocket, type WsSocket } from "./faultHelpers";
 import { removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";

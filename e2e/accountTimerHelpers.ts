@@ -7,7 +7,8 @@
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { applyTimerCommands, DEFAULT_SETTINGS, newAccountTimer, newTimerSeed, nextSettleAt, type AccountTimer } from "@focus/core";
+import { DEFAULT_SETTINGS } from "@focus/core/schemas";
+import { applyTimerCommands, newAccountTimer, newTimerSeed, nextSettleAt, type AccountTimer } from "@focus/core/timer";
 import type { BrowserContext, Page } from "playwright-core";
 import type { RunningServer } from "./harness";
 

@@ -9,7 +9,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { liveMessageSchema, NEXT_CURSOR_HEADER } from "@focus/core";
+import { liveMessageSchema } from "@focus/core/protocol";
+import { NEXT_CURSOR_HEADER } from "@focus/core/schemas";
 import {
   closeCode,
   cookieOf,

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EXTENSION_ID, EXTENSION_VERSION, EXTENSION_ZIP_PATH } from "@focus/core";
+import { EXTENSION_ID, EXTENSION_VERSION, EXTENSION_ZIP_PATH } from "@focus/core/protocol";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Sqlite } from "./faultHelpers";

@@ -8,7 +8,7 @@ import type { ChildProcess } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import type { SharedTimerState } from "@focus/core";
+import type { SharedTimerState } from "@focus/core/protocol";
 import { afterEach, expect } from "vitest";
 import { removeDataDir, startServer, type RunningServer } from "./harness";
 

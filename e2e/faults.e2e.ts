@@ -6,7 +6,7 @@
  * Every test kills what it started, even when it fails.
  */
 import { describe, expect, it } from "vitest";
-import { createSocketActor, EXTENSION_ID, LIVE_MAX_RECONNECT_ATTEMPTS, liveConnectionMachine, reconnectDelayMs } from "@focus/core";
+import { createSocketActor, EXTENSION_ID, LIVE_MAX_RECONNECT_ATTEMPTS, liveConnectionMachine, reconnectDelayMs } from "@focus/core/protocol";
 // The xstate the core's chart is built with (one version in the workspace, so one instance).
 import { createActor, type Actor } from "xstate";
 import {

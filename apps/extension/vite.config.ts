@@ -18,7 +18,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { zipSync } from "fflate";
-import { defineConfig, type Plugin } from "vite";
+import { defaultClientConditions, defineConfig, type Plugin } from "vite";
 import { renderIcon } from "./scripts/icons";
 import { appOriginsFrom, buildManifest, ICON_SIZES } from "./src/manifest";
 
@@ -64,6 +64,8 @@ export default defineConfig({
   root: path.join(root, "src"),
   publicDir: false,
   plugins: [extensionPackage()],
+  // @focus/core from its source: the bundler keeps only the modules the extension uses.
+  resolve: { conditions: ["source", ...defaultClientConditions] },
   build: {
     outDir,
     emptyOutDir: true,

@@ -22,7 +22,7 @@ function numberKnob(name: string, fallback: number, min: number, max: number): n
   return value;
 }
 
-export const SECTIONS = ["http", "ws", "mem", "rooms", "js", "drift"] as const;
+export const SECTIONS = ["http", "ws", "mem", "rooms", "js", "lighthouse", "drift"] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** The knobs (environment variables); defaults are the full run. */
@@ -53,6 +53,8 @@ export function readKnobs() {
     /** Timer drift: seconds the page is frozen (hidden), seconds the main thread is blocked. */
     driftHiddenS: numberKnob("BENCH_DRIFT_HIDDEN_S", 180, 1, 900),
     driftBlockS: numberKnob("BENCH_DRIFT_BLOCK_S", 10, 1, 60),
+    /** Lighthouse: runs per page (the median run is reported). */
+    lighthouseRuns: numberKnob("BENCH_LIGHTHOUSE_RUNS", 3, 1, 9),
   };
 }
 export type Knobs = ReturnType<typeof readKnobs>;

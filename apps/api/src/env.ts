@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { registerBodySchema } from "@focus/core";
+import { registerBodySchema } from "@focus/core/schemas";
 import { z } from "zod";
 import { SESSION_CACHE_MS } from "./security/loginSessions";
 import { MAX_SCRYPT_COST, SCRYPT_PARAMS } from "./security/password";

@@ -4,14 +4,8 @@
  * that ends is recorded once, a stale queue loses to the server's timer, a stop is recorded and
  * can be undone. Runs on SQLite and PostgreSQL.
  */
-import {
-  applyTimerCommands,
-  DEFAULT_SETTINGS,
-  newAccountTimer,
-  sessionIdOf,
-  type AccountTimer,
-  type TimerCommand,
-} from "@focus/core";
+import { DEFAULT_SETTINGS } from "@focus/core/schemas";
+import { applyTimerCommands, newAccountTimer, sessionIdOf, type AccountTimer, type TimerCommand } from "@focus/core/timer";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { saveAccountTimer } from "../src/repositories/accountTimers";
 import { createTestApp, registerUser, type TestApp } from "./helpers";

@@ -1,4 +1,4 @@
-import { adminUsersResponseSchema } from "@focus/core";
+import { adminUsersResponseSchema } from "@focus/core/schemas";
 import { afterEach, describe, expect, it } from "vitest";
 import { ADMIN_ENV, createTestApp, login, loginAdmin, newCredentials, registerUser, type TestApp, userRow } from "./helpers";
 

@@ -1,4 +1,4 @@
-import { AUDIO_MOOD_IDS, AUDIO_TRACK_COUNTS, audioFileListSchema } from "@focus/core";
+import { AUDIO_MOOD_IDS, AUDIO_TRACK_COUNTS, audioFileListSchema } from "@focus/core/audio";
 import { TRACKS, tracksOf } from "@focus/audio";
 import { afterEach, describe, expect, it } from "vitest";
 import { type AudioTestApp, createAudioTestApp } from "./audioFixtures";

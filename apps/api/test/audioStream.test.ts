@@ -1,7 +1,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FREE_TRACKS_MESSAGE, GUEST_TRACKS_MESSAGE } from "@focus/core";
+import { FREE_TRACKS_MESSAGE, GUEST_TRACKS_MESSAGE } from "@focus/core/subscription";
 import { type AudioTestApp, SECRET, createAudioTestApp, patternBytes } from "./audioFixtures";
 import { registerUser } from "./helpers";
 

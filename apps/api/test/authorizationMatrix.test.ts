@@ -10,7 +10,7 @@
  */
 import { existsSync } from "node:fs";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { DEFAULT_SETTINGS } from "@focus/core";
+import { DEFAULT_SETTINGS } from "@focus/core/schemas";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   ADMIN_ENV,

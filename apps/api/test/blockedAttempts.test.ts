@@ -1,4 +1,5 @@
-import { applyTimerCommands, blockedAttemptSummarySchema, DEFAULT_SETTINGS, newAccountTimer, newTimerSeed } from "@focus/core";
+import { blockedAttemptSummarySchema, DEFAULT_SETTINGS } from "@focus/core/schemas";
+import { applyTimerCommands, newAccountTimer, newTimerSeed } from "@focus/core/timer";
 import { afterEach, describe, expect, it } from "vitest";
 import { saveAccountTimer } from "../src/repositories/accountTimers";
 import { createTestApp, registerUser, type TestApp } from "./helpers";

@@ -1,4 +1,5 @@
-import { BLOCKED_SITE_MESSAGES, blockedSiteListSchema, FREE_BLOCKED_SITES_MESSAGE, FREE_PLAN, MAX_BLOCKED_SITES } from "@focus/core";
+import { BLOCKED_SITE_MESSAGES, blockedSiteListSchema, MAX_BLOCKED_SITES } from "@focus/core/schemas";
+import { FREE_BLOCKED_SITES_MESSAGE, FREE_PLAN } from "@focus/core/subscription";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, registerUser, type TestApp } from "./helpers";
 

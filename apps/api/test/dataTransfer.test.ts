@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { setImmediate } from "node:timers/promises";
-import { DEFAULT_SETTINGS, dataExportSchema, type DataExport } from "@focus/core";
+import { DEFAULT_SETTINGS, dataExportSchema, type DataExport } from "@focus/core/schemas";
 import { strFromU8, unzipSync } from "fflate";
 import type { LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";

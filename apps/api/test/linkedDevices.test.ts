@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { linkedDeviceCreatedSchema, linkedDeviceListSchema, MAX_LINKED_DEVICES } from "@focus/core";
+import { linkedDeviceCreatedSchema, linkedDeviceListSchema, MAX_LINKED_DEVICES } from "@focus/core/schemas";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { ADMIN_ENV, createTestApp, loginAdmin, registerUser, type TestApp, uniqueIp } from "./helpers";

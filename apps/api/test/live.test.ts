@@ -1,4 +1,4 @@
-import type { LiveMessage } from "@focus/core";
+import type { LiveMessage } from "@focus/core/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LIVE_CLOSE_CODES } from "../src/live/hub";
 import { ADMIN_ENV, createTestApp, login, loginAdmin, registerUser, type TestApp } from "./helpers";

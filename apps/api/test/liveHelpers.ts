@@ -1,6 +1,6 @@
 /** Test helpers for `/ws/timer`: a listening app and a `ws` client that records what it receives. */
 import type { AddressInfo } from "node:net";
-import { EXTENSION_ID, type LiveMessage } from "@focus/core";
+import { EXTENSION_ID, type LiveMessage } from "@focus/core/protocol";
 import type { FastifyInstance } from "fastify";
 import WebSocket from "ws";
 

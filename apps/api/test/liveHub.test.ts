@@ -1,4 +1,4 @@
-import type { LiveMessage } from "@focus/core";
+import type { LiveMessage } from "@focus/core/protocol";
 import { describe, expect, it } from "vitest";
 import { InMemoryLiveHub, LIVE_CLOSE_CODES, LIVE_LIMITS, type LiveClient, type LiveSource, type TimerMessage } from "../src/live/hub";
 

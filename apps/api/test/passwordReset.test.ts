@@ -4,11 +4,7 @@
  * the tests read the mail and use its link as the user would.
  */
 import { Writable } from "node:stream";
-import {
-  PASSWORD_RESET_INVALID_MESSAGE,
-  PASSWORD_RESET_NO_MAIL_MESSAGE,
-  PASSWORD_RESET_SENT_MESSAGE,
-} from "@focus/core";
+import { PASSWORD_RESET_INVALID_MESSAGE, PASSWORD_RESET_NO_MAIL_MESSAGE, PASSWORD_RESET_SENT_MESSAGE } from "@focus/core/schemas";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

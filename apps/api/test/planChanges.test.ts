@@ -1,4 +1,6 @@
-import { adminBadge, adminUsersResponseSchema, type LiveMessage } from "@focus/core";
+import { type LiveMessage } from "@focus/core/protocol";
+import { adminUsersResponseSchema } from "@focus/core/schemas";
+import { adminBadge } from "@focus/core/subscription";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ADMIN_ENV, createTestApp, loginAdmin, registerUser, type TestApp } from "./helpers";
 import { connect, listen, type LiveTestClient } from "./liveHelpers";

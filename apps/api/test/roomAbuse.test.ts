@@ -3,15 +3,9 @@
  * attacks an ordinary account could run against rooms, re-run as written. Runs on both databases;
  * the two-instance case is PostgreSQL only. Timings are printed, never asserted.
  */
-import {
-  type LiveMessage,
-  MAX_OPEN_ROOMS_PER_OWNER,
-  MAX_ROOM_MEMBERS,
-  ROOM_EMPTY_CLOSE_MS,
-  ROOM_LIMITS,
-  ROOM_STATE_MAX_BYTES,
-  roomStatusSchema,
-} from "@focus/core";
+import { type LiveMessage } from "@focus/core/protocol";
+import { MAX_OPEN_ROOMS_PER_OWNER, MAX_ROOM_MEMBERS, ROOM_EMPTY_CLOSE_MS } from "@focus/core/rooms";
+import { ROOM_LIMITS, ROOM_STATE_MAX_BYTES, roomStatusSchema } from "@focus/core/schemas";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { roomView } from "../src/live/roomView";

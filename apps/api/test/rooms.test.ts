@@ -1,4 +1,5 @@
-import { type LiveMessage, ROOM_EMPTY_CLOSE_MS } from "@focus/core";
+import { type LiveMessage } from "@focus/core/protocol";
+import { ROOM_EMPTY_CLOSE_MS } from "@focus/core/rooms";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ROOM_CLOSED_BY_OWNER, ROOM_GONE_MESSAGE } from "../src/live/rooms";
 import { createTestApp, registerUser, type TestApp } from "./helpers";

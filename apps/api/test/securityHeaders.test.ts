@@ -77,4 +77,27 @@ describe("security headers", () => {
       await app.close();
     }
   });
+
+  it("sends a build script or stylesheet only the headers that protect a subresource, and a page or an SVG all of them", async () => {
+    const app = Fastify();
+    await app.register(securityPlugin, { config: { publicOrigin: null, trustProxy: false } });
+    app.get("/*", async () => "");
+    try {
+      for (const url of ["/assets/index-Ab12.js", "/assets/index-Ab12.css"]) {
+        const res = await app.inject({ method: "GET", url });
+        expect(res.headers["x-content-type-options"], url).toBe("nosniff");
+        expect(res.headers["cross-origin-resource-policy"], url).toBe("same-origin");
+        expect(res.headers["content-security-policy"], url).toBeUndefined();
+        expect(res.headers["x-frame-options"], url).toBeUndefined();
+      }
+      // An SVG can run script when opened as a document, and a page is one.
+      for (const url of ["/assets/logo-Ab12.svg", "/app", "/assets/x.js/", "/sw.js"]) {
+        const res = await app.inject({ method: "GET", url });
+        expect(res.headers["content-security-policy"], url).toContain("script-src 'self'");
+        expect(res.headers["x-frame-options"], url).toBe("SAMEORIGIN");
+      }
+    } finally {
+      await app.close();
+    }
+  });
 });

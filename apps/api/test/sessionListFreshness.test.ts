@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sessionSchema } from "@focus/core";
+import { sessionSchema } from "@focus/core/schemas";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, registerUser, type TestApp } from "./helpers";
 

@@ -1,4 +1,4 @@
-import type { Session } from "@focus/core";
+import type { Session } from "@focus/core/schemas";
 import { describe, expect, it } from "vitest";
 import { type SessionPage, SessionPageCache } from "../src/repositories/sessionPageCache";
 

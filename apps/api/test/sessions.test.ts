@@ -1,4 +1,4 @@
-import { DATA_EXPORT_VERSION, DEFAULT_SETTINGS, NEXT_CURSOR_HEADER } from "@focus/core";
+import { DATA_EXPORT_VERSION, DEFAULT_SETTINGS, NEXT_CURSOR_HEADER } from "@focus/core/schemas";
 import { afterEach, describe, expect, it } from "vitest";
 import { ADMIN_ENV, createTestApp, loginAdmin, registerUser, type TestApp } from "./helpers";
 

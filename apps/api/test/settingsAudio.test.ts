@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from "@focus/core";
+import { DEFAULT_SETTINGS } from "@focus/core/schemas";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, registerUser, userRow, type TestApp } from "./helpers";
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { LIVE_PATH, MAX_OPEN_TASKS, TASK_HISTORY_DAYS, TASK_MESSAGES, TASK_TITLE_MAX_LENGTH, taskListSchema, taskSchema, type Task } from "@focus/core";
+import { LIVE_PATH } from "@focus/core/protocol";
+import { MAX_OPEN_TASKS, TASK_HISTORY_DAYS, TASK_MESSAGES, TASK_TITLE_MAX_LENGTH, taskListSchema, taskSchema, type Task } from "@focus/core/schemas";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, registerUser, type TestApp } from "./helpers";
 import { connect, listen } from "./liveHelpers";

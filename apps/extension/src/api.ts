@@ -5,7 +5,7 @@
  * the worker acts on: 401 → unlinked, 403 → paused, anything else that fails → error (keep
  * what we have and try again later).
  */
-import { blockedSiteListSchema } from "@focus/core";
+import { blockedSiteListSchema } from "@focus/core/schemas";
 import type { Pairing } from "./storage";
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Pick<Response, "ok" | "status" | "json">>;

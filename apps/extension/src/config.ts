@@ -5,7 +5,7 @@
  * the zip, so the same code pairs with whatever app the package was made for
  * (`docs/architecture.md`, "The extension and its app origin").
  */
-import { appOriginOfMatchPattern } from "@focus/core";
+import { appOriginOfMatchPattern } from "@focus/core/protocol";
 
 /** The app the popup opens before the extension is paired, when the manifest names none. */
 export const FALLBACK_APP_URL = "http://localhost:3000";

@@ -6,7 +6,7 @@
  * answers the upgrade with 401/403, which a browser reports as 1006) is reported as such so the
  * worker can ask the REST API why.
  */
-import { createSocketActor, LIVE_PATH, liveConnectionMachine, type LiveMessage, type WebSocketLike } from "@focus/core";
+import { createSocketActor, LIVE_PATH, liveConnectionMachine, type LiveMessage, type WebSocketLike } from "@focus/core/protocol";
 import { createActor } from "xstate";
 import type { Connection } from "./storage";
 

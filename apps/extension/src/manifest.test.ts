@@ -1,4 +1,4 @@
-import { EXTENSION_ID, EXTENSION_VERSION, withAppOrigins } from "@focus/core";
+import { EXTENSION_ID, EXTENSION_VERSION, withAppOrigins } from "@focus/core/protocol";
 import { describe, expect, it } from "vitest";
 import { appConfigFrom } from "./config";
 import { appOriginsFrom, buildManifest, DEFAULT_APP_ORIGINS, EXTENSION_PUBLIC_KEY } from "./manifest";

@@ -5,7 +5,7 @@
  * for its own origin when it serves the zip (`docs/architecture.md`, "The extension and its
  * app origin").
  */
-import { appMatchPatterns, EXTENSION_VERSION, normalizeAppOrigin } from "@focus/core";
+import { appMatchPatterns, EXTENSION_VERSION, normalizeAppOrigin } from "@focus/core/protocol";
 
 /**
  * The public half of the key the extension is signed with. Chrome derives the extension's id

@@ -9,7 +9,7 @@
  * page with the redirect key in its address (what Chrome says of the sender, not what the
  * message claims); the worker then checks the key (redirectKey.ts).
  */
-import { extensionExternalMessageSchema, type ExtensionExternalMessage, type ExtensionStatus } from "@focus/core";
+import { extensionExternalMessageSchema, type ExtensionExternalMessage, type ExtensionStatus } from "@focus/core/protocol";
 import { z } from "zod";
 import type { MessageListener, MessageSender } from "./chromeAdapter";
 import { BLOCKED_PAGE_PATH, type BlockedPageQuery, readBlockedPageQuery, REDIRECT_KEY_PATTERN } from "./rules";

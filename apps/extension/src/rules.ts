@@ -5,7 +5,7 @@
  * rule set's redirect key in the query (the key is what lets the page count an attempt,
  * redirectKey.ts). Pure functions; the service worker installs what they build.
  */
-import { isValidDomain, normalizeWebsiteHost } from "@focus/core";
+import { isValidDomain, normalizeWebsiteHost } from "@focus/core/schemas";
 
 /** The subset of `chrome.declarativeNetRequest.Rule` the extension uses. */
 export interface DnrRule {

@@ -3,7 +3,7 @@
  * killed at any time, so nothing lives only in memory). Each key is validated when read; a
  * value that does not parse counts as absent.
  */
-import { type SharedTimerState, sharedTimerStateSchema } from "@focus/core";
+import { type SharedTimerState, sharedTimerStateSchema } from "@focus/core/protocol";
 import { z } from "zod";
 import type { ChromeAdapter } from "./chromeAdapter";
 

@@ -1,6 +1,6 @@
-import type { SharedTimerState } from "@focus/core";
+import type { SharedTimerState } from "@focus/core/protocol";
 import { describe, expect, it } from "vitest";
-import { sharedTimerView } from "@focus/core";
+import { sharedTimerView } from "@focus/core/timer";
 import { BADGE_COLORS, badgeFor, endsAtOf, isFocusRunning, nextBadgeChangeAt, receivedTimer, stateToShare } from "./timer";
 
 const T0 = Date.UTC(2026, 2, 2, 9, 0);

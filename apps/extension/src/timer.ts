@@ -4,14 +4,9 @@
  * timestamp, so a copy read back after the service worker was stopped for minutes is still
  * exact. Pure functions of (timer, now); the worker, badge, popup and blocked page use them.
  */
-import {
-  EXTENSION_LINK_LABELS,
-  type ExtensionLinkStatus,
-  type SharedTimerState,
-  sharedTimerView,
-  TIMER_MODE_LABELS,
-  type TimerMode,
-} from "@focus/core";
+import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core/constants";
+import { EXTENSION_LINK_LABELS, type ExtensionLinkStatus, type SharedTimerState } from "@focus/core/protocol";
+import { sharedTimerView } from "@focus/core/timer";
 import type { BadgeSpec } from "./chromeAdapter";
 
 export const BRAND_NAME = "Focus Flow";

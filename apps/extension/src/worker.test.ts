@@ -1,4 +1,4 @@
-import type { SharedTimerState } from "@focus/core";
+import type { SharedTimerState } from "@focus/core/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApiClient } from "./api";
 import type { MessageSender } from "./chromeAdapter";

@@ -5,7 +5,7 @@
  * and alarms in line with what is stored. Steps run one at a time (a small queue), so a
  * message and an alarm never interleave.
  */
-import { clockOffsetMs, keepClockSample, type ClockSample, type ExtensionLinkStatus, type ExtensionStatus, type LiveMessage, type SharedTimerState } from "@focus/core";
+import { clockOffsetMs, keepClockSample, type ClockSample, type ExtensionLinkStatus, type ExtensionStatus, type LiveMessage, type SharedTimerState } from "@focus/core/protocol";
 import type { ApiClient, ApiResult } from "./api";
 import type { ChromeAdapter } from "./chromeAdapter";
 import { type LiveLink, type LiveSocket, LIVE_CLOSE, liveUrl, startLiveLink } from "./live";

@@ -1,5 +1,3 @@
-// First: no schema may parse before zod is told not to probe for eval (CSP, see zodConfig.ts).
-import "@/lib/zodConfig";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { registerServiceWorker } from "@/features/offline/pwa";

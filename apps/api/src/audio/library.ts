@@ -7,7 +7,7 @@
 import { open, readdir } from "node:fs/promises";
 import path from "node:path";
 import { TRACKS, infoFrameDuration, trackByFile } from "@focus/audio";
-import type { AudioMoodId, AudioFile } from "@focus/core";
+import type { AudioMoodId, AudioFile } from "@focus/core/audio";
 import { HttpError } from "../domain/httpError";
 import { audioContentType, resolveLibraryFile } from "./safePath";
 

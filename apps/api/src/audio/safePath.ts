@@ -10,7 +10,7 @@
  */
 import { realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { AUDIO_FILE_TYPES, type AudioFileExtension } from "@focus/core";
+import { AUDIO_FILE_TYPES, type AudioFileExtension } from "@focus/core/audio";
 import { HttpError } from "../domain/httpError";
 
 export interface AudioFileOnDisk {

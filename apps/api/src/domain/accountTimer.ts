@@ -8,20 +8,10 @@
  * stopped after a minute or more as stopped, and a stopped record withdrawn when Undo brings
  * its session back.
  */
-import {
-  applyTimerCommands,
-  newAccountTimer,
-  newTimerSeed,
-  planTier,
-  settleAccountTimer,
-  todayProgress,
-  type AccountTimer,
-  type AccountTimerResult,
-  type SessionInput,
-  type TimedTimerCommand,
-  type TimerEffect,
-  type TimerEnvironment,
-} from "@focus/core";
+import { type SessionInput } from "@focus/core/schemas";
+import { todayProgress } from "@focus/core/stats";
+import { planTier } from "@focus/core/subscription";
+import { applyTimerCommands, newAccountTimer, newTimerSeed, settleAccountTimer, type AccountTimer, type AccountTimerResult, type TimedTimerCommand, type TimerEffect, type TimerEnvironment } from "@focus/core/timer";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";

@@ -2,7 +2,7 @@
  * Account rules: registration and the admin bootstrap (`docs/product.md`: a trial of TRIAL_DAYS
  * days), email and password changes, and deleting an account.
  */
-import type { RegisterBody } from "@focus/core";
+import type { RegisterBody } from "@focus/core/schemas";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";

@@ -3,15 +3,8 @@
  * domain once (409 on a duplicate), at most FREE_PLAN.blockedSites of them on the Free plan
  * (403 beyond) and MAX_BLOCKED_SITES on any plan (409 beyond).
  */
-import {
-  BLOCKED_SITE_CONFLICTS,
-  type BlockedSite,
-  type BlockedSiteInput,
-  blockedSitesAllowed,
-  FREE_BLOCKED_SITES_MESSAGE,
-  MAX_BLOCKED_SITES,
-  planTier,
-} from "@focus/core";
+import { BLOCKED_SITE_CONFLICTS, type BlockedSite, type BlockedSiteInput, MAX_BLOCKED_SITES } from "@focus/core/schemas";
+import { blockedSitesAllowed, FREE_BLOCKED_SITES_MESSAGE, planTier } from "@focus/core/subscription";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";

@@ -3,22 +3,8 @@
  * as CSV (sessions.csv and settings.csv in one zip), and the import of a previous JSON export,
  * merged without duplicates.
  */
-import {
-  DATA_EXPORT_VERSION,
-  daysOverDailyLimit,
-  FREE_PLAN,
-  MAX_SESSIONS_PER_USER,
-  planTier,
-  SESSION_CSV_COLUMNS,
-  sessionDedupeKey,
-  settingsSchema,
-  type DataExport,
-  type ExportedSession,
-  type ImportResult,
-  type Session,
-  type SessionCursor,
-  type Settings,
-} from "@focus/core";
+import { DATA_EXPORT_VERSION, MAX_SESSIONS_PER_USER, SESSION_CSV_COLUMNS, sessionDedupeKey, settingsSchema, type DataExport, type ExportedSession, type ImportResult, type Session, type SessionCursor, type Settings } from "@focus/core/schemas";
+import { daysOverDailyLimit, FREE_PLAN, planTier } from "@focus/core/subscription";
 import { strToU8, Zip, ZipDeflate } from "fflate";
 import { setImmediate } from "node:timers/promises";
 import type { Kysely } from "kysely";

@@ -6,7 +6,7 @@
  * token 401.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { BLOCKED_SITE_CONFLICTS, type LinkedDeviceCreated, MAX_LINKED_DEVICES } from "@focus/core";
+import { BLOCKED_SITE_CONFLICTS, type LinkedDeviceCreated, MAX_LINKED_DEVICES } from "@focus/core/schemas";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { LinkedDeviceRow } from "../db/tables/linkedDevices";

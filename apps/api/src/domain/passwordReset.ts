@@ -8,12 +8,7 @@
  * of the user (sessions and linked devices).
  */
 import { createHash, randomBytes } from "node:crypto";
-import {
-  PASSWORD_RESET_INVALID_MESSAGE,
-  PASSWORD_RESET_LINK_MINUTES,
-  PASSWORD_RESET_MAILS_PER_HOUR,
-  PASSWORD_RESET_PATH,
-} from "@focus/core";
+import { PASSWORD_RESET_INVALID_MESSAGE, PASSWORD_RESET_LINK_MINUTES, PASSWORD_RESET_MAILS_PER_HOUR, PASSWORD_RESET_PATH } from "@focus/core/schemas";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { PasswordResetChannel } from "../db/tables/passwordResets";

@@ -1,4 +1,4 @@
-import type { AdminUser, User } from "@focus/core";
+import type { AdminUser, User } from "@focus/core/schemas";
 import type { CancellationRow } from "../db/tables/cancellations";
 import type { UserRow } from "../db/tables/users";
 import { acceptedOfferOf } from "./subscription";

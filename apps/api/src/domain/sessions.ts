@@ -9,17 +9,9 @@
 
 /** What a session past MAX_SESSIONS_PER_USER is refused with (409). */
 export const SESSION_CAP_MESSAGE = `Your history already holds ${MAX_SESSIONS_PER_USER.toLocaleString("en-US")} sessions, the most one account keeps. This session was not recorded.`;
-import {
-  exceedsDailyFocusLimit,
-  FREE_DAILY_LIMIT_MESSAGE,
-  MAX_SESSIONS_PER_USER,
-  planTier,
-  type Session,
-  sessionEndMs,
-  type SessionInput,
-  type SubscriptionFields,
-  todayProgress,
-} from "@focus/core";
+import { MAX_SESSIONS_PER_USER, type Session, type SessionInput } from "@focus/core/schemas";
+import { sessionEndMs, todayProgress } from "@focus/core/stats";
+import { exceedsDailyFocusLimit, FREE_DAILY_LIMIT_MESSAGE, planTier, type SubscriptionFields } from "@focus/core/subscription";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";

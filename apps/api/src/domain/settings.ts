@@ -3,7 +3,7 @@
  * and they are merged over the stored ones in one transaction that holds the user's row lock,
  * so two devices saving at once both keep their change; the whole is validated again.
  */
-import { settingsSchema, type Settings, type SettingsUpdate } from "@focus/core";
+import { settingsSchema, type Settings, type SettingsUpdate } from "@focus/core/schemas";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";

@@ -3,17 +3,9 @@
  * themselves (premium active, trial active, may use the timer) come from @focus/core; this
  * module applies them to stored users and performs the plan changes.
  */
-import {
-  adminCancellationOf,
-  type AcceptedOffer,
-  type CancelSubscriptionBody,
-  isPremiumActive,
-  isTrialActive,
-  RETENTION_OFFER_TITLES,
-  type RetentionOfferId,
-  type SubscriptionFields,
-  type SubscriptionRequests,
-} from "@focus/core";
+import { RETENTION_OFFER_TITLES } from "@focus/core/cancellation";
+import { type AcceptedOffer, type CancelSubscriptionBody, type RetentionOfferId, type SubscriptionRequests } from "@focus/core/schemas";
+import { adminCancellationOf, isPremiumActive, isTrialActive, type SubscriptionFields } from "@focus/core/subscription";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { UserRow } from "../db/tables/users";

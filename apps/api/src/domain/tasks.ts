@@ -5,16 +5,8 @@
  * sessions, which then count for no task. The actual count of a task is its completed focus
  * sessions; a session may name only the user's own task.
  */
-import {
-  MAX_OPEN_TASKS,
-  reorderedPositions,
-  TASK_HISTORY_DAYS,
-  TASK_MESSAGES,
-  type SessionInput,
-  type Task,
-  type TaskCreate,
-  type TaskUpdate,
-} from "@focus/core";
+import { MAX_OPEN_TASKS, TASK_HISTORY_DAYS, TASK_MESSAGES, type SessionInput, type Task, type TaskCreate, type TaskUpdate } from "@focus/core/schemas";
+import { reorderedPositions } from "@focus/core/tasks";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";

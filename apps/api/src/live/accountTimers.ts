@@ -10,7 +10,7 @@
  * finds its session ended, `docs/product.md`).
  */
 import { randomUUID } from "node:crypto";
-import { nextSettleAt, sharedStateOfAccount, type AccountTimer, type TimerCommandOutcome } from "@focus/core";
+import { nextSettleAt, sharedStateOfAccount, type AccountTimer, type TimerCommandOutcome } from "@focus/core/timer";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { runTimerCommands, settleTimer, type TimerRun } from "../domain/accountTimer";

@@ -22,7 +22,8 @@
  * that relays across processes (PostgreSQL LISTEN/NOTIFY) can extend it and override
  * `deliver`, the one place a message fans out to a user's connections.
  */
-import { type AccountTimer, type LiveMessage, parseLiveMessage } from "@focus/core";
+import { type LiveMessage, parseLiveMessage } from "@focus/core/protocol";
+import { type AccountTimer } from "@focus/core/timer";
 import type { RoomHub, RoomRelayMessage } from "./rooms";
 
 /** Who is on the other end: the web app (cookie; tabs and mini timer) or a linked extension. */

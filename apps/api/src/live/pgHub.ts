@@ -26,7 +26,7 @@
  * 4 KiB); a larger one is dropped with a warning rather than failing the query.
  */
 import { randomUUID } from "node:crypto";
-import { liveMessageSchema, type LiveMessage } from "@focus/core";
+import { liveMessageSchema, type LiveMessage } from "@focus/core/protocol";
 import pg from "pg";
 import { z } from "zod";
 import type { LiveConnectionStore } from "../repositories/liveConnections";

@@ -3,7 +3,8 @@
  * members, with usernames for signed-in viewers only. Pure functions of the room's row, who is
  * present and the clock, shared by the HTTP routes and the live room hub.
  */
-import { type LiveRoom, roomRound } from "@focus/core";
+import { type LiveRoom } from "@focus/core/protocol";
+import { roomRound } from "@focus/core/rooms";
 import type { PresentMember } from "../repositories/roomPresence";
 import type { RoomWithOwner } from "../repositories/rooms";
 

@@ -26,15 +26,9 @@
  *   named): checked when they join and at the start of every round.
  */
 import { randomUUID } from "node:crypto";
-import {
-  type LiveMessage,
-  MAX_ROOM_MEMBERS,
-  ROOM_EMPTY_CLOSE_MS,
-  ROOM_PRESENCE_HEARTBEAT_MS,
-  ROOM_PRESENCE_TIMEOUT_MS,
-  roomRound,
-  type SubscriptionFields,
-} from "@focus/core";
+import { type LiveMessage } from "@focus/core/protocol";
+import { MAX_ROOM_MEMBERS, ROOM_EMPTY_CLOSE_MS, ROOM_PRESENCE_HEARTBEAT_MS, ROOM_PRESENCE_TIMEOUT_MS, roomRound } from "@focus/core/rooms";
+import { type SubscriptionFields } from "@focus/core/subscription";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../db/database";

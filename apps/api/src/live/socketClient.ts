@@ -1,5 +1,5 @@
 /** A `ws` WebSocket as a LiveClient of the hub. */
-import type { LiveMessage } from "@focus/core";
+import type { LiveMessage } from "@focus/core/protocol";
 import type { RawData, WebSocket } from "ws";
 import type { LiveClient, LiveSource } from "./hub";
 import type { RoomWatcher } from "./rooms";

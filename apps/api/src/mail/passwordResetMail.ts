@@ -2,7 +2,7 @@
  * The reset mail (`docs/product.md`, Forgotten password): who asked, the link, how long it
  * works, and that ignoring it is safe; a plain-text part and a simple HTML part saying the same.
  */
-import { PASSWORD_RESET_LINK_MINUTES } from "@focus/core";
+import { PASSWORD_RESET_LINK_MINUTES } from "@focus/core/schemas";
 import type { MailMessage } from "./mailer";
 
 /** Subject of every reset mail. */

@@ -11,7 +11,8 @@
  */
 import fastifySwagger, { type SwaggerTransform } from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import { EXTENSION_ZIP_PATH, LIVE_PATH, TIME_ZONE_HEADER } from "@focus/core";
+import { EXTENSION_ZIP_PATH, LIVE_PATH } from "@focus/core/protocol";
+import { TIME_ZONE_HEADER } from "@focus/core/schemas";
 import fp from "fastify-plugin";
 import { createJsonSchemaTransform } from "fastify-type-provider-zod";
 import { version } from "../../package.json";

@@ -23,7 +23,7 @@ export default fp(
       globalDecompression: false,
       threshold: COMPRESS_THRESHOLD_BYTES,
       encodings: ["br", "gzip"],
-      compressibleTypes: COMPRESSIBLE,
+      customTypes: COMPRESSIBLE,
     });
   },
   { name: "compression" },

@@ -20,7 +20,7 @@ import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { networkInterfaces } from "node:os";
-import { EXTENSION_ZIP_PATH, strictAppOrigin, withAppOrigins, type ExtensionManifestAppFields } from "@focus/core";
+import { EXTENSION_ZIP_PATH, strictAppOrigin, withAppOrigins, type ExtensionManifestAppFields } from "@focus/core/protocol";
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";

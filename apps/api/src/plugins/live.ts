@@ -11,7 +11,7 @@
  * closed on close; on SQLite (one process) an `InMemoryLiveHub`.
  */
 import websocket from "@fastify/websocket";
-import { ROOM_PRESENCE_TIMEOUT_MS } from "@focus/core";
+import { ROOM_PRESENCE_TIMEOUT_MS } from "@focus/core/rooms";
 import fp from "fastify-plugin";
 import type { WebSocket } from "ws";
 import { AccountTimers } from "../live/accountTimers";

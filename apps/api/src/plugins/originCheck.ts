@@ -19,7 +19,7 @@
  * person who opened the app at another address than PUBLIC_ORIGIN (e.g. localhost instead of
  * 127.0.0.1), and the web app shows the server's message.
  */
-import { EXTENSION_ID } from "@focus/core";
+import { EXTENSION_ID } from "@focus/core/protocol";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../domain/httpError";

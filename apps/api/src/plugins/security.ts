@@ -8,7 +8,8 @@
  * the header set is computed once at start instead: @fastify/helmet answers one request on a
  * throwaway instance, with a marker in place of each per-request CSP source, and one onRequest
  * hook sets the captured headers on every response, filling in the markers. The headers are
- * the ones @fastify/helmet would send, byte for byte (test/securityHeaders.test.ts).
+ * the ones @fastify/helmet would send, byte for byte (test/securityHeaders.test.ts), except on the
+ * build's scripts and stylesheets, which get only the two that matter for a subresource.
  */
 import type { IncomingMessage } from "node:http";
 import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
@@ -83,7 +84,11 @@ const CSP_CACHE_SIZE = 64;
  * The per-request CSP sources (the page's own host) are called for each request and the CSP
  * with them is kept per distinct result.
  */
-export async function precomputedHelmet(options: FastifyHelmetOptions): Promise<{
+export async function precomputedHelmet(
+  options: FastifyHelmetOptions,
+  /** Only these headers (lower-case names); all of them when left out. */
+  only?: ReadonlySet<string>,
+): Promise<{
   set: (req: IncomingMessage, res: { setHeader(name: string, value: string | number | readonly string[]): unknown }) => void;
 }> {
   const sources: CspSource[] = [];
@@ -113,7 +118,9 @@ export async function precomputedHelmet(options: FastifyHelmetOptions): Promise<
   probe.addHook("onRequest", async (_request, reply) => {
     // Names as helmet spelled them (Node has this on every outgoing message; its types only on requests).
     const names = (reply.raw as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames();
-    captured = names.map((name) => ({ name, value: reply.raw.getHeader(name) as string | number | string[] }));
+    captured = names
+      .filter((name) => !only || only.has(name.toLowerCase()))
+      .map((name) => ({ name, value: reply.raw.getHeader(name) as string | number | string[] }));
   });
   probe.get("/", async () => "");
   await probe.inject({ method: "GET", url: "/" });
@@ -143,11 +150,21 @@ export async function precomputedHelmet(options: FastifyHelmetOptions): Promise<
   };
 }
 
+/**
+ * The build's scripts and stylesheets (`/assets/*.js|css`): a browser never renders them as a
+ * document, so the document-only headers (CSP, frame, referrer, opener policies...) do nothing
+ * there and would add about 700 bytes to each of the dozens of files a page loads. They keep
+ * what protects a subresource: `nosniff` and the cross-origin resource policy.
+ */
+const SUBRESOURCE = /^\/assets\/[^/?#]+\.(?:js|css)(?:[?#]|$)/;
+const SUBRESOURCE_HEADERS = new Set(["x-content-type-options", "cross-origin-resource-policy"]);
+
 export default fp<SecurityPluginOptions>(
   async (fastify, { config }) => {
     const headers = await precomputedHelmet(helmetOptions(config));
+    const subresourceHeaders = await precomputedHelmet(helmetOptions(config), SUBRESOURCE_HEADERS);
     fastify.addHook("onRequest", (request, reply, done) => {
-      headers.set(request.raw, reply.raw);
+      (SUBRESOURCE.test(request.url) ? subresourceHeaders : headers).set(request.raw, reply.raw);
       done();
     });
   },

@@ -4,7 +4,7 @@
  * API counts local days: the Free plan's daily sessions and its last 7 days of history
  * (`docs/product.md`). A hint, never a reason to refuse a request.
  */
-import { TIME_ZONE_HEADER, timeZoneSchema } from "@focus/core";
+import { TIME_ZONE_HEADER, timeZoneSchema } from "@focus/core/schemas";
 import fp from "fastify-plugin";
 
 declare module "fastify" {

@@ -1,5 +1,5 @@
 /** Account timers repository (`docs/product.md`, One timer per account): one row per user. */
-import { accountTimerSchema, nextSettleAt, type AccountTimer } from "@focus/core";
+import { accountTimerSchema, nextSettleAt, type AccountTimer } from "@focus/core/timer";
 import type { Kysely } from "kysely";
 import { isPostgres } from "../db/connection";
 import type { Database } from "../db/database";

@@ -1,5 +1,5 @@
 /** Blocked attempts repository: every query is scoped to one user. */
-import type { BlockedAttempt, BlockedAttemptSummary } from "@focus/core";
+import type { BlockedAttempt, BlockedAttemptSummary } from "@focus/core/schemas";
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../db/connection";
 import type { Database } from "../db/database";

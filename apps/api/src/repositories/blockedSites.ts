@@ -1,5 +1,5 @@
 /** Blocked sites repository: every query is scoped to one user. */
-import type { BlockedSite } from "@focus/core";
+import type { BlockedSite } from "@focus/core/schemas";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { BlockedSiteRow } from "../db/tables/blockedSites";

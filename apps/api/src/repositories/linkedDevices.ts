@@ -1,5 +1,5 @@
 /** Linked devices repository (`docs/product.md`, Website Shield and linked devices). */
-import type { LinkedDevice } from "@focus/core";
+import type { LinkedDevice } from "@focus/core/schemas";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { LinkedDeviceRow, NewLinkedDeviceRow } from "../db/tables/linkedDevices";

@@ -12,7 +12,7 @@
  * program on the file) leaves behind. On PostgreSQL, where other instances write, pages are
  * always read from the database.
  */
-import type { Session } from "@focus/core";
+import type { Session } from "@focus/core/schemas";
 
 /** A page as `listSessionsPage` returns it. */
 export interface SessionPage {

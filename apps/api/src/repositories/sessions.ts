@@ -3,7 +3,8 @@
  * `focus_sessions` is here, so the page cache (`sessionPageCache.ts`) forgets a user's pages
  * whenever one of their sessions changes.
  */
-import { MAX_SESSION_SECONDS, sessionEndMs, type Session, type SessionCursor, type SessionInput } from "@focus/core";
+import { MAX_SESSION_SECONDS, type Session, type SessionCursor, type SessionInput } from "@focus/core/schemas";
+import { sessionEndMs } from "@focus/core/stats";
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import { isPostgres } from "../db/connection";
 import type { Database } from "../db/database";

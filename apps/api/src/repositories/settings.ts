@@ -1,5 +1,5 @@
 /** Settings repository: one JSON row per user. */
-import { DEFAULT_SETTINGS, type Settings, settingsSchema } from "@focus/core";
+import { DEFAULT_SETTINGS, type Settings, settingsSchema } from "@focus/core/schemas";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 

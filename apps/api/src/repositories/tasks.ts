@@ -1,5 +1,6 @@
 /** Tasks repository: every query is scoped to one user. */
-import { sessionEndMs, type Task, type TaskCreate } from "@focus/core";
+import { type Task, type TaskCreate } from "@focus/core/schemas";
+import { sessionEndMs } from "@focus/core/stats";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { TaskRow, TaskRowUpdate } from "../db/tables/tasks";

@@ -1,4 +1,4 @@
-import type { SharedTimerState } from "@focus/core";
+import type { SharedTimerState } from "@focus/core/protocol";
 import { describe, expect, it } from "vitest";
 import type { PopupState } from "../worker";
 import { blockedView, countsAsAttempt } from "./view";

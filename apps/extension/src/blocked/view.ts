@@ -3,7 +3,7 @@
  * the focus session (counting down from its end), a motivational line, and, once the session
  * is over, the way on to the site. Pure; blocked.ts renders it.
  */
-import { formatTime } from "@focus/core";
+import { formatTime } from "@focus/core/format";
 import type { BlockedPageQuery } from "../rules";
 import { endsAtOf, isFocusRunning } from "../timer";
 import type { PopupState } from "../worker";

@@ -2,7 +2,7 @@
  * Popup entry (thin): asks the worker for its state, renders `popupView` every second and on
  * every storage change, and sends start/pause/reset to the worker.
  */
-import { TIMER_MODE_LABELS } from "@focus/core";
+import { TIMER_MODE_LABELS } from "@focus/core/constants";
 import { createChromeAdapter } from "../chromeAdapter";
 import type { PopupState } from "../worker";
 import { popupView } from "./view";

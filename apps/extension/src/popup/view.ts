@@ -2,7 +2,8 @@
  * What the popup shows (a mini timer), as a pure function of the worker's
  * state and the clock; popup.ts only renders it.
  */
-import { EXTENSION_LINK_LABELS, type ExtensionLinkStatus, sharedTimerView, type TimerView } from "@focus/core";
+import { EXTENSION_LINK_LABELS, type ExtensionLinkStatus } from "@focus/core/protocol";
+import { sharedTimerView, type TimerView } from "@focus/core/timer";
 import type { PopupCommand } from "../messages";
 import type { PopupState } from "../worker";
 

@@ -2,7 +2,7 @@
  * In-memory stand-ins for Chrome, the API and the websocket, for the unit tests: the worker
  * runs against these exactly as it runs against the real ones in the service worker.
  */
-import type { LiveMessage } from "@focus/core";
+import type { LiveMessage } from "@focus/core/protocol";
 import type { FetchLike } from "../api";
 import type { AlarmSpec, BadgeSpec, ChromeAdapter, MessageListener, MessageSender, TabInfo } from "../chromeAdapter";
 import type { LiveSocket } from "../live";

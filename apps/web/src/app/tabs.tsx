@@ -1,4 +1,4 @@
-import type { User } from "@focus/core";
+import type { User } from "@focus/core/schemas";
 import { NeuralAudioCard } from "@/features/audio/NeuralAudioCard";
 import { DeleteAccountSection } from "@/features/data/DeleteAccountSection";
 import { ExportCard } from "@/features/data/ExportCard";

@@ -1,4 +1,5 @@
-import { PREVIEW_USER_ID, type User } from "@focus/core";
+import { PREVIEW_USER_ID } from "@focus/core/constants";
+import { type User } from "@focus/core/schemas";
 
 /**
  * Guest mode (`docs/product.md`: a guest session lives in the browser only). Continuing as a guest

@@ -1,4 +1,4 @@
-import type { PublicConfig } from "@focus/core";
+import type { PublicConfig } from "@focus/core/schemas";
 import { useSyncExternalStore } from "react";
 import { api } from "./api";
 

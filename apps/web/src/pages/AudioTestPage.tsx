@@ -1,4 +1,5 @@
-import { AUDIO_MESSAGES, AUDIO_TEST_DEFAULT_VOLUME, WAVE_TYPES, noTracksMessage } from "@focus/core";
+import { AUDIO_TEST_DEFAULT_VOLUME, WAVE_TYPES } from "@focus/core/audio";
+import { AUDIO_MESSAGES, noTracksMessage } from "@focus/core/audioPlayer";
 import { useQuery } from "@tanstack/react-query";
 import { Download, Pause, Play, RotateCcw, Volume2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";

@@ -1,6 +1,6 @@
-import { GUEST_INCLUDES, REGISTRATION_COPY } from "@focus/core";
+import { GUEST_INCLUDES, REGISTRATION_COPY } from "@focus/core/subscription";
 import { UserRound } from "lucide-react";
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { BrandLink } from "@/components/Brand";
 import { ThemeToggle } from "@/components/ThemeToggle";
@@ -10,13 +10,16 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AuthMarketing } from "@/features/auth/AuthMarketing";
 import { LoginForm } from "@/features/auth/LoginForm";
-import { KeepGuestWork } from "@/features/guest/KeepGuestWork";
 import { RegisterForm } from "@/features/auth/RegisterForm";
-import { PlanSelection } from "@/features/subscription/PlanSelection";
 import { useContinueAsGuest, useUser } from "@/runtime/auth";
 import { isAuthAction, type AuthAction } from "@/lib/events";
 import { usePublicConfig } from "@/lib/publicConfig";
 import { useScrollToTop } from "@/lib/useScrollToTop";
+
+// Loaded when shown: the plan picker after a registration, the guest-work notice for a guest
+// (it reads the guest's saved work). The sign-in form itself needs neither.
+const PlanSelection = lazy(async () => ({ default: (await import("@/features/subscription/PlanSelection")).PlanSelection }));
+const KeepGuestWork = lazy(async () => ({ default: (await import("@/features/guest/KeepGuestWork")).KeepGuestWork }));
 
 const SWITCH_LINK =
   "rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
@@ -47,7 +50,9 @@ export function AuthPage() {
           <ThemeToggle />
         </header>
         <main className="flex-1 px-4 pt-2 pb-16 sm:px-6 md:pt-6">
-          <PlanSelection user={user} onComplete={goToApp} />
+          <Suspense fallback={<PageSpinner label="Loading the plans" />}>
+            <PlanSelection user={user} onComplete={goToApp} />
+          </Suspense>
         </main>
       </div>
     );
@@ -75,7 +80,9 @@ export function AuthPage() {
                   <TabsTrigger value="register">Register</TabsTrigger>
                 </TabsList>
               </div>
-              <KeepGuestWork />
+              <Suspense fallback={null}>
+                <KeepGuestWork />
+              </Suspense>
               <TabsContent value="login">
                 <CardHeader>
                   <CardTitle as="h1">Welcome back</CardTitle>

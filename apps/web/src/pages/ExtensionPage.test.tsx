@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { DEFAULT_SETTINGS } from "@focus/core";
+import { DEFAULT_SETTINGS } from "@focus/core/schemas";
 import { describe, expect, it } from "vitest";
 import { loggedIn, loggedOut, mockFetch, renderRoute } from "@/test/render";
 

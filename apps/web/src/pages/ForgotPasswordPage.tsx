@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_LINK_MINUTES } from "@focus/core";
+import { PASSWORD_RESET_LINK_MINUTES } from "@focus/core/schemas";
 import { ForgotPasswordForm } from "@/features/auth/ForgotPasswordForm";
 import { PasswordResetLayout } from "@/features/auth/PasswordResetLayout";
 import { usePasswordResetOptions } from "@/features/auth/passwordResetApi";

@@ -1,4 +1,5 @@
-import { FREE_FEATURES, PREMIUM_FEATURES, audioMoodById } from "@focus/core";
+import { audioMoodById } from "@focus/core/audio";
+import { FREE_FEATURES, PREMIUM_FEATURES } from "@focus/core/subscription";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";

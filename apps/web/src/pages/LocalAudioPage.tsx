@@ -1,4 +1,5 @@
-import { AUDIO_MOODS, audioListenerOf, audioMoodById, listenerMayPlay, moodLockedFor, type AudioFile, type AudioListener, type AudioMoodId } from "@focus/core";
+import { AUDIO_MOODS, audioMoodById, type AudioFile, type AudioMoodId } from "@focus/core/audio";
+import { audioListenerOf, listenerMayPlay, moodLockedFor, type AudioListener } from "@focus/core/subscription";
 import { Lock, Pause, Play, RefreshCw, Shuffle } from "lucide-react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -1,14 +1,8 @@
 import { useEffect, useState } from "react";
 import { Pause, Play, RotateCcw } from "lucide-react";
-import {
-  TIMER_MODE_LABELS,
-  sharedTimerView,
-  toMiniTimerMessageSchema,
-  type FromMiniTimerMessage,
-  type MiniTimerAudioState,
-  type SharedTimerState,
-  type ToMiniTimerMessage,
-} from "@focus/core";
+import { TIMER_MODE_LABELS } from "@focus/core/constants";
+import { toMiniTimerMessageSchema, type FromMiniTimerMessage, type MiniTimerAudioState, type SharedTimerState, type ToMiniTimerMessage } from "@focus/core/protocol";
+import { sharedTimerView } from "@focus/core/timer";
 import { Button } from "@/components/ui/button";
 import { serverNow } from "@/runtime/serverClock";
 import { MiniAudioControls } from "@/features/miniTimer/MiniAudioControls";

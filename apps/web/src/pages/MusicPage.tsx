@@ -1,4 +1,6 @@
-import { AUDIO_MOODS, AUDIO_MESSAGES, FREE_TRACKS_MESSAGE, isMoodLocked, type AudioMood, type AudioMoodId } from "@focus/core";
+import { AUDIO_MOODS, type AudioMood, type AudioMoodId } from "@focus/core/audio";
+import { AUDIO_MESSAGES, isMoodLocked } from "@focus/core/audioPlayer";
+import { FREE_TRACKS_MESSAGE } from "@focus/core/subscription";
 import { BellRing, Check, Lightbulb, Lock, Repeat, Sparkles } from "lucide-react";
 import { useState, type CSSProperties } from "react";
 import { Badge } from "@/components/ui/badge";

@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_INVALID_MESSAGE, PASSWORD_RESET_NO_MAIL_MESSAGE, PASSWORD_RESET_SENT_MESSAGE } from "@focus/core";
+import { PASSWORD_RESET_INVALID_MESSAGE, PASSWORD_RESET_NO_MAIL_MESSAGE, PASSWORD_RESET_SENT_MESSAGE } from "@focus/core/schemas";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-import { passwordResetTokenSchema } from "@focus/core";
+import { passwordResetTokenSchema } from "@focus/core/schemas";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { toast } from "@/components/ui/use-toast";

@@ -1,4 +1,4 @@
-import type { Room, User } from "@focus/core";
+import type { Room, User } from "@focus/core/schemas";
 import { userKey } from "@/runtime/userStorage";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

@@ -1,4 +1,5 @@
-import { ROOM_LIMITS, ROOM_SITTING_OUT_NOTE, type Room, type RoomMember, roomStatusSchema, type User } from "@focus/core";
+import { ROOM_SITTING_OUT_NOTE } from "@focus/core/rooms";
+import { ROOM_LIMITS, type Room, type RoomMember, roomStatusSchema, type User } from "@focus/core/schemas";
 import { ArrowLeft, Copy, DoorOpen, Info, LogIn } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router-dom";

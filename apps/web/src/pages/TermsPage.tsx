@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { LegalLayout, LegalSection, SupportLink } from "@/features/legal/LegalLayout";
-import { trialPhrase } from "@focus/core";
+import { trialPhrase } from "@focus/core/subscription";
 import { usePublicConfig } from "@/lib/publicConfig";
 
 /** /terms: the few rules of using Focus Flow, in plain words (`docs/product.md`, Pages anyone can read). */

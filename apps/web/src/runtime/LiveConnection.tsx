@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useActorRef } from "@xstate/react";
-import { LIVE_PATH, createSocketActor, liveConnectionMachine, type WebSocketLike } from "@focus/core";
+import { LIVE_PATH, createSocketActor, liveConnectionMachine, type WebSocketLike } from "@focus/core/protocol";
 import { LiveChannelContext, LiveStatusContext, type LiveChannel, type LiveStatus } from "./liveChannel";
 import { addClockSample } from "./serverClock";
 

@@ -1,4 +1,4 @@
-import { timerEventsOf, type StartBlockReason, type TimerCommand } from "@focus/core";
+import { timerEventsOf, type StartBlockReason, type TimerCommand } from "@focus/core/timer";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { AccountTimerSync } from "./accountTimerSync";
 import { useLiveChannel } from "./liveChannel";

@@ -1,13 +1,6 @@
-import {
-  applyTimerCommands,
-  DEFAULT_SETTINGS,
-  newAccountTimer,
-  timerMachine,
-  type AccountTimer,
-  type LiveMessage,
-  type TimerAccess,
-  type TimerEffect,
-} from "@focus/core";
+import { type LiveMessage } from "@focus/core/protocol";
+import { DEFAULT_SETTINGS } from "@focus/core/schemas";
+import { applyTimerCommands, newAccountTimer, timerMachine, type AccountTimer, type TimerAccess, type TimerEffect } from "@focus/core/timer";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createActor, fromCallback, type EventObject } from "xstate";
 import { AccountTimerSync } from "./accountTimerSync";

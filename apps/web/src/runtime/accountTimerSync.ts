@@ -1,14 +1,5 @@
-import {
-  MAX_TIMER_COMMANDS,
-  eventsToFollow,
-  timedTimerCommandSchema,
-  type AccountTimer,
-  type LiveMessage,
-  type StartBlockReason,
-  type TimedTimerCommand,
-  type TimerCommand,
-  type TimerEvent,
-} from "@focus/core";
+import { type LiveMessage } from "@focus/core/protocol";
+import { MAX_TIMER_COMMANDS, eventsToFollow, timedTimerCommandSchema, type AccountTimer, type StartBlockReason, type TimedTimerCommand, type TimerCommand, type TimerEvent } from "@focus/core/timer";
 import { z } from "zod";
 import type { LiveChannel } from "./liveChannel";
 import { newClientId } from "./outbox/clientId";

@@ -1,15 +1,5 @@
-import {
-  subscriptionRequestsSchema,
-  upgradeResponseSchema,
-  userResponseSchema,
-  type AcceptOfferRequest,
-  type CancelRequest,
-  type SubscriptionRequests,
-  type UpgradeResponse,
-  type LoginForm,
-  type RegisterForm,
-  type User,
-} from "@focus/core";
+import { type AcceptOfferRequest, type CancelRequest } from "@focus/core/cancellation";
+import { subscriptionRequestsSchema, upgradeResponseSchema, userResponseSchema, type SubscriptionRequests, type UpgradeResponse, type LoginForm, type RegisterForm, type User } from "@focus/core/schemas";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, api } from "@/lib/api";

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type Settings } from "@focus/core";
+import { DEFAULT_SETTINGS, type Settings } from "@focus/core/schemas";
 import { createContext, useContext } from "react";
 
 /** The settings in force (server, else last cached, else defaults), provided by the timer's host. */

@@ -1,4 +1,4 @@
-import type { User } from "@focus/core";
+import type { User } from "@focus/core/schemas";
 import { createContext, useContext } from "react";
 
 /** The signed-in user (a guest included), provided by the signed-in layout; null for a visitor. */

@@ -1,4 +1,4 @@
-import type { LiveMessage } from "@focus/core";
+import type { LiveMessage } from "@focus/core/protocol";
 import { createContext, useContext } from "react";
 
 /** The live connection's state, for display. */

@@ -1,4 +1,4 @@
-import { clockOffsetMs, keepClockSample, type ClockSample } from "@focus/core";
+import { clockOffsetMs, keepClockSample, type ClockSample } from "@focus/core/protocol";
 import { useSyncExternalStore } from "react";
 import { useNow } from "@/lib/useNow";
 

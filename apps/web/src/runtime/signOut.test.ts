@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from "@focus/core";
+import { STORAGE_KEYS } from "@focus/core/constants";
 import { beforeEach, describe, expect, it } from "vitest";
 import { outboxSync } from "./outbox/sync";
 import { forgetAccountInBrowser } from "./signOut";

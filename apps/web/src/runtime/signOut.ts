@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from "@focus/core";
+import { STORAGE_KEYS } from "@focus/core/constants";
 import { clearApiCache } from "@/lib/apiCache";
 import { outboxSync } from "./outbox/sync";
 import { clearUserStorage } from "./userStorage";

@@ -1,4 +1,4 @@
-import type { TimerCommand } from "@focus/core";
+import type { TimerCommand } from "@focus/core/timer";
 import { createContext, useContext } from "react";
 
 /**

@@ -1,4 +1,4 @@
-import type { LiveMessage } from "@focus/core";
+import type { LiveMessage } from "@focus/core/protocol";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useLiveChannel } from "./liveChannel";

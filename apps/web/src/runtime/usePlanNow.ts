@@ -1,4 +1,4 @@
-import type { User } from "@focus/core";
+import type { User } from "@focus/core/schemas";
 import { useMemo } from "react";
 import { serverNow, useServerNow } from "@/runtime/serverClock";
 

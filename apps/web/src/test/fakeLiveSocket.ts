@@ -1,4 +1,4 @@
-import type { LiveMessage } from "@focus/core";
+import type { LiveMessage } from "@focus/core/protocol";
 import { act } from "@testing-library/react";
 
 /**

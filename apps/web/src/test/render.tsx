@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type User } from "@focus/core";
+import { DEFAULT_SETTINGS, type User } from "@focus/core/schemas";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, type RenderResult } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";

@@ -1,4 +1,6 @@
-import { DEFAULT_SETTINGS, STORAGE_KEYS, type PersistedTimerState } from "@focus/core";
+import { STORAGE_KEYS } from "@focus/core/constants";
+import { DEFAULT_SETTINGS } from "@focus/core/schemas";
+import { type PersistedTimerState } from "@focus/core/timer";
 import { TEST_USER } from "./render";
 
 /** Timer states saved in localStorage, as the web app saves them, for tests to open the app with. */

@@ -1,4 +1,4 @@
-import type { SessionType } from "@focus/core";
+import type { SessionType } from "@focus/core/schemas";
 import type { Generated, Insertable, Selectable } from "kysely";
 
 /** Table `focus_sessions`: recorded timer sessions. */

@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable } from "kysely";
-import type { RoomVisibility } from "@focus/core";
+import type { RoomVisibility } from "@focus/core/schemas";
 
 /** Table `rooms`: focus rooms (`docs/rooms.md`). Times are ISO 8601 UTC. */
 export interface RoomsTable {

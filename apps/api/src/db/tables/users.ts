@@ -1,4 +1,4 @@
-import type { RetentionOfferId, SubscriptionPlan, SubscriptionStatus } from "@focus/core";
+import type { RetentionOfferId, SubscriptionPlan, SubscriptionStatus } from "@focus/core/schemas";
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /** Table `users`. Dates are ISO 8601 text, UTC. */

@@ -11,7 +11,7 @@
  * user's open pages (`user_changed`); 404 unknown user; 409 when the user accepted no offer.
  * The room tools (`/api/admin/rooms…`) are in `rooms.ts`, under the same hooks.
  */
-import { adminUsersResponseSchema, messageResponseSchema, userIdParamsSchema } from "@focus/core";
+import { adminUsersResponseSchema, messageResponseSchema, userIdParamsSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { deleteAccount } from "../../domain/accounts";
 import { HttpError } from "../../domain/httpError";

@@ -9,7 +9,7 @@
  *   and watchers on every instance get `room_closed`; 404 "Room not found" for an unknown or
  *   already ended room.
  */
-import { type AdminRoom, adminRoomSchema, adminRoomUpdateSchema, messageResponseSchema, roomSlugParamsSchema } from "@focus/core";
+import { type AdminRoom, adminRoomSchema, adminRoomUpdateSchema, messageResponseSchema, roomSlugParamsSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError } from "../../domain/httpError";
 import { ROOM_CLOSED_BY_ADMIN } from "../../live/rooms";

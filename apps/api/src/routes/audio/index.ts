@@ -10,15 +10,8 @@
  *   guests the Free plan's two Deep Work tracks, the Free plan its three tracks; `docs/product.md`,
  *   Audio).
  */
-import {
-  audioListenerOf,
-  audioMoodIdSchema,
-  audioFileListSchema,
-  audioListParamsSchema,
-  audioStreamQuerySchema,
-  listenerMayPlay,
-  lockedTracksMessage,
-} from "@focus/core";
+import { audioMoodIdSchema, audioFileListSchema, audioListParamsSchema, audioStreamQuerySchema } from "@focus/core/audio";
+import { audioListenerOf, listenerMayPlay, lockedTracksMessage } from "@focus/core/subscription";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { listMood } from "../../audio/library";
 import { resolveLibraryFile } from "../../audio/safePath";

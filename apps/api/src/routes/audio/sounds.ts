@@ -3,7 +3,7 @@
  * `AUDIO_DIR/sounds/`. Unknown names → 404 JSON; a sound the renderer has not written yet → 503
  * with Retry-After (they are rendered first, within a second or two of the first start).
  */
-import { NOTIFICATION_SOUND_FILES } from "@focus/core";
+import { NOTIFICATION_SOUND_FILES } from "@focus/core/audio";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { SOUNDS_FOLDER } from "../../audio/library";

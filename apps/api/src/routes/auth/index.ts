@@ -4,7 +4,7 @@
  * guesses spread over many addresses still stop, without locking the owner out of a browser
  * they signed in from before. Both regenerate the session id (no session fixation).
  */
-import { loginBodySchema, messageResponseSchema, registerBodySchema, userResponseSchema } from "@focus/core";
+import { loginBodySchema, messageResponseSchema, registerBodySchema, userResponseSchema } from "@focus/core/schemas";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { registerUser } from "../../domain/accounts";

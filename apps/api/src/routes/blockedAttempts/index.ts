@@ -5,7 +5,7 @@
  *   placed in the focus session the account's timer is in (running or paused), if it started before `at`.
  * - `GET /api/blocked-attempts/summary` → 200 `{ perSite, perSession }` for the Statistics tab.
  */
-import { blockedAttemptInputSchema, blockedAttemptSchema, blockedAttemptSummarySchema } from "@focus/core";
+import { blockedAttemptInputSchema, blockedAttemptSchema, blockedAttemptSummarySchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentFocusStart } from "../../domain/accountTimer";
 import { userOf } from "../../plugins/auth";

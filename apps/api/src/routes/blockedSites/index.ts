@@ -7,7 +7,7 @@
  *   blocklist", 403 beyond the Free plan's 5, 409 beyond MAX_BLOCKED_SITES.
  * - `DELETE /api/blocked-sites/:id` → 204; 404 for an id the user does not own.
  */
-import { blockedSiteInputSchema, blockedSiteListSchema, blockedSiteSchema, recordIdParamsSchema } from "@focus/core";
+import { blockedSiteInputSchema, blockedSiteListSchema, blockedSiteSchema, recordIdParamsSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { addBlockedSite, removeBlockedSite } from "../../domain/blockedSites";
 import { userOf } from "../../plugins/auth";

@@ -5,7 +5,7 @@
  * `trialDays` TRIAL_DAYS, the trial a registration gives, which every screen naming the trial's
  * length shows; `supportEmail` SUPPORT_EMAIL; `paymentConfigured` whether PAYMENT_URL is set.
  */
-import { publicConfigSchema } from "@focus/core";
+import { publicConfigSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../env";
 

@@ -11,7 +11,7 @@
  * 403 over the Free plan's daily limit, 409 past MAX_SESSIONS_PER_USER or while another import
  * of the account runs, 429 (with Retry-After) past IMPORT_RATE_LIMIT.
  */
-import { dataExportSchema, exportQuerySchema, importResultSchema } from "@focus/core";
+import { dataExportSchema, exportQuerySchema, importResultSchema } from "@focus/core/schemas";
 import { finished, Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

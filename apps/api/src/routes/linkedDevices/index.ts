@@ -7,14 +7,7 @@
  * - `DELETE /api/linked-devices/:id` → 204; the token is revoked and its live sockets closed.
  * Another user's device id answers 404.
  */
-import {
-  linkedDeviceCreatedSchema,
-  linkedDeviceCreateSchema,
-  linkedDeviceListSchema,
-  linkedDeviceSchema,
-  linkedDeviceUpdateSchema,
-  recordIdParamsSchema,
-} from "@focus/core";
+import { linkedDeviceCreatedSchema, linkedDeviceCreateSchema, linkedDeviceListSchema, linkedDeviceSchema, linkedDeviceUpdateSchema, recordIdParamsSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { linkDevice, setDeviceActive, unlinkDevice } from "../../domain/devices";
 import { LIVE_CLOSE_CODES } from "../../live/hub";

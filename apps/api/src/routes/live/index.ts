@@ -13,7 +13,8 @@
  * The connection counts the user's days in the time zone it names: `?tz=<IANA name>` (a browser
  * cannot set headers on a websocket), else `X-Time-Zone`, else UTC (a focus room's daily limit).
  */
-import { LIVE_PATH, timeZoneSchema } from "@focus/core";
+import { LIVE_PATH } from "@focus/core/protocol";
+import { timeZoneSchema } from "@focus/core/schemas";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authenticateDeviceToken, deviceNotLinked, noteDeviceSeen } from "../../domain/devices";

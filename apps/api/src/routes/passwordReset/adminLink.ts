@@ -7,7 +7,7 @@
  * the account has an email: then the account's own mailbox is the way, and the admin never
  * holds a working credential for an account that can prove itself by mail.
  */
-import { adminResetLinkResponseSchema, userIdParamsSchema } from "@focus/core";
+import { adminResetLinkResponseSchema, userIdParamsSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { userNotFound, HttpError } from "../../domain/httpError";
 import { issueResetLink, resetLinkUrl } from "../../domain/passwordReset";

@@ -13,17 +13,7 @@
  * (both rate limited per IP: RESET_USE_RATE_LIMIT).
  * The admin's reset link for a user is `adminLink.ts`.
  */
-import {
-  PASSWORD_RESET_NO_MAIL_MESSAGE,
-  PASSWORD_RESET_SENT_MESSAGE,
-  messageResponseSchema,
-  passwordResetCheckBodySchema,
-  passwordResetCheckResponseSchema,
-  passwordResetCompleteBodySchema,
-  passwordResetCompleteResponseSchema,
-  passwordResetOptionsSchema,
-  passwordResetRequestBodySchema,
-} from "@focus/core";
+import { PASSWORD_RESET_NO_MAIL_MESSAGE, PASSWORD_RESET_SENT_MESSAGE, messageResponseSchema, passwordResetCheckBodySchema, passwordResetCheckResponseSchema, passwordResetCompleteBodySchema, passwordResetCompleteResponseSchema, passwordResetOptionsSchema, passwordResetRequestBodySchema } from "@focus/core/schemas";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { checkResetLink, completeReset, issueResetLink, resetLinkUrl } from "../../domain/passwordReset";

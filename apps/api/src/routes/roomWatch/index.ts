@@ -14,7 +14,8 @@
  * few frames at once then one a second; more are dropped, and a socket that keeps sending is
  * closed with 4429.
  */
-import { parseLiveMessage, roomSlugParamsSchema } from "@focus/core";
+import { parseLiveMessage } from "@focus/core/protocol";
+import { roomSlugParamsSchema } from "@focus/core/schemas";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError } from "../../domain/httpError";

@@ -15,7 +15,8 @@
  * Taking part (presence, status) happens on the live connection (`room_join`).
  */
 import { randomBytes } from "node:crypto";
-import { MAX_OPEN_ROOMS_PER_OWNER, roomCreateSchema, roomSchema, roomSlugParamsSchema, type Room } from "@focus/core";
+import { MAX_OPEN_ROOMS_PER_OWNER } from "@focus/core/rooms";
+import { roomCreateSchema, roomSchema, roomSlugParamsSchema, type Room } from "@focus/core/schemas";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { writeTransaction } from "../../db/groupCommit";

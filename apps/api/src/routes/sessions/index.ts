@@ -9,16 +9,8 @@
  * listed are those of the last 7 local days (`docs/product.md`, People and plans); the caller's
  * day is read in its X-Time-Zone.
  */
-import {
-  encodeSessionCursor,
-  historyStartBound,
-  NEXT_CURSOR_HEADER,
-  sessionInputSchema,
-  sessionListQuerySchema,
-  sessionRangeQuerySchema,
-  sessionSchema,
-  sessionsInHistory,
-} from "@focus/core";
+import { encodeSessionCursor, NEXT_CURSOR_HEADER, sessionInputSchema, sessionListQuerySchema, sessionRangeQuerySchema, sessionSchema } from "@focus/core/schemas";
+import { historyStartBound, sessionsInHistory } from "@focus/core/subscription";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordSessionWithinPlan } from "../../domain/sessions";
 import { subscriptionOf } from "../../domain/subscription";

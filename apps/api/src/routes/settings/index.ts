@@ -5,7 +5,7 @@
  * (`settings_changed`, they load the settings again) and brings the account's timer to the new
  * settings (a waiting session takes its new length).
  */
-import { settingsSchema, settingsUpdateSchema } from "@focus/core";
+import { settingsSchema, settingsUpdateSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { saveSettingsChanges } from "../../domain/settings";
 import { userOf } from "../../plugins/auth";

@@ -20,15 +20,7 @@
  * The self-service cancel and the admin cancel share the `/subscription/cancel` prefix; the
  * router tells them apart by the extra path segment.
  */
-import {
-  acceptOfferBodySchema,
-  cancelSubscriptionBodySchema,
-  messageResponseSchema,
-  subscriptionRequestsSchema,
-  upgradeResponseSchema,
-  userIdParamsSchema,
-  userResponseSchema,
-} from "@focus/core";
+import { acceptOfferBodySchema, cancelSubscriptionBodySchema, messageResponseSchema, subscriptionRequestsSchema, upgradeResponseSchema, userIdParamsSchema, userResponseSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError, userNotFound } from "../../domain/httpError";
 import { toPublicUser } from "../../domain/publicUser";

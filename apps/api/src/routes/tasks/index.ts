@@ -13,7 +13,7 @@
  * Every change that succeeds tells the user's live connections `tasks_changed`, so their other
  * tabs and devices load the list again.
  */
-import { recordIdParamsSchema, taskCreateSchema, taskListSchema, taskReorderSchema, taskSchema, taskUpdateSchema } from "@focus/core";
+import { recordIdParamsSchema, taskCreateSchema, taskListSchema, taskReorderSchema, taskSchema, taskUpdateSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { createTask, editTask, listUserTasks, removeTask, reorderTasks } from "../../domain/tasks";
 import { userOf } from "../../plugins/auth";

@@ -12,13 +12,7 @@
  * their own account and all its data, and is logged out everywhere (400 on a wrong password,
  * rate limited like the password change; 409 for the admin account, which stays).
  */
-import {
-  deleteAccountBodySchema,
-  messageResponseSchema,
-  updateEmailBodySchema,
-  updatePasswordBodySchema,
-  userResponseSchema,
-} from "@focus/core";
+import { deleteAccountBodySchema, messageResponseSchema, updateEmailBodySchema, updatePasswordBodySchema, userResponseSchema } from "@focus/core/schemas";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { changeEmail, changePassword, checkCurrentPassword, type CurrentPasswordGuard, deleteAccount } from "../../domain/accounts";

@@ -1,4 +1,4 @@
-import type { User } from "@focus/core";
+import type { User } from "@focus/core/schemas";
 import { LogIn, LogOut, Puzzle, ShieldUser, UserRound, Users } from "lucide-react";
 import { Link } from "react-router-dom";
 import { BrandLink } from "@/components/Brand";

@@ -1,4 +1,4 @@
-import type { User } from "@focus/core";
+import type { User } from "@focus/core/schemas";
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { useCallback, useState } from "react";
 import { ErrorBoundary } from "@/components/ErrorBoundary";

@@ -1,4 +1,5 @@
-import { planTier, type User } from "@focus/core";
+import { type User } from "@focus/core/schemas";
+import { planTier } from "@focus/core/subscription";
 import { LogIn } from "lucide-react";
 import { Suspense, useEffect } from "react";
 import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation } from "react-router-dom";

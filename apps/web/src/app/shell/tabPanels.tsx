@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { User } from "@focus/core";
+import type { User } from "@focus/core/schemas";
 import { NeuralAudioPanel } from "@/features/audio/NeuralAudioPanel";
 import { SettingsTab, StatsTab } from "@/app/tabs";
 import { WebsiteShield } from "@/features/shield/WebsiteShield";

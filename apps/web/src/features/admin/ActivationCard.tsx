@@ -1,4 +1,4 @@
-import { userIdParamsSchema } from "@focus/core";
+import { userIdParamsSchema } from "@focus/core/schemas";
 import { BadgeCheck, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,5 @@
-import { ADMIN_CANCEL_COPY, adminCancellationOf, type AdminUser } from "@focus/core";
+import { type AdminUser } from "@focus/core/schemas";
+import { ADMIN_CANCEL_COPY, adminCancellationOf } from "@focus/core/subscription";
 import { Ban, LoaderCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";

@@ -1,4 +1,4 @@
-import type { AdminUser } from "@focus/core";
+import type { AdminUser } from "@focus/core/schemas";
 import { LoaderCircle, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";

@@ -1,4 +1,4 @@
-import { PLAN_PRICES } from "@focus/core";
+import { PLAN_PRICES } from "@focus/core/subscription";
 import { ClipboardCheck } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 

@@ -1,4 +1,4 @@
-import { type AdminRoom, adminRoomSchema, messageResponseSchema } from "@focus/core";
+import { type AdminRoom, adminRoomSchema, messageResponseSchema } from "@focus/core/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { DoorClosed, RefreshCw } from "lucide-react";
 import { useState } from "react";

@@ -1,4 +1,4 @@
-import type { AdminRoom } from "@focus/core";
+import type { AdminRoom } from "@focus/core/schemas";
 import { LoaderCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";

@@ -1,4 +1,4 @@
-import type { AdminRoom } from "@focus/core";
+import type { AdminRoom } from "@focus/core/schemas";
 import { Eye, EyeOff, Power } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,6 @@
-import { CANCELLATION_FEEDBACK_COPY, RETENTION_OFFER_TITLES, adminBadge, adminCancellationOf, type AdminUser } from "@focus/core";
+import { RETENTION_OFFER_TITLES } from "@focus/core/cancellation";
+import { type AdminUser } from "@focus/core/schemas";
+import { CANCELLATION_FEEDBACK_COPY, adminBadge, adminCancellationOf } from "@focus/core/subscription";
 import { MessageSquareQuote, Gift, Send } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { UserRowActions } from "./UserRowActions";

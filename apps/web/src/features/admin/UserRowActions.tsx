@@ -1,4 +1,5 @@
-import { ADMIN_CANCEL_COPY, isPremiumActive, type AdminCancellation, type AdminUser } from "@focus/core";
+import { type AdminUser } from "@focus/core/schemas";
+import { ADMIN_CANCEL_COPY, isPremiumActive, type AdminCancellation } from "@focus/core/subscription";
 import { BadgeCheck, Ban, Gift, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useAdminAction, useAdminHandsOutResetLinks } from "./adminApi";

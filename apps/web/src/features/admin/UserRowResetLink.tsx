@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_LINK_MINUTES, type AdminUser } from "@focus/core";
+import { PASSWORD_RESET_LINK_MINUTES, type AdminUser } from "@focus/core/schemas";
 import { Check, Copy, KeyRound, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";

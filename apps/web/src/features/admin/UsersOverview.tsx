@@ -1,4 +1,4 @@
-import type { AdminUser } from "@focus/core";
+import type { AdminUser } from "@focus/core/schemas";
 import { RefreshCw, Users } from "lucide-react";
 import { useState } from "react";
 import { ErrorAlert } from "@/components/ui/alert";

@@ -1,11 +1,4 @@
-import {
-  adminResetLinkResponseSchema,
-  adminUsersResponseSchema,
-  messageResponseSchema,
-  passwordResetOptionsSchema,
-  type AdminResetLink,
-  type AdminUser,
-} from "@focus/core";
+import { adminResetLinkResponseSchema, adminUsersResponseSchema, messageResponseSchema, passwordResetOptionsSchema, type AdminResetLink, type AdminUser } from "@focus/core/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, api } from "@/lib/api";

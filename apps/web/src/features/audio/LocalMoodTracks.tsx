@@ -1,4 +1,6 @@
-import { AUDIO_MESSAGES, listenerMayPlay, type AudioFile, type AudioListener, type AudioMood } from "@focus/core";
+import { type AudioFile, type AudioMood } from "@focus/core/audio";
+import { AUDIO_MESSAGES } from "@focus/core/audioPlayer";
+import { listenerMayPlay, type AudioListener } from "@focus/core/subscription";
 import { Lock, Music, Pause, Play } from "lucide-react";
 import { useId, type CSSProperties } from "react";
 import { Badge } from "@/components/ui/badge";

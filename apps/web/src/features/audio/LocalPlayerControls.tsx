@@ -1,4 +1,4 @@
-import { AUDIO_VOLUME_SLIDER } from "@focus/core";
+import { AUDIO_VOLUME_SLIDER } from "@focus/core/audio";
 import { Volume2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Slider } from "@/components/ui/slider";

@@ -1,4 +1,4 @@
-import { lockedTracksMessage, type AudioListener } from "@focus/core";
+import { lockedTracksMessage, type AudioListener } from "@focus/core/subscription";
 import { Lock } from "lucide-react";
 import { Link } from "react-router-dom";
 import { buttonVariants } from "@/components/ui/button";

@@ -1,4 +1,5 @@
-import { AUDIO_MOODS, isMoodLocked, type AudioMood, type AudioMoodId } from "@focus/core";
+import { AUDIO_MOODS, type AudioMood, type AudioMoodId } from "@focus/core/audio";
+import { isMoodLocked } from "@focus/core/audioPlayer";
 import { AudioLines, Lock } from "lucide-react";
 import { useId, type CSSProperties } from "react";
 import { cn } from "@/lib/utils";

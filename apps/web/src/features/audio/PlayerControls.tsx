@@ -1,4 +1,5 @@
-import { AUDIO_MESSAGES, audioMoodById, type AudioMoodId } from "@focus/core";
+import { audioMoodById, type AudioMoodId } from "@focus/core/audio";
+import { AUDIO_MESSAGES } from "@focus/core/audioPlayer";
 import { Info, LoaderCircle, Pause, Play, Shuffle, Square, Volume1, Volume2, VolumeX } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,6 @@
-import { DEFAULT_SETTINGS, timerMachine, type AudioMoodId, type Settings, type TimerInput } from "@focus/core";
+import { type AudioMoodId } from "@focus/core/audio";
+import { DEFAULT_SETTINGS, type Settings } from "@focus/core/schemas";
+import { timerMachine, type TimerInput } from "@focus/core/timer";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,10 +1,6 @@
-import {
-  fadeGain,
-  followTimerCommand,
-  type AudioMoodId,
-  type AudioInBreaks,
-  type TimerPhase,
-} from "@focus/core";
+import { type AudioMoodId } from "@focus/core/audio";
+import { fadeGain, followTimerCommand, type TimerPhase } from "@focus/core/audioPlayer";
+import { type AudioInBreaks } from "@focus/core/schemas";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useCurrentSettings } from "@/runtime/currentSettings";
 import { TimerActor } from "@/runtime/timerActor";

@@ -1,4 +1,4 @@
-import { WAVE_FPS, WAVE_TYPES } from "@focus/core";
+import { WAVE_FPS, WAVE_TYPES } from "@focus/core/audio";
 import { useEffect, useRef } from "react";
 import { useMediaQuery } from "@/lib/useMediaQuery";
 import { cn } from "@/lib/utils";

@@ -1,4 +1,6 @@
-import { DEFAULT_SETTINGS, FREE_TRACKS_MESSAGE, GUEST_TRACKS_MESSAGE, type AudioMoodId, type AudioFile, type Settings, type User } from "@focus/core";
+import { type AudioMoodId, type AudioFile } from "@focus/core/audio";
+import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
+import { FREE_TRACKS_MESSAGE, GUEST_TRACKS_MESSAGE } from "@focus/core/subscription";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

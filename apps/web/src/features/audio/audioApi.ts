@@ -1,4 +1,5 @@
-import { AUDIO_MESSAGES, audioFileListSchema, type AudioMoodId, type AudioFile } from "@focus/core";
+import { audioFileListSchema, type AudioMoodId, type AudioFile } from "@focus/core/audio";
+import { AUDIO_MESSAGES } from "@focus/core/audioPlayer";
 import { api } from "@/lib/api";
 
 /**

@@ -1,11 +1,5 @@
-import {
-  AUDIO_DEFAULT_VOLUME,
-  audioPlayerMachine,
-  randomSeed,
-  type AudioMoodId,
-  type AudioFile,
-  type AudioPlayerEmitted,
-} from "@focus/core";
+import { AUDIO_DEFAULT_VOLUME, type AudioMoodId, type AudioFile } from "@focus/core/audio";
+import { audioPlayerMachine, randomSeed, type AudioPlayerEmitted } from "@focus/core/audioPlayer";
 import { createActor, fromPromise, type ActorRefFrom } from "xstate";
 import { fetchMoodTracks, playElement, streamUrl } from "./audioApi";
 

@@ -1,4 +1,4 @@
-import type { AudioPlayerContext, AudioPlayerEvent } from "@focus/core";
+import type { AudioPlayerContext, AudioPlayerEvent } from "@focus/core/audioPlayer";
 import { useSelector } from "@xstate/react";
 import { createContext, useCallback, useContext } from "react";
 import type { AudioEngine } from "./audioEngine";

@@ -1,4 +1,6 @@
-import { AUDIO_MOOD_IDS, AUDIO_DEFAULT_VOLUME, localPlayerMachine, randomSeed, type AudioFile, type AudioListener } from "@focus/core";
+import { AUDIO_MOOD_IDS, AUDIO_DEFAULT_VOLUME, type AudioFile } from "@focus/core/audio";
+import { localPlayerMachine, randomSeed } from "@focus/core/audioPlayer";
+import { type AudioListener } from "@focus/core/subscription";
 import { useQueries, type UseQueryResult } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useMemo, useState } from "react";

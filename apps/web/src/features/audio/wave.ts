@@ -1,4 +1,4 @@
-import { WAVE_POINTS, WAVE_TYPES } from "@focus/core";
+import { WAVE_POINTS, WAVE_TYPES } from "@focus/core/audio";
 
 export type WaveType = keyof typeof WAVE_TYPES;
 export const WAVE_TYPE_ORDER: readonly WaveType[] = ["alpha", "beta", "gamma", "theta"];

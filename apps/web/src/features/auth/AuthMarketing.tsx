@@ -1,5 +1,5 @@
 import { Headphones, ShieldCheck, Timer, type LucideIcon } from "lucide-react";
-import { REGISTRATION_COPY } from "@focus/core";
+import { REGISTRATION_COPY } from "@focus/core/subscription";
 import { usePublicConfig } from "@/lib/publicConfig";
 
 const POINTS: { icon: LucideIcon; title: string; text: string }[] = [

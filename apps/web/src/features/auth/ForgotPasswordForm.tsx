@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_NO_MAIL_MESSAGE, forgotPasswordFormSchema } from "@focus/core";
+import { PASSWORD_RESET_NO_MAIL_MESSAGE, forgotPasswordFormSchema } from "@focus/core/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheck } from "lucide-react";
 import { useForm } from "react-hook-form";

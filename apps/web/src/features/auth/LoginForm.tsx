@@ -1,4 +1,4 @@
-import { loginFormSchema } from "@focus/core";
+import { loginFormSchema } from "@focus/core/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";

@@ -1,4 +1,4 @@
-import { registerFormSchema } from "@focus/core";
+import { registerFormSchema } from "@focus/core/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { ErrorAlert } from "@/components/ui/alert";

@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_INVALID_MESSAGE, resetPasswordFormSchema } from "@focus/core";
+import { PASSWORD_RESET_INVALID_MESSAGE, resetPasswordFormSchema } from "@focus/core/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";

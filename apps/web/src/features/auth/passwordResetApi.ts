@@ -1,11 +1,4 @@
-import {
-  messageResponseSchema,
-  passwordResetCheckResponseSchema,
-  passwordResetCompleteResponseSchema,
-  passwordResetOptionsSchema,
-  type PasswordResetOptions,
-  type User,
-} from "@focus/core";
+import { messageResponseSchema, passwordResetCheckResponseSchema, passwordResetCompleteResponseSchema, passwordResetOptionsSchema, type PasswordResetOptions, type User } from "@focus/core/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api";
 import { onSignedIn } from "@/runtime/auth";

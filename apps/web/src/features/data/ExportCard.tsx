@@ -1,4 +1,4 @@
-import type { ExportFormat } from "@focus/core";
+import type { ExportFormat } from "@focus/core/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Download, FileJson, FileSpreadsheet, LoaderCircle, Upload } from "lucide-react";
 import { useRef } from "react";

@@ -1,4 +1,4 @@
-import { dataExportSchema, importResultSchema, type ExportFormat, type ImportResult } from "@focus/core";
+import { dataExportSchema, importResultSchema, type ExportFormat, type ImportResult } from "@focus/core/schemas";
 import { api, apiDownload } from "@/lib/api";
 
 /** Largest file the import accepts, bytes (the server's limit). */

@@ -1,4 +1,4 @@
-import { guestSignupPoints } from "@focus/core";
+import { guestSignupPoints } from "@focus/core/subscription";
 import { Check, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";

@@ -1,4 +1,4 @@
-import { sessionInputSchema, type Session, type SessionInput } from "@focus/core";
+import { sessionInputSchema, type Session, type SessionInput } from "@focus/core/schemas";
 import { useSyncExternalStore } from "react";
 import { z } from "zod";
 import { storageSubscription } from "@/lib/storageChanges";

@@ -1,4 +1,5 @@
-import { DATA_EXPORT_VERSION, importResultSchema, STORAGE_KEYS, taskSchema, type DataExport } from "@focus/core";
+import { STORAGE_KEYS } from "@focus/core/constants";
+import { DATA_EXPORT_VERSION, importResultSchema, taskSchema, type DataExport } from "@focus/core/schemas";
 import { useSyncExternalStore } from "react";
 import { api } from "@/lib/api";
 import { writeUserValue } from "@/runtime/userStorage";

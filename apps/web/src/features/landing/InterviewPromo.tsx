@@ -1,4 +1,4 @@
-import { premiumWorth } from "@focus/core";
+import { premiumWorth } from "@focus/core/subscription";
 import { CalendarCheck, Gift, X } from "lucide-react";
 import { useState } from "react";
 import { buttonVariants } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import { FREE_FEATURES, PLAN_NAMES, PLAN_PRICES, PREMIUM_FEATURES, PRICE_PERIOD, PRICING_COPY, newAccountTrialText } from "@focus/core";
+import { FREE_FEATURES, PLAN_NAMES, PLAN_PRICES, PREMIUM_FEATURES, PRICE_PERIOD, PRICING_COPY, newAccountTrialText } from "@focus/core/subscription";
 import { Check } from "lucide-react";
 import { Link } from "react-router-dom";
 import { buttonVariants } from "@/components/ui/button";

@@ -1,4 +1,6 @@
-import { AUDIO_MOODS, GUEST_AUDIO_MOOD, audioMoodById, isMoodLocked, type FromMiniTimerMessage, type MiniTimerAudioState } from "@focus/core";
+import { AUDIO_MOODS, GUEST_AUDIO_MOOD, audioMoodById } from "@focus/core/audio";
+import { isMoodLocked } from "@focus/core/audioPlayer";
+import { type FromMiniTimerMessage, type MiniTimerAudioState } from "@focus/core/protocol";
 import { LoaderCircle, Pause, Play, Shuffle } from "lucide-react";
 import type { CSSProperties } from "react";
 import { Button } from "@/components/ui/button";

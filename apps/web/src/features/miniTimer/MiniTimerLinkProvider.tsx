@@ -1,17 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import {
-  MINI_TIMER_PATH,
-  MINI_TIMER_PING_MS,
-  MINI_TIMER_UPDATE_MS,
-  MINI_TIMER_WINDOW,
-  fromMiniTimerMessageSchema,
-  miniTimerAudioEvent,
-  sameMiniTimerAudio,
-  selectMiniTimerAudio,
-  timerStateOf,
-  type MiniTimerAudioState,
-  type ToMiniTimerMessage,
-} from "@focus/core";
+import { MINI_TIMER_PATH, MINI_TIMER_PING_MS, MINI_TIMER_UPDATE_MS, MINI_TIMER_WINDOW, fromMiniTimerMessageSchema, miniTimerAudioEvent, sameMiniTimerAudio, selectMiniTimerAudio, type MiniTimerAudioState, type ToMiniTimerMessage } from "@focus/core/protocol";
+import { timerStateOf } from "@focus/core/timer";
 import { toast } from "@/components/ui/use-toast";
 import { useAudioEngine } from "@/features/audio/audioEngineContext";
 import { TimerActor } from "@/runtime/timerActor";

@@ -1,11 +1,6 @@
-import {
-  type AudioMoodId,
-  type AudioFile,
-  type FromMiniTimerMessage,
-  type MiniTimerAudioState,
-  type ToMiniTimerMessage,
-  type User,
-} from "@focus/core";
+import { type AudioMoodId, type AudioFile } from "@focus/core/audio";
+import { type FromMiniTimerMessage, type MiniTimerAudioState, type ToMiniTimerMessage } from "@focus/core/protocol";
+import { type User } from "@focus/core/schemas";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";

@@ -1,4 +1,4 @@
-import { settingsSchema, type User } from "@focus/core";
+import { settingsSchema, type User } from "@focus/core/schemas";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "@/components/ui/use-toast";

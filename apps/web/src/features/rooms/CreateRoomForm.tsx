@@ -1,4 +1,4 @@
-import { ROOM_LIMITS, roomCreateSchema, type RoomCreate } from "@focus/core";
+import { ROOM_LIMITS, roomCreateSchema, type RoomCreate } from "@focus/core/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, Plus } from "lucide-react";
 import { useForm } from "react-hook-form";

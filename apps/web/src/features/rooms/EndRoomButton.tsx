@@ -1,4 +1,4 @@
-import type { Room } from "@focus/core";
+import type { Room } from "@focus/core/schemas";
 import { LoaderCircle, Power } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";

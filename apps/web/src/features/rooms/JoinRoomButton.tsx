@@ -1,4 +1,6 @@
-import { focusEndedByJoining, formatTime, type Room } from "@focus/core";
+import { formatTime } from "@focus/core/format";
+import { focusEndedByJoining } from "@focus/core/rooms";
+import { type Room } from "@focus/core/schemas";
 import { Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";

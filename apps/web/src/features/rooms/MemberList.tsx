@@ -1,4 +1,5 @@
-import { memberActivity, type RoomMember, type RoomSchedule } from "@focus/core";
+import { memberActivity, type RoomSchedule } from "@focus/core/rooms";
+import { type RoomMember } from "@focus/core/schemas";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 import { useRoomRoundNow } from "./RoundClock";

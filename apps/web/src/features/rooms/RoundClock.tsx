@@ -1,4 +1,5 @@
-import { formatTime, roomRound, type RoomSchedule } from "@focus/core";
+import { formatTime } from "@focus/core/format";
+import { roomRound, type RoomSchedule } from "@focus/core/rooms";
 import { cn } from "@/lib/utils";
 import { useServerNow } from "@/runtime/serverClock";
 

@@ -4,7 +4,7 @@
  * once: who is in it is pushed by the server afterwards, `useRoomWatch`), and opening and ending
  * a room.
  */
-import { roomSchema, type Room, type RoomCreate } from "@focus/core";
+import { roomSchema, type Room, type RoomCreate } from "@focus/core/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 

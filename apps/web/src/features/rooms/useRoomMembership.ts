@@ -1,4 +1,5 @@
-import { followRoomRoundEvent, type RoomSchedule, roomStatusSchema } from "@focus/core";
+import { followRoomRoundEvent, type RoomSchedule } from "@focus/core/rooms";
+import { roomStatusSchema } from "@focus/core/schemas";
 import { useEffect, useState } from "react";
 import { serverNow } from "@/runtime/serverClock";
 import { useTimerCommand } from "@/runtime/timerCommands";

@@ -1,4 +1,4 @@
-import { createSocketActor, liveConnectionMachine, type LiveMessage, type WebSocketLike } from "@focus/core";
+import { createSocketActor, liveConnectionMachine, type LiveMessage, type WebSocketLike } from "@focus/core/protocol";
 import { useEffect, useState } from "react";
 import { createActor } from "xstate";
 import { addClockSample } from "@/runtime/serverClock";

@@ -1,4 +1,4 @@
-import { THEMES, type Theme } from "@focus/core";
+import { THEMES, type Theme } from "@focus/core/constants";
 import { Monitor, Moon, Palette, Sun } from "lucide-react";
 import { Controller, type Control } from "react-hook-form";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

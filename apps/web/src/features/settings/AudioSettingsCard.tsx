@@ -1,4 +1,4 @@
-import { AUDIO_IN_BREAKS, type AudioInBreaks } from "@focus/core";
+import { AUDIO_IN_BREAKS, type AudioInBreaks } from "@focus/core/schemas";
 import { Headphones } from "lucide-react";
 import { Controller, useWatch, type Control } from "react-hook-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

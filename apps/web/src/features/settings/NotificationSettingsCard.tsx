@@ -1,4 +1,4 @@
-import { NOTIFICATION_SOUNDS } from "@focus/core";
+import { NOTIFICATION_SOUNDS } from "@focus/core/constants";
 import { Bell } from "lucide-react";
 import { useState } from "react";
 import { Controller, useWatch, type Control } from "react-hook-form";

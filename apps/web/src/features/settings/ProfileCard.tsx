@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { updateEmailBodySchema, updatePasswordBodySchema, type User } from "@focus/core";
+import { updateEmailBodySchema, updatePasswordBodySchema, type User } from "@focus/core/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, LogOut, UserRound } from "lucide-react";

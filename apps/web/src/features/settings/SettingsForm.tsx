@@ -1,4 +1,4 @@
-import type { Settings, User } from "@focus/core";
+import type { Settings, User } from "@focus/core/schemas";
 import { Check, CloudOff, LoaderCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { AppearanceCard } from "./AppearanceCard";

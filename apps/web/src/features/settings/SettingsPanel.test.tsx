@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from "@focus/core";
+import { DEFAULT_SETTINGS } from "@focus/core/schemas";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-import { SETTINGS_LIMITS } from "@focus/core";
+import { SETTINGS_LIMITS } from "@focus/core/constants";
 import { Timer } from "lucide-react";
 import { Controller, type Control } from "react-hook-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -1,4 +1,5 @@
-import { AUDIO_IN_BREAKS, SETTINGS_LIMITS, settingsSchema, type Settings } from "@focus/core";
+import { SETTINGS_LIMITS } from "@focus/core/constants";
+import { AUDIO_IN_BREAKS, settingsSchema, type Settings } from "@focus/core/schemas";
 import { z } from "zod";
 
 /** Long break interval choices, 2 to 6 focus sessions, as the form's text values. */

@@ -1,4 +1,5 @@
-import { DEFAULT_SETTINGS, STORAGE_KEYS, settingsChanges, settingsSchema, type Settings, type SettingsUpdate, type User } from "@focus/core";
+import { STORAGE_KEYS } from "@focus/core/constants";
+import { DEFAULT_SETTINGS, settingsChanges, settingsSchema, type Settings, type SettingsUpdate, type User } from "@focus/core/schemas";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { getStoredTheme, setTheme } from "@/lib/theme";

@@ -1,4 +1,4 @@
-import type { Settings, User } from "@focus/core";
+import type { Settings, User } from "@focus/core/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useEffect, useRef, type FormEvent } from "react";
 import { useForm } from "react-hook-form";

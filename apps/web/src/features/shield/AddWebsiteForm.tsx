@@ -1,4 +1,4 @@
-import { addWebsiteFormSchema, type AddWebsiteForm as AddWebsiteValues, type AddWebsiteFormInput } from "@focus/core";
+import { addWebsiteFormSchema, type AddWebsiteForm as AddWebsiteValues, type AddWebsiteFormInput } from "@focus/core/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, Plus } from "lucide-react";
 import { useForm } from "react-hook-form";

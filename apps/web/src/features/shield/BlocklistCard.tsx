@@ -1,4 +1,5 @@
-import { blocklistAllowance, planStateOf, type BlockedSite, type User } from "@focus/core";
+import { type BlockedSite, type User } from "@focus/core/schemas";
+import { blocklistAllowance, planStateOf } from "@focus/core/subscription";
 import { Globe, RotateCw, Trash2 } from "lucide-react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import type { LinkedDevice } from "@focus/core";
+import type { LinkedDevice } from "@focus/core/schemas";
 import { Laptop, RotateCw, Unlink } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";

@@ -1,4 +1,4 @@
-import { EXTENSION_LINK_LABELS, type ExtensionStatus } from "@focus/core";
+import { EXTENSION_LINK_LABELS, type ExtensionStatus } from "@focus/core/protocol";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link2 } from "lucide-react";
 import { Button, type ButtonProps } from "@/components/ui/button";

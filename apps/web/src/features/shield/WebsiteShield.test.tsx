@@ -1,4 +1,4 @@
-import type { BlockedSite, LinkedDevice, User } from "@focus/core";
+import type { BlockedSite, LinkedDevice, User } from "@focus/core/schemas";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

@@ -1,4 +1,4 @@
-import { EXTENSION_ID } from "@focus/core";
+import { EXTENSION_ID } from "@focus/core/protocol";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "@/test/render";
 import { extensionStatus, pairExtension } from "./extensionBridge";

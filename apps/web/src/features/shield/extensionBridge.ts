@@ -1,11 +1,5 @@
-import {
-  EXTENSION_DEVICE_NAME,
-  EXTENSION_ID,
-  type ExtensionExternalMessage,
-  type ExtensionStatus,
-  extensionStatusSchema,
-  linkedDeviceCreatedSchema,
-} from "@focus/core";
+import { EXTENSION_DEVICE_NAME, EXTENSION_ID, type ExtensionExternalMessage, type ExtensionStatus, extensionStatusSchema } from "@focus/core/protocol";
+import { linkedDeviceCreatedSchema } from "@focus/core/schemas";
 import { api } from "@/lib/api";
 
 /**

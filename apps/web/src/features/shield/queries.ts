@@ -1,11 +1,4 @@
-import {
-  blockedSiteListSchema,
-  blockedSiteSchema,
-  linkedDeviceListSchema,
-  type AddWebsiteForm,
-  type BlockedSite,
-  type LinkedDevice,
-} from "@focus/core";
+import { blockedSiteListSchema, blockedSiteSchema, linkedDeviceListSchema, type AddWebsiteForm, type BlockedSite, type LinkedDevice } from "@focus/core/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, api } from "@/lib/api";

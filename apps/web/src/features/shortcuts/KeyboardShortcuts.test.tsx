@@ -1,4 +1,4 @@
-import type { User } from "@focus/core";
+import type { User } from "@focus/core/schemas";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

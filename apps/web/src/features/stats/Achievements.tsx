@@ -1,4 +1,4 @@
-import { achievementTally, type Achievement, type AchievementCategory } from "@focus/core";
+import { achievementTally, type Achievement, type AchievementCategory } from "@focus/core/stats";
 import { Award, CircleCheck, Lightbulb, Lock } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { cn } from "@/lib/utils";

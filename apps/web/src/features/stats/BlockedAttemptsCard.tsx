@@ -1,4 +1,4 @@
-import { blockedAttemptSummarySchema, type BlockedAttemptSummary } from "@focus/core";
+import { blockedAttemptSummarySchema, type BlockedAttemptSummary } from "@focus/core/schemas";
 import { useQuery } from "@tanstack/react-query";
 import { ShieldBan } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

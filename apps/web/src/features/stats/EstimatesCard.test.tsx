@@ -1,4 +1,4 @@
-import type { Task, User } from "@focus/core";
+import type { Task, User } from "@focus/core/schemas";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

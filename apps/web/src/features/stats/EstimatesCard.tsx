@@ -1,4 +1,5 @@
-import { estimateReport, TASK_HISTORY_DAYS, type EstimateTotals, type EstimateVerdict, type User } from "@focus/core";
+import { TASK_HISTORY_DAYS, type User } from "@focus/core/schemas";
+import { estimateReport, type EstimateTotals, type EstimateVerdict } from "@focus/core/tasks";
 import { RotateCw } from "lucide-react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import type { DailyFocusPoint } from "@focus/core";
+import type { DailyFocusPoint } from "@focus/core/stats";
 import { useId, useState } from "react";
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { Button } from "@/components/ui/button";

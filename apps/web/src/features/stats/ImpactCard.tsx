@@ -1,4 +1,4 @@
-import { DISTRACTIONS_PREVENTED_PER_SESSION, DISTRACTION_RECOVERY_MINUTES, type ProductivityImpact } from "@focus/core";
+import { DISTRACTIONS_PREVENTED_PER_SESSION, DISTRACTION_RECOVERY_MINUTES, type ProductivityImpact } from "@focus/core/stats";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatHours, formatMinutes } from "./format";
 

@@ -1,4 +1,4 @@
-import type { User } from "@focus/core";
+import type { User } from "@focus/core/schemas";
 import { Flame, Sparkles } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Badge } from "@/components/ui/badge";

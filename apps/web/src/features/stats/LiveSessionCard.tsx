@@ -1,4 +1,4 @@
-import { formatTime } from "@focus/core";
+import { formatTime } from "@focus/core/format";
 import { useLiveStats } from "./useLiveStats";
 
 /** The running focus session, live. Hidden when no focus session runs. */

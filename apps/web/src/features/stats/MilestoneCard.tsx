@@ -1,4 +1,4 @@
-import type { MilestoneProgress } from "@focus/core";
+import type { MilestoneProgress } from "@focus/core/stats";
 import { Target } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatMinutes } from "./format";

@@ -1,4 +1,4 @@
-import type { Session } from "@focus/core";
+import type { Session } from "@focus/core/schemas";
 import { Brain, Coffee } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatSessionLength, formatSessionStart } from "./format";

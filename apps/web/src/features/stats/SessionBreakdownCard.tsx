@@ -1,4 +1,4 @@
-import type { SessionBreakdown } from "@focus/core";
+import type { SessionBreakdown } from "@focus/core/stats";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatMinutes } from "./format";
 import { ProgressBar } from "./ProgressBar";

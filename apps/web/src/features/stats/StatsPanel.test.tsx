@@ -1,4 +1,5 @@
-import { previewSessions, statsOverview, type Session, type User } from "@focus/core";
+import { type Session, type User } from "@focus/core/schemas";
+import { previewSessions, statsOverview } from "@focus/core/stats";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";

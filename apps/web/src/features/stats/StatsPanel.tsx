@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { FREE_PLAN, planTier, type User } from "@focus/core";
+import { type User } from "@focus/core/schemas";
+import { FREE_PLAN, planTier } from "@focus/core/subscription";
 import { RotateCw } from "lucide-react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import { PLAN_ACTIONS, STATS_COPY, guestSignupPoints } from "@focus/core";
+import { PLAN_ACTIONS, STATS_COPY, guestSignupPoints } from "@focus/core/subscription";
 import { Check, History, Timer, UserPlus } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";

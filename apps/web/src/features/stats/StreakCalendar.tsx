@@ -1,4 +1,4 @@
-import { WEEK_START_DAY, type StreakCalendarDay } from "@focus/core";
+import { WEEK_START_DAY, type StreakCalendarDay } from "@focus/core/stats";
 import { Flame } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";

@@ -1,4 +1,5 @@
-import { STATS_COPY, type StatsSummary } from "@focus/core";
+import { type StatsSummary } from "@focus/core/stats";
+import { STATS_COPY } from "@focus/core/subscription";
 import { CalendarDays, CalendarRange, Clock, Sun, type LucideIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/utils";

@@ -3,7 +3,7 @@
  * SESSION_PAGE_SIZE, newest first (`docs/api.md`): each page's X-Next-Cursor header names the next,
  * and the last page has none.
  */
-import { NEXT_CURSOR_HEADER, sessionSchema, type Session } from "@focus/core";
+import { NEXT_CURSOR_HEADER, sessionSchema, type Session } from "@focus/core/schemas";
 import { apiGetWithHeaders } from "@/lib/api";
 
 const sessionPageSchema = sessionSchema.array();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { EMPTY_LIVE_STATS, applyStatsMessage, statsWindowMessageSchema, type LiveStats } from "@focus/core";
+import { EMPTY_LIVE_STATS, applyStatsMessage, statsWindowMessageSchema, type LiveStats } from "@focus/core/protocol";
 
 /**
  * Live stats from the timer's window messages: `stats_update`, `session_completed` and

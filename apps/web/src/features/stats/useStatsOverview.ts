@@ -1,4 +1,6 @@
-import { PREVIEW_USER_ID, isCompletedFocus, previewSessions, statsOverview, type Session, type StatsOverview, type User } from "@focus/core";
+import { PREVIEW_USER_ID } from "@focus/core/constants";
+import { type Session, type User } from "@focus/core/schemas";
+import { isCompletedFocus, previewSessions, statsOverview, type StatsOverview } from "@focus/core/stats";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useGuestSessions } from "@/features/guest/guestSessions";

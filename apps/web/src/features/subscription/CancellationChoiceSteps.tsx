@@ -1,4 +1,5 @@
-import { CANCELLATION_REASON_LABELS, CANCELLATION_REASONS, RETENTION_OFFERS } from "@focus/core";
+import { CANCELLATION_REASON_LABELS, RETENTION_OFFERS } from "@focus/core/cancellation";
+import { CANCELLATION_REASONS } from "@focus/core/schemas";
 import { Gift, LoaderCircle } from "lucide-react";
 import { useId } from "react";
 import { ErrorAlert } from "@/components/ui/alert";

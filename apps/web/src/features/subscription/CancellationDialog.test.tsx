@@ -1,4 +1,5 @@
-import { DEFAULT_SETTINGS, SYNC_FEATURE } from "@focus/core";
+import { DEFAULT_SETTINGS } from "@focus/core/schemas";
+import { SYNC_FEATURE } from "@focus/core/subscription";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";

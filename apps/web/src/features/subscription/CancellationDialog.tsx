@@ -1,4 +1,4 @@
-import type { User } from "@focus/core";
+import type { User } from "@focus/core/schemas";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";

@@ -1,4 +1,4 @@
-import { cancelSubscriptionBodySchema } from "@focus/core";
+import { cancelSubscriptionBodySchema } from "@focus/core/schemas";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";

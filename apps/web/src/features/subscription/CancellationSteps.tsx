@@ -1,4 +1,5 @@
-import { CANCEL_CONFIRMATION_WORD, PREMIUM_EXTRAS } from "@focus/core";
+import { CANCEL_CONFIRMATION_WORD } from "@focus/core/cancellation";
+import { PREMIUM_EXTRAS } from "@focus/core/subscription";
 import { LoaderCircle, X } from "lucide-react";
 import { useId } from "react";
 import { ErrorAlert } from "@/components/ui/alert";

@@ -1,4 +1,4 @@
-import { paymentInfo } from "@focus/core";
+import { paymentInfo } from "@focus/core/subscription";
 import { CreditCard, LifeBuoy, Mail } from "lucide-react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -1,4 +1,4 @@
-import { FREE_FEATURES, PLAN_NAMES, PLAN_PRICES, PREMIUM_FEATURES, PRICE_PERIOD } from "@focus/core";
+import { FREE_FEATURES, PLAN_NAMES, PLAN_PRICES, PREMIUM_FEATURES, PRICE_PERIOD } from "@focus/core/subscription";
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";

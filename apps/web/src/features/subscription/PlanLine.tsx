@@ -1,4 +1,5 @@
-import { planLine, planTier, type User } from "@focus/core";
+import { type User } from "@focus/core/schemas";
+import { planLine, planTier } from "@focus/core/subscription";
 import { Link } from "react-router-dom";
 import { TimerActor } from "@/runtime/timerActor";
 import { useTodaySessions } from "@/features/timer/useTodaySessions";

@@ -1,4 +1,5 @@
-import { planChangeNotice, trialNotice, userSchema, type SubscriptionFields, type TrialNoticeId, type User } from "@focus/core";
+import { userSchema, type User } from "@focus/core/schemas";
+import { planChangeNotice, trialNotice, type SubscriptionFields, type TrialNoticeId } from "@focus/core/subscription";
 import { useEffect, useRef } from "react";
 import { toast } from "@/components/ui/use-toast";
 import { useLiveReload } from "@/runtime/useLiveReload";

@@ -1,4 +1,6 @@
-import { RETENTION_OFFER_TITLES, UPGRADE_COPY, upgradeRequestedText, type User } from "@focus/core";
+import { RETENTION_OFFER_TITLES } from "@focus/core/cancellation";
+import { type User } from "@focus/core/schemas";
+import { UPGRADE_COPY, upgradeRequestedText } from "@focus/core/subscription";
 import { Clock, Gift, Send } from "lucide-react";
 import type { ReactNode } from "react";
 import { usePublicConfig } from "@/lib/publicConfig";

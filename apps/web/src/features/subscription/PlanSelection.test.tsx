@@ -1,4 +1,4 @@
-import { FREE_FEATURES } from "@focus/core";
+import { FREE_FEATURES } from "@focus/core/subscription";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";

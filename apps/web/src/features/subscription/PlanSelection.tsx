@@ -1,4 +1,5 @@
-import { PLAN_PICKER_COPY, paymentRequestNote, type User } from "@focus/core";
+import { type User } from "@focus/core/schemas";
+import { PLAN_PICKER_COPY, paymentRequestNote } from "@focus/core/subscription";
 import { LoaderCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { usePublicConfig } from "@/lib/publicConfig";

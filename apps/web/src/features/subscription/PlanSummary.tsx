@@ -1,4 +1,5 @@
-import { planBadge, planStatusText, type User } from "@focus/core";
+import { type User } from "@focus/core/schemas";
+import { planBadge, planStatusText } from "@focus/core/subscription";
 import { Crown, Hourglass } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import type { useSubscription } from "./useSubscription";

@@ -1,4 +1,5 @@
-import { PLAN_ACTIONS, type User } from "@focus/core";
+import { type User } from "@focus/core/schemas";
+import { PLAN_ACTIONS } from "@focus/core/subscription";
 import { Crown } from "lucide-react";
 import { Link } from "react-router-dom";
 import { buttonVariants } from "@/components/ui/button";

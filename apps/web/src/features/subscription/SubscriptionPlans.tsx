@@ -1,4 +1,4 @@
-import { PLAN_ACTIONS, paymentRequestNote, subscriptionCardCopy, type PlanState } from "@focus/core";
+import { PLAN_ACTIONS, paymentRequestNote, subscriptionCardCopy, type PlanState } from "@focus/core/subscription";
 import { LoaderCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { PlanCard, planNoteId } from "./PlanCard";

@@ -1,30 +1,5 @@
-import {
-  ADMIN_CANCEL_COPY,
-  FREE_BLOCKED_SITES_MESSAGE,
-  FREE_DAILY_LIMIT_MESSAGE,
-  FREE_FEATURES,
-  FREE_TRACKS_MESSAGE,
-  GUEST_INCLUDES,
-  PLAN_ACTIONS,
-  PLAN_CHANGE_COPY,
-  PLAN_PICKER_COPY,
-  PLAN_PRICES,
-  PREMIUM_FEATURES,
-  PRICING_COPY,
-  REGISTRATION_COPY,
-  STATS_COPY,
-  TRIAL_NOTICE_COPY,
-  blocklistAllowance,
-  guestLimitMessage,
-  guestSignupPoints,
-  newAccountTrialText,
-  paymentInfo,
-  paymentRequestNote,
-  premiumWorth,
-  subscriptionCardCopy,
-  type PlanState,
-  type User,
-} from "@focus/core";
+import { type User } from "@focus/core/schemas";
+import { ADMIN_CANCEL_COPY, FREE_BLOCKED_SITES_MESSAGE, FREE_DAILY_LIMIT_MESSAGE, FREE_FEATURES, FREE_TRACKS_MESSAGE, GUEST_INCLUDES, PLAN_ACTIONS, PLAN_CHANGE_COPY, PLAN_PICKER_COPY, PLAN_PRICES, PREMIUM_FEATURES, PRICING_COPY, REGISTRATION_COPY, STATS_COPY, TRIAL_NOTICE_COPY, blocklistAllowance, guestLimitMessage, guestSignupPoints, newAccountTrialText, paymentInfo, paymentRequestNote, premiumWorth, subscriptionCardCopy, type PlanState } from "@focus/core/subscription";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";

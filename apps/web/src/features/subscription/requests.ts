@@ -1,4 +1,4 @@
-import { subscriptionRequestsSchema, type SubscriptionRequests, type User } from "@focus/core";
+import { subscriptionRequestsSchema, type SubscriptionRequests, type User } from "@focus/core/schemas";
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { queryKeys } from "@/lib/queryKeys";

@@ -1,4 +1,6 @@
-import { RETENTION_OFFER_TITLES, cancellationMachine, offerAcceptedToast, type User } from "@focus/core";
+import { RETENTION_OFFER_TITLES, cancellationMachine } from "@focus/core/cancellation";
+import { type User } from "@focus/core/schemas";
+import { offerAcceptedToast } from "@focus/core/subscription";
 import { useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";

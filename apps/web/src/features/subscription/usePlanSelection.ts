@@ -1,4 +1,6 @@
-import { PLAN_PICKER_COPY, planSelectionMachine, trialDaysLeft, UPGRADE_COPY, UPGRADE_FAILED_FALLBACK, upgradeRequestedText, type User } from "@focus/core";
+import { planSelectionMachine, UPGRADE_FAILED_FALLBACK } from "@focus/core/planSelection";
+import { type User } from "@focus/core/schemas";
+import { PLAN_PICKER_COPY, trialDaysLeft, UPGRADE_COPY, upgradeRequestedText } from "@focus/core/subscription";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useRef, useState, type RefObject } from "react";

@@ -1,4 +1,5 @@
-import { subscriptionMachine, trialDaysLeft, type PlanState, type User } from "@focus/core";
+import { type User } from "@focus/core/schemas";
+import { subscriptionMachine, trialDaysLeft, type PlanState } from "@focus/core/subscription";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { serverNow } from "@/runtime/serverClock";

@@ -1,4 +1,5 @@
-import { UPGRADE_COPY, upgradeRequestedText, type User } from "@focus/core";
+import { type User } from "@focus/core/schemas";
+import { UPGRADE_COPY, upgradeRequestedText } from "@focus/core/subscription";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 import { toast } from "@/components/ui/use-toast";

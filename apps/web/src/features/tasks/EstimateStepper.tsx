@@ -1,4 +1,4 @@
-import { TASK_ESTIMATE } from "@focus/core";
+import { TASK_ESTIMATE } from "@focus/core/schemas";
 import { Minus, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";

@@ -1,4 +1,4 @@
-import { DEFAULT_TASK_ESTIMATE, TASK_MESSAGES, taskFormSchema, type TaskForm as TaskFormValues, type TaskFormInput } from "@focus/core";
+import { DEFAULT_TASK_ESTIMATE, TASK_MESSAGES, taskFormSchema, type TaskForm as TaskFormValues, type TaskFormInput } from "@focus/core/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
 import { useId } from "react";

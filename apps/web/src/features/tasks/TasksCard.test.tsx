@@ -1,4 +1,5 @@
-import { DEFAULT_SETTINGS, reorderedPositions, type Task, type User } from "@focus/core";
+import { DEFAULT_SETTINGS, type Task, type User } from "@focus/core/schemas";
+import { reorderedPositions } from "@focus/core/tasks";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

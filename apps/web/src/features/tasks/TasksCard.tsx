@@ -1,4 +1,5 @@
-import { splitTasks, type TaskItem, type User } from "@focus/core";
+import { type User } from "@focus/core/schemas";
+import { splitTasks, type TaskItem } from "@focus/core/tasks";
 import { ArrowDown, ArrowUp, Check, CloudOff, Pencil, RotateCcw, RotateCw, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { ErrorAlert } from "@/components/ui/alert";

@@ -1,4 +1,4 @@
-import type { User } from "@focus/core";
+import type { User } from "@focus/core/schemas";
 import { Target, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { setActiveTask, useActiveTaskId } from "./activeTask";

@@ -1,4 +1,5 @@
-import { applyTaskChange, taskSchema, type TaskChange, type TaskItem } from "@focus/core";
+import { taskSchema } from "@focus/core/schemas";
+import { applyTaskChange, type TaskChange, type TaskItem } from "@focus/core/tasks";
 import { useSyncExternalStore } from "react";
 import { z } from "zod";
 import { storageSubscription } from "@/lib/storageChanges";

@@ -1,21 +1,5 @@
-import {
-  applyTaskChanges,
-  mayAddOpenTask,
-  moveTask,
-  splitTasks,
-  taskListSchema,
-  taskRefOf,
-  taskSchema,
-  toTaskItems,
-  withPendingSessions,
-  type Task,
-  type TaskChange,
-  type TaskForm,
-  type TaskItem,
-  type TaskRef,
-  type TaskUpdate,
-  type User,
-} from "@focus/core";
+import { taskListSchema, taskSchema, type Task, type TaskForm, type TaskUpdate, type User } from "@focus/core/schemas";
+import { applyTaskChanges, mayAddOpenTask, moveTask, splitTasks, taskRefOf, toTaskItems, withPendingSessions, type TaskChange, type TaskItem, type TaskRef } from "@focus/core/tasks";
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo } from "react";
 import { newClientId } from "@/runtime/outbox/clientId";

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_SETTINGS, FREE_DAILY_LIMIT_MESSAGE, type User } from "@focus/core";
+import { DEFAULT_SETTINGS, type User } from "@focus/core/schemas";
+import { FREE_DAILY_LIMIT_MESSAGE } from "@focus/core/subscription";
 import { TEST_USER, focusEndedAgo, renderRoute } from "@/test/render";
 
 const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };

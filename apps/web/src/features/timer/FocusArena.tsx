@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { PictureInPicture2, Pause, Play, RotateCcw } from "lucide-react";
-import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core";
+import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core/constants";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { ModeSelector } from "./ModeSelector";

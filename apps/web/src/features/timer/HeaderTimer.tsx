@@ -1,4 +1,4 @@
-import { TIMER_MODE_LABELS } from "@focus/core";
+import { TIMER_MODE_LABELS } from "@focus/core/constants";
 import { Pause, Timer } from "lucide-react";
 import { Link, useLocation } from "react-router-dom";
 import { cn } from "@/lib/utils";

@@ -1,4 +1,4 @@
-import { TIMER_MODES, TIMER_MODE_LABELS, type TimerMode } from "@focus/core";
+import { TIMER_MODES, TIMER_MODE_LABELS, type TimerMode } from "@focus/core/constants";
 import { cn } from "@/lib/utils";
 
 /** Focus / Short Break / Long Break. Choosing a mode resets and stops the timer. */

@@ -1,4 +1,4 @@
-import { FREE_PLAN, focusSessionsLeft, planTier } from "@focus/core";
+import { FREE_PLAN, focusSessionsLeft, planTier } from "@focus/core/subscription";
 import { Sparkles } from "lucide-react";
 import { Link } from "react-router-dom";
 import { useSignedInUser } from "@/runtime/currentUser";

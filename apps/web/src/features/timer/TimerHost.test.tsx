@@ -1,7 +1,10 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_SETTINGS, FREE_DAILY_LIMIT_MESSAGE, STORAGE_KEYS, localDayKey, type Settings, type User } from "@focus/core";
+import { STORAGE_KEYS } from "@focus/core/constants";
+import { localDayKey } from "@focus/core/format";
+import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
+import { FREE_DAILY_LIMIT_MESSAGE } from "@focus/core/subscription";
 import { dismissToast } from "@/components/ui/use-toast";
 import { TEST_USER, renderRoute } from "@/test/render";
 import { saveRunningFocus } from "@/test/timerState";

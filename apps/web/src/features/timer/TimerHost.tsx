@@ -1,4 +1,7 @@
-import { DEFAULT_SETTINGS, localDayBounds, type Settings, type StartBlockReason, type TaskRef, type TimerInput, type User } from "@focus/core";
+import { localDayBounds } from "@focus/core/format";
+import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
+import { type TaskRef } from "@focus/core/tasks";
+import { type StartBlockReason, type TimerInput } from "@focus/core/timer";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";

@@ -2,7 +2,7 @@ import { BarChart3 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { dispatchChangeTab } from "@/lib/events";
-import { countersOf } from "@focus/core";
+import { countersOf } from "@focus/core/timer";
 import { shallowEqual } from "@xstate/react";
 import { useUser } from "@/runtime/auth";
 import { TimerActor } from "@/runtime/timerActor";

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type User } from "@focus/core";
+import { DEFAULT_SETTINGS, type User } from "@focus/core/schemas";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,5 @@
-import { TIMER_MODE_LABELS, UNDO_WINDOW_MS, type TimerUndo } from "@focus/core";
+import { TIMER_MODE_LABELS, UNDO_WINDOW_MS } from "@focus/core/constants";
+import { type TimerUndo } from "@focus/core/timer";
 import { useEffect } from "react";
 import { ToastAction } from "@/components/ui/toast";
 import { toast } from "@/components/ui/use-toast";

@@ -1,4 +1,6 @@
-import { STORAGE_KEYS, type TimerAccess, type User } from "@focus/core";
+import { STORAGE_KEYS } from "@focus/core/constants";
+import { type User } from "@focus/core/schemas";
+import { type TimerAccess } from "@focus/core/timer";
 
 /** The local day (`YYYY-MM-DD`) on which the guest used their focus session (`guest-session-used`). */
 export function loadGuestSessionUsedOn(): string | null {

@@ -1,4 +1,4 @@
-import type { Settings } from "@focus/core";
+import type { Settings } from "@focus/core/schemas";
 
 /** The settings the end-of-session notice depends on. */
 export type NotificationSettings = Pick<Settings, "soundNotifications" | "desktopNotifications" | "notificationSound">;

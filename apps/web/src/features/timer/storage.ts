@@ -5,14 +5,9 @@
  * person who saved it, so a guest on a shared browser never starts with someone's session or
  * counts. Reads never throw: bad or missing data gives null / defaults.
  */
-import {
-  STORAGE_KEYS,
-  localDayKey,
-  parsePersistedTimerState,
-  type PersistedTimerState,
-  type TimerCounters,
-  type TimerRestore,
-} from "@focus/core";
+import { STORAGE_KEYS } from "@focus/core/constants";
+import { localDayKey } from "@focus/core/format";
+import { parsePersistedTimerState, type PersistedTimerState, type TimerCounters, type TimerRestore } from "@focus/core/timer";
 
 function read(key: string): string | null {
   try {

@@ -1,20 +1,8 @@
-import {
-  FREE_DAILY_LIMIT_MESSAGE,
-  GUEST_LIMIT_TOAST,
-  TIMER_MODE_LABELS,
-  countersOf,
-  tickerWith,
-  timerMachine,
-  timerStateOf,
-  timerViewOf,
-  toPersistedTimerState,
-  type ExtensionWindowMessage,
-  type SessionCompleted,
-  type Settings,
-  type StartBlockReason,
-  type StatsWindowMessage,
-  type TimerMode,
-} from "@focus/core";
+import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core/constants";
+import { type ExtensionWindowMessage, type StatsWindowMessage } from "@focus/core/protocol";
+import { type Settings } from "@focus/core/schemas";
+import { FREE_DAILY_LIMIT_MESSAGE, GUEST_LIMIT_TOAST } from "@focus/core/subscription";
+import { countersOf, tickerWith, timerMachine, timerStateOf, timerViewOf, toPersistedTimerState, type SessionCompleted, type StartBlockReason } from "@focus/core/timer";
 import type { Actor } from "xstate";
 import { toast } from "@/components/ui/use-toast";
 import { forgetGuestSession, recordGuestSession } from "@/features/guest/guestSessions";

@@ -1,6 +1,7 @@
 import { shallowEqual } from "@xstate/react";
 import { useMemo } from "react";
-import { timerViewOf, type TimerMode, type TimerView } from "@focus/core";
+import { type TimerMode } from "@focus/core/constants";
+import { timerViewOf, type TimerView } from "@focus/core/timer";
 import { TimerActor } from "@/runtime/timerActor";
 import { useTimerCommand } from "@/runtime/timerCommands";
 

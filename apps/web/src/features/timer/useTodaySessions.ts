@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { localDayBounds, sessionSchema, todayProgress } from "@focus/core";
+import { localDayBounds } from "@focus/core/format";
+import { sessionSchema } from "@focus/core/schemas";
+import { todayProgress } from "@focus/core/stats";
 import { useMemo } from "react";
 import { z } from "zod";
 import { usePendingSessions } from "@/runtime/outbox/useOutbox";

@@ -1,4 +1,5 @@
-import type { SessionInput, SettingsUpdate, TaskChange } from "@focus/core";
+import type { SessionInput, SettingsUpdate } from "@focus/core/schemas";
+import type { TaskChange } from "@focus/core/tasks";
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 
 /**

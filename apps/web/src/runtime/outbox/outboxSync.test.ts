@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import type { SessionInput } from "@focus/core";
+import type { SessionInput } from "@focus/core/schemas";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { indexedDbOutbox, memoryOutbox, type OutboxStore } from "./outbox";
 import { OutboxSync, type Outcome } from "./outboxSync";

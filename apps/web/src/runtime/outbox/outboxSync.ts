@@ -1,4 +1,5 @@
-import { taskListSchema, taskSchema, type TaskRef } from "@focus/core";
+import { taskListSchema, taskSchema } from "@focus/core/schemas";
+import { type TaskRef } from "@focus/core/tasks";
 import { ApiError, apiRequest, type Method } from "@/lib/api";
 import type { OutboxItem, OutboxStore, OutboxWrite } from "./outbox";
 

@@ -1,4 +1,4 @@
-import type { SessionInput, Task } from "@focus/core";
+import type { SessionInput, Task } from "@focus/core/schemas";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { memoryOutbox, type OutboxStore } from "./outbox";
 import { OutboxSync } from "./outboxSync";

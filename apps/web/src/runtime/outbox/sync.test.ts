@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from "@focus/core";
+import { DEFAULT_SETTINGS } from "@focus/core/schemas";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api";
 import { outboxSync, recordSession, saveSettings } from "./sync";

@@ -1,4 +1,5 @@
-import { settingsSchema, type SessionInput, type Settings, type SettingsUpdate, type TaskChange, type TaskRef, type User } from "@focus/core";
+import { settingsSchema, type SessionInput, type Settings, type SettingsUpdate, type User } from "@focus/core/schemas";
+import { type TaskChange, type TaskRef } from "@focus/core/tasks";
 import { API_CACHE } from "@/lib/apiCache";
 import { newClientId } from "./clientId";
 import { indexedDbOutbox, memoryOutbox } from "./outbox";

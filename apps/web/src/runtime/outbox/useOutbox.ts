@@ -1,4 +1,4 @@
-import type { SessionInput } from "@focus/core";
+import type { SessionInput } from "@focus/core/schemas";
 import { useMemo, useSyncExternalStore } from "react";
 import { outboxSync } from "./sync";
 import type { SyncState } from "./outboxSync";
