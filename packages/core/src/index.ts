@@ -27,3 +27,4 @@ export * from "./planSelection";
 export * from "./protocol";
 export * from "./audio";
 export * from "./audioPlayer";
+export * from "./push";

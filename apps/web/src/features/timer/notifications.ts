@@ -1,4 +1,4 @@
-import type { Settings } from "@focus/core";
+import { SESSION_END_NOTICE_TAG, type Settings } from "@focus/core";
 
 /** The settings the end-of-session notice depends on. */
 export type NotificationSettings = Pick<Settings, "soundNotifications" | "desktopNotifications" | "notificationSound">;
@@ -34,7 +34,7 @@ export function notifyEnd(notice: { title: string; body: string }, settings: Par
   }
   if (settings.desktopNotifications !== false && "Notification" in window && Notification.permission === "granted") {
     try {
-      new Notification(notice.title, { body: notice.body, tag: "focus-timer" });
+      new Notification(notice.title, { body: notice.body, tag: SESSION_END_NOTICE_TAG });
     } catch {
       // Some platforms only allow notifications from a service worker.
     }
