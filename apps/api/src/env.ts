@@ -109,9 +109,9 @@ export interface PushConfig {
    */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
   /**
-   * PUSH_ANY_ENDPOINT=on: accept a subscription whose endpoint is plain http or on any host
-   * (tests and local development). Off by default: only https endpoints of the known push
-   * services (`push/endpoints.ts`), so the server never posts to an address a client chose.
+   * PUSH_ANY_ENDPOINT=on: accept a subscription whose endpoint is on any host (tests and local
+   * development; still https). Off by default: only the known push services' hosts
+   * (`push/endpoints.ts`), so the server never posts to an address a client chose.
    */
   anyEndpoint: boolean;
 }

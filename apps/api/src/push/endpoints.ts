@@ -2,15 +2,14 @@
  * Which push endpoints the server posts to (`docs/api.md`, Push). A subscription's endpoint is
  * an address a browser's push service gave it, but the server takes it from a client: accepted
  * blindly, it would let anyone make the server post to any address (an internal one included).
- * Only https addresses of the browsers' push services are accepted, unless PUSH_ANY_ENDPOINT is
- * on (tests and local development).
+ * Only https addresses of the browsers' push services are accepted; PUSH_ANY_ENDPOINT=on
+ * accepts any https address (tests and local development). Pushes are only ever sent over https.
  */
 
 /** Host names (and, with a leading dot, every host under a domain) of the browsers' push services. */
 export const PUSH_SERVICE_HOSTS = [
   // Chrome, Edge on Android, Opera, Samsung Internet, Brave
   "fcm.googleapis.com",
-  "android.googleapis.com",
   // Firefox
   ".push.services.mozilla.com",
   // Edge on Windows
@@ -24,7 +23,7 @@ export const ENDPOINT_REFUSED_MESSAGE = "This push address is not one of a brows
 
 /**
  * Whether the server may post pushes to `endpoint`: an https URL on a push service's host
- * without user name, password or port; with `anyEndpoint`, any http(s) URL.
+ * without user name, password or port; with `anyEndpoint`, any https URL.
  */
 export function acceptsPushEndpoint(endpoint: string, anyEndpoint: boolean): boolean {
   let url: URL;
@@ -33,8 +32,9 @@ export function acceptsPushEndpoint(endpoint: string, anyEndpoint: boolean): boo
   } catch {
     return false;
   }
-  if (anyEndpoint) return url.protocol === "https:" || url.protocol === "http:";
-  if (url.protocol !== "https:" || url.username || url.password || url.port) return false;
+  if (url.protocol !== "https:") return false;
+  if (anyEndpoint) return true;
+  if (url.username || url.password || url.port) return false;
   const host = url.hostname.toLowerCase();
   return PUSH_SERVICE_HOSTS.some((allowed) => (allowed.startsWith(".") ? host.endsWith(allowed) && host.length > allowed.length : host === allowed));
 }

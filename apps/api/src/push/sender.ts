@@ -5,6 +5,7 @@
  * logged with the push service's host and status only, never the endpoint's path (a capability)
  * nor a key.
  */
+import type { Agent } from "node:https";
 import type { PushNotice } from "@focus/core";
 import type { Kysely } from "kysely";
 import webpush, { WebPushError } from "web-push";
@@ -43,6 +44,12 @@ function serviceHost(endpoint: string): string {
 }
 
 export class PushSender {
+  /**
+   * The https agent pushes go through; undefined for Node's global one. The tests set one that
+   * trusts their local push service's certificate.
+   */
+  agent: Agent | undefined = undefined;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly vapid: VapidIdentity,
@@ -69,6 +76,7 @@ export class PushSender {
             urgency: "high",
             topic: PUSH_TOPIC,
             timeout: PUSH_REQUEST_TIMEOUT_MS,
+            ...(this.agent ? { agent: this.agent } : {}),
           });
           report.sent += 1;
         } catch (error) {

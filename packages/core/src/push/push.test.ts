@@ -27,11 +27,11 @@ describe("pushSubscriptionSchema", () => {
     expect(parsed.keys.auth).toBe(AUTH);
   });
 
-  it("refuses keys of the wrong length and endpoints that are no http(s) URL, with a message", () => {
+  it("refuses keys of the wrong length and endpoints that are no https URL, with a message", () => {
     const bad = pushSubscriptionSchema.safeParse({ endpoint: "javascript:alert(1)", keys: { p256dh: "short", auth: AUTH } });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((issue) => issue.message)).toEqual([
-      "The push endpoint must be an http(s) URL",
+      "The push endpoint must be an https URL",
       "keys.p256dh must be the browser's P-256 public key (65 bytes, base64url)",
     ]);
   });

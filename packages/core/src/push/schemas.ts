@@ -21,13 +21,13 @@ function base64urlKey(bytes: number, message: string) {
 
 /**
  * A browser's push subscription as `PushSubscription.toJSON()` writes it: the push service's
- * endpoint (an http(s) URL; the server decides which it accepts), and the keys the payload is
+ * endpoint (an https URL; the server decides which hosts it posts to), and the keys the payload is
  * encrypted for: `p256dh`, the browser's P-256 public key (65 bytes, uncompressed), and `auth`,
  * its 16-byte secret, both base64url.
  */
 export const pushSubscriptionSchema = z.object({
   endpoint: z
-    .url({ protocol: /^https?$/, message: "The push endpoint must be an http(s) URL" })
+    .url({ protocol: /^https$/, message: "The push endpoint must be an https URL" })
     .max(MAX_PUSH_ENDPOINT_LENGTH, `The push endpoint must be at most ${MAX_PUSH_ENDPOINT_LENGTH} characters`),
   expirationTime: z.number().nullable().optional(),
   keys: z.object(
