@@ -68,6 +68,7 @@ export async function startFakePushService(): Promise<FakePushService> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  const agent = new Agent({ ca: cert, keepAlive: true });
   return {
     subscription(name) {
       const ecdh = createECDH("prime256v1");
@@ -78,7 +79,11 @@ export async function startFakePushService(): Promise<FakePushService> {
     },
     gone: (name) => void goneNames.add(name),
     received,
-    agent: new Agent({ ca: cert, keepAlive: true }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    agent,
+    close: () => {
+      agent.destroy();
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
