@@ -112,7 +112,7 @@ function LockedScreenSwitch() {
     <SwitchField
       id="settings-push"
       label="Notify this device when a session ends, even with the screen locked"
-      description="Focus Flow's server sends this browser a notification at the end of each session. Switch it on on each phone or computer you want notified."
+      description="The server notifies this browser at each session's end. Switch it on on every device you want notified."
       checked={push.status === "on"}
       disabled={push.busy || push.status === "checking" || push.status === "unavailable"}
       onChange={(on) => void push.setEnabled(on)}

@@ -20,7 +20,7 @@ export const PUSH_MESSAGES = {
   denied: "Your browser blocks notifications for this site. Allow them in the site settings, then switch this on again.",
   dismissed: "Notifications were not allowed, so this device can't be notified. Switch this on again to be asked once more.",
   unreachable:
-    "This browser couldn't reach its push service, so this device can't be notified with the screen locked. Check the connection and try again later; the open app still rings at the end of a session.",
+    "This browser couldn't reach its push service, so it can't be notified with the screen locked. Try again later; the open app still rings at each session's end.",
   offline: "Focus Flow's server couldn't be reached. Try again when you're online.",
 } as const;
 
