@@ -18,7 +18,8 @@ const OFFLINE_API = /\/api\/(?:me|settings|sessions(?:\/range)?|tasks)(?:\?.*)?$
  * timer is never cut off. `clientsClaim` only matters on the first install (no older version
  * is running then), so the first visit is already served and cached by the worker.
  * The worker is registered from the app's own code (`virtual:pwa-register`), never an inline
- * script: the CSP is `script-src 'self'`.
+ * script: the CSP is `script-src 'self'`. It also loads `public/push-sw.js` (`importScripts`): the
+ * notification of a push at a session's end (`docs/product.md`, Notifications on a locked phone).
  */
 export const pwaOptions: Partial<VitePWAOptions> = {
   registerType: "prompt",
@@ -52,6 +53,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     clientsClaim: true,
     skipWaiting: false,
     cleanupOutdatedCaches: true,
+    // Shows the server's push at a session's end; served from the app's own origin.
+    importScripts: ["/push-sw.js"],
     runtimeCaching: [
       {
         urlPattern: OFFLINE_API,

@@ -21,6 +21,7 @@ export default defineConfig({
     "protocol/index": "src/protocol/index.ts",
     "audio/index": "src/audio/index.ts",
     "audioPlayer/index": "src/audioPlayer/index.ts",
+    "push/index": "src/push/index.ts",
   },
   format: ["esm"],
   dts: true,

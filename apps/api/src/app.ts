@@ -38,6 +38,8 @@ import roomRoutes from "./routes/rooms";
 import healthRoutes from "./routes/health";
 import linkedDeviceRoutes from "./routes/linkedDevices";
 import passwordResetRoutes from "./routes/passwordReset";
+import pushPlugin from "./push/plugin";
+import pushRoutes from "./routes/push";
 import liveRoutes from "./routes/live";
 import roomWatchRoutes from "./routes/roomWatch";
 import sessionRoutes from "./routes/sessions";
@@ -82,6 +84,7 @@ export const focusApp = fp<{ config: Config }>(
     await fastify.register(noNulTextPlugin);
     await fastify.register(livePlugin);
     await fastify.register(mailPlugin, { config });
+    await fastify.register(pushPlugin, { config });
     // Before every route: the OpenAPI document is collected from the routes as they register.
     if (config.apiDocs) await fastify.register(apiDocsPlugin);
     if (config.publicOrigin?.startsWith("https:") && config.trustProxy === false) {
@@ -113,6 +116,7 @@ export const focusApp = fp<{ config: Config }>(
         await api.register(blockedAttemptRoutes);
         await api.register(dataRoutes);
         await api.register(roomRoutes);
+        await api.register(pushRoutes);
       },
       { prefix: "/api" },
     );

@@ -96,6 +96,24 @@ export interface Config {
    * SMTP_URL is unset: then no mail is ever sent and the admin hands out reset links.
    */
   mail: MailConfig | null;
+  /** Web Push at a session's end (`docs/product.md`, Notifications on a locked phone). */
+  push: PushConfig;
+}
+
+/** Web Push: the VAPID identity pushes are signed with, and which push endpoints are accepted. */
+export interface PushConfig {
+  /**
+   * VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (base64url, as `web-push generate-vapid-keys` prints
+   * them) and VAPID_SUBJECT (a `mailto:` or `https:` URL), or null when unset: then a key pair is
+   * generated at first start and kept in the database (`app_secrets`), shared by every instance.
+   */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /**
+   * PUSH_ANY_ENDPOINT=on: accept a subscription whose endpoint is on any host (tests and local
+   * development; still https). Off by default: only the known push services' hosts
+   * (`push/endpoints.ts`), so the server never posts to an address a client chose.
+   */
+  anyEndpoint: boolean;
 }
 
 /** Where and as whom mail is sent. */
@@ -178,6 +196,10 @@ const envSchema = z.object({
   SESSION_CACHE_MS: optional(z.coerce.number().int().min(0).max(60_000, "must be whole milliseconds (0-60000, 0 turns the cache off)")),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, message: "must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465" })),
   MAIL_FROM: optional(mailbox),
+  VAPID_PUBLIC_KEY: optional(z.string().trim().regex(/^[A-Za-z0-9_-]{87}$/, "must be a P-256 public key, base64url (87 characters, as web-push generate-vapid-keys prints it)")),
+  VAPID_PRIVATE_KEY: optional(z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key, base64url (43 characters, as web-push generate-vapid-keys prints it)")),
+  VAPID_SUBJECT: optional(z.string().trim().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "must be a mailto: or https: URL, e.g. mailto:support@focus.example.com")),
+  PUSH_ANY_ENDPOINT: optional(z.enum(["on", "off"], { message: "must be on or off" })),
   SCRYPT_N: optional(
     z.coerce
       .number()
@@ -241,7 +263,7 @@ export function loadConfig(
     const name = String(issue?.path[0] ?? "environment");
     const raw = env[name];
     // Secrets are never echoed; SMTP_URL carries the mail server's password.
-    const shown = name.includes("SECRET") || name.includes("PASSWORD") || name === "SMTP_URL" ? "" : ` "${raw ?? ""}"`;
+    const shown = name.includes("SECRET") || name.includes("PASSWORD") || name.includes("PRIVATE") || name === "SMTP_URL" ? "" : ` "${raw ?? ""}"`;
     throw new ConfigError(`Invalid ${name}${shown}: ${issue?.message ?? "bad value"}`);
   }
   const e = parsed.data;
@@ -284,7 +306,23 @@ export function loadConfig(
     liveFramesPerSecond: e.LIVE_FRAMES_PER_SECOND ?? 10,
     scryptN: e.SCRYPT_N ?? SCRYPT_PARAMS.N,
     mail: mailConfig(e.SMTP_URL, e.MAIL_FROM, publicOrigin),
+    push: { vapid: vapidConfig(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT), anyEndpoint: e.PUSH_ANY_ENDPOINT === "on" },
   };
+}
+
+/**
+ * The VAPID identity from VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT: all three, or
+ * none (null: a generated pair is used).
+ * @throws ConfigError when only some are set.
+ */
+function vapidConfig(publicKey: string | undefined, privateKey: string | undefined, subject: string | undefined): PushConfig["vapid"] {
+  if (publicKey === undefined && privateKey === undefined && subject === undefined) return null;
+  if (publicKey === undefined || privateKey === undefined || subject === undefined) {
+    throw new ConfigError(
+      "VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together: set all three, or none to have a key pair generated and kept in the database",
+    );
+  }
+  return { publicKey, privateKey, subject };
 }
 
 /**

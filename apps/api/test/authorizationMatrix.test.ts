@@ -103,6 +103,13 @@ const ownedRow = (prefix: string) => (_f: Fixture, role: Role): Call => ({
   url: `${prefix}/${role === "userA" ? owned.mine : owned.theirs}`,
 });
 
+let matrixPush = 0;
+/** A push subscription no browser has saved yet (on a push service's host; nothing is sent to it). */
+const freshPushSubscription = () => ({
+  endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${(matrixPush += 1)}`,
+  keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+});
+
 /** A room of A's for the room routes (made by their setup). */
 let matrixRoom = "";
 
@@ -280,6 +287,14 @@ const MATRIX: Record<string, Expectation> = {
     status: ownerOnly(204),
     setup: twoOfA("/api/linked-devices", () => ({ name: "Chrome" })),
     call: ownedRow("/api/linked-devices"),
+  },
+  "GET /api/push/key": { status: loggedIn(200), call: plain("/api/push/key") },
+  "GET /api/push/subscriptions": { status: loggedIn(200), call: plain("/api/push/subscriptions") },
+  "POST /api/push/subscriptions": { status: loggedIn(201), call: () => ({ url: "/api/push/subscriptions", payload: freshPushSubscription() }) },
+  "DELETE /api/push/subscriptions/:id": {
+    status: ownerOnly(204),
+    setup: twoOfA("/api/push/subscriptions", freshPushSubscription),
+    call: ownedRow("/api/push/subscriptions"),
   },
   "POST /api/blocked-attempts": {
     status: loggedIn(201),

@@ -8,6 +8,7 @@ import type { HttpSessionsTable } from "./tables/httpSessions";
 import type { LinkedDevicesTable } from "./tables/linkedDevices";
 import type { LiveConnectionsTable } from "./tables/liveConnections";
 import type { PasswordResetsTable } from "./tables/passwordResets";
+import type { PushSubscriptionsTable } from "./tables/pushSubscriptions";
 import type { RateCountersTable } from "./tables/rateCounters";
 import type { RoomPresenceTable } from "./tables/roomPresence";
 import type { RoomsTable } from "./tables/rooms";
@@ -33,4 +34,5 @@ export interface Database {
   rate_counters: RateCountersTable;
   live_connections: LiveConnectionsTable;
   password_resets: PasswordResetsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }

@@ -7,7 +7,9 @@
  * here when it next changes by itself (a session's end, an automatic start), so every device
  * hears it and the session is recorded even if no device posts it; with no connection anywhere
  * the timer waits, and is settled when a device next connects (as a device that was closed
- * finds its session ended, `docs/product.md`).
+ * finds its session ended, `docs/product.md`), or when the push module asks (`settleNow`: the
+ * account has a device to notify, `push/sessionEndPushes.ts`). Every run is reported to the
+ * `onRun` listeners once its transaction has committed.
  */
 import { randomUUID } from "node:crypto";
 import { nextSettleAt, sharedStateOfAccount, type AccountTimer, type TimerCommandOutcome } from "@focus/core/timer";
@@ -33,6 +35,9 @@ export interface AccountTimersOptions {
   now?: () => number;
 }
 
+/** Hears every committed run of a user's timer on this instance (the push module sends its notice from here). */
+export type TimerRunListener = (userId: number, run: TimerRun) => void;
+
 export class AccountTimers implements TimerHub {
   private readonly db: Kysely<Database>;
   private readonly hub: LiveHub;
@@ -42,6 +47,7 @@ export class AccountTimers implements TimerHub {
   private readonly queues = new Map<number, Promise<void>>();
   /** Each user's next settling on this instance. */
   private readonly settles = new Map<number, NodeJS.Timeout>();
+  private readonly runListeners = new Set<TimerRunListener>();
   private stopped = false;
 
   constructor(options: AccountTimersOptions) {
@@ -55,6 +61,7 @@ export class AccountTimers implements TimerHub {
     void this.enqueue(client.userId, async () => {
       const run = await settleTimer(this.db, client.userId, this.now(), this.log);
       if (!run) return;
+      this.ran(client.userId, run);
       if (run.changed) this.publish(client.userId, run);
       else this.sendTimer(client, run.timer, undefined);
       this.schedule(client.userId, run.timer);
@@ -73,6 +80,7 @@ export class AccountTimers implements TimerHub {
     void this.enqueue(client.userId, async () => {
       const run = await runTimerCommands(this.db, client.userId, batch.commands, batch.baseVersion, batch.timeZone, this.now(), this.log);
       if (!run) return;
+      this.ran(client.userId, run);
       this.sendTimer(client, run.timer, run.outcomes);
       if (run.changed) this.publish(client.userId, run, client.id);
       else if (run.sessionsChanged) this.hub.notifyUser(client.userId, { type: "sessions_changed" });
@@ -92,8 +100,31 @@ export class AccountTimers implements TimerHub {
   settingsChanged(userId: number): Promise<void> {
     return this.enqueue(userId, async () => {
       const run = await settleTimer(this.db, userId, this.now(), this.log);
-      if (run?.changed) this.publish(userId, run);
+      if (!run) return;
+      this.ran(userId, run);
+      if (run.changed) this.publish(userId, run);
     });
+  }
+
+  /**
+   * Settles the user's timer now, whether or not a device of theirs is connected (a session's
+   * end that a device must be told of); every device hears a change. Resolves once done (errors
+   * are logged).
+   */
+  settleNow(userId: number): Promise<void> {
+    return this.enqueue(userId, async () => {
+      const run = await settleTimer(this.db, userId, this.now(), this.log);
+      if (!run) return;
+      this.ran(userId, run);
+      if (run.changed) this.publish(userId, run);
+      if (this.hub.isConnected(userId)) this.schedule(userId, run.timer);
+    });
+  }
+
+  /** Calls `listener` after every committed run of a user's timer on this instance; returns the unsubscribe. */
+  onRun(listener: TimerRunListener): () => void {
+    this.runListeners.add(listener);
+    return () => this.runListeners.delete(listener);
   }
 
   /** Stops settling (the server is closing); pending work still finishes. */
@@ -117,6 +148,17 @@ export class AccountTimers implements TimerHub {
       if (this.queues.get(userId) === next) this.queues.delete(userId);
     });
     return next;
+  }
+
+  /** Tells the run listeners; one that throws is logged and never stops the others or the run. */
+  private ran(userId: number, run: TimerRun): void {
+    for (const listener of this.runListeners) {
+      try {
+        listener(userId, run);
+      } catch (error) {
+        this.log.error({ err: error, userId }, "account timer: run listener failed");
+      }
+    }
   }
 
   /** The timer to one connection, with what became of its commands. */
@@ -148,6 +190,7 @@ export class AccountTimers implements TimerHub {
       void this.enqueue(userId, async () => {
         const run = await settleTimer(this.db, userId, this.now(), this.log);
         if (!run) return;
+        this.ran(userId, run);
         if (run.changed) this.publish(userId, run);
         this.schedule(userId, run.timer);
       });

@@ -44,6 +44,7 @@ export const API_TAGS = [
   { name: "linked devices", description: "Paired browser extensions and their device tokens", paths: ["/api/linked-devices"] },
   { name: "audio", description: "The focus-audio library and notification sounds", paths: ["/api/audio", "/sounds"] },
   { name: "rooms", description: "Focus rooms: shared rounds with other people (`docs/rooms.md`)", paths: ["/api/rooms"] },
+  { name: "push", description: "Web Push: this device notified when a session ends, with the screen locked", paths: ["/api/push"] },
   { name: "live", description: "Live timer sync between a user's tabs, mini timer and extension", paths: [LIVE_PATH] },
   { name: "extension", description: "The Chrome extension's package", paths: [EXTENSION_ZIP_PATH] },
   { name: "server", description: "Liveness and this server's public settings", paths: ["/api/health", "/api/config"] },

@@ -18,6 +18,7 @@ import * as accountTimers from "./2026_12_02_0001_account_timers";
 import * as sharedLimits from "./2026_12_03_0001_shared_limits";
 import * as roomPresence from "./2026_12_03_0002_room_presence";
 import * as passwordResets from "./2026_12_03_0003_password_resets";
+import * as pushSubscriptions from "./2026_12_04_0001_push_subscriptions";
 
 export const migrations: Record<string, Migration> = {
   "2026_11_22_0001_initial_schema": initialSchema,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_03_0001_shared_limits": sharedLimits,
   "2026_12_03_0002_room_presence": roomPresence,
   "2026_12_03_0003_password_resets": passwordResets,
+  "2026_12_04_0001_push_subscriptions": pushSubscriptions,
 };

@@ -7,6 +7,7 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { SwitchField } from "./fields";
 import type { SettingsFormValues } from "./settingsForm";
+import { usePushNotifications } from "./usePushNotifications";
 
 const SOUND_LABELS: Record<(typeof NOTIFICATION_SOUNDS)[number], string> = {
   bell: "Bell",
@@ -64,6 +65,7 @@ export function NotificationSettingsCard({ control }: { control: Control<Setting
           )}
         />
         <DesktopNotificationsSwitch control={control} />
+        <LockedScreenSwitch />
       </CardContent>
     </Card>
   );
@@ -97,5 +99,30 @@ function DesktopNotificationsSwitch({ control }: { control: Control<SettingsForm
         </SwitchField>
       )}
     />
+  );
+}
+
+/**
+ * This device's push at a session's end (`usePushNotifications`): a switch of this browser, not
+ * a saved setting, so it sits outside the form. What stops it is said under it.
+ */
+function LockedScreenSwitch() {
+  const push = usePushNotifications();
+  return (
+    <SwitchField
+      id="settings-push"
+      label="Notify this device when a session ends, even with the screen locked"
+      description="The server notifies this browser at each session's end. Switch it on on every device you want notified."
+      checked={push.status === "on"}
+      disabled={push.busy || push.status === "checking" || push.status === "unavailable"}
+      onChange={(on) => void push.setEnabled(on)}
+    >
+      {push.busy && <p className="text-sm text-muted-foreground" role="status">{push.status === "on" ? "Switching off…" : "Switching on…"}</p>}
+      {push.message && (
+        <p className={push.status === "unavailable" ? "text-sm text-muted-foreground" : "text-sm text-destructive"} role={push.status === "unavailable" ? undefined : "alert"}>
+          {push.message}
+        </p>
+      )}
+    </SwitchField>
   );
 }

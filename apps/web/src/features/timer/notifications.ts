@@ -1,4 +1,5 @@
-import type { Settings } from "@focus/core/schemas";
+import { SESSION_END_NOTICE_TAG } from "@focus/core/push";
+import { type Settings } from "@focus/core/schemas";
 
 /** The settings the end-of-session notice depends on. */
 export type NotificationSettings = Pick<Settings, "soundNotifications" | "desktopNotifications" | "notificationSound">;
@@ -34,7 +35,7 @@ export function notifyEnd(notice: { title: string; body: string }, settings: Par
   }
   if (settings.desktopNotifications !== false && "Notification" in window && Notification.permission === "granted") {
     try {
-      new Notification(notice.title, { body: notice.body, tag: "focus-timer" });
+      new Notification(notice.title, { body: notice.body, tag: SESSION_END_NOTICE_TAG });
     } catch {
       // Some platforms only allow notifications from a service worker.
     }

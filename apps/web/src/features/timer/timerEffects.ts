@@ -1,8 +1,9 @@
 import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core/constants";
 import { type ExtensionWindowMessage, type StatsWindowMessage } from "@focus/core/protocol";
+import { sessionEndNotice } from "@focus/core/push";
 import { type Settings } from "@focus/core/schemas";
 import { FREE_DAILY_LIMIT_MESSAGE, GUEST_LIMIT_TOAST } from "@focus/core/subscription";
-import { countersOf, tickerWith, timerMachine, timerStateOf, timerViewOf, toPersistedTimerState, type SessionCompleted, type StartBlockReason } from "@focus/core/timer";
+import { countersOf, tickerWith, timerMachine, timerStateOf, timerViewOf, toPersistedTimerState, type StartBlockReason } from "@focus/core/timer";
 import type { Actor } from "xstate";
 import { toast } from "@/components/ui/use-toast";
 import { forgetGuestSession, recordGuestSession } from "@/features/guest/guestSessions";
@@ -20,7 +21,8 @@ import { saveCounters, saveTimerState } from "./storage";
  * - recorded through the offline outbox (signed-in users; nothing of a guest leaves the
  *   browser), which refreshes the session queries once the server has it; a focus session with
  *   the task it counts for (core's `SessionCompleted.task`);
- * - announced: the bell and a desktop notification saying what ended and what comes next, or,
+ * - announced: the bell and a desktop notification saying what ended and what comes next
+ *   (core's `sessionEndNotice`, the words the server's push uses too), or,
  *   for a session that ended while the app was closed, a quiet toast;
  * - posted as window messages (`session_completed`, `stats_update`) for live statistics.
  * A focus session stopped after a minute or more (`sessionStopped`) is a guest's to keep here; a
@@ -47,19 +49,6 @@ export const START_REFUSED_MESSAGES: Record<StartBlockReason, { title: string; d
   },
 };
 
-const MODE_NAMES: Record<TimerMode, string> = { focus: "focus session", shortBreak: "short break", longBreak: "long break" };
-
-/**
- * The end-of-session notice: what ended, and what comes next and whether it starts by itself,
- * e.g. "Focus session complete" / "Your 5-minute short break starts now."
- */
-export function completionNotice(completed: SessionCompleted): { title: string; body: string } {
-  const title = completed.mode === "focus" ? "Focus session complete" : `${TIMER_MODE_LABELS[completed.mode]} is over`;
-  const next = `${Math.round(completed.nextDurationMs / 60_000)}-minute ${MODE_NAMES[completed.nextMode]}`;
-  const body = completed.nextStartsItself ? `Your ${next} starts now.` : `Up next: a ${next}. Start it when you're ready.`;
-  return { title, body };
-}
-
 /** The time of day of an instant, as this browser writes it (e.g. "14:32"). */
 function clockTime(epochMs: number): string {
   return new Date(epochMs).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
@@ -76,7 +65,7 @@ export function timerWithEffects(app: TimerEffectsContext) {
     actors: { ticker: tickerWith(app.now) },
     actions: {
       sessionCompleted: ({ context }, completed) => {
-        const notice = completionNotice(completed);
+        const notice = sessionEndNotice(completed);
         if (completed.whileAway) {
           // It ended long ago: a bell now would confuse; say what happened instead.
           toast({ title: `${notice.title} at ${clockTime(completed.endedAt)}`, description: completed.session.type === "focus" ? "It ended while Focus Flow was closed, and it is counted." : notice.body });

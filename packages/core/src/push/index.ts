@@ -1,0 +1,2 @@
+export * from "./notice";
+export * from "./schemas";
