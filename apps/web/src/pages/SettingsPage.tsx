@@ -1,4 +1,4 @@
-import { SettingsTab } from "@/app/tabs";
+import { SettingsTab } from "@/app/settingsTab";
 import { useSignedInUser } from "@/runtime/currentUser";
 import { NotFoundPage } from "./NotFoundPage";
 import { BackToApp } from "@/app/shell/BackToApp";

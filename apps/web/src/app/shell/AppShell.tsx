@@ -1,7 +1,8 @@
 import type { User } from "@focus/core/schemas";
 import * as TabsPrimitive from "@radix-ui/react-tabs";
-import { useCallback, useState } from "react";
+import { Suspense, useCallback, useState } from "react";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { Spinner } from "@/components/ui/spinner";
 import { GuestSignupPromo } from "@/features/guest/GuestSignupPromo";
 import { KeyboardShortcuts } from "@/features/shortcuts/KeyboardShortcuts";
 import { FocusArenaTab } from "@/app/tabs";
@@ -56,7 +57,21 @@ export function AppShell({ user }: { user: User }) {
               const Panel = tab.id === "timer" ? undefined : TAB_PANELS[tab.id];
               return (
                 <TabsPrimitive.Content key={tab.id} value={tab.id} className={PANEL}>
-                  <ErrorBoundary label={tab.label}>{Panel ? <Panel user={user} /> : <ComingSoonPanel tab={tab} />}</ErrorBoundary>
+                  <ErrorBoundary label={tab.label}>
+                    {Panel ? (
+                      <Suspense
+                        fallback={
+                          <div className="grid place-items-center py-16">
+                            <Spinner label={`Loading ${tab.label}`} showLabel />
+                          </div>
+                        }
+                      >
+                        <Panel user={user} />
+                      </Suspense>
+                    ) : (
+                      <ComingSoonPanel tab={tab} />
+                    )}
+                  </ErrorBoundary>
                 </TabsPrimitive.Content>
               );
             })}
