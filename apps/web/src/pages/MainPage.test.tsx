@@ -26,7 +26,8 @@ describe("/app main view", () => {
 
     act(() => dispatchChangeTab("stats"));
     expect(screen.getByRole("tab", { name: "Statistics", selected: true })).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Your Focus Journey" })).toBeTruthy();
+    // The tab's code loads when it is first opened.
+    expect(await screen.findByRole("heading", { name: "Your Focus Journey" })).toBeTruthy();
     expect(screen.getByRole("tabpanel").textContent).not.toContain("Focus Arena stub");
   });
 
@@ -37,7 +38,7 @@ describe("/app main view", () => {
     (await screen.findByRole("tab", { name: "Focus Arena" })).focus();
     await user.keyboard("{ArrowDown}");
     expect(screen.getByRole("tab", { name: "Neural Audio", selected: true })).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Neural Audio" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Neural Audio" })).toBeTruthy();
   });
 
   it("hides the settings tab for guests and shows Join", async () => {
