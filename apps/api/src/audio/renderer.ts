@@ -157,7 +157,7 @@ export function startLibraryRenderer(options: LibraryRendererOptions): LibraryRe
         progress.rendered(item, reply, plan.total - plan.missing.length + rendered);
         assign(worker);
       });
-      child.once("error", (error) => log.error({ err: error }, "audio library: render worker failed"));
+      child.on("error", (error) => log.error({ err: error }, "audio library: render worker failed"));
       child.once("exit", (code, signal) => {
         workers.delete(worker);
         if (worker.item && !stopping && !failed) {
