@@ -83,7 +83,8 @@ async function withServer<T>(name: string, env: Record<string, string>, run: (se
 
 export async function benchRender(knobs: Knobs, log: (line: string) => void): Promise<RenderResult> {
   log(`GET /api/me, ${knobs.connections} connections, no render running …`);
-  const noRender = await withServer("render bench server (render off)", {}, async (server) => meFigures(server, await registerUser(server.url), "GET /api/me, no render", knobs));
+  // Both servers log at the production default (info: every request is logged), so the ratio compares like with like.
+  const noRender = await withServer("render bench server (render off)", { LOG_LEVEL: "info" }, async (server) => meFigures(server, await registerUser(server.url), "GET /api/me, no render", knobs));
   log(figureLine(noRender, noRender));
 
   const full = process.env.BENCH_RENDER_FULL === "1";

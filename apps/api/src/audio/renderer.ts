@@ -12,6 +12,7 @@
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { createRequire } from "node:module";
+import { setPriority } from "node:os";
 import { TRACK_SECONDS, tracksOf } from "@focus/audio";
 import { type LibraryPlan, type LibrarySummary, type PlannedItem, planLibrary } from "@focus/audio/node";
 import type { LibraryWorkerReply, LibraryWorkerRequest } from "@focus/audio/worker";
@@ -140,6 +141,15 @@ export function startLibraryRenderer(options: LibraryRendererOptions): LibraryRe
         log.error({ err: error }, "audio library: could not start a render worker");
         failed = true;
         return null;
+      }
+      // At once, before the child loads anything (the worker lowers itself too, where this is refused):
+      // on Linux the threads it starts later inherit the priority.
+      if (child.pid !== undefined) {
+        try {
+          setPriority(child.pid, RENDER_NICE);
+        } catch {
+          // Not allowed here: the worker's own call still applies.
+        }
       }
       const worker: Worker = { child, item: null };
       workers.add(worker);
