@@ -85,7 +85,8 @@ function sessionBody(n: number) {
   };
 }
 
-async function cannon(
+/** autocannon against one target after an uncounted warm-up: req/s, p50/p99 of the 2xx answers (ms), non-2xx, errors. */
+export async function cannon(
   name: string,
   options: autocannon.Options,
   knobs: Knobs,

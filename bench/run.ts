@@ -6,7 +6,8 @@
  * ratio to the baseline next to its target, and another user's p99 during abuse), ws (the
  * account timer's command-to-other-devices latency, ms), mem (KiB per idle socket), rooms (round-change fan-out ms, KiB per member), js
  * (JavaScript KiB each page transfers, against its budget), lighthouse (mobile performance score,
- * LCP, CLS, TBT per page), drift (ms).
+ * LCP, CLS, TBT per page), drift (ms), render (every mood playable after a first start, s; another
+ * user's GET /api/me p50/p99 while the audio library renders, beside the same with no render).
  * Knobs: see `readKnobs` in lib/common.ts and the README's "Benchmarks" section.
  */
 import { spawnSync } from "node:child_process";
@@ -20,6 +21,7 @@ import type { HttpResult } from "./http";
 import { type LighthouseResult, lighthouseTable } from "./lighthouse";
 import { fmt, type Knobs, percentile, readKnobs, repoRoot, runCleanups, type Section } from "./lib/common";
 import type { LiveResult } from "./live";
+import { playableLine as renderPlayableLine, type RenderResult, renderRows as renderTableRows } from "./render";
 import type { RoomsResult } from "./rooms";
 
 interface Results {
@@ -29,6 +31,7 @@ interface Results {
   drift?: DriftResult;
   rooms?: RoomsResult;
   lighthouse?: LighthouseResult;
+  render?: RenderResult;
 }
 
 const log = (line: string) => console.log(`  ${line}`);
@@ -61,7 +64,7 @@ function table(rows: string[][]): string {
 
 function summary(results: Results, knobs: Knobs, startedAt: number): string {
   const out: string[] = ["", "=== pnpm bench summary", ...machineLines(), ""];
-  const { http, live, bundle, drift, rooms, lighthouse } = results;
+  const { http, live, bundle, drift, rooms, lighthouse, render } = results;
   if (http) {
     out.push(`HTTP (autocannon, ${http.connections} connections, ${http.durationS} s each, GET /api/sessions with ${http.seededSessions} sessions)`);
     const rows = [["target", "req/s", "× baseline", "target ×", "p99 ms", "target p99", "× baseline", "non-2xx", "errors"]];
@@ -160,7 +163,13 @@ function summary(results: Results, knobs: Knobs, startedAt: number): string {
     out.push(table(rows));
     out.push(`Reload while a session runs → the running session shown again: median ${fmt(percentile(drift.reloadMs, 50), 0)} ms, slowest ${fmt(Math.max(...drift.reloadMs), 0)} ms (${drift.reloadMs.length} reloads)`, "");
   }
-  const skipped = ["http", "ws", "mem", "rooms", "js", "lighthouse", "drift"].filter((s) => !knobs.sections.has(s as Section));
+  if (render) {
+    out.push(`Audio library first start (a fresh AUDIO_DIR, 15:00 tracks): another user's GET /api/me at ${render.connections} connections`);
+    out.push(table(renderTableRows(render)), renderPlayableLine(render.playableS));
+    if (render.fullS !== null) out.push(`whole library rendered after ${fmt(render.fullS, 0)} s`);
+    out.push("");
+  }
+  const skipped = ["http", "ws", "mem", "rooms", "js", "lighthouse", "drift", "render"].filter((s) => !knobs.sections.has(s as Section));
   if (skipped.length) out.push(`Skipped (BENCH_ONLY): ${skipped.join(", ")}`);
   out.push(`Bench took ${fmt((Date.now() - startedAt) / 1000, 0)} s`);
   return out.join("\n");
@@ -222,6 +231,12 @@ async function main(): Promise<number> {
           results.drift = await benchDrift(server, browser, knobs, log);
         }
       });
+    });
+  }
+  if (knobs.sections.has("render")) {
+    await section("Audio library: first start (every mood playable) and requests while it renders", async () => {
+      const { benchRender } = await import("./render");
+      results.render = await benchRender(knobs, log);
     });
   }
   console.log(summary(results, knobs, startedAt));

@@ -2,7 +2,7 @@
 /**
  * `pnpm bench`: every benchmark of the project, each printing its own figures. Timings are
  * measured here, never asserted in tests (the machine is noisy). Build first (`pnpm build`).
- * `BENCH_ONLY=audio,http,ws,mem,rooms,js,drift` (any subset) runs only those; the app's sections and
+ * `BENCH_ONLY=audio,http,ws,mem,rooms,js,lighthouse,drift,render` (any subset) runs only those; the app's sections and
  * their knobs are described in bench/run.ts and the README's "Benchmarks" section.
  */
 import { spawnSync } from "node:child_process";
@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const only = (process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-const appSections = ["http", "ws", "mem", "rooms", "js", "drift"];
+const appSections = ["http", "ws", "mem", "rooms", "js", "lighthouse", "drift", "render"];
 
 const benches = [
   {
@@ -19,7 +19,7 @@ const benches = [
     cmd: ["pnpm", "--filter", "@focus/audio", "bench"],
   },
   {
-    name: "App: HTTP, websocket relay, idle-socket memory, focus rooms, JS per route, timer drift (bench/)",
+    name: "App: HTTP, websocket relay, idle-socket memory, focus rooms, JS per route, timer drift, audio library first start (bench/)",
     enabled: only.length === 0 || only.some((s) => appSections.includes(s)),
     cmd: [process.execPath, "--import", "tsx", "bench/run.ts"],
   },

@@ -22,7 +22,7 @@ function numberKnob(name: string, fallback: number, min: number, max: number): n
   return value;
 }
 
-export const SECTIONS = ["http", "ws", "mem", "rooms", "js", "lighthouse", "drift"] as const;
+export const SECTIONS = ["http", "ws", "mem", "rooms", "js", "lighthouse", "drift", "render"] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** The knobs (environment variables); defaults are the full run. */

@@ -58,7 +58,7 @@ export interface Config {
   audio: {
     /** Absolute path of AUDIO_DIR: `<dir>/<mood>/*` tracks, `<dir>/sounds/*` notification sounds. */
     dir: string;
-    /** Whether the server renders missing generated files in a worker thread once it listens. */
+    /** Whether the server renders missing generated files in low-priority worker processes once it listens. */
     render: boolean;
     /** Length of the generated tracks, seconds; null for the catalogue's (15:00). Tests use less. */
     trackSeconds: number | null;

@@ -187,7 +187,7 @@ describe("GET /api/audio/stream: nothing outside AUDIO_DIR", () => {
     expectRefused(await stream("creative/secret.mp3"), 403);
     // ...and does not list it either.
     const list = await t.app.inject({ method: "GET", url: "/api/audio/local/list/creative" });
-    expect(list.json()).toEqual({ files: [] });
+    expect(list.json()).toEqual({ files: [], pending: [] });
   });
 
   it("refuses traversal even with a Range header", async () => {

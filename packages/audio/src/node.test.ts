@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { infoFrameDuration, readInfoFrame } from "./mp3";
-import { type LibraryEvent, libraryItems, renderLibrary } from "./node";
-import { TRACKS } from "./tracks";
+import { type LibraryEvent, libraryItems, planLibrary, renderLibrary } from "./node";
+import { TRACKS, tracksOf } from "./tracks";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "focus-audio-library-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,6 +20,40 @@ describe("renderLibrary", () => {
       "sounds/gentle.mp3",
     ]);
     expect(items).toContainEqual(expect.objectContaining({ relativePath: "deep-work/steady-beta.mp3" }));
+  });
+
+  it("orders the tracks round by round: the first of every mood before any mood's second", () => {
+    const tracks = libraryItems().flatMap((item) => (item.track ? [item.track] : []));
+    expect(tracks.slice(0, 4).map((t) => t.id)).toEqual(["deep-work/steady-beta", "light-work/morning-desk", "creative/prism", "relax/slow-tide"]);
+    // Each track comes after every track of a lower rank in its mood's catalogue order.
+    const rank = (track: (typeof tracks)[number]) => tracksOf(track.mood).indexOf(track);
+    for (let i = 1; i < tracks.length; i++) expect(rank(tracks[i]!), tracks[i]!.id).toBeGreaterThanOrEqual(rank(tracks[i - 1]!));
+    expect(new Set(tracks)).toEqual(new Set(TRACKS));
+  });
+
+  it("plans the sounds and the first missing track of each mood without one as urgent, before the rest", async () => {
+    const partial = mkdtempSync(path.join(os.tmpdir(), "focus-audio-plan-"));
+    try {
+      // Deep Work is playable already (its second track exists); Light Work has only its first.
+      mkdirSync(path.join(partial, "deep-work"));
+      mkdirSync(path.join(partial, "light-work"));
+      writeFileSync(path.join(partial, "deep-work", "deep-current.mp3"), "not ours: kept");
+      writeFileSync(path.join(partial, "light-work", "morning-desk.mp3"), "not ours: kept");
+      const plan = await planLibrary({ dir: partial, trackSeconds: 2 });
+      expect(plan.total).toBe(TRACKS.length + 4);
+      expect(plan.missing).toHaveLength(TRACKS.length + 4 - 2);
+      expect(plan.missing.filter((item) => item.urgent).map((item) => item.relativePath)).toEqual([
+        "sounds/bell.mp3",
+        "sounds/chime.mp3",
+        "sounds/digital.mp3",
+        "sounds/gentle.mp3",
+        "creative/prism.mp3",
+        "relax/slow-tide.mp3",
+      ]);
+      expect(plan.missing.slice(6, 9).map((item) => item.relativePath)).toEqual(["deep-work/steady-beta.mp3", "light-work/open-window.mp3", "creative/sketchbook.mp3"]);
+    } finally {
+      rmSync(partial, { recursive: true, force: true });
+    }
   });
 
   it("renders every missing file into <dir>/<mood>/ and <dir>/sounds/, reporting progress", async () => {

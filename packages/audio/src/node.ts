@@ -16,8 +16,9 @@ import { mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promi
 import path from "node:path";
 import { encodeMp3, infoFrameDuration } from "./mp3";
 import { DEFAULT_SAMPLE_RATE, loopSecondsFor, render } from "./render";
+import { MOODS } from "./presets";
 import { NOTIFICATION_SOUNDS, type NotificationSoundName, renderNotificationSound } from "./sounds";
-import { TRACK_SECONDS, TRACKS, type Track } from "./tracks";
+import { TRACK_SECONDS, type Track, tracksOf } from "./tracks";
 
 /** Folder of the notification sounds inside the library. */
 export const SOUNDS_FOLDER = "sounds";
@@ -34,12 +35,40 @@ export interface LibraryItem {
   sound?: NotificationSoundName;
 }
 
-/** Every generated file, sounds first (they are tiny and wanted at once). */
+/** A missing file in a plan: `urgent` when it is a sound or the track that makes its mood playable. */
+export interface PlannedItem extends LibraryItem {
+  urgent: boolean;
+}
+
+/**
+ * Every generated file in render order: the sounds (tiny, wanted at once), then the tracks round
+ * by round: the first track of every mood, then the second of every mood, and so on, each round
+ * in mood order (`docs/product.md`, Audio: every mood playable first).
+ */
 export function libraryItems(): LibraryItem[] {
+  const byMood = MOODS.map((mood) => tracksOf(mood));
+  const rounds = Math.max(...byMood.map((tracks) => tracks.length));
+  const tracks: Track[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const moodTracks of byMood) {
+      const track = moodTracks[round];
+      if (track) tracks.push(track);
+    }
+  }
   return [
     ...NOTIFICATION_SOUNDS.map((sound) => ({ kind: "sound" as const, relativePath: `${SOUNDS_FOLDER}/${sound}.mp3`, sound })),
-    ...TRACKS.map((track) => ({ kind: "track" as const, relativePath: `${track.mood}/${track.filename}`, track })),
+    ...tracks.map((track) => ({ kind: "track" as const, relativePath: `${track.mood}/${track.filename}`, track })),
   ];
+}
+
+/** What a run has to render: the missing files, urgent ones first, each group in `libraryItems` order. */
+export interface LibraryPlan {
+  /** The library folder, absolute. */
+  dir: string;
+  /** Files of the whole library. */
+  total: number;
+  /** Files to render, in render order. */
+  missing: PlannedItem[];
 }
 
 export type LibraryEvent =
@@ -64,11 +93,14 @@ export interface LibrarySummary {
   seconds: number;
 }
 
-/** Renders every missing file of the library, and every generated track of another length. */
-export async function renderLibrary(options: LibraryOptions): Promise<LibrarySummary> {
-  const started = performance.now();
+/**
+ * Finds the files to render in `dir`: every missing file, and every generated track of another
+ * length than `trackSeconds` (seconds, default TRACK_SECONDS). The sounds and the first missing
+ * track of each mood that has no track yet are urgent and come first; then the rest in
+ * `libraryItems` order. Also removes temporary files of earlier, stopped runs.
+ */
+export async function planLibrary(options: Pick<LibraryOptions, "dir" | "trackSeconds">): Promise<LibraryPlan> {
   const dir = path.resolve(options.dir);
-  const sampleRate = options.sampleRate ?? DEFAULT_SAMPLE_RATE;
   const trackSeconds = options.trackSeconds ?? TRACK_SECONDS;
   const items = libraryItems();
   const missing: LibraryItem[] = [];
@@ -76,30 +108,67 @@ export async function renderLibrary(options: LibraryOptions): Promise<LibrarySum
     const file = path.join(dir, item.relativePath);
     if (!existsSync(file) || (item.track && !(await hasLength(file, loopSecondsFor(item.track.preset, trackSeconds))))) missing.push(item);
   }
-  options.onEvent?.({ type: "start", dir, total: items.length, missing: missing.length });
   await removeStalePartials(dir, items);
+  const missingPaths = new Set(missing.map((item) => item.relativePath));
+  const playable = new Set(items.filter((item) => item.track && !missingPaths.has(item.relativePath)).map((item) => item.track?.mood));
+  const urgent = new Set<LibraryItem>();
+  for (const item of missing) {
+    if (item.sound) urgent.add(item);
+    else if (item.track && !playable.has(item.track.mood)) {
+      urgent.add(item);
+      playable.add(item.track.mood);
+    }
+  }
+  const planned = missing.map((item) => ({ ...item, urgent: urgent.has(item) }));
+  return { dir, total: items.length, missing: [...planned.filter((item) => item.urgent), ...planned.filter((item) => !item.urgent)] };
+}
+
+/** The library item stored at `relativePath`, if any. */
+export function libraryItemAt(relativePath: string): LibraryItem | undefined {
+  return libraryItems().find((item) => item.relativePath === relativePath);
+}
+
+/**
+ * Renders one item and writes it to `<dir>/<relativePath>` under a hidden temporary name, renamed
+ * into place when complete (so it is never listed half-written). Returns its size, bytes.
+ */
+export async function writeLibraryItem(dir: string, item: LibraryItem, sampleRate: number, trackSeconds: number): Promise<number> {
+  const bytes = await renderItem(item, sampleRate, trackSeconds);
+  const target = path.join(dir, item.relativePath);
+  await mkdir(path.dirname(target), { recursive: true });
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${Date.now()}${PARTIAL_SUFFIX}`);
+  await writeFile(temporary, bytes);
+  await rename(temporary, target);
+  return bytes.length;
+}
+
+/**
+ * Renders every missing file of the library, and every generated track of another length, one
+ * after another in this thread, in `planLibrary`'s order.
+ */
+export async function renderLibrary(options: LibraryOptions): Promise<LibrarySummary> {
+  const started = performance.now();
+  const sampleRate = options.sampleRate ?? DEFAULT_SAMPLE_RATE;
+  const trackSeconds = options.trackSeconds ?? TRACK_SECONDS;
+  const plan = await planLibrary(options);
+  options.onEvent?.({ type: "start", dir: plan.dir, total: plan.total, missing: plan.missing.length });
 
   let rendered = 0;
-  for (const item of missing) {
+  for (const item of plan.missing) {
     if (options.shouldStop?.()) break;
     const fileStarted = performance.now();
-    const bytes = await renderItem(item, sampleRate, trackSeconds);
-    const target = path.join(dir, item.relativePath);
-    await mkdir(path.dirname(target), { recursive: true });
-    const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${Date.now()}${PARTIAL_SUFFIX}`);
-    await writeFile(temporary, bytes);
-    await rename(temporary, target);
+    const bytes = await writeLibraryItem(plan.dir, item, sampleRate, trackSeconds);
     rendered++;
     options.onEvent?.({
       type: "rendered",
       path: item.relativePath,
       index: rendered,
-      total: missing.length,
+      total: plan.missing.length,
       seconds: (performance.now() - fileStarted) / 1000,
-      bytes: bytes.length,
+      bytes,
     });
   }
-  const summary = { rendered, skipped: items.length - missing.length, seconds: (performance.now() - started) / 1000 };
+  const summary = { rendered, skipped: plan.total - plan.missing.length, seconds: (performance.now() - started) / 1000 };
   options.onEvent?.({ type: "done", ...summary });
   return summary;
 }

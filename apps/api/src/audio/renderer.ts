@@ -1,27 +1,56 @@
 /**
- * Renders the audio library in a worker thread (off the request path): the worker is
- * `@focus/audio/worker` (packages/audio/dist/worker.js), found through the package's exports
- * map, so it is found from src/ (tsx, tests) and from the bundled dist/ alike. Progress goes
- * to the log; files appear in AUDIO_DIR one by one as they are finished.
+ * Renders the audio library in the background, in worker processes at the lowest priority, so
+ * requests keep their CPU (`docs/product.md`, Audio: the first track of every mood first).
+ *
+ * The worker is `@focus/audio/worker` (packages/audio/dist/worker.js), found through the
+ * package's exports map, so it is found from src/ (tsx, tests) and from the bundled dist/ alike;
+ * each worker process lowers itself to nice 19. The urgent files (the notification sounds and
+ * the first missing track of each mood without one) render in URGENT_PROCESSES processes at
+ * once (about 3.5 CPU minutes in all: every mood playable about 2 minutes after a first start on
+ * an otherwise idle 2-core machine); the rest in REST_PROCESSES, one file at a time. Files appear in AUDIO_DIR one by one
+ * as they are finished; the log says per mood when it becomes playable, and the total.
  */
+import { type ChildProcess, fork } from "node:child_process";
 import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
-import type { LibrarySummary } from "@focus/audio/node";
-import type { LibraryWorkerData, LibraryWorkerMessage } from "@focus/audio/worker";
+import { setPriority } from "node:os";
+import { TRACK_SECONDS, tracksOf } from "@focus/audio";
+import { type LibraryPlan, type LibrarySummary, type PlannedItem, planLibrary } from "@focus/audio/node";
+import type { LibraryWorkerReply, LibraryWorkerRequest } from "@focus/audio/worker";
+import { AUDIO_MOOD_IDS, audioMoodById, type AudioMoodId, type AudioPendingTrack } from "@focus/core/audio";
 import type { FastifyBaseLogger } from "fastify";
+
+/**
+ * Worker processes while urgent files remain. Two on a 2-core machine: the four first tracks
+ * take about 35-60 s of one core each, so one process would leave the last mood silent for
+ * 3-4 minutes; at nice 19 the server still gets the CPU it asks for (bench: `BENCH_ONLY=render`).
+ */
+export const URGENT_PROCESSES = 2;
+/** Worker processes for the rest of the library: one, so a core stays free for the server. */
+export const REST_PROCESSES = 1;
+/** Nice value of the worker processes: the lowest priority. */
+export const RENDER_NICE = 19;
 
 export interface LibraryRendererOptions {
   dir: string;
   /** Length of the generated tracks, seconds; null for the catalogue's (15:00). */
   trackSeconds: number | null;
   log: FastifyBaseLogger;
+  /** Worker processes while urgent files remain; default URGENT_PROCESSES. */
+  urgentProcesses?: number;
+  /** Worker processes for the rest; default REST_PROCESSES. */
+  restProcesses?: number;
 }
 
 export interface LibraryRenderer {
-  /** Settles when the worker has finished: its summary, or null if it failed or was stopped. */
+  /** Settles when the run has finished: its summary, or null if it failed or was stopped. */
   done: Promise<LibrarySummary | null>;
-  /** Stops the worker (a file in progress is dropped; finished files stay). */
+  /** Stops the workers (files in progress are dropped; finished files stay). */
   stop: () => Promise<void>;
+  /**
+   * The catalogue tracks of `mood` this run has still to write, in render order (waits for the
+   * run's plan); empty once the run is over, stopped or failed.
+   */
+  pending: (mood: AudioMoodId) => Promise<AudioPendingTrack[]>;
 }
 
 /** Where the worker's script is. */
@@ -29,57 +58,198 @@ export function workerScript(): string {
   return createRequire(import.meta.url).resolve("@focus/audio/worker");
 }
 
-/** Starts rendering every missing library file in a worker thread. */
-export function startLibraryRenderer({ dir, trackSeconds, log }: LibraryRendererOptions): LibraryRenderer {
-  const data: LibraryWorkerData = { dir, ...(trackSeconds ? { trackSeconds } : {}) };
+interface Worker {
+  child: ChildProcess;
+  /** The file it renders, or null while idle. */
+  item: PlannedItem | null;
+}
+
+const moodName = (mood: string) => audioMoodById(mood)?.name ?? mood;
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** Starts rendering every missing library file in low-priority worker processes. */
+export function startLibraryRenderer(options: LibraryRendererOptions): LibraryRenderer {
+  const { dir, log } = options;
+  const trackSeconds = options.trackSeconds ?? TRACK_SECONDS;
+  const limits = { urgent: options.urgentProcesses ?? URGENT_PROCESSES, rest: options.restProcesses ?? REST_PROCESSES };
+  const started = performance.now();
+  const workers = new Set<Worker>();
+  /** Files of the plan not written yet (queued or in progress), by path. */
+  const unwritten = new Map<string, PlannedItem>();
+  let queue: PlannedItem[] = [];
   let stopping = false;
-  let summary: LibrarySummary | null = null;
-  let worker: Worker;
-  try {
-    worker = new Worker(workerScript(), { workerData: data, name: "audio-library" });
-  } catch (error) {
-    log.error({ err: error }, "audio library: could not start the render worker");
-    return { done: Promise.resolve(null), stop: async () => undefined };
-  }
+  let failed = false;
+  let rendered = 0;
+  let finish: (summary: LibrarySummary | null) => void = () => undefined;
+  const done = new Promise<LibrarySummary | null>((resolve) => (finish = resolve));
 
-  worker.on("message", (message: LibraryWorkerMessage) => {
-    switch (message.type) {
-      case "start":
-        if (message.missing === 0) log.info({ dir: message.dir, files: message.total }, "audio library: complete, nothing to render");
-        else log.info({ dir: message.dir, missing: message.missing, total: message.total }, `audio library: rendering ${message.missing} missing files in a worker thread`);
-        break;
-      case "rendered":
-        log.info(
-          { path: message.path, seconds: Math.round(message.seconds * 100) / 100, bytes: message.bytes },
-          `audio library: rendered ${message.path} (${message.index}/${message.total})`,
-        );
-        break;
-      case "done":
-        summary = { rendered: message.rendered, skipped: message.skipped, seconds: message.seconds };
-        if (message.rendered > 0) log.info(summary, `audio library: ready (${message.rendered} rendered in ${message.seconds.toFixed(1)} s)`);
-        break;
-      case "error":
-        log.error({ error: message.message }, "audio library: rendering failed");
-        break;
-    }
-  });
+  const planned = planLibrary({ dir, trackSeconds }).then(
+    (plan) => {
+      for (const item of plan.missing) unwritten.set(item.relativePath, item);
+      queue = [...plan.missing];
+      return plan;
+    },
+    (error: unknown) => {
+      log.error({ err: error }, "audio library: could not read the library folder");
+      return null;
+    },
+  );
+  const progress = createProgress(log, started);
 
-  const done = new Promise<LibrarySummary | null>((resolve) => {
-    worker.once("error", (error) => {
-      log.error({ err: error }, "audio library: render worker crashed");
-    });
-    worker.once("exit", (code) => {
-      if (code !== 0 && !stopping) log.warn({ code }, "audio library: render worker exited early");
-      resolve(stopping ? null : summary);
-    });
+  void planned.then((plan) => {
+    if (!plan || stopping) return finish(null);
+    progress.begin(plan, limits.urgent);
+    if (plan.missing.length === 0) return finish({ rendered: 0, skipped: plan.total, seconds: 0 });
+    const settle = () => {
+      if (workers.size > 0) return;
+      const summary = { rendered, skipped: plan.total - plan.missing.length, seconds: (performance.now() - started) / 1000 };
+      if (!stopping && !failed) progress.end(summary);
+      finish(stopping || failed ? null : summary);
+    };
+
+    /** How many workers the next file may have at work at once. */
+    const limitFor = (item: PlannedItem) => (item.urgent ? limits.urgent : limits.rest);
+    const busyOthers = (worker: Worker | null) => [...workers].filter((w) => w !== worker && w.item).length;
+    const assign = (worker: Worker) => {
+      const next = queue[0];
+      if (!next || stopping || failed || busyOthers(worker) >= limitFor(next)) {
+        retire(worker);
+        return;
+      }
+      queue.shift();
+      worker.item = next;
+      const request: LibraryWorkerRequest = { type: "render", dir: plan.dir, path: next.relativePath, trackSeconds };
+      worker.child.send(request);
+    };
+    const retire = (worker: Worker) => {
+      worker.item = null;
+      if (worker.child.connected) worker.child.disconnect();
+    };
+    const spawnWorkers = () => {
+      while (!stopping && !failed && queue[0] && workers.size < limitFor(queue[0])) {
+        const worker = spawnWorker();
+        if (!worker) break;
+        assign(worker);
+      }
+      settle();
+    };
+    const spawnWorker = (): Worker | null => {
+      let child: ChildProcess;
+      try {
+        child = fork(workerScript(), [String(RENDER_NICE)], { execArgv: [], stdio: ["ignore", "ignore", "inherit", "ipc"] });
+      } catch (error) {
+        log.error({ err: error }, "audio library: could not start a render worker");
+        failed = true;
+        return null;
+      }
+      // At once, before the child loads anything (the worker lowers itself too, where this is refused):
+      // on Linux the threads it starts later inherit the priority.
+      if (child.pid !== undefined) {
+        try {
+          setPriority(child.pid, RENDER_NICE);
+        } catch {
+          // Not allowed here: the worker's own call still applies.
+        }
+      }
+      const worker: Worker = { child, item: null };
+      workers.add(worker);
+      child.on("message", (reply: LibraryWorkerReply) => {
+        const item = worker.item;
+        if (!item || reply.path !== item.relativePath) return;
+        unwritten.delete(item.relativePath);
+        if (reply.type === "failed") {
+          log.error({ path: reply.path, error: reply.message }, `audio library: rendering ${reply.path} failed`);
+          failed = true;
+          for (const other of workers) other.child.kill();
+          return;
+        }
+        rendered++;
+        progress.rendered(item, reply, plan.total - plan.missing.length + rendered);
+        assign(worker);
+      });
+      child.on("error", (error) => log.error({ err: error }, "audio library: render worker failed"));
+      child.once("exit", (code, signal) => {
+        workers.delete(worker);
+        if (worker.item && !stopping && !failed) {
+          // Died while rendering (killed, out of memory): that file is left for the next start.
+          log.warn({ code, signal, path: worker.item.relativePath }, `audio library: render worker exited early, ${worker.item.relativePath} left for the next start`);
+          unwritten.delete(worker.item.relativePath);
+          spawnWorkers();
+          return;
+        }
+        settle();
+      });
+      return worker;
+    };
+    spawnWorkers();
   });
 
   return {
     done,
     stop: async () => {
       stopping = true;
-      await worker.terminate();
+      const exits = [...workers].map((worker) => new Promise<void>((resolve) => {
+        if (worker.child.exitCode !== null || worker.child.signalCode !== null) return resolve();
+        worker.child.once("exit", () => resolve());
+        worker.child.kill("SIGKILL");
+      }));
+      await Promise.all(exits);
       await done;
+    },
+    pending: async (mood) => {
+      await planned;
+      if (stopping || failed) return [];
+      return [...unwritten.values()]
+        .flatMap((item) => (item.track?.mood === mood ? [{ title: item.track.title, filename: item.track.filename, path: item.relativePath }] : []));
+    },
+  };
+}
+
+/** The log lines of a run: its start, each file (per mood: when it becomes playable), its end. */
+function createProgress(log: FastifyBaseLogger, started: number) {
+  const present = new Map<AudioMoodId, number>();
+  let total = 0;
+  const playableMoods = () => AUDIO_MOOD_IDS.filter((mood) => (present.get(mood) ?? 0) > 0).length;
+  const elapsed = () => Math.round((performance.now() - started) / 1000);
+  return {
+    begin(plan: LibraryPlan, processes: number) {
+      total = plan.total;
+      for (const mood of AUDIO_MOOD_IDS) {
+        const missing = plan.missing.filter((item) => item.track?.mood === mood).length;
+        present.set(mood, tracksOf(mood).length - missing);
+      }
+      if (plan.missing.length === 0) {
+        log.info({ dir: plan.dir, files: plan.total }, "audio library: complete, nothing to render");
+        return;
+      }
+      log.info(
+        { dir: plan.dir, missing: plan.missing.length, total: plan.total, processes, playableMoods: playableMoods() },
+        `audio library: rendering ${plural(plan.missing.length, "missing file")} in the background at low priority, ` +
+          `the first track of every mood first (${playableMoods()} of ${AUDIO_MOOD_IDS.length} moods playable)`,
+      );
+    },
+    rendered(item: PlannedItem, reply: Extract<LibraryWorkerReply, { type: "rendered" }>, written: number) {
+      const fields = { path: reply.path, seconds: Math.round(reply.seconds * 100) / 100, bytes: reply.bytes, elapsedSeconds: elapsed() };
+      const files = `${written} of ${total} files`;
+      const mood = item.track?.mood;
+      if (!mood) {
+        log.info(fields, `audio library: rendered ${reply.path} (${files})`);
+        return;
+      }
+      const count = (present.get(mood) ?? 0) + 1;
+      present.set(mood, count);
+      const name = moodName(mood);
+      if (count === 1) {
+        log.info(
+          { ...fields, mood, playableMoods: playableMoods() },
+          `audio library: ${name} ready (1 track), ${playableMoods()} of ${AUDIO_MOOD_IDS.length} moods playable after ${elapsed()} s (${files})`,
+        );
+      } else {
+        log.info({ ...fields, mood }, `audio library: rendered ${reply.path}, ${name} has ${count} of ${tracksOf(mood).length} tracks (${files})`);
+      }
+    },
+    end(summary: LibrarySummary) {
+      log.info(summary, `audio library: ready (${summary.rendered} rendered in ${summary.seconds.toFixed(1)} s)`);
     },
   };
 }

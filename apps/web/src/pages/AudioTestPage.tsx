@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Slider } from "@/components/ui/slider";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
-import { audioListKey, fetchMoodTracksOrEmpty, formatClock, playElement, streamUrl } from "@/features/audio/audioApi";
+import { audioListKey, fetchMoodLibraryOrEmpty, formatClock, playElement, streamUrl } from "@/features/audio/audioApi";
 import { pauseMoodAudio } from "@/features/audio/audioEngine";
 import { createAudioElement } from "@/features/audio/mediaElement";
 import { useMediaProgress } from "@/features/audio/useMediaProgress";
@@ -32,8 +32,8 @@ function readiness(element: HTMLMediaElement, preloaded: boolean): string {
 export function AudioTestPage() {
   const sample = useQuery({
     queryKey: audioListKey("deep-work"),
-    queryFn: ({ signal }) => fetchMoodTracksOrEmpty("deep-work", signal),
-    select: (files) => files[0] ?? null,
+    queryFn: ({ signal }) => fetchMoodLibraryOrEmpty("deep-work", signal),
+    select: (list) => list.files[0] ?? null,
   });
   const track = sample.data ?? null;
   const [media] = useState(() => createAudioElement({ preload: "none", loop: true, volume: AUDIO_TEST_DEFAULT_VOLUME }));

@@ -137,6 +137,7 @@ function MoodTabs({ player, listener }: { player: LocalPlayer; listener: AudioLi
           <LocalMoodTracks
             mood={mood}
             tracks={libraries[i]}
+            pending={player.pending[i]}
             listener={listener}
             current={context.track}
             playing={status === "playing"}

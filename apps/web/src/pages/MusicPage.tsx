@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAudioPlayer } from "@/features/audio/audioEngineContext";
 import { bandLabel } from "@/features/audio/MoodPicker";
+import { MoodTrackList } from "@/features/audio/MoodTrackList";
 import { FlowControls, NowPlaying, PlayPauseButton, VolumeControl } from "@/features/audio/PlayerControls";
 import { BackToApp } from "@/app/shell/BackToApp";
 
@@ -69,7 +70,7 @@ export function MusicPage() {
   );
 }
 
-/** One mood's tab: the player for it, then description, usage, best for, fine-tuning, recommendations. */
+/** One mood's tab: the player for it (with the mood's tracks), then description, usage, best for, fine-tuning, recommendations. */
 function MoodDetails({ mood }: { mood: AudioMood }) {
   const style = { "--mood": mood.color } as CSSProperties;
   return (
@@ -190,6 +191,7 @@ function MoodDetails({ mood }: { mood: AudioMood }) {
             <Repeat className="size-4" aria-hidden />
             Looping is on
           </p>
+          <MoodTrackList mood={mood} />
         </CardContent>
       </Card>
     </div>

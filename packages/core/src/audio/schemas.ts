@@ -78,8 +78,24 @@ export const audioFileSchema = z.object({
 });
 export type AudioFile = z.infer<typeof audioFileSchema>;
 
-/** `GET /api/audio/local/list/{categoryId}` (`docs/api.md`). */
-export const audioFileListSchema = z.object({ files: z.array(audioFileSchema) });
+/** A generated track the server is still rendering: it will be listed once written. */
+export const audioPendingTrackSchema = z.object({
+  title: z.string(),
+  filename: z.string(),
+  /** Where it will be, as `AudioFile.path`. */
+  path: z.string(),
+});
+export type AudioPendingTrack = z.infer<typeof audioPendingTrackSchema>;
+
+/**
+ * `GET /api/audio/local/list/{categoryId}` (`docs/api.md`): the mood's files, and `pending`, the
+ * catalogue tracks of the mood the library render has still to write, in render order (empty when
+ * no render runs; `docs/product.md`, Audio). An answer without `pending` reads as none.
+ */
+export const audioFileListSchema = z.object({
+  files: z.array(audioFileSchema),
+  pending: z.array(audioPendingTrackSchema).default([]),
+});
 export type AudioFileList = z.infer<typeof audioFileListSchema>;
 
 /** Path parameter of the list call: a mood id; `categoryId` is the API's name for it. */

@@ -14,3 +14,11 @@ export const AUDIO_MESSAGES = {
 export function noTracksMessage(moodName: string): string {
   return `No tracks available for ${moodName}`;
 }
+
+/**
+ * 'Preparing more {mood} tracks': what a mood says while the server still renders some of its
+ * tracks (the list's `pending`; `docs/product.md`, Audio), instead of an empty mood.
+ */
+export function preparingTracksMessage(moodName: string): string {
+  return `Preparing more ${moodName} tracks`;
+}

@@ -2,15 +2,16 @@
  * Audio routes (`docs/api.md`), public and read-only: guests play audio too, and a guest exists
  * only in the browser. Nothing here writes.
  *
- * - `GET /api/audio/local/list/{categoryId}` → `{ files: [{ name, filename, path, ... }] }`,
- *   404 for an unknown mood;
+ * - `GET /api/audio/local/list/{categoryId}` → `{ files: [{ name, filename, path, ... }], pending }`,
+ *   404 for an unknown mood; `pending` lists the mood's catalogue tracks the library render has
+ *   still to write (`pendingTracks`; none when no render runs);
  * - `GET /api/audio/stream?path=<mood>/<file>` → the file with range support; paths
  *   that leave the library are refused (see audio/safePath.ts), and so, with 403 and core's
  *   `lockedTracksMessage`, is a file the listener may not play (`listenerMayPlay`: visitors and
  *   guests the Free plan's two Deep Work tracks, the Free plan its three tracks; `docs/product.md`,
  *   Audio).
  */
-import { audioMoodIdSchema, audioFileListSchema, audioListParamsSchema, audioStreamQuerySchema } from "@focus/core/audio";
+import { type AudioMoodId, type AudioPendingTrack, audioMoodIdSchema, audioFileListSchema, audioListParamsSchema, audioStreamQuerySchema } from "@focus/core/audio";
 import { audioListenerOf, listenerMayPlay, lockedTracksMessage } from "@focus/core/subscription";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { listMood } from "../../audio/library";
@@ -22,9 +23,11 @@ import type { Config } from "../../env";
 
 export interface AudioRoutesOptions {
   audio: Pick<Config["audio"], "dir">;
+  /** The mood's tracks the running library render has still to write; none when it is not running. */
+  pendingTracks?: (mood: AudioMoodId) => Promise<AudioPendingTrack[]>;
 }
 
-const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (fastify, { audio }) => {
+const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (fastify, { audio, pendingTracks }) => {
   fastify.get(
     // `categoryId` is the API's name for the mood id.
     "/local/list/:categoryId",
@@ -32,7 +35,10 @@ const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (fastify, {
     async (request) => {
       const mood = audioMoodIdSchema.safeParse(request.params.categoryId);
       if (!mood.success) throw new HttpError(404, "Unknown audio category");
-      return { files: await listMood(audio.dir, mood.data) };
+      const [files, pending] = await Promise.all([listMood(audio.dir, mood.data), pendingTracks?.(mood.data) ?? []]);
+      // A track being rendered again (another length) is still listed: only what is not there is to come.
+      const listed = new Set(files.map((file) => file.path));
+      return { files, pending: pending.filter((track) => !listed.has(track.path)) };
     },
   );
 

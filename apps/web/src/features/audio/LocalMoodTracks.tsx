@@ -1,7 +1,7 @@
-import { type AudioFile, type AudioMood } from "@focus/core/audio";
-import { AUDIO_MESSAGES } from "@focus/core/audioPlayer";
+import { type AudioFile, type AudioMood, type AudioPendingTrack } from "@focus/core/audio";
+import { AUDIO_MESSAGES, preparingTracksMessage } from "@focus/core/audioPlayer";
 import { listenerMayPlay, type AudioListener } from "@focus/core/subscription";
-import { Lock, Music, Pause, Play } from "lucide-react";
+import { LoaderCircle, Lock, Music, Pause, Play } from "lucide-react";
 import { useId, type CSSProperties } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -22,11 +22,14 @@ function TrackCount({ mood, tracks, locked }: { mood: AudioMood; tracks: AudioFi
 /**
  * One mood of /local-audio: its header with the count, and every track of the library: those the
  * listener may play as buttons (the current one marked Playing or Paused), the others locked,
- * with a lock and the word "Locked", and no way to start them (`docs/product.md`, Audio).
+ * with a lock and the word "Locked", and no way to start them; while the server still renders
+ * tracks of the mood, "Preparing more {mood} tracks" (in place of the empty-mood message)
+ * (`docs/product.md`, Audio).
  */
 export function LocalMoodTracks({
   mood,
   tracks,
+  pending = [],
   listener,
   current,
   playing,
@@ -34,6 +37,8 @@ export function LocalMoodTracks({
 }: {
   mood: AudioMood;
   tracks: AudioFile[] | undefined;
+  /** Tracks of the mood the server is still rendering. */
+  pending?: AudioPendingTrack[];
   listener: AudioListener;
   current: AudioFile | null;
   playing: boolean;
@@ -61,7 +66,7 @@ export function LocalMoodTracks({
         <div className="grid place-items-center p-8">
           <Spinner label={`Loading ${mood.name} tracks`} />
         </div>
-      ) : tracks.length === 0 ? (
+      ) : tracks.length === 0 && pending.length > 0 ? null : tracks.length === 0 ? (
         <p className="p-8 text-center text-muted-foreground">{AUDIO_MESSAGES.emptyMood}</p>
       ) : (
         <ul aria-labelledby={headingId} className="divide-y">
@@ -75,6 +80,12 @@ export function LocalMoodTracks({
             </li>
           ))}
         </ul>
+      )}
+      {tracks !== undefined && pending.length > 0 && (
+        <p role="status" className="flex items-center justify-center gap-2 border-t p-5 text-sm text-muted-foreground">
+          <LoaderCircle className="size-4 shrink-0 animate-spin" aria-hidden />
+          {preparingTracksMessage(mood.name)} ({pending.length} on the way)
+        </p>
       )}
     </Card>
   );

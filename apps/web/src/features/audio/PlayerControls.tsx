@@ -1,11 +1,12 @@
 import { audioMoodById, type AudioMoodId } from "@focus/core/audio";
-import { AUDIO_MESSAGES } from "@focus/core/audioPlayer";
+import { AUDIO_MESSAGES, noTracksMessage, preparingTracksMessage } from "@focus/core/audioPlayer";
 import { Info, LoaderCircle, Pause, Play, Shuffle, Square, Volume1, Volume2, VolumeX } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Slider } from "@/components/ui/slider";
 import { cn } from "@/lib/utils";
 import { useAudioPlayer } from "./audioEngineContext";
+import { useMoodLibrary } from "./useMoodLibrary";
 
 /**
  * Play/pause for a mood: plays `mood` (switching to it first), or whatever is selected,
@@ -102,11 +103,20 @@ export function VolumeControl({ className }: { className?: string }) {
   );
 }
 
-/** What plays: the track's name, or what to do; a quiet line for a failure. */
+/**
+ * What plays: the track's name, or what to do; a quiet line for a failure. A mood found empty
+ * while the server still renders its tracks says "Preparing more {mood} tracks" instead.
+ */
 export function NowPlaying({ mood, className }: { mood?: AudioMoodId; className?: string }) {
-  const { status, mood: active, track, error } = useAudioPlayer();
+  const { status, mood: active, track, error: playerError } = useAudioPlayer();
   const activeMood = active ? audioMoodById(active) : undefined;
   const isCurrent = active !== null && (mood === undefined || mood === active);
+  const foundEmpty = isCurrent && activeMood !== undefined && playerError === noTracksMessage(activeMood.name);
+  const library = useMoodLibrary(foundEmpty ? active : null);
+  // Tracks listed since the mood was found empty: no error; play tries again.
+  const arrived = foundEmpty && (library.data?.files.length ?? 0) > 0;
+  const preparing = foundEmpty && (library.data?.pending.length ?? 0) > 0;
+  const error = arrived ? null : preparing && activeMood ? preparingTracksMessage(activeMood.name) : playerError;
   let title: string;
   let detail: string;
   if (!isCurrent) {

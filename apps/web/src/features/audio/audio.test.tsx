@@ -1,4 +1,4 @@
-import { type AudioMoodId, type AudioFile } from "@focus/core/audio";
+import { type AudioFile, type AudioFileList, type AudioMoodId } from "@focus/core/audio";
 import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
 import { FREE_TRACKS_MESSAGE, GUEST_TRACKS_MESSAGE } from "@focus/core/subscription";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
@@ -22,7 +22,9 @@ const track = (mood: AudioMoodId, slug: string, title: string): AudioFile => ({
   title,
   durationSeconds: 96,
 });
-const LIBRARY: Partial<Record<AudioMoodId, AudioFile[] | number>> = {
+/** A mood's answer: its files, the whole list answer (with `pending`), or an error status. */
+type MoodAnswer = AudioFile[] | AudioFileList | number;
+const LIBRARY: Partial<Record<AudioMoodId, MoodAnswer>> = {
   "deep-work": [track("deep-work", "steady-beta", "Steady Beta"), track("deep-work", "deep-current", "Deep Current")],
   "light-work": [track("light-work", "open-window", "Open Window")],
   creative: 500,
@@ -57,7 +59,7 @@ function serve(user: User | null, options: { library?: typeof LIBRARY; settings?
     if (list) {
       const answer = library[list[1] as AudioMoodId];
       if (typeof answer === "number") return json(answer, { message: "boom" });
-      return json(200, { files: answer ?? [] });
+      return json(200, Array.isArray(answer) || answer === undefined ? { files: answer ?? [] } : answer);
     }
     return json(404, { message: "not found" });
   });
@@ -198,6 +200,64 @@ describe("/music", () => {
     expect(screen.getByText(/Deep Work · Ready/)).toBeTruthy();
   });
 
+  it("says 'Preparing more Creative tracks' while they render, and lists each new one without a reload", async () => {
+    stubMediaElements();
+    const pendingOf = (slug: string, title: string) => ({ title, filename: `${slug}.mp3`, path: `creative/${slug}.mp3` });
+    const library: typeof LIBRARY = { ...LIBRARY, creative: { files: [], pending: [pendingOf("prism", "Prism"), pendingOf("sketchbook", "Sketchbook")] } };
+    const fetchMock = serve(inTrial, { library });
+    // Only the list's polling interval is faked: the page's other timers run as usual.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      renderRoute("/music");
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole("tab", { name: /Creative/ }));
+      const tracks = screen.getByRole("region", { name: /^Tracks/ });
+      expect(await within(tracks).findByText("Preparing more Creative tracks")).toBeTruthy();
+      expect(within(tracks).queryByText("No tracks available for Creative")).toBeNull();
+      expect(within(tracks).queryByRole("listitem")).toBeNull();
+
+      // Prism is written: the next poll lists it, and Sketchbook is still to come.
+      library.creative = { files: [track("creative", "prism", "Prism")], pending: [pendingOf("sketchbook", "Sketchbook")] };
+      await act(async () => vi.advanceTimersByTime(5000));
+      expect(await within(tracks).findByRole("listitem")).toHaveProperty("textContent", "Prism1:36");
+      expect(within(tracks).getByText("Preparing more Creative tracks")).toBeTruthy();
+      expect(within(tracks).getByText("1 track · 1 on the way")).toBeTruthy();
+
+      // Done: both listed, nothing to come, and no more asking.
+      library.creative = { files: [track("creative", "prism", "Prism"), track("creative", "sketchbook", "Sketchbook")], pending: [] };
+      await act(async () => vi.advanceTimersByTime(5000));
+      await waitFor(() => expect(within(tracks).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Prism1:36", "Sketchbook1:36"]));
+      expect(within(tracks).queryByText("Preparing more Creative tracks")).toBeNull();
+      const asked = listCalls(fetchMock).length;
+      await act(async () => vi.advanceTimersByTime(20_000));
+      expect(listCalls(fetchMock)).toHaveLength(asked);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("says so when Play finds a mood empty while its tracks render", async () => {
+    stubMediaElements();
+    serve(inTrial, { library: { ...LIBRARY, relax: { files: [], pending: [{ title: "Slow Tide", filename: "slow-tide.mp3", path: "relax/slow-tide.mp3" }] } } });
+    renderRoute("/music");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("tab", { name: /Relax/ }));
+    await user.click(screen.getByRole("button", { name: "Play Relax" }));
+    await waitFor(() => expect(screen.getAllByText("Preparing more Relax tracks")).toHaveLength(2));
+    expect(screen.queryByText("No tracks available for Relax")).toBeNull();
+  });
+
+  it("keeps the empty mood's message when no render is running", async () => {
+    stubMediaElements();
+    serve(inTrial);
+    renderRoute("/music");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("tab", { name: /Relax/ }));
+    const tracks = screen.getByRole("region", { name: /^Tracks/ });
+    expect(await within(tracks).findByText("No tracks available for Relax")).toBeTruthy();
+    expect(screen.queryByText(/Preparing more/)).toBeNull();
+  });
+
   it("locks the other moods for guests with the note word for word", async () => {
     stubMediaElements();
     serve(guest);
@@ -227,6 +287,17 @@ describe("/local-audio", () => {
     await user.click(screen.getByRole("tab", { name: /Light Work/ }));
     expect(screen.getByTestId("count-light-work").textContent).toBe("1 track");
     expect((screen.getByRole("slider", { name: "Volume" }) as HTMLInputElement).value).toBe("70");
+  });
+
+  it("says 'Preparing more Creative tracks' instead of the empty-mood message while they render", async () => {
+    stubMediaElements();
+    const pending = [{ title: "Prism", filename: "prism.mp3", path: "creative/prism.mp3" }];
+    serve(inTrial, { library: { ...LIBRARY, creative: { files: [], pending } } });
+    renderRoute("/local-audio");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("tab", { name: /Creative/ }));
+    expect(await screen.findByText("Preparing more Creative tracks (1 on the way)")).toBeTruthy();
+    expect(screen.queryByText("No tracks available for this category")).toBeNull();
   });
 
   it("the refresh button lists files added to the library since the page opened", async () => {

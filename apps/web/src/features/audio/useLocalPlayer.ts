@@ -1,11 +1,11 @@
-import { AUDIO_MOOD_IDS, AUDIO_DEFAULT_VOLUME, type AudioFile } from "@focus/core/audio";
+import { AUDIO_MOOD_IDS, AUDIO_DEFAULT_VOLUME, type AudioFileList } from "@focus/core/audio";
 import { localPlayerMachine, randomSeed } from "@focus/core/audioPlayer";
 import { type AudioListener } from "@focus/core/subscription";
 import { useQueries, type UseQueryResult } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useMemo, useState } from "react";
 import { toast } from "@/components/ui/use-toast";
-import { audioListKey, fetchMoodTracksOrEmpty, playElement, streamUrl } from "./audioApi";
+import { audioListKey, fetchMoodLibraryOrEmpty, playElement, pollWhilePreparing, streamUrl } from "./audioApi";
 import { pauseMoodAudio } from "./audioEngine";
 import { createAudioElement } from "./mediaElement";
 
@@ -13,9 +13,11 @@ import { createAudioElement } from "./mediaElement";
  * The four lists in one value. TanStack Query keeps equal parts of it identical between
  * renders, so `libraries` changes only when a list does.
  */
-function combineLists(results: UseQueryResult<AudioFile[]>[]) {
+function combineLists(results: UseQueryResult<AudioFileList>[]) {
   return {
-    libraries: results.map((list) => list.data),
+    libraries: results.map((list) => list.data?.files),
+    /** Per mood, the tracks the server is still rendering. */
+    pending: results.map((list) => list.data?.pending ?? []),
     // Changes with every answer, even one equal to the last (a refresh).
     answered: results.map((list) => list.dataUpdatedAt).join(","),
     isRefreshing: results.some((list) => list.isFetching),
@@ -26,7 +28,8 @@ function combineLists(results: UseQueryResult<AudioFile[]>[]) {
 /**
  * The local player of /local-audio: its own <audio> element (no loop: a track that ends hands over
  * to another random one) driven by core's local-player chart, and the four mood lists (one call per
- * mood; a non-OK answer is an empty list). `listener` decides which tracks the chart may pick or
+ * mood; a non-OK answer is an empty list; asked again every few seconds while the server still
+ * renders tracks of the mood). `listener` decides which tracks the chart may pick or
  * start (`docs/product.md`, Audio); a locked track asked for is refused with a toast saying why.
  */
 export function useLocalPlayer(listener: AudioListener) {
@@ -80,10 +83,12 @@ export function useLocalPlayer(listener: AudioListener) {
     };
   }, [actor, element]);
 
-  const { libraries, answered, isRefreshing, refresh } = useQueries({
+  const { libraries, pending, answered, isRefreshing, refresh } = useQueries({
     queries: AUDIO_MOOD_IDS.map((mood) => ({
       queryKey: audioListKey(mood),
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchMoodTracksOrEmpty(mood, signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchMoodLibraryOrEmpty(mood, signal),
+      // New tracks of a library still being rendered show up without a refresh.
+      refetchInterval: pollWhilePreparing,
     })),
     combine: combineLists,
   });
@@ -97,7 +102,7 @@ export function useLocalPlayer(listener: AudioListener) {
 
   const status = useSelector(actor, (s) => s.value);
   const context = useSelector(actor, (s) => s.context);
-  return { actor, element, seek: media.seek, status, context, libraries, isRefreshing, refresh };
+  return { actor, element, seek: media.seek, status, context, libraries, pending, isRefreshing, refresh };
 }
 
 /** What `useLocalPlayer` gives the page. */
