@@ -574,11 +574,16 @@ describe("security headers and the content security policy", () => {
     await browser?.close();
   });
 
-  it("sets helmet's headers on pages, API answers, assets and errors", async () => {
+  it("sets helmet's headers on pages, API answers, sounds and errors, and a build script only those a subresource needs", async () => {
     const html = await call({ path: "/" });
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html.body)?.[1];
     expect(asset).toBeDefined();
-    for (const path of ["/", "/app", "/api/health", "/api/me", "/api/no-such-route", asset ?? "", "/sounds/bell.mp3"]) {
+    const script = await call({ path: asset ?? "" });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers["x-content-type-options"]).toBe("nosniff");
+    expect(script.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(script.headers["content-security-policy"]).toBeUndefined();
+    for (const path of ["/", "/app", "/api/health", "/api/me", "/api/no-such-route", "/sounds/bell.mp3"]) {
       const res = await call({ path });
       const csp = String(res.headers["content-security-policy"]);
       expect(csp, path).toMatch(/default-src 'self'/);

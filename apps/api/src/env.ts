@@ -62,6 +62,8 @@ export interface Config {
     render: boolean;
     /** Length of the generated tracks, seconds; null for the catalogue's (15:00). Tests use less. */
     trackSeconds: number | null;
+    /** Nice value (0-19) of the render's worker processes from AUDIO_RENDER_NICE; null for the renderer's (19, the lowest priority). */
+    renderNice: number | null;
   };
   /**
    * Overload protection (@fastify/under-pressure): the mean event-loop delay
@@ -188,6 +190,7 @@ const envSchema = z.object({
   AUDIO_DIR: optional(z.string().trim().min(1)),
   AUDIO_RENDER: optional(z.enum(["on", "off"], { message: "must be on or off" })),
   AUDIO_TRACK_SECONDS: optional(z.coerce.number().int().min(1).max(3600, "must be whole seconds (1-3600)")),
+  AUDIO_RENDER_NICE: optional(z.coerce.number().int("must be a whole number (0-19)").min(0, "must be 0-19").max(19, "must be 0-19")),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: optional(
     z.coerce.number().int().min(0).max(60_000, "must be whole milliseconds (0-60000, 0 turns the check off)"),
   ),
@@ -299,6 +302,7 @@ export function loadConfig(
       dir: path.resolve(cwd, e.AUDIO_DIR ?? "./data/audio"),
       render: e.AUDIO_RENDER !== "off",
       trackSeconds: e.AUDIO_TRACK_SECONDS ?? null,
+      renderNice: e.AUDIO_RENDER_NICE ?? null,
     },
     overloadMaxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? 1000,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? 30_000,

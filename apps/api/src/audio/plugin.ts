@@ -28,7 +28,7 @@ const audioPlugin: FastifyPluginAsync<AudioPluginOptions> = async (fastify, { co
     return;
   }
   fastify.addHook("onListen", async () => {
-    renderer ??= startLibraryRenderer({ dir: audio.dir, trackSeconds: audio.trackSeconds, log: fastify.log });
+    renderer ??= startLibraryRenderer({ dir: audio.dir, trackSeconds: audio.trackSeconds, nice: audio.renderNice ?? undefined, log: fastify.log });
   });
   fastify.addHook("onClose", async () => {
     await renderer?.stop();

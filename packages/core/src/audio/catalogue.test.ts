@@ -49,8 +49,10 @@ describe("audio moods", () => {
     expect(isAudioMoodId("../etc")).toBe(false);
   });
 
-  it("parses a file list answer", () => {
-    const list = { files: [{ name: "Steady Beta", filename: "steady-beta.mp3", path: "deep-work/steady-beta.mp3" }] };
-    expect(audioFileListSchema.parse(list)).toEqual(list);
+  it("parses a file list answer, with the tracks still to come (none when the answer leaves them out)", () => {
+    const files = [{ name: "Steady Beta", filename: "steady-beta.mp3", path: "deep-work/steady-beta.mp3" }];
+    const pending = [{ title: "Night Shift", filename: "night-shift.mp3", path: "deep-work/night-shift.mp3" }];
+    expect(audioFileListSchema.parse({ files, pending })).toEqual({ files, pending });
+    expect(audioFileListSchema.parse({ files })).toEqual({ files, pending: [] });
   });
 });

@@ -130,7 +130,8 @@ describe("Focus Arena: Neural Audio card", () => {
 
     await user.click(screen.getByRole("tab", { name: "Neural Audio" }));
     const panel = screen.getByRole("tabpanel");
-    expect(within(panel).getByRole("heading", { name: "Neural Audio" })).toBeTruthy();
+    // The tab's code loads when it is first opened.
+    expect(await within(panel).findByRole("heading", { name: "Neural Audio" })).toBeTruthy();
     expect(within(panel).getByRole("button", { name: /^Deep Work/ }).getAttribute("aria-pressed")).toBe("true");
     expect(within(panel).getByRole("button", { name: "Pause Deep Work" })).toBeTruthy();
     expect(within(panel).getByRole("link", { name: "More Options" }).getAttribute("href")).toBe("/music");
@@ -143,7 +144,7 @@ describe("Focus Arena: Neural Audio card", () => {
     renderRoute("/app");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("tab", { name: "Neural Audio" }));
-    const slider = within(screen.getByRole("tabpanel")).getByRole("slider", { name: "Volume" }) as HTMLInputElement;
+    const slider = (await within(screen.getByRole("tabpanel")).findByRole("slider", { name: "Volume" })) as HTMLInputElement;
     expect(slider.value).toBe("70");
     await user.click(document.body);
     await user.keyboard("m");
