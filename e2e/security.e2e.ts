@@ -579,7 +579,7 @@ describe("security headers and the content security policy", () => {
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html.body)?.[1];
     expect(asset).toBeDefined();
     const script = await call({ path: asset ?? "" });
-    expect(script.statusCode).toBe(200);
+    expect(script.status).toBe(200);
     expect(script.headers["x-content-type-options"]).toBe("nosniff");
     expect(script.headers["cross-origin-resource-policy"]).toBe("same-origin");
     expect(script.headers["content-security-policy"]).toBeUndefined();
