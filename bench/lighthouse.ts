@@ -42,6 +42,23 @@ async function sessionCookie(server: RunningServer): Promise<string> {
   return cookie.split(";", 1)[0] ?? "";
 }
 
+/** Times a run is tried again when Lighthouse's trace of the load fails (NO_NAVSTART and the like, now and then). */
+const RETRIES = 2;
+
+type Flags = NonNullable<Parameters<typeof lighthouse>[1]>;
+
+/** One Lighthouse run of `url`; a run whose trace failed is tried again, up to RETRIES times. */
+async function auditOnce(url: string, flags: Flags, log: (line: string) => void) {
+  for (let attempt = 0; ; attempt++) {
+    const result = await lighthouse(url, flags);
+    if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= RETRIES) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    log(`${new URL(url).pathname}: Lighthouse run failed (${lhr.runtimeError.code}), running it again`);
+  }
+}
+
 export async function benchLighthouse(server: RunningServer, runs: number, log: (line: string) => void): Promise<LighthouseResult> {
   const port = await freePort();
   const browser = await launchBrowser({ args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
@@ -53,17 +70,14 @@ export async function benchLighthouse(server: RunningServer, runs: number, log: 
     for (const budget of PAGE_BUDGETS) {
       const results = [];
       for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(`${server.url}${budget.route}`, {
+        const lhr = await auditOnce(`${server.url}${budget.route}`, {
           port,
           output: "json",
           logLevel: "error",
           onlyCategories: ["performance"],
           ...(budget.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
-        });
-        if (!result) throw new Error(`lighthouse returned nothing for ${budget.route}`);
-        const { lhr } = result;
+        }, log);
         lighthouseVersion = lhr.lighthouseVersion;
-        if (lhr.runtimeError) throw new Error(`${budget.route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const landed = new URL(lhr.finalDisplayedUrl).pathname;
         if (landed !== budget.route) throw new Error(`${budget.route} ended on ${landed}`);
         const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
