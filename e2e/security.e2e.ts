@@ -583,6 +583,11 @@ describe("security headers and the content security policy", () => {
     expect(script.headers["x-content-type-options"]).toBe("nosniff");
     expect(script.headers["cross-origin-resource-policy"]).toBe("same-origin");
     expect(script.headers["content-security-policy"]).toBeUndefined();
+    // A page asked for under /assets/ (the app's page for a missing file) is a document: every header.
+    const page = await call({ path: "/assets/missing-Ab12.js", headers: { accept: "text/html" } });
+    expect(String(page.headers["content-type"])).toContain("text/html");
+    expect(String(page.headers["content-security-policy"])).toMatch(/script-src 'self'/);
+    expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
     for (const path of ["/", "/app", "/api/health", "/api/me", "/api/no-such-route", "/sounds/bell.mp3"]) {
       const res = await call({ path });
       const csp = String(res.headers["content-security-policy"]);

@@ -78,10 +78,16 @@ describe("security headers", () => {
     }
   });
 
-  it("sends a build script or stylesheet only the headers that protect a subresource, and a page or an SVG all of them", async () => {
+  it("sends a build script or stylesheet only the headers that protect a subresource, and a page, an SVG or an HTML answer under /assets all of them", async () => {
+    const TYPES: Record<string, string> = { js: "application/javascript; charset=utf-8", css: "text/css; charset=utf-8", svg: "image/svg+xml" };
     const app = Fastify();
     await app.register(securityPlugin, { config: { publicOrigin: null, trustProxy: false } });
-    app.get("/*", async () => "");
+    app.get("/*", async (request, reply) => {
+      const extension = /\.(\w+)$/.exec(request.url)?.[1] ?? "";
+      // A missing build file asked for as a page gets the app's page (webApp.ts's SPA fallback).
+      const html = request.headers.accept?.includes("text/html") ?? false;
+      return reply.type(html ? "text/html; charset=utf-8" : (TYPES[extension] ?? "text/html; charset=utf-8")).send("");
+    });
     try {
       for (const url of ["/assets/index-Ab12.js", "/assets/index-Ab12.css"]) {
         const res = await app.inject({ method: "GET", url });
@@ -90,9 +96,16 @@ describe("security headers", () => {
         expect(res.headers["content-security-policy"], url).toBeUndefined();
         expect(res.headers["x-frame-options"], url).toBeUndefined();
       }
-      // An SVG can run script when opened as a document, and a page is one.
-      for (const url of ["/assets/logo-Ab12.svg", "/app", "/assets/x.js/", "/sw.js"]) {
-        const res = await app.inject({ method: "GET", url });
+      // An SVG can run script when opened as a document, and a page is one (the service worker's
+      // script carries the worker's CSP).
+      const documents = [
+        { url: "/assets/logo-Ab12.svg", accept: "*/*" },
+        { url: "/app", accept: "text/html" },
+        { url: "/assets/missing-Ab12.js", accept: "text/html" },
+        { url: "/sw.js", accept: "*/*" },
+      ];
+      for (const { url, accept } of documents) {
+        const res = await app.inject({ method: "GET", url, headers: { accept } });
         expect(res.headers["content-security-policy"], url).toContain("script-src 'self'");
         expect(res.headers["x-frame-options"], url).toBe("SAMEORIGIN");
       }

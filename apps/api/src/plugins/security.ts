@@ -84,11 +84,9 @@ const CSP_CACHE_SIZE = 64;
  * The per-request CSP sources (the page's own host) are called for each request and the CSP
  * with them is kept per distinct result.
  */
-export async function precomputedHelmet(
-  options: FastifyHelmetOptions,
-  /** Only these headers (lower-case names); all of them when left out. */
-  only?: ReadonlySet<string>,
-): Promise<{
+export async function precomputedHelmet(options: FastifyHelmetOptions): Promise<{
+  /** The header names it sets, as helmet spells them. */
+  names: string[];
   set: (req: IncomingMessage, res: { setHeader(name: string, value: string | number | readonly string[]): unknown }) => void;
 }> {
   const sources: CspSource[] = [];
@@ -118,9 +116,7 @@ export async function precomputedHelmet(
   probe.addHook("onRequest", async (_request, reply) => {
     // Names as helmet spelled them (Node has this on every outgoing message; its types only on requests).
     const names = (reply.raw as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames();
-    captured = names
-      .filter((name) => !only || only.has(name.toLowerCase()))
-      .map((name) => ({ name, value: reply.raw.getHeader(name) as string | number | string[] }));
+    captured = names.map((name) => ({ name, value: reply.raw.getHeader(name) as string | number | string[] }));
   });
   probe.get("/", async () => "");
   await probe.inject({ method: "GET", url: "/" });
@@ -142,6 +138,7 @@ export async function precomputedHelmet(
   const dynamic = markers.length > 0;
 
   return {
+    names: captured.map(({ name }) => name),
     set(req, res) {
       for (const { name, value } of captured) {
         res.setHeader(name, dynamic && isCsp(name) ? cspFor(req, String(value)) : value);
@@ -151,21 +148,31 @@ export async function precomputedHelmet(
 }
 
 /**
- * The build's scripts and stylesheets (`/assets/*.js|css`): a browser never renders them as a
- * document, so the document-only headers (CSP, frame, referrer, opener policies...) do nothing
- * there and would add about 700 bytes to each of the dozens of files a page loads. They keep
- * what protects a subresource: `nosniff` and the cross-origin resource policy.
+ * The build's scripts and stylesheets (a JavaScript or CSS answer under `/assets/`): a browser
+ * never renders them as a document, so the document-only headers (CSP, frame, referrer, opener
+ * policies...) do nothing there and would add about 700 bytes to each of the dozens of files a
+ * page loads. They keep what protects a subresource: `nosniff` and the cross-origin resource
+ * policy. Decided by what is sent, not by the URL alone: an HTML or JSON answer under /assets/
+ * (a missing file) keeps every header. The service worker (`/sw.js`, whose CSP is the worker's)
+ * is not under /assets/, and the app starts no other worker.
  */
-const SUBRESOURCE = /^\/assets\/[^/?#]+\.(?:js|css)(?:[?#]|$)/;
+const ASSET_PATH = /^\/assets\//;
+const SUBRESOURCE_TYPE = /^(?:text\/css|(?:application|text)\/javascript)(?:;|$)/;
 const SUBRESOURCE_HEADERS = new Set(["x-content-type-options", "cross-origin-resource-policy"]);
 
 export default fp<SecurityPluginOptions>(
   async (fastify, { config }) => {
     const headers = await precomputedHelmet(helmetOptions(config));
-    const subresourceHeaders = await precomputedHelmet(helmetOptions(config), SUBRESOURCE_HEADERS);
+    const documentOnly = headers.names.filter((name) => !SUBRESOURCE_HEADERS.has(name.toLowerCase()));
     fastify.addHook("onRequest", (request, reply, done) => {
-      (SUBRESOURCE.test(request.url) ? subresourceHeaders : headers).set(request.raw, reply.raw);
+      headers.set(request.raw, reply.raw);
       done();
+    });
+    fastify.addHook("onSend", (request, reply, payload, done) => {
+      if (ASSET_PATH.test(request.url) && SUBRESOURCE_TYPE.test(String(reply.getHeader("content-type") ?? ""))) {
+        for (const name of documentOnly) reply.raw.removeHeader(name);
+      }
+      done(null, payload);
     });
   },
   { name: "security" },
