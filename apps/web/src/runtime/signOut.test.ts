@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from "@focus/core/constants";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { outboxSync } from "./outbox/sync";
 import { forgetAccountInBrowser } from "./signOut";
 import { userKey } from "./userStorage";
@@ -26,5 +26,24 @@ describe("signing out in a shared browser", () => {
     expect(Object.keys(window.localStorage).sort()).toEqual(["server-clock-offset", STORAGE_KEYS.theme].sort());
     await outboxSync.setUser(5);
     expect(outboxSync.getState().items).toEqual([]);
+  });
+
+  describe("with a push subscription", () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it("ends this browser's push subscription, so the next person here starts with the notice off", async () => {
+      const unsubscribe = vi.fn(async () => true);
+      const registration = { pushManager: { getSubscription: async () => ({ unsubscribe }) } };
+      vi.stubGlobal("navigator", { ...navigator, serviceWorker: { getRegistration: async () => registration } });
+      await forgetAccountInBrowser(5);
+      expect(unsubscribe).toHaveBeenCalledOnce();
+    });
+
+    it("signs out all the same when the browser has no service worker registered", async () => {
+      vi.stubGlobal("navigator", { ...navigator, serviceWorker: { getRegistration: async () => undefined } });
+      window.localStorage.setItem(STORAGE_KEYS.settings, "{}");
+      await forgetAccountInBrowser(5);
+      expect(window.localStorage.getItem(STORAGE_KEYS.settings)).toBeNull();
+    });
   });
 });

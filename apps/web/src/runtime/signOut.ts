@@ -8,8 +8,10 @@ import { clearUserStorage } from "./userStorage";
  * does in this browser. Before the server ends the session, the outbox sends what waits (the
  * user's sessions and changes reach the account, not the next person). After it, every trace of
  * the user goes: the timer's saved state and counters, the settings copy, every per-user value
- * (the active task, the account timer's queue), the user's outbox entries and the service
- * worker's copies of their API answers. (The server clock's offset stays: it is the device's.)
+ * (the active task, the account timer's queue), the user's outbox entries, the service
+ * worker's copies of their API answers and the browser's push subscription (the server dropped
+ * it with the login session; a next person here starts with the notice off). (The server
+ * clock's offset stays: it is the device's.)
  */
 
 /** Sends the outbox while the session still stands; never throws (signing out goes on). */
@@ -37,4 +39,13 @@ export async function forgetAccountInBrowser(userId: number): Promise<void> {
   clearUserStorage();
   await outboxSync.clearUser(userId).catch(() => undefined);
   await clearApiCache();
+  await dropPushSubscription().catch(() => undefined);
+}
+
+/** Ends this browser's push subscription, if it has one (no service worker: nothing to do). */
+async function dropPushSubscription(): Promise<void> {
+  if (!("serviceWorker" in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager?.getSubscription();
+  await subscription?.unsubscribe();
 }
