@@ -17,7 +17,7 @@ import { request as httpRequest } from "node:http";
 import autocannon from "autocannon";
 import { type RunningServer, removeDataDir, startServer } from "../e2e/harness";
 import { spawnTs } from "./lib/child";
-import { fmt, type Knobs, onCleanup, percentile, requestJson } from "./lib/common";
+import { fmt, type Knobs, onCleanup, percentile, registerBenchUser, requestJson } from "./lib/common";
 
 export interface HttpTargetResult {
   name: string;
@@ -190,18 +190,6 @@ async function benchAbuse(
     importBytes: Buffer.byteLength(body),
     maxP99Ms: ABUSE_P99_TARGET_MS,
   };
-}
-
-/** Registers a user through the API; returns its session cookie. */
-async function registerBenchUser(url: string, prefix: string): Promise<string> {
-  const username = `${prefix}${Date.now().toString(36)}`;
-  const registered = await requestJson(`${url}/api/register`, {
-    body: { username, email: `${username}@example.com`, password: "bench-password-1" },
-  });
-  if (registered.status !== 201 || !registered.cookie) {
-    throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
-  }
-  return registered.cookie;
 }
 
 export async function benchHttp(knobs: Knobs, log: (line: string) => void): Promise<HttpResult> {

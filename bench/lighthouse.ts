@@ -8,7 +8,7 @@
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, freePort, launchBrowser, type RunningServer } from "../e2e/harness";
 import { LIGHTHOUSE_TARGETS, PAGE_BUDGETS } from "../e2e/pageBudgets";
-import { fmt, onCleanup } from "./lib/common";
+import { fmt, onCleanup, registerBenchUser } from "./lib/common";
 
 export interface LighthouseRow {
   route: string;
@@ -27,19 +27,6 @@ export interface LighthouseResult {
   runs: number;
   rows: LighthouseRow[];
   lighthouseVersion: string;
-}
-
-async function sessionCookie(server: RunningServer): Promise<string> {
-  const username = `lh${Date.now().toString(36)}`;
-  const response = await fetch(`${server.url}/api/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: "bench-password-1" }),
-  });
-  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("focus.sid="));
-  if (!cookie) throw new Error("register set no session cookie");
-  return cookie.split(";", 1)[0] ?? "";
 }
 
 /** Times a run is tried again when Lighthouse's trace of the load fails (NO_NAVSTART and the like, now and then). */
@@ -66,7 +53,7 @@ export async function benchLighthouse(server: RunningServer, runs: number, log: 
   const rows: LighthouseRow[] = [];
   let lighthouseVersion = "unknown";
   try {
-    const cookie = await sessionCookie(server);
+    const cookie = await registerBenchUser(server.url, "lh");
     for (const budget of PAGE_BUDGETS) {
       const results = [];
       for (let run = 0; run < runs; run++) {

@@ -16,7 +16,7 @@
 import { AUDIO_MOOD_IDS, type AudioMoodId, audioMoodById } from "@focus/core/audio";
 import { type RunningServer, removeDataDir, startServer } from "../e2e/harness";
 import { cannon, type HttpTargetResult } from "./http";
-import { fmt, type Knobs, onCleanup, requestJson, sleep } from "./lib/common";
+import { fmt, type Knobs, onCleanup, registerBenchUser, requestJson, sleep } from "./lib/common";
 
 /** Another user's GET /api/me p99 while the library renders, at most this, ms. */
 export const RENDER_P99_TARGET_MS = 50;
@@ -39,15 +39,6 @@ export interface RenderResult {
   /** Seconds from spawn until the whole library was rendered (BENCH_RENDER_FULL=1), else null. */
   fullS: number | null;
   maxP99Ms: number;
-}
-
-async function registerUser(url: string): Promise<string> {
-  const username = `render${Date.now().toString(36)}`;
-  const registered = await requestJson(`${url}/api/register`, {
-    body: { username, email: `${username}@example.com`, password: "bench-password-1" },
-  });
-  if (registered.status !== 201 || !registered.cookie) throw new Error(`register failed: ${registered.status}`);
-  return registered.cookie;
 }
 
 async function meFigures(server: RunningServer, cookie: string, name: string, knobs: Knobs): Promise<HttpTargetResult> {
@@ -84,7 +75,7 @@ async function withServer<T>(name: string, env: Record<string, string>, run: (se
 export async function benchRender(knobs: Knobs, log: (line: string) => void): Promise<RenderResult> {
   log(`GET /api/me, ${knobs.connections} connections, no render running …`);
   // Both servers log at the production default (info: every request is logged), so the ratio compares like with like.
-  const noRender = await withServer("render bench server (render off)", { LOG_LEVEL: "info" }, async (server) => meFigures(server, await registerUser(server.url), "GET /api/me, no render", knobs));
+  const noRender = await withServer("render bench server (render off)", { LOG_LEVEL: "info" }, async (server) => meFigures(server, await registerBenchUser(server.url, "render"), "GET /api/me, no render", knobs));
   log(figureLine(noRender, noRender));
 
   const full = process.env.BENCH_RENDER_FULL === "1";
@@ -92,7 +83,7 @@ export async function benchRender(knobs: Knobs, log: (line: string) => void): Pr
     const playableS = Object.fromEntries(AUDIO_MOOD_IDS.map((mood) => [mood, null])) as Record<AudioMoodId, number | null>;
     let stopWatching = false;
     const watching = watchMoods(server.url, spawnedAt, playableS, () => stopWatching);
-    const cookie = await registerUser(server.url);
+    const cookie = await registerBenchUser(server.url, "render");
     log(`GET /api/me, ${knobs.connections} connections, while the first track of each mood renders …`);
     const urgent = await meFigures(server, cookie, "GET /api/me, first tracks rendering", knobs);
     log(figureLine(urgent, noRender));

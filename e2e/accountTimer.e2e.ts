@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { moveSessionBack, putRunningFocus, shiftClock, shownSeconds, signInInUi } from "./accountTimerHelpers";
-import { launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+import { registerInUi, saveScreenshot, uniqueName, type RunningServer } from "./harness";
+import { serverAndBrowserPerFile } from "./serverAndBrowser";
 
 /**
  * One timer per account, in Debian Chromium: two browser contexts signed in to one account
@@ -12,16 +13,7 @@ import { launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
+serverAndBrowserPerFile((started) => ({ server, browser } = started));
 
 interface Device {
   context: BrowserContext;

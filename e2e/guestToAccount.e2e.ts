@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { moveSessionBack } from "./accountTimerHelpers";
-import { launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+import { registerInUi, saveScreenshot, uniqueName, type RunningServer } from "./harness";
+import { serverAndBrowserPerFile } from "./serverAndBrowser";
 
 /**
  * Guests and shared browsers, end to end in Debian Chromium (`docs/product.md`, Guests, and one
@@ -11,16 +12,7 @@ import { launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
+serverAndBrowserPerFile((started) => ({ server, browser } = started));
 
 /** The "actual / estimate" a user sees in `within`. */
 const count = (within: Locator) => within.getByTestId("task-count").locator("span[aria-hidden]").innerText();

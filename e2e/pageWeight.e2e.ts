@@ -5,8 +5,9 @@
  * page loaded, largest first, so a failure says where the bytes went.
  */
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, removeDataDir, type RunningServer, startServer } from "./harness";
+import { describe, expect, it } from "vitest";
+import type { RunningServer } from "./harness";
+import { serverAndBrowserPerFile } from "./serverAndBrowser";
 import { PAGE_BUDGETS } from "./pageBudgets";
 import { weighPage } from "./pageWeight";
 
@@ -15,15 +16,7 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 describe("page weight on a phone", () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
-  });
+  serverAndBrowserPerFile((started) => ({ server, browser } = started));
 
   for (const budget of PAGE_BUDGETS) {
     it(`${budget.route} (${budget.label}) transfers at most ${budget.ceilingKiB} KiB of JavaScript, all of it compressed`, async () => {

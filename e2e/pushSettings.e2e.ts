@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+import { saveScreenshot, uniqueName, type RunningServer } from "./harness";
+import { serverAndBrowserPerFile } from "./serverAndBrowser";
 
 /**
  * Settings, "Notify this device when a session ends, even with the screen locked"
@@ -17,15 +18,7 @@ const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, heig
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
+serverAndBrowserPerFile((started) => ({ server, browser } = started));
 
 /** A signed-in page on /settings, its service worker in control, notifications allowed. */
 async function settingsPage(size: keyof typeof SIZES): Promise<Page> {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Locator } from "playwright-core";
 import { moveSessionBack } from "./accountTimerHelpers";
-import { launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+import { registerInUi, saveScreenshot, uniqueName, type RunningServer } from "./harness";
+import { serverAndBrowserPerFile } from "./serverAndBrowser";
 
 /**
  * Tasks estimated in focus sessions, end to end in Debian Chromium against the built server: a
@@ -13,16 +14,7 @@ import { launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
+serverAndBrowserPerFile((started) => ({ server, browser } = started));
 
 describe("tasks end to end", () => {
   it("a user estimates a task at 2 sessions, works one focus session on it and sees 1 / 2 in the Focus Arena and in Statistics", async () => {

@@ -172,3 +172,15 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
+
+/** Registers a new user (`<prefix><time>`) through the API; returns its session cookie (`focus.sid=…`). Throws unless 201. */
+export async function registerBenchUser(url: string, prefix: string): Promise<string> {
+  const username = `${prefix}${Date.now().toString(36)}`;
+  const registered = await requestJson(`${url}/api/register`, {
+    body: { username, email: `${username}@example.com`, password: "bench-password-1" },
+  });
+  if (registered.status !== 201 || !registered.cookie) {
+    throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+  }
+  return registered.cookie;
+}

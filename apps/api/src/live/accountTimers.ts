@@ -59,11 +59,9 @@ export class AccountTimers implements TimerHub {
 
   clientJoined(client: LiveClient): void {
     void this.enqueue(client.userId, async () => {
-      const run = await settleTimer(this.db, client.userId, this.now(), this.log);
+      const run = await this.settle(client.userId);
       if (!run) return;
-      this.ran(client.userId, run);
-      if (run.changed) this.publish(client.userId, run);
-      else this.sendTimer(client, run.timer, undefined);
+      if (!run.changed) this.sendTimer(client, run.timer, undefined);
       this.schedule(client.userId, run.timer);
     });
   }
@@ -99,10 +97,7 @@ export class AccountTimers implements TimerHub {
    */
   settingsChanged(userId: number): Promise<void> {
     return this.enqueue(userId, async () => {
-      const run = await settleTimer(this.db, userId, this.now(), this.log);
-      if (!run) return;
-      this.ran(userId, run);
-      if (run.changed) this.publish(userId, run);
+      await this.settle(userId);
     });
   }
 
@@ -113,11 +108,8 @@ export class AccountTimers implements TimerHub {
    */
   settleNow(userId: number): Promise<void> {
     return this.enqueue(userId, async () => {
-      const run = await settleTimer(this.db, userId, this.now(), this.log);
-      if (!run) return;
-      this.ran(userId, run);
-      if (run.changed) this.publish(userId, run);
-      if (this.hub.isConnected(userId)) this.schedule(userId, run.timer);
+      const run = await this.settle(userId);
+      if (run && this.hub.isConnected(userId)) this.schedule(userId, run.timer);
     });
   }
 
@@ -151,6 +143,18 @@ export class AccountTimers implements TimerHub {
   }
 
   /** Tells the run listeners; one that throws is logged and never stops the others or the run. */
+  /**
+   * Settles the user's timer now (inside the user's queue): the run's listeners hear it and, when
+   * it changed, every device of the user does. Null when there was nothing to settle.
+   */
+  private async settle(userId: number): Promise<TimerRun | null> {
+    const run = await settleTimer(this.db, userId, this.now(), this.log);
+    if (!run) return null;
+    this.ran(userId, run);
+    if (run.changed) this.publish(userId, run);
+    return run;
+  }
+
   private ran(userId: number, run: TimerRun): void {
     for (const listener of this.runListeners) {
       try {
@@ -188,11 +192,8 @@ export class AccountTimers implements TimerHub {
       this.settles.delete(userId);
       if (!this.hub.isConnected(userId)) return;
       void this.enqueue(userId, async () => {
-        const run = await settleTimer(this.db, userId, this.now(), this.log);
-        if (!run) return;
-        this.ran(userId, run);
-        if (run.changed) this.publish(userId, run);
-        this.schedule(userId, run.timer);
+        const run = await this.settle(userId);
+        if (run) this.schedule(userId, run.timer);
       });
     }, Math.max(0, at - this.now()) + SETTLE_SLACK_MS);
     handle.unref();
