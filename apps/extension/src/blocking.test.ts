@@ -1,0 +1,82 @@
+import type { SharedTimerState } from "@focus/core/protocol";
+import { describe, expect, it } from "vitest";
+import { applyBlocking, blockingPlan } from "./blocking";
+import { REDIRECT_KEY_STORAGE } from "./redirectKey";
+import { redirectKeyOf } from "./rules";
+import { readState, type StoredState, writeState } from "./storage";
+import { FakeChrome } from "./test/fakes";
+
+const T0 = Date.UTC(2026, 2, 2, 9, 0);
+const MIN = 60_000;
+const focus: SharedTimerState = { isActive: true, currentTime: 1500, mode: "focus", progress: 0, endsAt: T0 + 25 * MIN, durationMs: 25 * MIN };
+const pairing = { token: "T", apiOrigin: "http://app.youtube.com:3000", paused: false };
+
+function stateOf(patch: Partial<StoredState>): StoredState {
+  return { pairing, timer: focus, blocklist: { domains: ["youtube.com", "reddit.com"], fetchedAt: T0 }, connection: "open", blockingSignature: null, clockOffset: 0, ...patch };
+}
+
+/** Applies blocking the way the worker does: with the signature it stored last time. */
+async function apply(chrome: FakeChrome, patch: Partial<StoredState>, now = T0, options = {}) {
+  const { blockingSignature } = await readState(chrome);
+  return applyBlocking(chrome, { ...stateOf(patch), blockingSignature }, now, options);
+}
+
+describe("blockingPlan", () => {
+  it("blocks the list until the focus session's end, never the web app's own host", () => {
+    expect(blockingPlan(stateOf({}), T0)).toEqual({ active: true, domains: ["youtube.com", "reddit.com"], endsAt: T0 + 25 * MIN, appHost: "app.youtube.com" });
+  });
+
+  it.each([
+    ["no pairing", { pairing: null }],
+    ["a switched-off device", { pairing: { ...pairing, paused: true } }],
+    ["a break", { timer: { ...focus, mode: "shortBreak" as const } }],
+    ["an empty list", { blocklist: { domains: [], fetchedAt: T0 } }],
+  ])("blocks nothing with %s", (_name, patch) => {
+    expect(blockingPlan(stateOf(patch), T0).active).toBe(false);
+  });
+
+  it("blocks nothing once the session's end has passed", () => {
+    expect(blockingPlan(stateOf({}), T0 + 25 * MIN).active).toBe(false);
+  });
+});
+
+describe("applyBlocking", () => {
+  it("installs keyed rules once, keeps them while nothing changes, and removes them and the key when blocking stops", async () => {
+    const chrome = new FakeChrome();
+    await apply(chrome, {});
+    const rules = structuredClone(chrome.dynamicRules);
+    expect(chrome.blockedDomains()).toEqual(["youtube.com", "reddit.com"]);
+    expect(chrome.dynamicRules[0]?.condition.excludedRequestDomains).toEqual(["app.youtube.com"]);
+    await apply(chrome, {});
+    expect(chrome.dynamicRules).toEqual(rules);
+    await apply(chrome, { timer: null });
+    expect(chrome.dynamicRules).toEqual([]);
+    expect(chrome.sessionStored.has(REDIRECT_KEY_STORAGE)).toBe(false);
+  });
+
+  it("installs the rules again with a new key when the key is gone (the browser restarted)", async () => {
+    const chrome = new FakeChrome();
+    await apply(chrome, {});
+    const before = chrome.dynamicRules.map(redirectKeyOf);
+    chrome.restartBrowser();
+    await apply(chrome, {});
+    const after = chrome.dynamicRules.map(redirectKeyOf);
+    expect(after[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(after[0]).not.toBe(before[0]);
+  });
+
+  it("sends open tabs of blocked sites to the blocked page only when asked (a session began)", async () => {
+    const chrome = new FakeChrome();
+    chrome.openTabs = [
+      { id: 1, url: "https://www.reddit.com/r/x" },
+      { id: 2, url: "https://docs.example.org/" },
+    ];
+    await apply(chrome, {});
+    expect(chrome.openTabs[0]?.url).toBe("https://www.reddit.com/r/x");
+    await writeState(chrome, { blockingSignature: null });
+    await apply(chrome, {}, T0, { redirectOpenTabs: true });
+    expect(chrome.openTabs[0]?.url).toContain("blocked/blocked.html?domain=reddit.com");
+    expect(chrome.openTabs[0]?.url).toContain("reason=open-tab");
+    expect(chrome.openTabs[1]?.url).toBe("https://docs.example.org/");
+  });
+});

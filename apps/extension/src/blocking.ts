@@ -1,0 +1,79 @@
+/**
+ * The rules part of the worker (`docs/product.md`, Website Shield): decides from the stored
+ * state whether sites are blocked now, and brings Chrome's dynamic rules, the redirect key and
+ * open tabs in line with that. Rules are installed with a new redirect key each time
+ * (redirectKey.ts); rules that do not carry the current key (the browser restarted and the key
+ * is gone) are installed again.
+ */
+import type { ChromeAdapter } from "./chromeAdapter";
+import { clearRedirectKey, readRedirectKey, renewRedirectKey } from "./redirectKey";
+import { BLOCKED_PAGE_PATH, blockedDomainOf, blockedPageUrl, buildBlockRules, redirectKeyOf } from "./rules";
+import { type StoredState, writeState } from "./storage";
+import { endsAtOf, isFocusRunning } from "./timer";
+
+/** Whether sites are blocked at `now` (server clock, epoch ms), which, and until when. */
+export interface BlockingPlan {
+  active: boolean;
+  domains: string[];
+  /** The end of the blocking (the focus session's end), epoch ms on the server's clock; null when none. */
+  endsAt: number | null;
+  /** The web app's host name: never blocked. */
+  appHost: string | null;
+}
+
+/** The web app's host name, for keeping it out of the rules. */
+function hostOf(origin: string | undefined): string | null {
+  try {
+    return origin ? new URL(origin).hostname : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sites are blocked while a paired, switched-on device sees a focus session run, and the list is not empty. */
+export function blockingPlan(state: StoredState, now: number): BlockingPlan {
+  const active = state.pairing !== null && !state.pairing.paused && isFocusRunning(state.timer, now);
+  const domains = active ? (state.blocklist?.domains ?? []) : [];
+  const endsAt = active ? endsAtOf(state.timer, now) : null;
+  const appHost = hostOf(state.pairing?.apiOrigin);
+  return { active: active && domains.length > 0, domains, endsAt, appHost };
+}
+
+export interface ApplyBlockingOptions {
+  /** Send tabs already showing a blocked site to the blocked page (a focus session began). */
+  redirectOpenTabs?: boolean;
+  /** Install the rules again even when the stored signature says they are up to date. */
+  forceRules?: boolean;
+}
+
+/**
+ * Installs (or removes) the dynamic rules for `state` at `now` (server clock, epoch ms); keeps
+ * what they were built from in storage so an unchanged state is not reinstalled.
+ */
+export async function applyBlocking(chrome: ChromeAdapter, state: StoredState, now: number, options: ApplyBlockingOptions = {}): Promise<BlockingPlan> {
+  const plan = blockingPlan(state, now);
+  const signature = plan.active ? JSON.stringify([plan.domains, plan.endsAt, plan.appHost]) : "";
+  const installed = await chrome.rules.getDynamic();
+  const redirect = await readRedirectKey(chrome);
+  const keyed = redirect !== null && installed.length > 0 && installed.every((rule) => redirectKeyOf(rule) === redirect.key);
+  const upToDate = signature === (state.blockingSignature ?? "") && (plan.active ? keyed : installed.length === 0);
+  if (!upToDate || options.forceRules) {
+    // Kept before the rules that carry it are installed, so a redirect's report always finds its key.
+    const key = plan.active ? await renewRedirectKey(chrome) : null;
+    const rules = key !== null ? buildBlockRules(plan.domains, { key, endsAt: plan.endsAt, appHost: plan.appHost }) : [];
+    await chrome.rules.update(
+      installed.map((rule) => rule.id),
+      rules,
+    );
+    await writeState(chrome, { blockingSignature: signature || null });
+  }
+  if (!plan.active && redirect !== null) await clearRedirectKey(chrome);
+  if (plan.active && options.redirectOpenTabs) {
+    const pageUrl = chrome.runtime.getURL(BLOCKED_PAGE_PATH);
+    for (const tab of await chrome.tabs.query()) {
+      const domain = blockedDomainOf(tab.url, plan.domains);
+      if (domain) await chrome.tabs.navigate(tab.id, blockedPageUrl(pageUrl, domain, plan.endsAt, "open-tab"));
+    }
+  }
+  return plan;
+}

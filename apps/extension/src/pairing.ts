@@ -1,0 +1,163 @@
+/**
+ * The pairing and live part of the worker: the device token, the live connection it opens,
+ * the blocklist it fetches (from the API, never from a page), and what an unlinked (401, close
+ * 4401) or switched-off (403, close 4403) answer does. Every step that changes storage runs in
+ * the worker's queue (`serial`); `reconcile` brings rules, badge and alarms in line after it.
+ */
+import type { ExtensionStatus, LiveMessage } from "@focus/core/protocol";
+import type { ApiClient, ApiResult } from "./api";
+import type { ChromeAdapter } from "./chromeAdapter";
+import { linkStatusOf } from "./linkStatus";
+import { type LiveLink, type LiveSocket, LIVE_CLOSE, liveUrl, startLiveLink } from "./live";
+import { blockableDomains } from "./rules";
+import type { ServerClock } from "./serverClock";
+import { type Pairing, readState, writeState } from "./storage";
+
+export interface PairingDeps {
+  chrome: ChromeAdapter;
+  api: ApiClient;
+  createSocket: (url: string) => LiveSocket;
+  clock: Pick<ServerClock, "now">;
+  /** Runs a step after every step queued before it. */
+  serial: <T>(task: () => Promise<T>) => Promise<T>;
+  /** Brings rules, badge and alarms in line with what is stored. */
+  reconcile: () => Promise<void>;
+  /** Each message of the live connection. */
+  onLiveMessage: (message: LiveMessage) => void;
+}
+
+export interface PairingPart {
+  /** Checks the token with the API, keeps it, fetches the blocklist and connects; the status (with `error` when refused). */
+  pair(token: string, apiOrigin: string): Promise<ExtensionStatus>;
+  /** Forgets the pairing when it belongs to `origin`. */
+  unpair(origin: string): Promise<void>;
+  status(origin: string): Promise<ExtensionStatus>;
+  /** Opens the live connection of `pairing`, closing any other. */
+  connect(pairing: Pairing): void;
+  disconnect(): void;
+  /** Reconnects a live connection that is missing or gave up. */
+  keepConnected(pairing: Pairing): void;
+  /** A paused device asks whether it was switched on again, and resumes if so. */
+  checkPaused(pairing: Pairing): Promise<void>;
+  refreshBlocklist(pairing: Pairing): Promise<void>;
+  /** Acts on an unlinked/paused answer; true when the call went through. */
+  settle(result: ApiResult<unknown>): Promise<boolean>;
+  /** Sends a message on the live connection; false when it is not open. */
+  send(message: LiveMessage): boolean;
+}
+
+export function createPairing(deps: PairingDeps): PairingPart {
+  const { chrome, api, serial, reconcile } = deps;
+  let live: LiveLink | null = null;
+
+  function disconnect(): void {
+    live?.stop();
+    live = null;
+  }
+
+  /** Forgets the pairing (the device was unlinked): no token, no rules, badge "off". */
+  async function markUnlinked(): Promise<void> {
+    disconnect();
+    await writeState(chrome, { pairing: null, timer: null, blocklist: null, connection: "closed" });
+    await reconcile();
+  }
+
+  /** The device was switched off in the web app: no rules, no live connection until it is back. */
+  async function markPaused(): Promise<void> {
+    disconnect();
+    const { pairing } = await readState(chrome);
+    if (!pairing) return;
+    await writeState(chrome, { pairing: { ...pairing, paused: true }, timer: null, connection: "closed" });
+    await reconcile();
+  }
+
+  async function settle(result: ApiResult<unknown>): Promise<boolean> {
+    if (result.kind === "unlinked") await markUnlinked();
+    else if (result.kind === "paused") await markPaused();
+    return result.kind === "ok";
+  }
+
+  async function refreshBlocklist(pairing: Pairing): Promise<void> {
+    const result = await api.blockedSites(pairing);
+    if (result.kind === "ok") {
+      await writeState(chrome, { blocklist: { domains: blockableDomains(result.value).domains, fetchedAt: deps.clock.now() } });
+    } else {
+      await settle(result);
+    }
+  }
+
+  function connect(pairing: Pairing): void {
+    disconnect();
+    const link = startLiveLink(liveUrl(pairing.apiOrigin, pairing.token), deps.createSocket, {
+      onMessage: deps.onLiveMessage,
+      onConnection: (connection) => {
+        if (live !== link) return;
+        void serial(async () => {
+          const { pairing: current } = await readState(chrome);
+          if (current && !current.paused) await writeState(chrome, { connection });
+        });
+      },
+      onClose: (code, opened) => {
+        if (live !== link) return;
+        if (code === LIVE_CLOSE.unlinked) void serial(markUnlinked);
+        else if (code === LIVE_CLOSE.paused) void serial(markPaused);
+        else if (!opened) {
+          // Refused before it opened: the REST API says whether the token is still good.
+          void serial(async () => {
+            const { pairing: current } = await readState(chrome);
+            if (current && !current.paused && live === link) await settle(await api.checkLink(current));
+          });
+        }
+      },
+    });
+    live = link;
+  }
+
+  async function checkPaused(pairing: Pairing): Promise<void> {
+    const result = await api.checkLink(pairing);
+    if (result.kind === "ok") {
+      const resumed = { ...pairing, paused: false };
+      await writeState(chrome, { pairing: resumed, connection: "connecting" });
+      await refreshBlocklist(resumed);
+      connect(resumed);
+    } else if (result.kind === "unlinked") {
+      await markUnlinked();
+    }
+  }
+
+  async function status(origin: string): Promise<ExtensionStatus> {
+    const state = await readState(chrome);
+    return { version: chrome.runtime.version, link: linkStatusOf(state), pairedHere: state.pairing?.apiOrigin === origin };
+  }
+
+  return {
+    connect,
+    disconnect,
+    checkPaused,
+    refreshBlocklist,
+    settle,
+    status,
+    keepConnected: (pairing) => {
+      if (!live) connect(pairing);
+      else if (live.connection === "closed") live.retry();
+    },
+    send: (message) => live?.send(message) ?? false,
+    pair: async (token, apiOrigin) => {
+      const pairing: Pairing = { token, apiOrigin, paused: false };
+      const check = await api.checkLink(pairing);
+      if (check.kind !== "ok") {
+        const reason = check.kind === "error" ? `Could not reach ${apiOrigin}: ${check.message}` : `The device token was refused (${check.kind})`;
+        return { ...(await status(apiOrigin)), error: reason };
+      }
+      disconnect();
+      await writeState(chrome, { pairing, timer: null, blocklist: null, connection: "connecting" });
+      await refreshBlocklist(pairing);
+      connect(pairing);
+      return status(apiOrigin);
+    },
+    unpair: async (origin) => {
+      const { pairing } = await readState(chrome);
+      if (pairing?.apiOrigin === origin) await markUnlinked();
+    },
+  };
+}

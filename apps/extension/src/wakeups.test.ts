@@ -1,0 +1,46 @@
+import type { SharedTimerState } from "@focus/core/protocol";
+import { describe, expect, it } from "vitest";
+import type { StoredState } from "./storage";
+import { FakeChrome } from "./test/fakes";
+import { ALARMS, applyWakeups } from "./wakeups";
+
+const T0 = Date.UTC(2026, 2, 2, 9, 0);
+const MIN = 60_000;
+const focus: SharedTimerState = { isActive: true, currentTime: 1500, mode: "focus", progress: 0, endsAt: T0 + 25 * MIN, durationMs: 25 * MIN };
+const pairing = { token: "T", apiOrigin: "http://127.0.0.1:3000", paused: false };
+const state = (patch: Partial<StoredState>): StoredState => ({
+  pairing,
+  timer: focus,
+  blocklist: null,
+  connection: "open",
+  blockingSignature: null,
+  clockOffset: 0,
+  ...patch,
+});
+const clockAt = (now: number, offset = 0) => ({ now: () => now, toLocal: (t: number) => t - offset });
+
+describe("applyWakeups", () => {
+  it("shows the minutes left and wakes at the session's end, the badge's next minute and every minute while paired", async () => {
+    const chrome = new FakeChrome();
+    await applyWakeups(chrome, state({}), clockAt(T0 + 30_000));
+    expect(chrome.badgeSpec.text).toBe("25");
+    expect(chrome.alarmsSet.get(ALARMS.sessionEnd)).toEqual({ when: T0 + 25 * MIN });
+    expect(chrome.alarmsSet.get(ALARMS.badge)).toEqual({ when: T0 + MIN });
+    expect(chrome.alarmsSet.get(ALARMS.heartbeat)).toEqual({ periodInMinutes: 1 });
+  });
+
+  it("sets alarms on this browser's clock when it differs from the server's", async () => {
+    const chrome = new FakeChrome();
+    // The server is 2 minutes behind this browser.
+    await applyWakeups(chrome, state({}), clockAt(T0, -2 * MIN));
+    expect(chrome.alarmsSet.get(ALARMS.sessionEnd)).toEqual({ when: T0 + 27 * MIN });
+  });
+
+  it("clears every alarm and says off once unlinked", async () => {
+    const chrome = new FakeChrome();
+    await applyWakeups(chrome, state({}), clockAt(T0));
+    await applyWakeups(chrome, state({ pairing: null, timer: null }), clockAt(T0));
+    expect(chrome.alarmsSet.size).toBe(0);
+    expect(chrome.badgeSpec.text).toBe("off");
+  });
+});

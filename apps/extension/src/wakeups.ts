@@ -1,0 +1,36 @@
+/**
+ * The wake-ups part of the worker: the toolbar badge and the `chrome.alarms` that wake the
+ * service worker (the session's end, the badge's next minute, the minute heartbeat while
+ * paired). Chrome may stop the worker at any moment, so every timed step is an alarm, never a
+ * timer. Alarms fire on this browser's clock: a time of the server's is moved by the offset.
+ */
+import type { ChromeAdapter } from "./chromeAdapter";
+import type { ServerClock } from "./serverClock";
+import type { StoredState } from "./storage";
+import { badgeFor, endsAtOf, nextBadgeChangeAt } from "./timer";
+import { linkStatusOf } from "./linkStatus";
+
+/** Alarm names. */
+export const ALARMS = {
+  /** At the end of the running session: blocking stops even if no message comes. */
+  sessionEnd: "session-end",
+  /** When the badge's minute count next drops. */
+  badge: "badge",
+  /** Every minute while paired: reconnect, re-check a paused device, refresh the blocklist. */
+  heartbeat: "heartbeat",
+} as const;
+
+/** Sets the badge and the alarms for `state` on the server's `clock`. */
+export async function applyWakeups(chrome: ChromeAdapter, state: StoredState, clock: Pick<ServerClock, "now" | "toLocal">): Promise<void> {
+  const now = clock.now();
+  await chrome.badge.set(badgeFor(linkStatusOf(state), state.timer, now));
+
+  const endsAt = state.pairing && !state.pairing.paused ? endsAtOf(state.timer, now) : null;
+  if (endsAt !== null && endsAt > now) await chrome.alarms.create(ALARMS.sessionEnd, { when: clock.toLocal(endsAt) });
+  else await chrome.alarms.clear(ALARMS.sessionEnd);
+  const badgeAt = endsAt !== null ? nextBadgeChangeAt(state.timer, now) : null;
+  if (badgeAt !== null) await chrome.alarms.create(ALARMS.badge, { when: clock.toLocal(badgeAt) });
+  else await chrome.alarms.clear(ALARMS.badge);
+  if (!state.pairing) await chrome.alarms.clear(ALARMS.heartbeat);
+  else if (!(await chrome.alarms.exists(ALARMS.heartbeat))) await chrome.alarms.create(ALARMS.heartbeat, { periodInMinutes: 1 });
+}
