@@ -1,4 +1,4 @@
-import { BLOCKED_SITE_MESSAGES, blockedSiteListSchema, MAX_BLOCKED_SITES } from "@focus/core/schemas";
+import { BLOCKED_SITE_MESSAGES, blockedSiteListSchema, MAX_BLOCKED_SITES, SITE_ENTRY_MESSAGES } from "@focus/core/schemas";
 import { FREE_BLOCKED_SITES_MESSAGE, FREE_PLAN } from "@focus/core/subscription";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, registerUser, type TestApp } from "./helpers";
@@ -17,7 +17,7 @@ describe("blocked sites", () => {
     const { cookie } = await registerUser(t.app);
     expect((await list(cookie)).json()).toEqual([]);
 
-    const created = await add(cookie, { url: "https://www.YouTube.com/watch?v=1", active: true });
+    const created = await add(cookie, { url: " www.YouTube.com ", active: true });
     expect(created.statusCode).toBe(201);
     const site = created.json();
     expect(site).toEqual({ id: expect.any(Number), url: "youtube.com", active: true });
@@ -35,6 +35,31 @@ describe("blocked sites", () => {
     expect((await remove(cookie, site.id)).statusCode).toBe(404);
   });
 
+  it("stores a path and an exception as typed (normalised), each its own entry counted like a site", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    expect((await add(cookie, { url: "youtube.com" })).statusCode).toBe(201);
+    const path = await add(cookie, { url: "www.YouTube.com/shorts/" });
+    expect(path.statusCode).toBe(201);
+    expect(path.json()).toMatchObject({ url: "youtube.com/shorts" });
+    expect((await add(cookie, { url: "+youtube.com/watch" })).json()).toMatchObject({ url: "+youtube.com/watch" });
+    expect((await add(cookie, { url: "youtube.com/shorts" })).statusCode).toBe(409);
+    expect((await list(cookie)).json().map((site: { url: string }) => site.url)).toEqual(["youtube.com", "youtube.com/shorts", "+youtube.com/watch"]);
+  });
+
+  it.each([
+    ["https://youtube.com/shorts", SITE_ENTRY_MESSAGES.scheme],
+    ["youtube.com/watch?v=1", SITE_ENTRY_MESSAGES.query],
+    ["youtube.com/shorts#x", SITE_ENTRY_MESSAGES.fragment],
+    ["youtube.com/a b", SITE_ENTRY_MESSAGES.path],
+  ])("refuses %s with 400 and says why", async (url, message) => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const res = await add(cookie, { url });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+  });
+
   it("stores active: false when asked", async () => {
     t = await createTestApp();
     const { cookie } = await registerUser(t.app);
@@ -45,7 +70,7 @@ describe("blocked sites", () => {
     t = await createTestApp();
     const { cookie } = await registerUser(t.app);
     expect((await add(cookie, { url: "youtube.com", active: true })).statusCode).toBe(201);
-    for (const url of ["youtube.com", "https://www.youtube.com/feed", "YOUTUBE.COM."]) {
+    for (const url of ["youtube.com", "www.youtube.com/", "YOUTUBE.COM."]) {
       const res = await add(cookie, { url, active: true });
       expect(res.statusCode, url).toBe(409);
       expect(res.json()).toEqual({ message: "This website is already in your blocklist" });

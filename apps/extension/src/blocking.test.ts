@@ -12,7 +12,7 @@ const focus: SharedTimerState = { isActive: true, currentTime: 1500, mode: "focu
 const pairing = { token: "T", apiOrigin: "http://app.youtube.com:3000", paused: false };
 
 function stateOf(patch: Partial<StoredState>): StoredState {
-  return { pairing, timer: focus, blocklist: { domains: ["youtube.com", "reddit.com"], fetchedAt: T0 }, connection: "open", blockingSignature: null, clockOffset: 0, ...patch };
+  return { pairing, timer: focus, blocklist: { entries: ["youtube.com", "reddit.com"], fetchedAt: T0 }, connection: "open", blockingSignature: null, clockOffset: 0, ...patch };
 }
 
 /** Applies blocking the way the worker does: with the signature it stored last time. */
@@ -23,14 +23,14 @@ async function apply(chrome: FakeChrome, patch: Partial<StoredState>, now = T0, 
 
 describe("blockingPlan", () => {
   it("blocks the list until the focus session's end, never the web app's own host", () => {
-    expect(blockingPlan(stateOf({}), T0)).toEqual({ active: true, domains: ["youtube.com", "reddit.com"], endsAt: T0 + 25 * MIN, appHost: "app.youtube.com" });
+    expect(blockingPlan(stateOf({}), T0)).toEqual({ active: true, entries: ["youtube.com", "reddit.com"], endsAt: T0 + 25 * MIN, appHost: "app.youtube.com" });
   });
 
   it.each([
     ["no pairing", { pairing: null }],
     ["a switched-off device", { pairing: { ...pairing, paused: true } }],
     ["a break", { timer: { ...focus, mode: "shortBreak" as const } }],
-    ["an empty list", { blocklist: { domains: [], fetchedAt: T0 } }],
+    ["an empty list", { blocklist: { entries: [], fetchedAt: T0 } }],
   ])("blocks nothing with %s", (_name, patch) => {
     expect(blockingPlan(stateOf(patch), T0).active).toBe(false);
   });

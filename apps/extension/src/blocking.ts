@@ -7,14 +7,15 @@
  */
 import type { ChromeAdapter } from "./chromeAdapter";
 import { clearRedirectKey, readRedirectKey, renewRedirectKey } from "./redirectKey";
-import { BLOCKED_PAGE_PATH, blockedDomainOf, blockedPageUrl, buildBlockRules, redirectKeyOf } from "./rules";
+import { BLOCKED_PAGE_PATH, blockedPageUrl, blockingEntryOf, buildBlockRules, redirectKeyOf } from "./rules";
 import { type StoredState, writeState } from "./storage";
 import { endsAtOf, isFocusRunning } from "./timer";
 
 /** Whether sites are blocked at `now` (server clock, epoch ms), which, and until when. */
 export interface BlockingPlan {
   active: boolean;
-  domains: string[];
+  /** The blocklist's entries in their stored form (core's siteRule.ts). */
+  entries: string[];
   /** The end of the blocking (the focus session's end), epoch ms on the server's clock; null when none. */
   endsAt: number | null;
   /** The web app's host name: never blocked. */
@@ -33,10 +34,10 @@ function hostOf(origin: string | undefined): string | null {
 /** Sites are blocked while a paired, switched-on device sees a focus session run, and the list is not empty. */
 export function blockingPlan(state: StoredState, now: number): BlockingPlan {
   const active = state.pairing !== null && !state.pairing.paused && isFocusRunning(state.timer, now);
-  const domains = active ? (state.blocklist?.domains ?? []) : [];
+  const entries = active ? (state.blocklist?.entries ?? []) : [];
   const endsAt = active ? endsAtOf(state.timer, now) : null;
   const appHost = hostOf(state.pairing?.apiOrigin);
-  return { active: active && domains.length > 0, domains, endsAt, appHost };
+  return { active: active && entries.length > 0, entries, endsAt, appHost };
 }
 
 export interface ApplyBlockingOptions {
@@ -52,15 +53,16 @@ export interface ApplyBlockingOptions {
  */
 export async function applyBlocking(chrome: ChromeAdapter, state: StoredState, now: number, options: ApplyBlockingOptions = {}): Promise<BlockingPlan> {
   const plan = blockingPlan(state, now);
-  const signature = plan.active ? JSON.stringify([plan.domains, plan.endsAt, plan.appHost]) : "";
+  const signature = plan.active ? JSON.stringify([plan.entries, plan.endsAt, plan.appHost]) : "";
   const installed = await chrome.rules.getDynamic();
   const redirect = await readRedirectKey(chrome);
-  const keyed = redirect !== null && installed.length > 0 && installed.every((rule) => redirectKeyOf(rule) === redirect.key);
+  const redirects = installed.filter((rule) => rule.action.type === "redirect");
+  const keyed = redirect !== null && redirects.length > 0 && redirects.every((rule) => redirectKeyOf(rule) === redirect.key);
   const upToDate = signature === (state.blockingSignature ?? "") && (plan.active ? keyed : installed.length === 0);
   if (!upToDate || options.forceRules) {
     // Kept before the rules that carry it are installed, so a redirect's report always finds its key.
     const key = plan.active ? await renewRedirectKey(chrome) : null;
-    const rules = key !== null ? buildBlockRules(plan.domains, { key, endsAt: plan.endsAt, appHost: plan.appHost }) : [];
+    const rules = key !== null ? buildBlockRules(plan.entries, { key, endsAt: plan.endsAt, appHost: plan.appHost }) : [];
     await chrome.rules.update(
       installed.map((rule) => rule.id),
       rules,
@@ -71,8 +73,8 @@ export async function applyBlocking(chrome: ChromeAdapter, state: StoredState, n
   if (plan.active && options.redirectOpenTabs) {
     const pageUrl = chrome.runtime.getURL(BLOCKED_PAGE_PATH);
     for (const tab of await chrome.tabs.query()) {
-      const domain = blockedDomainOf(tab.url, plan.domains);
-      if (domain) await chrome.tabs.navigate(tab.id, blockedPageUrl(pageUrl, domain, plan.endsAt, "open-tab"));
+      const entry = blockingEntryOf(tab.url, plan.entries);
+      if (entry) await chrome.tabs.navigate(tab.id, blockedPageUrl(pageUrl, entry.host, plan.endsAt, "open-tab"));
     }
   }
   return plan;

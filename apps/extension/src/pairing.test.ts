@@ -13,7 +13,7 @@ function setup() {
   const chrome = new FakeChrome();
   const api = new FakeApi();
   api.blocklist = [
-    { id: 1, url: "https://www.YouTube.com/", active: true },
+    { id: 1, url: "www.YouTube.com", active: true },
     { id: 2, url: "off.example", active: false },
   ];
   const sockets = new SocketFactory();
@@ -32,11 +32,11 @@ function setup() {
 }
 
 describe("pairing", () => {
-  it("keeps a good token, stores the active sites as domains and opens the live connection with the token", async () => {
+  it("keeps a good token, stores the active entries and opens the live connection with the token", async () => {
     const { chrome, api, sockets, part, received } = setup();
     const status = await part.pair(api.token, ORIGIN);
     expect(status).toEqual({ version: "1.4.0", link: "connecting", pairedHere: true });
-    expect((await readState(chrome)).blocklist).toEqual({ domains: ["youtube.com"], fetchedAt: 1000 });
+    expect((await readState(chrome)).blocklist).toEqual({ entries: ["youtube.com"], fetchedAt: 1000 });
     expect(sockets.last.url).toBe(`ws://127.0.0.1:3000/ws/timer?token=${api.token}`);
     sockets.last.open();
     await settle();

@@ -9,7 +9,7 @@ import type { ApiClient, ApiResult } from "./api";
 import type { ChromeAdapter } from "./chromeAdapter";
 import { linkStatusOf } from "./linkStatus";
 import { type LiveLink, type LiveSocket, LIVE_CLOSE, liveUrl, startLiveLink } from "./live";
-import { blockableDomains } from "./rules";
+import { blockableEntries } from "./rules";
 import type { ServerClock } from "./serverClock";
 import { type Pairing, readState, writeState } from "./storage";
 
@@ -80,7 +80,7 @@ export function createPairing(deps: PairingDeps): PairingPart {
   async function refreshBlocklist(pairing: Pairing): Promise<void> {
     const result = await api.blockedSites(pairing);
     if (result.kind === "ok") {
-      await writeState(chrome, { blocklist: { domains: blockableDomains(result.value).domains, fetchedAt: deps.clock.now() } });
+      await writeState(chrome, { blocklist: { entries: blockableEntries(result.value).entries, fetchedAt: deps.clock.now() } });
     } else {
       await settle(result);
     }

@@ -12,7 +12,7 @@ async function setup(options: { paused?: boolean } = {}) {
   const fake = new FakeApi();
   await writeState(chrome, {
     pairing: { token: fake.token, apiOrigin: "http://127.0.0.1:3000", paused: options.paused ?? false },
-    blocklist: { domains: ["youtube.com"], fetchedAt: 0 },
+    blocklist: { entries: ["youtube.com"], fetchedAt: 0 },
   });
   const key = await renewRedirectKey(chrome);
   const settled: string[] = [];

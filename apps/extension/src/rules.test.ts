@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blockableDomains, blockedDomainOf, blockedPagePath, blockedPageUrl, buildBlockRules, readBlockedPageQuery, redirectKeyOf } from "./rules";
+import { ALLOW_PRIORITY, BLOCK_PRIORITY, blockableEntries, blockedPagePath, blockingEntryOf, blockedPageUrl, buildBlockRules, readBlockedPageQuery, redirectKeyOf } from "./rules";
 
 const PAGE = "chrome-extension://abcdefghijklmnopabcdefghijklmnop/blocked/blocked.html";
 const ENDS_AT = Date.UTC(2026, 2, 2, 9, 25);
@@ -25,17 +25,42 @@ describe("buildBlockRules", () => {
     expect(rules.map(redirectKeyOf)).toEqual([KEY, KEY]);
   });
 
-  it("normalises what was stored as typed and drops duplicates", () => {
-    const rules = buildBlockRules(["https://www.YouTube.com/watch?v=1", "youtube.com", "reddit.com."], { key: KEY, endsAt: null });
+  it("normalises what was stored and drops duplicates", () => {
+    const rules = buildBlockRules(["www.YouTube.com", "youtube.com", "reddit.com."], { key: KEY, endsAt: null });
     expect(rules.map((rule) => rule.condition.requestDomains)).toEqual([["youtube.com"], ["reddit.com"]]);
     expect(rules.map((rule) => rule.id)).toEqual([1, 2]);
-    expect(rules[0]?.action.redirect.extensionPath).toBe(`/blocked/blocked.html?domain=youtube.com&key=${KEY}`);
+    expect(rules.map(redirectKeyOf)).toEqual([KEY, KEY]);
+    expect(rules[0]?.action).toEqual({ type: "redirect", redirect: { extensionPath: `/blocked/blocked.html?domain=youtube.com&key=${KEY}` } });
   });
 
-  it("refuses entries that are no domain", () => {
+  it("blocks a path and below with a regex filter, and lets an exception through at a higher priority", () => {
+    const [path, exception] = buildBlockRules(["youtube.com/shorts", "+youtube.com/watch"], { key: KEY, endsAt: ENDS_AT });
+    expect(path).toMatchObject({ priority: BLOCK_PRIORITY, action: { type: "redirect" }, condition: { resourceTypes: ["main_frame"] } });
+    expect(path?.condition.requestDomains).toBeUndefined();
+    expect(exception).toMatchObject({ priority: ALLOW_PRIORITY, action: { type: "allow" } });
+    expect(ALLOW_PRIORITY).toBeGreaterThan(BLOCK_PRIORITY);
+    const matches = (url: string) => new RegExp(path?.condition.regexFilter ?? "^$", "i").test(url);
+    expect(matches("https://www.youtube.com/shorts/abc")).toBe(true);
+    expect(matches("http://youtube.com:8080/Shorts?x=1")).toBe(true);
+    expect(matches("https://youtube.com/shorts")).toBe(true);
+    expect(matches("https://youtube.com/shortsy")).toBe(false);
+    expect(matches("https://youtube.com/watch?v=1")).toBe(false);
+    expect(matches("https://notyoutube.com/shorts")).toBe(false);
+    expect(matches("https://youtube.com.evil.test/shorts")).toBe(false);
+    expect(new RegExp(exception?.condition.regexFilter ?? "^$", "i").test("https://youtube.com/watch?v=1")).toBe(true);
+  });
+
+  it("escapes a path's characters that mean something in a regex", () => {
+    const [rule] = buildBlockRules(["example.com/a.b+(c)"], { key: KEY, endsAt: null });
+    const matches = (url: string) => new RegExp(rule?.condition.regexFilter ?? "^$", "i").test(url);
+    expect(matches("https://example.com/a.b+(c)/d")).toBe(true);
+    expect(matches("https://example.com/aXbb(c)")).toBe(false);
+  });
+
+  it("refuses entries that are no site", () => {
     const entries = ["localhost", "127.0.0.1", "", "   ", "not a domain", "-bad-.com", "example", "a..com", "exa_mple.com", "ok.example.org"];
-    expect(blockableDomains(entries)).toEqual({
-      domains: ["ok.example.org"],
+    expect(blockableEntries(entries)).toEqual({
+      entries: ["ok.example.org"],
       refused: ["localhost", "127.0.0.1", "", "   ", "not a domain", "-bad-.com", "example", "a..com", "exa_mple.com"],
     });
     expect(buildBlockRules(entries, { key: KEY, endsAt: ENDS_AT })).toHaveLength(1);
@@ -52,13 +77,22 @@ describe("buildBlockRules", () => {
   });
 });
 
-describe("blockedDomainOf (open tabs)", () => {
+describe("blockingEntryOf (open tabs)", () => {
   const domains = ["youtube.com", "blocked-test.example"];
+  const blockedDomainOf = (url: string | undefined, entries: string[]) => blockingEntryOf(url, entries)?.host ?? null;
 
   it("finds the blocked domain of a URL on the domain or a subdomain, any port", () => {
     expect(blockedDomainOf("https://youtube.com/watch?v=1", domains)).toBe("youtube.com");
     expect(blockedDomainOf("https://m.youtube.com/", domains)).toBe("youtube.com");
     expect(blockedDomainOf("http://sub.blocked-test.example:8123/page", domains)).toBe("blocked-test.example");
+  });
+
+  it("follows paths and exceptions", () => {
+    const entries = ["youtube.com", "+youtube.com/watch", "reddit.com/r/all"];
+    expect(blockedDomainOf("https://youtube.com/watch?v=1", entries)).toBeNull();
+    expect(blockedDomainOf("https://youtube.com/shorts/1", entries)).toBe("youtube.com");
+    expect(blockedDomainOf("https://www.reddit.com/r/all/top", entries)).toBe("reddit.com");
+    expect(blockedDomainOf("https://www.reddit.com/r/typescript", entries)).toBeNull();
   });
 
   it("leaves look-alikes, other schemes and unparsable URLs alone", () => {

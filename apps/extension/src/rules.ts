@@ -1,24 +1,29 @@
 /**
- * Blocking rules (`docs/product.md`, Website Shield): the user's blocked sites become
- * `declarativeNetRequest` dynamic rules that redirect main-frame navigations to each domain and
- * its subdomains to the extension's blocked page, with the domain, the session's end and the
+ * Blocking rules (`docs/product.md`, Website Shield): the user's entries (sites, paths and
+ * exceptions) become `declarativeNetRequest` dynamic rules that redirect main-frame navigations
+ * to the extension's blocked page (or let an exception through), with the domain, the session's end and the
  * rule set's redirect key in the query (the key is what lets the page count an attempt,
  * redirectKey.ts). Pure functions; the service worker installs what they build.
  */
-import { isValidDomain, normalizeWebsiteHost } from "@focus/core/schemas";
+import { blockingEntryFor, isValidDomain, normalizeSiteEntry, normalizeWebsiteHost, parseSiteEntry, type SiteEntry } from "@focus/core/schemas";
+
+/** The subset of `chrome.declarativeNetRequest.RuleCondition` the extension uses. */
+export interface DnrCondition {
+  /** Matches the domain and every subdomain of it. */
+  requestDomains?: string[];
+  /** An RE2 expression the whole URL must match (path entries). */
+  regexFilter?: string;
+  excludedRequestDomains?: string[];
+  resourceTypes: ["main_frame"];
+}
 
 /** The subset of `chrome.declarativeNetRequest.Rule` the extension uses. */
 export interface DnrRule {
   id: number;
   priority: number;
-  /** `extensionPath`: Chrome resolves it to the extension's page when the rule matches. */
-  action: { type: "redirect"; redirect: { extensionPath: string } };
-  condition: {
-    /** Matches the domain and every subdomain of it. */
-    requestDomains: string[];
-    excludedRequestDomains?: string[];
-    resourceTypes: ["main_frame"];
-  };
+  /** `extensionPath`: Chrome resolves it to the extension's page when the rule matches; `allow` lets an exception through. */
+  action: { type: "redirect"; redirect: { extensionPath: string } } | { type: "allow" };
+  condition: DnrCondition;
 }
 
 /** Path of the blocked page inside the extension. */
@@ -76,27 +81,27 @@ export function readBlockedPageQuery(search: string): BlockedPageQuery {
 }
 
 /** The redirect key an installed rule sends to the blocked page, or null (a rule of an older build, or no redirect). */
-export function redirectKeyOf(rule: { action?: { redirect?: { extensionPath?: string } } }): string | null {
-  const path = rule.action?.redirect?.extensionPath;
+export function redirectKeyOf(rule: { action?: { type?: string; redirect?: { extensionPath?: string } } }): string | null {
+  const path = rule.action && "redirect" in rule.action ? rule.action.redirect?.extensionPath : undefined;
   if (!path) return null;
   const search = path.includes("?") ? path.slice(path.indexOf("?")) : "";
   return readBlockedPageQuery(search).key;
 }
 
 /**
- * The blockable domains among blocklist entries: normalised ("https://www.YouTube.com/x" →
- * "youtube.com"), checked to be domains by the rule of `docs/product.md`, without duplicates.
- * Anything else (an IP address, `localhost`, garbage) is refused and listed in `refused`.
+ * The usable entries of a blocklist (core's `parseSiteEntry`: a site, a path or a `+` exception),
+ * in their stored form, without duplicates; anything that is no entry (an IP address,
+ * `localhost`, garbage) is left out and listed in `refused`.
  */
-export function blockableDomains(entries: readonly string[]): { domains: string[]; refused: string[] } {
-  const domains: string[] = [];
+export function blockableEntries(entries: readonly string[]): { entries: string[]; refused: string[] } {
+  const kept: string[] = [];
   const refused: string[] = [];
   for (const entry of entries) {
-    const host = normalizeWebsiteHost(entry);
-    if (!isValidDomain(host)) refused.push(entry);
-    else if (!domains.includes(host)) domains.push(host);
+    const normalized = normalizeSiteEntry(entry);
+    if (!normalized.ok) refused.push(entry);
+    else if (!kept.includes(normalized.value)) kept.push(normalized.value);
   }
-  return { domains, refused };
+  return { entries: kept, refused };
 }
 
 /** Whether `host` is `domain` or one of its subdomains. */
@@ -105,8 +110,8 @@ export function hostMatches(host: string, domain: string): boolean {
   return h === domain || h.endsWith(`.${domain}`);
 }
 
-/** The blocked domain a URL belongs to (http and https only), or null. */
-export function blockedDomainOf(url: string | undefined, domains: readonly string[]): string | null {
+/** The entry that blocks the page at `url` (http and https only; exceptions win), or null. */
+export function blockingEntryOf(url: string | undefined, entries: readonly string[]): SiteEntry | null {
   if (!url) return null;
   let parsed: URL;
   try {
@@ -115,7 +120,11 @@ export function blockedDomainOf(url: string | undefined, domains: readonly strin
     return null;
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return null;
-  return domains.find((domain) => hostMatches(parsed.hostname, domain)) ?? null;
+  return blockingEntryFor(parsedEntries(entries), parsed.hostname, parsed.pathname);
+}
+
+function parsedEntries(entries: readonly string[]): SiteEntry[] {
+  return entries.map(parseSiteEntry).filter((entry): entry is SiteEntry => entry !== null);
 }
 
 export interface BuildRulesOptions {
@@ -127,24 +136,45 @@ export interface BuildRulesOptions {
   appHost?: string | null;
 }
 
+/** Priority of a rule that blocks; exceptions have a higher one, so Chrome lets them through. */
+export const BLOCK_PRIORITY = 1;
+export const ALLOW_PRIORITY = 2;
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /**
- * One redirect rule per blockable domain (ids 1…n, so the rule says which site it blocked) to
- * the blocked page, by `extensionPath` (Chrome finds the page whatever the session's dynamic
- * address of the extension, manifest.ts `use_dynamic_url`);
- * `requestDomains` covers the domain and its subdomains, `main_frame` only, so embedded
- * content of other sites is left alone. Invalid entries are refused (see blockableDomains).
+ * The RE2 filter of a path entry: http(s), the host or a subdomain, any port, then the path
+ * followed by "/", "?", "#" or the end (`/shorts` covers `/shorts/x`, not `/shortsy`). Chrome
+ * matches it without case (`isUrlFilterCaseSensitive` is false by default).
+ */
+export function pathRegexFilter(host: string, path: string): string {
+  return `^https?://([^/?#@]*@)?([^/?#@:]*\\.)?${escapeRegex(host)}(:[0-9]+)?${escapeRegex(path)}([/?#]|$)`;
+}
+
+/** The condition that matches main-frame navigations to `entry`. */
+function conditionOf(entry: SiteEntry, appHost: string | null): DnrCondition {
+  const exclude = !entry.allow && appHost !== null && hostMatches(appHost, entry.host) ? { excludedRequestDomains: [appHost] } : {};
+  if (entry.path === null) return { requestDomains: [entry.host], ...exclude, resourceTypes: ["main_frame"] };
+  return { regexFilter: pathRegexFilter(entry.host, entry.path), ...exclude, resourceTypes: ["main_frame"] };
+}
+
+/**
+ * The dynamic rules of a blocklist (ids 1…n in list order, so a rule says which entry it came
+ * from): a whole site redirects its domain and subdomains (`requestDomains`), a path redirects
+ * that path and below (`regexFilter`), both at BLOCK_PRIORITY to the blocked page by
+ * `extensionPath` (Chrome finds the page whatever the session's dynamic address of the
+ * extension, manifest.ts `use_dynamic_url`); an exception is an `allow` rule at ALLOW_PRIORITY,
+ * which Chrome applies over any redirect of lower priority. `main_frame` only, so embedded
+ * content of other sites is left alone. Invalid entries are left out (see blockableEntries).
  */
 export function buildBlockRules(entries: readonly string[], options: BuildRulesOptions): DnrRule[] {
-  const { domains } = blockableDomains(entries);
   const appHost = options.appHost?.toLowerCase() ?? null;
-  return domains.map((domain, index) => ({
+  return parsedEntries(blockableEntries(entries).entries).map((entry, index) => ({
     id: index + 1,
-    priority: 1,
-    action: { type: "redirect", redirect: { extensionPath: blockedPagePath(domain, options.endsAt, options.key) } },
-    condition: {
-      requestDomains: [domain],
-      ...(appHost !== null && hostMatches(appHost, domain) ? { excludedRequestDomains: [appHost] } : {}),
-      resourceTypes: ["main_frame"],
-    },
+    priority: entry.allow ? ALLOW_PRIORITY : BLOCK_PRIORITY,
+    action: entry.allow
+      ? { type: "allow" }
+      : { type: "redirect", redirect: { extensionPath: blockedPagePath(entry.host, options.endsAt, options.key) } },
+    condition: conditionOf(entry, appHost),
   }));
 }

@@ -24,11 +24,17 @@ export const pairingSchema = z.object({
 });
 export type Pairing = z.infer<typeof pairingSchema>;
 
-/** The user's blocked domains as last fetched from the API. */
-export const blocklistSchema = z.object({
-  domains: z.array(z.string()),
-  fetchedAt: z.number(),
-});
+/**
+ * The user's blocklist entries (sites, paths, `+` exceptions, core's siteRule.ts) as last
+ * fetched from the API. A list kept by an older version (`domains`) reads as entries.
+ */
+export const blocklistSchema = z.preprocess(
+  (value) => (value && typeof value === "object" && "domains" in value && !("entries" in value) ? { ...value, entries: value.domains } : value),
+  z.object({
+    entries: z.array(z.string()),
+    fetchedAt: z.number(),
+  }),
+);
 export type Blocklist = z.infer<typeof blocklistSchema>;
 
 /** The live connection as the worker last saw it. */

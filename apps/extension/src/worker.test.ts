@@ -83,7 +83,7 @@ describe("pairing", () => {
     expect(sockets.last.url).toBe(`ws://127.0.0.1:3000/ws/timer?token=${api.token}`);
     const state = await readState(chrome);
     expect(state.pairing).toEqual({ token: api.token, apiOrigin: ORIGIN, paused: false });
-    expect(state.blocklist?.domains).toEqual(["youtube.com", "blocked-test.example"]);
+    expect(state.blocklist?.entries).toEqual(["youtube.com", "blocked-test.example"]);
     expect(state.connection).toBe("open");
     expect(chrome.alarmsSet.get(ALARMS.heartbeat)).toEqual({ periodInMinutes: 1 });
     expect(chrome.dynamicRules).toEqual([]);
@@ -119,6 +119,30 @@ describe("blocking follows the web app's timer", () => {
     expect(chrome.badgeSpec.text).toBe("25");
     expect(chrome.alarmsSet.get(ALARMS.sessionEnd)).toEqual({ when: T0 + 25 * MIN });
     expect(chrome.alarmsSet.get(ALARMS.badge)).toEqual({ when: T0 + MIN });
+  });
+
+  it("blocks a listed path and below while an exception of the same site opens", async () => {
+    const b = browser();
+    current = b;
+    b.api.blocklist = [
+      { id: 1, url: "youtube.com/shorts", active: true },
+      { id: 2, url: "+youtube.com/watch", active: true },
+      { id: 3, url: "reddit.com", active: true },
+      { id: 4, url: "+reddit.com/r/adhd", active: true },
+    ];
+    const worker = await b.restart();
+    await worker.pair(b.api.token, ORIGIN);
+    b.sockets.last.open();
+    await settle();
+    b.sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+    await settle();
+    expect(b.chrome.navigate("https://www.youtube.com/shorts/x")).toContain("blocked/blocked.html?domain=youtube.com");
+    expect(b.chrome.navigate("https://www.youtube.com/watch?v=x")).toBeNull();
+    expect(b.chrome.navigate("https://www.youtube.com/")).toBeNull();
+    expect(b.chrome.navigate("https://old.reddit.com/r/all")).toContain("domain=reddit.com");
+    expect(b.chrome.navigate("https://old.reddit.com/r/adhd/top")).toBeNull();
+    // The tab open on a watch page is an exception: it stays where it is.
+    expect(b.chrome.openTabs[0]?.url).toBe("https://www.youtube.com/watch?v=1");
   });
 
   it.each([

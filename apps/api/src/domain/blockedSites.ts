@@ -18,7 +18,7 @@ import { subscriptionOf } from "./subscription";
 export const blockedSiteNotFound = () => new HttpError(404, "Blocked site not found");
 
 /**
- * Adds a site to the user's blocklist (`input.url` is already the normalised domain).
+ * Adds an entry to the user's blocklist (`input.url` is already the normalised entry, core's siteRule.ts).
  * @param now epoch ms, which decides the user's plan.
  * @throws HttpError 409 "This website is already in your blocklist"; 403
  *   FREE_BLOCKED_SITES_MESSAGE when a Free-plan user already blocks FREE_PLAN.blockedSites sites;

@@ -100,14 +100,28 @@ export class FakeChrome implements ChromeAdapter {
 
   /** The domains the installed rules redirect. */
   blockedDomains(): string[] {
-    return this.dynamicRules.flatMap((rule) => rule.condition.requestDomains);
+    return this.dynamicRules.flatMap((rule) => (rule.action.type === "redirect" ? (rule.condition.requestDomains ?? []) : []));
   }
 
-  /** What a navigation to `url` would do: the redirect target, or null when it goes through. */
+  /**
+   * What a main-frame navigation to `url` would do, as Chrome's declarativeNetRequest decides it:
+   * the rules whose condition matches (`requestDomains` and `excludedRequestDomains` by domain
+   * and subdomain, `regexFilter` over the whole URL without case), the highest priority wins,
+   * and `allow` beats `redirect` at the same priority. The redirect target, or null when it goes through.
+   */
   navigate(url: string): string | null {
     const host = new URL(url).hostname;
-    const rule = this.dynamicRules.find((r) => r.condition.requestDomains.some((d) => host === d || host.endsWith(`.${d}`)));
-    return rule ? `chrome-extension://${EXTENSION_ID_FOR_TESTS}${rule.action.redirect.extensionPath}` : null;
+    const within = (domains: string[]) => domains.some((d) => host === d || host.endsWith(`.${d}`));
+    const matching = this.dynamicRules.filter(({ condition }) => {
+      if (condition.requestDomains && !within(condition.requestDomains)) return false;
+      if (condition.excludedRequestDomains && within(condition.excludedRequestDomains)) return false;
+      if (condition.regexFilter !== undefined && !new RegExp(condition.regexFilter, "i").test(url)) return false;
+      return true;
+    });
+    const rank = (rule: DnrRule) => rule.priority * 2 + (rule.action.type === "allow" ? 1 : 0);
+    const winner = matching.sort((a, b) => rank(b) - rank(a))[0];
+    if (!winner || winner.action.type === "allow") return null;
+    return `chrome-extension://${EXTENSION_ID_FOR_TESTS}${winner.action.redirect.extensionPath}`;
   }
 
   /** The browser restarts: session storage is gone; storage and dynamic rules stay. */

@@ -66,19 +66,19 @@ describe("addWebsiteFormSchema messages", () => {
   });
 
   it("says 'Invalid URL format (e.g., example.com)' for anything that is no domain", () => {
-    for (const url of ["youtube", "http://", "not a site", "ftp://192.168.0.1/files", "-bad-.com"]) {
+    for (const url of ["youtube", "not a site", "192.168.0.1/files", "-bad-.com", "user@reddit.com"]) {
       expect(messages(url), url).toEqual(["Invalid URL format (e.g., example.com)"]);
     }
   });
 
-  it("parses a pasted address into its host", () => {
-    expect(parse("https://www.YouTube.com/watch?v=dQw4w9WgXcQ").data).toEqual({ url: "youtube.com" });
+  it("keeps a typed path instead of cutting it to its domain", () => {
+    expect(parse("www.YouTube.com/shorts/").data).toEqual({ url: "youtube.com/shorts" });
   });
 });
 
 describe("API shapes", () => {
   it("defaults active to true on creation and normalises the url", () => {
-    expect(blockedSiteInputSchema.parse({ url: "https://Reddit.com/r/all" })).toEqual({ url: "reddit.com", active: true });
+    expect(blockedSiteInputSchema.parse({ url: "Reddit.com/r/all" })).toEqual({ url: "reddit.com/r/all", active: true });
     expect(blockedSiteInputSchema.safeParse({ url: "nope", active: true }).success).toBe(false);
   });
 

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { MAX_RECORD_ID, positiveIdParam } from "./ids";
 import { showsWhatItSays } from "./plainText";
+import { siteEntrySchema } from "./siteRule";
 
 /**
  * Blocked websites and linked devices (`docs/product.md`, Website Shield and linked devices;
  * routes in `docs/api.md`).
  *
- * What a user types into the add-website form is normalised to a bare host before it is
- * validated and stored, so "https://www.YouTube.com/watch?v=1" is saved as "youtube.com":
+ * An entry of the list (a site, a path or an exception) is read and stored by siteRule.ts. A
+ * host (of an entry, or the domain of a blocked attempt) is normalised as follows:
  * - surrounding spaces are trimmed and letters lower-cased;
  * - a scheme (`https://`), user info, port, path, query and fragment are dropped;
  * - a trailing dot is dropped, and one leading `www.` in front of another domain (blocking
@@ -59,25 +60,14 @@ export function isValidDomain(host: string): boolean {
   return host.length <= DOMAIN_MAX_LENGTH && DOMAIN_PATTERN.test(host);
 }
 
-/**
- * A website to block as typed by the user: required, normalised to its host, then checked
- * to be a domain (`docs/product.md`). The parsed value is the host, e.g. "youtube.com".
- */
-export const websiteHostSchema = z
-  .string()
-  .trim()
-  .min(1, BLOCKED_SITE_MESSAGES.required)
-  .transform(normalizeWebsiteHost)
-  .refine(isValidDomain, BLOCKED_SITE_MESSAGES.invalid);
-
-/** The add-website form. */
-export const addWebsiteFormSchema = z.object({ url: websiteHostSchema });
+/** The add-website form: an entry of the list (siteRule.ts: a site, a path, or a `+` exception). */
+export const addWebsiteFormSchema = z.object({ url: siteEntrySchema });
 export type AddWebsiteFormInput = z.input<typeof addWebsiteFormSchema>;
 export type AddWebsiteForm = z.output<typeof addWebsiteFormSchema>;
 
-/** Body of `POST /api/blocked-sites` (`docs/api.md`): the site, `active` sent as true on creation. */
+/** Body of `POST /api/blocked-sites` (`docs/api.md`): the entry (siteRule.ts), `active` sent as true on creation. */
 export const blockedSiteInputSchema = z.object({
-  url: websiteHostSchema,
+  url: siteEntrySchema,
   active: z.boolean().default(true),
 });
 export type BlockedSiteInput = z.output<typeof blockedSiteInputSchema>;

@@ -6,6 +6,7 @@ export * from "./passwordReset";
 export * from "./user";
 export * from "./subscription";
 export * from "./blockedSite";
+export * from "./siteRule";
 export * from "./blockedAttempt";
 export * from "./dataExport";
 export * from "./config";

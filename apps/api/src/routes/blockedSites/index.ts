@@ -2,8 +2,8 @@
  * Blocklist routes (`docs/api.md`), scoped to the logged-in user:
  * - `GET /api/blocked-sites` → 200 the user's sites `{id, url, active}[]`, oldest first; also
  *   answers a linked extension's device token (it fetches the list itself).
- * - `POST /api/blocked-sites` {url, active} → 201 the site, `url` stored as the normalised
- *   domain (the add-website form's messages on bad input); 409 "This website is already in your
+ * - `POST /api/blocked-sites` {url, active} → 201 the entry, `url` stored as typed, normalised
+ *   (a site, a path or a `+` exception, core's siteRule.ts; its messages on bad input); 409 "This website is already in your
  *   blocklist", 403 beyond the Free plan's 5, 409 beyond MAX_BLOCKED_SITES.
  * - `DELETE /api/blocked-sites/:id` → 204; 404 for an id the user does not own.
  */

@@ -8,9 +8,9 @@ import { Label } from "@/components/ui/label";
 import { useAddBlockedSite } from "./queries";
 
 /**
- * The add-website form (validation: `docs/product.md`, Website Shield): what is typed is normalised
- * to its host by the core schema ("https://www.youtube.com/watch" → "youtube.com") and posted as
- * `{url, active: true}`; on success the form is reset.
+ * The add-website form (validation: `docs/product.md`, Website Shield): a site, a path of a site
+ * or a `+` exception, normalised by the core schema ("www.YouTube.com/shorts/" →
+ * "youtube.com/shorts", siteRule.ts) and posted as `{url, active: true}`; on success the form is reset.
  */
 export function AddWebsiteForm() {
   const add = useAddBlockedSite();
@@ -45,7 +45,7 @@ export function AddWebsiteForm() {
       <div className="flex gap-2">
         <Input
           id="blocked-site-url"
-          placeholder="e.g. youtube.com"
+          placeholder="e.g. youtube.com or youtube.com/shorts"
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
@@ -65,7 +65,8 @@ export function AddWebsiteForm() {
         </p>
       ) : (
         <p id="blocked-site-url-hint" className="text-sm text-muted-foreground">
-          Paste a link or type a domain; subdomains are blocked too.
+          A site (youtube.com) or a part of one (youtube.com/shorts); start with + to let a part through
+          (+youtube.com/watch). Subdomains count too.
         </p>
       )}
     </form>

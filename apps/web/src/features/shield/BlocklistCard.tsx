@@ -1,6 +1,6 @@
-import { type BlockedSite, type User } from "@focus/core/schemas";
+import { type BlockedSite, parseSiteEntry, SITE_ENTRY_KIND_LABELS, type User } from "@focus/core/schemas";
 import { blocklistAllowance, planStateOf } from "@focus/core/subscription";
-import { Globe, RotateCw, Trash2 } from "lucide-react";
+import { CircleCheck, Globe, Route, RotateCw, Trash2 } from "lucide-react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -61,7 +61,7 @@ function SiteList({ sites }: { sites: BlockedSite[] }) {
         const removing = remove.isPending && remove.variables?.id === site.id;
         return (
           <li key={site.id} className="flex items-center gap-3 px-4 py-2.5">
-            <Globe className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+            <EntryKind url={site.url} />
             <span className="min-w-0 flex-1 truncate font-medium">{site.url}</span>
             {!site.active && <span className="text-xs text-muted-foreground">Paused</span>}
             <Button
@@ -78,5 +78,20 @@ function SiteList({ sites }: { sites: BlockedSite[] }) {
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * The kind of an entry (core's `parseSiteEntry`): a whole site, a path, or an exception that is
+ * let through; an icon and a word, so it reads without colour.
+ */
+function EntryKind({ url }: { url: string }) {
+  const kind = parseSiteEntry(url)?.kind ?? "site";
+  const Icon = kind === "exception" ? CircleCheck : kind === "path" ? Route : Globe;
+  return (
+    <span className="flex w-24 shrink-0 items-center gap-1.5 text-xs text-muted-foreground" data-testid="entry-kind">
+      <Icon className="size-4 shrink-0" aria-hidden />
+      {SITE_ENTRY_KIND_LABELS[kind]}
+    </span>
   );
 }

@@ -1,4 +1,5 @@
 import type { BlockedSite, LinkedDevice, User } from "@focus/core/schemas";
+import { SITE_ENTRY_MESSAGES } from "@focus/core/schemas";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -118,12 +119,41 @@ describe("Website Shield tab", () => {
     expect(calls.filter((c) => c.method === "POST")).toEqual([]);
   });
 
-  it("adds a pasted address as its host, toasts, refreshes the list and resets the form", async () => {
+  it("says to leave out a scheme or a query instead of cutting an address to its domain", async () => {
     const { calls } = fakeApi();
     renderShield();
     const user = userEvent.setup();
     const input = screen.getByLabelText("Website to block");
-    await user.type(input, "https://www.YouTube.com/watch?v=1");
+    await user.type(input, "https://www.YouTube.com/shorts");
+    await user.click(screen.getByRole("button", { name: "Add" }));
+    expect(await screen.findByText(SITE_ENTRY_MESSAGES.scheme)).toBeTruthy();
+    await user.clear(input);
+    await user.type(input, "youtube.com/watch?v=1");
+    await user.click(screen.getByRole("button", { name: "Add" }));
+    expect(await screen.findByText(SITE_ENTRY_MESSAGES.query)).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+  });
+
+  it("shows the kind of each entry: a whole site, a path, an exception", async () => {
+    fakeApi({
+      sites: [
+        { id: 1, url: "reddit.com", active: true },
+        { id: 2, url: "youtube.com/shorts", active: true },
+        { id: 3, url: "+youtube.com/watch", active: true },
+      ],
+    });
+    renderShield();
+    const list = await screen.findByRole("list", { name: "Blocked websites" });
+    expect(within(list).getAllByTestId("entry-kind").map((kind) => kind.textContent)).toEqual(["Whole site", "Path", "Allowed"]);
+    expect(within(list).getByText("+youtube.com/watch")).toBeTruthy();
+  });
+
+  it("adds a typed path as it was typed (normalised), toasts, refreshes the list and resets the form", async () => {
+    const { calls } = fakeApi();
+    renderShield();
+    const user = userEvent.setup();
+    const input = screen.getByLabelText("Website to block");
+    await user.type(input, "www.YouTube.com/shorts/");
     await user.click(screen.getByRole("button", { name: "Add" }));
 
     expect(await screen.findByText("Website added to blocklist")).toBeTruthy();
@@ -131,10 +161,10 @@ describe("Website Shield tab", () => {
     expect(calls.find((c) => c.method === "POST")).toEqual({
       method: "POST",
       url: "/api/blocked-sites",
-      body: { url: "youtube.com", active: true },
+      body: { url: "youtube.com/shorts", active: true },
     });
     const list = await screen.findByRole("list", { name: "Blocked websites" });
-    expect(within(list).getByText("youtube.com")).toBeTruthy();
+    expect(within(list).getByText("youtube.com/shorts")).toBeTruthy();
     expect((input as HTMLInputElement).value).toBe("");
   });
 
