@@ -32,6 +32,7 @@ import adminRoutes from "./routes/admin";
 import authRoutes from "./routes/auth";
 import blockedAttemptRoutes from "./routes/blockedAttempts";
 import blockedSiteRoutes from "./routes/blockedSites";
+import shieldRoutes from "./routes/shield";
 import configRoutes from "./routes/config";
 import dataRoutes from "./routes/data";
 import roomRoutes from "./routes/rooms";
@@ -112,6 +113,7 @@ export const focusApp = fp<{ config: Config }>(
         await api.register(subscriptionRoutes, { config });
         await api.register(adminRoutes);
         await api.register(blockedSiteRoutes);
+        await api.register(shieldRoutes);
         await api.register(linkedDeviceRoutes);
         await api.register(blockedAttemptRoutes);
         await api.register(dataRoutes);

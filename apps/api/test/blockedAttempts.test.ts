@@ -30,7 +30,20 @@ describe("blocked attempts", () => {
     const { cookie } = await registerUser(t.app);
     const res = await report(cookie, { domain: "https://www.YouTube.com/watch", at: "2026-03-02T10:15:00+01:00" });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(Number), domain: "youtube.com", at: "2026-03-02T09:15:00.000Z", sessionStart: null });
+    expect(res.json()).toEqual({ id: expect.any(Number), domain: "youtube.com", at: "2026-03-02T09:15:00.000Z", sessionStart: null, kind: "blocked" });
+  });
+
+  it("stores a delay page's pass and turn-back with their kind, refuses an unknown kind, and counts neither as a stopped visit", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const at = "2026-03-02T09:15:00.000Z";
+    expect((await report(cookie, { domain: "youtube.com", at })).statusCode).toBe(201);
+    expect((await report(cookie, { domain: "youtube.com", at, kind: "pass" })).json()).toMatchObject({ kind: "pass" });
+    expect((await report(cookie, { domain: "youtube.com", at, kind: "turned_back" })).json()).toMatchObject({ kind: "turned_back" });
+    const bad = await report(cookie, { domain: "youtube.com", at, kind: "snooze" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("kind must be one of blocked, pass, turned_back");
+    expect((await summary(cookie)).json().perSite).toEqual([{ domain: "youtube.com", count: 1 }]);
   });
 
   it("counts attempts per site and per focus session", async () => {

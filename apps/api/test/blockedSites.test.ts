@@ -20,7 +20,7 @@ describe("blocked sites", () => {
     const created = await add(cookie, { url: " www.YouTube.com ", active: true });
     expect(created.statusCode).toBe(201);
     const site = created.json();
-    expect(site).toEqual({ id: expect.any(Number), url: "youtube.com", active: true });
+    expect(site).toEqual({ id: expect.any(Number), url: "youtube.com", active: true, delay: false });
     const second = (await add(cookie, { url: "reddit.com" })).json();
     expect(second).toMatchObject({ url: "reddit.com", active: true });
 
@@ -58,6 +58,38 @@ describe("blocked sites", () => {
     const res = await add(cookie, { url });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
+  });
+
+  it("switches an entry between a wall and a delay page; another user's entry is not found", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const site = (await add(cookie, { url: "reddit.com" })).json();
+    const put = (who: string, id: number | string, payload: object) =>
+      t.app.inject({ method: "PUT", url: `/api/blocked-sites/${id}`, headers: { cookie: who }, payload });
+    const res = await put(cookie, site.id, { delay: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...site, delay: true });
+    expect((await list(cookie)).json()).toEqual([{ ...site, delay: true }]);
+    expect((await put(cookie, site.id, { delay: "yes" })).json().message).toContain("delay must be true or false");
+    const other = await registerUser(t.app);
+    expect((await put(other.cookie, site.id, { delay: false })).statusCode).toBe(404);
+  });
+
+  it("answers the Shield's mode, passes a day and entries on GET /api/shield, as the settings say", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    await add(cookie, { url: "docs.example.org" });
+    const shield = () => t.app.inject({ method: "GET", url: "/api/shield", headers: { cookie } });
+    expect((await shield()).json()).toEqual({
+      mode: "blocklist",
+      delayPassesPerDay: 3,
+      sites: [{ id: expect.any(Number), url: "docs.example.org", active: true, delay: false }],
+    });
+    const saved = await t.app.inject({ method: "POST", url: "/api/settings", headers: { cookie }, payload: { shieldMode: "allowlist", delayPassesPerDay: 1 } });
+    expect(saved.statusCode).toBe(200);
+    expect((await shield()).json()).toMatchObject({ mode: "allowlist", delayPassesPerDay: 1 });
+    const refused = await t.app.inject({ method: "POST", url: "/api/settings", headers: { cookie }, payload: { shieldMode: "wall", delayPassesPerDay: 11 } });
+    expect(refused.statusCode).toBe(400);
   });
 
   it("stores active: false when asked", async () => {

@@ -158,7 +158,7 @@ describe("messages from the extension's own pages", () => {
 describe("blockedPageSender", () => {
   it("reads the query and document of the extension's blocked page, loaded as a tab's top-level page", () => {
     expect(blockedPageSender(pageSender(blockedUrl(), { documentId: "DOC-B" }), EXTENSION_ID_FOR_TESTS)).toEqual({
-      query: { domain: "youtube.com", endsAt: 1772443500000, reason: "navigation", key: KEY },
+      query: { domain: "youtube.com", endsAt: 1772443500000, reason: "navigation", key: KEY, delay: false, entry: null, url: null },
       documentId: "DOC-B",
     });
     expect(blockedPageSender(pageSender(blockedUrl(), { frameId: 1 }), EXTENSION_ID_FOR_TESTS)).toBeNull();

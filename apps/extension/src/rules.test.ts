@@ -108,20 +108,31 @@ describe("blockingEntryOf (open tabs)", () => {
 describe("the blocked page's query", () => {
   it("round-trips the domain, the session end, the reason and the redirect key", () => {
     const url = new URL(blockedPageUrl(PAGE, "youtube.com", ENDS_AT, "open-tab"));
-    expect(readBlockedPageQuery(url.search)).toEqual({ domain: "youtube.com", endsAt: ENDS_AT, reason: "open-tab", key: null });
+    expect(readBlockedPageQuery(url.search)).toEqual({ domain: "youtube.com", endsAt: ENDS_AT, reason: "open-tab", key: null, delay: false, entry: null, url: null });
     expect(readBlockedPageQuery(new URL(blockedPageUrl(PAGE, "youtube.com", null)).search)).toEqual({
       domain: "youtube.com",
       endsAt: null,
       reason: "navigation",
       key: null,
+      delay: false,
+      entry: null,
+      url: null,
     });
     const redirected = new URL(`chrome-extension://abcdefghijklmnopabcdefghijklmnop${blockedPagePath("youtube.com", ENDS_AT, KEY)}`);
     expect(redirected.pathname).toBe("/blocked/blocked.html");
-    expect(readBlockedPageQuery(redirected.search)).toEqual({ domain: "youtube.com", endsAt: ENDS_AT, reason: "navigation", key: KEY });
+    expect(readBlockedPageQuery(redirected.search)).toEqual({ domain: "youtube.com", endsAt: ENDS_AT, reason: "navigation", key: KEY, delay: false, entry: null, url: null });
   });
 
   it("reads garbage as absent", () => {
-    expect(readBlockedPageQuery("?domain=<script>&endsAt=soon&reason=x&key=guess")).toEqual({ domain: null, endsAt: null, reason: "navigation", key: null });
+    expect(readBlockedPageQuery("?domain=<script>&endsAt=soon&reason=x&key=guess")).toEqual({
+      domain: null,
+      endsAt: null,
+      reason: "navigation",
+      key: null,
+      delay: false,
+      entry: null,
+      url: null,
+    });
     expect(readBlockedPageQuery(`?domain=youtube.com&key=${KEY.toUpperCase()}`).key).toBeNull();
     expect(redirectKeyOf({ action: { redirect: {} } })).toBeNull();
   });

@@ -21,16 +21,23 @@ export interface DnrCondition {
 export interface DnrRule {
   id: number;
   priority: number;
-  /** `extensionPath`: Chrome resolves it to the extension's page when the rule matches; `allow` lets an exception through. */
-  action: { type: "redirect"; redirect: { extensionPath: string } } | { type: "allow" };
+  /**
+   * `extensionPath`: Chrome resolves it to the extension's page when the rule matches;
+   * `regexSubstitution` (with a `regexFilter`) writes the page's address with parts of the
+   * visited one (its host, the whole address); `allow` lets an exception through.
+   */
+  action: { type: "redirect"; redirect: { extensionPath: string } | { regexSubstitution: string } } | { type: "allow" };
   condition: DnrCondition;
 }
 
 /** Path of the blocked page inside the extension. */
 export const BLOCKED_PAGE_PATH = "blocked/blocked.html";
 
-/** Why a tab shows the blocked page: a navigation the rules stopped, or a tab open when focus began. */
-export type BlockedReason = "navigation" | "open-tab";
+/**
+ * Why a tab shows the blocked page: a navigation the rules stopped, a tab open when focus
+ * began, or a navigation to a site off the allow list (allow-list mode).
+ */
+export type BlockedReason = "navigation" | "open-tab" | "allowlist";
 
 /** A redirect key: 32 lowercase hex digits (redirectKey.ts makes them). */
 export const REDIRECT_KEY_PATTERN = /^[0-9a-f]{32}$/;
@@ -42,16 +49,36 @@ export interface BlockedPageQuery {
   reason: BlockedReason;
   /** The redirect key of the rule that sent the tab here; null when absent or malformed. */
   key: string | null;
+  /** The entry shows the delay page (a countdown, then a pass) instead of a wall. */
+  delay: boolean;
+  /** The entry (stored form) that sent the tab here, on a delay page; null otherwise. */
+  entry: string | null;
+  /** The address the user was opening (http or https), when the rule passed it on; null otherwise. */
+  url: string | null;
+}
+
+/** What a rule's redirect adds to the blocked page's query besides the domain, end and key. */
+interface RedirectExtras {
+  reason?: BlockedReason;
+  /** A delayed entry, in its stored form. */
+  delayEntry?: string;
 }
 
 /** The blocked page's query string (no `?`) for `domain`, with the session end (epoch ms), the reason and the redirect key. */
-function blockedPageSearch(domain: string, endsAt: number | null, reason: BlockedReason, key: string | null): string {
+function blockedPageSearch(domain: string, endsAt: number | null, reason: BlockedReason, key: string | null, delayEntry?: string): string {
   const query = new URLSearchParams({ domain });
   if (endsAt !== null) query.set("endsAt", String(endsAt));
   if (reason !== "navigation") query.set("reason", reason);
+  if (delayEntry !== undefined) {
+    query.set("delay", "1");
+    query.set("entry", delayEntry);
+  }
   if (key !== null) query.set("key", key);
   return query.toString();
 }
+
+/** The parameter the visited address follows, always last: it is everything after it, `&`s included. */
+const URL_PARAM = "&url=";
 
 /**
  * The blocked page's address for `domain`, with the session end (epoch ms) and the reason.
@@ -66,23 +93,49 @@ export function blockedPagePath(domain: string, endsAt: number | null, key: stri
   return `/${BLOCKED_PAGE_PATH}?${blockedPageSearch(domain, endsAt, "navigation", key)}`;
 }
 
+/**
+ * A regex redirect to the blocked page of extension `extensionId`: its query, then the visited
+ * address (`\0`, the filter's match, which Chrome follows with the rest of the address). The
+ * domain may be the filter's host group (`\\2`) when the rule covers many sites.
+ */
+export function blockedPageSubstitution(extensionId: string, domain: string, endsAt: number | null, key: string, extras: RedirectExtras = {}): string {
+  const search = blockedPageSearch("", endsAt, extras.reason ?? "navigation", key, extras.delayEntry).replace(/^domain=/, `domain=${domain}`);
+  return `chrome-extension://${extensionId}/${BLOCKED_PAGE_PATH}?${search}${URL_PARAM}\\0`;
+}
+
+/** The visited address after `&url=` when it is an http(s) address; null otherwise. */
+function visitedUrlOf(search: string): string | null {
+  const at = search.indexOf(URL_PARAM);
+  if (at === -1) return null;
+  const url = search.slice(at + URL_PARAM.length);
+  return /^https?:\/\//i.test(url) ? url : null;
+}
+
 /** The query of the blocked page, read back; null fields when absent or malformed. */
 export function readBlockedPageQuery(search: string): BlockedPageQuery {
-  const query = new URLSearchParams(search);
+  const at = search.indexOf(URL_PARAM);
+  const query = new URLSearchParams(at === -1 ? search : search.slice(0, at));
   const domain = normalizeWebsiteHost(query.get("domain") ?? "");
   const endsAt = Number(query.get("endsAt"));
   const key = query.get("key") ?? "";
+  const reason = query.get("reason");
+  const entry = normalizeSiteEntry(query.get("entry") ?? "");
+  const delay = query.get("delay") === "1" && entry.ok;
   return {
     domain: isValidDomain(domain) ? domain : null,
     endsAt: Number.isFinite(endsAt) && endsAt > 0 ? endsAt : null,
-    reason: query.get("reason") === "open-tab" ? "open-tab" : "navigation",
+    reason: reason === "open-tab" || reason === "allowlist" ? reason : "navigation",
     key: REDIRECT_KEY_PATTERN.test(key) ? key : null,
+    delay,
+    entry: delay && entry.ok ? entry.value : null,
+    url: visitedUrlOf(search),
   };
 }
 
 /** The redirect key an installed rule sends to the blocked page, or null (a rule of an older build, or no redirect). */
-export function redirectKeyOf(rule: { action?: { type?: string; redirect?: { extensionPath?: string } } }): string | null {
-  const path = rule.action && "redirect" in rule.action ? rule.action.redirect?.extensionPath : undefined;
+export function redirectKeyOf(rule: { action?: { type?: string; redirect?: { extensionPath?: string; regexSubstitution?: string } } }): string | null {
+  const redirect = rule.action && "redirect" in rule.action ? rule.action.redirect : undefined;
+  const path = redirect?.extensionPath ?? redirect?.regexSubstitution;
   if (!path) return null;
   const search = path.includes("?") ? path.slice(path.indexOf("?")) : "";
   return readBlockedPageQuery(search).key;
@@ -136,6 +189,21 @@ export interface BuildRulesOptions {
   appHost?: string | null;
 }
 
+/** The Shield to compile: the mode, the entries, which of them show the delay page, which have an open pass. */
+export interface ShieldRulesInput {
+  mode: "blocklist" | "allowlist";
+  entries: readonly string[];
+  /** Entries (stored form) that show the delay page instead of a wall (block-list mode). */
+  delayed?: readonly string[];
+  /** Delayed entries the user passed through for now: let through until the pass ends. */
+  passed?: readonly string[];
+}
+
+export interface ShieldRulesOptions extends BuildRulesOptions {
+  /** The extension's id, for the address a regex redirect writes (`blockedPageSubstitution`). */
+  extensionId: string;
+}
+
 /** Priority of a rule that blocks; exceptions have a higher one, so Chrome lets them through. */
 export const BLOCK_PRIORITY = 1;
 export const ALLOW_PRIORITY = 2;
@@ -158,23 +226,78 @@ function conditionOf(entry: SiteEntry, appHost: string | null): DnrCondition {
   return { regexFilter: pathRegexFilter(entry.host, entry.path), ...exclude, resourceTypes: ["main_frame"] };
 }
 
-/**
- * The dynamic rules of a blocklist (ids 1…n in list order, so a rule says which entry it came
- * from): a whole site redirects its domain and subdomains (`requestDomains`), a path redirects
- * that path and below (`regexFilter`), both at BLOCK_PRIORITY to the blocked page by
- * `extensionPath` (Chrome finds the page whatever the session's dynamic address of the
- * extension, manifest.ts `use_dynamic_url`); an exception is an `allow` rule at ALLOW_PRIORITY,
- * which Chrome applies over any redirect of lower priority. `main_frame` only, so embedded
- * content of other sites is left alone. Invalid entries are left out (see blockableEntries).
- */
-export function buildBlockRules(entries: readonly string[], options: BuildRulesOptions): DnrRule[] {
-  const appHost = options.appHost?.toLowerCase() ?? null;
-  return parsedEntries(blockableEntries(entries).entries).map((entry, index) => ({
-    id: index + 1,
-    priority: entry.allow ? ALLOW_PRIORITY : BLOCK_PRIORITY,
-    action: entry.allow
-      ? { type: "allow" }
-      : { type: "redirect", redirect: { extensionPath: blockedPagePath(entry.host, options.endsAt, options.key) } },
+/** The RE2 filter of a whole-site entry: http(s), the host or a subdomain, any port, then the end of the host. */
+export function siteRegexFilter(host: string): string {
+  return `^https?://([^/?#@]*@)?([^/?#@:]*\\.)?${escapeRegex(host)}(:[0-9]+)?([/?#]|$)`;
+}
+
+/** Every http(s) address, the host in group 2: allow-list mode's catch-all. */
+export const ANY_SITE_FILTER = "^https?://([^/?#@]*@)?([^/?#@:]+)";
+
+type RuleDraft = Omit<DnrRule, "id">;
+
+/** A wall: the blocked page, by `extensionPath` for a whole site or a path. */
+function wallOf(entry: SiteEntry, appHost: string | null, options: BuildRulesOptions): RuleDraft {
+  return {
+    priority: BLOCK_PRIORITY,
+    action: { type: "redirect", redirect: { extensionPath: blockedPagePath(entry.host, options.endsAt, options.key) } },
     condition: conditionOf(entry, appHost),
-  }));
+  };
+}
+
+/** A delay page: a regex redirect that carries the entry and the visited address. */
+function delayOf(text: string, entry: SiteEntry, appHost: string | null, options: ShieldRulesOptions): RuleDraft {
+  const exclude = appHost !== null && hostMatches(appHost, entry.host) ? { excludedRequestDomains: [appHost] } : {};
+  const regexFilter = entry.path === null ? siteRegexFilter(entry.host) : pathRegexFilter(entry.host, entry.path);
+  const regexSubstitution = blockedPageSubstitution(options.extensionId, entry.host, options.endsAt, options.key, { delayEntry: text });
+  return { priority: BLOCK_PRIORITY, action: { type: "redirect", redirect: { regexSubstitution } }, condition: { regexFilter, ...exclude, resourceTypes: ["main_frame"] } };
+}
+
+/** Lets `entry` through over any redirect of lower priority. */
+function allowOf(entry: SiteEntry): RuleDraft {
+  return { priority: ALLOW_PRIORITY, action: { type: "allow" }, condition: conditionOf({ ...entry, allow: true }, null) };
+}
+
+/**
+ * The dynamic rules of the Shield (`docs/product.md`, Website Shield), ids 1…n in list order.
+ * Block-list mode: a whole site redirects its domain and subdomains (`requestDomains`), a path
+ * that path and below (`regexFilter`), at BLOCK_PRIORITY, to the blocked page by
+ * `extensionPath` (Chrome finds the page whatever the session's dynamic address of the
+ * extension, manifest.ts `use_dynamic_url`); a delayed entry redirects by `regexSubstitution`
+ * to the delay page with the visited address, or is let through while its pass lasts; an
+ * exception is an `allow` rule at ALLOW_PRIORITY, which Chrome applies over any redirect of
+ * lower priority. Allow-list mode: one catch-all redirect of every http(s) address but the
+ * app's host, and every entry an `allow` rule over it. `main_frame` only, so embedded content
+ * of other sites is left alone. Invalid entries are left out (see blockableEntries).
+ */
+export function buildShieldRules(shield: ShieldRulesInput, options: ShieldRulesOptions): DnrRule[] {
+  const appHost = options.appHost?.toLowerCase() ?? null;
+  const texts = blockableEntries(shield.entries).entries;
+  const drafts: RuleDraft[] = [];
+  if (shield.mode === "allowlist") {
+    const regexSubstitution = blockedPageSubstitution(options.extensionId, "\\2", options.endsAt, options.key, { reason: "allowlist" });
+    drafts.push({
+      priority: BLOCK_PRIORITY,
+      action: { type: "redirect", redirect: { regexSubstitution } },
+      condition: { regexFilter: ANY_SITE_FILTER, ...(appHost !== null ? { excludedRequestDomains: [appHost] } : {}), resourceTypes: ["main_frame"] },
+    });
+    for (const text of texts) {
+      const entry = parseSiteEntry(text);
+      if (entry) drafts.push(allowOf(entry));
+    }
+  } else {
+    for (const text of texts) {
+      const entry = parseSiteEntry(text);
+      if (!entry) continue;
+      if (entry.allow || shield.passed?.includes(text)) drafts.push(allowOf(entry));
+      else if (shield.delayed?.includes(text)) drafts.push(delayOf(text, entry, appHost, options));
+      else drafts.push(wallOf(entry, appHost, options));
+    }
+  }
+  return drafts.map((draft, index) => ({ id: index + 1, ...draft }));
+}
+
+/** The rules of a plain block list (no delays): see buildShieldRules. */
+export function buildBlockRules(entries: readonly string[], options: BuildRulesOptions): DnrRule[] {
+  return buildShieldRules({ mode: "blocklist", entries }, { ...options, extensionId: "" });
 }

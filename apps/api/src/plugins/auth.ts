@@ -11,7 +11,7 @@
  * any body or parameter is parsed; it works as a preHandler too.
  *
  * `fastify.authenticateUserOrDevice`: for the few routes a linked extension calls
- * (`GET /api/me`, `GET /api/blocked-sites`, `POST /api/blocked-attempts`). A request with
+ * (`GET /api/me`, `GET /api/blocked-sites`, `GET /api/shield`, `POST /api/blocked-attempts`). A request with
  * `Authorization: Bearer <device token>` is authenticated as the device's user (and
  * `request.currentDevice` set): 401 `{ message: "This device is not linked" }` for a revoked or
  * unknown token, 403 `{ message: "This device is paused" }` for a paused device. Without a

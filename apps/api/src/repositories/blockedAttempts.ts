@@ -1,5 +1,5 @@
 /** Blocked attempts repository: every query is scoped to one user. */
-import type { BlockedAttempt, BlockedAttemptSummary } from "@focus/core/schemas";
+import type { BlockedAttempt, BlockedAttemptKind, BlockedAttemptSummary } from "@focus/core/schemas";
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../db/connection";
 import type { Database } from "../db/database";
@@ -8,23 +8,24 @@ import type { Database } from "../db/database";
 export async function insertBlockedAttempt(
   db: Kysely<Database>,
   userId: number,
-  attempt: { domain: string; occurredAt: Date; sessionStart: Date | null },
+  attempt: { domain: string; occurredAt: Date; sessionStart: Date | null; kind: BlockedAttemptKind },
 ): Promise<BlockedAttempt> {
   const row = await db
     .insertInto("blocked_attempts")
     .values({
       user_id: userId,
       domain: attempt.domain,
+      kind: attempt.kind,
       occurred_at: attempt.occurredAt.toISOString(),
       session_start: attempt.sessionStart ? attempt.sessionStart.toISOString() : null,
       created_at: new Date().toISOString(),
     })
     .returning(["id", "domain", "occurred_at", "session_start"])
     .executeTakeFirstOrThrow();
-  return { id: row.id, domain: row.domain, at: row.occurred_at, sessionStart: row.session_start };
+  return { id: row.id, domain: row.domain, at: row.occurred_at, sessionStart: row.session_start, kind: attempt.kind };
 }
 
-/** Attempts per domain (most first, then by name) and per known focus session (newest first). */
+/** Stopped visits (kind `blocked`) per domain (most first, then by name) and per known focus session (newest first). */
 export async function summarizeBlockedAttempts(db: Kysely<Database>, userId: number): Promise<BlockedAttemptSummary> {
   const count = db.fn.countAll<number | string>();
   // Byte order on both engines (SQLite's BINARY); a PostgreSQL database's own collation may
@@ -34,6 +35,7 @@ export async function summarizeBlockedAttempts(db: Kysely<Database>, userId: num
     .selectFrom("blocked_attempts")
     .select(["domain", count.as("count")])
     .where("user_id", "=", userId)
+    .where("kind", "=", "blocked")
     .groupBy("domain")
     .orderBy("count", "desc")
     .orderBy(byDomain)
@@ -42,6 +44,7 @@ export async function summarizeBlockedAttempts(db: Kysely<Database>, userId: num
     .selectFrom("blocked_attempts")
     .select(["session_start", count.as("count")])
     .where("user_id", "=", userId)
+    .where("kind", "=", "blocked")
     .where("session_start", "is not", null)
     .groupBy("session_start")
     .orderBy("session_start", "desc")

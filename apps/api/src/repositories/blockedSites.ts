@@ -5,11 +5,11 @@ import type { Database } from "../db/database";
 import type { BlockedSiteRow } from "../db/tables/blockedSites";
 
 /** Row → API shape (blockedSiteSchema of core). */
-function toBlockedSite(row: Pick<BlockedSiteRow, "id" | "url" | "active">): BlockedSite {
-  return { id: row.id, url: row.url, active: row.active === 1 };
+function toBlockedSite(row: Pick<BlockedSiteRow, "id" | "url" | "active" | "delay">): BlockedSite {
+  return { id: row.id, url: row.url, active: row.active === 1, delay: row.delay === 1 };
 }
 
-const columns = ["id", "url", "active"] as const;
+const columns = ["id", "url", "active", "delay"] as const;
 
 /** The user's blocked sites, oldest first (the order they were added). */
 export async function listBlockedSites(db: Kysely<Database>, userId: number): Promise<BlockedSite[]> {
@@ -42,6 +42,18 @@ export async function insertBlockedSite(
     .returning(columns)
     .executeTakeFirstOrThrow();
   return toBlockedSite(row);
+}
+
+/** Sets whether the user's entry shows the delay page; null when the user has no entry with this id. */
+export async function setBlockedSiteDelay(db: Kysely<Database>, userId: number, id: number, delay: boolean): Promise<BlockedSite | null> {
+  const row = await db
+    .updateTable("blocked_sites")
+    .set({ delay: delay ? 1 : 0 })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .returning(columns)
+    .executeTakeFirst();
+  return row ? toBlockedSite(row) : null;
 }
 
 /** Deletes the user's site; false when the user has no site with this id. */

@@ -121,7 +121,11 @@ export class FakeChrome implements ChromeAdapter {
     const rank = (rule: DnrRule) => rule.priority * 2 + (rule.action.type === "allow" ? 1 : 0);
     const winner = matching.sort((a, b) => rank(b) - rank(a))[0];
     if (!winner || winner.action.type === "allow") return null;
-    return `chrome-extension://${EXTENSION_ID_FOR_TESTS}${winner.action.redirect.extensionPath}`;
+    const { redirect } = winner.action;
+    if ("extensionPath" in redirect) return `chrome-extension://${EXTENSION_ID_FOR_TESTS}${redirect.extensionPath}`;
+    // The first match of the filter is replaced by the substitution, its \0…\9 filled in.
+    const pattern = new RegExp(winner.condition.regexFilter ?? "^$", "i");
+    return url.replace(pattern, (...groups: unknown[]) => redirect.regexSubstitution.replace(/\\(\d)/g, (_m, n: string) => String(groups[Number(n)] ?? "")));
   }
 
   /** The browser restarts: session storage is gone; storage and dynamic rules stay. */

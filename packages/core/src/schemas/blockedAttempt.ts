@@ -9,6 +9,14 @@ import { isoDateTimeInYears } from "./dates";
  */
 
 /**
+ * What the extension reports: a visit its blocked page stopped (`blocked`), a pass through a
+ * delay page after its countdown (`pass`), or a turn-back there, "Go back to focus"
+ * (`turned_back`) (`docs/product.md`, Delay instead of a wall).
+ */
+export const BLOCKED_ATTEMPT_KINDS = ["blocked", "pass", "turned_back"] as const;
+export type BlockedAttemptKind = (typeof BLOCKED_ATTEMPT_KINDS)[number];
+
+/**
  * Body of `POST /api/blocked-attempts`: the blocked domain (normalised like a blocked site,
  * "https://www.youtube.com/x" → "youtube.com"), when it happened and, when the sender knows it,
  * the start of the focus session it happened in (else the server fills it in from the live
@@ -23,6 +31,7 @@ export const blockedAttemptInputSchema = z.object({
     .refine(isValidDomain, "domain must be a domain name, e.g. example.com"),
   at: isoDateTimeInYears("at"),
   sessionStart: isoDateTimeInYears("sessionStart").optional(),
+  kind: z.enum(BLOCKED_ATTEMPT_KINDS, { message: `kind must be one of ${BLOCKED_ATTEMPT_KINDS.join(", ")}` }).default("blocked"),
 });
 export type BlockedAttemptInput = z.output<typeof blockedAttemptInputSchema>;
 
@@ -32,6 +41,7 @@ export const blockedAttemptSchema = z.object({
   domain: z.string(),
   at: z.string(),
   sessionStart: z.string().nullable(),
+  kind: z.enum(BLOCKED_ATTEMPT_KINDS),
 });
 export type BlockedAttempt = z.infer<typeof blockedAttemptSchema>;
 

@@ -72,13 +72,21 @@ export const blockedSiteInputSchema = z.object({
 });
 export type BlockedSiteInput = z.output<typeof blockedSiteInputSchema>;
 
-/** A blocked site as the API returns it. */
+/**
+ * An entry as the API returns it. `delay`: its blocked page counts down and then lets the user
+ * in for a while (`docs/product.md`, Delay instead of a wall); absent in older answers.
+ */
 export const blockedSiteSchema = z.object({
   id: z.number().int(),
   url: z.string(),
   active: z.boolean(),
+  delay: z.boolean().default(false),
 });
 export type BlockedSite = z.infer<typeof blockedSiteSchema>;
+
+/** Body of `PUT /api/blocked-sites/{id}` (`docs/api.md`): a wall or a delay page for this entry. */
+export const blockedSiteUpdateSchema = z.object({ delay: z.boolean({ message: "delay must be true or false" }) });
+export type BlockedSiteUpdate = z.infer<typeof blockedSiteUpdateSchema>;
 
 /** Answer of `GET /api/blocked-sites` (`docs/api.md`). */
 export const blockedSiteListSchema = z.array(blockedSiteSchema);

@@ -7,6 +7,7 @@ export * from "./user";
 export * from "./subscription";
 export * from "./blockedSite";
 export * from "./siteRule";
+export * from "./shield";
 export * from "./blockedAttempt";
 export * from "./dataExport";
 export * from "./config";

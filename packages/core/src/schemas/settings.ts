@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_THEME, NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES } from "../constants";
+import { DELAY_PASSES_LIMITS, shieldSettingsFields } from "./shield";
 
 /** A whole number in the setting's range, on its slider's steps (`SETTINGS_LIMITS`). */
 const minutes = (limits: { min: number; max: number; step: number }) =>
@@ -36,6 +37,9 @@ export const settingsSchema = z.object({
   theme: z.enum(THEMES),
   audioFollowsTimer: audioFollowFields.audioFollowsTimer.default(false),
   audioInBreaks: audioFollowFields.audioInBreaks.default("relax"),
+  // The Website Shield's mode and delay passes (shield.ts); newer, so defaulted like the audio fields.
+  shieldMode: shieldSettingsFields.shieldMode.default("blocklist"),
+  delayPassesPerDay: shieldSettingsFields.delayPassesPerDay.default(DELAY_PASSES_LIMITS.default),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -53,6 +57,8 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: DEFAULT_THEME,
   audioFollowsTimer: false,
   audioInBreaks: "relax",
+  shieldMode: "blocklist",
+  delayPassesPerDay: DELAY_PASSES_LIMITS.default,
 };
 
 /**
@@ -60,7 +66,7 @@ export const DEFAULT_SETTINGS: Settings = {
  * save from one device never puts back another device's older values). Unknown keys are
  * stripped; the server merges the body over the stored settings.
  */
-export const settingsUpdateSchema = settingsSchema.extend(audioFollowFields).partial();
+export const settingsUpdateSchema = settingsSchema.extend({ ...audioFollowFields, ...shieldSettingsFields }).partial();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 /** The settings of `next` whose values differ from `current`: what a save has to send. */

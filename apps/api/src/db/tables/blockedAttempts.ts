@@ -9,6 +9,8 @@ export interface BlockedAttemptsTable {
   user_id: number;
   /** The blocked site's domain, normalised like a blocked site's url. */
   domain: string;
+  /** What happened: a stopped visit, a pass through a delay page, or a turn-back there (core's BLOCKED_ATTEMPT_KINDS). */
+  kind: Generated<string>;
   /** When the attempt happened, ISO 8601 UTC. */
   occurred_at: string;
   /** Start of the focus session it happened in (ISO 8601 UTC), or null when unknown. */

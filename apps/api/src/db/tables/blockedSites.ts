@@ -4,10 +4,12 @@ import type { Generated, Insertable, Selectable } from "kysely";
 export interface BlockedSitesTable {
   id: Generated<number>;
   user_id: number;
-  /** The normalised domain ("youtube.com"); unique per user. */
+  /** The entry as typed, normalised ("youtube.com", "youtube.com/shorts", "+youtube.com/watch"); unique per user. */
   url: string;
   /** 0 or 1; sent as true on creation. */
   active: number;
+  /** 0 or 1: 1 shows the delay page (a countdown, then a short pass) instead of a wall. */
+  delay: Generated<number>;
   /** ISO 8601 UTC. */
   created_at: string;
 }

@@ -1,6 +1,6 @@
 /**
  * Blocked attempts (`docs/product.md`, Website Shield; routes in `docs/api.md`):
- * - `POST /api/blocked-attempts` {domain, at, sessionStart?} from the extension (device token)
+ * - `POST /api/blocked-attempts` {domain, at, sessionStart?, kind?} from the extension (device token)
  *   or the web app (cookie) → 201 the stored attempt. Without `sessionStart` the attempt is
  *   placed in the focus session the account's timer is in (running or paused), if it started before `at`.
  * - `GET /api/blocked-attempts/summary` → 200 `{ perSite, perSession }` for the Statistics tab.
@@ -30,7 +30,7 @@ const blockedAttemptRoutes: FastifyPluginAsyncZod = async (fastify) => {
         const focusStartedAt = await currentFocusStart(fastify.db, user.id);
         if (focusStartedAt !== null && focusStartedAt <= occurredAt.getTime()) sessionStart = new Date(focusStartedAt);
       }
-      const attempt = await insertBlockedAttempt(fastify.db, user.id, { domain: request.body.domain, occurredAt, sessionStart });
+      const attempt = await insertBlockedAttempt(fastify.db, user.id, { domain: request.body.domain, occurredAt, sessionStart, kind: request.body.kind });
       return reply.code(201).send(attempt);
     },
   );

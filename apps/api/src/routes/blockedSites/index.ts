@@ -5,13 +5,14 @@
  * - `POST /api/blocked-sites` {url, active} → 201 the entry, `url` stored as typed, normalised
  *   (a site, a path or a `+` exception, core's siteRule.ts; its messages on bad input); 409 "This website is already in your
  *   blocklist", 403 beyond the Free plan's 5, 409 beyond MAX_BLOCKED_SITES.
+ * - `PUT /api/blocked-sites/:id` {delay} → 200 the entry: a delay page or a wall; 404 for an id the user does not own.
  * - `DELETE /api/blocked-sites/:id` → 204; 404 for an id the user does not own.
  */
-import { blockedSiteInputSchema, blockedSiteListSchema, blockedSiteSchema, recordIdParamsSchema } from "@focus/core/schemas";
+import { blockedSiteInputSchema, blockedSiteListSchema, blockedSiteSchema, blockedSiteUpdateSchema, recordIdParamsSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { addBlockedSite, removeBlockedSite } from "../../domain/blockedSites";
+import { addBlockedSite, blockedSiteNotFound, removeBlockedSite } from "../../domain/blockedSites";
 import { userOf } from "../../plugins/auth";
-import { listBlockedSites } from "../../repositories/blockedSites";
+import { listBlockedSites, setBlockedSiteDelay } from "../../repositories/blockedSites";
 
 const blockedSiteRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
@@ -26,6 +27,16 @@ const blockedSiteRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const site = await addBlockedSite(fastify.db, userOf(request), request.body, Date.now());
       return reply.code(201).send(site);
+    },
+  );
+
+  fastify.put(
+    "/blocked-sites/:id",
+    { onRequest: fastify.authenticate, schema: { params: recordIdParamsSchema, body: blockedSiteUpdateSchema, response: { 200: blockedSiteSchema } } },
+    async (request) => {
+      const site = await setBlockedSiteDelay(fastify.db, userOf(request).id, request.params.id, request.body.delay);
+      if (!site) throw blockedSiteNotFound();
+      return site;
     },
   );
 
