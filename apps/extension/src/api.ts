@@ -1,11 +1,11 @@
 /**
  * The extension's REST calls (`docs/api.md`), each with the device token and no cookies:
- * `GET /api/me` (is the token still good?), `GET /api/blocked-sites` (the blocklist: fetched
+ * `GET /api/me` (is the token still good?), `GET /api/shield` (the mode and the entries: fetched
  * here, never taken from a page) and `POST /api/blocked-attempts`. Answers are sorted into what
  * the worker acts on: 401 → unlinked, 403 → paused, anything else that fails → error (keep
  * what we have and try again later).
  */
-import { blockedSiteListSchema } from "@focus/core/schemas";
+import { type BlockedAttemptKind, type ShieldMode, shieldStateSchema } from "@focus/core/schemas";
 import type { Pairing } from "./storage";
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Pick<Response, "ok" | "status" | "json">>;
@@ -19,10 +19,19 @@ export type ApiResult<T> =
 export interface ApiClient {
   /** Checks the token (`GET /api/me`). */
   checkLink(pairing: Pairing): Promise<ApiResult<null>>;
-  /** The active blocked sites' URLs (`GET /api/blocked-sites`). */
-  blockedSites(pairing: Pairing): Promise<ApiResult<string[]>>;
-  /** Reports one attempt to open a blocked site (`POST /api/blocked-attempts`). */
-  reportAttempt(pairing: Pairing, attempt: { domain: string; at: string }): Promise<ApiResult<null>>;
+  /** The Shield (`GET /api/shield`): the mode, the passes a day, the active entries and which of them show the delay page. */
+  shield(pairing: Pairing): Promise<ApiResult<FetchedShield>>;
+  /** Reports a stopped visit, a delay page's pass or a turn-back (`POST /api/blocked-attempts`). */
+  reportAttempt(pairing: Pairing, attempt: { domain: string; at: string; kind?: BlockedAttemptKind }): Promise<ApiResult<null>>;
+}
+
+/** The Shield as the worker keeps it: the entries (stored form) of the active sites. */
+export interface FetchedShield {
+  mode: ShieldMode;
+  passesPerDay: number;
+  entries: string[];
+  /** The entries among `entries` that show the delay page. */
+  delayed: string[];
 }
 
 /** Sorts a non-2xx status. */
@@ -53,13 +62,17 @@ export function createApiClient(fetchImpl: FetchLike): ApiClient {
 
   return {
     checkLink: (pairing) => call(pairing, "GET", "/api/me", undefined, () => null),
-    blockedSites: (pairing) =>
-      call(pairing, "GET", "/api/blocked-sites", undefined, (json) =>
-        blockedSiteListSchema
-          .parse(json)
-          .filter((site) => site.active)
-          .map((site) => site.url),
-      ),
+    shield: (pairing) =>
+      call(pairing, "GET", "/api/shield", undefined, (json) => {
+        const shield = shieldStateSchema.parse(json);
+        const active = shield.sites.filter((site) => site.active);
+        return {
+          mode: shield.mode,
+          passesPerDay: shield.delayPassesPerDay,
+          entries: active.map((site) => site.url),
+          delayed: active.filter((site) => site.delay).map((site) => site.url),
+        };
+      }),
     reportAttempt: (pairing, attempt) => call(pairing, "POST", "/api/blocked-attempts", attempt, () => null),
   };
 }

@@ -12,7 +12,7 @@ const focus: SharedTimerState = { isActive: true, currentTime: 1500, mode: "focu
 const pairing = { token: "T", apiOrigin: "http://app.youtube.com:3000", paused: false };
 
 function stateOf(patch: Partial<StoredState>): StoredState {
-  return { pairing, timer: focus, blocklist: { entries: ["youtube.com", "reddit.com"], fetchedAt: T0 }, connection: "open", blockingSignature: null, clockOffset: 0, ...patch };
+  return { pairing, timer: focus, blocklist: { entries: ["youtube.com", "reddit.com"], delayed: [], mode: "blocklist" as const, passesPerDay: 3, fetchedAt: T0 }, connection: "open", blockingSignature: null, clockOffset: 0, passes: null, ...patch };
 }
 
 /** Applies blocking the way the worker does: with the signature it stored last time. */
@@ -23,14 +23,27 @@ async function apply(chrome: FakeChrome, patch: Partial<StoredState>, now = T0, 
 
 describe("blockingPlan", () => {
   it("blocks the list until the focus session's end, never the web app's own host", () => {
-    expect(blockingPlan(stateOf({}), T0)).toEqual({ active: true, entries: ["youtube.com", "reddit.com"], endsAt: T0 + 25 * MIN, appHost: "app.youtube.com" });
+    expect(blockingPlan(stateOf({}), T0)).toEqual({
+      active: true,
+      mode: "blocklist",
+      entries: ["youtube.com", "reddit.com"],
+      delayed: [],
+      passed: [],
+      endsAt: T0 + 25 * MIN,
+      appHost: "app.youtube.com",
+    });
+  });
+
+  it("blocks in allow-list mode even with an empty list", () => {
+    const plan = blockingPlan(stateOf({ blocklist: { entries: [], delayed: [], mode: "allowlist", passesPerDay: 3, fetchedAt: T0 } }), T0);
+    expect(plan).toMatchObject({ active: true, mode: "allowlist" });
   });
 
   it.each([
     ["no pairing", { pairing: null }],
     ["a switched-off device", { pairing: { ...pairing, paused: true } }],
     ["a break", { timer: { ...focus, mode: "shortBreak" as const } }],
-    ["an empty list", { blocklist: { entries: [], fetchedAt: T0 } }],
+    ["an empty list", { blocklist: { entries: [], delayed: [], mode: "blocklist" as const, passesPerDay: 3, fetchedAt: T0 } }],
   ])("blocks nothing with %s", (_name, patch) => {
     expect(blockingPlan(stateOf(patch), T0).active).toBe(false);
   });
@@ -41,6 +54,42 @@ describe("blockingPlan", () => {
 });
 
 describe("applyBlocking", () => {
+  it("in allow-list mode sends every site but the listed ones and the app to the blocked page, with the host and address", async () => {
+    const chrome = new FakeChrome();
+    chrome.openTabs = [
+      { id: 1, url: "https://news.example.net/today" },
+      { id: 2, url: "https://docs.example.org/a" },
+      { id: 3, url: "http://app.youtube.com:3000/app" },
+    ];
+    await apply(chrome, { blocklist: { entries: ["docs.example.org", "+youtube.com/watch"], delayed: [], mode: "allowlist", passesPerDay: 3, fetchedAt: T0 } }, T0, {
+      redirectOpenTabs: true,
+    });
+    const target = chrome.navigate("https://news.example.net/today?x=1&y=2");
+    expect(target).toContain("blocked/blocked.html?domain=news.example.net");
+    expect(target).toContain("reason=allowlist");
+    expect(target?.endsWith("&url=https://news.example.net/today?x=1&y=2")).toBe(true);
+    expect(chrome.navigate("https://sub.docs.example.org/page")).toBeNull();
+    expect(chrome.navigate("https://www.youtube.com/watch?v=1")).toBeNull();
+    expect(chrome.navigate("https://www.youtube.com/shorts/1")).toContain("domain=www.youtube.com");
+    expect(chrome.navigate("http://app.youtube.com:3000/app")).toBeNull();
+    expect(chrome.openTabs.map((tab) => tab.url?.includes("blocked.html"))).toEqual([true, false, false]);
+  });
+
+  it("sends a delayed entry to the delay page with the visited address, and lets it through while a pass is open", async () => {
+    const chrome = new FakeChrome();
+    const shield = { blocklist: { entries: ["reddit.com", "youtube.com/shorts"], delayed: ["youtube.com/shorts"], mode: "blocklist" as const, passesPerDay: 3, fetchedAt: T0 } };
+    await apply(chrome, shield);
+    const target = chrome.navigate("http://www.youtube.com:8080/shorts/abc");
+    expect(target).toContain("delay=1&entry=youtube.com%2Fshorts");
+    expect(target?.endsWith("&url=http://www.youtube.com:8080/shorts/abc")).toBe(true);
+    expect(chrome.navigate("https://reddit.com/")).not.toContain("delay=1");
+    await apply(chrome, { ...shield, passes: { day: "2026-03-02", used: 1, stopped: 0, open: [{ entry: "youtube.com/shorts", until: T0 + 5 * MIN }] } });
+    expect(chrome.navigate("https://youtube.com/shorts/abc")).toBeNull();
+    expect(chrome.navigate("https://reddit.com/")).not.toBeNull();
+    await apply(chrome, { ...shield, passes: { day: "2026-03-02", used: 1, stopped: 0, open: [{ entry: "youtube.com/shorts", until: T0 + 5 * MIN }] } }, T0 + 5 * MIN);
+    expect(chrome.navigate("https://youtube.com/shorts/abc")).toContain("delay=1");
+  });
+
   it("installs keyed rules once, keeps them while nothing changes, and removes them and the key when blocking stops", async () => {
     const chrome = new FakeChrome();
     await apply(chrome, {});

@@ -7,13 +7,19 @@
  */
 import type { ChromeAdapter } from "./chromeAdapter";
 import { clearRedirectKey, readRedirectKey, renewRedirectKey } from "./redirectKey";
-import { BLOCKED_PAGE_PATH, blockedPageUrl, blockingEntryOf, buildBlockRules, redirectKeyOf } from "./rules";
+import type { ShieldMode } from "@focus/core/schemas";
+import { openPassEntries } from "./passes";
+import { BLOCKED_PAGE_PATH, blockedPageUrl, buildShieldRules, redirectKeyOf, shieldBlocks } from "./rules";
 import { type StoredState, writeState } from "./storage";
 import { endsAtOf, isFocusRunning } from "./timer";
 
 /** Whether sites are blocked at `now` (server clock, epoch ms), which, and until when. */
 export interface BlockingPlan {
   active: boolean;
+  mode: ShieldMode;
+  /** Entries that show the delay page, and those of them let through by an open pass. */
+  delayed: string[];
+  passed: string[];
   /** The blocklist's entries in their stored form (core's siteRule.ts). */
   entries: string[];
   /** The end of the blocking (the focus session's end), epoch ms on the server's clock; null when none. */
@@ -31,13 +37,19 @@ function hostOf(origin: string | undefined): string | null {
   }
 }
 
-/** Sites are blocked while a paired, switched-on device sees a focus session run, and the list is not empty. */
+/**
+ * Sites are blocked while a paired, switched-on device sees a focus session run, and the list
+ * is not empty (a block list) or the mode is the allow list (everything but the list is blocked).
+ */
 export function blockingPlan(state: StoredState, now: number): BlockingPlan {
   const active = state.pairing !== null && !state.pairing.paused && isFocusRunning(state.timer, now);
+  const mode = state.blocklist?.mode ?? "blocklist";
   const entries = active ? (state.blocklist?.entries ?? []) : [];
+  const delayed = active && mode === "blocklist" ? (state.blocklist?.delayed ?? []).filter((entry) => entries.includes(entry)) : [];
+  const passed = openPassEntries(state.passes, now).filter((entry) => delayed.includes(entry));
   const endsAt = active ? endsAtOf(state.timer, now) : null;
   const appHost = hostOf(state.pairing?.apiOrigin);
-  return { active: active && entries.length > 0, entries, endsAt, appHost };
+  return { active: active && (entries.length > 0 || mode === "allowlist"), mode, entries, delayed, passed, endsAt, appHost };
 }
 
 export interface ApplyBlockingOptions {
@@ -53,7 +65,7 @@ export interface ApplyBlockingOptions {
  */
 export async function applyBlocking(chrome: ChromeAdapter, state: StoredState, now: number, options: ApplyBlockingOptions = {}): Promise<BlockingPlan> {
   const plan = blockingPlan(state, now);
-  const signature = plan.active ? JSON.stringify([plan.entries, plan.endsAt, plan.appHost]) : "";
+  const signature = plan.active ? JSON.stringify([plan.mode, plan.entries, plan.delayed, plan.passed, plan.endsAt, plan.appHost]) : "";
   const installed = await chrome.rules.getDynamic();
   const redirect = await readRedirectKey(chrome);
   const redirects = installed.filter((rule) => rule.action.type === "redirect");
@@ -62,7 +74,10 @@ export async function applyBlocking(chrome: ChromeAdapter, state: StoredState, n
   if (!upToDate || options.forceRules) {
     // Kept before the rules that carry it are installed, so a redirect's report always finds its key.
     const key = plan.active ? await renewRedirectKey(chrome) : null;
-    const rules = key !== null ? buildBlockRules(plan.entries, { key, endsAt: plan.endsAt, appHost: plan.appHost }) : [];
+    const rules =
+      key !== null
+        ? buildShieldRules(plan, { key, endsAt: plan.endsAt, appHost: plan.appHost, extensionId: chrome.runtime.id })
+        : [];
     await chrome.rules.update(
       installed.map((rule) => rule.id),
       rules,
@@ -73,8 +88,8 @@ export async function applyBlocking(chrome: ChromeAdapter, state: StoredState, n
   if (plan.active && options.redirectOpenTabs) {
     const pageUrl = chrome.runtime.getURL(BLOCKED_PAGE_PATH);
     for (const tab of await chrome.tabs.query()) {
-      const entry = blockingEntryOf(tab.url, plan.entries);
-      if (entry) await chrome.tabs.navigate(tab.id, blockedPageUrl(pageUrl, entry.host, plan.endsAt, "open-tab"));
+      const host = shieldBlocks(tab.url, plan);
+      if (host !== null) await chrome.tabs.navigate(tab.id, blockedPageUrl(pageUrl, host, plan.endsAt, "open-tab"));
     }
   }
   return plan;

@@ -23,9 +23,10 @@ function spyWorker() {
     pair: answer({ version: "1.4.0", link: "connecting", pairedHere: true }),
     unpair: answer({ version: "1.4.0", link: "unlinked", pairedHere: false }),
     status: answer({ version: "1.4.0", link: "unlinked", pairedHere: false }),
-    popupState: answer({ link: "unlinked", timer: null, appUrl: APP, version: "1.4.0", clockOffset: 0 }),
+    popupState: answer({ link: "unlinked", timer: null, appUrl: APP, version: "1.4.0", clockOffset: 0, shield: { passesLeft: 3, passesPerDay: 3, stoppedToday: 0 } }),
     command: answer({ sent: true }),
     reportAttempt: answer({ reported: true }),
+    delayChoice: answer({ granted: true }),
     onLiveMessage: answer(undefined),
     dispose: vi.fn(),
   } satisfies Worker;

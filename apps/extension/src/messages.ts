@@ -26,6 +26,15 @@ export const internalMessageSchema = z.discriminatedUnion("type", [
   /** The popup's start/pause/reset, sent on to the web app's timer over the live connection. */
   z.object({ type: z.literal("command"), action: z.enum(POPUP_COMMANDS) }),
   /** The blocked page was opened by a blocked navigation: count it, with the key its redirect gave it. */
+  /** A delay page's choice: go on to the site after the countdown (`pass`) or back to focus (`turned_back`). */
+  z.object({
+    type: z.literal("delay_choice"),
+    choice: z.enum(["pass", "turned_back"]),
+    domain: z.string().min(1).max(253),
+    entry: z.string().min(1).max(500),
+    at: z.iso.datetime({ offset: true }),
+    key: z.string().regex(REDIRECT_KEY_PATTERN),
+  }),
   z.object({
     type: z.literal("blocked_attempt"),
     domain: z.string().min(1).max(253),
@@ -123,6 +132,11 @@ export function internalHandlers(worker: Worker, extensionId: string): HandlerTa
       const page = blockedPageSender(sender, extensionId);
       if (page === null || page.query.key !== message.key || page.query.domain !== message.domain) return undefined;
       return worker.reportAttempt({ domain: message.domain, at: message.at, key: message.key, documentId: page.documentId });
+    },
+    delay_choice: (message, sender) => {
+      const page = blockedPageSender(sender, extensionId);
+      if (page === null || page.query.key !== message.key || page.query.domain !== message.domain || page.query.entry !== message.entry) return undefined;
+      return worker.delayChoice({ ...message, documentId: page.documentId });
     },
   };
 }

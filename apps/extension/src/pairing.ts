@@ -78,9 +78,11 @@ export function createPairing(deps: PairingDeps): PairingPart {
   }
 
   async function refreshBlocklist(pairing: Pairing): Promise<void> {
-    const result = await api.blockedSites(pairing);
+    const result = await api.shield(pairing);
     if (result.kind === "ok") {
-      await writeState(chrome, { blocklist: { entries: blockableEntries(result.value).entries, fetchedAt: deps.clock.now() } });
+      const { mode, passesPerDay, delayed } = result.value;
+      const entries = blockableEntries(result.value.entries).entries;
+      await writeState(chrome, { blocklist: { entries, delayed, mode, passesPerDay, fetchedAt: deps.clock.now() } });
     } else {
       await settle(result);
     }

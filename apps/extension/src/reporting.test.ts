@@ -1,23 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "./api";
 import { renewRedirectKey } from "./redirectKey";
-import { reportAttempt } from "./reporting";
-import { writeState } from "./storage";
+import { type DelayChoiceReport, reportAttempt, reportDelayChoice } from "./reporting";
+import { readState, writeState } from "./storage";
 import { FakeApi, FakeChrome } from "./test/fakes";
 
 const AT = "2026-03-02T09:03:00.000Z";
 
-async function setup(options: { paused?: boolean } = {}) {
+async function setup(options: { paused?: boolean; mode?: "blocklist" | "allowlist" } = {}) {
   const chrome = new FakeChrome();
   const fake = new FakeApi();
   await writeState(chrome, {
     pairing: { token: fake.token, apiOrigin: "http://127.0.0.1:3000", paused: options.paused ?? false },
-    blocklist: { entries: ["youtube.com"], fetchedAt: 0 },
+    blocklist: { entries: ["youtube.com", "reddit.com/r/all"], delayed: ["reddit.com/r/all"], mode: options.mode ?? "blocklist", passesPerDay: 1, fetchedAt: 0 },
   });
   const key = await renewRedirectKey(chrome);
   const settled: string[] = [];
   const deps = {
     chrome,
+    now: () => Date.parse(AT),
     api: createApiClient(fake.fetch),
     settle: async (result: { kind: string }) => {
       settled.push(result.kind);
@@ -29,16 +30,23 @@ async function setup(options: { paused?: boolean } = {}) {
 
 describe("reportAttempt", () => {
   it("sends a keyed attempt for a listed site once per page load, with the device token", async () => {
-    const { fake, key, deps } = await setup();
+    const { chrome, fake, key, deps } = await setup();
     expect(await reportAttempt(deps, { domain: "youtube.com", at: AT, key, documentId: "D1" })).toEqual({ reported: true });
     expect(await reportAttempt(deps, { domain: "youtube.com", at: AT, key, documentId: "D1" })).toEqual({ reported: false });
     expect(fake.callsTo("/api/blocked-attempts")).toHaveLength(1);
     expect(fake.calls.at(-1)).toMatchObject({ body: { domain: "youtube.com", at: AT }, headers: { Authorization: `Bearer ${fake.token}` } });
+    expect((await readState(chrome)).passes?.stopped).toBe(1);
+  });
+
+  it("in allow-list mode counts a site the list does not name, never one it names", async () => {
+    const { key, deps } = await setup({ mode: "allowlist" });
+    expect(await reportAttempt(deps, { domain: "news.example.net", at: AT, key, documentId: "D1" })).toEqual({ reported: true });
+    expect(await reportAttempt(deps, { domain: "www.youtube.com", at: AT, key, documentId: "D2" })).toEqual({ reported: false });
   });
 
   it("sends nothing for a site not on the list, a wrong key or a switched-off device", async () => {
     const a = await setup();
-    expect(await reportAttempt(a.deps, { domain: "reddit.com", at: AT, key: a.key, documentId: "D1" })).toEqual({ reported: false });
+    expect(await reportAttempt(a.deps, { domain: "twitter.com", at: AT, key: a.key, documentId: "D1" })).toEqual({ reported: false });
     expect(await reportAttempt(a.deps, { domain: "youtube.com", at: AT, key: "0".repeat(32), documentId: "D2" })).toEqual({ reported: false });
     const b = await setup({ paused: true });
     expect(await reportAttempt(b.deps, { domain: "youtube.com", at: AT, key: b.key, documentId: "D1" })).toEqual({ reported: false });
@@ -50,5 +58,37 @@ describe("reportAttempt", () => {
     fake.device = "revoked";
     expect(await reportAttempt(deps, { domain: "youtube.com", at: AT, key, documentId: "D1" })).toEqual({ reported: false });
     expect(settled).toEqual(["unlinked"]);
+  });
+});
+
+describe("reportDelayChoice", () => {
+  const choice = (key: string, patch: Partial<DelayChoiceReport> = {}): DelayChoiceReport => ({
+    choice: "pass",
+    domain: "reddit.com",
+    entry: "reddit.com/r/all",
+    at: AT,
+    key,
+    documentId: "D1",
+    ...patch,
+  });
+
+  it("grants a pass for 5 minutes while the day has one left, reports it, and refuses the next", async () => {
+    const { chrome, fake, key, deps } = await setup();
+    expect(await reportDelayChoice(deps, choice(key))).toEqual({ granted: true, until: Date.parse(AT) + 5 * 60_000 });
+    expect(fake.calls.at(-1)?.body).toEqual({ domain: "reddit.com", at: AT, kind: "pass" });
+    expect((await readState(chrome)).passes).toMatchObject({ used: 1, open: [{ entry: "reddit.com/r/all" }] });
+    // The same page load cannot pass twice; another page load finds the day's one pass used.
+    expect(await reportDelayChoice(deps, choice(key))).toEqual({ granted: false });
+    expect(await reportDelayChoice(deps, choice(key, { documentId: "D2" }))).toEqual({ granted: false });
+    expect(fake.callsTo("/api/blocked-attempts")).toHaveLength(1);
+  });
+
+  it("reports a turn-back once per page load, and nothing for an entry without a delay or a wrong key", async () => {
+    const { fake, key, deps } = await setup();
+    expect(await reportDelayChoice(deps, choice(key, { choice: "turned_back" }))).toEqual({ granted: true });
+    expect(await reportDelayChoice(deps, choice(key, { choice: "turned_back" }))).toEqual({ granted: false });
+    expect(await reportDelayChoice(deps, choice(key, { entry: "youtube.com", domain: "youtube.com", documentId: "D3" }))).toEqual({ granted: false });
+    expect(await reportDelayChoice(deps, choice("0".repeat(32), { documentId: "D4" }))).toEqual({ granted: false });
+    expect(fake.callsTo("/api/blocked-attempts").map((call) => (call.body as { kind?: string }).kind)).toEqual(["turned_back"]);
   });
 });

@@ -1,15 +1,16 @@
 /**
  * The reporting part of the worker (`docs/architecture.md`, The extension's blocked attempts):
  * a blocked attempt reaches `POST /api/blocked-attempts` only when the device is paired and on,
- * an entry of the blocklist blocks the domain (a whole site or a path of it), and the page presents the current redirect key from a page
+ * the kept Shield blocks the domain (an entry of a block list, a site off an allow list), and the page presents the current redirect key from a page
  * load that has not reported with it before (redirectKey.ts).
  */
 import type { ApiClient, ApiResult } from "./api";
 import type { ChromeAdapter } from "./chromeAdapter";
+import { parseSiteEntry } from "@focus/core/schemas";
+import { countStopped, takePass } from "./passes";
 import { claimRedirect } from "./redirectKey";
 import { blockableEntries } from "./rules";
-import { parseSiteEntry } from "@focus/core/schemas";
-import { readState } from "./storage";
+import { type Blocklist, readState, writeState } from "./storage";
 
 /** A blocked attempt as the blocked page reports it, checked by messages.ts (`blockedPageSender`). */
 export interface BlockedAttemptReport {
@@ -27,16 +28,53 @@ export interface ReportingDeps {
   api: ApiClient;
   /** Acts on an unlinked/paused answer of the API (pairing.ts); true when the call went through. */
   settle: (result: ApiResult<unknown>) => Promise<boolean>;
+  /** The time, epoch ms (the server's clock): passes are counted per local day of it. */
+  now: () => number;
 }
 
-/** Sends `attempt` when it passes the checks above; `reported` says whether the API took it. */
+/** Whether the kept Shield blocks `domain`: an entry blocks it (block list), or no entry lists it (allow list). */
+function shieldBlocksDomain(blocklist: Blocklist | null, domain: string): boolean {
+  if (!blocklist) return false;
+  const entries = blockableEntries(blocklist.entries).entries.map(parseSiteEntry);
+  if (blocklist.mode === "allowlist") return !entries.some((entry) => entry !== null && entry.path === null && (domain === entry.host || domain.endsWith(`.${entry.host}`)));
+  return entries.some((entry) => entry !== null && !entry.allow && entry.host === domain);
+}
+
+/** Sends `attempt` when it passes the checks above; `reported` says whether the API took it. Counts it in today's stopped visits. */
 export async function reportAttempt(deps: ReportingDeps, attempt: BlockedAttemptReport): Promise<{ reported: boolean }> {
-  const { pairing, blocklist } = await readState(deps.chrome);
-  const blocksDomain = (blocklist ? blockableEntries(blocklist.entries).entries : []).some((text) => {
-    const entry = parseSiteEntry(text);
-    return entry !== null && !entry.allow && entry.host === attempt.domain;
-  });
-  if (!pairing || pairing.paused || !blocksDomain) return { reported: false };
+  const { pairing, blocklist, passes } = await readState(deps.chrome);
+  if (!pairing || pairing.paused || !shieldBlocksDomain(blocklist, attempt.domain)) return { reported: false };
   if (!(await claimRedirect(deps.chrome, attempt.key, attempt.documentId))) return { reported: false };
-  return { reported: await deps.settle(await deps.api.reportAttempt(pairing, { domain: attempt.domain, at: attempt.at })) };
+  const reported = await deps.settle(await deps.api.reportAttempt(pairing, { domain: attempt.domain, at: attempt.at }));
+  if (reported) await writeState(deps.chrome, { passes: countStopped(passes, deps.now()) });
+  return { reported };
+}
+
+/** A choice on a delay page: go on to the site after the countdown, or go back to focus. */
+export interface DelayChoiceReport extends BlockedAttemptReport {
+  choice: "pass" | "turned_back";
+  /** The delayed entry (stored form) the page was opened for. */
+  entry: string;
+}
+
+/**
+ * Takes a delay page's choice (`docs/product.md`, Delay instead of a wall): once per page
+ * load with the current redirect key, for an entry the kept Shield delays. A pass is granted
+ * while the day has passes left (it opens the entry for DELAY_PASS_MINUTES, passes.ts); each
+ * granted pass and each turn-back is reported with its kind. The caller rebuilds the rules.
+ */
+export async function reportDelayChoice(deps: ReportingDeps, report: DelayChoiceReport): Promise<{ granted: boolean; until?: number }> {
+  const { pairing, blocklist, passes } = await readState(deps.chrome);
+  const entry = parseSiteEntry(report.entry);
+  if (!pairing || pairing.paused || !blocklist?.delayed.includes(report.entry) || entry?.host !== report.domain) return { granted: false };
+  if (!(await claimRedirect(deps.chrome, report.key, `${report.choice}:${report.documentId}`))) return { granted: false };
+  let until: number | undefined;
+  if (report.choice === "pass") {
+    const taken = takePass(passes, report.entry, deps.now(), blocklist.passesPerDay);
+    if (taken === null) return { granted: false };
+    await writeState(deps.chrome, { passes: taken });
+    until = taken.open.find((pass) => pass.entry === report.entry)?.until;
+  }
+  await deps.settle(await deps.api.reportAttempt(pairing, { domain: report.domain, at: report.at, kind: report.choice }));
+  return { granted: true, ...(until !== undefined ? { until } : {}) };
 }

@@ -5,7 +5,7 @@
  * rule set's redirect key in the query (the key is what lets the page count an attempt,
  * redirectKey.ts). Pure functions; the service worker installs what they build.
  */
-import { blockingEntryFor, isValidDomain, normalizeSiteEntry, normalizeWebsiteHost, parseSiteEntry, type SiteEntry } from "@focus/core/schemas";
+import { blockingEntryFor, isValidDomain, normalizeSiteEntry, normalizeWebsiteHost, parseSiteEntry, siteEntryCovers, type SiteEntry } from "@focus/core/schemas";
 
 /** The subset of `chrome.declarativeNetRequest.RuleCondition` the extension uses. */
 export interface DnrCondition {
@@ -174,6 +174,29 @@ export function blockingEntryOf(url: string | undefined, entries: readonly strin
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return null;
   return blockingEntryFor(parsedEntries(entries), parsed.hostname, parsed.pathname);
+}
+
+/**
+ * The host the Shield blocks the page at `url` for (http and https only), or null when it
+ * opens: in block-list mode an entry blocks it and no exception or open pass lets it through;
+ * in allow-list mode no entry lists it and it is not the app's own host.
+ */
+export function shieldBlocks(url: string | undefined, shield: ShieldRulesInput & { appHost?: string | null }): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url ?? "");
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return null;
+  const entries = parsedEntries(shield.entries);
+  if (shield.mode === "allowlist") {
+    const listed = entries.some((entry) => siteEntryCovers({ ...entry, allow: true }, parsed.hostname, parsed.pathname));
+    const app = shield.appHost != null && parsed.hostname === shield.appHost.toLowerCase();
+    return listed || app ? null : parsed.hostname;
+  }
+  const passed = parsedEntries(shield.passed ?? []).map((entry) => ({ ...entry, allow: true }));
+  return blockingEntryFor([...entries, ...passed], parsed.hostname, parsed.pathname)?.host ?? null;
 }
 
 function parsedEntries(entries: readonly string[]): SiteEntry[] {

@@ -4,6 +4,7 @@
  * value that does not parse counts as absent.
  */
 import { type SharedTimerState, sharedTimerStateSchema } from "@focus/core/protocol";
+import { DELAY_PASSES_LIMITS, SHIELD_MODES } from "@focus/core/schemas";
 import { z } from "zod";
 import type { ChromeAdapter } from "./chromeAdapter";
 
@@ -14,6 +15,7 @@ export const STORAGE_KEYS = {
   connection: "connection",
   blocking: "blocking",
   clockOffset: "clockOffset",
+  passes: "passes",
 } as const;
 
 /** The device token and the API it belongs to; `paused` while the device is switched off. */
@@ -32,10 +34,28 @@ export const blocklistSchema = z.preprocess(
   (value) => (value && typeof value === "object" && "domains" in value && !("entries" in value) ? { ...value, entries: value.domains } : value),
   z.object({
     entries: z.array(z.string()),
+    /** Entries that show the delay page instead of a wall. */
+    delayed: z.array(z.string()).default([]),
+    mode: z.enum(SHIELD_MODES).default("blocklist"),
+    /** Passes a day through delay pages (the user's setting). */
+    passesPerDay: z.number().int().min(0).default(DELAY_PASSES_LIMITS.default),
     fetchedAt: z.number(),
   }),
 );
 export type Blocklist = z.infer<typeof blocklistSchema>;
+
+/**
+ * Today's use of the Shield on this browser: the local day (YYYY-MM-DD), the passes taken
+ * through delay pages, the visits stopped (reported), and the passes still open (the entry and
+ * when its pass ends, epoch ms on the server's clock).
+ */
+export const passesSchema = z.object({
+  day: z.string(),
+  used: z.number().int().min(0),
+  stopped: z.number().int().min(0).default(0),
+  open: z.array(z.object({ entry: z.string(), until: z.number() })),
+});
+export type Passes = z.infer<typeof passesSchema>;
 
 /** The live connection as the worker last saw it. */
 export const connectionSchema = z.enum(["connecting", "open", "closed"]);
@@ -56,6 +76,7 @@ export interface StoredState {
    * connection's pongs): every time the server sends (a session's end) is read on it.
    */
   clockOffset: number;
+  passes: Passes | null;
 }
 
 const parsed = <T>(schema: z.ZodType<T>, value: unknown): T | null => {
@@ -73,6 +94,7 @@ export async function readState(chrome: ChromeAdapter): Promise<StoredState> {
     connection: parsed(connectionSchema, raw[STORAGE_KEYS.connection]) ?? "closed",
     blockingSignature: parsed(blockingSchema, raw[STORAGE_KEYS.blocking])?.signature ?? null,
     clockOffset: parsed(z.number(), raw[STORAGE_KEYS.clockOffset]) ?? 0,
+    passes: parsed(passesSchema, raw[STORAGE_KEYS.passes]),
   };
 }
 
@@ -86,6 +108,7 @@ export async function writeState(chrome: ChromeAdapter, patch: Partial<StoredSta
   if (patch.blocklist !== undefined) put(STORAGE_KEYS.blocklist, patch.blocklist);
   if (patch.connection !== undefined) put(STORAGE_KEYS.connection, patch.connection);
   if (patch.clockOffset !== undefined) put(STORAGE_KEYS.clockOffset, patch.clockOffset);
+  if (patch.passes !== undefined) put(STORAGE_KEYS.passes, patch.passes);
   if (patch.blockingSignature !== undefined) {
     put(STORAGE_KEYS.blocking, patch.blockingSignature === null ? null : { signature: patch.blockingSignature });
   }

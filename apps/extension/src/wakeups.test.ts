@@ -15,6 +15,7 @@ const state = (patch: Partial<StoredState>): StoredState => ({
   connection: "open",
   blockingSignature: null,
   clockOffset: 0,
+  passes: null,
   ...patch,
 });
 const clockAt = (now: number, offset = 0) => ({ now: () => now, toLocal: (t: number) => t - offset });

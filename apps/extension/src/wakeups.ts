@@ -9,6 +9,7 @@ import type { ServerClock } from "./serverClock";
 import type { StoredState } from "./storage";
 import { badgeFor, endsAtOf, nextBadgeChangeAt } from "./timer";
 import { linkStatusOf } from "./linkStatus";
+import { nextPassEnd } from "./passes";
 
 /** Alarm names. */
 export const ALARMS = {
@@ -18,6 +19,8 @@ export const ALARMS = {
   badge: "badge",
   /** Every minute while paired: reconnect, re-check a paused device, refresh the blocklist. */
   heartbeat: "heartbeat",
+  /** When the first open pass through a delay page ends: its site is blocked again. */
+  passEnd: "pass-end",
 } as const;
 
 /** Sets the badge and the alarms for `state` on the server's `clock`. */
@@ -31,6 +34,9 @@ export async function applyWakeups(chrome: ChromeAdapter, state: StoredState, cl
   const badgeAt = endsAt !== null ? nextBadgeChangeAt(state.timer, now) : null;
   if (badgeAt !== null) await chrome.alarms.create(ALARMS.badge, { when: clock.toLocal(badgeAt) });
   else await chrome.alarms.clear(ALARMS.badge);
+  const passEnd = endsAt !== null ? nextPassEnd(state.passes, now) : null;
+  if (passEnd !== null) await chrome.alarms.create(ALARMS.passEnd, { when: clock.toLocal(passEnd) });
+  else await chrome.alarms.clear(ALARMS.passEnd);
   if (!state.pairing) await chrome.alarms.clear(ALARMS.heartbeat);
   else if (!(await chrome.alarms.exists(ALARMS.heartbeat))) await chrome.alarms.create(ALARMS.heartbeat, { periodInMinutes: 1 });
 }

@@ -79,7 +79,7 @@ describe("pairing", () => {
     const { chrome, api, sockets, status } = await paired();
     expect(status).toEqual({ version: "1.4.0", link: "connecting", pairedHere: true });
     expect(api.callsTo("/api/me")[0]?.headers.Authorization).toBe(`Bearer ${api.token}`);
-    expect(api.callsTo("/api/blocked-sites")).toHaveLength(1);
+    expect(api.callsTo("/api/shield")).toHaveLength(1);
     expect(sockets.last.url).toBe(`ws://127.0.0.1:3000/ws/timer?token=${api.token}`);
     const state = await readState(chrome);
     expect(state.pairing).toEqual({ token: api.token, apiOrigin: ORIGIN, paused: false });
@@ -115,7 +115,7 @@ describe("blocking follows the web app's timer", () => {
     );
     expect(chrome.openTabs[1]?.url).toBe("https://docs.example.org/");
     // The blocklist is fetched again at the start of every focus session.
-    expect(api.callsTo("/api/blocked-sites")).toHaveLength(2);
+    expect(api.callsTo("/api/shield")).toHaveLength(2);
     expect(chrome.badgeSpec.text).toBe("25");
     expect(chrome.alarmsSet.get(ALARMS.sessionEnd)).toEqual({ when: T0 + 25 * MIN });
     expect(chrome.alarmsSet.get(ALARMS.badge)).toEqual({ when: T0 + MIN });
@@ -330,7 +330,14 @@ describe("popup and blocked page", () => {
     const b = browser();
     current = b;
     const worker = await b.restart();
-    expect(await worker.popupState()).toEqual({ link: "unlinked", timer: null, appUrl: "http://localhost:3000", version: "1.4.0", clockOffset: 0 });
+    expect(await worker.popupState()).toEqual({
+      link: "unlinked",
+      timer: null,
+      appUrl: "http://localhost:3000",
+      version: "1.4.0",
+      clockOffset: 0,
+      shield: { passesLeft: 0, passesPerDay: 0, stoppedToday: 0 },
+    });
   });
 });
 
@@ -447,5 +454,47 @@ describe("blocked attempts come only from the extension's own redirect", () => {
     });
     expect(await internal(message(before), pageSender(before))).toEqual({ reported: false });
     expect(await internal(message(after), pageSender(after))).toEqual({ reported: true });
+  });
+});
+
+describe("delay pages", () => {
+  it("lets the user in after a delay page's Continue for 5 minutes, then blocks again at the pass's end", async () => {
+    const b = browser();
+    current = b;
+    b.api.blocklist = [{ id: 1, url: "reddit.com", active: true, delay: true }];
+    const worker = await b.restart();
+    await worker.pair(b.api.token, ORIGIN);
+    b.sockets.last.open();
+    await settle();
+    b.sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+    await settle();
+    const page = redirected(b.chrome, "https://www.reddit.com/r/all?sort=new");
+    const query = readBlockedPageQuery(new URL(page).search);
+    expect(query).toMatchObject({ delay: true, entry: "reddit.com", url: "https://www.reddit.com/r/all?sort=new", domain: "reddit.com" });
+    const { internal } = createListeners(worker, EXTENSION_ID_FOR_TESTS, [ORIGIN]);
+    const at = new Date(T0 + 31_000).toISOString();
+    const answer = await internal({ type: "delay_choice", choice: "pass", domain: "reddit.com", entry: "reddit.com", key: query.key, at }, pageSender(page));
+    expect(answer).toEqual({ granted: true, until: T0 + 5 * MIN });
+    expect(b.chrome.navigate("https://www.reddit.com/r/all")).toBeNull();
+    expect(b.chrome.alarmsSet.get(ALARMS.passEnd)).toEqual({ when: T0 + 5 * MIN });
+    expect(b.api.callsTo("/api/blocked-attempts").at(-1)?.body).toEqual({ domain: "reddit.com", at, kind: "pass" });
+    expect((await worker.popupState()).shield).toEqual({ passesLeft: 2, passesPerDay: 3, stoppedToday: 0 });
+
+    b.clock.now = T0 + 5 * MIN;
+    await worker.onAlarm(ALARMS.passEnd);
+    expect(b.chrome.navigate("https://www.reddit.com/r/all")).toContain("delay=1");
+  });
+
+  it("fetches the Shield again when the settings change (an allow list switched on mid-session)", async () => {
+    const { chrome, sockets, api } = await paired();
+    sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+    await settle();
+    expect(chrome.navigate("https://news.example.net/")).toBeNull();
+    api.shieldMode = "allowlist";
+    sockets.last.receive({ type: "settings_changed" });
+    await settle();
+    expect(chrome.navigate("https://news.example.net/")).toContain("reason=allowlist");
+    expect(chrome.navigate("https://www.youtube.com/")).toBeNull();
+    expect(chrome.navigate("http://127.0.0.1:3000/app")).toBeNull();
   });
 });

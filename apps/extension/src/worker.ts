@@ -15,7 +15,9 @@ import { linkStatusOf } from "./linkStatus";
 import type { LiveSocket } from "./live";
 import type { PopupCommand } from "./messages";
 import { createPairing } from "./pairing";
-import { type BlockedAttemptReport, reportAttempt } from "./reporting";
+import { delayPassesLeft } from "@focus/core/schemas";
+import { passesOfToday } from "./passes";
+import { type BlockedAttemptReport, type DelayChoiceReport, reportAttempt, reportDelayChoice } from "./reporting";
 import { createServerClock } from "./serverClock";
 import { readState, type StoredState, writeState } from "./storage";
 import { isFocusRunning, receivedTimer, stateToShare } from "./timer";
@@ -23,7 +25,7 @@ import { ALARMS, applyWakeups } from "./wakeups";
 
 export { ALARMS } from "./wakeups";
 export { linkStatusOf } from "./linkStatus";
-export type { BlockedAttemptReport } from "./reporting";
+export type { BlockedAttemptReport, DelayChoiceReport } from "./reporting";
 
 /** The blocklist is fetched again after this long during a focus session, ms. */
 export const BLOCKLIST_MAX_AGE_MS = 5 * 60_000;
@@ -46,6 +48,8 @@ export interface PopupState {
   version: string;
   /** The server's clock minus this browser's, ms: the popup and the blocked page read time on it. */
   clockOffset: number;
+  /** Today on this browser: passes left through delay pages, the day's allowance, visits stopped. */
+  shield: { passesLeft: number; passesPerDay: number; stoppedToday: number };
 }
 
 export interface Worker {
@@ -62,6 +66,8 @@ export interface Worker {
    * the current redirect key, a page that has not reported with it yet, a blocked domain.
    */
   reportAttempt(attempt: BlockedAttemptReport): Promise<{ reported: boolean }>;
+  /** A delay page's "Continue" (a pass, while the day has some left) or "Go back to focus" (reporting.ts). */
+  delayChoice(report: DelayChoiceReport): Promise<{ granted: boolean; until?: number }>;
   /** Handles one message of the live connection (exposed for tests). */
   onLiveMessage(message: LiveMessage): Promise<void>;
   /** Closes the live connection (tests; Chrome simply stops the worker). */
@@ -91,6 +97,8 @@ export function createWorker(deps: WorkerDeps): Worker {
     await applyBlocking(chrome, state, clock.now(), options);
     await applyWakeups(chrome, state, clock);
   }
+
+  const reporting = { chrome, api, settle: (result: Parameters<typeof link.settle>[0]) => link.settle(result), now: () => clock.now() };
 
   const link = createPairing({
     chrome,
@@ -132,6 +140,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     onAlarm: (name) =>
       serial(async () => {
         const state = await readState(chrome);
+        // ALARMS.passEnd needs nothing more: reconcile() blocks a site whose pass ended.
         if (name === ALARMS.heartbeat && state.pairing) {
           if (state.pairing.paused) {
             await link.checkPaused(state.pairing);
@@ -170,7 +179,10 @@ export function createWorker(deps: WorkerDeps): Worker {
           link.keepConnected(state.pairing);
         }
         clock.load(state.clockOffset);
+        const today = passesOfToday(state.passes, clock.now());
+        const passesPerDay = state.blocklist?.passesPerDay ?? 0;
         return {
+          shield: { passesLeft: delayPassesLeft(today.used, passesPerDay), passesPerDay, stoppedToday: today.stopped },
           link: linkStatusOf(state),
           timer: state.timer,
           appUrl: state.pairing?.apiOrigin ?? deps.defaultAppUrl,
@@ -183,7 +195,14 @@ export function createWorker(deps: WorkerDeps): Worker {
 
     command: async (action) => ({ sent: link.send({ type: "command", action }) }),
 
-    reportAttempt: (attempt) => serial(() => reportAttempt({ chrome, api, settle: link.settle }, attempt)),
+    reportAttempt: (attempt) => serial(() => reportAttempt(reporting, attempt)),
+
+    delayChoice: (report) =>
+      serial(async () => {
+        const answer = await reportDelayChoice(reporting, report);
+        if (answer.until !== undefined) await reconcile();
+        return answer;
+      }),
 
     onLiveMessage: (message) =>
       serial(async () => {
@@ -193,6 +212,13 @@ export function createWorker(deps: WorkerDeps): Worker {
         } else if (message.type === "timer_update") {
           // Only the web app owns the timer; another extension's echo is not a source of truth.
           if (message.source !== "extension") await applyTimerUpdate(message.timerState);
+        } else if (message.type === "settings_changed") {
+          // The Shield's mode or passes a day may have changed: fetch it again.
+          const { pairing } = await readState(chrome);
+          if (pairing && !pairing.paused) {
+            await link.refreshBlocklist(pairing);
+            await reconcile();
+          }
         } else if (message.type === "command" && message.action === "sync_request") {
           const { timer } = await readState(chrome);
           if (timer) link.send({ type: "timer_update", timerState: stateToShare(timer, clock.now()) });

@@ -1,5 +1,7 @@
 /**
  * Blocked page entry (thin): reads the site and the session end from the query, counts the
+ * visit, shows today's stopped visits and, on a delay page, the countdown and the choice (view.ts
+ * `delayView`: "Continue" asks the worker for a pass, then opens the visited address). It counts the
  * attempt (through the worker, which holds the token, and only when the extension's redirect
  * opened this page as a tab's top-level page: view.ts `countsAsAttempt`), and counts down every
  * second, following the worker's state when it changes (paused, reset, finished).
@@ -7,7 +9,7 @@
 import { createChromeAdapter } from "../chromeAdapter";
 import { readBlockedPageQuery } from "../rules";
 import type { PopupState } from "../worker";
-import { blockedView, countsAsAttempt, MOTIVATION } from "./view";
+import { blockedView, countsAsAttempt, delayView, MOTIVATION, stoppedTodayLine } from "./view";
 
 function element<T extends HTMLElement = HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -26,8 +28,14 @@ function main(): void {
     motivation: element("motivation"),
     back: element<HTMLButtonElement>("back"),
     continue: element<HTMLAnchorElement>("continue"),
+    delayLine: element("delay-line"),
+    delayContinue: element<HTMLButtonElement>("delay-continue"),
+    stopped: element("stopped"),
   };
   let worker: PopupState | null = null;
+  const openedAt = Date.now();
+  // A delay page (a key, an entry, the visited address) counts down, then offers a pass.
+  const delayed = query.delay && query.key !== null && query.entry !== null && query.url !== null;
 
   ui.site.textContent = query.domain ?? "";
   ui.motivation.textContent = MOTIVATION[Math.floor(Math.random() * MOTIVATION.length)] ?? MOTIVATION[0];
@@ -42,6 +50,19 @@ function main(): void {
     ui.countdown.hidden = view.phase !== "blocking";
     ui.timeLeft.textContent = view.timeLeft ?? "00:00";
     ui.continue.hidden = view.phase !== "over" || !query.domain;
+    ui.stopped.textContent = stoppedTodayLine(worker?.shield ?? null) ?? "";
+    if (delayed && view.phase === "blocking") {
+      const delay = delayView(openedAt, Date.now(), worker?.shield ?? null);
+      ui.delayLine.hidden = false;
+      ui.delayLine.textContent = delay.line;
+      ui.delayContinue.hidden = false;
+      ui.delayContinue.disabled = !delay.canContinue;
+      ui.delayContinue.textContent = delay.secondsLeft > 0 ? `Continue in ${delay.secondsLeft} s` : "Continue";
+      ui.back.textContent = "Go back to focus";
+    } else {
+      ui.delayLine.hidden = true;
+      ui.delayContinue.hidden = true;
+    }
     document.title = view.phase === "blocking" ? `Blocked: ${query.domain ?? "site"} · ${view.timeLeft} left` : "Focus session over · Focus Flow";
   }
 
@@ -50,10 +71,27 @@ function main(): void {
     render();
   }
 
+  /** Tells the worker what the user chose on a delay page; resolves with whether a pass was granted. */
+  async function choose(choice: "pass" | "turned_back"): Promise<boolean> {
+    if (!delayed || !query.domain || !query.key || !query.entry) return false;
+    const message = { type: "delay_choice", choice, domain: query.domain, entry: query.entry, key: query.key, at: new Date().toISOString() };
+    const answer = (await chrome.runtime.sendMessage(message)) as { granted?: boolean } | undefined;
+    return answer?.granted === true;
+  }
+
+  ui.delayContinue.addEventListener("click", () => {
+    ui.delayContinue.disabled = true;
+    void choose("pass").then(async (granted) => {
+      if (granted && query.url) location.replace(query.url);
+      else await refresh();
+    });
+  });
+
   ui.back.addEventListener("click", () => {
     // A tab opened straight onto a blocked site has nothing to go back to: close it instead.
-    if (history.length > 1) history.back();
-    else window.close();
+    const leave = () => (history.length > 1 ? history.back() : window.close());
+    if (delayed) void choose("turned_back").finally(leave);
+    else leave();
   });
 
   const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;

@@ -1,13 +1,14 @@
 import type { SharedTimerState } from "@focus/core/protocol";
 import { describe, expect, it } from "vitest";
 import type { PopupState } from "../worker";
-import { blockedView, countsAsAttempt } from "./view";
+import { blockedView, countsAsAttempt, delayView, stoppedTodayLine } from "./view";
 
 const T0 = Date.UTC(2026, 2, 2, 9, 0);
 const KEY = "0123456789abcdef0123456789abcdef";
 const query = { domain: "youtube.com", endsAt: T0 + 600_000 };
 const worker = (timerState: SharedTimerState): PopupState => ({
   link: "linked",
+  shield: { passesLeft: 3, passesPerDay: 3, stoppedToday: 0 },
   timer: timerState,
   appUrl: "http://127.0.0.1:3000",
   clockOffset: 0,
@@ -47,5 +48,29 @@ describe("blocked page view", () => {
   it("counts nothing when framed by another page or opened without the redirect's key", () => {
     expect(countsAsAttempt({ reason: "navigation", key: KEY }, "navigate", false)).toBe(false);
     expect(countsAsAttempt({ reason: "navigation", key: null }, "navigate", true)).toBe(false);
+  });
+});
+
+describe("delay page view", () => {
+  const shield = (passesLeft: number) => ({ passesLeft, passesPerDay: 3, stoppedToday: 4 });
+
+  it("counts down 30 seconds before Continue, then offers 5 minutes while passes are left", () => {
+    expect(delayView(T0, T0 + 1000, shield(2))).toEqual({ secondsLeft: 29, canContinue: false, line: "Take a breath. Continue opens in 29 s (2 of 3 passes left today)." });
+    expect(delayView(T0, T0 + 30_000, shield(2))).toEqual({ secondsLeft: 0, canContinue: true, line: "You can continue for 5 minutes (2 of 3 passes left today)." });
+  });
+
+  it("says so calmly when the day's passes are used", () => {
+    expect(delayView(T0, T0 + 40_000, shield(0))).toMatchObject({ canContinue: false, line: "No passes left today. This site opens again when the session ends." });
+  });
+
+  it("names an allow-list block and counts its navigation as an attempt", () => {
+    expect(blockedView({ ...query, reason: "allowlist" }, null, T0).heading).toBe("Not on your allow list for this focus session");
+    expect(countsAsAttempt({ reason: "allowlist", key: KEY }, "navigate", true)).toBe(true);
+  });
+
+  it("says how many visits were stopped today", () => {
+    expect(stoppedTodayLine(shield(1))).toBe("4 visits stopped today");
+    expect(stoppedTodayLine({ passesLeft: 0, passesPerDay: 0, stoppedToday: 1 })).toBe("1 visit stopped today");
+    expect(stoppedTodayLine(null)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
  * is over, the way on to the site. Pure; blocked.ts renders it.
  */
 import { formatTime } from "@focus/core/format";
+import { DELAY_PASS_MINUTES, DELAY_WAIT_SECONDS } from "@focus/core/schemas";
 import type { BlockedPageQuery } from "../rules";
 import { endsAtOf, isFocusRunning } from "../timer";
 import type { PopupState } from "../worker";
@@ -31,10 +32,15 @@ export interface BlockedView {
  * The view at `now`. The worker's state, once known, decides whether the session still runs
  * (it may have been paused or reset since the redirect); until then the redirect's `endsAt`.
  */
-export function blockedView(query: { domain: string | null; endsAt: number | null }, worker: PopupState | null, now: number): BlockedView {
+export function blockedView(
+  query: { domain: string | null; endsAt: number | null; reason?: BlockedPageQuery["reason"] },
+  worker: PopupState | null,
+  now: number,
+): BlockedView {
   const endsAt = worker ? (isFocusRunning(worker.timer, now) ? endsAtOf(worker.timer, now) : null) : query.endsAt;
   if (endsAt !== null && endsAt > now) {
-    return { domain: query.domain, phase: "blocking", timeLeft: formatTime((endsAt - now) / 1000), heading: "Blocked during your focus session" };
+    const heading = query.reason === "allowlist" ? "Not on your allow list for this focus session" : "Blocked during your focus session";
+    return { domain: query.domain, phase: "blocking", timeLeft: formatTime((endsAt - now) / 1000), heading };
   }
   return { domain: query.domain, phase: "over", timeLeft: null, heading: "Your focus session is over" };
 }
@@ -47,5 +53,36 @@ export function countsAsAttempt(query: Pick<BlockedPageQuery, "reason" | "key">,
   // A tab that was already open when focus began is no attempt; nor is reloading this page
   // or coming back to it through the history. A page framed by another, or opened without the
   // key, was not opened by the extension's redirect.
-  return topLevel && query.key !== null && query.reason === "navigation" && (navigationType === undefined || navigationType === "navigate");
+  return topLevel && query.key !== null && query.reason !== "open-tab" && (navigationType === undefined || navigationType === "navigate");
+}
+
+/** The delay page's part of the view (`docs/product.md`, Delay instead of a wall). */
+export interface DelayView {
+  /** Whole seconds still to wait before "Continue"; 0 once it may be used. */
+  secondsLeft: number;
+  /** "Continue" may be used: the wait is over and the day has a pass left. */
+  canContinue: boolean;
+  /** What the wait and the day's passes are, in words. */
+  line: string;
+}
+
+/**
+ * The delay page at `now`, opened at `openedAt` (both epoch ms on this browser's clock): a
+ * DELAY_WAIT_SECONDS countdown, then "Continue" while the day has passes left.
+ */
+export function delayView(openedAt: number, now: number, shield: PopupState["shield"] | null): DelayView {
+  const secondsLeft = Math.max(0, Math.ceil(DELAY_WAIT_SECONDS - (now - openedAt) / 1000));
+  const left = shield?.passesLeft ?? 0;
+  const passes = `${left} of ${shield?.passesPerDay ?? 0} ${shield?.passesPerDay === 1 ? "pass" : "passes"} left today`;
+  if (shield !== null && left === 0) {
+    return { secondsLeft, canContinue: false, line: "No passes left today. This site opens again when the session ends." };
+  }
+  if (secondsLeft > 0) return { secondsLeft, canContinue: false, line: `Take a breath. Continue opens in ${secondsLeft} s (${passes}).` };
+  return { secondsLeft: 0, canContinue: shield !== null, line: `You can continue for ${DELAY_PASS_MINUTES} minutes (${passes}).` };
+}
+
+/** How many visits the Shield stopped today, in words; null before the worker answered. */
+export function stoppedTodayLine(shield: PopupState["shield"] | null): string | null {
+  if (!shield) return null;
+  return shield.stoppedToday === 1 ? "1 visit stopped today" : `${shield.stoppedToday} visits stopped today`;
 }

@@ -7,6 +7,7 @@ const T0 = Date.UTC(2026, 2, 2, 9, 0);
 const running: SharedTimerState = { isActive: true, currentTime: 1500, mode: "focus", progress: 0, endsAt: T0 + 1_500_000, durationMs: 1_500_000 };
 const state = (patch: Partial<PopupState>): PopupState => ({
   link: "linked",
+  shield: { passesLeft: 3, passesPerDay: 3, stoppedToday: 0 },
   timer: running,
   appUrl: "http://127.0.0.1:3000",
   version: "1.4.0",

@@ -212,7 +212,9 @@ export interface FakeApiCall {
  * paused (403) or revoked (401). Records every call.
  */
 export class FakeApi {
-  blocklist: { id: number; url: string; active: boolean }[] = [];
+  blocklist: { id: number; url: string; active: boolean; delay?: boolean }[] = [];
+  shieldMode: "blocklist" | "allowlist" = "blocklist";
+  delayPassesPerDay = 3;
   device: "active" | "paused" | "revoked" = "active";
   token = "T".repeat(43);
   offline = false;
@@ -228,6 +230,7 @@ export class FakeApi {
     const path = new URL(url).pathname;
     if (path === "/api/me") return respond(200, { user: { id: 1 } });
     if (path === "/api/blocked-sites") return respond(200, this.blocklist);
+    if (path === "/api/shield") return respond(200, { mode: this.shieldMode, delayPassesPerDay: this.delayPassesPerDay, sites: this.blocklist });
     if (path === "/api/blocked-attempts") return respond(201, { id: 1 });
     return respond(404, { message: "Not found" });
   };
