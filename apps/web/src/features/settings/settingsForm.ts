@@ -1,5 +1,5 @@
 import { SETTINGS_LIMITS } from "@focus/core/constants";
-import { AUDIO_IN_BREAKS, settingsSchema, type Settings } from "@focus/core/schemas";
+import { AUDIO_IN_BREAKS, settingsSchema, shieldSettingsFields, type Settings } from "@focus/core/schemas";
 import { z } from "zod";
 
 /** Long break interval choices, 2 to 6 focus sessions, as the form's text values. */
@@ -14,6 +14,8 @@ export const settingsFormSchema = settingsSchema.extend({
   // Required in the form (the stored settings default them; the form always has a value).
   audioFollowsTimer: z.boolean(),
   audioInBreaks: z.enum(AUDIO_IN_BREAKS),
+  // Edited on the Focus Shield tab; carried through unchanged here.
+  ...shieldSettingsFields,
 });
 export type SettingsFormValues = z.infer<typeof settingsFormSchema>;
 

@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { usePlanNow } from "@/runtime/usePlanNow";
 import { AddWebsiteForm } from "./AddWebsiteForm";
-import { loadErrorMessage, useBlockedSites, useRemoveBlockedSite } from "./queries";
+import { loadErrorMessage, useBlockedSites, useRemoveBlockedSite, useSetSiteDelay } from "./queries";
+import { Switch } from "@/components/ui/switch";
 
 /**
  * The blocklist: the add-website form, how many websites the user's plan blocks (core's plan
@@ -55,6 +56,7 @@ export function BlocklistCard({ user }: { user: User }) {
 
 function SiteList({ sites }: { sites: BlockedSite[] }) {
   const remove = useRemoveBlockedSite();
+  const setDelay = useSetSiteDelay();
   return (
     <ul aria-label="Blocked websites" className="divide-y rounded-lg border">
       {sites.map((site) => {
@@ -64,6 +66,17 @@ function SiteList({ sites }: { sites: BlockedSite[] }) {
             <EntryKind url={site.url} />
             <span className="min-w-0 flex-1 truncate font-medium">{site.url}</span>
             {!site.active && <span className="text-xs text-muted-foreground">Paused</span>}
+            {parseSiteEntry(site.url)?.allow === false && (
+              <label className="flex items-center gap-1.5 text-xs text-muted-foreground" title="Wait 30 seconds, then get in for 5 minutes">
+                <Switch
+                  checked={site.delay}
+                  disabled={setDelay.isPending && setDelay.variables?.id === site.id}
+                  aria-label={`Delay instead of blocking ${site.url}`}
+                  onChange={(event) => setDelay.mutate({ id: site.id, delay: event.target.checked })}
+                />
+                Delay
+              </label>
+            )}
             <Button
               variant="ghost"
               size="icon"

@@ -1,4 +1,4 @@
-import type { BlockedSite, LinkedDevice, User } from "@focus/core/schemas";
+import { DEFAULT_SETTINGS, type BlockedSite, type LinkedDevice, type User } from "@focus/core/schemas";
 import { SITE_ENTRY_MESSAGES } from "@focus/core/schemas";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
@@ -7,6 +7,7 @@ import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { createQueryClient } from "@/lib/queryClient";
+import { outboxSync } from "@/runtime/outbox/sync";
 import { TEST_USER } from "@/test/render";
 import { WebsiteShield } from "./WebsiteShield";
 
@@ -16,12 +17,15 @@ type Answer = { status: number; body?: unknown };
  * A fake API over an in-memory blocklist and device list, like the routes that will exist.
  * `fail` makes one "METHOD path" answer with an error instead.
  */
+/** A listed site as the fake API stores it (`delay` false unless given). */
+type FakeSite = Omit<BlockedSite, "delay"> & { delay?: boolean };
+
 function fakeApi({
-  sites = [] as BlockedSite[],
+  sites = [] as FakeSite[],
   devices = [] as LinkedDevice[],
   fail = {} as Record<string, Answer>,
 } = {}) {
-  const state = { sites: [...sites], devices: [...devices], nextId: 100 };
+  const state = { sites: sites.map((site) => ({ delay: false, ...site })), devices: [...devices], nextId: 100, settings: { ...DEFAULT_SETTINGS } };
   const calls: { method: string; url: string; body?: unknown }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const method = init?.method ?? "GET";
@@ -35,9 +39,18 @@ function fakeApi({
     const id = Number(url.split("/").pop());
     if (url === "/api/blocked-sites" && method === "GET") return answer({ status: 200, body: state.sites });
     if (url === "/api/blocked-sites" && method === "POST") {
-      const site = { id: state.nextId++, url: body.url, active: body.active };
+      const site = { id: state.nextId++, url: body.url, active: body.active, delay: false };
       state.sites.push(site);
       return answer({ status: 201, body: site });
+    }
+    if (url.startsWith("/api/blocked-sites/") && method === "PUT") {
+      state.sites = state.sites.map((s) => (s.id === id ? { ...s, delay: body.delay } : s));
+      return answer({ status: 200, body: state.sites.find((s) => s.id === id) });
+    }
+    if (url === "/api/settings" && method === "GET") return answer({ status: 200, body: state.settings });
+    if (url === "/api/settings" && method === "POST") {
+      state.settings = { ...state.settings, ...body };
+      return answer({ status: 200, body: state.settings });
     }
     if (url.startsWith("/api/blocked-sites/") && method === "DELETE") {
       state.sites = state.sites.filter((s) => s.id !== id);
@@ -132,6 +145,41 @@ describe("Website Shield tab", () => {
     await user.click(screen.getByRole("button", { name: "Add" }));
     expect(await screen.findByText(SITE_ENTRY_MESSAGES.query)).toBeTruthy();
     expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+  });
+
+  it("switches the Shield to an allow list and sets the delay passes a day, saved with the settings", async () => {
+    const { calls } = fakeApi();
+    // The outbox sends the signed-in user's writes (the app's OfflineSync names the user).
+    await outboxSync.setUser(TEST_USER.id);
+    renderShield();
+    const user = userEvent.setup();
+    const allow = await screen.findByRole("radio", { name: /Allow only the listed sites/ });
+    expect((screen.getByRole("radio", { name: /Block the listed sites/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(allow);
+    await user.selectOptions(screen.getByLabelText("Delay passes a day"), "1");
+    await waitFor(() => {
+      const posts = calls.filter((c) => c.method === "POST" && c.url === "/api/settings").map((c) => c.body);
+      expect(posts).toEqual([{ shieldMode: "allowlist" }, { delayPassesPerDay: 1 }]);
+    });
+    expect((allow as HTMLInputElement).checked).toBe(true);
+    await outboxSync.setUser(null);
+  });
+
+  it("turns a site's delay page on, and offers no delay for an exception", async () => {
+    const { calls } = fakeApi({
+      sites: [
+        { id: 1, url: "reddit.com", active: true },
+        { id: 2, url: "+reddit.com/r/adhd", active: true },
+      ],
+    });
+    renderShield();
+    const user = userEvent.setup();
+    const delay = await screen.findByRole("switch", { name: "Delay instead of blocking reddit.com" });
+    expect(screen.queryByRole("switch", { name: "Delay instead of blocking +reddit.com/r/adhd" })).toBeNull();
+    await user.click(delay);
+    expect(await screen.findByText("Delay page on")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PUT")).toEqual({ method: "PUT", url: "/api/blocked-sites/1", body: { delay: true } });
+    await waitFor(() => expect((screen.getByRole("switch", { name: "Delay instead of blocking reddit.com" }) as HTMLInputElement).checked).toBe(true));
   });
 
   it("shows the kind of each entry: a whole site, a path, an exception", async () => {

@@ -7,6 +7,7 @@ import { BlocklistCard } from "./BlocklistCard";
 import { ExtensionPromo } from "./ExtensionPromo";
 import { LaunchingSoon } from "./LaunchingSoon";
 import { LinkedDevicesCard } from "./LinkedDevicesCard";
+import { ShieldModeCard } from "./ShieldModeCard";
 
 /**
  * The Website Shield tab, 'Focus Shield' (`docs/product.md`): the user's blocklist and linked
@@ -28,7 +29,10 @@ export function WebsiteShield({ user }: { user: User }) {
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <BlocklistCard user={user} />
-          <LinkedDevicesCard />
+          <div className="grid gap-6">
+            <ShieldModeCard user={user} />
+            <LinkedDevicesCard />
+          </div>
         </div>
       )}
       <ExtensionPromo />

@@ -48,6 +48,19 @@ export function useAddBlockedSite() {
   });
 }
 
+/** `PUT /api/blocked-sites/{id} {delay}`: a delay page or a wall for this entry; the list is refreshed on success. */
+export function useSetSiteDelay() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, delay }: Pick<BlockedSite, "id" | "delay">) => blockedSiteSchema.parse(await api.put(`/api/blocked-sites/${id}`, { delay })),
+    onSuccess: async (site) => {
+      toast({ title: site.delay ? "Delay page on" : "Delay page off", description: site.delay ? `${site.url} now asks you to wait 30 seconds first.` : `${site.url} is blocked outright again.` });
+      await client.invalidateQueries({ queryKey: shieldQueryKeys.blockedSites });
+    },
+    onError: failure("Failed to update website"),
+  });
+}
+
 /** `DELETE /api/blocked-sites/{id}`. */
 export function useRemoveBlockedSite() {
   const client = useQueryClient();
