@@ -292,7 +292,7 @@ describe("Chrome extension", () => {
     await popup.goto(popupUrl());
     await expect.poll(() => popup.locator("#link-status").textContent()).toBe("Linked");
     const stored = await popup.evaluate(() => chrome.storage.local.get(["pairing", "blocklist"]));
-    expect(stored.blocklist).toMatchObject({ domains: [SITE] });
+    expect(stored.blocklist).toMatchObject({ entries: [SITE] });
     expect(stored.pairing).toMatchObject({ apiOrigin: server.url, paused: false });
     expect(await badgeText(popup)).toBe("");
     await popup.close();

@@ -44,6 +44,7 @@ describe("blocked attempts", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain("kind must be one of blocked, pass, turned_back");
     expect((await summary(cookie)).json().perSite).toEqual([{ domain: "youtube.com", count: 1 }]);
+    expect((await summary(cookie)).json().totals).toEqual({ blocked: 1, pass: 1, turned_back: 1 });
   });
 
   it("counts attempts per site and per focus session", async () => {
@@ -73,6 +74,7 @@ describe("blocked attempts", () => {
         { sessionStart: second, count: 1 },
         { sessionStart: first, count: 3 },
       ],
+      totals: { blocked: 5, pass: 0, turned_back: 0 },
     });
   });
 
@@ -99,7 +101,7 @@ describe("blocked attempts", () => {
     await report(a.cookie, { domain: "youtube.com", at: new Date().toISOString() });
     const bReport = await report(b.cookie, { domain: "youtube.com", at: new Date().toISOString() });
     expect(bReport.json().sessionStart).toBeNull();
-    expect((await summary(b.cookie)).json()).toEqual({ perSite: [{ domain: "youtube.com", count: 1 }], perSession: [] });
+    expect((await summary(b.cookie)).json()).toEqual({ perSite: [{ domain: "youtube.com", count: 1 }], perSession: [], totals: { blocked: 1, pass: 0, turned_back: 0 } });
   });
 
   it("refuses bad input with 400 and anonymous callers with 401", async () => {
@@ -122,7 +124,7 @@ describe("blocked attempts", () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect((await summary(cookie)).json()).toEqual({ perSite: [], perSession: [] });
+    expect((await summary(cookie)).json()).toEqual({ perSite: [], perSession: [], totals: { blocked: 0, pass: 0, turned_back: 0 } });
     expect((await t.app.inject({ method: "POST", url: "/api/blocked-attempts", payload: { domain: "x" } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: "GET", url: "/api/blocked-attempts/summary" })).statusCode).toBe(401);
   });

@@ -49,7 +49,16 @@ export async function summarizeBlockedAttempts(db: Kysely<Database>, userId: num
     .groupBy("session_start")
     .orderBy("session_start", "desc")
     .execute();
+  const kinds = await db
+    .selectFrom("blocked_attempts")
+    .select(["kind", count.as("count")])
+    .where("user_id", "=", userId)
+    .groupBy("kind")
+    .execute();
+  const totals = { blocked: 0, pass: 0, turned_back: 0 };
+  for (const row of kinds) if (row.kind in totals) totals[row.kind as keyof typeof totals] = Number(row.count);
   return {
+    totals,
     perSite: perSite.map((row) => ({ domain: row.domain, count: Number(row.count) })),
     perSession: perSession.map((row) => ({ sessionStart: row.session_start ?? "", count: Number(row.count) })),
   };

@@ -46,11 +46,14 @@ export const blockedAttemptSchema = z.object({
 export type BlockedAttempt = z.infer<typeof blockedAttemptSchema>;
 
 /**
- * Answer of `GET /api/blocked-attempts/summary`: attempts per site (most first) and per focus
- * session (newest session first; attempts outside a known session are not in this list).
+ * Answer of `GET /api/blocked-attempts/summary`: stopped visits per site (most first) and per
+ * focus session (newest session first; attempts outside a known session are not in this list),
+ * and the totals of each kind.
  */
 export const blockedAttemptSummarySchema = z.object({
   perSite: z.array(z.object({ domain: z.string(), count: z.number().int() })),
   perSession: z.array(z.object({ sessionStart: z.string(), count: z.number().int() })),
+  /** Every report of the user by kind: stopped visits, delay-page passes and turn-backs. */
+  totals: z.object({ blocked: z.number().int(), pass: z.number().int(), turned_back: z.number().int() }).default({ blocked: 0, pass: 0, turned_back: 0 }),
 });
 export type BlockedAttemptSummary = z.infer<typeof blockedAttemptSummarySchema>;
