@@ -6,7 +6,7 @@ describe("blockedAttemptInputSchema", () => {
   it("normalises the domain like a blocked site and keeps the dates", () => {
     expect(
       blockedAttemptInputSchema.parse({ domain: " https://www.YouTube.com/watch ", at: "2026-03-02T09:00:00Z" }),
-    ).toEqual({ domain: "youtube.com", at: "2026-03-02T09:00:00Z" });
+    ).toEqual({ domain: "youtube.com", at: "2026-03-02T09:00:00Z", kind: "blocked" });
     expect(
       blockedAttemptInputSchema.parse({ domain: "m.reddit.com", at: "2026-03-02T09:00:00+01:00", sessionStart: "2026-03-02T08:50:00+01:00" }),
     ).toMatchObject({ domain: "m.reddit.com", sessionStart: "2026-03-02T08:50:00+01:00" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BLOCKED_SITE_MESSAGES, isValidDomain } from "./blockedSite";
+import { BLOCKED_SITE_MESSAGES, isValidDomain } from "./domain";
 
 /**
  * Entries of the Website Shield list (`docs/product.md`, Website Shield and linked devices):
@@ -116,7 +116,6 @@ export function blockingEntryFor(entries: readonly SiteEntry[], host: string, pa
 
 /** An entry as typed, normalised to its stored form; each problem is the field's message. */
 export const siteEntrySchema = z
-  // A function, read when a value fails: blockedSite.ts imports this module as it loads.
   .string({ error: () => BLOCKED_SITE_MESSAGES.required })
   .transform((input, ctx) => {
     const normalized = normalizeSiteEntry(input);

@@ -1,0 +1,181 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { EXTENSION_ZIP_PATH } from "@focus/core/protocol";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+
+/**
+ * The Website Shield's entries and modes in Chromium, with the extension zip the app serves,
+ * paired from /extension: a path entry blocks `/shorts/x` while `/watch?v=x` of the same site
+ * opens; a delay entry shows the delay page, whose Continue lets the user in after its 30 s
+ * countdown (run on Playwright's clock, not waited out) and is counted; the allow list blocks a
+ * site it does not name. The sites are one local server reached under test host names
+ * (--host-resolver-rules), as in extension.e2e.ts.
+ */
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+const { unzipSync } = createRequire(join(repoRoot, "apps/extension/package.json"))("fflate") as {
+  unzipSync(data: Uint8Array): Record<string, Uint8Array>;
+};
+const TUBE = "tube-test.example";
+const SLOW = "slow-test.example";
+const OTHER = "other-test.example";
+const APP_PORT = 4127;
+
+let server: RunningServer;
+let site: Server;
+let sitePort: number;
+let profileDir: string;
+let extensionDir: string;
+let context: BrowserContext;
+let app: Page;
+
+const siteUrl = (host: string, path = "/") => `http://${host}:${sitePort}${path}`;
+
+async function downloadExtension(): Promise<string> {
+  const response = await fetch(`${server.url}${EXTENSION_ZIP_PATH}`);
+  if (!response.ok) throw new Error(`${EXTENSION_ZIP_PATH} answered ${response.status}`);
+  const dir = mkdtempSync(join(tmpdir(), "focus-e2e-shield-extension-"));
+  for (const [name, bytes] of Object.entries(unzipSync(new Uint8Array(await response.arrayBuffer())))) {
+    if (name.endsWith("/")) continue;
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), bytes);
+  }
+  return dir;
+}
+
+beforeAll(async () => {
+  server = await startServer({ port: APP_PORT });
+  extensionDir = await downloadExtension();
+  site = createServer((req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(`<!doctype html><title>Test site</title><h1>Test site</h1><p>${req.headers.host ?? ""}${req.url ?? ""}</p>`);
+  });
+  sitePort = await freePort();
+  await new Promise<void>((resolve) => site.listen(sitePort, "127.0.0.1", resolve));
+  profileDir = mkdtempSync(join(tmpdir(), "focus-e2e-shield-profile-"));
+  const hosts = [TUBE, SLOW, OTHER].flatMap((host) => [`MAP ${host} 127.0.0.1`, `MAP *.${host} 127.0.0.1`]).join(", ");
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, `--host-resolver-rules=${hosts}`],
+  });
+  if (context.serviceWorkers().length === 0) await context.waitForEvent("serviceworker");
+  app = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+  await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)));
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  if (extensionDir) rmSync(extensionDir, { recursive: true, force: true });
+});
+
+/** Opens `url` in a fresh tab; where it ended up (the page stays open). */
+async function visit(url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(url).catch(() => undefined); // a redirect to the extension aborts the original navigation
+  await page.waitForLoadState("domcontentloaded");
+  return page;
+}
+
+/** Where a visit to `url` lands, polled until it is `blocked` (the extension's page) or `open` (the site). */
+async function expectLanding(url: string, landing: "blocked" | "open") {
+  await expect
+    .poll(
+      async () => {
+        const page = await visit(url);
+        const result = page.url().startsWith("chrome-extension://") ? "blocked" : (await page.locator("h1").textContent()) === "Test site" ? "open" : page.url();
+        await page.close();
+        return result;
+      },
+      { timeout: 10_000, interval: 500 },
+    )
+    .toBe(landing);
+}
+
+/** A state-changing API call as the signed-in app page makes it (its cookie and origin). */
+async function call(method: "POST" | "PUT", path: string, data: object) {
+  const response = await app.request.fetch(`${server.url}${path}`, { method, data, headers: { origin: server.url } });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as { id: number };
+}
+
+async function totals(): Promise<{ blocked: number; pass: number; turned_back: number }> {
+  const summary = (await (await app.request.get(`${server.url}/api/blocked-attempts/summary`)).json()) as { totals: { blocked: number; pass: number; turned_back: number } };
+  return summary.totals;
+}
+
+async function showTab(tab: "timer" | "block") {
+  await app.getByText("Focus Arena").first().waitFor();
+  await app.evaluate((name) => document.dispatchEvent(new CustomEvent("change-tab", { detail: { tab: name } })), tab);
+}
+
+describe("Website Shield in Chromium", () => {
+  it("pairs, then during focus blocks a path but opens another path of the same site", async () => {
+    await registerInUi(app, server.url, uniqueName("shield"));
+    await call("POST", "/api/blocked-sites", { url: `${TUBE}/shorts` });
+    const slow = await call("POST", "/api/blocked-sites", { url: SLOW });
+    await call("PUT", `/api/blocked-sites/${slow.id}`, { delay: true });
+
+    await app.goto(`${server.url}/extension`);
+    await app.getByRole("button", { name: "Pair this browser's extension" }).click();
+    await expect.poll(() => app.getByText("Extension paired").count()).toBeGreaterThan(0);
+    await app.goto(`${server.url}/app`);
+    await showTab("block");
+    await expect.poll(() => app.getByTestId("entry-kind").allTextContents()).toEqual(["Path", "Whole site"]);
+    await saveScreenshot(app, "shield-tab");
+
+    await showTab("timer");
+    await app.getByRole("button", { name: "Start Focus" }).click();
+    await expectLanding(siteUrl(TUBE, "/shorts/x"), "blocked");
+    await expectLanding(siteUrl(`www.${TUBE}`, "/watch?v=x"), "open");
+    await expectLanding(siteUrl(TUBE, "/shortsy"), "open");
+  });
+
+  it("shows a delay page that lets the user in after its 30 s countdown, and counts the pass", async () => {
+    const before = await totals();
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(siteUrl(SLOW, "/article?id=7")).catch(() => undefined);
+    await expect.poll(() => page.url()).toContain("delay=1");
+    const proceed = page.getByTestId("delay-continue");
+    await expect.poll(() => proceed.textContent()).toMatch(/^Continue in \d+ s$/);
+    expect(await proceed.isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId("delay-line").textContent()).toContain("3 of 3 passes left today");
+    await saveScreenshot(page, "shield-delay-page");
+    await page.clock.fastForward(31_000);
+    await expect.poll(() => proceed.textContent()).toBe("Continue");
+    await proceed.click();
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(siteUrl(SLOW, "/article?id=7"));
+    expect(await page.locator("h1").textContent()).toBe("Test site");
+    await page.close();
+    await expect.poll(async () => (await totals()).pass, { timeout: 10_000 }).toBe(before.pass + 1);
+    expect((await totals()).blocked).toBeGreaterThan(before.blocked);
+    // Let in for 5 minutes: another visit opens at once.
+    await expectLanding(siteUrl(SLOW, "/other"), "open");
+  });
+
+  it("in allow-list mode blocks a site the list does not name, and keeps the app open", async () => {
+    await showTab("block");
+    await app.getByRole("radio", { name: /Allow only the listed sites/ }).check();
+    await expectLanding(siteUrl(OTHER, "/news"), "blocked");
+    const blocked = await visit(siteUrl(OTHER, "/news"));
+    await expect.poll(() => blocked.getByTestId("blocked-heading").textContent()).toBe("Not on your allow list for this focus session");
+    await expect.poll(() => blocked.getByTestId("blocked-domain").textContent()).toBe(OTHER);
+    await saveScreenshot(blocked, "shield-allowlist-page");
+    await blocked.close();
+    await expectLanding(siteUrl(TUBE, "/shorts/listed"), "open");
+    const again = await context.newPage();
+    await again.goto(`${server.url}/app`);
+    expect(again.url()).toBe(`${server.url}/app`);
+    await again.close();
+  });
+});
