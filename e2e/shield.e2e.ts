@@ -131,7 +131,14 @@ describe("Website Shield in Chromium", () => {
     await app.goto(`${server.url}/app`);
     await showTab("block");
     await expect.poll(() => app.getByTestId("entry-kind").allTextContents()).toEqual(["Path", "Whole site"]);
-    await saveScreenshot(app, "shield-tab");
+    await saveScreenshot(app, "shield-tab", { fullPage: true });
+    await app.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(app, "shield-tab-phone", { fullPage: true });
+    // Nothing on the tab is wider than a phone's screen.
+    expect(await app.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await app.emulateMedia({ colorScheme: "light" });
+    await saveScreenshot(app, "shield-tab-phone-light", { fullPage: true });
+    await app.setViewportSize({ width: 1280, height: 800 });
 
     await showTab("timer");
     await app.getByRole("button", { name: "Start Focus" }).click();
@@ -150,9 +157,14 @@ describe("Website Shield in Chromium", () => {
     await expect.poll(() => proceed.textContent()).toMatch(/^Continue in \d+ s$/);
     expect(await proceed.isDisabled()).toBe(true);
     await expect.poll(() => page.getByTestId("delay-line").textContent()).toContain("3 of 3 passes left today");
+    expect(await page.getByTestId("blocked-heading").textContent()).toBe("A short pause before this site");
     await saveScreenshot(page, "shield-delay-page");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: "light" });
+    await saveScreenshot(page, "shield-delay-page-phone-light");
     await page.clock.fastForward(31_000);
     await expect.poll(() => proceed.textContent()).toBe("Continue");
+    await saveScreenshot(page, "shield-delay-page-ready");
     await proceed.click();
     await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(siteUrl(SLOW, "/article?id=7"));
     expect(await page.locator("h1").textContent()).toBe("Test site");

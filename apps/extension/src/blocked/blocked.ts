@@ -46,7 +46,7 @@ function main(): void {
 
   function render(): void {
     const view = blockedView(query, worker, Date.now() + (worker?.clockOffset ?? 0));
-    ui.heading.textContent = view.heading;
+    ui.heading.textContent = delayed && view.phase === "blocking" ? "A short pause before this site" : view.heading;
     ui.countdown.hidden = view.phase !== "blocking";
     ui.timeLeft.textContent = view.timeLeft ?? "00:00";
     ui.continue.hidden = view.phase !== "over" || !query.domain;

@@ -45,7 +45,7 @@ export function AddWebsiteForm() {
       <div className="flex gap-2">
         <Input
           id="blocked-site-url"
-          placeholder="e.g. youtube.com or youtube.com/shorts"
+          placeholder="e.g. youtube.com/shorts"
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}

@@ -27,7 +27,7 @@ export function BlocklistCard({ user }: { user: User }) {
           {blocklistAllowance(planStateOf(user, now), sites.data?.length ?? 0)}
         </p>
       </CardHeader>
-      <CardContent className="grid gap-5">
+      <CardContent className="grid grid-cols-1 gap-5">
         <AddWebsiteForm />
         {sites.isPending ? (
           <Spinner label="Loading your blocked websites" showLabel />
@@ -62,31 +62,34 @@ function SiteList({ sites }: { sites: BlockedSite[] }) {
       {sites.map((site) => {
         const removing = remove.isPending && remove.variables?.id === site.id;
         return (
-          <li key={site.id} className="flex items-center gap-3 px-4 py-2.5">
-            <EntryKind url={site.url} />
-            <span className="min-w-0 flex-1 truncate font-medium">{site.url}</span>
-            {!site.active && <span className="text-xs text-muted-foreground">Paused</span>}
-            {parseSiteEntry(site.url)?.allow === false && (
-              <label className="flex items-center gap-1.5 text-xs text-muted-foreground" title="Wait 30 seconds, then get in for 5 minutes">
-                <Switch
-                  checked={site.delay}
-                  disabled={setDelay.isPending && setDelay.variables?.id === site.id}
-                  aria-label={`Delay instead of blocking ${site.url}`}
-                  onChange={(event) => setDelay.mutate({ id: site.id, delay: event.target.checked })}
-                />
-                Delay
-              </label>
-            )}
+          <li key={site.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-4 py-2.5">
+            <span className="truncate font-medium">{site.url}</span>
             <Button
               variant="ghost"
               size="icon"
-              className="size-9 text-muted-foreground hover:text-destructive"
+              className="row-span-2 size-9 text-muted-foreground hover:text-destructive"
               aria-label={`Remove ${site.url}`}
               disabled={removing}
               onClick={() => remove.mutate(site)}
             >
               <Trash2 aria-hidden />
             </Button>
+            <span className="flex flex-wrap items-center gap-x-4 gap-y-1">
+              <EntryKind url={site.url} />
+              {!site.active && <span className="text-xs text-muted-foreground">Paused</span>}
+              {parseSiteEntry(site.url)?.allow === false && (
+                <label className="flex items-center gap-1.5 text-xs text-muted-foreground" title="Wait 30 seconds, then get in for 5 minutes">
+                  <Switch
+                    className="scale-90"
+                    checked={site.delay}
+                    disabled={setDelay.isPending && setDelay.variables?.id === site.id}
+                    aria-label={`Delay instead of blocking ${site.url}`}
+                    onChange={(event) => setDelay.mutate({ id: site.id, delay: event.target.checked })}
+                  />
+                  Delay
+                </label>
+              )}
+            </span>
           </li>
         );
       })}
@@ -102,7 +105,7 @@ function EntryKind({ url }: { url: string }) {
   const kind = parseSiteEntry(url)?.kind ?? "site";
   const Icon = kind === "exception" ? CircleCheck : kind === "path" ? Route : Globe;
   return (
-    <span className="flex w-24 shrink-0 items-center gap-1.5 text-xs text-muted-foreground" data-testid="entry-kind">
+    <span className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="entry-kind">
       <Icon className="size-4 shrink-0" aria-hidden />
       {SITE_ENTRY_KIND_LABELS[kind]}
     </span>

@@ -27,7 +27,7 @@ export function WebsiteShield({ user }: { user: User }) {
       {user.isGuest ? (
         <GuestBlocklistPrompt />
       ) : (
-        <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
           <BlocklistCard user={user} />
           <div className="grid gap-6">
             <ShieldModeCard user={user} />
