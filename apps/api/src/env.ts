@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { registerBodySchema } from "@focus/core/schemas";
+import { registerBodySchema, SHIELD_OFF_AFTER_MS } from "@focus/core/schemas";
 import { z } from "zod";
 import { SESSION_CACHE_MS } from "./security/loginSessions";
 import { MAX_SCRYPT_COST, SCRYPT_PARAMS } from "./security/password";
@@ -88,6 +88,12 @@ export interface Config {
    * raises it.
    */
   liveFramesPerSecond: number;
+  /**
+   * The Website Shield's watch (`docs/product.md`, Shield off): a paired browser counts as not
+   * reporting after `offAfterMs` without a report (SHIELD_OFF_AFTER_MS, 45 s), and the server
+   * looks every `checkMs` (SHIELD_CHECK_MS, 15 s). Tests shorten both.
+   */
+  shield: { offAfterMs: number; checkMs: number };
   /**
    * scrypt cost N for new password hashes (a power of two); the OWASP 2^17 by default. Only the
    * tests lower it (SCRYPT_N), to spare CPU; stored hashes record their own N, so any verifies.
@@ -194,6 +200,8 @@ const envSchema = z.object({
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: optional(
     z.coerce.number().int().min(0).max(60_000, "must be whole milliseconds (0-60000, 0 turns the check off)"),
   ),
+  SHIELD_OFF_AFTER_MS: optional(z.coerce.number().int().min(1000).max(3_600_000, "must be whole milliseconds (1000-3600000)")),
+  SHIELD_CHECK_MS: optional(z.coerce.number().int().min(500).max(600_000, "must be whole milliseconds (500-600000)")),
   LIVE_FRAMES_PER_SECOND: optional(z.coerce.number().int().min(1).max(100_000, "must be a whole number of frames (1-100000)")),
   REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000, "must be whole milliseconds (100-600000)")),
   SESSION_CACHE_MS: optional(z.coerce.number().int().min(0).max(60_000, "must be whole milliseconds (0-60000, 0 turns the cache off)")),
@@ -308,6 +316,7 @@ export function loadConfig(
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? 30_000,
     sessionCacheMs: e.SESSION_CACHE_MS ?? SESSION_CACHE_MS,
     liveFramesPerSecond: e.LIVE_FRAMES_PER_SECOND ?? 10,
+    shield: { offAfterMs: e.SHIELD_OFF_AFTER_MS ?? SHIELD_OFF_AFTER_MS, checkMs: e.SHIELD_CHECK_MS ?? 15_000 },
     scryptN: e.SCRYPT_N ?? SCRYPT_PARAMS.N,
     mail: mailConfig(e.SMTP_URL, e.MAIL_FROM, publicOrigin),
     push: { vapid: vapidConfig(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT), anyEndpoint: e.PUSH_ANY_ENDPOINT === "on" },

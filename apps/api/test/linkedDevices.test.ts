@@ -136,7 +136,7 @@ describe("linked devices", () => {
       expect(me.headers["set-cookie"]).toBeUndefined();
 
       const sites = await t.app.inject({ method: "GET", url: "/api/blocked-sites", headers: bearer(token) });
-      expect(sites.json()).toEqual([{ id: expect.any(Number), url: "youtube.com", active: true }]);
+      expect(sites.json()).toEqual([{ id: expect.any(Number), url: "youtube.com", active: true, delay: false }]);
 
       const attempt = await t.app.inject({
         method: "POST",
@@ -210,7 +210,7 @@ describe("linked devices", () => {
       );
       const { cookie } = await registerUser(t.app);
       const { token } = (await pair(cookie)).json();
-      const allowed = new Set(["GET /api/me", "HEAD /api/me", "GET /api/blocked-sites", "HEAD /api/blocked-sites", "POST /api/blocked-attempts"]);
+      const allowed = new Set(["GET /api/me", "HEAD /api/me", "GET /api/blocked-sites", "HEAD /api/blocked-sites", "GET /api/shield", "HEAD /api/shield", "POST /api/blocked-attempts"]);
       const checked: string[] = [];
       for (const { method, url } of registered) {
         const key = `${method} ${url}`;

@@ -13,6 +13,7 @@ import type { RateCountersTable } from "./tables/rateCounters";
 import type { RoomPresenceTable } from "./tables/roomPresence";
 import type { RoomsTable } from "./tables/rooms";
 import type { SettingsTable } from "./tables/settings";
+import type { ExtensionRemovalsTable, ShieldOffIntervalsTable } from "./tables/shieldOff";
 import type { TasksTable } from "./tables/tasks";
 import type { UsersTable } from "./tables/users";
 
@@ -35,4 +36,6 @@ export interface Database {
   live_connections: LiveConnectionsTable;
   password_resets: PasswordResetsTable;
   push_subscriptions: PushSubscriptionsTable;
+  shield_off_intervals: ShieldOffIntervalsTable;
+  extension_removals: ExtensionRemovalsTable;
 }

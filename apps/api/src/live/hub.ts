@@ -97,6 +97,9 @@ export interface TimerHub {
   observed(userId: number, timer: AccountTimer): void;
 }
 
+/** Hears a linked device's `shield_status` report (domain/shieldWatch.ts). */
+export type ShieldListener = (client: LiveClient, message: Extract<LiveMessage, { type: "shield_status" }>) => void;
+
 export interface LiveHub {
   /** Adds a connection; the account timers send it the timer. */
   join(client: LiveClient): void;
@@ -121,6 +124,8 @@ export interface LiveHub {
   attachRooms(rooms: RoomHub): void;
   /** Hands timer commands and new connections to the account timers. */
   attachTimers(timers: TimerHub): void;
+  /** Hands each linked device's `shield_status` to the Website Shield's watch. */
+  attachShield(listener: ShieldListener): void;
   /** Sends a focus rooms' message to the other API instances (nothing without a relay). */
   publishRooms(message: RoomRelayMessage): void;
   /**
@@ -161,6 +166,8 @@ export class InMemoryLiveHub implements LiveHub {
   protected rooms: RoomHub | null = null;
   /** The account timers, once attached. */
   protected timers: TimerHub | null = null;
+  /** The Website Shield's watch, once attached: hears each device's reports. */
+  protected shield: ShieldListener | null = null;
 
   constructor(options: InMemoryLiveHubOptions = {}) {
     this.log = options.log ?? noLog;
@@ -197,6 +204,10 @@ export class InMemoryLiveHub implements LiveHub {
 
   attachTimers(timers: TimerHub): void {
     this.timers = timers;
+  }
+
+  attachShield(listener: ShieldListener): void {
+    this.shield = listener;
   }
 
   isConnected(userId: number): boolean {
@@ -249,6 +260,10 @@ export class InMemoryLiveHub implements LiveHub {
       case "room_leave":
       case "room_status":
         this.rooms?.receive(client, message);
+        return;
+      case "shield_status":
+        // Only a linked device reports on a shield.
+        if (client.deviceId !== null) this.shield?.(client, message);
         return;
       default:
         // A device's own timer_update (the server holds the timer) and what only the server sends

@@ -39,7 +39,7 @@ export const API_TAGS = [
     description: "The admin's actions (403 for everyone else)",
     paths: ["/api/admin", "/api/subscription/activate/:userId", "/api/subscription/cancel/:userId"],
   },
-  { name: "blocked sites", description: "The Website Shield list, and the Shield as the extension reads it", paths: ["/api/blocked-sites", "/api/shield"] },
+  { name: "blocked sites", description: "The Website Shield list, and the Shield as the extension reads it", paths: ["/api/blocked-sites", "/api/shield", "/api/extension-removals"] },
   { name: "blocked attempts", description: "Visits the extension stopped during focus sessions", paths: ["/api/blocked-attempts"] },
   { name: "linked devices", description: "Paired browser extensions and their device tokens", paths: ["/api/linked-devices"] },
   { name: "audio", description: "The focus-audio library and notification sounds", paths: ["/api/audio", "/sounds"] },

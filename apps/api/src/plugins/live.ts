@@ -10,6 +10,8 @@
  * across instances through LISTEN/NOTIFY and whose LISTEN connection is opened at start and
  * closed on close; on SQLite (one process) an `InMemoryLiveHub`.
  */
+import { SHIELD_OFF_AFTER_MS } from "@focus/core/schemas";
+import { ShieldWatch } from "../domain/shieldWatch";
 import websocket from "@fastify/websocket";
 import { ROOM_PRESENCE_TIMEOUT_MS } from "@focus/core/rooms";
 import fp from "fastify-plugin";
@@ -23,6 +25,8 @@ import { liveConnectionStore } from "../repositories/liveConnections";
 declare module "fastify" {
   interface FastifyInstance {
     liveHub: LiveHub;
+    /** The Website Shield's watch: paired browsers' reports and shield-off intervals (domain/shieldWatch.ts). */
+    shieldWatch: ShieldWatch;
     /** The focus rooms of this instance's live connections (`docs/rooms.md`). */
     rooms: RoomHub;
     /** The account timers of this instance's live connections (`docs/api.md`, The account's timer). */
@@ -99,6 +103,16 @@ export default fp<LivePluginOptions>(
     hub.attachTimers(timers);
     fastify.decorate("accountTimers", timers);
     fastify.addHook("onClose", async () => timers.stop());
+    const shieldConfig = fastify.hasDecorator("config") ? fastify.config.shield : { offAfterMs: SHIELD_OFF_AFTER_MS, checkMs: 15_000 };
+    const shieldWatch = new ShieldWatch({ db: fastify.db, hub, log, ...shieldConfig });
+    hub.attachShield((client, message) => {
+      if (client.deviceId === null) return;
+      const report = { incognitoAllowed: message.incognitoAllowed, rulesInPlace: message.rulesInPlace };
+      shieldWatch.heard(client.userId, client.deviceId, report).catch((error: unknown) => log.warn({ err: error }, "shield watch: a report was not saved"));
+    });
+    shieldWatch.start();
+    fastify.decorate("shieldWatch", shieldWatch);
+    fastify.addHook("onClose", async () => shieldWatch.stop());
 
     // Added before @fastify/websocket's own preClose hook, so this runs first.
     fastify.addHook("preClose", async () => {

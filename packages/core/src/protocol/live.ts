@@ -59,6 +59,10 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("room_error"), slug: z.string().max(64), message: z.string().max(200) }),
   z.object({ type: z.literal("room_closed"), slug: z.string().max(64), reason: z.string().max(200) }),
   z.object({ type: z.literal("tasks_changed") }),
+  /** A paired extension's report of itself (`docs/product.md`, A shield that says when it is down). */
+  z.object({ type: z.literal("shield_status"), incognitoAllowed: z.boolean(), rulesInPlace: z.boolean() }),
+  /** From the server: a paired browser's report or a shield-off interval changed; the web app loads `GET /api/shield/status` again. */
+  z.object({ type: z.literal("shield_changed") }),
   /**
    * A device's commands to the account's timer (`docs/api.md`, The account's timer), run in
    * order if the device had seen the timer's last commanded change (`baseVersion`); `timeZone`

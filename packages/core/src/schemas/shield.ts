@@ -48,3 +48,48 @@ export type ShieldState = z.infer<typeof shieldStateSchema>;
 export function delayPassesLeft(passesToday: number, perDay: number): number {
   return Math.max(0, perDay - passesToday);
 }
+
+/** A paired browser is "not reporting" after this long without a report, ms (`docs/product.md`, Shield off). */
+export const SHIELD_OFF_AFTER_MS = 45_000;
+
+/** What a paired extension reports of itself over the live connection (`shield_status`). */
+export const shieldReportSchema = z.object({
+  /** `chrome.extension.isAllowedIncognitoAccess()`. */
+  incognitoAllowed: z.boolean(),
+  /** The blocking rules the extension should have are installed (true when none are needed). */
+  rulesInPlace: z.boolean(),
+});
+export type ShieldReport = z.infer<typeof shieldReportSchema>;
+
+/**
+ * Answer of `GET /api/shield/status` (`docs/api.md`): each paired browser's last report
+ * (`reportedAt` ISO 8601, null before the first; `reporting` false once SHIELD_OFF_AFTER_MS has
+ * passed) and the user's latest shield-off intervals, newest first.
+ */
+export const shieldStatusSchema = z.object({
+  devices: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      isActive: z.boolean(),
+      reporting: z.boolean(),
+      reportedAt: z.string().nullable(),
+      incognitoAllowed: z.boolean().nullable(),
+      rulesInPlace: z.boolean().nullable(),
+    }),
+  ),
+  shieldOff: z.array(z.object({ startedAt: z.string(), endedAt: z.string().nullable(), sessionStart: z.string().nullable() })),
+});
+export type ShieldStatus = z.infer<typeof shieldStatusSchema>;
+
+/** Longest reason a user may give for removing the extension. */
+export const REMOVAL_REASON_MAX_LENGTH = 500;
+
+/** Body of `POST /api/extension-removals` (`docs/api.md`): why the extension was removed, optional. */
+export const extensionRemovalSchema = z.object({
+  reason: z
+    .string({ message: "reason must be text" })
+    .trim()
+    .max(REMOVAL_REASON_MAX_LENGTH, `reason must be at most ${REMOVAL_REASON_MAX_LENGTH} characters`)
+    .optional(),
+});

@@ -20,6 +20,7 @@ import * as roomPresence from "./2026_12_03_0002_room_presence";
 import * as passwordResets from "./2026_12_03_0003_password_resets";
 import * as pushSubscriptions from "./2026_12_04_0001_push_subscriptions";
 import * as shieldDelay from "./2026_12_07_0001_shield_delay";
+import * as shieldStatus from "./2026_12_07_0002_shield_status";
 
 export const migrations: Record<string, Migration> = {
   "2026_11_22_0001_initial_schema": initialSchema,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_03_0003_password_resets": passwordResets,
   "2026_12_04_0001_push_subscriptions": pushSubscriptions,
   "2026_12_07_0001_shield_delay": shieldDelay,
+  "2026_12_07_0002_shield_status": shieldStatus,
 };

@@ -16,6 +16,11 @@ export interface LinkedDevicesTable {
   last_seen_at: string | null;
   /** ISO 8601 UTC. */
   created_at: string;
+  /** When the extension last reported over its live connection (its pings count), ISO 8601 UTC, or null. */
+  reported_at: Generated<string | null>;
+  /** Its last report: 0 or 1, null before the first (`docs/product.md`, A shield that says when it is down). */
+  incognito_allowed: Generated<number | null>;
+  rules_in_place: Generated<number | null>;
 }
 
 export type LinkedDeviceRow = Selectable<LinkedDevicesTable>;

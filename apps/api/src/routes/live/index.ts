@@ -106,6 +106,10 @@ const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (fastify, { c
         noteDeviceSeen(fastify.db, device).catch((error: unknown) =>
           request.log.warn({ err: error, deviceId: device.id }, "could not note the device as seen"),
         );
+        // Any frame (its pings every 20 s) keeps the device's shield reported (domain/shieldWatch.ts).
+        fastify.shieldWatch.heard(identity.userId, device.id, null).catch((error: unknown) =>
+          request.log.warn({ err: error, deviceId: device.id }, "could not note the device's shield as heard"),
+        );
       }
     });
     socket.on("close", () => hub.leave(client));
