@@ -1,6 +1,6 @@
 import type { SharedTimerState } from "@focus/core/protocol";
 import { describe, expect, it } from "vitest";
-import { applyBlocking, blockingPlan } from "./blocking";
+import { applyBlocking, blockingPlan, rulesInPlace } from "./blocking";
 import { REDIRECT_KEY_STORAGE } from "./redirectKey";
 import { redirectKeyOf } from "./rules";
 import { readState, type StoredState, writeState } from "./storage";
@@ -127,5 +127,17 @@ describe("applyBlocking", () => {
     expect(chrome.openTabs[0]?.url).toContain("blocked/blocked.html?domain=reddit.com");
     expect(chrome.openTabs[0]?.url).toContain("reason=open-tab");
     expect(chrome.openTabs[1]?.url).toBe("https://docs.example.org/");
+  });
+});
+
+describe("rulesInPlace", () => {
+  it("is true with nothing to block, and while blocking only when keyed rules are installed", async () => {
+    const chrome = new FakeChrome();
+    expect(await rulesInPlace(chrome, stateOf({ timer: null }), T0)).toBe(true);
+    expect(await rulesInPlace(chrome, stateOf({}), T0)).toBe(false);
+    await apply(chrome, {});
+    expect(await rulesInPlace(chrome, stateOf({}), T0)).toBe(true);
+    chrome.dynamicRules = [];
+    expect(await rulesInPlace(chrome, stateOf({}), T0)).toBe(false);
   });
 });

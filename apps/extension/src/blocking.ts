@@ -94,3 +94,15 @@ export async function applyBlocking(chrome: ChromeAdapter, state: StoredState, n
   }
   return plan;
 }
+
+/**
+ * Whether the rules `state` calls for at `now` are installed (`docs/product.md`, A shield that
+ * says when it is down): none are needed while nothing is blocked; while blocking, at least one
+ * redirect rule carries the current redirect key.
+ */
+export async function rulesInPlace(chrome: ChromeAdapter, state: StoredState, now: number): Promise<boolean> {
+  if (!blockingPlan(state, now).active) return true;
+  const redirect = await readRedirectKey(chrome);
+  const redirects = (await chrome.rules.getDynamic()).filter((rule) => rule.action.type === "redirect");
+  return redirect !== null && redirects.length > 0 && redirects.every((rule) => redirectKeyOf(rule) === redirect.key);
+}

@@ -54,6 +54,10 @@ export interface ChromeAdapter {
     onMessageExternal(listener: MessageListener): () => void;
     /** Sends a message to the extension's service worker; resolves with its answer. */
     sendMessage(message: unknown): Promise<unknown>;
+    /** `chrome.runtime.setUninstallURL`: the page Chrome opens when the extension is removed. */
+    setUninstallUrl(url: string): Promise<void>;
+    /** `chrome.extension.isAllowedIncognitoAccess()`: whether the user lets it run in incognito windows. */
+    incognitoAllowed(): Promise<boolean>;
   };
   /** `chrome.storage.local`: survives the service worker and the browser restarting. */
   storage: {
@@ -135,6 +139,10 @@ export function createChromeAdapter(): ChromeAdapter {
         return () => chrome.runtime.onMessageExternal.removeListener(wrapped);
       },
       sendMessage: (message) => chrome.runtime.sendMessage(message),
+      setUninstallUrl: async (url) => {
+        await chrome.runtime.setUninstallURL(url);
+      },
+      incognitoAllowed: () => chrome.extension.isAllowedIncognitoAccess(),
     },
     storage: {
       get: (keys) => chrome.storage.local.get(keys),

@@ -24,6 +24,8 @@ export interface PairingDeps {
   reconcile: () => Promise<void>;
   /** Each message of the live connection. */
   onLiveMessage: (message: LiveMessage) => void;
+  /** The connection opened: the worker reports its shield. */
+  onOpen?: () => void;
 }
 
 export interface PairingPart {
@@ -94,6 +96,7 @@ export function createPairing(deps: PairingDeps): PairingPart {
       onMessage: deps.onLiveMessage,
       onConnection: (connection) => {
         if (live !== link) return;
+        if (connection === "open") deps.onOpen?.();
         void serial(async () => {
           const { pairing: current } = await readState(chrome);
           if (current && !current.paused) await writeState(chrome, { connection });

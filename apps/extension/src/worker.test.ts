@@ -498,3 +498,39 @@ describe("delay pages", () => {
     expect(chrome.navigate("http://127.0.0.1:3000/app")).toBeNull();
   });
 });
+
+describe("a shield that says when it is down", () => {
+  it("reports incognito access and its rules when the connection opens, after a timer update and every minute", async () => {
+    const b = browser();
+    current = b;
+    b.chrome.incognito = true;
+    const worker = await b.restart();
+    await worker.pair(b.api.token, ORIGIN);
+    b.sockets.last.open();
+    await settle();
+    const reports = () => b.sockets.last.sent.filter((message) => message.type === "shield_status");
+    expect(reports()).toEqual([{ type: "shield_status", incognitoAllowed: true, rulesInPlace: true }]);
+    b.sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+    await settle();
+    expect(reports().at(-1)).toEqual({ type: "shield_status", incognitoAllowed: true, rulesInPlace: true });
+    // The rules vanish (another extension, a broken update): the next minute's report says so.
+    b.chrome.dynamicRules = [];
+    b.chrome.incognito = false;
+    b.clock.now = T0 + MIN;
+    await b.chrome.rules.update([], []);
+    const before = reports().length;
+    await worker.onAlarm(ALARMS.heartbeat);
+    // The heartbeat reinstalls the missing rules first, then reports what is in place.
+    expect(reports().slice(before)).toEqual([{ type: "shield_status", incognitoAllowed: false, rulesInPlace: true }]);
+    expect(b.chrome.dynamicRules.length).toBeGreaterThan(0);
+  });
+
+  it("points Chrome's uninstall page at the paired app's removal page", async () => {
+    const b = browser();
+    current = b;
+    const worker = await b.restart();
+    expect(b.chrome.uninstallUrl).toBe("http://localhost:3000/extension/removed");
+    await worker.pair(b.api.token, ORIGIN);
+    expect(b.chrome.uninstallUrl).toBe(`${ORIGIN}/extension/removed`);
+  });
+});

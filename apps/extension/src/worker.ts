@@ -9,7 +9,7 @@
  */
 import type { ExtensionLinkStatus, ExtensionStatus, LiveMessage, SharedTimerState } from "@focus/core/protocol";
 import type { ApiClient } from "./api";
-import { applyBlocking, type ApplyBlockingOptions } from "./blocking";
+import { applyBlocking, type ApplyBlockingOptions, rulesInPlace } from "./blocking";
 import type { ChromeAdapter } from "./chromeAdapter";
 import { linkStatusOf } from "./linkStatus";
 import type { LiveSocket } from "./live";
@@ -26,6 +26,9 @@ import { ALARMS, applyWakeups } from "./wakeups";
 export { ALARMS } from "./wakeups";
 export { linkStatusOf } from "./linkStatus";
 export type { BlockedAttemptReport, DelayChoiceReport } from "./reporting";
+
+/** The app's page that records a removal and asks why (`docs/product.md`, Removing the extension). */
+export const REMOVAL_PAGE_PATH = "/extension/removed";
 
 /** The blocklist is fetched again after this long during a focus session, ms. */
 export const BLOCKLIST_MAX_AGE_MS = 5 * 60_000;
@@ -108,7 +111,22 @@ export function createWorker(deps: WorkerDeps): Worker {
     serial,
     reconcile: () => reconcile(),
     onLiveMessage: (message) => void worker.onLiveMessage(message),
+    onOpen: () => void serial(reportShield),
   });
+
+  /** Tells the server how the shield stands (`docs/product.md`, A shield that says when it is down). */
+  async function reportShield(): Promise<void> {
+    const state = await readState(chrome);
+    if (!state.pairing || state.pairing.paused) return;
+    const [incognitoAllowed, inPlace] = await Promise.all([chrome.runtime.incognitoAllowed(), rulesInPlace(chrome, state, clock.now())]);
+    link.send({ type: "shield_status", incognitoAllowed, rulesInPlace: inPlace });
+  }
+
+  /** Points Chrome's uninstall page at the paired app's (else the default app's) removal page. */
+  async function keepUninstallUrl(): Promise<void> {
+    const { pairing } = await readState(chrome);
+    await chrome.runtime.setUninstallUrl(`${pairing?.apiOrigin ?? deps.defaultAppUrl}${REMOVAL_PAGE_PATH}`);
+  }
 
   /** A timer update from the web app: mirror it, and switch blocking on or off. */
   async function applyTimerUpdate(timerState: Extract<LiveMessage, { type: "timer_update" }>["timerState"]): Promise<void> {
@@ -135,6 +153,7 @@ export function createWorker(deps: WorkerDeps): Worker {
           await writeState(chrome, { connection: "closed" });
         }
         await reconcile();
+        await keepUninstallUrl();
       }),
 
     onAlarm: (name) =>
@@ -150,12 +169,16 @@ export function createWorker(deps: WorkerDeps): Worker {
           }
         }
         await reconcile();
+        if (name === ALARMS.heartbeat) await reportShield();
       }),
 
     pair: (token, apiOrigin) =>
       serial(async () => {
         const status = await link.pair(token, apiOrigin);
-        if (status.error === undefined) await reconcile({ forceRules: true });
+        if (status.error === undefined) {
+          await reconcile({ forceRules: true });
+          await keepUninstallUrl();
+        }
         return status;
       }),
 
@@ -211,7 +234,10 @@ export function createWorker(deps: WorkerDeps): Worker {
           if (await clock.take({ sentAt: message.sentAt, receivedAt: deps.now(), serverNow: message.serverNow })) await reconcile();
         } else if (message.type === "timer_update") {
           // Only the web app owns the timer; another extension's echo is not a source of truth.
-          if (message.source !== "extension") await applyTimerUpdate(message.timerState);
+          if (message.source !== "extension") {
+            await applyTimerUpdate(message.timerState);
+            await reportShield();
+          }
         } else if (message.type === "settings_changed") {
           // The Shield's mode or passes a day may have changed: fetch it again.
           const { pairing } = await readState(chrome);

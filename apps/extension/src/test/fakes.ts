@@ -23,6 +23,9 @@ export class FakeChrome implements ChromeAdapter {
   badgeSpec: BadgeSpec = { text: "", color: "", title: "" };
   readonly storageListeners = new Set<(keys: string[]) => void>();
   readonly internal = new Set<MessageListener>();
+  /** What `setUninstallURL` was last given, and whether incognito is allowed (the user's switch). */
+  uninstallUrl: string | null = null;
+  incognito = false;
   readonly external = new Set<MessageListener>();
 
   runtime: ChromeAdapter["runtime"] = {
@@ -39,6 +42,10 @@ export class FakeChrome implements ChromeAdapter {
       }
       return undefined;
     },
+    setUninstallUrl: async (url) => {
+      this.uninstallUrl = url;
+    },
+    incognitoAllowed: async () => this.incognito,
   };
 
   storage: ChromeAdapter["storage"] = {
