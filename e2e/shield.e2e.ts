@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EXTENSION_ZIP_PATH } from "@focus/core/protocol";
+import { EXTENSION_ID, EXTENSION_ZIP_PATH } from "@focus/core/protocol";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
@@ -14,8 +14,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, registerInUi, removeDataDir, sa
  * paired from /extension: a path entry blocks `/shorts/x` while `/watch?v=x` of the same site
  * opens; a delay entry shows the delay page, whose Continue lets the user in after its 30 s
  * countdown (run on Playwright's clock, not waited out) and is counted; the allow list blocks a
- * site it does not name. The sites are one local server reached under test host names
- * (--host-resolver-rules), as in extension.e2e.ts.
+ * site it does not name; the Shield tab says the shield is on, and "Shield off at …" once the
+ * extension is switched off in chrome://extensions mid-session. The sites are one local server
+ * reached under test host names (--host-resolver-rules), as in extension.e2e.ts.
  */
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const { unzipSync } = createRequire(join(repoRoot, "apps/extension/package.json"))("fflate") as {
@@ -49,7 +50,9 @@ async function downloadExtension(): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ port: APP_PORT });
+  // The shield's watch looks every second and calls a browser quiet after 25 s, just over its pings' 20 s
+  // (45 s and 15 s in production).
+  server = await startServer({ port: APP_PORT, env: { SHIELD_OFF_AFTER_MS: "25000", SHIELD_CHECK_MS: "1000" } });
   extensionDir = await downloadExtension();
   site = createServer((req, res) => {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
@@ -189,5 +192,27 @@ describe("Website Shield in Chromium", () => {
     await again.goto(`${server.url}/app`);
     expect(again.url()).toBe(`${server.url}/app`);
     await again.close();
+  });
+
+  it("shows the shield on, then shield off within a minute once the extension is switched off mid-session", async () => {
+    await app.goto(`${server.url}/app`);
+    await showTab("block");
+    const status = app.getByTestId("shield-status");
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toContain("Connected");
+    expect(await status.textContent()).toContain("Rules in place");
+    expect(await app.getByTestId("shield-off").count()).toBe(0);
+
+    const extensions = await context.newPage();
+    await extensions.goto(`chrome://extensions/?id=${EXTENSION_ID}`);
+    // The detail view of the extension (its own toggle, not the list's or a hidden one).
+    const toggle = extensions.locator("extensions-detail-view #enableToggle");
+    await toggle.click();
+    await expect.poll(() => toggle.evaluate((element) => (element as HTMLElement & { checked?: boolean }).checked)).toBe(false);
+    await extensions.close();
+
+    await expect.poll(() => app.getByTestId("shield-off").count(), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0);
+    expect(await app.getByTestId("shield-off").first().textContent()).toMatch(/^Shield off at .+, still off$/);
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toContain("Not reporting since");
+    await saveScreenshot(app, "shield-off", { fullPage: true });
   });
 });

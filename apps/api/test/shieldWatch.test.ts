@@ -81,15 +81,18 @@ describe("the Website Shield's watch", () => {
     expect((await status()).shieldOff).toEqual([]);
   });
 
-  it("records a removal from the uninstall page, with or without a reason, and refuses an over-long one", async () => {
+  it("records a removal from the uninstall page, then the optional reason only with the page's key", async () => {
     t = await createTestApp();
-    const post = (payload: object) => t.app.inject({ method: "POST", url: "/api/extension-removals", payload });
-    expect((await post({})).statusCode).toBe(204);
-    expect((await post({ reason: "  It blocked too much  " })).statusCode).toBe(204);
-    const long = await post({ reason: "x".repeat(501) });
+    const recorded = await t.app.inject({ method: "POST", url: "/api/extension-removals" });
+    expect(recorded.statusCode).toBe(201);
+    const { id, key } = recorded.json();
+    const put = (payload: object, removal = id) => t.app.inject({ method: "PUT", url: `/api/extension-removals/${removal}`, payload });
+    expect((await put({ key: "guess", reason: "spam" })).statusCode).toBe(404);
+    const long = await put({ key, reason: "x".repeat(501) });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toContain("reason must be at most 500 characters");
-    const rows = await t.app.db.selectFrom("extension_removals").select("reason").orderBy("id").execute();
-    expect(rows.map((row) => row.reason)).toEqual([null, "It blocked too much"]);
+    expect((await put({ key, reason: "  It blocked too much  " })).statusCode).toBe(204);
+    const rows = await t.app.db.selectFrom("extension_removals").select("reason").execute();
+    expect(rows.map((row) => row.reason)).toEqual(["It blocked too much"]);
   });
 });

@@ -40,6 +40,7 @@ const page = {
   notFound: lazyRoute(async () => (await import("@/pages/NotFoundPage")).NotFoundPage, { withSchemas: false }),
   privacy: lazyRoute(async () => (await import("@/pages/PrivacyPage")).PrivacyPage, { withSchemas: false }),
   terms: lazyRoute(async () => (await import("@/pages/TermsPage")).TermsPage, { withSchemas: false }),
+  extensionRemoved: lazyRoute(async () => (await import("@/pages/ExtensionRemovedPage")).ExtensionRemovedPage),
 };
 
 const showToVisitors: SignedInRouteHandle = { signedOut: "page" };
@@ -50,7 +51,7 @@ const notFoundForVisitors: SignedInRouteHandle = { signedOut: "notFound" };
  * `SignedInLayout`, which owns the timer, the audio player and the outbox, so navigating never
  * loses a session. A child's `handle` says what a visitor who is not signed in gets (default:
  * /auth; the rooms are open to look at). The landing page, /auth, /forgot-password,
- * /reset-password, the privacy and terms pages,
+ * /reset-password, the privacy and terms pages, the extension's removal page,
  * the mini timer popup and the not-found screen stand alone. Until the first page's code is there, a full-page spinner shows
  * (`HydrateFallback` of the top-level routes).
  */
@@ -62,6 +63,7 @@ export const appRoutes: RouteObject[] = [
   { path: "/mini-timer", ...page.miniTimer, HydrateFallback: PageSpinner },
   { path: "/privacy", ...page.privacy, HydrateFallback: PageSpinner },
   { path: "/terms", ...page.terms, HydrateFallback: PageSpinner },
+  { path: "/extension/removed", ...page.extensionRemoved, HydrateFallback: PageSpinner },
   {
     ...page.signedInLayout,
     HydrateFallback: PageSpinner,

@@ -86,7 +86,14 @@ export async function closeShieldOff(db: Kysely<Database>, userId: number, ended
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Records a removal the uninstall page reported. */
-export async function insertExtensionRemoval(db: Kysely<Database>, reason: string | null, at: Date): Promise<void> {
-  await db.insertInto("extension_removals").values({ reason, created_at: at.toISOString() }).execute();
+/** Records a removal the uninstall page reported; its id. */
+export async function insertExtensionRemoval(db: Kysely<Database>, editKey: string, at: Date): Promise<number> {
+  const row = await db.insertInto("extension_removals").values({ reason: null, edit_key: editKey, created_at: at.toISOString() }).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Sets the reason of removal `id` when `editKey` is its key; false otherwise. */
+export async function setRemovalReason(db: Kysely<Database>, id: number, editKey: string, reason: string | null): Promise<boolean> {
+  const result = await db.updateTable("extension_removals").set({ reason }).where("id", "=", id).where("edit_key", "=", editKey).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -85,8 +85,12 @@ export type ShieldStatus = z.infer<typeof shieldStatusSchema>;
 /** Longest reason a user may give for removing the extension. */
 export const REMOVAL_REASON_MAX_LENGTH = 500;
 
-/** Body of `POST /api/extension-removals` (`docs/api.md`): why the extension was removed, optional. */
+/** Answer of `POST /api/extension-removals` (201): the recorded removal and the key that lets this page add a reason. */
+export const extensionRemovalRecordedSchema = z.object({ id: z.number().int(), key: z.string() });
+
+/** Body of `PUT /api/extension-removals/{id}` (`docs/api.md`): the page's key and why the extension was removed (optional). */
 export const extensionRemovalSchema = z.object({
+  key: z.string({ message: "key is required" }).min(1, "key is required").max(64),
   reason: z
     .string({ message: "reason must be text" })
     .trim()

@@ -3,7 +3,8 @@
  * last report (`linked_devices.reported_at`, `incognito_allowed`, `rules_in_place`), the
  * shield-off intervals recorded while a focus session ran (`shield_off_intervals`, at most one
  * open per user: a partial unique index), and the removals the extension's uninstall page
- * recorded (`extension_removals`, with the optional reason).
+ * recorded (`extension_removals`, with the optional reason, which only the page that recorded
+ * the removal may add: it holds `edit_key`).
  * Frozen in time: never edit a migration that has shipped; add a new one.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on today's Database type (Kysely docs) */
@@ -40,6 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("extension_removals")
     .addColumn("id", "integer", idColumn(db))
     .addColumn("reason", "text")
+    .addColumn("edit_key", "text", (col) => col.notNull())
     .addColumn("created_at", "text", (col) => col.notNull())
     .execute();
 }

@@ -16,6 +16,8 @@ export interface ShieldOffIntervalsTable {
 export interface ExtensionRemovalsTable {
   id: Generated<number>;
   reason: string | null;
+  /** A random key the recording page holds to add the reason (base64url, 16 bytes). */
+  edit_key: string;
   /** ISO 8601 UTC. */
   created_at: string;
 }

@@ -3,15 +3,18 @@
  * Shield): `GET /api/shield` → 200 `{ mode, delayPassesPerDay, sites }`, the user's Shield
  * settings and entries in one answer, for the web app's session or a linked device's token.
  * `GET /api/shield/status` → 200 each paired browser's last report and the latest shield-off
- * intervals (signed in). `POST /api/extension-removals` {reason?} → 204: the uninstall page
- * records a removal (anyone; 10 a minute per address).
+ * intervals (signed in). `POST /api/extension-removals` → 201 `{ id, key }`: the uninstall page
+ * records a removal (anyone; 10 a minute per address); `PUT /api/extension-removals/:id`
+ * `{ key, reason }` → 204 adds the optional reason (404 for a wrong id or key).
  */
-import { extensionRemovalSchema, shieldStateSchema, shieldStatusSchema } from "@focus/core/schemas";
+import { randomBytes } from "node:crypto";
+import { extensionRemovalRecordedSchema, extensionRemovalSchema, recordIdParamsSchema, shieldStateSchema, shieldStatusSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { HttpError } from "../../domain/httpError";
 import { userOf } from "../../plugins/auth";
 import { listBlockedSites } from "../../repositories/blockedSites";
 import { getSettings } from "../../repositories/settings";
-import { insertExtensionRemoval, shieldStatusOf } from "../../repositories/shieldStatus";
+import { insertExtensionRemoval, setRemovalReason, shieldStatusOf } from "../../repositories/shieldStatus";
 
 const shieldRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
@@ -32,9 +35,20 @@ const shieldRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     "/extension-removals",
-    { config: { rateLimit: { max: 10, timeWindow: "1 minute" } }, schema: { body: extensionRemovalSchema } },
+    { config: { rateLimit: { max: 10, timeWindow: "1 minute" } }, schema: { response: { 201: extensionRemovalRecordedSchema } } },
+    async (_request, reply) => {
+      const key = randomBytes(16).toString("base64url");
+      const id = await insertExtensionRemoval(fastify.db, key, new Date());
+      return reply.code(201).send({ id, key });
+    },
+  );
+
+  fastify.put(
+    "/extension-removals/:id",
+    { config: { rateLimit: { max: 10, timeWindow: "1 minute" } }, schema: { params: recordIdParamsSchema, body: extensionRemovalSchema } },
     async (request, reply) => {
-      await insertExtensionRemoval(fastify.db, request.body.reason || null, new Date());
+      const saved = await setRemovalReason(fastify.db, request.params.id, request.body.key, request.body.reason || null);
+      if (!saved) throw new HttpError(404, "This removal is not known here");
       return reply.code(204).send();
     },
   );

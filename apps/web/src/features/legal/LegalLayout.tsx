@@ -11,7 +11,7 @@ import { SiteFooter } from "@/components/SiteFooter";
  * the page's title and when it last changed, its sections, and the site's footer. Like the
  * landing page it loads no app code, so a visitor reads it at once.
  */
-export function LegalLayout({ title, updated, intro, children }: { title: string; updated: string; intro: ReactNode; children: ReactNode }) {
+export function LegalLayout({ title, updated, intro, children }: { title: string; updated?: string; intro: ReactNode; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur">
@@ -27,7 +27,7 @@ export function LegalLayout({ title, updated, intro, children }: { title: string
         </Link>
         <div className="grid gap-3">
           <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-          <p className="text-sm text-muted-foreground">Last updated {updated}</p>
+          {updated && <p className="text-sm text-muted-foreground">Last updated {updated}</p>}
           <div className="text-lg leading-relaxed text-muted-foreground">{intro}</div>
         </div>
         {children}

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type BlockedSite, type LinkedDevice, type User } from "@focus/core/schemas";
+import { DEFAULT_SETTINGS, type BlockedSite, type LinkedDevice, type ShieldStatus, type User } from "@focus/core/schemas";
 import { SITE_ENTRY_MESSAGES } from "@focus/core/schemas";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
@@ -24,8 +24,9 @@ function fakeApi({
   sites = [] as FakeSite[],
   devices = [] as LinkedDevice[],
   fail = {} as Record<string, Answer>,
+  status = { devices: [], shieldOff: [] } as ShieldStatus,
 } = {}) {
-  const state = { sites: sites.map((site) => ({ delay: false, ...site })), devices: [...devices], nextId: 100, settings: { ...DEFAULT_SETTINGS } };
+  const state = { sites: sites.map((site) => ({ delay: false, ...site })), devices: [...devices], nextId: 100, settings: { ...DEFAULT_SETTINGS }, status };
   const calls: { method: string; url: string; body?: unknown }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const method = init?.method ?? "GET";
@@ -48,6 +49,7 @@ function fakeApi({
       return answer({ status: 200, body: state.sites.find((s) => s.id === id) });
     }
     if (url === "/api/settings" && method === "GET") return answer({ status: 200, body: state.settings });
+    if (url === "/api/shield/status" && method === "GET") return answer({ status: 200, body: state.status });
     if (url === "/api/settings" && method === "POST") {
       state.settings = { ...state.settings, ...body };
       return answer({ status: 200, body: state.settings });
@@ -180,6 +182,29 @@ describe("Website Shield tab", () => {
     expect(await screen.findByText("Delay page on")).toBeTruthy();
     expect(calls.find((c) => c.method === "PUT")).toEqual({ method: "PUT", url: "/api/blocked-sites/1", body: { delay: true } });
     await waitFor(() => expect((screen.getByRole("switch", { name: "Delay instead of blocking reddit.com" }) as HTMLInputElement).checked).toBe(true));
+  });
+
+  it("says whether the shield is on per paired browser, how to allow incognito, and when it was off", async () => {
+    const reportedAt = new Date(Date.now() - 5 * 60_000).toISOString();
+    fakeApi({
+      status: {
+        devices: [
+          { id: 1, name: "Chrome at work", isActive: true, reporting: true, reportedAt, incognitoAllowed: false, rulesInPlace: true },
+          { id: 2, name: "Chrome at home", isActive: true, reporting: false, reportedAt, incognitoAllowed: true, rulesInPlace: false },
+        ],
+        shieldOff: [{ startedAt: "2026-11-27T10:42:00.000Z", endedAt: null, sessionStart: "2026-11-27T10:30:00.000Z" }],
+      },
+    });
+    renderShield();
+    const browsers = await screen.findByRole("list", { name: "Shield per browser" });
+    expect(within(browsers).getByText("Connected")).toBeTruthy();
+    expect(within(browsers).getByText("Not in incognito windows")).toBeTruthy();
+    expect(within(browsers).getByText(/^Not reporting since /)).toBeTruthy();
+    expect(within(browsers).getByText("Rules missing")).toBeTruthy();
+    expect(screen.getByTestId("incognito-guide").textContent).toContain('switch on "Allow in Incognito"');
+    const off = new Date("2026-11-27T10:42:00.000Z").toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    expect(screen.getByTestId("shield-off").textContent).toContain(`Shield off at ${off}`);
+    expect(screen.getByTestId("shield-off").textContent).toContain("still off");
   });
 
   it("shows the kind of each entry: a whole site, a path, an exception", async () => {

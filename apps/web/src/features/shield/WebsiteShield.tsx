@@ -8,6 +8,7 @@ import { ExtensionPromo } from "./ExtensionPromo";
 import { LaunchingSoon } from "./LaunchingSoon";
 import { LinkedDevicesCard } from "./LinkedDevicesCard";
 import { ShieldModeCard } from "./ShieldModeCard";
+import { ShieldStatusCard } from "./ShieldStatusCard";
 
 /**
  * The Website Shield tab, 'Focus Shield' (`docs/product.md`): the user's blocklist and linked
@@ -29,7 +30,8 @@ export function WebsiteShield({ user }: { user: User }) {
       ) : (
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
           <BlocklistCard user={user} />
-          <div className="grid gap-6">
+          <div className="grid grid-cols-1 gap-6">
+            <ShieldStatusCard />
             <ShieldModeCard user={user} />
             <LinkedDevicesCard />
           </div>

@@ -10,6 +10,7 @@ import { ApiError, api } from "@/lib/api";
 export const shieldQueryKeys = {
   blockedSites: ["/api/blocked-sites"],
   linkedDevices: ["/api/linked-devices"],
+  status: ["/api/shield/status"],
 } as const;
 
 /** The toast text of a failed call: the error's message (`docs/api.md`). */
