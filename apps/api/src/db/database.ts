@@ -14,6 +14,7 @@ import type { RoomPresenceTable } from "./tables/roomPresence";
 import type { RoomsTable } from "./tables/rooms";
 import type { SettingsTable } from "./tables/settings";
 import type { ExtensionRemovalsTable, ShieldOffIntervalsTable } from "./tables/shieldOff";
+import type { ShieldSchedulesTable } from "./tables/shieldSchedules";
 import type { TasksTable } from "./tables/tasks";
 import type { UsersTable } from "./tables/users";
 
@@ -38,4 +39,5 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   shield_off_intervals: ShieldOffIntervalsTable;
   extension_removals: ExtensionRemovalsTable;
+  shield_schedules: ShieldSchedulesTable;
 }

@@ -8,6 +8,7 @@ export * from "./subscription";
 export * from "./blockedSite";
 export * from "./siteRule";
 export * from "./shield";
+export * from "./schedule";
 export * from "./blockedAttempt";
 export * from "./dataExport";
 export * from "./config";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { blockedSiteSchema } from "./blockedSite";
+import { shieldScheduleSchema } from "./schedule";
 
 /**
  * The Website Shield's settings and what the extension reads (`docs/product.md`, Website
@@ -31,13 +32,15 @@ export const shieldSettingsFields = {
 };
 
 /**
- * Answer of `GET /api/shield` (`docs/api.md`): the mode, the passes a day, and the user's
- * entries (the same as `GET /api/blocked-sites`).
+ * Answer of `GET /api/shield` (`docs/api.md`): the mode, the passes a day, the user's entries
+ * (the same as `GET /api/blocked-sites`) and schedules.
  */
 export const shieldStateSchema = z.object({
   mode: z.enum(SHIELD_MODES),
   delayPassesPerDay: z.number().int(),
   sites: z.array(blockedSiteSchema),
+  /** Recurring block windows (schedule.ts); absent in older answers. */
+  schedules: z.array(shieldScheduleSchema).default([]),
 });
 export type ShieldState = z.infer<typeof shieldStateSchema>;
 

@@ -233,6 +233,9 @@ export function blocklistAllowance(state: PlanState, count: number): string {
 /** What a refused website over the Free plan's blocklist size says. */
 export const FREE_BLOCKED_SITES_MESSAGE = `The Free plan blocks up to ${FREE_PLAN.blockedSites} websites. Upgrade to Premium for unlimited blocking.`;
 
+/** What a refused Shield schedule past the Free plan's one says (`docs/product.md`, Schedules). */
+export const FREE_SCHEDULES_MESSAGE = `The Free plan keeps ${FREE_PLAN.shieldSchedules} Shield schedule. Upgrade to Premium for more, or change the one you have.`;
+
 /** What a refused focus session over the Free plan's daily limit says. */
 export const FREE_DAILY_LIMIT_MESSAGE = `The Free plan includes ${FREE_PLAN.focusSessionsPerDay} focus sessions a day. Upgrade to Premium for unlimited sessions.`;
 

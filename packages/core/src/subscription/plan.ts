@@ -4,6 +4,7 @@ import { todayProgress } from "../stats/today";
 import { GUEST_AUDIO_MOOD } from "../audio/catalogue";
 import { localDayKey } from "../format";
 import { MAX_BLOCKED_SITES } from "../schemas/blockedSite";
+import { MAX_SHIELD_SCHEDULES } from "../schemas/schedule";
 import { MAX_SESSION_SECONDS } from "../schemas/session";
 import { isPremiumActive, isTrialActive, type SubscriptionFields } from "./rules";
 
@@ -25,6 +26,8 @@ export const FREE_PLAN = {
   tracks: ["deep-work/steady-beta.mp3", "deep-work/deep-current.mp3", "light-work/morning-desk.mp3"],
   /** Websites on the blocklist. */
   blockedSites: 5,
+  /** Recurring block windows of the Website Shield (`docs/product.md`, Schedules). */
+  shieldSchedules: 1,
 } as const;
 
 /** Which plan's limits apply to a signed-in user at an instant. */
@@ -86,6 +89,14 @@ export function daysOverDailyLimit(existing: readonly StatsSession[], added: rea
  */
 export function blockedSitesAllowed(tier: PlanTier): number {
   return tier === "free" ? FREE_PLAN.blockedSites : MAX_BLOCKED_SITES;
+}
+
+/**
+ * How many Shield schedules a plan may keep: FREE_PLAN.shieldSchedules on the Free plan,
+ * MAX_SHIELD_SCHEDULES (the sanity cap) otherwise.
+ */
+export function shieldSchedulesAllowed(tier: PlanTier): number {
+  return tier === "free" ? FREE_PLAN.shieldSchedules : MAX_SHIELD_SCHEDULES;
 }
 
 /**

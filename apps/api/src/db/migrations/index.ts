@@ -21,6 +21,7 @@ import * as passwordResets from "./2026_12_03_0003_password_resets";
 import * as pushSubscriptions from "./2026_12_04_0001_push_subscriptions";
 import * as shieldDelay from "./2026_12_07_0001_shield_delay";
 import * as shieldStatus from "./2026_12_07_0002_shield_status";
+import * as shieldSchedules from "./2026_12_07_0003_shield_schedules";
 
 export const migrations: Record<string, Migration> = {
   "2026_11_22_0001_initial_schema": initialSchema,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_04_0001_push_subscriptions": pushSubscriptions,
   "2026_12_07_0001_shield_delay": shieldDelay,
   "2026_12_07_0002_shield_status": shieldStatus,
+  "2026_12_07_0003_shield_schedules": shieldSchedules,
 };

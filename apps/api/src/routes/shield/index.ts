@@ -2,15 +2,31 @@
  * The Website Shield as the extension reads it (`docs/api.md`, `docs/product.md` Website
  * Shield): `GET /api/shield` → 200 `{ mode, delayPassesPerDay, sites }`, the user's Shield
  * settings and entries in one answer, for the web app's session or a linked device's token.
- * `GET /api/shield/status` → 200 each paired browser's last report and the latest shield-off
+ * `GET|POST /api/shield/schedules`, `DELETE /api/shield/schedules/:id`: the user's recurring
+ * block windows (Free: 1, 403 beyond; others MAX_SHIELD_SCHEDULES, 409 beyond; each change tells
+ * the paired extension, `settings_changed`). `GET /api/shield/status` → 200 each paired browser's last report and the latest shield-off
  * intervals (signed in). `POST /api/extension-removals` → 201 `{ id, key }`: the uninstall page
  * records a removal (anyone; 10 a minute per address); `PUT /api/extension-removals/:id`
  * `{ key, reason }` → 204 adds the optional reason (404 for a wrong id or key).
  */
 import { randomBytes } from "node:crypto";
-import { extensionRemovalRecordedSchema, extensionRemovalSchema, recordIdParamsSchema, shieldStateSchema, shieldStatusSchema } from "@focus/core/schemas";
+import {
+  extensionRemovalRecordedSchema,
+  extensionRemovalSchema,
+  MAX_SHIELD_SCHEDULES,
+  recordIdParamsSchema,
+  shieldScheduleInputSchema,
+  shieldScheduleListSchema,
+  shieldScheduleSchema,
+  shieldStateSchema,
+  shieldStatusSchema,
+} from "@focus/core/schemas";
+import { FREE_SCHEDULES_MESSAGE, planTier, shieldSchedulesAllowed } from "@focus/core/subscription";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError } from "../../domain/httpError";
+import { subscriptionOf } from "../../domain/subscription";
+import { countShieldSchedules, deleteShieldSchedule, insertShieldSchedule, listShieldSchedules } from "../../repositories/shieldSchedules";
+import { lockUserRow } from "../../repositories/users";
 import { userOf } from "../../plugins/auth";
 import { listBlockedSites } from "../../repositories/blockedSites";
 import { getSettings } from "../../repositories/settings";
@@ -22,8 +38,48 @@ const shieldRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { onRequest: fastify.authenticateUserOrDevice, schema: { response: { 200: shieldStateSchema } } },
     async (request) => {
       const userId = userOf(request).id;
-      const [settings, sites] = await Promise.all([getSettings(fastify.db, userId), listBlockedSites(fastify.db, userId)]);
-      return { mode: settings.shieldMode, delayPassesPerDay: settings.delayPassesPerDay, sites };
+      const [settings, sites, schedules] = await Promise.all([
+        getSettings(fastify.db, userId),
+        listBlockedSites(fastify.db, userId),
+        listShieldSchedules(fastify.db, userId),
+      ]);
+      return { mode: settings.shieldMode, delayPassesPerDay: settings.delayPassesPerDay, sites, schedules };
+    },
+  );
+
+  fastify.get(
+    "/shield/schedules",
+    { onRequest: fastify.authenticate, schema: { response: { 200: shieldScheduleListSchema } } },
+    async (request) => listShieldSchedules(fastify.db, userOf(request).id),
+  );
+
+  fastify.post(
+    "/shield/schedules",
+    { onRequest: fastify.authenticate, schema: { body: shieldScheduleInputSchema, response: { 201: shieldScheduleSchema } } },
+    async (request, reply) => {
+      const user = userOf(request);
+      const allowed = shieldSchedulesAllowed(planTier(subscriptionOf(user), Date.now()));
+      const schedule = await fastify.db.transaction().execute(async (trx) => {
+        await lockUserRow(trx, user.id);
+        if ((await countShieldSchedules(trx, user.id)) >= allowed) {
+          throw allowed < MAX_SHIELD_SCHEDULES ? new HttpError(403, FREE_SCHEDULES_MESSAGE) : new HttpError(409, `You can keep at most ${MAX_SHIELD_SCHEDULES} schedules`);
+        }
+        return insertShieldSchedule(trx, user.id, request.body);
+      });
+      // The paired extension fetches the Shield again (as after a settings change).
+      fastify.liveHub.notifyUser(user.id, { type: "settings_changed" });
+      return reply.code(201).send(schedule);
+    },
+  );
+
+  fastify.delete(
+    "/shield/schedules/:id",
+    { onRequest: fastify.authenticate, schema: { params: recordIdParamsSchema } },
+    async (request, reply) => {
+      const userId = userOf(request).id;
+      if (!(await deleteShieldSchedule(fastify.db, userId, request.params.id))) throw new HttpError(404, "Schedule not found");
+      fastify.liveHub.notifyUser(userId, { type: "settings_changed" });
+      return reply.code(204).send();
     },
   );
 

@@ -1,0 +1,46 @@
+import { FREE_SCHEDULES_MESSAGE } from "@focus/core/subscription";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestApp, registerUser, type TestApp } from "./helpers";
+
+describe("Shield schedules", () => {
+  let t: TestApp;
+  afterEach(async () => t.close());
+
+  const add = (cookie: string, payload: object) => t.app.inject({ method: "POST", url: "/api/shield/schedules", headers: { cookie }, payload });
+  const list = (cookie: string) => t.app.inject({ method: "GET", url: "/api/shield/schedules", headers: { cookie } });
+
+  it("keeps a user's schedules, answers them with the Shield, and deletes only the user's own", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const created = await add(cookie, { days: [5, 1, 2, 3, 4], start: "09:00", end: "12:00" });
+    expect(created.statusCode).toBe(201);
+    const schedule = created.json();
+    expect(schedule).toEqual({ id: expect.any(Number), days: [1, 2, 3, 4, 5], start: "09:00", end: "12:00" });
+    expect((await list(cookie)).json()).toEqual([schedule]);
+    expect((await t.app.inject({ method: "GET", url: "/api/shield", headers: { cookie } })).json().schedules).toEqual([schedule]);
+    const other = await registerUser(t.app);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/shield/schedules/${schedule.id}`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/shield/schedules/${schedule.id}`, headers: { cookie } })).statusCode).toBe(204);
+    expect((await list(cookie)).json()).toEqual([]);
+  });
+
+  it("refuses bad days and times with a message", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const bad = await add(cookie, { days: [], start: "25:00", end: "12:00" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("Choose at least one day");
+  });
+
+  it("gives the Free plan one schedule (403 with a message for a second); the trial more", async () => {
+    t = await createTestApp();
+    const { cookie, res } = await registerUser(t.app);
+    const userId: number = res.json().user.id;
+    expect((await add(cookie, { days: [1], start: "09:00", end: "10:00" })).statusCode).toBe(201);
+    expect((await add(cookie, { days: [2], start: "09:00", end: "10:00" })).statusCode).toBe(201);
+    await t.app.db.updateTable("users").set({ trial_end_date: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", userId).execute();
+    const refused = await add(cookie, { days: [3], start: "09:00", end: "10:00" });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: FREE_SCHEDULES_MESSAGE });
+  });
+});

@@ -1,0 +1,108 @@
+import { z } from "zod";
+
+/**
+ * Shield schedules (`docs/product.md`, Schedules): recurring block windows, days of the week and
+ * a local start and end time ("weekdays 09:00-12:00"), during which the Website Shield blocks
+ * without a timer. Times are minutes after local midnight; a window whose end is before its
+ * start runs past midnight into the next day. Days are 0 (Sunday) to 6 (Saturday), as
+ * `Date.getDay()`.
+ */
+
+/** Most schedules any plan keeps (a sanity cap; the Free plan's limit is in subscription/plan.ts). */
+export const MAX_SHIELD_SCHEDULES = 20;
+
+/** Day names, Sunday first (`Date.getDay()` order). */
+export const WEEKDAY_SHORT_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+
+const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** "09:30" → 570 (minutes after midnight); NaN when it is no HH:MM time. */
+export function minutesOfTime(text: string): number {
+  const match = HH_MM.exec(text);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
+}
+
+/** 570 → "09:30". */
+export function timeOfMinutes(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+const timeText = (field: string) => z.string({ message: `${field} must be a time like 09:00` }).regex(HH_MM, `${field} must be a time like 09:00`);
+
+/** Body of `POST /api/shield/schedules` (`docs/api.md`): days, start and end as HH:MM (24 h). */
+export const shieldScheduleInputSchema = z
+  .object({
+    days: z
+      .array(z.number().int().min(0).max(6), { message: "Choose at least one day" })
+      .min(1, "Choose at least one day")
+      .max(7)
+      .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+    start: timeText("Start"),
+    end: timeText("End"),
+  })
+  .refine((input) => input.start !== input.end, { message: "Start and end must differ", path: ["end"] });
+export type ShieldScheduleInput = z.output<typeof shieldScheduleInputSchema>;
+
+/** A schedule as the API returns it. */
+export const shieldScheduleSchema = z.object({
+  id: z.number().int(),
+  days: z.array(z.number().int().min(0).max(6)),
+  start: z.string(),
+  end: z.string(),
+});
+export type ShieldSchedule = z.infer<typeof shieldScheduleSchema>;
+
+/** Answer of `GET /api/shield/schedules`. */
+export const shieldScheduleListSchema = z.array(shieldScheduleSchema);
+
+/** A window of a schedule as an interval, epoch ms. */
+interface Window {
+  start: number;
+  end: number;
+}
+
+/** Local midnight of the day `offsetDays` from the day of `now`, epoch ms (the device's time zone). */
+function localMidnight(now: number, offsetDays: number): Date {
+  const date = new Date(now);
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + offsetDays, 0, 0, 0, 0);
+}
+
+/** The windows of `schedule` that start from yesterday to tomorrow around `now`, in this device's time zone. */
+function windowsAround(schedule: Pick<ShieldSchedule, "days" | "start" | "end">, now: number): Window[] {
+  const start = minutesOfTime(schedule.start);
+  const end = minutesOfTime(schedule.end);
+  if (Number.isNaN(start) || Number.isNaN(end)) return [];
+  const windows: Window[] = [];
+  for (const offset of [-1, 0, 1]) {
+    const midnight = localMidnight(now, offset);
+    if (!schedule.days.includes(midnight.getDay())) continue;
+    const at = (minutes: number, nextDay: boolean) =>
+      new Date(midnight.getFullYear(), midnight.getMonth(), midnight.getDate() + (nextDay ? 1 : 0), 0, minutes, 0, 0).getTime();
+    windows.push({ start: at(start, false), end: at(end, end < start) });
+  }
+  return windows;
+}
+
+/**
+ * The schedule window that covers `now` (epoch ms, the server's time as this device reads it, in
+ * the device's local time zone): its end, epoch ms; null when no schedule blocks now. Windows of
+ * several schedules that overlap end at the latest end among those covering `now`.
+ */
+export function scheduleBlockingUntil(schedules: readonly Pick<ShieldSchedule, "days" | "start" | "end">[], now: number): number | null {
+  const ends = schedules.flatMap((schedule) => windowsAround(schedule, now).filter((w) => w.start <= now && now < w.end).map((w) => w.end));
+  return ends.length > 0 ? Math.max(...ends) : null;
+}
+
+/** When a schedule next starts or ends after `now` (epoch ms), within the next two days; null when none does. */
+export function nextScheduleChange(schedules: readonly Pick<ShieldSchedule, "days" | "start" | "end">[], now: number): number | null {
+  const times = schedules.flatMap((schedule) => windowsAround(schedule, now).flatMap((w) => [w.start, w.end])).filter((t) => t > now);
+  return times.length > 0 ? Math.min(...times) : null;
+}
+
+/** A schedule in words: "Mon–Fri 09:00–12:00", "Sat, Sun 10:00–11:30". */
+export function scheduleLabel(schedule: Pick<ShieldSchedule, "days" | "start" | "end">): string {
+  const days = [...schedule.days].sort((a, b) => a - b);
+  const weekdays = days.length === 5 && [1, 2, 3, 4, 5].every((d) => days.includes(d));
+  const named = days.length === 7 ? "Every day" : weekdays ? "Mon–Fri" : days.map((d) => WEEKDAY_SHORT_NAMES[d]).join(", ");
+  return `${named} ${schedule.start}–${schedule.end}`;
+}
