@@ -5,7 +5,7 @@
  * the worker acts on: 401 → unlinked, 403 → paused, anything else that fails → error (keep
  * what we have and try again later).
  */
-import { type BlockedAttemptKind, type ShieldMode, shieldStateSchema } from "@focus/core/schemas";
+import { type BlockedAttemptKind, type ShieldMode, type ShieldSchedule, shieldStateSchema } from "@focus/core/schemas";
 import type { Pairing } from "./storage";
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Pick<Response, "ok" | "status" | "json">>;
@@ -32,6 +32,7 @@ export interface FetchedShield {
   entries: string[];
   /** The entries among `entries` that show the delay page. */
   delayed: string[];
+  schedules: ShieldSchedule[];
 }
 
 /** Sorts a non-2xx status. */
@@ -71,6 +72,7 @@ export function createApiClient(fetchImpl: FetchLike): ApiClient {
           passesPerDay: shield.delayPassesPerDay,
           entries: active.map((site) => site.url),
           delayed: active.filter((site) => site.delay).map((site) => site.url),
+          schedules: shield.schedules,
         };
       }),
     reportAttempt: (pairing, attempt) => call(pairing, "POST", "/api/blocked-attempts", attempt, () => null),

@@ -7,7 +7,7 @@
  */
 import type { ChromeAdapter } from "./chromeAdapter";
 import { clearRedirectKey, readRedirectKey, renewRedirectKey } from "./redirectKey";
-import type { ShieldMode } from "@focus/core/schemas";
+import { scheduleBlockingUntil, type ShieldMode } from "@focus/core/schemas";
 import { openPassEntries } from "./passes";
 import { BLOCKED_PAGE_PATH, blockedPageUrl, buildShieldRules, redirectKeyOf, shieldBlocks } from "./rules";
 import { type StoredState, writeState } from "./storage";
@@ -38,16 +38,31 @@ function hostOf(origin: string | undefined): string | null {
 }
 
 /**
- * Sites are blocked while a paired, switched-on device sees a focus session run, and the list
- * is not empty (a block list) or the mode is the allow list (everything but the list is blocked).
+ * Until when the Shield blocks at `now` (server clock, epoch ms) for a paired, switched-on
+ * device: the end of the running focus session or of the schedule window that covers now
+ * (`docs/product.md`, Schedules), whichever is later; null when neither.
+ */
+export function blockingUntil(state: StoredState, now: number): number | null {
+  if (state.pairing === null || state.pairing.paused) return null;
+  const focusEnd = isFocusRunning(state.timer, now) ? endsAtOf(state.timer, now) : null;
+  const scheduleEnd = scheduleBlockingUntil(state.blocklist?.schedules ?? [], now);
+  if (focusEnd === null) return scheduleEnd;
+  return scheduleEnd === null ? focusEnd : Math.max(focusEnd, scheduleEnd);
+}
+
+/**
+ * Sites are blocked while a paired, switched-on device sees a focus session run or a schedule
+ * window cover now, and the list is not empty (a block list) or the mode is the allow list
+ * (everything but the list is blocked).
  */
 export function blockingPlan(state: StoredState, now: number): BlockingPlan {
-  const active = state.pairing !== null && !state.pairing.paused && isFocusRunning(state.timer, now);
+  const until = blockingUntil(state, now);
+  const active = until !== null;
   const mode = state.blocklist?.mode ?? "blocklist";
   const entries = active ? (state.blocklist?.entries ?? []) : [];
   const delayed = active && mode === "blocklist" ? (state.blocklist?.delayed ?? []).filter((entry) => entries.includes(entry)) : [];
   const passed = openPassEntries(state.passes, now).filter((entry) => delayed.includes(entry));
-  const endsAt = active ? endsAtOf(state.timer, now) : null;
+  const endsAt = until;
   const appHost = hostOf(state.pairing?.apiOrigin);
   return { active: active && (entries.length > 0 || mode === "allowlist"), mode, entries, delayed, passed, endsAt, appHost };
 }

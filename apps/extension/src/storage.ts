@@ -4,7 +4,7 @@
  * value that does not parse counts as absent.
  */
 import { type SharedTimerState, sharedTimerStateSchema } from "@focus/core/protocol";
-import { DELAY_PASSES_LIMITS, SHIELD_MODES } from "@focus/core/schemas";
+import { DELAY_PASSES_LIMITS, SHIELD_MODES, shieldScheduleSchema } from "@focus/core/schemas";
 import { z } from "zod";
 import type { ChromeAdapter } from "./chromeAdapter";
 
@@ -39,6 +39,8 @@ export const blocklistSchema = z.preprocess(
     mode: z.enum(SHIELD_MODES).default("blocklist"),
     /** Passes a day through delay pages (the user's setting). */
     passesPerDay: z.number().int().min(0).default(DELAY_PASSES_LIMITS.default),
+    /** Recurring block windows (core's schedule.ts): the Shield blocks in them without a timer. */
+    schedules: z.array(shieldScheduleSchema).default([]),
     fetchedAt: z.number(),
   }),
 );

@@ -10,6 +10,7 @@ import type { StoredState } from "./storage";
 import { badgeFor, endsAtOf, nextBadgeChangeAt } from "./timer";
 import { linkStatusOf } from "./linkStatus";
 import { nextPassEnd } from "./passes";
+import { nextScheduleChange } from "@focus/core/schemas";
 
 /** Alarm names. */
 export const ALARMS = {
@@ -21,6 +22,8 @@ export const ALARMS = {
   heartbeat: "heartbeat",
   /** When the first open pass through a delay page ends: its site is blocked again. */
   passEnd: "pass-end",
+  /** When a schedule window next starts or ends: blocking follows it without a timer. */
+  schedule: "schedule",
 } as const;
 
 /** Sets the badge and the alarms for `state` on the server's `clock`. */
@@ -34,9 +37,12 @@ export async function applyWakeups(chrome: ChromeAdapter, state: StoredState, cl
   const badgeAt = endsAt !== null ? nextBadgeChangeAt(state.timer, now) : null;
   if (badgeAt !== null) await chrome.alarms.create(ALARMS.badge, { when: clock.toLocal(badgeAt) });
   else await chrome.alarms.clear(ALARMS.badge);
-  const passEnd = endsAt !== null ? nextPassEnd(state.passes, now) : null;
+  const passEnd = state.pairing && !state.pairing.paused ? nextPassEnd(state.passes, now) : null;
   if (passEnd !== null) await chrome.alarms.create(ALARMS.passEnd, { when: clock.toLocal(passEnd) });
   else await chrome.alarms.clear(ALARMS.passEnd);
+  const scheduleAt = state.pairing && !state.pairing.paused ? nextScheduleChange(state.blocklist?.schedules ?? [], now) : null;
+  if (scheduleAt !== null) await chrome.alarms.create(ALARMS.schedule, { when: clock.toLocal(scheduleAt) });
+  else await chrome.alarms.clear(ALARMS.schedule);
   if (!state.pairing) await chrome.alarms.clear(ALARMS.heartbeat);
   else if (!(await chrome.alarms.exists(ALARMS.heartbeat))) await chrome.alarms.create(ALARMS.heartbeat, { periodInMinutes: 1 });
 }

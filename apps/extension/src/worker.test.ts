@@ -336,7 +336,7 @@ describe("popup and blocked page", () => {
       appUrl: "http://localhost:3000",
       version: "1.4.0",
       clockOffset: 0,
-      shield: { passesLeft: 0, passesPerDay: 0, stoppedToday: 0 },
+      shield: { passesLeft: 0, passesPerDay: 0, stoppedToday: 0, blockingUntil: null },
     });
   });
 });
@@ -478,7 +478,7 @@ describe("delay pages", () => {
     expect(b.chrome.navigate("https://www.reddit.com/r/all")).toBeNull();
     expect(b.chrome.alarmsSet.get(ALARMS.passEnd)).toEqual({ when: T0 + 5 * MIN });
     expect(b.api.callsTo("/api/blocked-attempts").at(-1)?.body).toEqual({ domain: "reddit.com", at, kind: "pass" });
-    expect((await worker.popupState()).shield).toEqual({ passesLeft: 2, passesPerDay: 3, stoppedToday: 0 });
+    expect((await worker.popupState()).shield).toEqual({ passesLeft: 2, passesPerDay: 3, stoppedToday: 0, blockingUntil: T0 + 25 * MIN });
 
     b.clock.now = T0 + 5 * MIN;
     await worker.onAlarm(ALARMS.passEnd);
@@ -532,5 +532,55 @@ describe("a shield that says when it is down", () => {
     expect(b.chrome.uninstallUrl).toBe("http://localhost:3000/extension/removed");
     await worker.pair(b.api.token, ORIGIN);
     expect(b.chrome.uninstallUrl).toBe(`${ORIGIN}/extension/removed`);
+  });
+});
+
+describe("schedules", () => {
+  /** A paired browser whose Shield has a schedule on Monday 2 March 2026 (T0's day), local 09:00 to 09:30 here. */
+  async function scheduled() {
+    const b = browser();
+    current = b;
+    const local = (hours: number, minutes: number) => new Date(2026, 2, 2, hours, minutes).getTime();
+    b.clock.now = local(8, 50);
+    b.api.schedules = [{ id: 1, days: [1], start: "09:00", end: "09:30" }];
+    const worker = await b.restart();
+    await worker.pair(b.api.token, ORIGIN);
+    b.sockets.last.open();
+    await settle();
+    return { ...b, worker, local };
+  }
+
+  it("blocks in a schedule window with no timer running, and stops at its end, by alarms alone", async () => {
+    const { chrome, clock, worker, local } = await scheduled();
+    expect(chrome.navigate("https://youtube.com/")).toBeNull();
+    expect(chrome.alarmsSet.get(ALARMS.schedule)).toEqual({ when: local(9, 0) });
+    clock.now = local(9, 0);
+    await worker.onAlarm(ALARMS.schedule);
+    expect(chrome.navigate("https://youtube.com/")).toContain(`endsAt=${local(9, 30)}`);
+    // The tab already open on a blocked site goes to the blocked page when the window begins.
+    expect(chrome.openTabs[0]?.url).toContain("reason=open-tab");
+    expect((await worker.popupState()).shield.blockingUntil).toBe(local(9, 30));
+    expect(chrome.alarmsSet.get(ALARMS.schedule)).toEqual({ when: local(9, 30) });
+    clock.now = local(9, 30);
+    await worker.onAlarm(ALARMS.schedule);
+    expect(chrome.navigate("https://youtube.com/")).toBeNull();
+  });
+
+  it("blocks right after a browser restart inside a window, and reads the window on the server's clock", async () => {
+    const b = await scheduled();
+    b.chrome.restartBrowser();
+    b.clock.now = b.local(9, 10);
+    await b.restart();
+    expect(b.chrome.navigate("https://youtube.com/")).not.toBeNull();
+
+    // This browser's clock set back 20 minutes (to 08:50): the server's clock still says 09:10.
+    b.clock.now = b.local(8, 50) + 40;
+    b.sockets.last.open();
+    await settle();
+    b.sockets.last.receive({ type: "pong", sentAt: b.local(8, 50), serverNow: b.local(9, 10) + 20 });
+    await settle();
+    await b.workers.at(-1)?.onAlarm(ALARMS.heartbeat);
+    expect(b.chrome.navigate("https://youtube.com/")).not.toBeNull();
+    expect(b.chrome.alarmsSet.get(ALARMS.schedule)).toEqual({ when: b.local(9, 30) - 20 * MIN });
   });
 });

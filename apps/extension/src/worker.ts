@@ -9,7 +9,7 @@
  */
 import type { ExtensionLinkStatus, ExtensionStatus, LiveMessage, SharedTimerState } from "@focus/core/protocol";
 import type { ApiClient } from "./api";
-import { applyBlocking, type ApplyBlockingOptions, rulesInPlace } from "./blocking";
+import { applyBlocking, type ApplyBlockingOptions, blockingUntil, rulesInPlace } from "./blocking";
 import type { ChromeAdapter } from "./chromeAdapter";
 import { linkStatusOf } from "./linkStatus";
 import type { LiveSocket } from "./live";
@@ -51,8 +51,11 @@ export interface PopupState {
   version: string;
   /** The server's clock minus this browser's, ms: the popup and the blocked page read time on it. */
   clockOffset: number;
-  /** Today on this browser: passes left through delay pages, the day's allowance, visits stopped. */
-  shield: { passesLeft: number; passesPerDay: number; stoppedToday: number };
+  /**
+   * Today on this browser: passes left through delay pages, the day's allowance, visits stopped;
+   * and until when the Shield blocks now (a focus session or a schedule), epoch ms on the server's clock.
+   */
+  shield: { passesLeft: number; passesPerDay: number; stoppedToday: number; blockingUntil?: number | null };
 }
 
 export interface Worker {
@@ -165,10 +168,12 @@ export function createWorker(deps: WorkerDeps): Worker {
             await link.checkPaused(state.pairing);
           } else {
             link.keepConnected(state.pairing);
-            if (isFocusRunning(state.timer, clock.now()) && blocklistStale(state, clock.now())) await link.refreshBlocklist(state.pairing);
+            // Kept fresh outside focus too: schedules block without a timer.
+            if (blocklistStale(state, clock.now())) await link.refreshBlocklist(state.pairing);
           }
         }
-        await reconcile();
+        // A schedule window that begins sends open tabs of blocked sites to the blocked page, as a focus start does.
+        await reconcile({ redirectOpenTabs: name === ALARMS.schedule });
         if (name === ALARMS.heartbeat) await reportShield();
       }),
 
@@ -205,7 +210,12 @@ export function createWorker(deps: WorkerDeps): Worker {
         const today = passesOfToday(state.passes, clock.now());
         const passesPerDay = state.blocklist?.passesPerDay ?? 0;
         return {
-          shield: { passesLeft: delayPassesLeft(today.used, passesPerDay), passesPerDay, stoppedToday: today.stopped },
+          shield: {
+            passesLeft: delayPassesLeft(today.used, passesPerDay),
+            passesPerDay,
+            stoppedToday: today.stopped,
+            blockingUntil: blockingUntil(state, clock.now()),
+          },
           link: linkStatusOf(state),
           timer: state.timer,
           appUrl: state.pairing?.apiOrigin ?? deps.defaultAppUrl,

@@ -37,7 +37,13 @@ export function blockedView(
   worker: PopupState | null,
   now: number,
 ): BlockedView {
-  const endsAt = worker ? (isFocusRunning(worker.timer, now) ? endsAtOf(worker.timer, now) : null) : query.endsAt;
+  const endsAt = worker
+    ? worker.shield.blockingUntil !== undefined
+      ? worker.shield.blockingUntil
+      : isFocusRunning(worker.timer, now)
+        ? endsAtOf(worker.timer, now)
+        : null
+    : query.endsAt;
   if (endsAt !== null && endsAt > now) {
     const heading = query.reason === "allowlist" ? "Not on your allow list for this focus session" : "Blocked during your focus session";
     return { domain: query.domain, phase: "blocking", timeLeft: formatTime((endsAt - now) / 1000), heading };
