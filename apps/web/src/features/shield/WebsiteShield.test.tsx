@@ -26,7 +26,7 @@ function fakeApi({
   fail = {} as Record<string, Answer>,
   status = { devices: [], shieldOff: [] } as ShieldStatus,
 } = {}) {
-  const state = { sites: sites.map((site) => ({ delay: false, ...site })), devices: [...devices], nextId: 100, settings: { ...DEFAULT_SETTINGS }, status };
+  const state = { sites: sites.map((site) => ({ delay: false, ...site })), devices: [...devices], nextId: 100, settings: { ...DEFAULT_SETTINGS }, status, schedules: [] as { id: number; days: number[]; start: string; end: string }[] };
   const calls: { method: string; url: string; body?: unknown }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const method = init?.method ?? "GET";
@@ -50,6 +50,12 @@ function fakeApi({
     }
     if (url === "/api/settings" && method === "GET") return answer({ status: 200, body: state.settings });
     if (url === "/api/shield/status" && method === "GET") return answer({ status: 200, body: state.status });
+    if (url === "/api/shield/schedules" && method === "GET") return answer({ status: 200, body: state.schedules });
+    if (url === "/api/shield/schedules" && method === "POST") {
+      const schedule = { id: state.nextId++, days: [...body.days].sort(), start: body.start, end: body.end };
+      state.schedules.push(schedule);
+      return answer({ status: 201, body: schedule });
+    }
     if (url === "/api/settings" && method === "POST") {
       state.settings = { ...state.settings, ...body };
       return answer({ status: 200, body: state.settings });
@@ -205,6 +211,27 @@ describe("Website Shield tab", () => {
     const off = new Date("2026-11-27T10:42:00.000Z").toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
     expect(screen.getByTestId("shield-off").textContent).toContain(`Shield off at ${off}`);
     expect(screen.getByTestId("shield-off").textContent).toContain("still off");
+  });
+
+  it("adds a schedule from the days and times chosen, and shows the server's refusal", async () => {
+    const { calls } = fakeApi({ fail: {} });
+    renderShield();
+    const user = userEvent.setup();
+    await screen.findByText(/No schedules yet/);
+    await user.click(screen.getByRole("checkbox", { name: "Fri" }));
+    await user.clear(screen.getByLabelText("To"));
+    await user.type(screen.getByLabelText("To"), "11:30");
+    await user.click(screen.getByRole("button", { name: "Add schedule" }));
+    expect(await screen.findByText("Mon, Tue, Wed, Thu 09:00–11:30")).toBeTruthy();
+    expect(calls.find((c) => c.method === "POST" && c.url === "/api/shield/schedules")?.body).toEqual({ days: [1, 2, 3, 4], start: "09:00", end: "11:30" });
+  });
+
+  it("shows why a schedule was refused", async () => {
+    fakeApi({ fail: { "POST /api/shield/schedules": { status: 403, body: { message: "The Free plan keeps 1 Shield schedule." } } } });
+    renderShield();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Add schedule" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("The Free plan keeps 1 Shield schedule.");
   });
 
   it("shows the kind of each entry: a whole site, a path, an exception", async () => {

@@ -7,6 +7,7 @@ import { BlocklistCard } from "./BlocklistCard";
 import { ExtensionPromo } from "./ExtensionPromo";
 import { LaunchingSoon } from "./LaunchingSoon";
 import { LinkedDevicesCard } from "./LinkedDevicesCard";
+import { ScheduleCard } from "./ScheduleCard";
 import { ShieldModeCard } from "./ShieldModeCard";
 import { ShieldStatusCard } from "./ShieldStatusCard";
 
@@ -29,7 +30,10 @@ export function WebsiteShield({ user }: { user: User }) {
         <GuestBlocklistPrompt />
       ) : (
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
-          <BlocklistCard user={user} />
+          <div className="grid grid-cols-1 gap-6">
+            <BlocklistCard user={user} />
+            <ScheduleCard />
+          </div>
           <div className="grid grid-cols-1 gap-6">
             <ShieldStatusCard />
             <ShieldModeCard user={user} />

@@ -11,6 +11,7 @@ export const shieldQueryKeys = {
   blockedSites: ["/api/blocked-sites"],
   linkedDevices: ["/api/linked-devices"],
   status: ["/api/shield/status"],
+  schedules: ["/api/shield/schedules"],
 } as const;
 
 /** The toast text of a failed call: the error's message (`docs/api.md`). */
