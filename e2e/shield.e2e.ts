@@ -11,7 +11,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, registerInUi, removeDataDir, sa
 
 /**
  * The Website Shield's entries and modes in Chromium, with the extension zip the app serves,
- * paired from /extension: a path entry blocks `/shorts/x` while `/watch?v=x` of the same site
+ * paired from /extension: a schedule around now blocks with no timer running (its end is
+ * covered by the extension's unit tests, to keep this file fast); a path entry blocks `/shorts/x` while `/watch?v=x` of the same site
  * opens; a delay entry shows the delay page, whose Continue lets the user in after its 30 s
  * countdown (run on Playwright's clock, not waited out) and is counted; the allow list blocks a
  * site it does not name; the Shield tab says the shield is on, and "Shield off at …" once the
@@ -122,7 +123,7 @@ async function showTab(tab: "timer" | "block") {
 }
 
 describe("Website Shield in Chromium", () => {
-  it("pairs, then during focus blocks a path but opens another path of the same site", async () => {
+  it("pairs; a schedule blocks with no timer; during focus a path is blocked while another path of the same site opens", async () => {
     await registerInUi(app, server.url, uniqueName("shield"));
     await call("POST", "/api/blocked-sites", { url: `${TUBE}/shorts` });
     const slow = await call("POST", "/api/blocked-sites", { url: SLOW });
@@ -142,6 +143,18 @@ describe("Website Shield in Chromium", () => {
     await app.emulateMedia({ colorScheme: "light" });
     await saveScreenshot(app, "shield-tab-phone-light", { fullPage: true });
     await app.setViewportSize({ width: 1280, height: 800 });
+
+    // A schedule around now blocks with no timer running; removing it opens the site again.
+    const local = (offsetMinutes: number) => {
+      const at = new Date(Date.now() + offsetMinutes * 60_000);
+      return `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
+    };
+    await expectLanding(siteUrl(TUBE, "/shorts/before"), "open");
+    const schedule = await call("POST", "/api/shield/schedules", { days: [new Date().getDay()], start: local(-2), end: local(10) });
+    await expectLanding(siteUrl(TUBE, "/shorts/scheduled"), "blocked");
+    const removed = await app.request.fetch(`${server.url}/api/shield/schedules/${schedule.id}`, { method: "DELETE", headers: { origin: server.url } });
+    expect(removed.status()).toBe(204);
+    await expectLanding(siteUrl(TUBE, "/shorts/after"), "open");
 
     await showTab("timer");
     await app.getByRole("button", { name: "Start Focus" }).click();
