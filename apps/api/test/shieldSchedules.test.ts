@@ -44,3 +44,27 @@ describe("Shield schedules", () => {
     expect(refused.json()).toEqual({ message: FREE_SCHEDULES_MESSAGE });
   });
 });
+
+describe("the Shield's measured figures", () => {
+  let t: TestApp;
+  afterEach(async () => t.close());
+
+  it("answers the reports and shield-off intervals, newest first; the Free plan only its last 7 days", async () => {
+    t = await createTestApp();
+    const { cookie, res } = await registerUser(t.app);
+    const userId: number = res.json().user.id;
+    const report = (payload: object) => t.app.inject({ method: "POST", url: "/api/blocked-attempts", headers: { cookie }, payload });
+    const recent = new Date(Date.now() - 60_000).toISOString();
+    const old = new Date(Date.now() - 20 * 86_400_000).toISOString();
+    await report({ domain: "youtube.com", at: old });
+    await report({ domain: "youtube.com", at: recent, sessionStart: recent });
+    await report({ domain: "youtube.com", at: recent, kind: "pass" });
+    await t.app.db.insertInto("shield_off_intervals").values({ user_id: userId, started_at: recent, ended_at: null, session_start: null }).execute();
+    const measures = async () => (await t.app.inject({ method: "GET", url: "/api/shield/measures", headers: { cookie } })).json();
+    const trial = await measures();
+    expect(trial.events.map((e: { kind: string }) => e.kind).sort()).toEqual(["blocked", "blocked", "pass"]);
+    expect(trial.shieldOff).toEqual([{ startedAt: recent, endedAt: null, sessionStart: null }]);
+    await t.app.db.updateTable("users").set({ trial_end_date: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", userId).execute();
+    expect((await measures()).events).toHaveLength(2);
+  });
+});

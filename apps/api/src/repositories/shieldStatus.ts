@@ -3,7 +3,7 @@
  * when it is down): every query is scoped to one user, but for the watch's look over the users
  * whose paired browsers went quiet.
  */
-import type { ShieldReport, ShieldStatus } from "@focus/core/schemas";
+import type { ShieldMeasures, ShieldReport, ShieldStatus } from "@focus/core/schemas";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
@@ -96,4 +96,17 @@ export async function insertExtensionRemoval(db: Kysely<Database>, editKey: stri
 export async function setRemovalReason(db: Kysely<Database>, id: number, editKey: string, reason: string | null): Promise<boolean> {
   const result = await db.updateTable("extension_removals").set({ reason }).where("id", "=", id).where("edit_key", "=", editKey).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The user's reports and shield-off intervals since `since` (ISO 8601, null for all), newest first, at most `limit` of each. */
+export async function shieldMeasuresOf(db: Kysely<Database>, userId: number, since: string | null, limit: number): Promise<ShieldMeasures> {
+  let events = db.selectFrom("blocked_attempts").select(["occurred_at", "kind", "session_start"]).where("user_id", "=", userId);
+  if (since !== null) events = events.where("occurred_at", ">=", since);
+  let spans = db.selectFrom("shield_off_intervals").select(["started_at", "ended_at", "session_start"]).where("user_id", "=", userId);
+  if (since !== null) spans = spans.where("started_at", ">=", since);
+  const [eventRows, spanRows] = await Promise.all([events.orderBy("occurred_at", "desc").limit(limit).execute(), spans.orderBy("started_at", "desc").limit(limit).execute()]);
+  return {
+    events: eventRows.map((row) => ({ at: row.occurred_at, kind: row.kind as ShieldMeasures["events"][number]["kind"], sessionStart: row.session_start })),
+    shieldOff: spanRows.map((row) => ({ startedAt: row.started_at, endedAt: row.ended_at, sessionStart: row.session_start })),
+  };
 }

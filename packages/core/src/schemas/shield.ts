@@ -100,3 +100,17 @@ export const extensionRemovalSchema = z.object({
     .max(REMOVAL_REASON_MAX_LENGTH, `reason must be at most ${REMOVAL_REASON_MAX_LENGTH} characters`)
     .optional(),
 });
+
+/** Most reports and intervals `GET /api/shield/measures` answers (the newest). */
+export const SHIELD_MEASURES_LIMIT = 10_000;
+
+/**
+ * Answer of `GET /api/shield/measures` (`docs/api.md`): the reports (stopped visits, passes,
+ * turn-backs) and shield-off intervals the user's plan shows, newest first; core's
+ * `shieldMeasuresByDay` and `shieldMeasuresBySession` turn them into Statistics.
+ */
+export const shieldMeasuresSchema = z.object({
+  events: z.array(z.object({ at: z.string(), kind: z.enum(["blocked", "pass", "turned_back"]), sessionStart: z.string().nullable() })),
+  shieldOff: z.array(z.object({ startedAt: z.string(), endedAt: z.string().nullable(), sessionStart: z.string().nullable() })),
+});
+export type ShieldMeasures = z.infer<typeof shieldMeasuresSchema>;

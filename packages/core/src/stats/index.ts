@@ -43,3 +43,4 @@ export { dailyFocusSeries, streakCalendar, type DailyFocusPoint, type StreakCale
 export { previewSessions } from "./preview";
 export { statsOverview, type StatsOverview } from "./overview";
 export { todayProgress, type TodayProgress } from "./today";
+export { shieldMeasuresByDay, shieldMeasuresBySession, type ShieldEvent, type ShieldMeasure, type ShieldOffSpan } from "./shield";

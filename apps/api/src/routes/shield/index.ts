@@ -4,7 +4,7 @@
  * settings and entries in one answer, for the web app's session or a linked device's token.
  * `GET|POST /api/shield/schedules`, `DELETE /api/shield/schedules/:id`: the user's recurring
  * block windows (Free: 1, 403 beyond; others MAX_SHIELD_SCHEDULES, 409 beyond; each change tells
- * the paired extension, `settings_changed`). `GET /api/shield/status` → 200 each paired browser's last report and the latest shield-off
+ * the paired extension, `settings_changed`). `GET /api/shield/measures` → 200 the reports and shield-off intervals the plan's Statistics show (the Free plan: its last 7 days). `GET /api/shield/status` → 200 each paired browser's last report and the latest shield-off
  * intervals (signed in). `POST /api/extension-removals` → 201 `{ id, key }`: the uninstall page
  * records a removal (anyone; 10 a minute per address); `PUT /api/extension-removals/:id`
  * `{ key, reason }` → 204 adds the optional reason (404 for a wrong id or key).
@@ -18,10 +18,12 @@ import {
   shieldScheduleInputSchema,
   shieldScheduleListSchema,
   shieldScheduleSchema,
+  SHIELD_MEASURES_LIMIT,
+  shieldMeasuresSchema,
   shieldStateSchema,
   shieldStatusSchema,
 } from "@focus/core/schemas";
-import { FREE_SCHEDULES_MESSAGE, planTier, shieldSchedulesAllowed } from "@focus/core/subscription";
+import { FREE_PLAN, FREE_SCHEDULES_MESSAGE, planTier, shieldSchedulesAllowed } from "@focus/core/subscription";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError } from "../../domain/httpError";
 import { subscriptionOf } from "../../domain/subscription";
@@ -30,7 +32,7 @@ import { lockUserRow } from "../../repositories/users";
 import { userOf } from "../../plugins/auth";
 import { listBlockedSites } from "../../repositories/blockedSites";
 import { getSettings } from "../../repositories/settings";
-import { insertExtensionRemoval, setRemovalReason, shieldStatusOf } from "../../repositories/shieldStatus";
+import { insertExtensionRemoval, setRemovalReason, shieldMeasuresOf, shieldStatusOf } from "../../repositories/shieldStatus";
 
 const shieldRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
@@ -80,6 +82,18 @@ const shieldRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (!(await deleteShieldSchedule(fastify.db, userId, request.params.id))) throw new HttpError(404, "Schedule not found");
       fastify.liveHub.notifyUser(userId, { type: "settings_changed" });
       return reply.code(204).send();
+    },
+  );
+
+  fastify.get(
+    "/shield/measures",
+    { onRequest: fastify.authenticate, schema: { response: { 200: shieldMeasuresSchema } } },
+    async (request) => {
+      const user = userOf(request);
+      const now = Date.now();
+      // The Free plan's statistics cover its last 7 days (a day more, so the oldest local day is whole in any time zone).
+      const since = planTier(subscriptionOf(user), now) === "free" ? new Date(now - (FREE_PLAN.historyDays + 1) * 86_400_000).toISOString() : null;
+      return shieldMeasuresOf(fastify.db, user.id, since, SHIELD_MEASURES_LIMIT);
     },
   );
 

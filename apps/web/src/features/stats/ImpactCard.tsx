@@ -2,13 +2,13 @@ import { DISTRACTIONS_PREVENTED_PER_SESSION, DISTRACTION_RECOVERY_MINUTES, type 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatHours, formatMinutes } from "./format";
 
-/** Productivity impact (`docs/product.md`), from all-time totals computed by the core. */
+/** Productivity impact (`docs/product.md`), an estimate from all-time totals computed by the core; the measured figures are ShieldMeasuresCard's. */
 export function ImpactCard({ impact }: { impact: ProductivityImpact }) {
   return (
     <Card>
       <CardHeader className="pb-4">
         <CardTitle as="h3">Productivity impact</CardTitle>
-        <CardDescription>What your focus sessions have spared you so far.</CardDescription>
+        <CardDescription>An estimate of what your focus sessions have spared you, from fixed numbers, not a measurement.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <dl className="divide-y rounded-lg bg-muted/60 px-4">
@@ -24,7 +24,7 @@ export function ImpactCard({ impact }: { impact: ProductivityImpact }) {
           ))}
         </dl>
         <p className="text-xs text-muted-foreground">
-          Each completed session is counted as {DISTRACTIONS_PREVENTED_PER_SESSION} distractions prevented, and each distraction
+          Estimated: each completed session is counted as {DISTRACTIONS_PREVENTED_PER_SESSION} distractions prevented, and each distraction
           takes about {DISTRACTION_RECOVERY_MINUTES} minutes to recover from.
         </p>
       </CardContent>

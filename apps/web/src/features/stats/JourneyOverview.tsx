@@ -10,6 +10,7 @@ import { BlockedAttemptsCard } from "./BlockedAttemptsCard";
 import { EstimatesCard } from "./EstimatesCard";
 import { plural } from "./format";
 import { ImpactCard } from "./ImpactCard";
+import { ShieldMeasuresCard } from "./ShieldMeasuresCard";
 import { LiveSessionCard } from "./LiveSessionCard";
 import { MilestoneCard } from "./MilestoneCard";
 import { RecentSessions } from "./RecentSessions";
@@ -67,6 +68,7 @@ export function JourneyOverview({ user, state, historyDays }: { user: User; stat
       </div>
       <EstimatesCard user={user} />
       {!isPreview && <BlockedAttemptsCard />}
+      {!isPreview && <ShieldMeasuresCard />}
       <Achievements headline={overview.headline} gallery={overview.gallery} />
     </>
   );

@@ -9,6 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { usePlanNow } from "@/runtime/usePlanNow";
 import { Achievements } from "./Achievements";
 import { BlockedAttemptsCard } from "./BlockedAttemptsCard";
+import { ShieldMeasuresCard } from "./ShieldMeasuresCard";
 import { EstimatesCard } from "./EstimatesCard";
 import { JourneyOverview } from "./JourneyOverview";
 import { SessionBreakdownCard } from "./SessionBreakdownCard";
@@ -78,6 +79,7 @@ function StatsBody({ user, state, isPreview, historyDays }: { user: User; state:
         {state.overview.breakdown.incomplete > 0 && <SessionBreakdownCard breakdown={state.overview.breakdown} />}
         <EstimatesCard user={user} />
         <BlockedAttemptsCard />
+        <ShieldMeasuresCard />
         <Achievements headline={state.overview.headline} gallery={state.overview.gallery} />
       </>
     );
