@@ -14,7 +14,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, registerInUi, removeDataDir, sa
  * paired from /extension: a schedule around now blocks with no timer running (its end is
  * covered by the extension's unit tests, to keep this file fast); a path entry blocks `/shorts/x` while `/watch?v=x` of the same site
  * opens; a delay entry shows the delay page, whose Continue lets the user in after its 30 s
- * countdown (run on Playwright's clock, not waited out) and is counted; the allow list blocks a
+ * countdown (run on Playwright's clock, not waited out) and is counted, and Statistics show the
+ * day's stopped visits and pass; the allow list blocks a
  * site it does not name; the Shield tab says the shield is on, and "Shield off at …" once the
  * extension is switched off in chrome://extensions mid-session. The sites are one local server
  * reached under test host names (--host-resolver-rules), as in extension.e2e.ts.
@@ -117,7 +118,7 @@ async function totals(): Promise<{ blocked: number; pass: number; turned_back: n
   return summary.totals;
 }
 
-async function showTab(tab: "timer" | "block") {
+async function showTab(tab: "timer" | "block" | "stats") {
   await app.getByText("Focus Arena").first().waitFor();
   await app.evaluate((name) => document.dispatchEvent(new CustomEvent("change-tab", { detail: { tab: name } })), tab);
 }
@@ -189,6 +190,15 @@ describe("Website Shield in Chromium", () => {
     expect((await totals()).blocked).toBeGreaterThan(before.blocked);
     // Let in for 5 minutes: another visit opens at once.
     await expectLanding(siteUrl(SLOW, "/other"), "open");
+
+    // Statistics show today's measured figures: the stopped visits and the pass.
+    await showTab("stats");
+    const today = app.getByRole("table", { name: "Per day" }).getByRole("row").nth(1);
+    await expect.poll(async () => (await today.getByRole("cell").allTextContents()).slice(0, 2), { timeout: 10_000 }).toEqual([
+      String((await totals()).blocked),
+      "1",
+    ]);
+    await saveScreenshot(app, "shield-statistics", { fullPage: true });
   });
 
   it("in allow-list mode blocks a site the list does not name, and keeps the app open", async () => {
