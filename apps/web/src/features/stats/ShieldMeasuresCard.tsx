@@ -19,6 +19,14 @@ const COLUMNS: { key: keyof ShieldMeasure; label: string }[] = [
   { key: "shieldOffMinutes", label: "Shield off (min)" },
 ];
 
+/** The answer counted per local day (this browser's time zone) and per session, at the time it arrived. */
+function measuresOf(data: unknown) {
+  const { events, shieldOff } = shieldMeasuresSchema.parse(data);
+  const now = Date.now();
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return { byDay: shieldMeasuresByDay(events, shieldOff, now, timeZone), bySession: shieldMeasuresBySession(events, shieldOff, now) };
+}
+
 /** A day key (YYYY-MM-DD) as "Mon, Mar 2". */
 const dayLabel = (day: string) => new Date(`${day}T12:00:00`).toLocaleDateString([], { weekday: "short", month: "short", day: "numeric" });
 
@@ -65,8 +73,7 @@ function MeasureTable({ caption, rows }: { caption: string; rows: ({ label: stri
  * by the core from what the extension reported. Real users only.
  */
 export function ShieldMeasuresCard() {
-  const measures = useQuery({ queryKey: MEASURES_KEY, select: (data: unknown) => shieldMeasuresSchema.parse(data) });
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const measures = useQuery({ queryKey: MEASURES_KEY, select: measuresOf });
   return (
     <Card>
       <CardHeader className="pb-4">
@@ -84,21 +91,17 @@ export function ShieldMeasuresCard() {
               Try again
             </Button>
           </div>
-        ) : measures.data.events.length === 0 && measures.data.shieldOff.length === 0 ? (
+        ) : measures.data.byDay.length === 0 && measures.data.bySession.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nothing yet. Once the extension stops a visit during focus, it shows here.</p>
         ) : (
           <>
             <MeasureTable
               caption="Per day"
-              rows={shieldMeasuresByDay(measures.data.events, measures.data.shieldOff, Date.now(), timeZone)
-                .slice(0, ROWS)
-                .map((row) => ({ ...row, label: dayLabel(row.day) }))}
+              rows={measures.data.byDay.slice(0, ROWS).map((row) => ({ ...row, label: dayLabel(row.day) }))}
             />
             <MeasureTable
               caption="Per focus session"
-              rows={shieldMeasuresBySession(measures.data.events, measures.data.shieldOff, Date.now())
-                .slice(0, ROWS)
-                .map((row) => ({ ...row, label: formatSessionStart(row.sessionStart) }))}
+              rows={measures.data.bySession.slice(0, ROWS).map((row) => ({ ...row, label: formatSessionStart(row.sessionStart) }))}
             />
           </>
         )}
