@@ -276,6 +276,24 @@ const MATRIX: Record<string, Expectation> = {
     setup: twoOfA("/api/blocked-sites", () => ({ url: freshDomain(), active: true })),
     call: ownedRow("/api/blocked-sites"),
   },
+  "PUT /api/blocked-sites/:id": {
+    status: ownerOnly(200),
+    setup: twoOfA("/api/blocked-sites", () => ({ url: freshDomain(), active: true })),
+    call: (f, role) => ({ ...ownedRow("/api/blocked-sites")(f, role), payload: { delay: true } }),
+  },
+  "GET /api/shield": { status: loggedIn(200), call: plain("/api/shield") },
+  "GET /api/shield/status": { status: loggedIn(200), call: plain("/api/shield/status") },
+  "GET /api/shield/measures": { status: loggedIn(200), call: plain("/api/shield/measures") },
+  "GET /api/shield/schedules": { status: loggedIn(200), call: plain("/api/shield/schedules") },
+  "POST /api/shield/schedules": { status: loggedIn(201), call: plain("/api/shield/schedules", { days: [1], start: "09:00", end: "10:00" }) },
+  "DELETE /api/shield/schedules/:id": {
+    status: ownerOnly(204),
+    setup: twoOfA("/api/shield/schedules", () => ({ days: [2], start: "09:00", end: "10:00" })),
+    call: ownedRow("/api/shield/schedules"),
+  },
+  // The extension's uninstall page: anyone may record a removal; a reason needs that removal's key.
+  "POST /api/extension-removals": { status: open(201), call: plain("/api/extension-removals") },
+  "PUT /api/extension-removals/:id": { status: open(404), call: plain("/api/extension-removals/999", { key: "not-the-key", reason: "x" }) },
   "GET /api/linked-devices": { status: loggedIn(200), call: plain("/api/linked-devices") },
   "POST /api/linked-devices": { status: loggedIn(201), call: plain("/api/linked-devices", { name: "Chrome" }) },
   "PUT /api/linked-devices/:id": {

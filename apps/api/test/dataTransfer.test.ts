@@ -97,6 +97,8 @@ describe("data export and import", () => {
         "theme,light,",
         "audioFollowsTimer,false,",
         "audioInBreaks,relax,",
+        "shieldMode,blocklist,",
+        "delayPassesPerDay,3,passes a day",
         "",
       ].join("\r\n"),
     );
