@@ -2,7 +2,8 @@
  * Serves the built web app (WEB_DIST) at `/` and answers everything no route matched:
  * `/api/*` → 404 `{ message: "Not found" }`; a GET/HEAD that accepts text/html → index.html
  * (SPA fallback for /app, /auth, /settings, unknown routes); anything else → 404 JSON.
- * Hashed files under /assets/ are cached for a year; index.html is revalidated every time;
+ * Hashed files under /assets/ are cached for a year and carry no validators (ETag,
+ * Last-Modified); index.html is revalidated every time;
  * source maps (`*.map`) are never served. The build writes every text file also as `.br` and `.gz`;
  * those are sent as they are to a client that accepts them (`Content-Encoding`, `Vary:
  * Accept-Encoding`), index.html included.
@@ -35,18 +36,36 @@ export default fp<WebAppOptions>(
   async (fastify, { webDist }) => {
     const built = existsSync(path.join(webDist, "index.html"));
     if (built) {
+      // The build's source maps stay on the server (`sourcemap: "hidden"` in apps/web): they
+      // would hand out the app's unminified source.
+      const allowedPath = (pathName: string) => !pathName.endsWith(".map");
+      // Hashed files: their name changes with their content, so a browser keeps them a year and
+      // never revalidates. They carry no ETag, Last-Modified or Accept-Ranges: a phone's first
+      // visit loads dozens of them, and each header is paid on every one.
+      await fastify.register(fastifyStatic, {
+        root: path.join(webDist, "assets"),
+        prefix: "/assets/",
+        decorateReply: false,
+        cacheControl: false,
+        etag: false,
+        lastModified: false,
+        acceptRanges: false,
+        preCompressed: true,
+        allowedPath,
+        setHeaders: (res) => {
+          res.setHeader("cache-control", LONG_CACHE);
+          // The same URL answers brotli, gzip or plain bytes: a shared cache must key on it.
+          res.setHeader("vary", "accept-encoding");
+        },
+      });
       await fastify.register(fastifyStatic, {
         root: webDist,
         prefix: "/",
         cacheControl: false,
         preCompressed: true,
-        // The build's source maps stay on the server (`sourcemap: "hidden"` in apps/web): they
-        // would hand out the app's unminified source.
-        allowedPath: (pathName) => !pathName.endsWith(".map"),
-        setHeaders: (res, filePath) => {
-          const relative = path.relative(webDist, filePath).split(path.sep).join("/");
-          res.setHeader("cache-control", relative.startsWith("assets/") ? LONG_CACHE : NO_CACHE);
-          // The same URL answers brotli, gzip or plain bytes: a shared cache must key on it.
+        allowedPath,
+        setHeaders: (res) => {
+          res.setHeader("cache-control", NO_CACHE);
           res.setHeader("vary", "accept-encoding");
         },
       });
