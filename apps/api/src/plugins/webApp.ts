@@ -1,7 +1,9 @@
 /**
  * Serves the built web app (WEB_DIST) at `/` and answers everything no route matched:
  * `/api/*` → 404 `{ message: "Not found" }`; a GET/HEAD that accepts text/html → index.html
- * (SPA fallback for /app, /auth, /settings, unknown routes); anything else → 404 JSON.
+ * (SPA fallback for /app, /auth, /settings, unknown routes), except `/` itself, which gets the
+ * landing page already rendered (`landing.html`, written by the web build's prerender step) when
+ * the build has it; anything else → 404 JSON.
  * Hashed files under /assets/ are cached for a year and carry no validators (ETag,
  * Last-Modified); index.html is revalidated every time;
  * source maps (`*.map`) are never served. The build writes every text file also as `.br` and `.gz`;
@@ -35,6 +37,7 @@ function wantsHtml(request: FastifyRequest): boolean {
 export default fp<WebAppOptions>(
   async (fastify, { webDist }) => {
     const built = existsSync(path.join(webDist, "index.html"));
+    const landingBuilt = existsSync(path.join(webDist, "landing.html"));
     if (built) {
       // The build's source maps stay on the server (`sourcemap: "hidden"` in apps/web): they
       // would hand out the app's unminified source.
@@ -61,6 +64,8 @@ export default fp<WebAppOptions>(
       await fastify.register(fastifyStatic, {
         root: webDist,
         prefix: "/",
+        // `/` is the landing page (its own route below).
+        index: false,
         cacheControl: false,
         preCompressed: true,
         allowedPath,
@@ -69,6 +74,10 @@ export default fp<WebAppOptions>(
           res.setHeader("vary", "accept-encoding");
         },
       });
+      // The landing page, already rendered when the build has it (the app takes it over).
+      fastify.get("/", { schema: { hide: true } }, (_request, reply) =>
+        reply.header("cache-control", NO_CACHE).sendFile(landingBuilt ? "landing.html" : "index.html"),
+      );
     } else {
       fastify.log.warn({ webDist }, "web app is not built: / answers a placeholder (run `pnpm build`)");
     }
