@@ -1,3 +1,5 @@
+// First: zod's settings, before any module that builds a schema (lib/zodConfig.ts).
+import "@/lib/zodConfig";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { registerServiceWorker } from "@/features/offline/pwa";
