@@ -6,7 +6,8 @@ import { recentSessions } from "./recent";
 import { sessionBreakdown, type SessionBreakdown } from "./breakdown";
 import { dailyFocusSeries, streakCalendar, type DailyFocusPoint, type StreakCalendarDay } from "./series";
 import type { StatsSession } from "./sessionRecord";
-import { currentStreak, longestStreak } from "./streak";
+import { momentum, type Momentum } from "./momentum";
+import { currentStreak } from "./streak";
 import { summarizeSessions, type StatsSummary } from "./summary";
 
 /** Everything the Statistics tab shows, computed from one list of sessions. */
@@ -17,8 +18,11 @@ export interface StatsOverview<T extends StatsSession = StatsSession> {
   recent: T[];
   /** From all-time totals; time saved in hours. */
   impact: ProductivityImpact;
-  /** Days. */
-  streak: { current: number; longest: number };
+  /**
+   * The streak as momentum (`momentum`: focus days of the current and longest runs, freezes, the
+   * weekly goal), and `consecutive`: the plain count of focus days in a row, in days.
+   */
+  streak: { current: number; longest: number; consecutive: number; freezes: number; needsToday: boolean; week: Momentum["week"] };
   headline: Achievement[];
   gallery: Achievement[];
   /** Toward the next milestone of today's focus minutes. */
@@ -38,7 +42,8 @@ export interface StatsOverview<T extends StatsSession = StatsSession> {
  */
 export function statsOverview<T extends StatsSession>(sessions: readonly T[], now: number): StatsOverview<T> {
   const summary = summarizeSessions(sessions, now);
-  const streak = { current: currentStreak(sessions, now), longest: longestStreak(sessions) };
+  const run = momentum(sessions, now);
+  const streak = { current: run.streak, longest: run.longest, consecutive: currentStreak(sessions, now), freezes: run.freezes, needsToday: run.needsToday, week: run.week };
   const achievementInput = { ...summary, currentStreak: streak.current, longestStreak: streak.longest };
   return {
     summary,

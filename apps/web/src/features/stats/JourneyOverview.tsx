@@ -39,7 +39,7 @@ export function JourneyOverview({ user, state, historyDays }: { user: User; stat
         {overview.streak.current > 0 && (
           <p className="flex shrink-0 items-center gap-1.5 text-sm font-medium">
             <Flame className="size-4 text-primary" aria-hidden />
-            {plural(overview.streak.current, "day")} streak
+            Streak: {plural(overview.streak.current, "focus day")}
           </p>
         )}
       </Card>
@@ -55,7 +55,7 @@ export function JourneyOverview({ user, state, historyDays }: { user: User; stat
         </div>
       </div>
       <div className={cn("grid gap-6 lg:grid-cols-2", !isPreview && "items-start")}>
-        <StreakCalendar days={calendar} current={overview.streak.current} longest={overview.streak.longest} />
+        <StreakCalendar days={calendar} streak={overview.streak} />
         {isExample ? (
           <OwnHistoryHint />
         ) : (
