@@ -13,3 +13,4 @@ export * from "./accountTimer";
 export * from "./view";
 export * from "./persistence";
 export type * from "./types";
+export * from "./disc";

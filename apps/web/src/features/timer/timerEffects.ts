@@ -11,6 +11,7 @@ import { recordSession } from "@/runtime/outbox/sync";
 import { recordGuestTaskSession } from "@/features/tasks/guestTasks";
 import { saveGuestSessionUsedOn } from "./access";
 import { notifyEnd } from "./notifications";
+import { resetTabIcon, showTimerInTabIcon } from "./tabIcon";
 import { saveCounters, saveTimerState } from "./storage";
 
 /**
@@ -124,7 +125,8 @@ function savedKey(actor: TimerActorRef): string {
 /**
  * Follows every change of the timer: saves it as `ownerId`'s (the user's id, 0 for a guest) when
  * its state changes (restored on the next load; not at every second's tick), keeps the guest's
- * daily session, sets the tab title and posts the progress window messages. Returns the stop.
+ * daily session, sets the tab title and icon (the visual timer, tabIcon.ts) and posts the
+ * progress window messages. Returns the stop.
  */
 export function watchTimer(actor: TimerActorRef, ownerId: number): () => void {
   let saved = "";
@@ -142,6 +144,7 @@ export function watchTimer(actor: TimerActorRef, ownerId: number): () => void {
     const state = timerStateOf(snapshot);
     const view = timerViewOf(snapshot);
     document.title = documentTitle(view);
+    showTimerInTabIcon(view);
     postToSelf({
       type: "timer_progress_update",
       data: {
@@ -162,5 +165,6 @@ export function watchTimer(actor: TimerActorRef, ownerId: number): () => void {
     subscription.unsubscribe();
     window.removeEventListener("pagehide", save);
     document.title = "Focus Flow";
+    resetTabIcon();
   };
 }
