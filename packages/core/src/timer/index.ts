@@ -6,6 +6,8 @@ export {
   nextModeAfter,
   startBlockReason,
   undoOf,
+  escapeOf,
+  strictRefuses,
   type TimerMachine,
 } from "./machine";
 export { newTimerSeed, sessionIdOf, TIMER_SEED_PATTERN } from "./sessionId";
@@ -13,3 +15,4 @@ export * from "./accountTimer";
 export * from "./view";
 export * from "./persistence";
 export type * from "./types";
+export { escapesThisWeek, escapeWaitMs } from "./strict";

@@ -1,0 +1,31 @@
+import { ESCAPE_WAIT_LONG_MS, ESCAPE_WAIT_MS } from "../constants";
+import type { SessionInput } from "../schemas/session";
+import { addLocalDays, startOfLocalWeek } from "../stats/calendar";
+
+/**
+ * Strict focus's escape hatch (`docs/product.md`, Strict focus): how many escapes the user made
+ * this week and how long End early waits. Every screen that offers End early asks these.
+ */
+
+/**
+ * The escapes (`escapedAt`) among `sessions` made in the local week (from Sunday, as the
+ * Statistics count weeks) that contains `now` (epoch ms).
+ */
+export function escapesThisWeek(sessions: readonly Pick<SessionInput, "escapedAt">[], now: number): number {
+  const from = startOfLocalWeek(now);
+  const to = addLocalDays(from, 7);
+  return sessions.filter((s) => {
+    if (s.escapedAt === undefined || s.escapedAt === null) return false;
+    const at = Date.parse(s.escapedAt);
+    return at >= from && at < to;
+  }).length;
+}
+
+/**
+ * The wait before End early, ms: `ESCAPE_WAIT_MS` (60 s) while the week's escapes so far are
+ * below the user's allowance (`escapesPerWeek`), `ESCAPE_WAIT_LONG_MS` (5 minutes) once they
+ * have reached it. An allowance of 0 means every escape waits the longer time.
+ */
+export function escapeWaitMs(escapesSoFar: number, escapesPerWeek: number): number {
+  return escapesSoFar >= escapesPerWeek ? ESCAPE_WAIT_LONG_MS : ESCAPE_WAIT_MS;
+}
