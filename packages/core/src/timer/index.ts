@@ -15,4 +15,4 @@ export * from "./accountTimer";
 export * from "./view";
 export * from "./persistence";
 export type * from "./types";
-export { escapesThisWeek, escapeWaitMs } from "./strict";
+export { escapesThisWeek, escapeWaitMs, STRICT_SHIELD_MESSAGES, strictSessionUnderWay } from "./strict";

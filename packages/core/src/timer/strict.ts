@@ -1,11 +1,29 @@
 import { ESCAPE_WAIT_LONG_MS, ESCAPE_WAIT_MS } from "../constants";
 import type { SessionInput } from "../schemas/session";
 import { addLocalDays, startOfLocalWeek } from "../stats/calendar";
+import type { AccountTimer } from "./accountTimer";
 
 /**
  * Strict focus's escape hatch (`docs/product.md`, Strict focus): how many escapes the user made
  * this week and how long End early waits. Every screen that offers End early asks these.
  */
+
+/**
+ * Why the server refuses to loosen the shield during a strict focus session (409): a blocked
+ * site's removal or switch-off, a linked device's unlink or switch-off.
+ */
+export const STRICT_SHIELD_MESSAGES = {
+  site: "During a strict focus session, sites can be added but not removed or switched off. This can wait until the session ends.",
+  device: "During a strict focus session, the extension stays linked and on. This can wait until the session ends.",
+} as const;
+
+/**
+ * Whether the account's timer holds a strict focus session under way at `now` (epoch ms): running,
+ * strict, and not yet at its end. What the server asks before it loosens the shield.
+ */
+export function strictSessionUnderWay(timer: Pick<AccountTimer, "status" | "strict" | "mode" | "endsAt">, now: number): boolean {
+  return timer.status === "running" && timer.strict && timer.mode === "focus" && timer.endsAt !== null && now < timer.endsAt;
+}
 
 /**
  * The escapes (`escapedAt`) among `sessions` made in the local week (from Sunday, as the
