@@ -7,7 +7,6 @@ export {
   startBlockReason,
   undoOf,
   escapeOf,
-  strictRefuses,
   type TimerMachine,
 } from "./machine";
 export { newTimerSeed, sessionIdOf, TIMER_SEED_PATTERN } from "./sessionId";
@@ -15,4 +14,4 @@ export * from "./accountTimer";
 export * from "./view";
 export * from "./persistence";
 export type * from "./types";
-export { escapesThisWeek, escapeWaitMs, STRICT_SHIELD_MESSAGES, strictSessionUnderWay } from "./strict";
+export { escapesThisWeek, escapeWaitMs, STRICT_SHIELD_MESSAGES, strictRefuses, strictSessionUnderWay } from "./strict";

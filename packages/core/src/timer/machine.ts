@@ -13,6 +13,7 @@ import type { SessionInput } from "../schemas/session";
 import type { TimerSettings } from "../schemas/settings";
 import { exceedsDailyFocusLimit, planTier } from "../subscription/plan";
 import { newTimerSeed, sessionIdOf } from "./sessionId";
+import { strictRefuses } from "./strict";
 import { remainingMsOf } from "./view";
 import type {
   SessionCompleted,
@@ -207,11 +208,6 @@ export function escapeOf(context: TimerContext): (SessionInput & { clientId: str
     ...(context.sessionTask?.id ? { taskId: context.sessionTask.id } : {}),
     escapedAt: new Date(context.now).toISOString(),
   };
-}
-
-/** Whether a strict focus session is under way, which refuses pause, reset, skip and mode changes. */
-export function strictRefuses(context: Pick<TimerContext, "strict" | "mode" | "sessionStartTime">): boolean {
-  return context.strict && context.mode === "focus" && context.sessionStartTime !== null;
 }
 
 /** The chart's resting state for a synced or undone timer. */

@@ -5,7 +5,9 @@ import { escapeProblem } from "../schemas/session";
 import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
 import { accountTimerSchema, applyTimerCommands, newAccountTimer, sharedStateOfAccount, type TimedTimerCommand, type TimerCommand } from "./accountTimer";
 import { timerMachine } from "./machine";
+import { escapeReport } from "../stats/escapes";
 import { escapesThisWeek, escapeWaitMs } from "./strict";
+import { sharedTimerView } from "./view";
 import type { TimerAccess, TimerEffect } from "./types";
 
 const MIN = 60_000;
@@ -156,5 +158,28 @@ describe("the escape hatch's wait", () => {
     expect(escapeProblem({ ...base, escapedAt: new Date(T0 + 3_600_000).toISOString() })).toMatch(/within the session/);
     expect(escapeProblem({ ...base, completed: true, escapedAt: new Date(T0).toISOString() })).toMatch(/ended early/);
     expect(escapeProblem({ ...base, type: "break", escapedAt: new Date(T0).toISOString() })).toMatch(/ended early/);
+  });
+});
+
+describe("escapes in Statistics", () => {
+  it("counts this week's escapes and lists the latest first", () => {
+    const at = (ms: number) => ({ startTime: new Date(ms - 5 * MIN).toISOString(), duration: 300, type: "focus" as const, completed: false, escapedAt: new Date(ms).toISOString() });
+    const lastWeek = at(new Date(2026, 10, 20, 9, 0).getTime());
+    const monday = at(new Date(2026, 10, 23, 9, 0).getTime());
+    const today = at(T0 - MIN);
+    const plain = { startTime: new Date(T0 - 60 * MIN).toISOString(), duration: 1500, type: "focus" as const, completed: true };
+    const report = escapeReport([lastWeek, plain, today, monday], T0);
+    expect(report.thisWeek).toBe(2);
+    expect(report.total).toBe(3);
+    expect(report.recent).toEqual([today, monday, lastWeek]);
+  });
+});
+
+describe("the shared view of a strict session", () => {
+  it("offers no pause only while the strict session runs", () => {
+    const running = { isActive: true, currentTime: 600, mode: "focus" as const, progress: 60, endsAt: T0 + 10 * MIN, durationMs: 25 * MIN, sessionStartTime: T0 - 15 * MIN, strict: true };
+    expect(sharedTimerView(running, T0).strict).toBe(true);
+    expect(sharedTimerView(running, T0 + 11 * MIN).strict).toBe(false);
+    expect(sharedTimerView({ ...running, strict: undefined }, T0).strict).toBe(false);
   });
 });

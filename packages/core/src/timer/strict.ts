@@ -2,11 +2,20 @@ import { ESCAPE_WAIT_LONG_MS, ESCAPE_WAIT_MS } from "../constants";
 import type { SessionInput } from "../schemas/session";
 import { addLocalDays, startOfLocalWeek } from "../stats/calendar";
 import type { AccountTimer } from "./accountTimer";
+import type { TimerContext } from "./types";
 
 /**
  * Strict focus's escape hatch (`docs/product.md`, Strict focus): how many escapes the user made
  * this week and how long End early waits. Every screen that offers End early asks these.
  */
+
+/**
+ * Whether a strict focus session is under way in the chart's context: the chart's guard that
+ * refuses pause, reset, skip and mode changes, and what every screen asks before offering them.
+ */
+export function strictRefuses(context: Pick<TimerContext, "strict" | "mode" | "sessionStartTime">): boolean {
+  return context.strict && context.mode === "focus" && context.sessionStartTime !== null;
+}
 
 /**
  * Why the server refuses to loosen the shield during a strict focus session (409): a blocked

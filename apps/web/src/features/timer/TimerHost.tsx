@@ -1,7 +1,7 @@
 import { localDayBounds } from "@focus/core/format";
 import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
 import { type TaskRef } from "@focus/core/tasks";
-import { type StartBlockReason, type TimerInput } from "@focus/core/timer";
+import { type TimerCommandRefusal, type TimerInput } from "@focus/core/timer";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
@@ -17,7 +17,7 @@ import { TimerActor } from "@/runtime/timerActor";
 import { useTimerCommand } from "@/runtime/timerCommands";
 import { TimerCommands } from "@/runtime/TimerCommands";
 import { timerAccessFor } from "./access";
-import { START_REFUSED_MESSAGES, timerWithEffects, watchTimer } from "./timerEffects";
+import { START_REFUSED_MESSAGES, STRICT_REFUSED_NOTE, timerWithEffects, watchTimer } from "./timerEffects";
 import { loadCounters, loadTimerState } from "./storage";
 import { UndoOffer } from "./UndoOffer";
 import { useTodaySessions } from "./useTodaySessions";
@@ -30,9 +30,13 @@ function sayTimerChangedElsewhere(): void {
   });
 }
 
-/** The server refused a start this device allowed (its plan or today's count is the server's). */
-function sayStartRefused(reason: StartBlockReason): void {
-  toast({ ...START_REFUSED_MESSAGES[reason], variant: "destructive" });
+/**
+ * The server refused a command this device allowed: a start (its plan or today's count is the
+ * server's), or a pause, reset or mode change during a strict session another device started.
+ */
+function sayStartRefused(reason: TimerCommandRefusal): void {
+  if (reason === "strict") toast(STRICT_REFUSED_NOTE);
+  else toast({ ...START_REFUSED_MESSAGES[reason], variant: "destructive" });
 }
 
 /**
