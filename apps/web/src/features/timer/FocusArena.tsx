@@ -12,6 +12,7 @@ import { useLiveStatus } from "@/runtime/liveChannel";
 import { useMiniTimerLink } from "@/features/miniTimer/miniTimerLink";
 import { useTimerControls, useTimerView } from "./useTimer";
 import { requestNotificationPermission } from "./notifications";
+import { StrictSessionBar, StrictStartSwitch } from "./StrictFocus";
 import { useCurrentSettings } from "@/runtime/currentSettings";
 
 const MOTIVATION: Record<TimerMode, string> = {
@@ -52,10 +53,19 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
   const liveStatus = useLiveStatus();
   const startLabel = view.isPaused ? "Resume" : view.mode === "focus" ? "Start Focus" : "Start Break";
   const notificationSettings = useCurrentSettings();
+  // The Strict switch: as the setting says until the user flips it, for the next focus session only.
+  const [strictChoice, setStrictChoice] = useState<boolean | null>(null);
+  const strictNext = strictChoice ?? notificationSettings.strictFocus;
+  const waitingFocus = view.mode === "focus" && !view.isRunning && !view.isPaused && !view.isStarting;
   const start = () => {
     // A click is the user gesture browsers require to ask; desktop notifications default to on.
     requestNotificationPermission(notificationSettings);
-    controls.start();
+    if (waitingFocus) {
+      controls.start({ strict: strictNext });
+      setStrictChoice(null);
+    } else {
+      controls.start();
+    }
   };
 
   return (
@@ -69,7 +79,7 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
           {liveStatus && <LiveStatusBadge status={liveStatus} />}
         </header>
 
-        <ModeSelector mode={view.mode} onChange={controls.setMode} />
+        {!view.strict && <ModeSelector mode={view.mode} onChange={controls.setMode} />}
 
         <ProgressRing progress={view.progress} mode={view.mode}>
           <span className="text-xs font-medium uppercase tracking-widest text-muted-foreground">
@@ -96,8 +106,9 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
         </p>
         {workingOn}
 
+        {view.strict && <StrictSessionBar endsAt={view.endsAt} onEndEarly={controls.endEarly} />}
         <div className="flex items-center justify-center gap-3">
-          {view.isRunning ? (
+          {view.strict ? null : view.isRunning ? (
             <Button size="lg" className="min-w-40" onClick={controls.pause}>
               <Pause className="mr-2 h-5 w-5" aria-hidden="true" />
               Pause
@@ -108,9 +119,11 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
               {startLabel}
             </Button>
           )}
-          <Button size="lg" variant="outline" onClick={controls.reset} aria-label="Reset timer">
-            <RotateCcw className="h-5 w-5" aria-hidden="true" />
-          </Button>
+          {!view.strict && (
+            <Button size="lg" variant="outline" onClick={controls.reset} aria-label="Reset timer">
+              <RotateCcw className="h-5 w-5" aria-hidden="true" />
+            </Button>
+          )}
           <Button
             size="lg"
             variant="outline"
@@ -121,6 +134,7 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
             <PictureInPicture2 className="h-5 w-5" aria-hidden="true" />
           </Button>
         </div>
+        {waitingFocus && <StrictStartSwitch checked={strictNext} onChange={setStrictChoice} />}
         <PlanAllowance />
       </section>
 
