@@ -1,11 +1,14 @@
-import { strictRefuses } from "@focus/core/timer";
-import { TimerActor } from "./timerActor";
+import { createContext, useContext } from "react";
 
 /**
- * Whether a strict focus session runs now (`docs/product.md`, Strict focus), from the timer
- * actor: screens then offer no pause, reset or mode change, no removal or switch-off of a blocked
- * site and no unlink or switch-off of a linked device. The server refuses the same.
+ * Whether a strict focus session runs now (`docs/product.md`, Strict focus), provided by the
+ * timer's host from the timer actor (false outside it): screens then offer no removal or
+ * switch-off of a blocked site and no unlink or switch-off of a linked device. The server
+ * refuses the same.
  */
+export const StrictSessionContext = createContext(false);
+
+/** Whether a strict focus session runs now (`StrictSessionContext`). */
 export function useStrictSession(): boolean {
-  return TimerActor.useSelector((s) => s.matches("running") && strictRefuses(s.context));
+  return useContext(StrictSessionContext);
 }
