@@ -115,6 +115,7 @@ describe("strict focus", () => {
 
   it("refuses Pause from the page, the keyboard, the popup and a second device, and the site stays blocked", async () => {
     await showTab(app, "timer");
+    await saveScreenshot(app, "strict-switch-idle");
     await app.getByRole("switch", { name: "Strict" }).check();
     await app.getByRole("button", { name: "Start Focus" }).click();
     await app.getByTestId("strict-session").waitFor();
@@ -189,6 +190,16 @@ describe("strict focus", () => {
     await card.waitFor({ timeout: 10_000 });
     expect(await card.textContent()).toContain("1 escape this week");
     expect(await card.getByText("Focus session · Ended early").count()).toBe(1);
+    await card.scrollIntoViewIfNeeded();
     await saveScreenshot(app, "strict-statistics-escape");
+    await app.emulateMedia({ colorScheme: "light" });
+    await app.goto(`${server.url}/settings`);
+    await app.getByText("Escapes per week").waitFor();
+    await app.getByText("Escapes per week").scrollIntoViewIfNeeded();
+    await saveScreenshot(app, "strict-settings");
+    // The light theme, chosen with the header's button (the app's default is dark).
+    await app.getByRole("button", { name: /^Theme: dark\. Switch to light$/ }).click();
+    await app.getByText("Escapes per week").scrollIntoViewIfNeeded();
+    await saveScreenshot(app, "strict-settings-light");
   });
 });
