@@ -150,6 +150,14 @@ describe("strict focus", () => {
     await phone.keyboard.press("Space");
     await phone.getByText("Strict focus: this session keeps going").first().waitFor();
     await saveScreenshot(phone, "strict-focus-arena-phone");
+    // The escape hatch on a phone: the dialog fits, and Keep focusing leaves everything as it was.
+    await phone.getByRole("button", { name: "End early" }).click();
+    const phoneDialog = phone.getByRole("dialog", { name: "End this session early?" });
+    await phoneDialog.getByText("This week: 0 of 3 escapes used.").waitFor();
+    await saveScreenshot(phone, "strict-end-early-phone");
+    await phoneDialog.getByRole("button", { name: "Keep focusing" }).click();
+    await phoneDialog.waitFor({ state: "detached" });
+    await phone.getByTestId("strict-session").waitFor();
     await phoneContext.close();
     // The laptop still runs the strict session.
     await app.getByTestId("strict-session").waitFor();

@@ -1,9 +1,11 @@
 import { ShieldCheck } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
-import { EndEarlyDialog } from "./EndEarlyDialog";
+
+/** Loaded when first opened: the Focus Arena's first load carries no dialog code. */
+const EndEarlyDialog = lazy(async () => ({ default: (await import("./EndEarlyDialog")).EndEarlyDialog }));
 
 /**
  * The Focus Arena's per-session Strict switch beside Start (`docs/product.md`, Strict focus): it
@@ -46,7 +48,11 @@ export function StrictSessionBar({ endsAt, onEndEarly }: { endsAt: number | null
       <Button size="lg" variant="outline" className="min-w-40" onClick={() => setOpen(true)}>
         End early
       </Button>
-      {open && <EndEarlyDialog onEnd={end} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <EndEarlyDialog onEnd={end} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
