@@ -9,7 +9,7 @@ import { clockOffsetMs, keepClockSample, type ClockSample, type ExtensionLinkSta
 import type { ApiClient, ApiResult } from "./api";
 import type { ChromeAdapter } from "./chromeAdapter";
 import { type LiveLink, type LiveSocket, LIVE_CLOSE, liveUrl, startLiveLink } from "./live";
-import { badgeFor, endsAtOf, isFocusRunning, nextBadgeChangeAt, receivedTimer, stateToShare } from "./timer";
+import { badgeFor, endsAtOf, isFocusRunning, isStrictRunning, nextBadgeChangeAt, receivedTimer, stateToShare } from "./timer";
 import type { PopupCommand } from "./messages";
 import { claimRedirect, clearRedirectKey, readRedirectKey, renewRedirectKey } from "./redirectKey";
 import { BLOCKED_PAGE_PATH, blockableDomains, blockedDomainOf, blockedPageUrl, buildBlockRules, redirectKeyOf } from "./rules";
@@ -328,8 +328,9 @@ export function createWorker(deps: WorkerDeps): Worker {
 
     unpair: (origin) =>
       serial(async () => {
-        const { pairing } = await readState(chrome);
-        if (pairing?.apiOrigin === origin) await markUnlinked();
+        const { pairing, timer } = await readState(chrome);
+        // A strict focus session keeps the extension paired (`docs/product.md`, Strict focus).
+        if (pairing?.apiOrigin === origin && !isStrictRunning(timer, clock())) await markUnlinked();
         return statusFor(origin);
       }),
 

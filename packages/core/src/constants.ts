@@ -29,6 +29,15 @@ export const UNDO_WINDOW_MS = 10_000;
  */
 export const STOPPED_SESSION_MIN_MS = 60_000;
 
+/** Strict focus's escape hatch (`docs/product.md`, Strict focus): the wait before "End early", ms. */
+export const ESCAPE_WAIT_MS = 60_000;
+/** The wait once the week's escapes have reached the user's allowance, ms. */
+export const ESCAPE_WAIT_LONG_MS = 5 * 60_000;
+/** The sentence the user types exactly before the wait starts. */
+export const ESCAPE_SENTENCE = "I choose to end this session early";
+/** Escapes a week before the wait grows (the setting "Escapes per week"): default and range. */
+export const ESCAPES_PER_WEEK = { default: 3, min: 0, max: 10 } as const;
+
 /** Timer modes (`docs/product.md`, The timer). */
 export const TIMER_MODES = ["focus", "shortBreak", "longBreak"] as const;
 export type TimerMode = (typeof TIMER_MODES)[number];

@@ -93,6 +93,7 @@ const SETTING_UNITS: Partial<Record<keyof Settings, string>> = {
   shortBreakDuration: "minutes",
   longBreakDuration: "minutes",
   longBreakInterval: "focus sessions",
+  escapesPerWeek: "escapes a week",
 };
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_THEME, NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES } from "../constants";
+import { DEFAULT_THEME, ESCAPES_PER_WEEK, NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES } from "../constants";
 
 /** A whole number in the setting's range, on its slider's steps (`SETTINGS_LIMITS`). */
 const minutes = (limits: { min: number; max: number; step: number }) =>
@@ -20,6 +20,20 @@ const audioFollowFields = {
 };
 
 /**
+ * Strict focus (`docs/product.md`, Strict focus): every focus session starts strict, and how many
+ * escapes a week the user allows themselves before End early waits longer. Newer than the first
+ * stored settings, so the full schema gives them defaults.
+ */
+const strictFields = {
+  strictFocus: z.boolean(),
+  escapesPerWeek: z
+    .number()
+    .int("escapesPerWeek must be a whole number")
+    .min(ESCAPES_PER_WEEK.min, `escapesPerWeek must be at least ${ESCAPES_PER_WEEK.min}`)
+    .max(ESCAPES_PER_WEEK.max, `escapesPerWeek must be at most ${ESCAPES_PER_WEEK.max}`),
+};
+
+/**
  * User settings (`docs/product.md`, Settings, with its ranges). Durations are whole minutes.
  * `longBreakInterval` is a number here; the form holds it as text and converts.
  */
@@ -36,6 +50,8 @@ export const settingsSchema = z.object({
   theme: z.enum(THEMES),
   audioFollowsTimer: audioFollowFields.audioFollowsTimer.default(false),
   audioInBreaks: audioFollowFields.audioInBreaks.default("relax"),
+  strictFocus: strictFields.strictFocus.default(false),
+  escapesPerWeek: strictFields.escapesPerWeek.default(ESCAPES_PER_WEEK.default),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -53,6 +69,8 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: DEFAULT_THEME,
   audioFollowsTimer: false,
   audioInBreaks: "relax",
+  strictFocus: false,
+  escapesPerWeek: ESCAPES_PER_WEEK.default,
 };
 
 /**
@@ -60,7 +78,7 @@ export const DEFAULT_SETTINGS: Settings = {
  * save from one device never puts back another device's older values). Unknown keys are
  * stripped; the server merges the body over the stored settings.
  */
-export const settingsUpdateSchema = settingsSchema.extend(audioFollowFields).partial();
+export const settingsUpdateSchema = settingsSchema.extend({ ...audioFollowFields, ...strictFields }).partial();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 /** The settings of `next` whose values differ from `current`: what a save has to send. */
@@ -81,4 +99,6 @@ export type TimerSettings = Pick<
   | "longBreakInterval"
   | "autoStartBreaks"
   | "autoStartFocus"
->;
+> &
+  /** Optional for the chart: absent means off (tests and older callers give only the durations). */
+  Partial<Pick<Settings, "strictFocus">>;

@@ -43,4 +43,5 @@ export {
 export { dailyFocusSeries, streakCalendar, type DailyFocusPoint, type StreakCalendarDay } from "./series";
 export { previewSessions } from "./preview";
 export { statsOverview, type StatsOverview } from "./overview";
+export { ESCAPES_LISTED, escapeReport, type EscapeReport } from "./escapes";
 export { todayProgress, type TodayProgress } from "./today";

@@ -4,6 +4,7 @@ import { focusMilestoneProgress, type MilestoneProgress } from "./milestones";
 import { motivationMessage, motivationTier, type MotivationTier } from "./motivation";
 import { recentSessions } from "./recent";
 import { sessionBreakdown, type SessionBreakdown } from "./breakdown";
+import { escapeReport, type EscapeReport } from "./escapes";
 import { dailyFocusSeries, streakCalendar, type DailyFocusPoint, type StreakCalendarDay } from "./series";
 import type { StatsSession } from "./sessionRecord";
 import { momentum, type Momentum } from "./momentum";
@@ -33,6 +34,8 @@ export interface StatsOverview<T extends StatsSession = StatsSession> {
   last30Days: DailyFocusPoint[];
   /** Streak calendar of the last 30 days. */
   calendar: StreakCalendarDay[];
+  /** Strict sessions ended early: this week's count and the latest ones. */
+  escapes: EscapeReport<T>;
 }
 
 /**
@@ -58,5 +61,6 @@ export function statsOverview<T extends StatsSession>(sessions: readonly T[], no
     last7Days: dailyFocusSeries(sessions, now, 7),
     last30Days: dailyFocusSeries(sessions, now, 30),
     calendar: streakCalendar(sessions, now, 30),
+    escapes: escapeReport(sessions, now),
   };
 }

@@ -6,6 +6,7 @@ export {
   nextModeAfter,
   startBlockReason,
   undoOf,
+  escapeOf,
   type TimerMachine,
 } from "./machine";
 export { newTimerSeed, sessionIdOf, TIMER_SEED_PATTERN } from "./sessionId";
@@ -14,3 +15,4 @@ export * from "./view";
 export * from "./persistence";
 export type * from "./types";
 export * from "./disc";
+export { escapesThisWeek, escapeWaitMs, STRICT_SHIELD_MESSAGES, strictRefuses, strictSessionUnderWay } from "./strict";

@@ -19,6 +19,7 @@ import * as sharedLimits from "./2026_12_03_0001_shared_limits";
 import * as roomPresence from "./2026_12_03_0002_room_presence";
 import * as passwordResets from "./2026_12_03_0003_password_resets";
 import * as pushSubscriptions from "./2026_12_04_0001_push_subscriptions";
+import * as sessionEscapes from "./2026_12_05_0001_session_escapes";
 
 export const migrations: Record<string, Migration> = {
   "2026_11_22_0001_initial_schema": initialSchema,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_03_0002_room_presence": roomPresence,
   "2026_12_03_0003_password_resets": passwordResets,
   "2026_12_04_0001_push_subscriptions": pushSubscriptions,
+  "2026_12_05_0001_session_escapes": sessionEscapes,
 };

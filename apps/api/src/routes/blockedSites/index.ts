@@ -5,10 +5,13 @@
  * - `POST /api/blocked-sites` {url, active} → 201 the site, `url` stored as the normalised
  *   domain (the add-website form's messages on bad input); 409 "This website is already in your
  *   blocklist", 403 beyond the Free plan's 5, 409 beyond MAX_BLOCKED_SITES.
- * - `DELETE /api/blocked-sites/:id` → 204; 404 for an id the user does not own.
+ * - `DELETE /api/blocked-sites/:id` → 204; 404 for an id the user does not own; 409 during a
+ *   strict focus session (the list only grows then, `docs/product.md`, Strict focus).
  */
 import { blockedSiteInputSchema, blockedSiteListSchema, blockedSiteSchema, recordIdParamsSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { STRICT_SHIELD_MESSAGES } from "@focus/core/timer";
+import { assertNoStrictSession } from "../../domain/accountTimer";
 import { addBlockedSite, removeBlockedSite } from "../../domain/blockedSites";
 import { userOf } from "../../plugins/auth";
 import { listBlockedSites } from "../../repositories/blockedSites";
@@ -33,7 +36,9 @@ const blockedSiteRoutes: FastifyPluginAsyncZod = async (fastify) => {
     "/blocked-sites/:id",
     { onRequest: fastify.authenticate, schema: { params: recordIdParamsSchema } },
     async (request, reply) => {
-      await removeBlockedSite(fastify.db, userOf(request).id, request.params.id);
+      const userId = userOf(request).id;
+      await assertNoStrictSession(fastify.db, userId, Date.now(), STRICT_SHIELD_MESSAGES.site);
+      await removeBlockedSite(fastify.db, userId, request.params.id);
       return reply.code(204).send();
     },
   );

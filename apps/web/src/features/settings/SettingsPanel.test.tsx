@@ -57,6 +57,22 @@ describe("Focus Settings", () => {
     expect(sent).toEqual({ longBreakInterval: 3, autoStartFocus: true });
   });
 
+  it("saves strict focus and the escapes per week, the escapes as a number", async () => {
+    const saved = { ...DEFAULT_SETTINGS, strictFocus: true, escapesPerWeek: 1 };
+    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    const escapes = await screen.findByRole("combobox", { name: "Escapes per week" });
+    expect((escapes as HTMLSelectElement).value).toBe("3");
+    await user.selectOptions(escapes, "1");
+    await user.click(screen.getByRole("switch", { name: "Start focus sessions in strict mode" }));
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText("Settings saved")).toBeTruthy();
+    const calls = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
+    const sent = Object.assign({}, ...calls.map(([, init]) => JSON.parse(String(init?.body)) as object));
+    expect(sent).toEqual({ strictFocus: true, escapesPerWeek: 1 });
+  });
+
   it("saves a change by itself a moment later, without a toast, and says so", async () => {
     const saved = { ...DEFAULT_SETTINGS, autoStartFocus: true };
     const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });

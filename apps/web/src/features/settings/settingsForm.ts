@@ -1,6 +1,9 @@
-import { SETTINGS_LIMITS } from "@focus/core/constants";
+import { ESCAPES_PER_WEEK, SETTINGS_LIMITS } from "@focus/core/constants";
 import { AUDIO_IN_BREAKS, settingsSchema, type Settings } from "@focus/core/schemas";
 import { z } from "zod";
+
+/** Escapes-per-week choices, 0 to 10 (`docs/product.md`, Strict focus). */
+export const ESCAPES_PER_WEEK_CHOICES: readonly number[] = Array.from({ length: ESCAPES_PER_WEEK.max - ESCAPES_PER_WEEK.min + 1 }, (_, i) => ESCAPES_PER_WEEK.min + i);
 
 /** Long break interval choices, 2 to 6 focus sessions, as the form's text values. */
 export const LONG_BREAK_INTERVAL_CHOICES: readonly string[] = Array.from(
@@ -14,6 +17,8 @@ export const settingsFormSchema = settingsSchema.extend({
   // Required in the form (the stored settings default them; the form always has a value).
   audioFollowsTimer: z.boolean(),
   audioInBreaks: z.enum(AUDIO_IN_BREAKS),
+  strictFocus: z.boolean(),
+  escapesPerWeek: z.number().int().min(ESCAPES_PER_WEEK.min).max(ESCAPES_PER_WEEK.max),
 });
 export type SettingsFormValues = z.infer<typeof settingsFormSchema>;
 

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { usePlanNow } from "@/runtime/usePlanNow";
 import { AddWebsiteForm } from "./AddWebsiteForm";
+import { useStrictSession } from "@/runtime/strictSession";
 import { loadErrorMessage, useBlockedSites, useRemoveBlockedSite } from "./queries";
 
 /**
@@ -55,7 +56,15 @@ export function BlocklistCard({ user }: { user: User }) {
 
 function SiteList({ sites }: { sites: BlockedSite[] }) {
   const remove = useRemoveBlockedSite();
+  // During a strict focus session the list only grows (`docs/product.md`, Strict focus).
+  const strict = useStrictSession();
   return (
+    <>
+    {strict && (
+      <p className="text-sm text-muted-foreground" data-testid="blocklist-strict-note">
+        Strict focus is on: you can add sites now, and remove them after the session.
+      </p>
+    )}
     <ul aria-label="Blocked websites" className="divide-y rounded-lg border">
       {sites.map((site) => {
         const removing = remove.isPending && remove.variables?.id === site.id;
@@ -64,19 +73,22 @@ function SiteList({ sites }: { sites: BlockedSite[] }) {
             <Globe className="size-4 shrink-0 text-muted-foreground" aria-hidden />
             <span className="min-w-0 flex-1 truncate font-medium">{site.url}</span>
             {!site.active && <span className="text-xs text-muted-foreground">Paused</span>}
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-9 text-muted-foreground hover:text-destructive"
-              aria-label={`Remove ${site.url}`}
-              disabled={removing}
-              onClick={() => remove.mutate(site)}
-            >
-              <Trash2 aria-hidden />
-            </Button>
+            {!strict && (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-9 text-muted-foreground hover:text-destructive"
+                aria-label={`Remove ${site.url}`}
+                disabled={removing}
+                onClick={() => remove.mutate(site)}
+              >
+                <Trash2 aria-hidden />
+              </Button>
+            )}
           </li>
         );
       })}
     </ul>
+    </>
   );
 }

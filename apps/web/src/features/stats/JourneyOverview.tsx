@@ -12,6 +12,7 @@ import { plural } from "./format";
 import { ImpactCard } from "./ImpactCard";
 import { LiveSessionCard } from "./LiveSessionCard";
 import { MilestoneCard } from "./MilestoneCard";
+import { EscapesCard } from "./EscapesCard";
 import { RecentSessions } from "./RecentSessions";
 import { SessionBreakdownCard } from "./SessionBreakdownCard";
 import { StreakCalendar } from "./StreakCalendar";
@@ -62,6 +63,7 @@ export function JourneyOverview({ user, state, historyDays }: { user: User; stat
           <div className="grid gap-6">
             <SessionBreakdownCard breakdown={overview.breakdown} />
             <RecentSessions sessions={overview.recent} />
+            {overview.escapes.total > 0 && <EscapesCard report={overview.escapes} />}
           </div>
         )}
       </div>

@@ -49,6 +49,25 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("Statistics tab", () => {
+  it("lists strict sessions ended early with this week's count, and shows no such card without one", async () => {
+    const escaped = (day: number, hour: number) =>
+      at(day, hour, { completed: false, duration: 600, escapedAt: new Date(2026, 10, day, hour, 10).toISOString() });
+    mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9), escaped(18, 11), escaped(16, 10), escaped(12, 10)] } });
+    const view = renderPanel(IN_TRIAL);
+    const escapes = await screen.findByTestId("escapes-card");
+    expect(escapes.textContent).toContain("2 escapes this week");
+    const rows = within(within(escapes).getByRole("list", { name: "Sessions ended early" })).getAllByRole("listitem");
+    expect(rows).toHaveLength(3);
+    expect(rows[0]!.textContent).toContain("Focus session · Ended early");
+    expect(rows[0]!.textContent).toContain("10 min");
+    view.unmount();
+
+    mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9), at(18, 11, { completed: false, duration: 600 })] } });
+    renderPanel(IN_TRIAL);
+    await screen.findByRole("heading", { name: "Recent sessions" });
+    expect(screen.queryByTestId("escapes-card")).toBeNull();
+  });
+
   it("shows a guest without sessions example numbers under a visible 'Example' label, and the signup offer, without a request", async () => {
     const fetchMock = mockFetch(serverConfig({ trialDays: 21 }));
     const expected = statsOverview(previewSessions(NOW.getTime()), NOW.getTime());

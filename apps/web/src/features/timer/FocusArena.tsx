@@ -12,6 +12,7 @@ import { useLiveStatus } from "@/runtime/liveChannel";
 import { useMiniTimerLink } from "@/features/miniTimer/miniTimerLink";
 import { useTimerControls, useTimerView } from "./useTimer";
 import { requestNotificationPermission } from "./notifications";
+import { StrictSessionBar, StrictStartSwitch } from "./StrictFocus";
 import { useCurrentSettings } from "@/runtime/currentSettings";
 
 const MOTIVATION: Record<TimerMode, string> = {
@@ -40,24 +41,16 @@ function useAnnouncement(view: ReturnType<typeof useTimerView>): string {
 
 /**
  * Focus Arena, the timer tab. Behaviour lives in the core timer chart; this shows its view:
- * 'Start Focus' / 'Start Break' when a session waits, 'Resume' when one is paused. The app adds
+ * 'Start Focus' / 'Start Break' when a session waits, 'Resume' when one is paused; during a strict
+ * focus session no modes, Pause or Reset, only End early (`ArenaControls`). The app adds
  * what other features show with it: the task worked on under the timer (`workingOn`), the task
  * list (`tasks`) and the audio card (`audio`) beside it.
  */
 export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode; tasks?: ReactNode; audio?: ReactNode }) {
   const view = useTimerView();
-  const controls = useTimerControls();
+  const { setMode } = useTimerControls();
   const announcement = useAnnouncement(view);
-  const miniTimer = useMiniTimerLink();
   const liveStatus = useLiveStatus();
-  const startLabel = view.isPaused ? "Resume" : view.mode === "focus" ? "Start Focus" : "Start Break";
-  const notificationSettings = useCurrentSettings();
-  const start = () => {
-    // A click is the user gesture browsers require to ask; desktop notifications default to on.
-    requestNotificationPermission(notificationSettings);
-    controls.start();
-  };
-
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <section aria-labelledby="focus-arena-title" className="space-y-6">
@@ -69,7 +62,7 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
           {liveStatus && <LiveStatusBadge status={liveStatus} />}
         </header>
 
-        <ModeSelector mode={view.mode} onChange={controls.setMode} />
+        {!view.strict && <ModeSelector mode={view.mode} onChange={setMode} />}
 
         <ProgressRing progress={view.progress} mode={view.mode}>
           <span className="text-xs font-medium uppercase tracking-widest text-muted-foreground">
@@ -96,31 +89,7 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
         </p>
         {workingOn}
 
-        <div className="flex items-center justify-center gap-3">
-          {view.isRunning ? (
-            <Button size="lg" className="min-w-40" onClick={controls.pause}>
-              <Pause className="mr-2 h-5 w-5" aria-hidden="true" />
-              Pause
-            </Button>
-          ) : (
-            <Button size="lg" className="min-w-40" onClick={start} disabled={view.isStarting}>
-              <Play className="mr-2 h-5 w-5" aria-hidden="true" />
-              {startLabel}
-            </Button>
-          )}
-          <Button size="lg" variant="outline" onClick={controls.reset} aria-label="Reset timer">
-            <RotateCcw className="h-5 w-5" aria-hidden="true" />
-          </Button>
-          <Button
-            size="lg"
-            variant="outline"
-            onClick={miniTimer.open}
-            aria-label={miniTimer.isLinked ? "Mini timer open" : "Open mini timer"}
-            aria-pressed={miniTimer.isLinked}
-          >
-            <PictureInPicture2 className="h-5 w-5" aria-hidden="true" />
-          </Button>
-        </div>
+        <ArenaControls view={view} />
         <PlanAllowance />
       </section>
 
@@ -130,5 +99,64 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
         {audio}
       </aside>
     </div>
+  );
+}
+
+/**
+ * The buttons under the timer: Start (with the Strict switch while a focus session waits),
+ * Pause, Reset and the mini timer; during a strict focus session only End early (`StrictSessionBar`)
+ * and the mini timer (`docs/product.md`, Strict focus).
+ */
+function ArenaControls({ view }: { view: ReturnType<typeof useTimerView> }) {
+  const controls = useTimerControls();
+  const miniTimer = useMiniTimerLink();
+  const settings = useCurrentSettings();
+  const startLabel = view.isPaused ? "Resume" : view.mode === "focus" ? "Start Focus" : "Start Break";
+  // The Strict switch: as the setting says until the user flips it, for the next focus session only.
+  const [strictChoice, setStrictChoice] = useState<boolean | null>(null);
+  const strictNext = strictChoice ?? settings.strictFocus;
+  const waitingFocus = view.mode === "focus" && !view.isRunning && !view.isPaused && !view.isStarting;
+  const start = () => {
+    // A click is the user gesture browsers require to ask; desktop notifications default to on.
+    requestNotificationPermission(settings);
+    if (waitingFocus) {
+      controls.start({ strict: strictNext });
+      setStrictChoice(null);
+    } else {
+      controls.start();
+    }
+  };
+  return (
+    <>
+      {view.strict && <StrictSessionBar endsAt={view.endsAt} onEndEarly={controls.endEarly} />}
+      <div className="flex items-center justify-center gap-3">
+        {view.strict ? null : view.isRunning ? (
+          <Button size="lg" className="min-w-40" onClick={controls.pause}>
+            <Pause className="mr-2 h-5 w-5" aria-hidden="true" />
+            Pause
+          </Button>
+        ) : (
+          <Button size="lg" className="min-w-40" onClick={start} disabled={view.isStarting}>
+            <Play className="mr-2 h-5 w-5" aria-hidden="true" />
+            {startLabel}
+          </Button>
+        )}
+        {!view.strict && (
+          <Button size="lg" variant="outline" onClick={controls.reset} aria-label="Reset timer">
+            <RotateCcw className="h-5 w-5" aria-hidden="true" />
+          </Button>
+        )}
+        <Button
+          size="lg"
+          variant="outline"
+          onClick={miniTimer.open}
+          aria-label={miniTimer.isLinked ? "Mini timer open" : "Open mini timer"}
+          aria-pressed={miniTimer.isLinked}
+        >
+          <PictureInPicture2 className="h-5 w-5" aria-hidden="true" />
+        </Button>
+      </div>
+      {waitingFocus && <StrictStartSwitch checked={strictNext} onChange={setStrictChoice} />}
+    </>
   );
 }

@@ -50,6 +50,15 @@ export const START_REFUSED_MESSAGES: Record<StartBlockReason, { title: string; d
   },
 };
 
+/**
+ * What a pause, reset, skip or mode change during a strict focus session says (`docs/product.md`,
+ * Strict focus): calm, and naming the way out.
+ */
+export const STRICT_REFUSED_NOTE = {
+  title: "Strict focus: this session keeps going",
+  description: "Pause, reset and mode changes wait until it ends. If you really need to stop, End early is under the timer.",
+} as const;
+
 /** The time of day of an instant, as this browser writes it (e.g. "14:32"). */
 function clockTime(epochMs: number): string {
   return new Date(epochMs).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
@@ -87,6 +96,9 @@ export function timerWithEffects(app: TimerEffectsContext) {
       },
       startRefused: (_, { reason }) => {
         toast({ ...START_REFUSED_MESSAGES[reason], variant: "destructive" });
+      },
+      strictRefused: () => {
+        toast(STRICT_REFUSED_NOTE);
       },
       // A signed-in user's stopped sessions are recorded (and withdrawn) by the server, which
       // runs the same command on the account's timer; a guest's stay in this browser.
