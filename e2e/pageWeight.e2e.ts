@@ -63,7 +63,10 @@ describe("page weight on a phone", () => {
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
       await page.goto(`${server.url}/`);
-      // The app has rendered once the theme button answers (its click handler is the app's).
+      // The app has rendered (its first render changes the page), and then the theme button
+      // answers: its click handler is the app's (the page as sent has none).
+      const seenNow = () => page.evaluate(() => (window as unknown as { landingSeen: { changes: number } }).landingSeen.changes);
+      await expect.poll(seenNow, { timeout: 30_000 }).toBeGreaterThan(0);
       const before = await page.locator("html").getAttribute("class");
       await page.getByRole("button", { name: /^Theme:/ }).first().click();
       await expect.poll(() => page.locator("html").getAttribute("class")).not.toBe(before);
