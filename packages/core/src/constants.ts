@@ -51,9 +51,9 @@ export const TIMER_MODE_LABELS: Record<TimerMode, string> = {
 
 /** Slider ranges of the settings screen, minutes (`docs/product.md`, Settings). */
 export const SETTINGS_LIMITS = {
-  focusDuration: { min: 5, max: 60, step: 5 },
-  shortBreakDuration: { min: 1, max: 15, step: 1 },
-  longBreakDuration: { min: 5, max: 30, step: 5 },
+  focusDuration: { min: 1, max: 180, step: 1 },
+  shortBreakDuration: { min: 1, max: 60, step: 1 },
+  longBreakDuration: { min: 1, max: 60, step: 1 },
   longBreakInterval: { min: 2, max: 6, step: 1 },
 } as const;
 
