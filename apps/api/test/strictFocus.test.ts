@@ -5,62 +5,29 @@
  * the extension neither unlinked nor paused); escapes travel through export and import. A Free
  * plan user has all of it. Runs on SQLite and PostgreSQL.
  */
-import { STRICT_SHIELD_MESSAGES, type AccountTimer, type TimerCommand } from "@focus/core/timer";
+import { STRICT_SHIELD_MESSAGES } from "@focus/core/timer";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, registerUser, type TestApp } from "./helpers";
-import { connect, listen, type LiveTestClient, nextOfType } from "./liveHelpers";
+import { createTestApp, registerUser } from "./helpers";
+import { accountTimerDevices, nextOfType } from "./liveHelpers";
 
 const MIN = 60_000;
-let ids = 0;
-function newId(): string {
-  ids += 1;
-  return `00000000-0000-4000-8000-${String(ids).padStart(12, "0")}`;
-}
 
 describe("strict focus", () => {
-  let t: TestApp;
-  let origin: string;
-  let url: string;
-  const open: LiveTestClient[] = [];
-
-  beforeEach(async () => {
-    t = await createTestApp();
-    const listening = await listen(t.app);
-    origin = listening.origin;
-    url = `${listening.wsBase}/ws/timer`;
-  });
-  afterEach(async () => {
-    for (const client of open.splice(0)) client.ws.terminate();
-    await t.close();
-  });
-
-  async function device(cookie: string): Promise<{ socket: LiveTestClient; timer: AccountTimer }> {
-    const socket = await connect(url, { cookie, origin });
-    open.push(socket);
-    const { timer } = await nextOfType(socket, "account_timer");
-    return { socket, timer };
-  }
-
-  async function send(socket: LiveTestClient, baseVersion: number, ...commands: TimerCommand[]) {
-    socket.send({ type: "timer_commands", baseVersion, commands: commands.map((command) => ({ id: newId(), command, at: Date.now() })) });
-    for (;;) {
-      const message = await nextOfType(socket, "account_timer");
-      if (message.replies) return message;
-    }
-  }
+  const live = accountTimerDevices(createTestApp, { beforeEach, afterEach });
+  const { device, send } = live;
 
   /** A user on the Free plan (trial over), signed in. */
   async function freeUser() {
-    const { cookie } = await registerUser(t.app);
-    const me = (await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).json() as { user: { id: number } };
-    await t.app.db.updateTable("users").set({ trial_end_date: new Date(Date.now() - MIN).toISOString() }).where("id", "=", me.user.id).execute();
-    const after = (await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).json() as { user: { trialEndDate: string } };
+    const { cookie } = await registerUser(live.t.app);
+    const me = (await live.t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).json() as { user: { id: number } };
+    await live.t.app.db.updateTable("users").set({ trial_end_date: new Date(Date.now() - MIN).toISOString() }).where("id", "=", me.user.id).execute();
+    const after = (await live.t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).json() as { user: { trialEndDate: string } };
     expect(Date.parse(after.user.trialEndDate)).toBeLessThan(Date.now());
     return cookie;
   }
 
   const inject = (cookie: string, method: "GET" | "POST" | "PUT" | "DELETE", path: string, payload?: object) =>
-    t.app.inject({ method, url: path, headers: { cookie }, ...(payload ? { payload } : {}) });
+    live.t.app.inject({ method, url: path, headers: { cookie }, ...(payload ? { payload } : {}) });
 
   it("refuses a pause, reset and mode change from a second device during a Free user's strict session; the timer keeps running", async () => {
     const cookie = await freeUser();
@@ -108,7 +75,7 @@ describe("strict focus", () => {
   });
 
   it("checks an escape mark against its session, and carries it through export and import", async () => {
-    const { cookie } = await registerUser(t.app);
+    const { cookie } = await registerUser(live.t.app);
     const start = new Date(Date.now() - 20 * MIN).toISOString();
     const escapedAt = new Date(Date.now() - 10 * MIN).toISOString();
     const bad = await inject(cookie, "POST", "/api/sessions", { startTime: start, duration: 600, type: "focus", completed: true, escapedAt });
@@ -121,7 +88,7 @@ describe("strict focus", () => {
 
     const exported = (await inject(cookie, "GET", "/api/export?format=json")).json() as { sessions: { escapedAt?: string }[] };
     expect(exported.sessions[0]!.escapedAt).toBe(escapedAt);
-    const other = await registerUser(t.app);
+    const other = await registerUser(live.t.app);
     const imported = await inject(other.cookie, "POST", "/api/import", exported);
     expect(imported.json()).toMatchObject({ imported: 1 });
     expect(((await inject(other.cookie, "GET", "/api/sessions")).json() as { escapedAt?: string }[])[0]!.escapedAt).toBe(escapedAt);
