@@ -11,6 +11,9 @@ import "./index.css";
 // Before the first render: the CSP (script-src 'self') rules out an inline script in index.html.
 applyTheme();
 followSystemTheme();
+// Colours may fade again from the next frame on (index.css `theme-pending`): the switch from the
+// page's default theme to the user's has happened without a transition.
+requestAnimationFrame(() => requestAnimationFrame(() => document.documentElement.classList.remove("theme-pending")));
 
 // Installable and offline-capable (`docs/offline.md`). When the first worker takes over, every
 // answer loaded before it is marked stale: the data on screen is loaded once more through it, and
