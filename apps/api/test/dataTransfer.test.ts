@@ -99,6 +99,9 @@ describe("data export and import", () => {
         "audioInBreaks,relax,",
         "strictFocus,false,",
         "escapesPerWeek,3,escapes a week",
+        "endWarning,1,minutes before the end",
+        "warningSound,false,",
+        "weeklyGoalDays,4,focus days a week",
         "",
       ].join("\r\n"),
     );

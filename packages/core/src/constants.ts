@@ -57,6 +57,16 @@ export const SETTINGS_LIMITS = {
   longBreakInterval: { min: 2, max: 6, step: 1 },
 } as const;
 
+/**
+ * Warnings before a session's end (`docs/product.md`, The timer): none, at 5 minutes left, at 1
+ * minute left, or both.
+ */
+export const END_WARNINGS = ["off", "5", "1", "both"] as const;
+export type EndWarning = (typeof END_WARNINGS)[number];
+
+/** The weekly goal's range, focus days a week (`docs/product.md`, Statistics). */
+export const WEEKLY_GOAL_DAYS = { min: 1, max: 7, default: 4 } as const;
+
 /** Notification sound choices (`docs/product.md`, The timer). */
 export const NOTIFICATION_SOUNDS = ["bell", "chime", "digital", "gentle", "none"] as const;
 export type NotificationSound = (typeof NOTIFICATION_SOUNDS)[number];

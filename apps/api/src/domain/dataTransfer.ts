@@ -94,6 +94,8 @@ const SETTING_UNITS: Partial<Record<keyof Settings, string>> = {
   longBreakDuration: "minutes",
   longBreakInterval: "focus sessions",
   escapesPerWeek: "escapes a week",
+  endWarning: "minutes before the end",
+  weeklyGoalDays: "focus days a week",
 };
 
 /**

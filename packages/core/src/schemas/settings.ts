@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_THEME, ESCAPES_PER_WEEK, NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES } from "../constants";
+import { DEFAULT_THEME, END_WARNINGS, ESCAPES_PER_WEEK, NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES, WEEKLY_GOAL_DAYS } from "../constants";
 
 /** A whole number in the setting's range, on its slider's steps (`SETTINGS_LIMITS`). */
 const minutes = (limits: { min: number; max: number; step: number }) =>
@@ -34,6 +34,21 @@ const strictFields = {
 };
 
 /**
+ * Time you can see (`docs/product.md`, The timer and Statistics): the warning before a session's
+ * end and its sound, and the weekly goal in focus days. Newer than the first stored settings, so
+ * the full schema gives them defaults.
+ */
+const timeFields = {
+  endWarning: z.enum(END_WARNINGS),
+  warningSound: z.boolean(),
+  weeklyGoalDays: z
+    .number()
+    .int("weeklyGoalDays must be a whole number")
+    .min(WEEKLY_GOAL_DAYS.min, `weeklyGoalDays must be at least ${WEEKLY_GOAL_DAYS.min}`)
+    .max(WEEKLY_GOAL_DAYS.max, `weeklyGoalDays must be at most ${WEEKLY_GOAL_DAYS.max}`),
+};
+
+/**
  * User settings (`docs/product.md`, Settings, with its ranges). Durations are whole minutes.
  * `longBreakInterval` is a number here; the form holds it as text and converts.
  */
@@ -52,6 +67,9 @@ export const settingsSchema = z.object({
   audioInBreaks: audioFollowFields.audioInBreaks.default("relax"),
   strictFocus: strictFields.strictFocus.default(false),
   escapesPerWeek: strictFields.escapesPerWeek.default(ESCAPES_PER_WEEK.default),
+  endWarning: timeFields.endWarning.default("1"),
+  warningSound: timeFields.warningSound.default(false),
+  weeklyGoalDays: timeFields.weeklyGoalDays.default(WEEKLY_GOAL_DAYS.default),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -71,6 +89,9 @@ export const DEFAULT_SETTINGS: Settings = {
   audioInBreaks: "relax",
   strictFocus: false,
   escapesPerWeek: ESCAPES_PER_WEEK.default,
+  endWarning: "1",
+  warningSound: false,
+  weeklyGoalDays: WEEKLY_GOAL_DAYS.default,
 };
 
 /**
@@ -78,7 +99,7 @@ export const DEFAULT_SETTINGS: Settings = {
  * save from one device never puts back another device's older values). Unknown keys are
  * stripped; the server merges the body over the stored settings.
  */
-export const settingsUpdateSchema = settingsSchema.extend({ ...audioFollowFields, ...strictFields }).partial();
+export const settingsUpdateSchema = settingsSchema.extend({ ...audioFollowFields, ...strictFields, ...timeFields }).partial();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 /** The settings of `next` whose values differ from `current`: what a save has to send. */

@@ -20,7 +20,7 @@ export {
   type ProductivityImpact,
 } from "./impact";
 export { currentStreak, focusDayKeys, longestStreak } from "./streak";
-export { DEFAULT_WEEKLY_GOAL_DAYS, FOCUS_DAYS_PER_FREEZE, MAX_FREEZES, momentum, type Momentum } from "./momentum";
+export { FOCUS_DAYS_PER_FREEZE, MAX_FREEZES, momentum, type Momentum } from "./momentum";
 export {
   ACHIEVEMENT_CATEGORIES,
   achievementTally,

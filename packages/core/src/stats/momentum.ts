@@ -1,3 +1,4 @@
+import { WEEKLY_GOAL_DAYS } from "../constants";
 import { localDayKey } from "../format";
 import { addLocalDays, startOfLocalDay, startOfLocalWeek } from "./calendar";
 import type { StatsSession } from "./sessionRecord";
@@ -13,8 +14,6 @@ import { dayKeyStart, focusDayKeys } from "./streak";
 export const FOCUS_DAYS_PER_FREEZE = 7;
 /** Freezes kept at most. */
 export const MAX_FREEZES = 2;
-/** The weekly goal, focus days per week, unless the caller gives another. */
-export const DEFAULT_WEEKLY_GOAL_DAYS = 4;
 
 /** The streak and the week's goal as of a moment. */
 export interface Momentum {
@@ -69,9 +68,9 @@ function missedDay(run: Run): Run {
  * The momentum of `sessions` (completed focus sessions count, on the local day they end) at
  * `now` (epoch ms, this device's time zone): the current and longest runs in focus days, the
  * freezes held, whether today's session is what keeps the run, and the week's focus days against
- * `weeklyGoalDays` (default DEFAULT_WEEKLY_GOAL_DAYS).
+ * `weeklyGoalDays` (default WEEKLY_GOAL_DAYS.default).
  */
-export function momentum(sessions: readonly StatsSession[], now: number, weeklyGoalDays: number = DEFAULT_WEEKLY_GOAL_DAYS): Momentum {
+export function momentum(sessions: readonly StatsSession[], now: number, weeklyGoalDays: number = WEEKLY_GOAL_DAYS.default): Momentum {
   const days = focusDayKeys(sessions);
   const today = startOfLocalDay(now);
   const todayKey = localDayKey(today);
@@ -94,7 +93,7 @@ export function momentum(sessions: readonly StatsSession[], now: number, weeklyG
   const weekStart = startOfLocalWeek(now);
   let weekDays = 0;
   for (let day = weekStart; day <= today; day = addLocalDays(day, 1)) if (days.has(localDayKey(day))) weekDays += 1;
-  const goal = Math.max(1, Math.min(7, Math.round(weeklyGoalDays)));
+  const goal = Math.max(WEEKLY_GOAL_DAYS.min, Math.min(WEEKLY_GOAL_DAYS.max, Math.round(weeklyGoalDays)));
 
   return {
     streak: run.streak,

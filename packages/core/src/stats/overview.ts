@@ -41,11 +41,12 @@ export interface StatsOverview<T extends StatsSession = StatsSession> {
 /**
  * The whole statistics pipeline as of `now` (epoch ms, local time zone). Real users pass
  * their sessions; the preview user passes `previewSessions(now)`. The milestone
- * tracks today's focus minutes: the sequence (25 … 300 minutes) is a day's scale.
+ * tracks today's focus minutes: the sequence (25 … 300 minutes) is a day's scale. The weekly
+ * goal is `options.weeklyGoalDays` (the user's setting; default WEEKLY_GOAL_DAYS.default).
  */
-export function statsOverview<T extends StatsSession>(sessions: readonly T[], now: number): StatsOverview<T> {
+export function statsOverview<T extends StatsSession>(sessions: readonly T[], now: number, options: { weeklyGoalDays?: number } = {}): StatsOverview<T> {
   const summary = summarizeSessions(sessions, now);
-  const run = momentum(sessions, now);
+  const run = momentum(sessions, now, options.weeklyGoalDays);
   const streak = { current: run.streak, longest: run.longest, consecutive: currentStreak(sessions, now), freezes: run.freezes, needsToday: run.needsToday, week: run.week };
   const achievementInput = { ...summary, currentStreak: streak.current, longestStreak: streak.longest };
   return {

@@ -16,3 +16,4 @@ export * from "./persistence";
 export type * from "./types";
 export * from "./disc";
 export { escapesThisWeek, escapeWaitMs, STRICT_SHIELD_MESSAGES, strictRefuses, strictSessionUnderWay } from "./strict";
+export { activeEndWarning, warningOffsets, warningToAnnounce } from "./warnings";

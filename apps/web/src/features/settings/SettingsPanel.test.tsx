@@ -78,6 +78,25 @@ describe("Focus Settings", () => {
     expect(sent).toEqual({ focusDuration: 17 });
   });
 
+  it("saves the warning before the end, its sound (only with a warning) and the weekly goal", async () => {
+    const saved = { ...DEFAULT_SETTINGS, endWarning: "both", warningSound: true, weeklyGoalDays: 5 };
+    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    const warning = (await screen.findByRole("combobox", { name: "Warn before the end" })) as HTMLSelectElement;
+    expect(warning.value).toBe("1");
+    await user.selectOptions(warning, "off");
+    expect((screen.getByRole("switch", { name: "Warning sound" }) as HTMLInputElement).disabled).toBe(true);
+    await user.selectOptions(warning, "both");
+    await user.click(screen.getByRole("switch", { name: "Warning sound" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Weekly goal" }), "5");
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText("Settings saved")).toBeTruthy();
+    const calls = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
+    const sent = Object.assign({}, ...calls.map(([, init]) => JSON.parse(String(init?.body)) as object));
+    expect(sent).toEqual({ endWarning: "both", warningSound: true, weeklyGoalDays: 5 });
+  });
+
   it("saves strict focus and the escapes per week, the escapes as a number", async () => {
     const saved = { ...DEFAULT_SETTINGS, strictFocus: true, escapesPerWeek: 1 };
     const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { PictureInPicture2, Pause, Play, RotateCcw } from "lucide-react";
 import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core/constants";
+import { activeEndWarning } from "@focus/core/timer";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { ModeSelector } from "./ModeSelector";
@@ -40,7 +41,8 @@ function useAnnouncement(view: ReturnType<typeof useTimerView>): string {
 }
 
 /**
- * Focus Arena, the timer tab. Behaviour lives in the core timer chart; this shows its view:
+ * Focus Arena, the timer tab. Behaviour lives in the core timer chart; this shows its view (with
+ * the warning before the end in force: an amber ring and how long is left):
  * 'Start Focus' / 'Start Break' when a session waits, 'Resume' when one is paused; during a strict
  * focus session no modes, Pause or Reset, only End early (`ArenaControls`). The app adds
  * what other features show with it: the task worked on under the timer (`workingOn`), the task
@@ -51,6 +53,7 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
   const { setMode } = useTimerControls();
   const announcement = useAnnouncement(view);
   const liveStatus = useLiveStatus();
+  const endWarning = activeEndWarning(view, useCurrentSettings().endWarning);
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <section aria-labelledby="focus-arena-title" className="space-y-6">
@@ -64,7 +67,7 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
 
         {!view.strict && <ModeSelector mode={view.mode} onChange={setMode} />}
 
-        <ProgressRing progress={view.progress} mode={view.mode}>
+        <ProgressRing progress={view.progress} mode={view.mode} warning={endWarning !== null}>
           <span className="text-xs font-medium uppercase tracking-widest text-muted-foreground">
             {TIMER_MODE_LABELS[view.mode]}
           </span>
@@ -75,6 +78,11 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
           >
             {view.display}
           </time>
+          {endWarning !== null && (
+            <span className="mt-1 text-xs font-medium text-amber-700 dark:text-amber-300" data-testid="end-warning">
+              {endWarning === 1 ? "Less than a minute left" : `${endWarning} minutes left`}
+            </span>
+          )}
           {view.isPaused ? (
             <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2.5 py-0.5 text-xs font-medium text-amber-700 dark:text-amber-300">
               <Pause className="size-3" aria-hidden="true" />

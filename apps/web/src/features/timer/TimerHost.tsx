@@ -134,7 +134,8 @@ function TimerFollowsApp({ settings, user }: { settings: Settings; user: User })
   const focusSessionsToday = today.data?.completedSessionsToday ?? 0;
   const task = useActiveTaskRef(user, useTaskList(user));
 
-  useEffect(() => watchTimer(actor, user.id), [actor, user.id]);
+  const currentSettings = useLatest(settings);
+  useEffect(() => watchTimer(actor, user.id, currentSettings), [actor, user.id, currentSettings]);
 
   // Plan changes (admin activation, cancellation, a new login) and today's sessions on every
   // device reach the chart's start guard (the Free plan's daily limit).

@@ -21,7 +21,7 @@ describe("the visual timer in the tab's icon", () => {
 
   it("shows a break in its own colour, keeps the disc while paused, and gives the app's icon back when the session is over", () => {
     showTimerInTabIcon({ progress: 50, isRunning: true, isPaused: false, mode: "shortBreak" });
-    expect(drawn()).toContain('fill="#8cc4f2"');
+    expect(drawn()).toContain('fill="#34d399"');
     showTimerInTabIcon({ progress: 50, isRunning: false, isPaused: true, mode: "shortBreak" });
     expect(drawn()).toContain(`d="${discPath(0.5, 16, 16, 12)}"`);
     showTimerInTabIcon({ progress: 0, isRunning: false, isPaused: false, mode: "focus" });

@@ -10,8 +10,8 @@ import { discPath, discShare, type TimerView } from "@focus/core/timer";
 /** The app's own icon (index.html). */
 const APP_ICON = "/favicon.svg";
 
-/** The disc's colour per mode: the app's teal for focus, a calm blue for breaks. */
-const MODE_COLOURS: Record<TimerMode, string> = { focus: "#6fd3c1", shortBreak: "#8cc4f2", longBreak: "#8cc4f2" };
+/** The disc's colour per mode: the ring's colours: teal for focus, green for breaks. */
+const MODE_COLOURS: Record<TimerMode, string> = { focus: "#6fd3c1", shortBreak: "#34d399", longBreak: "#34d399" };
 
 /** The icon for `share` (0–1) of `mode` left, as an SVG data URL (32 × 32, like favicon.svg). */
 export function discIconUrl(share: number, mode: TimerMode): string {

@@ -1,16 +1,16 @@
 import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core/constants";
 import { type ExtensionWindowMessage, type StatsWindowMessage } from "@focus/core/protocol";
 import { sessionEndNotice } from "@focus/core/push";
-import { type Settings } from "@focus/core/schemas";
+import { DEFAULT_SETTINGS, type Settings } from "@focus/core/schemas";
 import { FREE_DAILY_LIMIT_MESSAGE, GUEST_LIMIT_TOAST } from "@focus/core/subscription";
-import { countersOf, tickerWith, timerMachine, timerStateOf, timerViewOf, toPersistedTimerState, type StartBlockReason } from "@focus/core/timer";
+import { activeEndWarning, countersOf, tickerWith, timerMachine, timerStateOf, timerViewOf, toPersistedTimerState, warningToAnnounce, type StartBlockReason } from "@focus/core/timer";
 import type { Actor } from "xstate";
 import { toast } from "@/components/ui/use-toast";
 import { forgetGuestSession, recordGuestSession } from "@/features/guest/guestSessions";
 import { recordSession } from "@/runtime/outbox/sync";
 import { recordGuestTaskSession } from "@/features/tasks/guestTasks";
 import { saveGuestSessionUsedOn } from "./access";
-import { notifyEnd } from "./notifications";
+import { notifyEnd, playWarningSound } from "./notifications";
 import { resetTabIcon, showTimerInTabIcon } from "./tabIcon";
 import { saveCounters, saveTimerState } from "./storage";
 
@@ -115,8 +115,8 @@ export function timerWithEffects(app: TimerEffectsContext) {
 export type TimerActorRef = Actor<ReturnType<typeof timerWithEffects>>;
 
 /** The tab title: time left and mode while a session runs, with a pause mark while paused. */
-export function documentTitle(view: { display: string; mode: TimerMode; isRunning: boolean; isPaused: boolean }): string {
-  if (view.isRunning) return `${view.display} · ${TIMER_MODE_LABELS[view.mode]} · Focus Flow`;
+export function documentTitle(view: { display: string; mode: TimerMode; isRunning: boolean; isPaused: boolean }, warning: number | null = null): string {
+  if (view.isRunning) return `${warning === null ? "" : "⏳ "}${view.display} · ${TIMER_MODE_LABELS[view.mode]} · Focus Flow`;
   if (view.isPaused) return `⏸ ${view.display} · ${TIMER_MODE_LABELS[view.mode]} paused · Focus Flow`;
   return "Focus Flow";
 }
@@ -137,11 +137,13 @@ function savedKey(actor: TimerActorRef): string {
 /**
  * Follows every change of the timer: saves it as `ownerId`'s (the user's id, 0 for a guest) when
  * its state changes (restored on the next load; not at every second's tick), keeps the guest's
- * daily session, sets the tab title and icon (the visual timer, tabIcon.ts) and posts the
- * progress window messages. Returns the stop.
+ * daily session, sets the tab title (with the warning before the end in force, `settings`' choice,
+ * and its sound once) and icon (the visual timer, tabIcon.ts) and posts the progress window
+ * messages. Returns the stop.
  */
-export function watchTimer(actor: TimerActorRef, ownerId: number): () => void {
+export function watchTimer(actor: TimerActorRef, ownerId: number, settings: () => Pick<Settings, "endWarning" | "warningSound"> = () => DEFAULT_SETTINGS): () => void {
   let saved = "";
+  let warning: number | null = null;
   const save = () => {
     const snapshot = actor.getSnapshot();
     saved = savedKey(actor);
@@ -155,7 +157,11 @@ export function watchTimer(actor: TimerActorRef, ownerId: number): () => void {
     const snapshot = actor.getSnapshot();
     const state = timerStateOf(snapshot);
     const view = timerViewOf(snapshot);
-    document.title = documentTitle(view);
+    const { endWarning, warningSound } = settings();
+    const nextWarning = activeEndWarning(view, endWarning);
+    if (warningToAnnounce(warning, nextWarning) !== null && warningSound) playWarningSound();
+    warning = nextWarning;
+    document.title = documentTitle(view, warning);
     showTimerInTabIcon(view);
     postToSelf({
       type: "timer_progress_update",
