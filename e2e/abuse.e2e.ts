@@ -303,10 +303,10 @@ describe("abuse by an ordinary account", () => {
     expect(changed.status).toBe(200);
     expect((await call({ path: "/api/me", cookie: stolen })).status).toBe(401);
     expect((await call({ path: "/api/me", cookie: user.cookie })).status).toBe(200);
-    // Ids are plain decimals; settings keep their sliders' steps; /api answers are never cached.
+    // Ids are plain decimals; lengths are whole minutes; /api answers are never cached.
     const admin = sessionCookie(await login(ADMIN.username, ADMIN.password));
     expect((await call({ method: "POST", path: `/api/subscription/activate/0x${user.id.toString(16)}`, cookie: admin })).status).toBe(400);
-    expect((await call({ method: "POST", path: "/api/settings", cookie: user.cookie, json: { focusDuration: 7 } })).status).toBe(400);
+    expect((await call({ method: "POST", path: "/api/settings", cookie: user.cookie, json: { focusDuration: 25.5 } })).status).toBe(400);
     expect((await call({ path: "/api/me", cookie: user.cookie })).headers["cache-control"]).toBe("no-store");
   });
 

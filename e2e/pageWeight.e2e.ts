@@ -2,7 +2,8 @@
  * Page weight: each budgeted page, loaded fresh in Chromium at phone size, transfers no more
  * JavaScript than its ceiling (e2e/pageBudgets.ts: the budget where it is met), every script
  * compressed with brotli. Prints what each
- * page loaded, largest first, so a failure says where the bytes went.
+ * page loaded, largest first, so a failure says where the bytes went. The landing page arrives
+ * already rendered, and stays on screen while the app takes over.
  */
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -30,4 +31,52 @@ describe("page weight on a phone", () => {
       expect(weight.scriptBytes / 1024).toBeLessThanOrEqual(budget.ceilingKiB);
     });
   }
+
+  it("sends the landing page already rendered: readable without scripts, and never replaced by a spinner", async () => {
+    const noScripts = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    try {
+      const page = await noScripts.newPage();
+      await page.goto(`${server.url}/`);
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(/\S/);
+      await expect(page.getByRole("link", { name: /start focusing now/i }).first().isVisible()).resolves.toBe(true);
+    } finally {
+      await noScripts.close();
+    }
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      // From the moment the HTML is parsed, every change the app makes to the page is looked at:
+      // the heading must be there after each one (the full-page spinner would have none).
+      await page.addInitScript(() => {
+        const seen = { changes: 0, withoutHeading: 0 };
+        (window as unknown as { landingSeen: typeof seen }).landingSeen = seen;
+        document.addEventListener("DOMContentLoaded", () => {
+          const root = document.getElementById("root");
+          if (!root?.querySelector("h1")) seen.withoutHeading += 1;
+          new MutationObserver(() => {
+            seen.changes += 1;
+            if (!root?.querySelector("h1")) seen.withoutHeading += 1;
+          }).observe(root!, { childList: true, subtree: true });
+        });
+      });
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(`${server.url}/`);
+      // The app has rendered (its first render changes the page), and then the theme button
+      // answers: its click handler is the app's (the page as sent has none).
+      const seenNow = () => page.evaluate(() => (window as unknown as { landingSeen: { changes: number } }).landingSeen.changes);
+      await expect.poll(seenNow, { timeout: 30_000 }).toBeGreaterThan(0);
+      const dark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
+      const before = await dark();
+      await page.getByRole("button", { name: /^Theme:/ }).first().click();
+      await expect.poll(dark).toBe(!before);
+      const seen = await page.evaluate(() => (window as unknown as { landingSeen: { changes: number; withoutHeading: number } }).landingSeen);
+      expect(seen.changes).toBeGreaterThan(0);
+      expect(seen.withoutHeading).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

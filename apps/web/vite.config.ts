@@ -54,8 +54,11 @@ export default defineConfig({
             { name: "framework", test: /node_modules[\\/](?:preact|react-router|react-router-dom|@tanstack|scheduler)[\\/]/, priority: 4 },
             // What every button needs (the landing's too); the rest of Radix goes with the pages that use it.
             { name: "ui", test: /node_modules[\\/](?:tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(?:slot|compose-refs))[\\/]/, priority: 3 },
-            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 3 },
-            { name: "forms", test: /node_modules[\\/](?:zod|react-hook-form|@hookform)[\\/]/, priority: 3 },
+            // The icons four or more pages use; a page's own icons travel in its chunk.
+            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 3, minShareCount: 4 },
+            // zod apart from React Hook Form: a page that parses without a form skips the latter.
+            { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 3 },
+            { name: "forms", test: /node_modules[\\/](?:react-hook-form|@hookform)[\\/]/, priority: 3 },
             { name: "xstate", test: /node_modules[\\/](?:xstate|@xstate)[\\/]/, priority: 3 },
           ],
         },

@@ -5,59 +5,24 @@
  * can be undone. Runs on SQLite and PostgreSQL.
  */
 import { DEFAULT_SETTINGS } from "@focus/core/schemas";
-import { applyTimerCommands, newAccountTimer, sessionIdOf, type AccountTimer, type TimerCommand } from "@focus/core/timer";
+import { applyTimerCommands, newAccountTimer, sessionIdOf } from "@focus/core/timer";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { saveAccountTimer } from "../src/repositories/accountTimers";
-import { createTestApp, registerUser, type TestApp } from "./helpers";
-import { connect, listen, type LiveTestClient, nextOfType } from "./liveHelpers";
+import { createTestApp, registerUser } from "./helpers";
+import { accountTimerDevices, newCommandId, nextOfType } from "./liveHelpers";
 
 const MIN = 60_000;
 const SEED = "00112233445566778899";
 
-let ids = 0;
-function newId(): string {
-  ids += 1;
-  return `00000000-0000-4000-8000-${String(ids).padStart(12, "0")}`;
-}
 
 describe("the account's timer over /ws/timer", () => {
-  let t: TestApp;
-  let origin: string;
-  let url: string;
-  const open: LiveTestClient[] = [];
+  const live = accountTimerDevices(createTestApp, { beforeEach, afterEach });
+  const { device, send } = live;
 
-  beforeEach(async () => {
-    t = await createTestApp();
-    const listening = await listen(t.app);
-    origin = listening.origin;
-    url = `${listening.wsBase}/ws/timer`;
-  });
-  afterEach(async () => {
-    for (const client of open.splice(0)) client.ws.terminate();
-    await t.close();
-  });
-
-  /** A signed-in device, with the timer it was greeted with. */
-  async function device(cookie: string): Promise<{ socket: LiveTestClient; timer: AccountTimer }> {
-    const socket = await connect(url, { cookie, origin });
-    open.push(socket);
-    const { timer } = await nextOfType(socket, "account_timer");
-    return { socket, timer };
-  }
-
-  /** Sends commands from a device that has seen `baseVersion`; resolves with the reply it gets. */
-  async function send(socket: LiveTestClient, baseVersion: number, ...commands: TimerCommand[]) {
-    socket.send({ type: "timer_commands", baseVersion, commands: commands.map((command) => ({ id: newId(), command, at: Date.now() })) });
-    for (;;) {
-      const message = await nextOfType(socket, "account_timer");
-      if (message.replies) return message;
-    }
-  }
-
-  const sessions = async (cookie: string) => (await t.app.inject({ method: "GET", url: "/api/sessions", headers: { cookie } })).json();
+  const sessions = async (cookie: string) => (await live.t.app.inject({ method: "GET", url: "/api/sessions", headers: { cookie } })).json();
 
   it("shows a start on one device on the other at once, and a pause on the other on the first", async () => {
-    const { cookie } = await registerUser(t.app);
+    const { cookie } = await registerUser(live.t.app);
     const a = await device(cookie);
     const b = await device(cookie);
     const started = await send(a.socket, a.timer.version, { type: "start" });
@@ -72,7 +37,7 @@ describe("the account's timer over /ws/timer", () => {
   });
 
   it("refuses a device's commands sent before it heard another device's change, and keeps the other's change", async () => {
-    const { cookie } = await registerUser(t.app);
+    const { cookie } = await registerUser(live.t.app);
     const a = await device(cookie);
     const b = await device(cookie);
     const started = await send(a.socket, a.timer.version, { type: "start" });
@@ -83,14 +48,14 @@ describe("the account's timer over /ws/timer", () => {
   });
 
   it("records a session that ends once, however many devices saw it end and posted it", async () => {
-    const { cookie, res } = await registerUser(t.app);
+    const { cookie, res } = await registerUser(live.t.app);
     const userId: number = res.json().user.id;
     // A focus session that started 25 minutes ago less 400 ms, as another device left it.
     const now = Date.now();
     const startedAt = now - 25 * MIN + 400;
     const env = { settings: DEFAULT_SETTINGS, access: { isGuest: false, subscription: { subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null }, guestSessionUsedOn: null, focusSessionsToday: 0 }, now } as const;
-    const { timer } = applyTimerCommands(newAccountTimer(DEFAULT_SETTINGS, SEED, startedAt), [{ id: newId(), command: { type: "start" }, at: startedAt }], 0, env);
-    await saveAccountTimer(t.app.db, userId, timer, "UTC");
+    const { timer } = applyTimerCommands(newAccountTimer(DEFAULT_SETTINGS, SEED, startedAt), [{ id: newCommandId(), command: { type: "start" }, at: startedAt }], 0, env);
+    await saveAccountTimer(live.t.app.db, userId, timer, "UTC");
 
     const a = await device(cookie);
     const b = await device(cookie);
@@ -101,20 +66,20 @@ describe("the account's timer over /ws/timer", () => {
     expect(ended.timer).toMatchObject({ mode: "shortBreak", lastCompletedAt: startedAt + 25 * MIN });
     expect((await nextOfType(b.socket, "account_timer")).timer.version).toBe(ended.timer.version);
     for (const _ of [a, b]) {
-      expect((await t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie }, payload: body })).statusCode).toBe(200);
+      expect((await live.t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie }, payload: body })).statusCode).toBe(200);
     }
     const listed = await sessions(cookie);
     expect(listed).toEqual([expect.objectContaining({ type: "focus", completed: true, duration: 1500, clientId: body.clientId })]);
   });
 
   it("records a focus session reset after a minute or more as stopped, with its real length, and Undo takes that back", async () => {
-    const { cookie, res } = await registerUser(t.app);
+    const { cookie, res } = await registerUser(live.t.app);
     const userId: number = res.json().user.id;
     const now = Date.now();
     const startedAt = now - 5 * MIN;
     const env = { settings: DEFAULT_SETTINGS, access: { isGuest: false, subscription: { subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null }, guestSessionUsedOn: null, focusSessionsToday: 0 }, now } as const;
-    const { timer } = applyTimerCommands(newAccountTimer(DEFAULT_SETTINGS, SEED, startedAt), [{ id: newId(), command: { type: "start" }, at: startedAt }], 0, env);
-    await saveAccountTimer(t.app.db, userId, timer, "UTC");
+    const { timer } = applyTimerCommands(newAccountTimer(DEFAULT_SETTINGS, SEED, startedAt), [{ id: newCommandId(), command: { type: "start" }, at: startedAt }], 0, env);
+    await saveAccountTimer(live.t.app.db, userId, timer, "UTC");
 
     const a = await device(cookie);
     const reset = await send(a.socket, a.timer.version, { type: "reset" });
@@ -129,26 +94,26 @@ describe("the account's timer over /ws/timer", () => {
   });
 
   it("refuses a Free-plan start past the day's two sessions, counted on the server in the device's time zone", async () => {
-    const { cookie, res } = await registerUser(t.app);
+    const { cookie, res } = await registerUser(live.t.app);
     const userId: number = res.json().user.id;
-    await t.app.db.updateTable("users").set({ trial_end_date: new Date(Date.now() - MIN).toISOString() }).where("id", "=", userId).execute();
+    await live.t.app.db.updateTable("users").set({ trial_end_date: new Date(Date.now() - MIN).toISOString() }).where("id", "=", userId).execute();
     for (const minutesAgo of [90, 60]) {
       const startTime = new Date(Date.now() - minutesAgo * MIN).toISOString();
-      const posted = await t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie, "x-time-zone": "UTC" }, payload: { startTime, duration: 1500, type: "focus", completed: true } });
+      const posted = await live.t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie, "x-time-zone": "UTC" }, payload: { startTime, duration: 1500, type: "focus", completed: true } });
       expect(posted.statusCode).toBe(201);
     }
     const a = await device(cookie);
-    a.socket.send({ type: "timer_commands", baseVersion: a.timer.version, timeZone: "UTC", commands: [{ id: newId(), command: { type: "start" }, at: Date.now() }] });
+    a.socket.send({ type: "timer_commands", baseVersion: a.timer.version, timeZone: "UTC", commands: [{ id: newCommandId(), command: { type: "start" }, at: Date.now() }] });
     const reply = await nextOfType(a.socket, "account_timer");
     expect(reply.replies).toEqual([expect.objectContaining({ outcome: "refused", reason: "freeLimit" })]);
     expect(reply.timer.status).toBe("idle");
   });
 
   it("gives every device a waiting session's new length when the settings change, and tells them to load the settings", async () => {
-    const { cookie } = await registerUser(t.app);
+    const { cookie } = await registerUser(live.t.app);
     const a = await device(cookie);
     const b = await device(cookie);
-    const saved = await t.app.inject({ method: "POST", url: "/api/settings", headers: { cookie }, payload: { focusDuration: 50 } });
+    const saved = await live.t.app.inject({ method: "POST", url: "/api/settings", headers: { cookie }, payload: { focusDuration: 50 } });
     expect(saved.statusCode).toBe(200);
     for (const { socket } of [a, b]) {
       expect(await nextOfType(socket, "settings_changed")).toEqual({ type: "settings_changed" });
@@ -157,22 +122,22 @@ describe("the account's timer over /ws/timer", () => {
   });
 
   it("drops malformed commands without a change: unknown command, too many at once, a bad time", async () => {
-    const { cookie } = await registerUser(t.app);
+    const { cookie } = await registerUser(live.t.app);
     const a = await device(cookie);
-    const before = t.app.liveHub.droppedFrames;
+    const before = live.t.app.liveHub.droppedFrames;
     const at = Date.now();
     for (const frame of [
-      { type: "timer_commands", baseVersion: 0, commands: [{ id: newId(), command: { type: "explode" }, at }] },
-      { type: "timer_commands", baseVersion: 0, commands: Array.from({ length: 21 }, () => ({ id: newId(), command: { type: "pause" }, at })) },
-      { type: "timer_commands", baseVersion: 0, commands: [{ id: newId(), command: { type: "start" }, at: "now" }] },
-      { type: "timer_commands", baseVersion: -1, commands: [{ id: newId(), command: { type: "start" }, at }] },
+      { type: "timer_commands", baseVersion: 0, commands: [{ id: newCommandId(), command: { type: "explode" }, at }] },
+      { type: "timer_commands", baseVersion: 0, commands: Array.from({ length: 21 }, () => ({ id: newCommandId(), command: { type: "pause" }, at })) },
+      { type: "timer_commands", baseVersion: 0, commands: [{ id: newCommandId(), command: { type: "start" }, at: "now" }] },
+      { type: "timer_commands", baseVersion: -1, commands: [{ id: newCommandId(), command: { type: "start" }, at }] },
       { type: "timer_commands", baseVersion: 0, commands: [{ id: "not-a-uuid", command: { type: "start" }, at }] },
     ]) {
       a.socket.send(frame);
     }
     a.socket.send({ type: "ping" });
     expect((await nextOfType(a.socket, "pong")).type).toBe("pong");
-    expect(t.app.liveHub.droppedFrames - before).toBe(5);
+    expect(live.t.app.liveHub.droppedFrames - before).toBe(5);
     expect(a.socket.received.filter((m) => m.type === "account_timer")).toHaveLength(1);
   });
 });

@@ -39,6 +39,10 @@ describe("compressed answers", () => {
     expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
     expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 10);
+    // A hashed file is never revalidated: no validators or range header to pay for on each of them.
+    expect(br.headers.etag).toBeUndefined();
+    expect(br.headers["last-modified"]).toBeUndefined();
+    expect(br.headers["accept-ranges"]).toBeUndefined();
 
     const gz = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
     expect(gz.headers["content-encoding"]).toBe("gzip");
@@ -56,6 +60,9 @@ describe("compressed answers", () => {
     expect(res.headers["content-encoding"]).toBe("br");
     expect(res.headers["cache-control"]).toBe("no-cache");
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(PAGE);
+    // The page is revalidated on every visit, so it keeps its validator.
+    const direct = await t.app.inject({ method: "GET", url: "/index.html", headers: { "accept-encoding": "br" } });
+    expect(direct.headers.etag).toBeDefined();
   });
 
   it("compresses an API answer of 1 KiB or more and leaves a small one plain", async () => {

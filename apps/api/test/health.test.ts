@@ -90,6 +90,24 @@ describe("health and routing", () => {
       expect(res.headers["cache-control"]).toBe("no-cache");
     });
 
+    it("serves the landing page already rendered at / when the build has it, and the empty shell elsewhere", async () => {
+      t = await createTestApp((dir) => {
+        const webDist = path.join(dir, "web");
+        mkdirSync(webDist, { recursive: true });
+        writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>Focus</title><div id=\"root\"></div>");
+        writeFileSync(path.join(webDist, "landing.html"), "<!doctype html><title>Focus</title><div id=\"root\"><h1>Calm focus</h1></div>");
+        return { WEB_DIST: webDist };
+      });
+      for (const headers of [{ accept: "text/html" }, {}]) {
+        const res = await t.app.inject({ method: "GET", url: "/", headers });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain("<h1>Calm focus</h1>");
+        expect(res.headers["cache-control"]).toBe("no-cache");
+      }
+      const app = await t.app.inject({ method: "GET", url: "/app", headers: { accept: "text/html" } });
+      expect(app.body).toContain('<div id="root"></div>');
+    });
+
     it("caches hashed assets for a year", async () => {
       t = await withWebBuild();
       const res = await t.app.inject({ method: "GET", url: "/assets/app-1234.js" });

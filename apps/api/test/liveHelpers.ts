@@ -1,6 +1,7 @@
 /** Test helpers for `/ws/timer`: a listening app and a `ws` client that records what it receives. */
 import type { AddressInfo } from "node:net";
 import { EXTENSION_ID, type LiveMessage } from "@focus/core/protocol";
+import type { TimerCommand } from "@focus/core/timer";
 import type { FastifyInstance } from "fastify";
 import WebSocket from "ws";
 
@@ -117,4 +118,68 @@ export async function nextOfType<T extends LiveMessage["type"]>(client: LiveTest
     const message = await client.next(Math.max(1, deadline - Date.now()));
     if (message.type === type) return message as Extract<LiveMessage, { type: T }>;
   }
+}
+
+let commandIds = 0;
+/** A fresh command id (a UUID shape, counting up across a test file). */
+export function newCommandId(): string {
+  commandIds += 1;
+  return `00000000-0000-4000-8000-${String(commandIds).padStart(12, "0")}`;
+}
+
+/** A test app listening on a loopback port, with its origin and `/ws/timer` URL. */
+export interface ListeningTestApp<T extends { app: FastifyInstance; close(): Promise<void> }> {
+  t: T;
+  origin: string;
+  url: string;
+}
+
+/**
+ * Devices on the account's timer, for one describe block: before each test a fresh app from
+ * `createApp`, listening; `device(cookie)` opens a signed-in socket and resolves with the timer it
+ * was greeted with; `send(socket, baseVersion, ...commands)` sends commands from a device that has
+ * seen `baseVersion` and resolves with the reply it gets (the first `account_timer` with
+ * `replies`). Every socket is closed and the app stopped after each test.
+ */
+export function accountTimerDevices<T extends { app: FastifyInstance; close(): Promise<void> }>(createApp: () => Promise<T>, hooks: { beforeEach: (fn: () => Promise<void>) => void; afterEach: (fn: () => Promise<void>) => void }) {
+  let current: ListeningTestApp<T> | null = null;
+  const open: LiveTestClient[] = [];
+  hooks.beforeEach(async () => {
+    const t = await createApp();
+    const listening = await listen(t.app);
+    current = { t, origin: listening.origin, url: `${listening.wsBase}/ws/timer` };
+  });
+  hooks.afterEach(async () => {
+    for (const client of open.splice(0)) client.ws.terminate();
+    await current?.t.close();
+    current = null;
+  });
+  const running = (): ListeningTestApp<T> => {
+    if (!current) throw new Error("accountTimerDevices: used outside a test");
+    return current;
+  };
+  return {
+    get t(): T {
+      return running().t;
+    },
+    get origin(): string {
+      return running().origin;
+    },
+    get url(): string {
+      return running().url;
+    },
+    async device(cookie: string) {
+      const socket = await connect(running().url, { cookie, origin: running().origin });
+      open.push(socket);
+      const { timer } = await nextOfType(socket, "account_timer");
+      return { socket, timer };
+    },
+    async send(socket: LiveTestClient, baseVersion: number, ...commands: TimerCommand[]) {
+      socket.send({ type: "timer_commands", baseVersion, commands: commands.map((command) => ({ id: newCommandId(), command, at: Date.now() })) });
+      for (;;) {
+        const message = await nextOfType(socket, "account_timer");
+        if (message.replies) return message;
+      }
+    },
+  };
 }

@@ -76,6 +76,28 @@ describe("settings", () => {
     expect(read.json()).toEqual(DEFAULT_SETTINGS);
   });
 
+  it("keeps the warning before the end, its sound and the weekly goal, and refuses values outside their choices", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const post = (payload: object) => t.app.inject({ method: "POST", url: "/api/settings", headers: { cookie }, payload });
+    const saved = await post({ endWarning: "both", warningSound: true, weeklyGoalDays: 6, focusDuration: 17 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ endWarning: "both", warningSound: true, weeklyGoalDays: 6, focusDuration: 17 });
+    for (const [payload, path] of [
+      [{ endWarning: "2" }, "endWarning"],
+      [{ weeklyGoalDays: 8 }, "weeklyGoalDays"],
+      [{ weeklyGoalDays: 0 }, "weeklyGoalDays"],
+      [{ warningSound: "yes" }, "warningSound"],
+      [{ focusDuration: 181 }, "focusDuration"],
+    ] as const) {
+      const refused = await post(payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.json().issues[0]).toMatchObject({ path });
+    }
+    const read = await t.app.inject({ method: "GET", url: "/api/settings", headers: { cookie } });
+    expect(read.json()).toMatchObject({ endWarning: "both", weeklyGoalDays: 6 });
+  });
+
   it("drops unknown keys instead of storing them", async () => {
     t = await createTestApp();
     const { cookie } = await registerUser(t.app);

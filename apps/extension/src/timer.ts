@@ -28,6 +28,14 @@ export function endsAtOf(timer: SharedTimerState | null, now: number): number | 
   return timer ? sharedTimerView(timer, now).endsAt : null;
 }
 
+/**
+ * Whether a strict focus session runs at `now` (`docs/product.md`, Strict focus): the popup offers
+ * no pause or reset, and the pairing is not dropped.
+ */
+export function isStrictRunning(timer: SharedTimerState | null, now: number): boolean {
+  return timer ? sharedTimerView(timer, now).strict : false;
+}
+
 /** Whether a focus session runs at `now`: the only time sites are blocked. */
 export function isFocusRunning(timer: SharedTimerState | null, now: number): boolean {
   if (!timer) return false;

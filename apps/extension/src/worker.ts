@@ -2,7 +2,8 @@
  * The service worker's logic (`docs/architecture.md`): puts its parts together. Each part does
  * one thing and is tested alone: the server's clock (serverClock.ts), the rules
  * (blocking.ts), the badge and alarms (wakeups.ts), the pairing and live connection
- * (pairing.ts), the blocked-attempt reports (reporting.ts). Chrome can stop the worker at any
+ * (pairing.ts), the blocked-attempt reports and delay passes (reporting.ts, passes.ts), the
+ * strict state (strict.ts); schedules are core's, read by blocking.ts and wakeups.ts. Chrome can stop the worker at any
  * moment, so every step reads the stored state, changes it and writes it back, and
  * `reconcile()` brings rules, badge and alarms in line with what is stored. Steps run one at a
  * time (a small queue), so a message and an alarm never interleave.
@@ -19,6 +20,7 @@ import { delayPassesLeft } from "@focus/core/schemas";
 import { passesOfToday } from "./passes";
 import { type BlockedAttemptReport, type DelayChoiceReport, reportAttempt, reportDelayChoice } from "./reporting";
 import { createServerClock } from "./serverClock";
+import { mayUnpair } from "./strict";
 import { readState, type StoredState, writeState } from "./storage";
 import { isFocusRunning, receivedTimer, stateToShare } from "./timer";
 import { ALARMS, applyWakeups } from "./wakeups";
@@ -189,7 +191,8 @@ export function createWorker(deps: WorkerDeps): Worker {
 
     unpair: (origin) =>
       serial(async () => {
-        await link.unpair(origin);
+        // A strict focus session keeps the extension paired (strict.ts).
+        if (mayUnpair(await readState(chrome), clock.now())) await link.unpair(origin);
         return link.status(origin);
       }),
 

@@ -7,22 +7,15 @@ import type { SignedInRouteHandle } from "@/app/shell/SignedInLayout";
  * A route whose page is its own chunk, loaded by the router (`lazy`) before the route renders:
  * the landing page never loads the app's code, and the layout's and the page's code load side
  * by side on the first visit. On a later move the old page stays on screen until the new one's
- * code is there. Every page but the plain ones (`withSchemas: false`: the landing, legal and
- * not-found pages, which validate nothing) first configures zod (lib/zodConfig.ts), so no
- * schema is built before that, and the plain pages do not download zod at all.
+ * code is there.
  */
-function lazyRoute(load: () => Promise<ComponentType>, { withSchemas = true } = {}): Pick<RouteObject, "lazy"> {
-  return {
-    lazy: async () => {
-      if (withSchemas) await import("@/lib/zodConfig");
-      return { Component: await load() };
-    },
-  };
+function lazyRoute(load: () => Promise<ComponentType>): Pick<RouteObject, "lazy"> {
+  return { lazy: async () => ({ Component: await load() }) };
 }
 
 const page = {
   signedInLayout: lazyRoute(async () => (await import("@/app/shell/SignedInLayout")).SignedInLayout),
-  landing: lazyRoute(async () => (await import("@/pages/LandingPage")).LandingPage, { withSchemas: false }),
+  landing: lazyRoute(async () => (await import("@/pages/LandingPage")).LandingPage),
   auth: lazyRoute(async () => (await import("@/pages/AuthPage")).AuthPage),
   forgotPassword: lazyRoute(async () => (await import("@/pages/ForgotPasswordPage")).ForgotPasswordPage),
   resetPassword: lazyRoute(async () => (await import("@/pages/ResetPasswordPage")).ResetPasswordPage),
@@ -37,9 +30,9 @@ const page = {
   audioTest: lazyRoute(async () => (await import("@/pages/AudioTestPage")).AudioTestPage),
   rooms: lazyRoute(async () => (await import("@/pages/RoomsPage")).RoomsPage),
   room: lazyRoute(async () => (await import("@/pages/RoomPage")).RoomPage),
-  notFound: lazyRoute(async () => (await import("@/pages/NotFoundPage")).NotFoundPage, { withSchemas: false }),
-  privacy: lazyRoute(async () => (await import("@/pages/PrivacyPage")).PrivacyPage, { withSchemas: false }),
-  terms: lazyRoute(async () => (await import("@/pages/TermsPage")).TermsPage, { withSchemas: false }),
+  notFound: lazyRoute(async () => (await import("@/pages/NotFoundPage")).NotFoundPage),
+  privacy: lazyRoute(async () => (await import("@/pages/PrivacyPage")).PrivacyPage),
+  terms: lazyRoute(async () => (await import("@/pages/TermsPage")).TermsPage),
   extensionRemoved: lazyRoute(async () => (await import("@/pages/ExtensionRemovedPage")).ExtensionRemovedPage),
 };
 

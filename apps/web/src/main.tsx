@@ -1,14 +1,19 @@
+// First: zod's settings, before any module that builds a schema (lib/zodConfig.ts).
+import "@/lib/zodConfig";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { registerServiceWorker } from "@/features/offline/pwa";
 import { queryClient } from "@/lib/queryClient";
 import { applyTheme, followSystemTheme } from "@/lib/theme";
-import { App } from "./App";
+import { App, firstPageReady } from "./App";
 import "./index.css";
 
 // Before the first render: the CSP (script-src 'self') rules out an inline script in index.html.
 applyTheme();
 followSystemTheme();
+// Colours may fade again from the next frame on (index.css `theme-pending`): the switch from the
+// page's default theme to the user's has happened without a transition.
+requestAnimationFrame(() => requestAnimationFrame(() => document.documentElement.classList.remove("theme-pending")));
 
 // Installable and offline-capable (`docs/offline.md`). When the first worker takes over, every
 // answer loaded before it is marked stale: the data on screen is loaded once more through it, and
@@ -19,8 +24,17 @@ if (import.meta.env.PROD) registerServiceWorker({ onFirstControl: () => void que
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** Renders the app into #root. */
+function start(container: HTMLElement): void {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+// A page the server sent already rendered (the landing, `dist/landing.html`) stays on screen
+// until its code is here; the first render then reuses its nodes instead of passing through the
+// spinner, so nothing on screen moves.
+if (root.hasChildNodes()) void firstPageReady().then(() => start(root));
+else start(root);

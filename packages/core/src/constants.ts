@@ -29,6 +29,15 @@ export const UNDO_WINDOW_MS = 10_000;
  */
 export const STOPPED_SESSION_MIN_MS = 60_000;
 
+/** Strict focus's escape hatch (`docs/product.md`, Strict focus): the wait before "End early", ms. */
+export const ESCAPE_WAIT_MS = 60_000;
+/** The wait once the week's escapes have reached the user's allowance, ms. */
+export const ESCAPE_WAIT_LONG_MS = 5 * 60_000;
+/** The sentence the user types exactly before the wait starts. */
+export const ESCAPE_SENTENCE = "I choose to end this session early";
+/** Escapes a week before the wait grows (the setting "Escapes per week"): default and range. */
+export const ESCAPES_PER_WEEK = { default: 3, min: 0, max: 10 } as const;
+
 /** Timer modes (`docs/product.md`, The timer). */
 export const TIMER_MODES = ["focus", "shortBreak", "longBreak"] as const;
 export type TimerMode = (typeof TIMER_MODES)[number];
@@ -42,11 +51,21 @@ export const TIMER_MODE_LABELS: Record<TimerMode, string> = {
 
 /** Slider ranges of the settings screen, minutes (`docs/product.md`, Settings). */
 export const SETTINGS_LIMITS = {
-  focusDuration: { min: 5, max: 60, step: 5 },
-  shortBreakDuration: { min: 1, max: 15, step: 1 },
-  longBreakDuration: { min: 5, max: 30, step: 5 },
+  focusDuration: { min: 1, max: 180, step: 1 },
+  shortBreakDuration: { min: 1, max: 60, step: 1 },
+  longBreakDuration: { min: 1, max: 60, step: 1 },
   longBreakInterval: { min: 2, max: 6, step: 1 },
 } as const;
+
+/**
+ * Warnings before a session's end (`docs/product.md`, The timer): none, at 5 minutes left, at 1
+ * minute left, or both.
+ */
+export const END_WARNINGS = ["off", "5", "1", "both"] as const;
+export type EndWarning = (typeof END_WARNINGS)[number];
+
+/** The weekly goal's range, focus days a week (`docs/product.md`, Statistics). */
+export const WEEKLY_GOAL_DAYS = { min: 1, max: 7, default: 4 } as const;
 
 /** Notification sound choices (`docs/product.md`, The timer). */
 export const NOTIFICATION_SOUNDS = ["bell", "chime", "digital", "gentle", "none"] as const;

@@ -11,7 +11,7 @@
 import { type SessionInput } from "@focus/core/schemas";
 import { todayProgress } from "@focus/core/stats";
 import { planTier } from "@focus/core/subscription";
-import { applyTimerCommands, newAccountTimer, newTimerSeed, settleAccountTimer, type AccountTimer, type AccountTimerResult, type TimedTimerCommand, type TimerEffect, type TimerEnvironment } from "@focus/core/timer";
+import { applyTimerCommands, newAccountTimer, newTimerSeed, settleAccountTimer, strictSessionUnderWay, type AccountTimer, type AccountTimerResult, type TimedTimerCommand, type TimerEffect, type TimerEnvironment } from "@focus/core/timer";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";
@@ -156,6 +156,17 @@ export function runTimerCommands(
  */
 export function settleTimer(db: Kysely<Database>, userId: number, now: number, log: TimerLogger): Promise<TimerRun | null> {
   return runTimer(db, userId, null, now, log, settleAccountTimer);
+}
+
+/**
+ * Refuses (409, `message`) while the user's account timer holds a strict focus session at `now`
+ * (epoch ms; core's `strictSessionUnderWay`): what removing a blocked site or unlinking or
+ * switching off a linked device asks first (`docs/product.md`, Strict focus).
+ * @throws HttpError 409 with `message` during a strict session.
+ */
+export async function assertNoStrictSession(db: Kysely<Database>, userId: number, now: number, message: string): Promise<void> {
+  const stored = await findAccountTimer(db, userId);
+  if (stored && strictSessionUnderWay(stored.timer, now)) throw new HttpError(409, message);
 }
 
 /**

@@ -93,6 +93,9 @@ const SETTING_UNITS: Partial<Record<keyof Settings, string>> = {
   shortBreakDuration: "minutes",
   longBreakDuration: "minutes",
   longBreakInterval: "focus sessions",
+  escapesPerWeek: "escapes a week",
+  endWarning: "minutes before the end",
+  weeklyGoalDays: "focus days a week",
   delayPassesPerDay: "passes a day",
 };
 

@@ -9,7 +9,7 @@
 
 /** What a session past MAX_SESSIONS_PER_USER is refused with (409). */
 export const SESSION_CAP_MESSAGE = `Your history already holds ${MAX_SESSIONS_PER_USER.toLocaleString("en-US")} sessions, the most one account keeps. This session was not recorded.`;
-import { MAX_SESSIONS_PER_USER, type Session, type SessionInput } from "@focus/core/schemas";
+import { escapeProblem, MAX_SESSIONS_PER_USER, type Session, type SessionInput } from "@focus/core/schemas";
 import { sessionEndMs, todayProgress } from "@focus/core/stats";
 import { exceedsDailyFocusLimit, FREE_DAILY_LIMIT_MESSAGE, planTier, type SubscriptionFields } from "@focus/core/subscription";
 import type { Kysely } from "kysely";
@@ -69,7 +69,8 @@ export async function dailyFocusLimitReached(
  * A `taskId` must name one of the user's tasks, on a focus session (`docs/product.md`, Tasks).
  * Waits while an import of the user runs (`domain/sessionWrites.ts`).
  * @returns the session and whether it was created (false: a repeat of a recorded one).
- * @throws HttpError 403 over the Free plan's daily limit; 400 for a task on a break; 404 for a
+ * @throws HttpError 403 over the Free plan's daily limit; 400 for a task on a break or an escape
+ *   mark that does not fit the session (`escapeProblem`); 404 for a
  *   task that is not the user's; 409 SESSION_CAP_MESSAGE past MAX_SESSIONS_PER_USER.
  */
 export async function recordSessionWithinPlan(
@@ -99,6 +100,8 @@ export async function recordSessionLocked(
   now: number,
   timeZone: string,
 ): Promise<{ session: Session; created: boolean }> {
+  const problem = escapeProblem(input);
+  if (problem) throw new HttpError(400, problem);
   const recorded = input.clientId ? await findSessionByClientId(trx, user.id, input.clientId) : undefined;
   if (recorded) return { session: recorded, created: false };
   await assertSessionTask(trx, user.id, input);

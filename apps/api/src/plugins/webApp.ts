@@ -1,8 +1,11 @@
 /**
  * Serves the built web app (WEB_DIST) at `/` and answers everything no route matched:
  * `/api/*` → 404 `{ message: "Not found" }`; a GET/HEAD that accepts text/html → index.html
- * (SPA fallback for /app, /auth, /settings, unknown routes); anything else → 404 JSON.
- * Hashed files under /assets/ are cached for a year; index.html is revalidated every time;
+ * (SPA fallback for /app, /auth, /settings, unknown routes), except `/` itself, which gets the
+ * landing page already rendered (`landing.html`, written by the web build's prerender step) when
+ * the build has it; anything else → 404 JSON.
+ * Hashed files under /assets/ are cached for a year and carry no validators (ETag,
+ * Last-Modified); index.html is revalidated every time;
  * source maps (`*.map`) are never served. The build writes every text file also as `.br` and `.gz`;
  * those are sent as they are to a client that accepts them (`Content-Encoding`, `Vary:
  * Accept-Encoding`), index.html included.
@@ -34,22 +37,47 @@ function wantsHtml(request: FastifyRequest): boolean {
 export default fp<WebAppOptions>(
   async (fastify, { webDist }) => {
     const built = existsSync(path.join(webDist, "index.html"));
+    const landingBuilt = existsSync(path.join(webDist, "landing.html"));
     if (built) {
+      // The build's source maps stay on the server (`sourcemap: "hidden"` in apps/web): they
+      // would hand out the app's unminified source.
+      const allowedPath = (pathName: string) => !pathName.endsWith(".map");
+      // Hashed files: their name changes with their content, so a browser keeps them a year and
+      // never revalidates. They carry no ETag, Last-Modified or Accept-Ranges: a phone's first
+      // visit loads dozens of them, and each header is paid on every one.
       await fastify.register(fastifyStatic, {
-        root: webDist,
-        prefix: "/",
+        root: path.join(webDist, "assets"),
+        prefix: "/assets/",
+        decorateReply: false,
         cacheControl: false,
+        etag: false,
+        lastModified: false,
+        acceptRanges: false,
         preCompressed: true,
-        // The build's source maps stay on the server (`sourcemap: "hidden"` in apps/web): they
-        // would hand out the app's unminified source.
-        allowedPath: (pathName) => !pathName.endsWith(".map"),
-        setHeaders: (res, filePath) => {
-          const relative = path.relative(webDist, filePath).split(path.sep).join("/");
-          res.setHeader("cache-control", relative.startsWith("assets/") ? LONG_CACHE : NO_CACHE);
+        allowedPath,
+        setHeaders: (res) => {
+          res.setHeader("cache-control", LONG_CACHE);
           // The same URL answers brotli, gzip or plain bytes: a shared cache must key on it.
           res.setHeader("vary", "accept-encoding");
         },
       });
+      await fastify.register(fastifyStatic, {
+        root: webDist,
+        prefix: "/",
+        // `/` is the landing page (its own route below).
+        index: false,
+        cacheControl: false,
+        preCompressed: true,
+        allowedPath,
+        setHeaders: (res) => {
+          res.setHeader("cache-control", NO_CACHE);
+          res.setHeader("vary", "accept-encoding");
+        },
+      });
+      // The landing page, already rendered when the build has it (the app takes it over).
+      fastify.get("/", { schema: { hide: true } }, (_request, reply) =>
+        reply.header("cache-control", NO_CACHE).sendFile(landingBuilt ? "landing.html" : "index.html"),
+      );
     } else {
       fastify.log.warn({ webDist }, "web app is not built: / answers a placeholder (run `pnpm build`)");
     }

@@ -13,9 +13,12 @@ import { reusableQuery } from "../db/reusableQuery";
 import type { FocusSessionRow, NewFocusSessionRow } from "../db/tables/focusSessions";
 import { type SessionPage, SessionPageCache } from "./sessionPageCache";
 
-type SessionColumns = Pick<FocusSessionRow, "id" | "start_time" | "duration" | "type" | "completed" | "client_id" | "task_id">;
+type SessionColumns = Pick<FocusSessionRow, "id" | "start_time" | "duration" | "type" | "completed" | "client_id" | "task_id" | "escaped_at">;
 
-/** Row → API shape (sessionSchema of core); `clientId` only when the client sent one, `taskId` only when the session counts for a task. */
+/**
+ * Row → API shape (sessionSchema of core); `clientId` only when the client sent one, `taskId`
+ * only when the session counts for a task, `escapedAt` only for a strict session ended early.
+ */
 function toSession(row: SessionColumns): Session {
   return {
     id: row.id,
@@ -25,10 +28,11 @@ function toSession(row: SessionColumns): Session {
     completed: row.completed === 1,
     ...(row.client_id === null ? {} : { clientId: row.client_id }),
     ...(row.task_id === null ? {} : { taskId: row.task_id }),
+    ...(row.escaped_at === null ? {} : { escapedAt: row.escaped_at }),
   };
 }
 
-const columns = ["id", "start_time", "duration", "type", "completed", "client_id", "task_id"] as const;
+const columns = ["id", "start_time", "duration", "type", "completed", "client_id", "task_id", "escaped_at"] as const;
 
 /** Each SQLite database's page cache, by its Kysely adapter (one per database, shared by its transactions). */
 const pageCaches = new WeakMap<object, SessionPageCache>();
@@ -63,6 +67,7 @@ export function newSessionRow(userId: number, input: SessionInput, createdAt: st
     completed: input.completed ? 1 : 0,
     client_id: input.clientId ?? null,
     task_id: input.taskId ?? null,
+    escaped_at: input.escapedAt === undefined ? null : new Date(input.escapedAt).toISOString(),
     created_at: createdAt,
   };
 }
@@ -70,7 +75,7 @@ export function newSessionRow(userId: number, input: SessionInput, createdAt: st
 /** The insert and the clientId lookup of `POST /api/sessions`, each compiled once (`reusableQuery`). */
 const writeQueries = {
   insert: reusableQuery(
-    8,
+    9,
     (
       db: Kysely<Database>,
       user_id: number,
@@ -80,11 +85,12 @@ const writeQueries = {
       completed: number,
       client_id: string | null,
       task_id: number | null,
+      escaped_at: string | null,
       created_at: string,
     ) =>
       db
         .insertInto("focus_sessions")
-        .values({ user_id, start_time, duration, type, completed, client_id, task_id, created_at })
+        .values({ user_id, start_time, duration, type, completed, client_id, task_id, escaped_at, created_at })
         .returning(columns),
   ),
   byClientId: reusableQuery(2, (db: Kysely<Database>, userId: number, clientId: string) =>
@@ -107,6 +113,7 @@ export async function insertSession(db: Kysely<Database>, userId: number, input:
     row.completed,
     row.client_id ?? null,
     row.task_id ?? null,
+    row.escaped_at ?? null,
     row.created_at,
   );
   sessionsChanged(db, userId);

@@ -49,4 +49,14 @@ describe("popup view", () => {
   it("asks for the web app to be opened before the first update", () => {
     expect(popupView(state({ timer: null }), T0).notice?.title).toBe("No timer yet");
   });
+
+  it("shows no Start, Pause or Reset during a strict focus session, and says where End early is", () => {
+    const view = popupView(state({ timer: { ...running, sessionStartTime: T0, strict: true } }), T0 + 60_000);
+    expect(view.strict).toBe(true);
+    expect(view.notice?.title).toBe("Strict focus");
+    expect(view.notice?.body).toMatch(/End early is in Focus Flow/);
+    // Once the strict session is over, the controls come back.
+    expect(popupView(state({ timer: { ...running, sessionStartTime: T0, strict: true } }), T0 + 1_600_000).strict).toBe(false);
+    expect(popupView(state({}), T0).strict).toBe(false);
+  });
 });

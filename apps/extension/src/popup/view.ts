@@ -15,6 +15,8 @@ export interface PopupView {
   primary: { label: string; action: Extract<PopupCommand, "start" | "pause"> };
   /** Start/pause/reset only work with an open live connection. */
   controlsEnabled: boolean;
+  /** A strict focus session runs: no Start, Pause or Reset is shown (`docs/product.md`, Strict focus). */
+  strict: boolean;
   /** A sentence under the timer, or a card instead of it when not linked. */
   notice: { title: string; body: string } | null;
   appUrl: string;
@@ -36,6 +38,9 @@ export function popupView(state: PopupState, now: number): PopupView {
   const running = timer?.isRunning ?? false;
   const startLabel = timer?.isPaused ? "Resume" : !timer || timer.mode === "focus" ? "Start Focus" : "Start Break";
   let notice = NOTICES[state.link] ?? null;
+  if (!notice && timer?.strict) {
+    notice = { title: "Strict focus", body: "This session keeps going until it ends, and your sites stay blocked. If you need to stop, End early is in Focus Flow." };
+  }
   if (!notice && state.link === "linked" && !timer) {
     notice = { title: "No timer yet", body: "Open Focus Flow in a tab: its timer shows here and these buttons control it." };
   }
@@ -45,6 +50,7 @@ export function popupView(state: PopupState, now: number): PopupView {
     timer,
     primary: running ? { label: "Pause", action: "pause" } : { label: startLabel, action: "start" },
     controlsEnabled: state.link === "linked",
+    strict: timer?.strict ?? false,
     notice,
     appUrl: state.appUrl,
   };

@@ -98,22 +98,29 @@ export function MiniTimerPage() {
       <div className="h-1.5 w-full overflow-hidden rounded-full bg-muted" aria-hidden="true">
         <div className="h-full bg-primary" style={{ width: `${view?.progress ?? 0}%` }} />
       </div>
-      <div className="flex gap-2">
-        {view?.isRunning ? (
-          <Button onClick={() => tell({ action: "pauseTimer" })}>
-            <Pause className="mr-1 h-4 w-4" aria-hidden="true" />
-            Pause
+      {view?.strict ? (
+        // A strict focus session offers no pause or reset (`docs/product.md`, Strict focus); End early is in the Focus Arena.
+        <p className="text-center text-xs text-muted-foreground" data-testid="mini-timer-strict">
+          Strict focus · End early is in the Focus Arena
+        </p>
+      ) : (
+        <div className="flex gap-2">
+          {view?.isRunning ? (
+            <Button onClick={() => tell({ action: "pauseTimer" })}>
+              <Pause className="mr-1 h-4 w-4" aria-hidden="true" />
+              Pause
+            </Button>
+          ) : (
+            <Button onClick={() => tell({ action: "startTimer" })} disabled={!state}>
+              <Play className="mr-1 h-4 w-4" aria-hidden="true" />
+              {view?.isPaused ? "Resume" : "Start"}
+            </Button>
+          )}
+          <Button variant="outline" onClick={() => tell({ action: "resetTimer" })} aria-label="Reset timer" disabled={!state}>
+            <RotateCcw className="h-4 w-4" aria-hidden="true" />
           </Button>
-        ) : (
-          <Button onClick={() => tell({ action: "startTimer" })} disabled={!state}>
-            <Play className="mr-1 h-4 w-4" aria-hidden="true" />
-            {view?.isPaused ? "Resume" : "Start"}
-          </Button>
-        )}
-        <Button variant="outline" onClick={() => tell({ action: "resetTimer" })} aria-label="Reset timer" disabled={!state}>
-          <RotateCcw className="h-4 w-4" aria-hidden="true" />
-        </Button>
-      </div>
+        </div>
+      )}
       <MiniAudioControls audio={audio} tell={tell} />
     </main>
   );

@@ -1,4 +1,4 @@
-import { timerEventsOf, type StartBlockReason, type TimerCommand } from "@focus/core/timer";
+import { timerEventsOf, type TimerCommand, type TimerCommandRefusal } from "@focus/core/timer";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { AccountTimerSync } from "./accountTimerSync";
 import { useLiveChannel } from "./liveChannel";
@@ -11,8 +11,8 @@ export interface TimerCommandsProps {
   userId: number | null;
   /** Another device changed the account's timer before this device's commands reached it. */
   onStale(): void;
-  /** The server refused a start for the plan's rules. */
-  onRefused(reason: StartBlockReason): void;
+  /** The server refused a command: a start for the plan's rules, or one a strict session refuses. */
+  onRefused(reason: TimerCommandRefusal): void;
   children: ReactNode;
 }
 

@@ -1,5 +1,5 @@
 import { type LiveMessage } from "@focus/core/protocol";
-import { MAX_TIMER_COMMANDS, eventsToFollow, timedTimerCommandSchema, type AccountTimer, type StartBlockReason, type TimedTimerCommand, type TimerCommand, type TimerEvent } from "@focus/core/timer";
+import { MAX_TIMER_COMMANDS, eventsToFollow, timedTimerCommandSchema, type AccountTimer, type TimerCommandRefusal, type TimedTimerCommand, type TimerCommand, type TimerEvent } from "@focus/core/timer";
 import { z } from "zod";
 import type { LiveChannel } from "./liveChannel";
 import { newClientId } from "./outbox/clientId";
@@ -27,7 +27,7 @@ export interface AccountTimerSyncOptions {
   /** Commands this device sent were refused because another device changed the timer first; the server's timer is shown now. */
   onStale(): void;
   /** The server refused a start for the plan's rules. */
-  onRefused(reason: StartBlockReason): void;
+  onRefused(reason: TimerCommandRefusal): void;
 }
 
 /** A command waiting to be sent, with the version of the account's timer the device had seen when the user gave it. */

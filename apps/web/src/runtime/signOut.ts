@@ -1,6 +1,5 @@
 import { STORAGE_KEYS } from "@focus/core/constants";
 import { clearApiCache } from "@/lib/apiCache";
-import { outboxSync } from "./outbox/sync";
 import { clearUserStorage } from "./userStorage";
 
 /**
@@ -16,7 +15,17 @@ import { clearUserStorage } from "./userStorage";
 
 /** Sends the outbox while the session still stands; never throws (signing out goes on). */
 export async function sendBeforeSignOut(): Promise<void> {
-  await outboxSync.flush().catch(() => undefined);
+  await loadOutbox()
+    .then((outbox) => outbox.flush())
+    .catch(() => undefined);
+}
+
+/**
+ * The outbox (IndexedDB and its sync), loaded when signing out needs it: the sign-in page holds
+ * the sign-out code but never runs it, and a phone's first visit should not fetch the outbox.
+ */
+async function loadOutbox() {
+  return (await import("./outbox/sync")).outboxSync;
 }
 
 /** The browser keys of the timer and the settings, which belong to whoever was signed in. */
@@ -37,7 +46,9 @@ export async function forgetAccountInBrowser(userId: number): Promise<void> {
     // Storage disabled: nothing was kept.
   }
   clearUserStorage();
-  await outboxSync.clearUser(userId).catch(() => undefined);
+  await loadOutbox()
+    .then((outbox) => outbox.clearUser(userId))
+    .catch(() => undefined);
   await clearApiCache();
   await dropPushSubscription().catch(() => undefined);
 }

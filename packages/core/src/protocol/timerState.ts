@@ -16,7 +16,7 @@ const instantMs = instantMsSchema;
  * Added for exact timing: `endsAt` (epoch ms while running, else null) and `durationMs`, so a
  * receiver counts down on its own clock instead of trusting message timing, and
  * `sessionStartTime` (epoch ms the current session first started; null before its first
- * start), which tells a paused session from one that never started. Read it with
+ * start), which tells a paused session from one that never started, and `strict`. Read it with
  * `sharedTimerView`.
  */
 export const sharedTimerStateSchema = z.object({
@@ -27,5 +27,10 @@ export const sharedTimerStateSchema = z.object({
   endsAt: instantMs.nullable().optional(),
   durationMs: z.number().positive().max(MAX_SESSION_SECONDS * 1000).optional(),
   sessionStartTime: instantMs.nullable().optional(),
+  /**
+   * A strict focus session runs (`docs/product.md`, Strict focus): receivers offer no pause or
+   * reset. Absent from senders older than strict focus.
+   */
+  strict: z.boolean().optional(),
 });
 export type SharedTimerState = z.infer<typeof sharedTimerStateSchema>;

@@ -38,7 +38,7 @@ describe("settings", () => {
     });
   });
   it("refuses durations outside the slider ranges", () => {
-    expect(settingsSchema.safeParse({ ...DEFAULT_SETTINGS, focusDuration: 61 }).success).toBe(false);
+    expect(settingsSchema.safeParse({ ...DEFAULT_SETTINGS, focusDuration: 181 }).success).toBe(false);
     expect(settingsSchema.safeParse({ ...DEFAULT_SETTINGS, shortBreakDuration: 0 }).success).toBe(false);
     expect(settingsSchema.safeParse({ ...DEFAULT_SETTINGS, longBreakInterval: 7 }).success).toBe(false);
   });

@@ -32,8 +32,32 @@ export const sessionInputSchema = z.object({
    * the user's own tasks, checked by the server. Absent when the session counts for no task.
    */
   taskId: recordIdSchema("taskId must be a task id").optional(),
+  /**
+   * When the user ended this strict focus session early (`docs/product.md`, Strict focus), ISO
+   * 8601; absent for any other session. Checked with the rest of the record by `escapeProblem`.
+   */
+  escapedAt: isoDateTimeInYears("escapedAt").optional(),
 });
 export type SessionInput = z.infer<typeof sessionInputSchema>;
+
+/** Slack allowed between an escape's instant and the session's end as recorded, ms (clocks and rounding). */
+const ESCAPE_SLACK_MS = 5_000;
+
+/**
+ * Why a session's escape mark does not fit the session, or null when it fits or there is none:
+ * only a focus session that was not completed can be ended early, and the escape falls between
+ * its start and its recorded end (`startTime + duration`), within a few seconds.
+ */
+export function escapeProblem(session: Pick<SessionInput, "startTime" | "duration" | "type" | "completed" | "escapedAt">): string | null {
+  if (session.escapedAt === undefined) return null;
+  if (session.type !== "focus" || session.completed) return "escapedAt is only for a focus session that was ended early";
+  const start = Date.parse(session.startTime);
+  const at = Date.parse(session.escapedAt);
+  if (at < start - ESCAPE_SLACK_MS || at > start + session.duration * 1000 + ESCAPE_SLACK_MS) {
+    return "escapedAt must fall within the session";
+  }
+  return null;
+}
 
 /**
  * A recorded session as the API returns it. `startTime` is what the server stored (ISO 8601, UTC),

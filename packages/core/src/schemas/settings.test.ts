@@ -23,12 +23,13 @@ describe("settings: audio follows the timer", () => {
   });
 });
 
-describe("settings: the sliders' ranges and steps", () => {
-  it("takes every value a slider can give and refuses one between its steps", () => {
-    for (const focusDuration of [5, 25, 60]) expect(settingsUpdateSchema.safeParse({ focusDuration }).success, String(focusDuration)).toBe(true);
-    for (const focusDuration of [7, 4, 65, 25.5]) expect(settingsUpdateSchema.safeParse({ focusDuration }).success, String(focusDuration)).toBe(false);
-    expect(settingsUpdateSchema.safeParse({ longBreakDuration: 12 }).success).toBe(false);
-    expect(settingsUpdateSchema.safeParse({ shortBreakDuration: 7 }).success).toBe(true);
+describe("settings: any length in whole minutes", () => {
+  it("takes every whole minute in a length's range and refuses the rest", () => {
+    for (const focusDuration of [1, 7, 25, 90, 180]) expect(settingsUpdateSchema.safeParse({ focusDuration }).success, String(focusDuration)).toBe(true);
+    for (const focusDuration of [0, 181, 25.5, -5]) expect(settingsUpdateSchema.safeParse({ focusDuration }).success, String(focusDuration)).toBe(false);
+    expect(settingsUpdateSchema.safeParse({ longBreakDuration: 12 }).success).toBe(true);
+    expect(settingsUpdateSchema.safeParse({ shortBreakDuration: 60 }).success).toBe(true);
+    expect(settingsUpdateSchema.safeParse({ shortBreakDuration: 61 }).success).toBe(false);
     expect(settingsUpdateSchema.safeParse({ longBreakInterval: 3 }).success).toBe(true);
   });
 });

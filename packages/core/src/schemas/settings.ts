@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_THEME, NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES } from "../constants";
+import { DEFAULT_THEME, END_WARNINGS, ESCAPES_PER_WEEK, NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES, WEEKLY_GOAL_DAYS } from "../constants";
 import { DELAY_PASSES_LIMITS, shieldSettingsFields } from "./shield";
 
 /** A whole number in the setting's range, on its slider's steps (`SETTINGS_LIMITS`). */
@@ -21,6 +21,35 @@ const audioFollowFields = {
 };
 
 /**
+ * Strict focus (`docs/product.md`, Strict focus): every focus session starts strict, and how many
+ * escapes a week the user allows themselves before End early waits longer. Newer than the first
+ * stored settings, so the full schema gives them defaults.
+ */
+const strictFields = {
+  strictFocus: z.boolean(),
+  escapesPerWeek: z
+    .number()
+    .int("escapesPerWeek must be a whole number")
+    .min(ESCAPES_PER_WEEK.min, `escapesPerWeek must be at least ${ESCAPES_PER_WEEK.min}`)
+    .max(ESCAPES_PER_WEEK.max, `escapesPerWeek must be at most ${ESCAPES_PER_WEEK.max}`),
+};
+
+/**
+ * Time you can see (`docs/product.md`, The timer and Statistics): the warning before a session's
+ * end and its sound, and the weekly goal in focus days. Newer than the first stored settings, so
+ * the full schema gives them defaults.
+ */
+const timeFields = {
+  endWarning: z.enum(END_WARNINGS),
+  warningSound: z.boolean(),
+  weeklyGoalDays: z
+    .number()
+    .int("weeklyGoalDays must be a whole number")
+    .min(WEEKLY_GOAL_DAYS.min, `weeklyGoalDays must be at least ${WEEKLY_GOAL_DAYS.min}`)
+    .max(WEEKLY_GOAL_DAYS.max, `weeklyGoalDays must be at most ${WEEKLY_GOAL_DAYS.max}`),
+};
+
+/**
  * User settings (`docs/product.md`, Settings, with its ranges). Durations are whole minutes.
  * `longBreakInterval` is a number here; the form holds it as text and converts.
  */
@@ -37,6 +66,11 @@ export const settingsSchema = z.object({
   theme: z.enum(THEMES),
   audioFollowsTimer: audioFollowFields.audioFollowsTimer.default(false),
   audioInBreaks: audioFollowFields.audioInBreaks.default("relax"),
+  strictFocus: strictFields.strictFocus.default(false),
+  escapesPerWeek: strictFields.escapesPerWeek.default(ESCAPES_PER_WEEK.default),
+  endWarning: timeFields.endWarning.default("1"),
+  warningSound: timeFields.warningSound.default(false),
+  weeklyGoalDays: timeFields.weeklyGoalDays.default(WEEKLY_GOAL_DAYS.default),
   // The Website Shield's mode and delay passes (shield.ts); newer, so defaulted like the audio fields.
   shieldMode: shieldSettingsFields.shieldMode.default("blocklist"),
   delayPassesPerDay: shieldSettingsFields.delayPassesPerDay.default(DELAY_PASSES_LIMITS.default),
@@ -57,6 +91,11 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: DEFAULT_THEME,
   audioFollowsTimer: false,
   audioInBreaks: "relax",
+  strictFocus: false,
+  escapesPerWeek: ESCAPES_PER_WEEK.default,
+  endWarning: "1",
+  warningSound: false,
+  weeklyGoalDays: WEEKLY_GOAL_DAYS.default,
   shieldMode: "blocklist",
   delayPassesPerDay: DELAY_PASSES_LIMITS.default,
 };
@@ -66,7 +105,7 @@ export const DEFAULT_SETTINGS: Settings = {
  * save from one device never puts back another device's older values). Unknown keys are
  * stripped; the server merges the body over the stored settings.
  */
-export const settingsUpdateSchema = settingsSchema.extend({ ...audioFollowFields, ...shieldSettingsFields }).partial();
+export const settingsUpdateSchema = settingsSchema.extend({ ...audioFollowFields, ...strictFields, ...timeFields, ...shieldSettingsFields }).partial();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 /** The settings of `next` whose values differ from `current`: what a save has to send. */
@@ -87,4 +126,6 @@ export type TimerSettings = Pick<
   | "longBreakInterval"
   | "autoStartBreaks"
   | "autoStartFocus"
->;
+> &
+  /** Optional for the chart: absent means off (tests and older callers give only the durations). */
+  Partial<Pick<Settings, "strictFocus">>;

@@ -20,6 +20,7 @@ export {
   type ProductivityImpact,
 } from "./impact";
 export { currentStreak, focusDayKeys, longestStreak } from "./streak";
+export { FOCUS_DAYS_PER_FREEZE, MAX_FREEZES, momentum, type Momentum } from "./momentum";
 export {
   ACHIEVEMENT_CATEGORIES,
   achievementTally,
@@ -42,5 +43,6 @@ export {
 export { dailyFocusSeries, streakCalendar, type DailyFocusPoint, type StreakCalendarDay } from "./series";
 export { previewSessions } from "./preview";
 export { statsOverview, type StatsOverview } from "./overview";
+export { ESCAPES_LISTED, escapeReport, type EscapeReport } from "./escapes";
 export { todayProgress, type TodayProgress } from "./today";
 export { shieldMeasuresByDay, shieldMeasuresBySession, type ShieldEvent, type ShieldMeasure, type ShieldOffSpan } from "./shield";

@@ -4,9 +4,11 @@ import { focusMilestoneProgress, type MilestoneProgress } from "./milestones";
 import { motivationMessage, motivationTier, type MotivationTier } from "./motivation";
 import { recentSessions } from "./recent";
 import { sessionBreakdown, type SessionBreakdown } from "./breakdown";
+import { escapeReport, type EscapeReport } from "./escapes";
 import { dailyFocusSeries, streakCalendar, type DailyFocusPoint, type StreakCalendarDay } from "./series";
 import type { StatsSession } from "./sessionRecord";
-import { currentStreak, longestStreak } from "./streak";
+import { momentum, type Momentum } from "./momentum";
+import { currentStreak } from "./streak";
 import { summarizeSessions, type StatsSummary } from "./summary";
 
 /** Everything the Statistics tab shows, computed from one list of sessions. */
@@ -17,8 +19,11 @@ export interface StatsOverview<T extends StatsSession = StatsSession> {
   recent: T[];
   /** From all-time totals; time saved in hours. */
   impact: ProductivityImpact;
-  /** Days. */
-  streak: { current: number; longest: number };
+  /**
+   * The streak as momentum (`momentum`: focus days of the current and longest runs, freezes, the
+   * weekly goal), and `consecutive`: the plain count of focus days in a row, in days.
+   */
+  streak: { current: number; longest: number; consecutive: number; freezes: number; needsToday: boolean; week: Momentum["week"] };
   headline: Achievement[];
   gallery: Achievement[];
   /** Toward the next milestone of today's focus minutes. */
@@ -29,16 +34,20 @@ export interface StatsOverview<T extends StatsSession = StatsSession> {
   last30Days: DailyFocusPoint[];
   /** Streak calendar of the last 30 days. */
   calendar: StreakCalendarDay[];
+  /** Strict sessions ended early: this week's count and the latest ones. */
+  escapes: EscapeReport<T>;
 }
 
 /**
  * The whole statistics pipeline as of `now` (epoch ms, local time zone). Real users pass
  * their sessions; the preview user passes `previewSessions(now)`. The milestone
- * tracks today's focus minutes: the sequence (25 … 300 minutes) is a day's scale.
+ * tracks today's focus minutes: the sequence (25 … 300 minutes) is a day's scale. The weekly
+ * goal is `options.weeklyGoalDays` (the user's setting; default WEEKLY_GOAL_DAYS.default).
  */
-export function statsOverview<T extends StatsSession>(sessions: readonly T[], now: number): StatsOverview<T> {
+export function statsOverview<T extends StatsSession>(sessions: readonly T[], now: number, options: { weeklyGoalDays?: number } = {}): StatsOverview<T> {
   const summary = summarizeSessions(sessions, now);
-  const streak = { current: currentStreak(sessions, now), longest: longestStreak(sessions) };
+  const run = momentum(sessions, now, options.weeklyGoalDays);
+  const streak = { current: run.streak, longest: run.longest, consecutive: currentStreak(sessions, now), freezes: run.freezes, needsToday: run.needsToday, week: run.week };
   const achievementInput = { ...summary, currentStreak: streak.current, longestStreak: streak.longest };
   return {
     summary,
@@ -53,5 +62,6 @@ export function statsOverview<T extends StatsSession>(sessions: readonly T[], no
     last7Days: dailyFocusSeries(sessions, now, 7),
     last30Days: dailyFocusSeries(sessions, now, 30),
     calendar: streakCalendar(sessions, now, 30),
+    escapes: escapeReport(sessions, now),
   };
 }

@@ -3,7 +3,8 @@ import type { Session } from "../schemas/session";
 /**
  * Completed focus sessions per day of the example history, index 0 being today and index i
  * being i days ago. Hand-written to look like a real user's month: busy and light days,
- * a few days off, a 4-day streak running into today and a 6-day one further back.
+ * a few days off (single ones, and one two-day gap a freeze covers), and 4 focus days in a
+ * row running into today.
  */
 const PREVIEW_DAILY_SESSIONS = [
   3, 4, 5, 2, 0, 6, 4, 3, 8, 2, 0, 0, 4, 5, 3, 4, 1, 0, 6, 5, 4, 3, 2, 0, 5, 4, 3, 4, 2, 1, 0, 3, 5, 4, 2,

@@ -2,10 +2,11 @@ import type { Session } from "../schemas/session";
 
 /**
  * The fields of a session the statistics read: `startTime` ISO 8601,
- * `duration` in seconds, `type` focus or break, `completed`. The id is not needed, so
+ * `duration` in seconds, `type` focus or break, `completed`, and `escapedAt` for a strict
+ * session ended early (`docs/product.md`, Strict focus). The id is not needed, so
  * rows without one (the range query, `docs/api.md`) can be summarised too.
  */
-export type StatsSession = Pick<Session, "startTime" | "duration" | "type" | "completed">;
+export type StatsSession = Pick<Session, "startTime" | "duration" | "type" | "completed"> & Partial<Pick<Session, "escapedAt">>;
 
 /** Only completed focus sessions count as focus in every statistic (`docs/product.md`). */
 export function isCompletedFocus(session: StatsSession): boolean {

@@ -13,7 +13,7 @@ export function focusDayKeys(sessions: readonly StatsSession[]): Set<string> {
 }
 
 /** Local midnight of a `YYYY-MM-DD` key, epoch ms. */
-function dayKeyStart(key: string): number {
+export function dayKeyStart(key: string): number {
   const [y, m, d] = key.split("-").map(Number);
   return new Date(y ?? 0, (m ?? 1) - 1, d ?? 1).getTime();
 }

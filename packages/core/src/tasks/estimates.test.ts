@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addLocalDays } from "../stats/calendar";
-import { estimateReport, type EstimateTask } from "./estimates";
+import { estimateFactor, estimateReport, projectFinish, type EstimateTask } from "./estimates";
 
 /** Local noon of a fixed day (the tests run in a time zone with daylight saving). */
 const NOW = new Date(2026, 2, 31, 12, 0, 0).getTime();
@@ -73,5 +73,59 @@ describe("estimateReport", () => {
 
   it("is empty without tasks", () => {
     expect(estimateReport([], NOW)).toMatchObject({ rows: [], totals: { doneTasks: 0, accuracy: null } });
+  });
+});
+
+describe("estimateFactor", () => {
+  it("learns how estimates run from done tasks, pulled toward 1.0 while there are few", () => {
+    // Five tasks that took 1.4× their estimates (14 for 10): (5 × 1.4 + 5) ÷ 10 = 1.2.
+    const five = [task("A", 2, 3), task("B", 2, 3), task("C", 2, 3), task("D", 2, 2), task("E", 2, 3)];
+    expect(estimateFactor(five, NOW)).toEqual({ factor: expect.closeTo(1.2, 10), basedOn: 5 });
+    // One task that took twice its estimate moves the factor only a little: (1 × 2 + 5) ÷ 6.
+    expect(estimateFactor([task("Odd", 1, 2)], NOW)?.factor).toBeCloseTo(7 / 6, 10);
+    // With many tasks the factor comes close to what they took.
+    const many = Array.from({ length: 95 }, (_, i) => task(`T${i}`, 2, 3));
+    expect(estimateFactor(many, NOW)?.factor).toBeCloseTo((95 * 1.5 + 5) / 100, 10);
+  });
+
+  it("reads below 1 when tasks take less than estimated", () => {
+    expect(estimateFactor([task("Quick", 4, 2), task("Quicker", 4, 1)], NOW)?.factor).toBeCloseTo((2 * (3 / 8) + 5) / 7, 10);
+  });
+
+  it("learns nothing from open tasks, tasks ticked off without a session, or tasks done before the window", () => {
+    expect(
+      estimateFactor(
+        [task("Open", 2, 5, { done: false, completedAt: null }), task("Ticked off", 3, 0), task("Long ago", 1, 4, { completedAt: daysAgo(40), lastSessionAt: daysAgo(40) })],
+        NOW,
+      ),
+    ).toBeNull();
+    expect(estimateFactor([], NOW)).toBeNull();
+  });
+});
+
+describe("projectFinish", () => {
+  const lengths = { focusDuration: 25, shortBreakDuration: 5, longBreakDuration: 15, longBreakInterval: 4 };
+
+  it("counts the sessions the open tasks still need and the breaks between them, none after the last", () => {
+    // 3 − 1 + 3 = 5 sessions: 5 × 25 + short, short, short, long (after the 4th) = 125 + 30 = 155 min.
+    const projection = projectFinish([{ estimate: 3, actual: 1 }, { estimate: 3, actual: 0 }], 1, lengths, NOW);
+    expect(projection).toEqual({ sessions: 5, durationMs: 155 * 60_000, finishAt: NOW + 155 * 60_000 });
+  });
+
+  it("scales each estimate by the factor, rounding each task up", () => {
+    // 1.2 × 5 = 6 (not 7: no floating-point overshoot), 1.2 × 2 = 2.4 → 3, less 1 taken: 6 + 2 = 8.
+    expect(projectFinish([{ estimate: 5, actual: 0 }, { estimate: 2, actual: 1 }], 1.2, lengths, NOW)?.sessions).toBe(8);
+  });
+
+  it("never counts a task below 0, and projects nothing when no session is needed", () => {
+    expect(projectFinish([{ estimate: 2, actual: 4 }, { estimate: 1, actual: 0 }], 1, lengths, NOW)?.sessions).toBe(1);
+    expect(projectFinish([{ estimate: 2, actual: 2 }], 1, lengths, NOW)).toBeNull();
+    expect(projectFinish([], 1, lengths, NOW)).toBeNull();
+  });
+
+  it("puts a long break after every interval-th session", () => {
+    // 9 sessions, interval 4: long breaks after the 4th and 8th, 6 short ones.
+    const projection = projectFinish([{ estimate: 9, actual: 0 }], 1, lengths, NOW);
+    expect(projection?.durationMs).toBe((9 * 25 + 2 * 15 + 6 * 5) * 60_000);
   });
 });

@@ -104,3 +104,73 @@ export function estimateReport(tasks: readonly EstimateTask[], now: number, days
     },
   };
 }
+
+/**
+ * How many tasks' worth of "took exactly its estimate" the estimate factor starts from: with few
+ * done tasks, one odd task cannot swing it far from 1.0 (`docs/product.md`, Tasks).
+ */
+export const ESTIMATE_FACTOR_PRIOR_TASKS = 5;
+
+/** The user's estimate factor: `factor` × an estimate is what a task is likely to take. */
+export interface EstimateFactor {
+  /** Likely sessions per estimated session, unrounded (1 = estimates hold). */
+  factor: number;
+  /** The done tasks it was learned from (each with at least one completed focus session). */
+  basedOn: number;
+}
+
+/**
+ * The estimate factor at `now` (epoch ms) from the done tasks of the estimate report's window
+ * (`days` local days) that took at least one completed focus session: Σ actual ÷ Σ estimate,
+ * pulled toward 1.0 by ESTIMATE_FACTOR_PRIOR_TASKS tasks that took exactly their estimate.
+ * Null without such a task (`docs/product.md`, Tasks).
+ */
+export function estimateFactor(tasks: readonly EstimateTask[], now: number, days: number = TASK_HISTORY_DAYS): EstimateFactor | null {
+  const learned = estimateReport(tasks, now, days).rows.filter((row) => row.done && row.actual > 0 && row.estimate > 0);
+  if (learned.length === 0) return null;
+  const actual = learned.reduce((sum, row) => sum + row.actual, 0);
+  const estimated = learned.reduce((sum, row) => sum + row.estimate, 0);
+  const n = learned.length;
+  return { factor: (n * (actual / estimated) + ESTIMATE_FACTOR_PRIOR_TASKS) / (n + ESTIMATE_FACTOR_PRIOR_TASKS), basedOn: n };
+}
+
+/** The lengths a projection counts, whole minutes (the user's settings). */
+export interface ProjectionLengths {
+  focusDuration: number;
+  shortBreakDuration: number;
+  longBreakDuration: number;
+  longBreakInterval: number;
+}
+
+/** When the open tasks would be done. */
+export interface FinishProjection {
+  /** Focus sessions still needed. */
+  sessions: number;
+  /** Focus and break time from now to the end, ms. */
+  durationMs: number;
+  /** `now` + `durationMs`, epoch ms. */
+  finishAt: number;
+}
+
+/**
+ * When the open tasks would be done if started at `now` (epoch ms) and run back to back: each
+ * task needs ⌈estimate × factor⌉ − actual focus sessions (at least 0); after each session but the
+ * last comes a short break, or a long one after every `longBreakInterval`-th, counted as if a new
+ * cycle starts now. Null when no open task needs a session (`docs/product.md`, Tasks).
+ */
+export function projectFinish(
+  openTasks: readonly Pick<TaskItem, "estimate" | "actual">[],
+  factor: number,
+  lengths: ProjectionLengths,
+  now: number,
+): FinishProjection | null {
+  // A factor like 1.2 × 5 is 6.000000000000001 in floating point: round to a millionth first.
+  const needed = (task: Pick<TaskItem, "estimate" | "actual">) => Math.max(0, Math.ceil(Math.round(task.estimate * factor * 1e6) / 1e6) - task.actual);
+  const sessions = openTasks.reduce((sum, task) => sum + needed(task), 0);
+  if (sessions === 0) return null;
+  const interval = Math.max(1, lengths.longBreakInterval);
+  let minutes = sessions * lengths.focusDuration;
+  for (let done = 1; done < sessions; done += 1) minutes += done % interval === 0 ? lengths.longBreakDuration : lengths.shortBreakDuration;
+  const durationMs = minutes * 60_000;
+  return { sessions, durationMs, finishAt: now + durationMs };
+}

@@ -14,4 +14,17 @@ export {
   type TaskItem,
   type TaskRef,
 } from "./list";
-export { estimateReport, type EstimateReport, type EstimateTask, type EstimateTotals, type EstimateVerdict, type TaskEstimateRow } from "./estimates";
+export {
+  ESTIMATE_FACTOR_PRIOR_TASKS,
+  estimateFactor,
+  estimateReport,
+  projectFinish,
+  type EstimateFactor,
+  type EstimateReport,
+  type EstimateTask,
+  type EstimateTotals,
+  type EstimateVerdict,
+  type FinishProjection,
+  type ProjectionLengths,
+  type TaskEstimateRow,
+} from "./estimates";

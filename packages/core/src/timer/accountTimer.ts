@@ -49,6 +49,8 @@ export const syncedTimerSchema = z.object({
   sessionTask: taskRefSchema.nullable(),
   seed: z.string().regex(TIMER_SEED_PATTERN),
   undo: timerUndoSchema.nullable(),
+  /** A strict focus session is under way (`docs/product.md`, Strict focus); absent in timers stored before it. */
+  strict: z.boolean().default(false),
 });
 
 /**
@@ -67,11 +69,14 @@ export type AccountTimer = z.infer<typeof accountTimerSchema>;
 /**
  * What a device asks of the account's timer. `start` and `toggle` carry the task the device has
  * picked (the session counts for it), `task` picks another one during a session, `round` runs a
- * focus room's round (`docs/rooms.md`: `mode` from `startedAt` to `endsAt`, epoch ms).
+ * focus room's round (`docs/rooms.md`: `mode` from `startedAt` to `endsAt`, epoch ms). `start` and
+ * `toggle` may ask for a strict session (`strict`; absent, the setting decides), and `endEarly`
+ * is a strict session's escape hatch (`docs/product.md`, Strict focus).
  */
 export const timerCommandSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("start"), task: taskRefSchema.nullable().optional() }),
-  z.object({ type: z.literal("toggle"), task: taskRefSchema.nullable().optional() }),
+  z.object({ type: z.literal("start"), task: taskRefSchema.nullable().optional(), strict: z.boolean().optional() }),
+  z.object({ type: z.literal("toggle"), task: taskRefSchema.nullable().optional(), strict: z.boolean().optional() }),
+  z.object({ type: z.literal("endEarly") }),
   z.object({ type: z.literal("pause") }),
   z.object({ type: z.literal("reset") }),
   z.object({ type: z.literal("mode"), mode: z.enum(TIMER_MODES) }),
@@ -88,15 +93,21 @@ export const MAX_TIMER_COMMANDS = 20;
 export const timedTimerCommandSchema = z.object({ id: z.uuid(), command: timerCommandSchema, at: instantMsSchema });
 export type TimedTimerCommand = z.infer<typeof timedTimerCommandSchema>;
 
-/** What became of a command: applied, refused by the plan's rules, or stale (another device changed the timer first). */
+/**
+ * Why a command was refused: a start the plan refuses (`StartBlockReason`), or a pause, reset,
+ * skip, mode change or room round during a strict focus session (`strict`).
+ */
+export type TimerCommandRefusal = StartBlockReason | "strict";
+
+/** What became of a command: applied, refused by the plan's rules or a strict session, or stale (another device changed the timer first). */
 export type TimerCommandOutcome =
   | { id: string; outcome: "applied" }
-  | { id: string; outcome: "refused"; reason: StartBlockReason }
+  | { id: string; outcome: "refused"; reason: TimerCommandRefusal }
   | { id: string; outcome: "stale" };
 
 export const timerCommandReplySchema = z.discriminatedUnion("outcome", [
   z.object({ id: z.uuid(), outcome: z.literal("applied") }),
-  z.object({ id: z.uuid(), outcome: z.literal("refused"), reason: z.enum(["guestLimit", "freeLimit"]) }),
+  z.object({ id: z.uuid(), outcome: z.literal("refused"), reason: z.enum(["guestLimit", "freeLimit", "strict"]) }),
   z.object({ id: z.uuid(), outcome: z.literal("stale") }),
 ]);
 
@@ -137,6 +148,7 @@ export function newAccountTimer(settings: TimerSettings, seed: string, now: numb
     sessionTask: null,
     seed,
     undo: null,
+    strict: false,
     version: 0,
     commandVersion: 0,
     updatedAt: now,
@@ -159,6 +171,7 @@ export function syncedTimerOf(snapshot: TimerSnapshot): SyncedTimer {
     sessionTask: c.sessionTask,
     seed: c.seed,
     undo: c.undo,
+    strict: c.strict,
   };
 }
 
@@ -203,7 +216,13 @@ function snapshotOf(timer: AccountTimer, env: TimerEnvironment, now: number, eff
 function step(snapshot: TimerSnapshot, event: TimerEvent, effects: TimerEffect[]): TimerSnapshot {
   const [next, actions] = transition(timerMachine, snapshot, event);
   for (const action of actions) {
-    if (action.type === "sessionCompleted" || action.type === "sessionStopped" || action.type === "stopUndone" || action.type === "startRefused") {
+    if (
+      action.type === "sessionCompleted" ||
+      action.type === "sessionStopped" ||
+      action.type === "stopUndone" ||
+      action.type === "startRefused" ||
+      action.type === "strictRefused"
+    ) {
       effects.push({ type: action.type, ...(action.params as object) } as TimerEffect);
     }
   }
@@ -245,13 +264,19 @@ export function timerEventsOf(command: TimerCommand, at: number): TimerEvent[] {
   switch (command.type) {
     case "start":
     case "toggle": {
-      const event = { type: command.type === "start" ? ("START" as const) : ("TOGGLE" as const), now: at };
+      const event = {
+        type: command.type === "start" ? ("START" as const) : ("TOGGLE" as const),
+        now: at,
+        ...(command.strict === undefined ? {} : { strict: command.strict }),
+      };
       return command.task === undefined ? [event] : [{ type: "SET_TASK", task: command.task }, event];
     }
     case "pause":
       return [{ type: "PAUSE", now: at }];
     case "reset":
       return [{ type: "RESET", now: at }];
+    case "endEarly":
+      return [{ type: "END_EARLY", now: at }];
     case "mode":
       return [{ type: "SET_MODE", mode: command.mode, now: at }];
     case "undo":
@@ -322,8 +347,9 @@ export function applyTimerCommands(
     snapshot = settle(snapshot, when, effects);
     const before = effects.length;
     for (const event of timerEventsOf(command, when)) snapshot = step(snapshot, event, effects);
-    const refusal = effects.slice(before).find((e) => e.type === "startRefused");
-    outcomes.push(refusal ? { id, outcome: "refused", reason: refusal.reason } : { id, outcome: "applied" });
+    const refusal = effects.slice(before).find((e) => e.type === "startRefused" || e.type === "strictRefused");
+    const reason: TimerCommandRefusal | null = refusal === undefined ? null : refusal.type === "startRefused" ? refusal.reason : "strict";
+    outcomes.push(reason ? { id, outcome: "refused", reason } : { id, outcome: "applied" });
     ran ||= !refusal;
   }
   snapshot = settle(snapshot, env.now, effects);
@@ -358,5 +384,6 @@ export function sharedStateOfAccount(timer: AccountTimer, now: number): SharedTi
     endsAt: running ? timer.endsAt : null,
     durationMs: timer.durationMs,
     sessionStartTime: timer.sessionStartTime,
+    strict: running && timer.strict,
   };
 }

@@ -6,6 +6,7 @@ export {
   nextModeAfter,
   startBlockReason,
   undoOf,
+  escapeOf,
   type TimerMachine,
 } from "./machine";
 export { newTimerSeed, sessionIdOf, TIMER_SEED_PATTERN } from "./sessionId";
@@ -13,3 +14,6 @@ export * from "./accountTimer";
 export * from "./view";
 export * from "./persistence";
 export type * from "./types";
+export * from "./disc";
+export { escapesThisWeek, escapeWaitMs, STRICT_SHIELD_MESSAGES, strictRefuses, strictSessionUnderWay } from "./strict";
+export { activeEndWarning, warningOffsets, warningToAnnounce } from "./warnings";

@@ -27,6 +27,7 @@ function recording(emitted: TimerEffect[]) {
       startRefused: (_, params) => emitted.push({ type: "startRefused", ...params }),
       sessionStopped: (_, params) => emitted.push({ type: "sessionStopped", ...params }),
       stopUndone: (_, params) => emitted.push({ type: "stopUndone", ...params }),
+      strictRefused: (_, params) => emitted.push({ type: "strictRefused", ...params }),
     },
   });
 }
@@ -76,6 +77,7 @@ const SYNCED: SyncedTimer = {
   sessionTask: null,
   seed: "0123456789abcdef0123",
   undo: null,
+  strict: false,
 };
 
 function eventsFor(s: Snapshot): TimerEvent[] {
@@ -84,7 +86,11 @@ function eventsFor(s: Snapshot): TimerEvent[] {
   const pauseAt = s.context.endsAt === null ? now + 1000 : Math.min(now + 90_000, s.context.endsAt - 1000);
   const events: TimerEvent[] = [
     { type: "START", now },
+    // A strict start (the Focus Arena's switch): the session refuses pause, reset and mode changes.
+    { type: "START", now, strict: true },
     { type: "TOGGLE", now: pauseAt },
+    // End early a minute and a half in (or just before the end): the escape hatch.
+    { type: "END_EARLY", now: pauseAt },
     { type: "PAUSE", now: pauseAt },
     { type: "RESET", now },
     ...MODES.map((mode) => ({ type: "SET_MODE" as const, mode, now })),
@@ -115,6 +121,7 @@ const serializeState = (s: Snapshot) =>
     SETTINGS_VARIANTS.indexOf(s.context.settings),
     s.context.access === OPEN,
     s.context.undo === null ? "no undo" : s.context.undo.stopped === null ? "undo" : "undo, stopped recorded",
+    s.context.strict,
   ]);
 
 /**
@@ -132,6 +139,8 @@ function kindOf(event: TimerEvent): string {
       return `SET_ACCESS:${event.access === OPEN ? "open" : "expired"}`;
     case "UNDO":
       return "late" in event ? "UNDO:late" : "UNDO";
+    case "START":
+      return event.strict ? "START:strict" : "START";
     default:
       return event.type;
   }
@@ -193,11 +202,37 @@ function replay(input: TimerInput, steps: readonly TimerEvent[]): Replay {
     if ((event.type as string) === AFTER_EVENT) clock.increment(AUTO_START_DELAY_MS);
     else actor.send(event);
     const after = actor.getSnapshot();
+    // A strict focus session is never paused, reset or changed by a command: only its end, End early or the account's timer end it.
+    if (before.context.strict && before.matches("running") && !["TICK", "END_EARLY", "SYNC"].includes(event.type)) {
+      expect(after.matches("running")).toBe(true);
+      expect(after.context.sessionStartTime).toBe(before.context.sessionStartTime);
+    }
+    // Only a strict session can be ended early; otherwise End early changes nothing.
+    if (event.type === "END_EARLY" && !before.context.strict) {
+      expect([after.value, after.context.remainingMs, after.context.endsAt]).toEqual([before.value, before.context.remainingMs, before.context.endsAt]);
+    }
     for (const e of emitted.slice(seen)) {
       if (e.type === "startRefused") {
         // A start is refused only when the access rules say so, and then nothing starts.
         expect(startBlockReason({ ...before.context, now: "now" in event ? event.now : before.context.now })).toBe(e.reason);
         expect(after.value).toBe(before.value);
+      } else if (e.type === "strictRefused") {
+        // Only a strict focus session under way refuses, and then nothing changes but the time.
+        expect(before.context.strict && before.context.mode === "focus").toBe(true);
+        expect(["PAUSE", "TOGGLE", "RESET", "SET_MODE", "FOLLOW_ROUND"]).toContain(event.type);
+        expect([after.value, after.context.mode, after.context.endsAt, after.context.remainingMs]).toEqual([
+          before.value,
+          before.context.mode,
+          before.context.endsAt,
+          before.context.remainingMs,
+        ]);
+      } else if (e.type === "sessionStopped" && event.type === "END_EARLY") {
+        // End early records the strict session as stopped, whatever its length, marked with the escape.
+        expect(before.context.strict).toBe(true);
+        const focused = before.context.durationMs - remainingMsOf({ ...before.context, now: event.now });
+        expect(e.session).toMatchObject({ type: "focus", completed: false, duration: Math.round(focused / 1000), escapedAt: new Date(event.now).toISOString() });
+        expect(after.value).toBe("idle");
+        expect(after.context.undo).toBeNull();
       } else if (e.type === "sessionStopped") {
         // Only a reset or mode change of a focus session with a minute of focus or more records
         // it, as stopped, with the focus it really had; Undo then holds that record.
@@ -287,6 +322,9 @@ describe("timer chart paths", () => {
 
   it("reaches every state and every mode, including a long break after the 2nd focus session", () => {
     const states = new Set(all.map((p) => JSON.stringify(p.state.value)));
+    // A strict focus session is reached, and End early leaves it for a waiting timer.
+    expect(all.some((p) => p.state.context.strict && p.state.matches("running"))).toBe(true);
+    expect(all.some((p) => p.steps.at(-1)?.event.type === "END_EARLY" && p.state.matches("idle") && !p.state.context.strict)).toBe(true);
     expect([...states].sort()).toEqual(['"autoStarting"', '"idle"', '"paused"', '"running"']);
     // A reset of a focus session with a minute of focus is recorded as stopped and can be undone.
     expect(all.some((p) => serializeState(p.state).includes("undo, stopped recorded"))).toBe(true);

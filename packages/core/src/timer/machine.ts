@@ -9,15 +9,18 @@ import {
   type TimerMode,
 } from "../constants";
 import { localDayKey } from "../format";
+import type { SessionInput } from "../schemas/session";
 import type { TimerSettings } from "../schemas/settings";
 import { exceedsDailyFocusLimit, planTier } from "../subscription/plan";
 import { newTimerSeed, sessionIdOf } from "./sessionId";
+import { strictRefuses } from "./strict";
 import { remainingMsOf } from "./view";
 import type {
   SessionCompleted,
   SessionStopped,
   StartBlockReason,
   StopUndone,
+  StrictRefusedCommand,
   SyncedTimer,
   TimerAccess,
   TimerContext,
@@ -103,13 +106,14 @@ function initialContext(input: TimerInput): TimerContext {
     sessionTask: null,
     seed: input.restore?.seed ?? input.seed ?? newTimerSeed(),
     undo: null,
+    strict: false,
   };
   const saved = input.restore;
   if (!saved || saved.timestamp > input.now) return base;
   // A running session is never dropped, whatever its age: its end time is the truth, and one
   // that ended while the app was closed completes (and is recorded) as soon as the chart runs.
   if (saved.isActive && saved.endsAt !== null) {
-    return { ...base, mode: saved.mode, durationMs: saved.durationMs, endsAt: saved.endsAt, sessionStartTime: saved.sessionStartTime, remainingMs: saved.durationMs, sessionTask: saved.task ?? null };
+    return { ...base, mode: saved.mode, durationMs: saved.durationMs, endsAt: saved.endsAt, sessionStartTime: saved.sessionStartTime, remainingMs: saved.durationMs, sessionTask: saved.task ?? null, strict: saved.mode === "focus" && saved.strict === true };
   }
   if (input.now - saved.timestamp >= TIMER_STATE_MAX_AGE_MS) return base;
   // A paused session whose length no longer matches the settings was made under other
@@ -184,6 +188,25 @@ export function undoOf(context: TimerContext, status: "running" | "paused"): Tim
     sessionStartTime: context.sessionStartTime,
     sessionTask: context.sessionTask,
     stopped,
+  };
+}
+
+/**
+ * The record of a strict focus session ended early at `context.now` (`docs/product.md`, Strict
+ * focus): stopped (`completed: false`) with the focus it had, whatever its length, and marked
+ * with the escape's instant. Null when no strict session is under way.
+ */
+export function escapeOf(context: TimerContext): (SessionInput & { clientId: string }) | null {
+  if (!context.strict || context.mode !== "focus" || context.sessionStartTime === null) return null;
+  const focusedMs = Math.max(0, context.durationMs - remainingMsOf(context));
+  return {
+    startTime: new Date(context.sessionStartTime).toISOString(),
+    duration: Math.round(focusedMs / 1000),
+    type: "focus",
+    completed: false,
+    clientId: sessionIdOf(context.seed, context.sessionStartTime),
+    ...(context.sessionTask?.id ? { taskId: context.sessionTask.id } : {}),
+    escapedAt: new Date(context.now).toISOString(),
   };
 }
 
@@ -266,6 +289,8 @@ const timerSetup = setup({
       "now" in event && undoOf({ ...context, now: Math.max(event.now, context.now) }, "paused")?.stopped != null,
     /** The session Undo brings back was recorded as stopped. */
     undoesRecord: ({ context }) => context.undo?.stopped != null,
+    /** A strict focus session is under way: pause, reset, skip and mode changes are refused. */
+    strictSession: ({ context }) => strictRefuses(context),
   },
   actions: {
     observeTime: assign(({ context, event }) => {
@@ -276,9 +301,14 @@ const timerSetup = setup({
       if (dayKey === context.dayKey) return { now };
       return { now, dayKey, completedSessionsToday: 0, totalFocusTimeToday: 0 };
     }),
-    startClock: assign(({ context }) => ({
+    startClock: assign(({ context, event }) => ({
       endsAt: context.now + context.remainingMs,
       sessionStartTime: context.sessionStartTime ?? context.now,
+      // A new focus session is strict as the start asks, else as the setting says; a resumed one keeps its own.
+      strict:
+        context.sessionStartTime === null
+          ? context.mode === "focus" && ((event.type === "START" || event.type === "TOGGLE") && event.strict !== undefined ? event.strict : context.settings.strictFocus === true)
+          : context.strict,
       // A new session counts for the task picked now; a resumed one keeps its own.
       sessionTask: context.sessionStartTime === null ? context.task : context.sessionTask,
       // A start ends the Undo offer: it would throw away the session started now.
@@ -292,11 +322,11 @@ const timerSetup = setup({
       // Anchored to the previous session's end, not to when the delay fired: after a
       // sleep, the break has really been running since then.
       const startsAt = (context.lastCompletedAt ?? context.now) + AUTO_START_DELAY_MS;
-      return { endsAt: startsAt + context.durationMs, sessionStartTime: startsAt, sessionTask: context.task, undo: null };
+      return { endsAt: startsAt + context.durationMs, sessionStartTime: startsAt, sessionTask: context.task, undo: null, strict: context.mode === "focus" && context.settings.strictFocus === true };
     }),
     resetSession: assign(({ context }) => {
       const durationMs = modeDurationMs(context.settings, context.mode);
-      return { durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null };
+      return { durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null, strict: false };
     }),
     setMode: assign({ mode: ({ context, event }) => (event.type === "SET_MODE" ? event.mode : context.mode) }),
     setSettings: assign({
@@ -317,7 +347,7 @@ const timerSetup = setup({
       if (event.type !== "FOLLOW_ROUND") return {};
       const sessionStartTime = Math.max(event.startedAt, context.now);
       const durationMs = event.endsAt - sessionStartTime;
-      return { mode: event.mode, sessionStartTime, endsAt: event.endsAt, durationMs, remainingMs: durationMs, sessionTask: context.task, undo: null };
+      return { mode: event.mode, sessionStartTime, endsAt: event.endsAt, durationMs, remainingMs: durationMs, sessionTask: context.task, undo: null, strict: false };
     }),
     /** A reset or mode change ends the session under way: a focus session is kept for Undo (`undoOf`). */
     keepUndo: assign(({ context }, params: { status: "running" | "paused" }) => ({ undo: undoOf(context, params.status) })),
@@ -333,6 +363,7 @@ const timerSetup = setup({
         sessionStartTime: undo.sessionStartTime,
         sessionTask: undo.sessionTask,
         undo: null,
+        strict: false,
       };
     }),
     /** The account's timer as the server holds it replaces this one's (`SYNC`). */
@@ -350,12 +381,15 @@ const timerSetup = setup({
         sessionTask: timer.sessionTask,
         seed: timer.seed,
         undo: timer.undo,
+        strict: timer.strict,
       };
     }),
     /** Effect, provided by the app: a focus session was stopped after at least a minute (record it as stopped). */
     sessionStopped: (_, _params: SessionStopped) => {},
     /** Effect, provided by the app: Undo brought back a session recorded as stopped (forget that record). */
     stopUndone: (_, _params: StopUndone) => {},
+    /** Effect, provided by the app: a strict focus session refused `command` (say so calmly). */
+    strictRefused: (_, _params: { command: StrictRefusedCommand }) => {},
     /** Effect, provided by the app: a start was refused for `reason`. */
     startRefused: (_, _params: { reason: StartBlockReason }) => {},
     completeSession: assign(({ context }) => {
@@ -376,7 +410,7 @@ const timerSetup = setup({
     advanceMode: assign(({ context }) => {
       const mode = nextModeAfter(context.mode, context.totalSessions, context.settings.longBreakInterval);
       const durationMs = modeDurationMs(context.settings, mode);
-      return { mode, durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null };
+      return { mode, durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null, strict: false };
     }),
   },
 });
@@ -397,6 +431,17 @@ const recordStop = {
   type: "sessionStopped",
   params: ({ context }: { context: TimerContext }) => ({ session: context.undo!.stopped!, task: context.undo!.sessionTask }),
 } as const;
+
+/** The escape record of End early (`escapeOf`), before `resetSession` ends the session; no Undo is offered. */
+const recordEscape = {
+  type: "sessionStopped",
+  params: ({ context }: { context: TimerContext }) => ({ session: escapeOf(context)!, task: context.sessionTask }),
+} as const;
+
+/** The calm refusal of a strict session, naming what it refused. */
+function refuseStrict(command: StrictRefusedCommand) {
+  return { type: "strictRefused" as const, params: { command } };
+}
 
 /** The withdrawn-record effect of an Undo, before `restoreUndo` forgets the record. */
 const withdrawStop = { type: "stopUndone", params: ({ context }: { context: TimerContext }) => ({ session: context.undo!.stopped! }) } as const;
@@ -424,6 +469,7 @@ export const timerMachine = timerSetup.createMachine({
     // A focus room's round, in any state: it replaces what ran, and its end is the room's.
     FOLLOW_ROUND: [
       { guard: "roundFollowed", actions: "observeTime" },
+      { guard: "strictSession", actions: ["observeTime", refuseStrict("round")] },
       { guard: "roundOver", actions: "observeTime" },
       { guard: "roundBlocked", actions: ["observeTime", refuseRound] },
       { target: ".running", reenter: true, actions: ["observeTime", "followRound"] },
@@ -483,14 +529,21 @@ export const timerMachine = timerSetup.createMachine({
         START: { actions: "observeTime" },
         PAUSE: [
           { guard: "sessionOver", actions: "observeTime" },
+          { guard: "strictSession", actions: ["observeTime", refuseStrict("pause")] },
           { target: "paused", actions: ["observeTime", "stopClock"] },
         ],
         TOGGLE: [
           { guard: "sessionOver", actions: "observeTime" },
+          { guard: "strictSession", actions: ["observeTime", refuseStrict("pause")] },
           { target: "paused", actions: ["observeTime", "stopClock"] },
         ],
-        RESET: stopTransitions("running", "resetSession"),
-        SET_MODE: stopTransitions("running", "setMode", "resetSession"),
+        RESET: [{ guard: "strictSession", actions: ["observeTime", refuseStrict("reset")] }, ...stopTransitions("running", "resetSession")],
+        SET_MODE: [{ guard: "strictSession", actions: ["observeTime", refuseStrict("mode")] }, ...stopTransitions("running", "setMode", "resetSession")],
+        END_EARLY: [
+          { guard: "sessionOver", actions: "observeTime" },
+          { guard: "strictSession", target: "idle", actions: ["observeTime", recordEscape, "resetSession"] },
+          { actions: "observeTime" },
+        ],
         // A started session keeps its length; new durations apply from the next session.
         SET_SETTINGS: { actions: ["observeTime", "setSettings"] },
       },
@@ -505,8 +558,12 @@ export const timerMachine = timerSetup.createMachine({
           { guard: "startBlocked", actions: ["observeTime", refuseStart] },
           { target: "running", actions: ["observeTime", "startClock"] },
         ],
-        RESET: stopTransitions("paused", "resetSession"),
-        SET_MODE: stopTransitions("paused", "setMode", "resetSession"),
+        RESET: [{ guard: "strictSession", actions: ["observeTime", refuseStrict("reset")] }, ...stopTransitions("paused", "resetSession")],
+        SET_MODE: [{ guard: "strictSession", actions: ["observeTime", refuseStrict("mode")] }, ...stopTransitions("paused", "setMode", "resetSession")],
+        END_EARLY: [
+          { guard: "strictSession", target: "idle", actions: ["observeTime", recordEscape, "resetSession"] },
+          { actions: "observeTime" },
+        ],
         // A started session keeps its length; new durations apply from the next session.
         SET_SETTINGS: { actions: ["observeTime", "setSettings"] },
         TICK: { actions: "observeTime" },

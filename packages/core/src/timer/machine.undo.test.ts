@@ -128,6 +128,7 @@ describe("timer chart: following the account's timer (SYNC)", () => {
     sessionTask: { clientId: "task-1", id: 7 },
     seed: "ffeeddccbbaa99887766",
     undo: null,
+    strict: false,
   };
 
   it("takes a session another device started, and completes it at the same end with the same id", () => {
@@ -167,7 +168,7 @@ describe("timer chart: a corrected clock", () => {
   it("takes the server's clock even when it is behind the chart's, so a fast device shows the true time left", () => {
     const fast = T0 + 2 * MIN;
     const { actor } = start({ now: fast });
-    actor.send({ type: "SYNC", timer: { status: "running", mode: "focus", durationMs: 25 * MIN, remainingMs: 25 * MIN, endsAt: T0 + 25 * MIN, sessionStartTime: T0, lastCompletedAt: null, totalSessions: 0, sessionTask: null, seed: SEED, undo: null }, now: fast });
+    actor.send({ type: "SYNC", timer: { status: "running", mode: "focus", durationMs: 25 * MIN, remainingMs: 25 * MIN, endsAt: T0 + 25 * MIN, sessionStartTime: T0, lastCompletedAt: null, totalSessions: 0, sessionTask: null, seed: SEED, undo: null, strict: false }, now: fast });
     expect(remainingMsOf(actor.getSnapshot().context)).toBe(23 * MIN);
     actor.send({ type: "TICK", now: T0 });
     expect(remainingMsOf(actor.getSnapshot().context)).toBe(23 * MIN);

@@ -28,6 +28,8 @@ export const persistedTimerStateSchema = z.object({
   task: taskRefSchema.nullable().optional(),
   /** The timer's seed (session ids); absent in records saved before session ids. */
   seed: z.string().regex(TIMER_SEED_PATTERN).optional(),
+  /** The saved focus session was strict; absent in records saved before strict focus. */
+  strict: z.boolean().optional(),
 });
 export type PersistedTimerState = z.infer<typeof persistedTimerStateSchema>;
 
@@ -49,6 +51,7 @@ export function toPersistedTimerState(context: TimerContext, isActive: boolean):
     durationMs: context.durationMs,
     task: context.sessionTask,
     seed: context.seed,
+    strict: context.strict,
   };
 }
 
@@ -70,6 +73,7 @@ export function parsePersistedTimerState(raw: unknown): TimerRestore | null {
     timestamp: s.timestamp,
     task: s.task ?? null,
     ...(s.seed ? { seed: s.seed } : {}),
+    ...(s.strict ? { strict: true } : {}),
   };
 }
 

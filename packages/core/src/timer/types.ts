@@ -26,6 +26,9 @@ export interface TimerAccess {
   focusSessionsToday: number;
 }
 
+/** What a strict focus session refused (`docs/product.md`, Strict focus). */
+export type StrictRefusedCommand = "pause" | "reset" | "mode" | "round";
+
 /** Why a start was refused: a guest's one session a day, or the Free plan's daily limit. */
 export type StartBlockReason = "guestLimit" | "freeLimit";
 
@@ -88,6 +91,11 @@ export interface TimerContext extends TimerCounters {
   seed: string;
   /** The session the last reset or mode change ended, while Undo is offered; else null. */
   undo: TimerUndo | null;
+  /**
+   * The focus session under way is strict (`docs/product.md`, Strict focus): no pause, reset,
+   * skip or mode change, only End early. False between sessions and for breaks.
+   */
+  strict: boolean;
 }
 
 /**
@@ -95,10 +103,19 @@ export interface TimerContext extends TimerCounters {
  * pure function of its inputs; the adapter (web app, mini timer, extension) stamps them.
  */
 export type TimerEvent =
-  | { type: "START"; now: number }
+  /**
+   * `strict`: a new focus session starts strict (the Focus Arena's switch); absent, the
+   * `strictFocus` setting decides. A resumed session keeps what it was.
+   */
+  | { type: "START"; now: number; strict?: boolean }
   | { type: "PAUSE"; now: number }
   /** Start when idle or paused (same guards as START), pause when running, ignored while starting. */
-  | { type: "TOGGLE"; now: number }
+  | { type: "TOGGLE"; now: number; strict?: boolean }
+  /**
+   * The escape hatch of a strict focus session (`docs/product.md`, Strict focus): it ends now and
+   * is recorded as stopped with `escapedAt`, whatever its length. Ignored when not strict.
+   */
+  | { type: "END_EARLY"; now: number }
   | { type: "RESET"; now: number }
   | { type: "TICK"; now: number }
   | { type: "SET_MODE"; mode: TimerMode; now: number }
@@ -141,6 +158,8 @@ export interface SyncedTimer {
   sessionTask: TaskRef | null;
   seed: string;
   undo: TimerUndo | null;
+  /** `TimerContext.strict`. */
+  strict: boolean;
 }
 
 /** The chart's resting states, as the account's timer names them. */
@@ -181,6 +200,7 @@ export type TimerEffect =
   | ({ type: "sessionCompleted" } & SessionCompleted)
   | { type: "startRefused"; reason: StartBlockReason }
   | ({ type: "sessionStopped" } & SessionStopped)
+  | { type: "strictRefused"; command: StrictRefusedCommand }
   | ({ type: "stopUndone" } & StopUndone);
 
 /**
@@ -217,7 +237,8 @@ export interface TimerRestore {
   /** The task the saved session counts for (`TimerContext.sessionTask`). */
   task?: TaskRef | null;
   /** The timer's seed (`TimerContext.seed`); absent in records saved before session ids. */
-  seed?: string;
+  seed?: string;  /** The saved focus session was strict (`TimerContext.strict`); absent in records saved before strict focus. */
+  strict?: boolean;
 }
 
 export interface TimerInput {

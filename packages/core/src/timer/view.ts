@@ -3,6 +3,7 @@ import type { TimerMode } from "../constants";
 import { formatTime } from "../format";
 import type { SharedTimerState } from "../protocol/timerState";
 import type { TimerMachine } from "./machine";
+import { strictRefuses } from "./strict";
 import type { TimerContext } from "./types";
 
 /**
@@ -29,6 +30,11 @@ export interface TimerView {
   startedAt: number | null;
   /** Full length of the session, ms; null when the sender did not say. */
   durationMs: number | null;
+  /**
+   * A strict focus session runs (`docs/product.md`, Strict focus): offer no pause, reset, skip
+   * or mode change, only End early.
+   */
+  strict: boolean;
 }
 
 /**
@@ -58,6 +64,7 @@ export function sharedTimerView(state: SharedTimerState, now: number): TimerView
     endsAt: isRunning ? endsAt : null,
     startedAt,
     durationMs,
+    strict: isRunning && state.strict === true,
   };
 }
 
@@ -83,6 +90,7 @@ export function timerStateOf(snapshot: SnapshotFrom<TimerMachine>): SharedTimerS
     endsAt: running ? context.endsAt : null,
     durationMs: context.durationMs,
     sessionStartTime: context.sessionStartTime,
+    strict: running && strictRefuses(context),
   };
 }
 

@@ -19,6 +19,7 @@ import * as sharedLimits from "./2026_12_03_0001_shared_limits";
 import * as roomPresence from "./2026_12_03_0002_room_presence";
 import * as passwordResets from "./2026_12_03_0003_password_resets";
 import * as pushSubscriptions from "./2026_12_04_0001_push_subscriptions";
+import * as sessionEscapes from "./2026_12_05_0001_session_escapes";
 import * as shieldDelay from "./2026_12_07_0001_shield_delay";
 import * as shieldStatus from "./2026_12_07_0002_shield_status";
 import * as shieldSchedules from "./2026_12_07_0003_shield_schedules";
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   "2026_12_03_0002_room_presence": roomPresence,
   "2026_12_03_0003_password_resets": passwordResets,
   "2026_12_04_0001_push_subscriptions": pushSubscriptions,
+  "2026_12_05_0001_session_escapes": sessionEscapes,
   "2026_12_07_0001_shield_delay": shieldDelay,
   "2026_12_07_0002_shield_status": shieldStatus,
   "2026_12_07_0003_shield_schedules": shieldSchedules,

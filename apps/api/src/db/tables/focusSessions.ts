@@ -17,6 +17,8 @@ export interface FocusSessionsTable {
   client_id: string | null;
   /** The user's task this focus session was spent on (`tasks.id`), or null. */
   task_id: number | null;
+  /** When the user ended this strict focus session early (ISO 8601 UTC), or null (`docs/product.md`, Strict focus). */
+  escaped_at: string | null;
 }
 
 export type FocusSessionRow = Selectable<FocusSessionsTable>;

@@ -5,11 +5,15 @@
  * - `POST /api/blocked-sites` {url, active} → 201 the entry, `url` stored as typed, normalised
  *   (a site, a path or a `+` exception, core's siteRule.ts; its messages on bad input); 409 "This website is already in your
  *   blocklist", 403 beyond the Free plan's 5, 409 beyond MAX_BLOCKED_SITES.
- * - `PUT /api/blocked-sites/:id` {delay} → 200 the entry: a delay page or a wall; 404 for an id the user does not own.
- * - `DELETE /api/blocked-sites/:id` → 204; 404 for an id the user does not own.
+ * - `PUT /api/blocked-sites/:id` {delay} → 200 the entry: a delay page or a wall; 404 for an id the user does not own;
+ *   409 when switching a delay page on during a strict focus session (it would loosen the shield).
+ * - `DELETE /api/blocked-sites/:id` → 204; 404 for an id the user does not own; 409 during a
+ *   strict focus session (the list only grows then, `docs/product.md`, Strict focus).
  */
 import { blockedSiteInputSchema, blockedSiteListSchema, blockedSiteSchema, blockedSiteUpdateSchema, recordIdParamsSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { STRICT_SHIELD_MESSAGES } from "@focus/core/timer";
+import { assertNoStrictSession } from "../../domain/accountTimer";
 import { addBlockedSite, blockedSiteNotFound, removeBlockedSite } from "../../domain/blockedSites";
 import { userOf } from "../../plugins/auth";
 import { listBlockedSites, setBlockedSiteDelay } from "../../repositories/blockedSites";
@@ -34,7 +38,10 @@ const blockedSiteRoutes: FastifyPluginAsyncZod = async (fastify) => {
     "/blocked-sites/:id",
     { onRequest: fastify.authenticate, schema: { params: recordIdParamsSchema, body: blockedSiteUpdateSchema, response: { 200: blockedSiteSchema } } },
     async (request) => {
-      const site = await setBlockedSiteDelay(fastify.db, userOf(request).id, request.params.id, request.body.delay);
+      const userId = userOf(request).id;
+      // A delay page loosens the shield: not switched on during a strict focus session.
+      if (request.body.delay) await assertNoStrictSession(fastify.db, userId, Date.now(), STRICT_SHIELD_MESSAGES.site);
+      const site = await setBlockedSiteDelay(fastify.db, userId, request.params.id, request.body.delay);
       if (!site) throw blockedSiteNotFound();
       return site;
     },
@@ -44,7 +51,9 @@ const blockedSiteRoutes: FastifyPluginAsyncZod = async (fastify) => {
     "/blocked-sites/:id",
     { onRequest: fastify.authenticate, schema: { params: recordIdParamsSchema } },
     async (request, reply) => {
-      await removeBlockedSite(fastify.db, userOf(request).id, request.params.id);
+      const userId = userOf(request).id;
+      await assertNoStrictSession(fastify.db, userId, Date.now(), STRICT_SHIELD_MESSAGES.site);
+      await removeBlockedSite(fastify.db, userId, request.params.id);
       return reply.code(204).send();
     },
   );

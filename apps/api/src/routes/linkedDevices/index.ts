@@ -5,10 +5,13 @@
  * - `GET /api/linked-devices` → 200 `{id, name, isActive, lastSeenAt, createdAt}[]`, never a token.
  * - `PUT /api/linked-devices/:id` {isActive} → 200 the device; pausing closes its live sockets.
  * - `DELETE /api/linked-devices/:id` → 204; the token is revoked and its live sockets closed.
- * Another user's device id answers 404.
+ * Another user's device id answers 404. During a strict focus session a device can be neither
+ * unlinked nor paused (409, `docs/product.md`, Strict focus); resuming one stays allowed.
  */
 import { linkedDeviceCreatedSchema, linkedDeviceCreateSchema, linkedDeviceListSchema, linkedDeviceSchema, linkedDeviceUpdateSchema, recordIdParamsSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { STRICT_SHIELD_MESSAGES } from "@focus/core/timer";
+import { assertNoStrictSession } from "../../domain/accountTimer";
 import { linkDevice, setDeviceActive, unlinkDevice } from "../../domain/devices";
 import { LIVE_CLOSE_CODES } from "../../live/hub";
 import { userOf } from "../../plugins/auth";
@@ -36,6 +39,7 @@ const linkedDeviceRoutes: FastifyPluginAsyncZod = async (fastify) => {
     "/linked-devices/:id",
     { schema: { params: recordIdParamsSchema, body: linkedDeviceUpdateSchema, response: { 200: linkedDeviceSchema } } },
     async (request) => {
+      if (!request.body.isActive) await assertNoStrictSession(fastify.db, userOf(request).id, Date.now(), STRICT_SHIELD_MESSAGES.device);
       const row = await setDeviceActive(fastify.db, userOf(request).id, request.params.id, request.body.isActive);
       if (!request.body.isActive) fastify.liveHub.closeDevice(row.id, LIVE_CLOSE_CODES.devicePaused, "This device is paused");
       return toLinkedDevice(row);
@@ -44,6 +48,7 @@ const linkedDeviceRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.delete("/linked-devices/:id", { schema: { params: recordIdParamsSchema } }, async (request, reply) => {
     const user = userOf(request);
+    await assertNoStrictSession(fastify.db, user.id, Date.now(), STRICT_SHIELD_MESSAGES.device);
     await unlinkDevice(fastify.db, user.id, request.params.id);
     fastify.liveHub.closeDevice(request.params.id, LIVE_CLOSE_CODES.unauthorized, "This device is not linked");
     request.log.info({ userId: user.id, deviceId: request.params.id }, "device unlinked");

@@ -202,6 +202,19 @@ describe("mini timer popup", () => {
     expect(sent()).toEqual([{ action: "playAudio", mood: "light-work" }]);
   });
 
+  it("offers no Pause or Reset during a strict focus session, and says where End early is", () => {
+    render(<MiniTimerPage />);
+    const now = Date.now();
+    const running = { isActive: true, currentTime: 1200, mode: "focus", progress: 20, endsAt: now + 1_200_000, durationMs: 1_500_000, sessionStartTime: now - 300_000 };
+    deliver({ action: "updateTimer", timerState: { ...running, strict: true } });
+    expect(screen.getByTestId("mini-timer-strict").textContent).toContain("End early is in the Focus Arena");
+    expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Reset timer" })).toBeNull();
+    deliver({ action: "updateTimer", timerState: running });
+    expect(screen.getByRole("button", { name: "Pause" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Reset timer" })).toBeTruthy();
+  });
+
   it("picks a mood with the keyboard; play with nothing picked asks for Deep Work", async () => {
     render(<MiniTimerPage />);
     deliver({ action: "updateAudio", mood: null, trackName: null, status: "idle", isPlaying: false, volume: 0.7, isGuest: false });

@@ -10,16 +10,16 @@ const PREMIUM = { ...TEST_USER, subscriptionPlan: "premium" as const, subscripti
 beforeEach(() => window.localStorage.clear());
 
 describe("Focus Settings", () => {
-  it("shows the sliders with the product's ranges and steps and the 2–6 interval choices", async () => {
+  it("shows the sliders with the product's ranges in whole minutes and the 2–6 interval choices", async () => {
     mockFetch({ ...loggedIn(), ...settingsRoute });
     renderRoute("/settings");
     expect(await screen.findByRole("heading", { name: "Focus Settings" })).toBeTruthy();
     const focus = await screen.findByRole("slider", { name: "Focus duration" });
-    expect([focus.getAttribute("min"), focus.getAttribute("max"), focus.getAttribute("step")]).toEqual(["5", "60", "5"]);
+    expect([focus.getAttribute("min"), focus.getAttribute("max"), focus.getAttribute("step")]).toEqual(["1", "180", "1"]);
     const short = screen.getByRole("slider", { name: "Short break" });
-    expect([short.getAttribute("min"), short.getAttribute("max"), short.getAttribute("step")]).toEqual(["1", "15", "1"]);
+    expect([short.getAttribute("min"), short.getAttribute("max"), short.getAttribute("step")]).toEqual(["1", "60", "1"]);
     const long = screen.getByRole("slider", { name: "Long break" });
-    expect([long.getAttribute("min"), long.getAttribute("max"), long.getAttribute("step")]).toEqual(["5", "30", "5"]);
+    expect([long.getAttribute("min"), long.getAttribute("max"), long.getAttribute("step")]).toEqual(["1", "60", "1"]);
     const interval = screen.getByRole("combobox", { name: "Long break interval" }) as HTMLSelectElement;
     expect(Array.from(interval.options).map((o) => o.value)).toEqual(["2", "3", "4", "5", "6"]);
     expect(interval.value).toBe("4");
@@ -55,6 +55,62 @@ describe("Focus Settings", () => {
     // The changes, whether the autosave sent the first one before the button: never the rest.
     const sent = Object.assign({}, ...calls.map(([, init]) => JSON.parse(String(init?.body)) as object));
     expect(sent).toEqual({ longBreakInterval: 3, autoStartFocus: true });
+  });
+
+  it("takes an exact length typed beside the slider, once it is a whole number in range", async () => {
+    const saved = { ...DEFAULT_SETTINGS, focusDuration: 17 };
+    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    const typed = await screen.findByRole("spinbutton", { name: "Focus duration in minutes" });
+    await user.clear(typed);
+    // Out of range while typing: nothing is taken, and the field says what it takes.
+    await user.type(typed, "0");
+    expect(typed.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("A whole number from 1 to 180")).toBeTruthy();
+    await user.clear(typed);
+    await user.type(typed, "17");
+    expect((screen.getByRole("slider", { name: "Focus duration" }) as HTMLInputElement).value).toBe("17");
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText("Settings saved")).toBeTruthy();
+    const calls = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
+    const sent = Object.assign({}, ...calls.map(([, init]) => JSON.parse(String(init?.body)) as object));
+    expect(sent).toEqual({ focusDuration: 17 });
+  });
+
+  it("saves the warning before the end, its sound (only with a warning) and the weekly goal", async () => {
+    const saved = { ...DEFAULT_SETTINGS, endWarning: "both", warningSound: true, weeklyGoalDays: 5 };
+    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    const warning = (await screen.findByRole("combobox", { name: "Warn before the end" })) as HTMLSelectElement;
+    expect(warning.value).toBe("1");
+    await user.selectOptions(warning, "off");
+    expect((screen.getByRole("switch", { name: "Warning sound" }) as HTMLInputElement).disabled).toBe(true);
+    await user.selectOptions(warning, "both");
+    await user.click(screen.getByRole("switch", { name: "Warning sound" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Weekly goal" }), "5");
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText("Settings saved")).toBeTruthy();
+    const calls = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
+    const sent = Object.assign({}, ...calls.map(([, init]) => JSON.parse(String(init?.body)) as object));
+    expect(sent).toEqual({ endWarning: "both", warningSound: true, weeklyGoalDays: 5 });
+  });
+
+  it("saves strict focus and the escapes per week, the escapes as a number", async () => {
+    const saved = { ...DEFAULT_SETTINGS, strictFocus: true, escapesPerWeek: 1 };
+    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    const escapes = await screen.findByRole("combobox", { name: "Escapes per week" });
+    expect((escapes as HTMLSelectElement).value).toBe("3");
+    await user.selectOptions(escapes, "1");
+    await user.click(screen.getByRole("switch", { name: "Start focus sessions in strict mode" }));
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText("Settings saved")).toBeTruthy();
+    const calls = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
+    const sent = Object.assign({}, ...calls.map(([, init]) => JSON.parse(String(init?.body)) as object));
+    expect(sent).toEqual({ strictFocus: true, escapesPerWeek: 1 });
   });
 
   it("saves a change by itself a moment later, without a toast, and says so", async () => {

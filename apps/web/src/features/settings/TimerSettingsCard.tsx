@@ -1,13 +1,16 @@
-import { SETTINGS_LIMITS } from "@focus/core/constants";
+import { END_WARNINGS, SETTINGS_LIMITS, type EndWarning } from "@focus/core/constants";
 import { Timer } from "lucide-react";
-import { Controller, type Control } from "react-hook-form";
+import { Controller, useWatch, type Control } from "react-hook-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { MinutesSlider, SwitchField } from "./fields";
-import { LONG_BREAK_INTERVAL_CHOICES, type SettingsFormValues } from "./settingsForm";
+import { END_WARNING_LABELS, LONG_BREAK_INTERVAL_CHOICES, WEEKLY_GOAL_CHOICES, type SettingsFormValues } from "./settingsForm";
 
-/** Session lengths, the long break's interval and what starts on its own (`docs/product.md`, Settings). */
+/**
+ * Session lengths, the long break's interval, the warning before the end, what starts on its own
+ * and the weekly goal (`docs/product.md`, Settings).
+ */
 export function TimerSettingsCard({ control }: { control: Control<SettingsFormValues> }) {
   return (
     <Card>
@@ -53,7 +56,35 @@ export function TimerSettingsCard({ control }: { control: Control<SettingsFormVa
             </div>
           )}
         />
+        <EndWarningFields control={control} />
         <AutoStartSwitches control={control} />
+        <Controller
+          control={control}
+          name="weeklyGoalDays"
+          render={({ field }) => (
+            <div className="grid gap-2 border-t pt-5">
+              <Label htmlFor="settings-weekly-goal">Weekly goal</Label>
+              <Select
+                id="settings-weekly-goal"
+                aria-describedby="settings-weekly-goal-hint"
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                value={String(field.value)}
+                onChange={(event) => field.onChange(Number(event.target.value))}
+              >
+                {WEEKLY_GOAL_CHOICES.map((days) => (
+                  <option key={days} value={String(days)}>
+                    {days === 1 ? "1 focus day a week" : `${days} focus days a week`}
+                  </option>
+                ))}
+              </Select>
+              <p id="settings-weekly-goal-hint" className="text-sm text-muted-foreground">
+                Statistics count this week's focus days against it. Rest days are part of the plan.
+              </p>
+            </div>
+          )}
+        />
       </CardContent>
     </Card>
   );
@@ -75,6 +106,48 @@ function AutoStartSwitches({ control }: { control: Control<SettingsFormValues> }
         name="autoStartFocus"
         render={({ field }) => (
           <SwitchField id="settings-auto-focus" label="Auto-start focus" description="Start the next focus session by itself when a break ends." checked={field.value} onChange={field.onChange} />
+        )}
+      />
+    </div>
+  );
+}
+
+/** The warning before a session's end and its sound (`docs/product.md`, The timer). */
+function EndWarningFields({ control }: { control: Control<SettingsFormValues> }) {
+  const choice = useWatch({ control, name: "endWarning" });
+  return (
+    <div className="grid gap-5 border-t pt-5">
+      <Controller
+        control={control}
+        name="endWarning"
+        render={({ field }) => (
+          <div className="grid gap-2">
+            <Label htmlFor="settings-end-warning">Warn before the end</Label>
+            <Select id="settings-end-warning" aria-describedby="settings-end-warning-hint" name={field.name} ref={field.ref} onBlur={field.onBlur} value={field.value} onChange={(event) => field.onChange(event.target.value as EndWarning)}>
+              {END_WARNINGS.map((warning) => (
+                <option key={warning} value={warning}>
+                  {END_WARNING_LABELS[warning]}
+                </option>
+              ))}
+            </Select>
+            <p id="settings-end-warning-hint" className="text-sm text-muted-foreground">
+              The ring turns amber and the tab's title shows ⏳, so the end never comes as a surprise.
+            </p>
+          </div>
+        )}
+      />
+      <Controller
+        control={control}
+        name="warningSound"
+        render={({ field }) => (
+          <SwitchField
+            id="settings-warning-sound"
+            label="Warning sound"
+            description="A soft chime with the warning."
+            checked={field.value}
+            disabled={choice === "off"}
+            onChange={field.onChange}
+          />
         )}
       />
     </div>

@@ -1,6 +1,20 @@
-import { SETTINGS_LIMITS } from "@focus/core/constants";
+import { END_WARNINGS, ESCAPES_PER_WEEK, SETTINGS_LIMITS, WEEKLY_GOAL_DAYS, type EndWarning } from "@focus/core/constants";
 import { AUDIO_IN_BREAKS, settingsSchema, shieldSettingsFields, type Settings } from "@focus/core/schemas";
 import { z } from "zod";
+
+/** Escapes-per-week choices, 0 to 10 (`docs/product.md`, Strict focus). */
+export const ESCAPES_PER_WEEK_CHOICES: readonly number[] = Array.from({ length: ESCAPES_PER_WEEK.max - ESCAPES_PER_WEEK.min + 1 }, (_, i) => ESCAPES_PER_WEEK.min + i);
+
+/** Weekly goal choices, 1 to 7 focus days (`docs/product.md`, Statistics). */
+export const WEEKLY_GOAL_CHOICES: readonly number[] = Array.from({ length: WEEKLY_GOAL_DAYS.max - WEEKLY_GOAL_DAYS.min + 1 }, (_, i) => WEEKLY_GOAL_DAYS.min + i);
+
+/** How each warning choice reads (`docs/product.md`, The timer). */
+export const END_WARNING_LABELS: Record<EndWarning, string> = {
+  off: "Off",
+  "5": "5 minutes before",
+  "1": "1 minute before",
+  both: "5 minutes and 1 minute before",
+};
 
 /** Long break interval choices, 2 to 6 focus sessions, as the form's text values. */
 export const LONG_BREAK_INTERVAL_CHOICES: readonly string[] = Array.from(
@@ -14,6 +28,11 @@ export const settingsFormSchema = settingsSchema.extend({
   // Required in the form (the stored settings default them; the form always has a value).
   audioFollowsTimer: z.boolean(),
   audioInBreaks: z.enum(AUDIO_IN_BREAKS),
+  strictFocus: z.boolean(),
+  escapesPerWeek: z.number().int().min(ESCAPES_PER_WEEK.min).max(ESCAPES_PER_WEEK.max),
+  endWarning: z.enum(END_WARNINGS),
+  warningSound: z.boolean(),
+  weeklyGoalDays: z.number().int().min(WEEKLY_GOAL_DAYS.min).max(WEEKLY_GOAL_DAYS.max),
   // Edited on the Focus Shield tab; carried through unchanged here.
   ...shieldSettingsFields,
 });

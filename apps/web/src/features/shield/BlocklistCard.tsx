@@ -7,8 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { usePlanNow } from "@/runtime/usePlanNow";
 import { AddWebsiteForm } from "./AddWebsiteForm";
-import { loadErrorMessage, useBlockedSites, useRemoveBlockedSite, useSetSiteDelay } from "./queries";
 import { Switch } from "@/components/ui/switch";
+import { useStrictSession } from "@/runtime/strictSession";
+import { loadErrorMessage, useBlockedSites, useRemoveBlockedSite, useSetSiteDelay } from "./queries";
 
 /**
  * The blocklist: the add-website form, how many websites the user's plan blocks (core's plan
@@ -57,23 +58,35 @@ export function BlocklistCard({ user }: { user: User }) {
 function SiteList({ sites }: { sites: BlockedSite[] }) {
   const remove = useRemoveBlockedSite();
   const setDelay = useSetSiteDelay();
+  // During a strict focus session the list only grows (`docs/product.md`, Strict focus).
+  const strict = useStrictSession();
   return (
+    <>
+    {strict && (
+      <p className="text-sm text-muted-foreground" data-testid="blocklist-strict-note">
+        Strict focus is on: you can add sites now, and remove them after the session.
+      </p>
+    )}
     <ul aria-label="Blocked websites" className="divide-y rounded-lg border">
       {sites.map((site) => {
         const removing = remove.isPending && remove.variables?.id === site.id;
         return (
           <li key={site.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-4 py-2.5">
             <span className="truncate font-medium">{site.url}</span>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="row-span-2 size-9 text-muted-foreground hover:text-destructive"
-              aria-label={`Remove ${site.url}`}
-              disabled={removing}
-              onClick={() => remove.mutate(site)}
-            >
-              <Trash2 aria-hidden />
-            </Button>
+            {strict ? (
+              <span className="row-span-2" />
+            ) : (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="row-span-2 size-9 text-muted-foreground hover:text-destructive"
+                aria-label={`Remove ${site.url}`}
+                disabled={removing}
+                onClick={() => remove.mutate(site)}
+              >
+                <Trash2 aria-hidden />
+              </Button>
+            )}
             <span className="flex flex-wrap items-center gap-x-4 gap-y-1">
               <EntryKind url={site.url} />
               {!site.active && <span className="text-xs text-muted-foreground">Paused</span>}
@@ -82,7 +95,8 @@ function SiteList({ sites }: { sites: BlockedSite[] }) {
                   <Switch
                     className="scale-90"
                     checked={site.delay}
-                    disabled={setDelay.isPending && setDelay.variables?.id === site.id}
+                    // A strict session only tightens the shield: a delay page may be switched off, not on.
+                    disabled={(setDelay.isPending && setDelay.variables?.id === site.id) || (strict && !site.delay)}
                     aria-label={`Delay instead of blocking ${site.url}`}
                     onChange={(event) => setDelay.mutate({ id: site.id, delay: event.target.checked })}
                   />
@@ -94,6 +108,7 @@ function SiteList({ sites }: { sites: BlockedSite[] }) {
         );
       })}
     </ul>
+    </>
   );
 }
 

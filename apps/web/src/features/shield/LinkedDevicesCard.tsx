@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
+import { useStrictSession } from "@/runtime/strictSession";
 import { shortDate, timeAgo } from "./format";
 import { PairExtensionButton } from "./PairExtensionButton";
 import { loadErrorMessage, useLinkedDevices, useUnlinkDevice, useUpdateDevice } from "./queries";
@@ -68,6 +69,8 @@ function DeviceRow({ device }: { device: LinkedDevice }) {
   const update = useUpdateDevice();
   const unlink = useUnlinkDevice();
   const [confirming, setConfirming] = useState(false);
+  // During a strict focus session the extension stays linked and on (`docs/product.md`, Strict focus).
+  const strict = useStrictSession();
   const switchId = `device-${device.id}-active`;
   return (
     <li className="grid gap-3 px-4 py-3 sm:flex sm:items-center">
@@ -81,7 +84,7 @@ function DeviceRow({ device }: { device: LinkedDevice }) {
           </p>
         </div>
       </div>
-      {confirming ? (
+      {confirming && !strict ? (
         <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Unlink ${device.name}?`}>
           <span className="text-sm">Unlink this device?</span>
           <Button
@@ -102,7 +105,7 @@ function DeviceRow({ device }: { device: LinkedDevice }) {
             <Switch
               id={switchId}
               checked={device.isActive}
-              disabled={update.isPending}
+              disabled={update.isPending || (strict && device.isActive)}
               onChange={() => update.mutate({ id: device.id, isActive: !device.isActive })}
               aria-label={`Active: ${device.name}`}
             />
@@ -110,10 +113,14 @@ function DeviceRow({ device }: { device: LinkedDevice }) {
               Active
             </label>
           </div>
-          <Button variant="outline" size="sm" onClick={() => setConfirming(true)} aria-label={`Unlink ${device.name}`}>
-            <Unlink aria-hidden />
-            <span className="hidden sm:inline">Unlink</span>
-          </Button>
+          {strict ? (
+            <span className="text-xs text-muted-foreground">Stays linked until the strict session ends</span>
+          ) : (
+            <Button variant="outline" size="sm" onClick={() => setConfirming(true)} aria-label={`Unlink ${device.name}`}>
+              <Unlink aria-hidden />
+              <span className="hidden sm:inline">Unlink</span>
+            </Button>
+          )}
         </div>
       )}
     </li>

@@ -1,7 +1,9 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTimerControls } from "@/features/timer/useTimer";
-import { ShortcutsDialog } from "./ShortcutsDialog";
 import { TOGGLE_MUTE_EVENT, shortcutFor } from "./shortcuts";
+
+/** The list's dialog (Radix Dialog, about 8 KiB compressed), loaded when `?` first asks for it. */
+const ShortcutsDialog = lazy(async () => ({ default: (await import("./ShortcutsDialog")).ShortcutsDialog }));
 
 /**
  * Listens for the keyboard shortcuts (shortcuts.ts) while the main view is open and drives
@@ -10,6 +12,8 @@ import { TOGGLE_MUTE_EVENT, shortcutFor } from "./shortcuts";
 export function KeyboardShortcuts() {
   const controls = useTimerControls();
   const [helpOpen, setHelpOpen] = useState(false);
+  const [helpWanted, setHelpWanted] = useState(false);
+  if (helpOpen && !helpWanted) setHelpWanted(true);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -45,5 +49,10 @@ export function KeyboardShortcuts() {
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [controls]);
 
-  return <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />;
+  if (!helpWanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+    </Suspense>
+  );
 }

@@ -76,6 +76,10 @@ describe("Estimates vs actual (Statistics)", () => {
     expect(screen.getByTestId("estimates-total").textContent).toBe(
       "3 done tasks took 6 focus sessions for 7 estimated: 1 session under (accuracy 63%).",
     );
+    // 6 for 7 is 0.86×, pulled toward 1.0 by 5 tasks on target: (3 × 6/7 + 5) ÷ 8 = 0.95.
+    expect(screen.getByTestId("estimates-factor").textContent).toBe(
+      "Your tasks take 0.9× your estimates (from 3 done tasks). Your task list's finish time allows for it.",
+    );
   });
 
   it("says what the card is for when there is no task in the last 30 days", async () => {

@@ -1,10 +1,11 @@
 import { TASK_HISTORY_DAYS, type User } from "@focus/core/schemas";
-import { estimateReport, type EstimateTotals, type EstimateVerdict } from "@focus/core/tasks";
+import { estimateFactor, estimateReport, type EstimateTotals, type EstimateVerdict } from "@focus/core/tasks";
 import { RotateCw } from "lucide-react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { factorLine } from "@/features/tasks/estimateCopy";
 import { useTaskList } from "@/features/tasks/useTasks";
 import { useNow } from "@/lib/useNow";
 import { cn } from "@/lib/utils";
@@ -34,6 +35,7 @@ export function EstimatesCard({ user }: { user: User }) {
   const list = useTaskList(user);
   const now = useNow(60_000);
   const report = estimateReport(list.tasks, now);
+  const factor = estimateFactor(list.tasks, now);
 
   return (
     <Card aria-labelledby="estimates-title">
@@ -105,6 +107,11 @@ export function EstimatesCard({ user }: { user: User }) {
             <p className="rounded-lg bg-muted/60 px-3 py-2 text-sm" data-testid="estimates-total">
               {accuracyLine(report.totals)}
             </p>
+            {factor && (
+              <p className="text-sm font-medium" data-testid="estimates-factor">
+                {factorLine(factor)} Your task list's finish time allows for it.
+              </p>
+            )}
           </>
         )}
       </CardContent>

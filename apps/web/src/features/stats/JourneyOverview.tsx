@@ -13,6 +13,7 @@ import { ImpactCard } from "./ImpactCard";
 import { ShieldMeasuresCard } from "./ShieldMeasuresCard";
 import { LiveSessionCard } from "./LiveSessionCard";
 import { MilestoneCard } from "./MilestoneCard";
+import { EscapesCard } from "./EscapesCard";
 import { RecentSessions } from "./RecentSessions";
 import { SessionBreakdownCard } from "./SessionBreakdownCard";
 import { StreakCalendar } from "./StreakCalendar";
@@ -40,7 +41,7 @@ export function JourneyOverview({ user, state, historyDays }: { user: User; stat
         {overview.streak.current > 0 && (
           <p className="flex shrink-0 items-center gap-1.5 text-sm font-medium">
             <Flame className="size-4 text-primary" aria-hidden />
-            {plural(overview.streak.current, "day")} streak
+            Streak: {plural(overview.streak.current, "focus day")}
           </p>
         )}
       </Card>
@@ -56,13 +57,14 @@ export function JourneyOverview({ user, state, historyDays }: { user: User; stat
         </div>
       </div>
       <div className={cn("grid gap-6 lg:grid-cols-2", !isPreview && "items-start")}>
-        <StreakCalendar days={calendar} current={overview.streak.current} longest={overview.streak.longest} />
+        <StreakCalendar days={calendar} streak={overview.streak} />
         {isExample ? (
           <OwnHistoryHint />
         ) : (
           <div className="grid gap-6">
             <SessionBreakdownCard breakdown={overview.breakdown} />
             <RecentSessions sessions={overview.recent} />
+            {overview.escapes.total > 0 && <EscapesCard report={overview.escapes} />}
           </div>
         )}
       </div>

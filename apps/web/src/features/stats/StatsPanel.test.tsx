@@ -49,6 +49,25 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("Statistics tab", () => {
+  it("lists strict sessions ended early with this week's count, and shows no such card without one", async () => {
+    const escaped = (day: number, hour: number) =>
+      at(day, hour, { completed: false, duration: 600, escapedAt: new Date(2026, 10, day, hour, 10).toISOString() });
+    mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9), escaped(18, 11), escaped(16, 10), escaped(12, 10)] } });
+    const view = renderPanel(IN_TRIAL);
+    const escapes = await screen.findByTestId("escapes-card");
+    expect(escapes.textContent).toContain("2 escapes this week");
+    const rows = within(within(escapes).getByRole("list", { name: "Sessions ended early" })).getAllByRole("listitem");
+    expect(rows).toHaveLength(3);
+    expect(rows[0]!.textContent).toContain("Focus session · Ended early");
+    expect(rows[0]!.textContent).toContain("10 min");
+    view.unmount();
+
+    mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9), at(18, 11, { completed: false, duration: 600 })] } });
+    renderPanel(IN_TRIAL);
+    await screen.findByRole("heading", { name: "Recent sessions" });
+    expect(screen.queryByTestId("escapes-card")).toBeNull();
+  });
+
   it("shows a guest without sessions example numbers under a visible 'Example' label, and the signup offer, without a request", async () => {
     const fetchMock = mockFetch(serverConfig({ trialDays: 21 }));
     const expected = statsOverview(previewSessions(NOW.getTime()), NOW.getTime());
@@ -98,7 +117,7 @@ describe("Statistics tab", () => {
     renderPanel(TEST_USER);
     await screen.findByRole("list", { name: "Summary" });
     // Three days in a row: the third day came from the second page.
-    expect(screen.getByText("3 days streak")).toBeTruthy();
+    expect(screen.getByText("Streak: 3 focus days")).toBeTruthy();
     expect(within(card("This week")).getByText("3 sessions")).toBeTruthy();
     const sessionCalls = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith("/api/sessions"));
     expect(sessionCalls).toEqual(["/api/sessions", `/api/sessions?cursor=${encodeURIComponent(cursor)}`]);
@@ -125,7 +144,7 @@ describe("Statistics tab", () => {
     expect(within(card("This month")).getByText("5 sessions")).toBeTruthy();
     expect(within(card("All time")).getByText("2h 5m")).toBeTruthy();
     // 3 days in a row ending today.
-    expect(screen.getByText("3 days streak")).toBeTruthy();
+    expect(screen.getByText("Streak: 3 focus days")).toBeTruthy();
     // Productivity impact: 5 sessions × 3 distractions.
     const impact = screen.getByRole("heading", { name: "Productivity impact" }).closest(".rounded-xl") as HTMLElement;
     expect(within(impact).getByText("15")).toBeTruthy();
@@ -224,6 +243,18 @@ describe("Statistics tab", () => {
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === "/api/sessions")).toHaveLength(1);
   });
 
+  it("keeps the streak through a day off, calmly: one session today keeps it going, the week's goal beside it", async () => {
+    // Focus on Sunday 15 and Monday 16, nothing on Tuesday 17, nothing yet today (Wednesday 18).
+    mockFetch({ "GET /api/sessions": { status: 200, body: [at(15, 9, { id: 1 }), at(16, 9, { id: 2 })] } });
+    renderPanel(IN_TRIAL);
+    const momentumList = await screen.findByTestId("streak-momentum");
+    expect(screen.getByTestId("streak-current").textContent).toBe("2 focus days");
+    expect(within(momentumList).getByText("2 of 4 days this week")).toBeTruthy();
+    expect(within(momentumList).getByText("No freeze yet: one comes with every 7th focus day")).toBeTruthy();
+    expect(screen.getByTestId("streak-needs-today").textContent).toBe("One session today keeps your streak going.");
+    expect(screen.getByText(/0 days in a row/)).toBeTruthy();
+  });
+
   it("switches the chart between 7 and 30 days, with every day's numbers in a table", async () => {
     mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9), at(1, 9)] } });
     renderPanel(IN_TRIAL);
@@ -241,7 +272,7 @@ describe("Statistics tab", () => {
     expect(screen.getByRole("button", { name: "30 days" }).getAttribute("aria-pressed")).toBe("true");
     expect(summary?.textContent).toBe("50 min in the last 30 days, best day 25 min");
     expect(within(screen.getByRole("table", { name: "Focus time per day" })).getAllByRole("row")).toHaveLength(1 + 30);
-    expect(screen.getByRole("img", { name: /Current streak 1 day, longest 1 day\. Focused on 2 of the last 30 days/ })).toBeTruthy();
+    expect(screen.getByRole("img", { name: /Streak 1 focus day, longest 1 focus day\. Focused on 2 of the last 30 days/ })).toBeTruthy();
   });
 
   it("moves between the chart ranges from the keyboard", async () => {

@@ -9,6 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { usePlanNow } from "@/runtime/usePlanNow";
 import { Achievements } from "./Achievements";
 import { BlockedAttemptsCard } from "./BlockedAttemptsCard";
+import { EscapesCard } from "./EscapesCard";
 import { ShieldMeasuresCard } from "./ShieldMeasuresCard";
 import { EstimatesCard } from "./EstimatesCard";
 import { JourneyOverview } from "./JourneyOverview";
@@ -77,6 +78,7 @@ function StatsBody({ user, state, isPreview, historyDays }: { user: User; state:
         <EmptyJourney />
         {/* Sessions stopped early are work too: shown, not hidden behind the empty state. */}
         {state.overview.breakdown.incomplete > 0 && <SessionBreakdownCard breakdown={state.overview.breakdown} />}
+        {state.overview.escapes.total > 0 && <EscapesCard report={state.overview.escapes} />}
         <EstimatesCard user={user} />
         <BlockedAttemptsCard />
         <ShieldMeasuresCard />

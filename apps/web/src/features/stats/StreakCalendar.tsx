@@ -1,32 +1,25 @@
-import { WEEK_START_DAY, type StreakCalendarDay } from "@focus/core/stats";
-import { Flame } from "lucide-react";
+import { WEEK_START_DAY, type StatsOverview, type StreakCalendarDay } from "@focus/core/stats";
+import { Flame, Snowflake, Target } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 import { plural } from "./format";
 
 /**
- * The last 30 days as a calendar, weeks starting on Sunday like the stats' weeks. A filled day had
- * a completed focus session. One image for screen readers, labelled with the streaks and the number
- * of focus days.
+ * The streak as momentum (`docs/product.md`, Statistics: runs of focus days that survive one
+ * missed day, freezes, the weekly goal) over the last 30 days as a calendar, weeks starting on
+ * Sunday like the stats' weeks. A filled day had a completed focus session; a day without one is
+ * a plain "no session", never a failure. The calendar is one image for screen readers, labelled
+ * with the streak and the number of focus days.
  */
-export function StreakCalendar({
-  days,
-  current,
-  longest,
-  className,
-}: {
-  days: StreakCalendarDay[];
-  current: number;
-  longest: number;
-  className?: string;
-}) {
+export function StreakCalendar({ days, streak, className }: { days: StreakCalendarDay[]; streak: StatsOverview["streak"]; className?: string }) {
+  const { current, longest, consecutive, freezes, needsToday, week } = streak;
   const focusDays = days.filter((d) => d.focused).length;
   const first = days[0];
   const leading = first ? (new Date(first.start).getDay() - WEEK_START_DAY + 7) % 7 : 0;
   const weekdays = Array.from({ length: 7 }, (_, i) =>
     new Date(2026, 10, 15 + ((i + WEEK_START_DAY) % 7)).toLocaleDateString(undefined, { weekday: "narrow" }),
   );
-  const label = `Current streak ${plural(current, "day")}, longest ${plural(longest, "day")}. Focused on ${focusDays} of the last ${days.length} days.`;
+  const label = `Streak ${plural(current, "focus day")}, longest ${plural(longest, "focus day")}. Focused on ${focusDays} of the last ${days.length} days.`;
   const today = days[days.length - 1]?.day;
 
   return (
@@ -44,10 +37,33 @@ export function StreakCalendar({
               <Flame className="size-5" aria-hidden />
             </span>
             <div>
-              <p className="text-2xl font-semibold tabular-nums">{plural(current, "day")}</p>
-              <p className="text-sm text-muted-foreground">Current streak · longest {plural(longest, "day")}</p>
+              <p className="text-2xl font-semibold tabular-nums" data-testid="streak-current">
+                {plural(current, "focus day")}
+              </p>
+              <p className="text-sm text-muted-foreground">
+                Streak · longest {plural(longest, "focus day")} · {plural(consecutive, "day")} in a row
+              </p>
             </div>
           </div>
+          <ul className="grid gap-2 text-sm" data-testid="streak-momentum">
+            <li className="flex items-center gap-2">
+              <Target className="size-4 shrink-0 text-primary" aria-hidden />
+              <span>
+                {week.focusDays} of {week.goal} days this week{week.met ? ": goal reached" : ""}
+              </span>
+            </li>
+            <li className="flex items-center gap-2">
+              <Snowflake className="size-4 shrink-0 text-primary" aria-hidden />
+              <span>
+                {freezes === 0 ? "No freeze yet: one comes with every 7th focus day" : `${plural(freezes, "freeze")} held: each covers a second day off in a row`}
+              </span>
+            </li>
+            {needsToday && (
+              <li className="rounded-md bg-accent/60 px-3 py-2 font-medium" data-testid="streak-needs-today">
+                {freezes > 0 ? "A freeze covers today if you need it." : "One session today keeps your streak going."}
+              </li>
+            )}
+          </ul>
           <div className="grid gap-4">
             <div role="img" aria-label={label} className="grid max-w-xs grid-cols-7 gap-1.5 text-center text-xs">
               {weekdays.map((w, i) => (

@@ -6,6 +6,7 @@ import { useMemo } from "react";
 import { useGuestSessions } from "@/features/guest/guestSessions";
 import { queryKeys } from "@/lib/queryKeys";
 import { useNow } from "@/lib/useNow";
+import { useCurrentSettings } from "@/runtime/currentSettings";
 import { fetchAllSessions } from "./sessionPages";
 
 /** What the Statistics tab renders from: the overview, or the loading and error states. */
@@ -39,10 +40,11 @@ export function useStatsOverview(user: User): StatsState {
   const sessions = isPreview ? (isExample ? null : guestSessions) : query.data;
   // As of the latest answer, which may be older than the panel (queries never go stale).
   const now = Math.max(useNow(), query.dataUpdatedAt);
+  const { weeklyGoalDays } = useCurrentSettings();
   const overview = useMemo(() => {
-    if (isExample) return statsOverview(previewSessions(now), now);
-    return sessions ? statsOverview(sessions, now) : undefined;
-  }, [isExample, sessions, now]);
+    if (isExample) return statsOverview(previewSessions(now), now, { weeklyGoalDays });
+    return sessions ? statsOverview(sessions, now, { weeklyGoalDays }) : undefined;
+  }, [isExample, sessions, now, weeklyGoalDays]);
 
   if (overview) return { status: "ready", overview, isPreview, isExample };
   if (query.isError) return { status: "error", error: query.error, retry: () => void query.refetch() };

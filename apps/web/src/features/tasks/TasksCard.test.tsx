@@ -140,6 +140,22 @@ describe("tasks beside the Focus Arena's timer", () => {
     await waitFor(() => expect(server.calls.at(-1)).toMatchObject({ body: { title: "Reply to Sam", estimate: 1 } }));
   });
 
+  it("projects when the open tasks would be done, allowing for how the user's estimates run", async () => {
+    const doneAt = new Date(Date.now() - 60 * 60_000).toISOString();
+    taskServer(user, [
+      { title: "Open A", estimate: 3, actual: 1 },
+      { title: "Open B", estimate: 2 },
+      // Two done tasks that took twice their estimates: (2 × 2 + 5) ÷ 7 = 1.29.
+      { title: "Done A", estimate: 1, actual: 2, done: true, completedAt: doneAt, lastSessionAt: doneAt },
+      { title: "Done B", estimate: 2, actual: 4, done: true, completedAt: doneAt, lastSessionAt: doneAt },
+    ]);
+    renderRoute("/app");
+    const card = await tasksCard();
+    // ⌈3 × 1.29⌉ − 1 = 3 and ⌈2 × 1.29⌉ = 3: 6 focus sessions.
+    const projection = await card.findByTestId("tasks-projection");
+    expect(projection.textContent).toMatch(/^About 6 focus sessions left · done around .+Your tasks take 1\.3× your estimates \(from 2 done tasks\)\.$/);
+  });
+
   it("says why a task cannot be added: an empty title, an estimate outside 1-20", async () => {
     taskServer();
     renderRoute("/app");

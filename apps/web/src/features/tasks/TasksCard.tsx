@@ -1,5 +1,5 @@
 import { type User } from "@focus/core/schemas";
-import { splitTasks, type TaskItem } from "@focus/core/tasks";
+import { estimateFactor, projectFinish, splitTasks, type TaskItem } from "@focus/core/tasks";
 import { ArrowDown, ArrowUp, Check, CloudOff, Pencil, RotateCcw, RotateCw, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { ErrorAlert } from "@/components/ui/alert";
@@ -8,8 +8,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { ToastAction } from "@/components/ui/toast";
 import { toast } from "@/components/ui/use-toast";
+import { useNow } from "@/lib/useNow";
 import { cn } from "@/lib/utils";
+import { useCurrentSettings } from "@/runtime/currentSettings";
 import { useActiveTaskId } from "./activeTask";
+import { factorLine, projectionLine } from "./estimateCopy";
 import { deleteLater, undoDelete, useHiddenTasks } from "./deferredDelete";
 import { TaskForm } from "./TaskForm";
 import { useTaskActions, useTaskList, type TaskActions } from "./useTasks";
@@ -110,6 +113,7 @@ export function TasksCard({ user }: { user: User }) {
                 </ol>
               </fieldset>
             )}
+            <ProjectedFinish tasks={shown} open={open} />
             {done.length > 0 && <DoneTasks tasks={done} actions={actions} onDelete={remove} />}
             {waiting && (
               <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
@@ -121,6 +125,25 @@ export function TasksCard({ user }: { user: User }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * When the open tasks would be done, at the user's lengths and with their estimate factor
+ * (`docs/product.md`, Tasks: core's `estimateFactor` and `projectFinish`); nothing when no
+ * open task needs a session.
+ */
+function ProjectedFinish({ tasks, open }: { tasks: readonly TaskItem[]; open: readonly TaskItem[] }) {
+  const settings = useCurrentSettings();
+  const now = useNow(60_000);
+  const factor = estimateFactor(tasks, now);
+  const projection = projectFinish(open, factor?.factor ?? 1, settings, now);
+  if (!projection) return null;
+  return (
+    <p className="text-xs text-muted-foreground" data-testid="tasks-projection">
+      {projectionLine(projection, now)}
+      {factor && <span className="block">{factorLine(factor)}</span>}
+    </p>
   );
 }
 

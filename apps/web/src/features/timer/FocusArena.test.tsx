@@ -46,6 +46,24 @@ describe("Focus Arena", () => {
     expect(screen.getByRole("button", { name: "Start Break" })).toBeTruthy();
   });
 
+  it("warns before the end: an amber ring, the time it says is left, and ⏳ in the tab's title", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = new Date().setHours(12, 0, 0, 0);
+    vi.setSystemTime(start);
+    serve(inTrial);
+    renderRoute("/app");
+    await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
+    await screen.findByRole("button", { name: "Pause" });
+    expect(screen.queryByTestId("end-warning")).toBeNull();
+    expect(screen.getByTestId("progress-ring").hasAttribute("data-warning")).toBe(false);
+    // The default warning comes 1 minute before the end (the page woke at 24:10).
+    vi.setSystemTime(start + (24 * 60 + 10) * 1000);
+    document.dispatchEvent(new Event("visibilitychange"));
+    await waitFor(() => expect(screen.getByTestId("end-warning").textContent).toBe("Less than a minute left"), { timeout: 3000 });
+    expect(screen.getByTestId("progress-ring").hasAttribute("data-warning")).toBe(true);
+    await waitFor(() => expect(document.title.startsWith("⏳ ")).toBe(true));
+  });
+
   it("shows today's completed focus sessions and minutes from the server", async () => {
     // Noon, so a session started now ends today whenever the test runs.
     vi.useFakeTimers({ toFake: ["Date"] });

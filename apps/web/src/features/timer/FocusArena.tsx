@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { PictureInPicture2, Pause, Play, RotateCcw } from "lucide-react";
 import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core/constants";
+import { activeEndWarning } from "@focus/core/timer";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { ModeSelector } from "./ModeSelector";
@@ -12,6 +13,7 @@ import { useLiveStatus } from "@/runtime/liveChannel";
 import { useMiniTimerLink } from "@/features/miniTimer/miniTimerLink";
 import { useTimerControls, useTimerView } from "./useTimer";
 import { requestNotificationPermission } from "./notifications";
+import { StrictSessionBar, StrictStartSwitch } from "./StrictFocus";
 import { useCurrentSettings } from "@/runtime/currentSettings";
 
 const MOTIVATION: Record<TimerMode, string> = {
@@ -39,25 +41,19 @@ function useAnnouncement(view: ReturnType<typeof useTimerView>): string {
 }
 
 /**
- * Focus Arena, the timer tab. Behaviour lives in the core timer chart; this shows its view:
- * 'Start Focus' / 'Start Break' when a session waits, 'Resume' when one is paused. The app adds
+ * Focus Arena, the timer tab. Behaviour lives in the core timer chart; this shows its view (with
+ * the warning before the end in force: an amber ring and how long is left):
+ * 'Start Focus' / 'Start Break' when a session waits, 'Resume' when one is paused; during a strict
+ * focus session no modes, Pause or Reset, only End early (`ArenaControls`). The app adds
  * what other features show with it: the task worked on under the timer (`workingOn`), the task
  * list (`tasks`) and the audio card (`audio`) beside it.
  */
 export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode; tasks?: ReactNode; audio?: ReactNode }) {
   const view = useTimerView();
-  const controls = useTimerControls();
+  const { setMode } = useTimerControls();
   const announcement = useAnnouncement(view);
-  const miniTimer = useMiniTimerLink();
   const liveStatus = useLiveStatus();
-  const startLabel = view.isPaused ? "Resume" : view.mode === "focus" ? "Start Focus" : "Start Break";
-  const notificationSettings = useCurrentSettings();
-  const start = () => {
-    // A click is the user gesture browsers require to ask; desktop notifications default to on.
-    requestNotificationPermission(notificationSettings);
-    controls.start();
-  };
-
+  const endWarning = activeEndWarning(view, useCurrentSettings().endWarning);
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <section aria-labelledby="focus-arena-title" className="space-y-6">
@@ -69,9 +65,9 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
           {liveStatus && <LiveStatusBadge status={liveStatus} />}
         </header>
 
-        <ModeSelector mode={view.mode} onChange={controls.setMode} />
+        {!view.strict && <ModeSelector mode={view.mode} onChange={setMode} />}
 
-        <ProgressRing progress={view.progress} mode={view.mode}>
+        <ProgressRing progress={view.progress} mode={view.mode} warning={endWarning !== null}>
           <span className="text-xs font-medium uppercase tracking-widest text-muted-foreground">
             {TIMER_MODE_LABELS[view.mode]}
           </span>
@@ -82,6 +78,11 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
           >
             {view.display}
           </time>
+          {endWarning !== null && (
+            <span className="mt-1 text-xs font-medium text-amber-700 dark:text-amber-300" data-testid="end-warning">
+              {endWarning === 1 ? "Less than a minute left" : `${endWarning} minutes left`}
+            </span>
+          )}
           {view.isPaused ? (
             <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2.5 py-0.5 text-xs font-medium text-amber-700 dark:text-amber-300">
               <Pause className="size-3" aria-hidden="true" />
@@ -96,31 +97,7 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
         </p>
         {workingOn}
 
-        <div className="flex items-center justify-center gap-3">
-          {view.isRunning ? (
-            <Button size="lg" className="min-w-40" onClick={controls.pause}>
-              <Pause className="mr-2 h-5 w-5" aria-hidden="true" />
-              Pause
-            </Button>
-          ) : (
-            <Button size="lg" className="min-w-40" onClick={start} disabled={view.isStarting}>
-              <Play className="mr-2 h-5 w-5" aria-hidden="true" />
-              {startLabel}
-            </Button>
-          )}
-          <Button size="lg" variant="outline" onClick={controls.reset} aria-label="Reset timer">
-            <RotateCcw className="h-5 w-5" aria-hidden="true" />
-          </Button>
-          <Button
-            size="lg"
-            variant="outline"
-            onClick={miniTimer.open}
-            aria-label={miniTimer.isLinked ? "Mini timer open" : "Open mini timer"}
-            aria-pressed={miniTimer.isLinked}
-          >
-            <PictureInPicture2 className="h-5 w-5" aria-hidden="true" />
-          </Button>
-        </div>
+        <ArenaControls view={view} />
         <PlanAllowance />
       </section>
 
@@ -130,5 +107,64 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
         {audio}
       </aside>
     </div>
+  );
+}
+
+/**
+ * The buttons under the timer: Start (with the Strict switch while a focus session waits),
+ * Pause, Reset and the mini timer; during a strict focus session only End early (`StrictSessionBar`)
+ * and the mini timer (`docs/product.md`, Strict focus).
+ */
+function ArenaControls({ view }: { view: ReturnType<typeof useTimerView> }) {
+  const controls = useTimerControls();
+  const miniTimer = useMiniTimerLink();
+  const settings = useCurrentSettings();
+  const startLabel = view.isPaused ? "Resume" : view.mode === "focus" ? "Start Focus" : "Start Break";
+  // The Strict switch: as the setting says until the user flips it, for the next focus session only.
+  const [strictChoice, setStrictChoice] = useState<boolean | null>(null);
+  const strictNext = strictChoice ?? settings.strictFocus;
+  const waitingFocus = view.mode === "focus" && !view.isRunning && !view.isPaused && !view.isStarting;
+  const start = () => {
+    // A click is the user gesture browsers require to ask; desktop notifications default to on.
+    requestNotificationPermission(settings);
+    if (waitingFocus) {
+      controls.start({ strict: strictNext });
+      setStrictChoice(null);
+    } else {
+      controls.start();
+    }
+  };
+  return (
+    <>
+      {view.strict && <StrictSessionBar endsAt={view.endsAt} onEndEarly={controls.endEarly} />}
+      <div className="flex items-center justify-center gap-3">
+        {view.strict ? null : view.isRunning ? (
+          <Button size="lg" className="min-w-40" onClick={controls.pause}>
+            <Pause className="mr-2 h-5 w-5" aria-hidden="true" />
+            Pause
+          </Button>
+        ) : (
+          <Button size="lg" className="min-w-40" onClick={start} disabled={view.isStarting}>
+            <Play className="mr-2 h-5 w-5" aria-hidden="true" />
+            {startLabel}
+          </Button>
+        )}
+        {!view.strict && (
+          <Button size="lg" variant="outline" onClick={controls.reset} aria-label="Reset timer">
+            <RotateCcw className="h-5 w-5" aria-hidden="true" />
+          </Button>
+        )}
+        <Button
+          size="lg"
+          variant="outline"
+          onClick={miniTimer.open}
+          aria-label={miniTimer.isLinked ? "Mini timer open" : "Open mini timer"}
+          aria-pressed={miniTimer.isLinked}
+        >
+          <PictureInPicture2 className="h-5 w-5" aria-hidden="true" />
+        </Button>
+      </div>
+      {waitingFocus && <StrictStartSwitch checked={strictNext} onChange={setStrictChoice} />}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { localDayBounds } from "@focus/core/format";
 import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
 import { type TaskRef } from "@focus/core/tasks";
-import { type StartBlockReason, type TimerInput } from "@focus/core/timer";
+import { strictRefuses, type TimerCommandRefusal, type TimerInput } from "@focus/core/timer";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
@@ -13,11 +13,12 @@ import { CurrentSettingsContext } from "@/runtime/currentSettings";
 import { LiveConnection } from "@/runtime/LiveConnection";
 import { LiveRefresh } from "@/runtime/LiveRefresh";
 import { serverNow } from "@/runtime/serverClock";
+import { StrictSessionContext } from "@/runtime/strictSession";
 import { TimerActor } from "@/runtime/timerActor";
 import { useTimerCommand } from "@/runtime/timerCommands";
 import { TimerCommands } from "@/runtime/TimerCommands";
 import { timerAccessFor } from "./access";
-import { START_REFUSED_MESSAGES, timerWithEffects, watchTimer } from "./timerEffects";
+import { START_REFUSED_MESSAGES, STRICT_REFUSED_NOTE, timerWithEffects, watchTimer } from "./timerEffects";
 import { loadCounters, loadTimerState } from "./storage";
 import { UndoOffer } from "./UndoOffer";
 import { useTodaySessions } from "./useTodaySessions";
@@ -30,9 +31,13 @@ function sayTimerChangedElsewhere(): void {
   });
 }
 
-/** The server refused a start this device allowed (its plan or today's count is the server's). */
-function sayStartRefused(reason: StartBlockReason): void {
-  toast({ ...START_REFUSED_MESSAGES[reason], variant: "destructive" });
+/**
+ * The server refused a command this device allowed: a start (its plan or today's count is the
+ * server's), or a pause, reset or mode change during a strict session another device started.
+ */
+function sayStartRefused(reason: TimerCommandRefusal): void {
+  if (reason === "strict") toast(STRICT_REFUSED_NOTE);
+  else toast({ ...START_REFUSED_MESSAGES[reason], variant: "destructive" });
 }
 
 /**
@@ -92,7 +97,7 @@ function TimerRuntime({ user, settings, children }: { user: User; settings: Sett
     <TimerCommands userId={userId} onStale={sayTimerChangedElsewhere} onRefused={sayStartRefused}>
       <TimerFollowsApp settings={settings} user={user} />
       <UndoOffer />
-      {children}
+      <StrictSessionProvider>{children}</StrictSessionProvider>
     </TimerCommands>
   );
   return (
@@ -111,6 +116,12 @@ function TimerRuntime({ user, settings, children }: { user: User; settings: Sett
   );
 }
 
+/** Tells every screen whether a strict focus session runs (`StrictSessionContext`). */
+function StrictSessionProvider({ children }: { children: ReactNode }) {
+  const strict = TimerActor.useSelector((s) => s.matches("running") && strictRefuses(s.context));
+  return <StrictSessionContext.Provider value={strict}>{children}</StrictSessionContext.Provider>;
+}
+
 /**
  * Keeps the chart in step with the app: the user's plan, the settings, the task worked on, the
  * calendar day, and the effects that follow every change (`watchTimer`).
@@ -123,7 +134,8 @@ function TimerFollowsApp({ settings, user }: { settings: Settings; user: User })
   const focusSessionsToday = today.data?.completedSessionsToday ?? 0;
   const task = useActiveTaskRef(user, useTaskList(user));
 
-  useEffect(() => watchTimer(actor, user.id), [actor, user.id]);
+  const currentSettings = useLatest(settings);
+  useEffect(() => watchTimer(actor, user.id, currentSettings), [actor, user.id, currentSettings]);
 
   // Plan changes (admin activation, cancellation, a new login) and today's sessions on every
   // device reach the chart's start guard (the Free plan's daily limit).

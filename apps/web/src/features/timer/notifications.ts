@@ -41,3 +41,20 @@ export function notifyEnd(notice: { title: string; body: string }, settings: Par
     }
   }
 }
+
+/** Volume of the warning before the end: softer than the end's own sound. */
+const WARNING_VOLUME = 0.4;
+
+/**
+ * The warning before the end's sound (`docs/product.md`, The timer): the gentle chime, soft.
+ * Never breaks the timer (a blocked autoplay or missing audio is ignored).
+ */
+export function playWarningSound(): void {
+  try {
+    const audio = new Audio("/sounds/gentle.mp3");
+    audio.volume = WARNING_VOLUME;
+    void audio.play().catch(() => undefined);
+  } catch {
+    // No audio support at all.
+  }
+}

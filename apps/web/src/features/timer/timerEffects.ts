@@ -1,16 +1,17 @@
 import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core/constants";
 import { type ExtensionWindowMessage, type StatsWindowMessage } from "@focus/core/protocol";
 import { sessionEndNotice } from "@focus/core/push";
-import { type Settings } from "@focus/core/schemas";
+import { DEFAULT_SETTINGS, type Settings } from "@focus/core/schemas";
 import { FREE_DAILY_LIMIT_MESSAGE, GUEST_LIMIT_TOAST } from "@focus/core/subscription";
-import { countersOf, tickerWith, timerMachine, timerStateOf, timerViewOf, toPersistedTimerState, type StartBlockReason } from "@focus/core/timer";
+import { activeEndWarning, countersOf, tickerWith, timerMachine, timerStateOf, timerViewOf, toPersistedTimerState, warningToAnnounce, type StartBlockReason } from "@focus/core/timer";
 import type { Actor } from "xstate";
 import { toast } from "@/components/ui/use-toast";
 import { forgetGuestSession, recordGuestSession } from "@/features/guest/guestSessions";
 import { recordSession } from "@/runtime/outbox/sync";
 import { recordGuestTaskSession } from "@/features/tasks/guestTasks";
 import { saveGuestSessionUsedOn } from "./access";
-import { notifyEnd } from "./notifications";
+import { notifyEnd, playWarningSound } from "./notifications";
+import { resetTabIcon, showTimerInTabIcon } from "./tabIcon";
 import { saveCounters, saveTimerState } from "./storage";
 
 /**
@@ -48,6 +49,15 @@ export const START_REFUSED_MESSAGES: Record<StartBlockReason, { title: string; d
     description: FREE_DAILY_LIMIT_MESSAGE,
   },
 };
+
+/**
+ * What a pause, reset, skip or mode change during a strict focus session says (`docs/product.md`,
+ * Strict focus): calm, and naming the way out.
+ */
+export const STRICT_REFUSED_NOTE = {
+  title: "Strict focus: this session keeps going",
+  description: "Pause, reset and mode changes wait until it ends. If you really need to stop, End early is under the timer.",
+} as const;
 
 /** The time of day of an instant, as this browser writes it (e.g. "14:32"). */
 function clockTime(epochMs: number): string {
@@ -87,6 +97,9 @@ export function timerWithEffects(app: TimerEffectsContext) {
       startRefused: (_, { reason }) => {
         toast({ ...START_REFUSED_MESSAGES[reason], variant: "destructive" });
       },
+      strictRefused: () => {
+        toast(STRICT_REFUSED_NOTE);
+      },
       // A signed-in user's stopped sessions are recorded (and withdrawn) by the server, which
       // runs the same command on the account's timer; a guest's stay in this browser.
       sessionStopped: (_, { session, task }) => {
@@ -102,8 +115,8 @@ export function timerWithEffects(app: TimerEffectsContext) {
 export type TimerActorRef = Actor<ReturnType<typeof timerWithEffects>>;
 
 /** The tab title: time left and mode while a session runs, with a pause mark while paused. */
-export function documentTitle(view: { display: string; mode: TimerMode; isRunning: boolean; isPaused: boolean }): string {
-  if (view.isRunning) return `${view.display} · ${TIMER_MODE_LABELS[view.mode]} · Focus Flow`;
+export function documentTitle(view: { display: string; mode: TimerMode; isRunning: boolean; isPaused: boolean }, warning: number | null = null): string {
+  if (view.isRunning) return `${warning === null ? "" : "⏳ "}${view.display} · ${TIMER_MODE_LABELS[view.mode]} · Focus Flow`;
   if (view.isPaused) return `⏸ ${view.display} · ${TIMER_MODE_LABELS[view.mode]} paused · Focus Flow`;
   return "Focus Flow";
 }
@@ -124,10 +137,13 @@ function savedKey(actor: TimerActorRef): string {
 /**
  * Follows every change of the timer: saves it as `ownerId`'s (the user's id, 0 for a guest) when
  * its state changes (restored on the next load; not at every second's tick), keeps the guest's
- * daily session, sets the tab title and posts the progress window messages. Returns the stop.
+ * daily session, sets the tab title (with the warning before the end in force, `settings`' choice,
+ * and its sound once) and icon (the visual timer, tabIcon.ts) and posts the progress window
+ * messages. Returns the stop.
  */
-export function watchTimer(actor: TimerActorRef, ownerId: number): () => void {
+export function watchTimer(actor: TimerActorRef, ownerId: number, settings: () => Pick<Settings, "endWarning" | "warningSound"> = () => DEFAULT_SETTINGS): () => void {
   let saved = "";
+  let warning: number | null = null;
   const save = () => {
     const snapshot = actor.getSnapshot();
     saved = savedKey(actor);
@@ -141,7 +157,12 @@ export function watchTimer(actor: TimerActorRef, ownerId: number): () => void {
     const snapshot = actor.getSnapshot();
     const state = timerStateOf(snapshot);
     const view = timerViewOf(snapshot);
-    document.title = documentTitle(view);
+    const { endWarning, warningSound } = settings();
+    const nextWarning = activeEndWarning(view, endWarning);
+    if (warningToAnnounce(warning, nextWarning) !== null && warningSound) playWarningSound();
+    warning = nextWarning;
+    document.title = documentTitle(view, warning);
+    showTimerInTabIcon(view);
     postToSelf({
       type: "timer_progress_update",
       data: {
@@ -162,5 +183,6 @@ export function watchTimer(actor: TimerActorRef, ownerId: number): () => void {
     subscription.unsubscribe();
     window.removeEventListener("pagehide", save);
     document.title = "Focus Flow";
+    resetTabIcon();
   };
 }

@@ -23,7 +23,8 @@ export function useTimerControls() {
   const command = useTimerCommand();
   return useMemo(
     () => ({
-      start: () => command({ type: "start" }),
+      /** Start or resume; `strict` asks for a strict focus session (absent: the setting decides). */
+      start: (options: { strict?: boolean } = {}) => command({ type: "start", ...(options.strict === undefined ? {} : { strict: options.strict }) }),
       pause: () => command({ type: "pause" }),
       /** Start or pause, as the chart decides from its state (ignored while auto-starting). */
       toggle: () => command({ type: "toggle" }),
@@ -31,6 +32,8 @@ export function useTimerControls() {
       setMode: (mode: TimerMode) => command({ type: "mode", mode }),
       /** Bring back the session a reset or mode change ended, while Undo is offered. */
       undo: () => command({ type: "undo" }),
+      /** End a strict focus session early: the escape hatch, behind the End early dialog's friction. */
+      endEarly: () => command({ type: "endEarly" }),
     }),
     [command],
   );

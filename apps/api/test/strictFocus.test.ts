@@ -1,0 +1,99 @@
+/**
+ * Strict focus on the server (`docs/product.md`, Strict focus): another device's pause, reset or
+ * mode change is refused during a strict session and the timer keeps running; End early records
+ * the escape with the session; the shield only tightens meanwhile (sites added, not removed;
+ * the extension neither unlinked nor paused); escapes travel through export and import. A Free
+ * plan user has all of it. Runs on SQLite and PostgreSQL.
+ */
+import { STRICT_SHIELD_MESSAGES } from "@focus/core/timer";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestApp, registerUser } from "./helpers";
+import { accountTimerDevices, nextOfType } from "./liveHelpers";
+
+const MIN = 60_000;
+
+describe("strict focus", () => {
+  const live = accountTimerDevices(createTestApp, { beforeEach, afterEach });
+  const { device, send } = live;
+
+  /** A user on the Free plan (trial over), signed in. */
+  async function freeUser() {
+    const { cookie } = await registerUser(live.t.app);
+    const me = (await live.t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).json() as { user: { id: number } };
+    await live.t.app.db.updateTable("users").set({ trial_end_date: new Date(Date.now() - MIN).toISOString() }).where("id", "=", me.user.id).execute();
+    const after = (await live.t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).json() as { user: { trialEndDate: string } };
+    expect(Date.parse(after.user.trialEndDate)).toBeLessThan(Date.now());
+    return cookie;
+  }
+
+  const inject = (cookie: string, method: "GET" | "POST" | "PUT" | "DELETE", path: string, payload?: object) =>
+    live.t.app.inject({ method, url: path, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+  it("refuses a pause, reset and mode change from a second device during a Free user's strict session; the timer keeps running", async () => {
+    const cookie = await freeUser();
+    const a = await device(cookie);
+    const b = await device(cookie);
+    const started = await send(a.socket, a.timer.version, { type: "start", strict: true });
+    expect(started.replies).toEqual([expect.objectContaining({ outcome: "applied" })]);
+    expect(started.timer).toMatchObject({ status: "running", strict: true });
+    const seenByB = await nextOfType(b.socket, "account_timer");
+
+    const refused = await send(b.socket, seenByB.timer.version, { type: "pause" }, { type: "reset" }, { type: "mode", mode: "shortBreak" });
+    expect(refused.replies).toEqual([
+      expect.objectContaining({ outcome: "refused", reason: "strict" }),
+      expect.objectContaining({ outcome: "refused", reason: "strict" }),
+      expect.objectContaining({ outcome: "refused", reason: "strict" }),
+    ]);
+    expect(refused.timer).toMatchObject({ status: "running", strict: true, endsAt: started.timer.endsAt, version: started.timer.version });
+  });
+
+  it("lets sites be added but not removed, and the extension be neither unlinked nor paused, until End early", async () => {
+    const cookie = await freeUser();
+    const site = (await inject(cookie, "POST", "/api/blocked-sites", { url: "example.com", active: true })).json() as { id: number };
+    const linked = (await inject(cookie, "POST", "/api/linked-devices", { name: "Chrome" })).json() as { id: number };
+    const a = await device(cookie);
+    const started = await send(a.socket, a.timer.version, { type: "start", strict: true });
+
+    expect((await inject(cookie, "POST", "/api/blocked-sites", { url: "news.example.org", active: true })).statusCode).toBe(201);
+    const removal = await inject(cookie, "DELETE", `/api/blocked-sites/${site.id}`);
+    expect([removal.statusCode, removal.json().message]).toEqual([409, STRICT_SHIELD_MESSAGES.site]);
+    const unlink = await inject(cookie, "DELETE", `/api/linked-devices/${linked.id}`);
+    expect([unlink.statusCode, unlink.json().message]).toEqual([409, STRICT_SHIELD_MESSAGES.device]);
+    const pause = await inject(cookie, "PUT", `/api/linked-devices/${linked.id}`, { isActive: false });
+    expect([pause.statusCode, pause.json().message]).toEqual([409, STRICT_SHIELD_MESSAGES.device]);
+
+    const ended = await send(a.socket, started.timer.version, { type: "endEarly" });
+    expect(ended.replies).toEqual([expect.objectContaining({ outcome: "applied" })]);
+    expect(ended.timer).toMatchObject({ status: "idle", strict: false });
+    expect((await inject(cookie, "DELETE", `/api/blocked-sites/${site.id}`)).statusCode).toBe(204);
+    expect((await inject(cookie, "DELETE", `/api/linked-devices/${linked.id}`)).statusCode).toBe(204);
+
+    // The escape is recorded with the session, once.
+    const sessions = (await inject(cookie, "GET", "/api/sessions")).json() as { escapedAt?: string; completed: boolean; type: string }[];
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({ type: "focus", completed: false, escapedAt: expect.any(String) });
+  });
+
+  it("checks an escape mark against its session, and carries it through export and import", async () => {
+    const { cookie } = await registerUser(live.t.app);
+    const start = new Date(Date.now() - 20 * MIN).toISOString();
+    const escapedAt = new Date(Date.now() - 10 * MIN).toISOString();
+    const bad = await inject(cookie, "POST", "/api/sessions", { startTime: start, duration: 600, type: "focus", completed: true, escapedAt });
+    expect([bad.statusCode, bad.json().message]).toEqual([400, "escapedAt is only for a focus session that was ended early"]);
+    const outside = await inject(cookie, "POST", "/api/sessions", { startTime: start, duration: 60, type: "focus", completed: false, escapedAt });
+    expect([outside.statusCode, outside.json().message]).toEqual([400, "escapedAt must fall within the session"]);
+    const good = await inject(cookie, "POST", "/api/sessions", { startTime: start, duration: 600, type: "focus", completed: false, escapedAt });
+    expect(good.statusCode).toBe(201);
+    expect(good.json()).toMatchObject({ escapedAt });
+
+    const exported = (await inject(cookie, "GET", "/api/export?format=json")).json() as { sessions: { escapedAt?: string }[] };
+    expect(exported.sessions[0]!.escapedAt).toBe(escapedAt);
+    const other = await registerUser(live.t.app);
+    const imported = await inject(other.cookie, "POST", "/api/import", exported);
+    expect(imported.json()).toMatchObject({ imported: 1 });
+    expect(((await inject(other.cookie, "GET", "/api/sessions")).json() as { escapedAt?: string }[])[0]!.escapedAt).toBe(escapedAt);
+    const broken = { ...exported, sessions: [{ ...exported.sessions[0]!, escapedAt: new Date(Date.now() + 60 * MIN).toISOString() }] };
+    const refused = await inject(other.cookie, "POST", "/api/import", broken);
+    expect(refused.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,11 @@
+/**
+ * The strict-state part of the worker (`docs/product.md`, Strict focus): what a strict focus
+ * session holds fast in the extension. Pure functions of the stored state and the server's time.
+ */
+import type { StoredState } from "./storage";
+import { isStrictRunning } from "./timer";
+
+/** Whether the web app may unpair the extension at `now` (server clock, epoch ms): never during a strict focus session. */
+export function mayUnpair(state: Pick<StoredState, "timer">, now: number): boolean {
+  return !isStrictRunning(state.timer, now);
+}

@@ -1,0 +1,52 @@
+import type { SharedTimerState } from "@focus/core/protocol";
+import { afterEach, describe, expect, it } from "vitest";
+import { createApiClient } from "./api";
+import { FakeApi, FakeChrome, settle, SocketFactory } from "./test/fakes";
+import { createWorker, type Worker } from "./worker";
+
+/** A strict focus session keeps the extension paired (`docs/product.md`, Strict focus). */
+const T0 = Date.UTC(2026, 2, 2, 9, 0);
+const MIN = 60_000;
+const ORIGIN = "http://127.0.0.1:3000";
+const strictFocus: SharedTimerState = {
+  isActive: true,
+  currentTime: 1500,
+  mode: "focus",
+  progress: 0,
+  endsAt: T0 + 25 * MIN,
+  durationMs: 25 * MIN,
+  sessionStartTime: T0,
+  strict: true,
+};
+
+let worker: Worker | null = null;
+afterEach(() => worker?.dispose());
+
+async function pairedWith(timer: SharedTimerState) {
+  const chrome = new FakeChrome();
+  const api = new FakeApi();
+  const sockets = new SocketFactory();
+  const clock = { now: T0 };
+  worker = createWorker({ chrome, api: createApiClient(api.fetch), createSocket: sockets.create, now: () => clock.now, defaultAppUrl: "http://localhost:3000" });
+  await worker.start();
+  await worker.pair(api.token, ORIGIN);
+  sockets.last.open();
+  await settle();
+  sockets.last.receive({ type: "timer_update", timerState: timer, source: "server" });
+  await settle();
+  return { worker, clock };
+}
+
+describe("unpairing during a strict focus session", () => {
+  it("keeps the pairing while the strict session runs, and lets it go after its end", async () => {
+    const { worker, clock } = await pairedWith(strictFocus);
+    expect((await worker.unpair(ORIGIN)).link).not.toBe("unlinked");
+    clock.now = T0 + 26 * MIN;
+    expect((await worker.unpair(ORIGIN)).link).toBe("unlinked");
+  });
+
+  it("unpairs at once when the session is not strict", async () => {
+    const { worker } = await pairedWith({ ...strictFocus, strict: false });
+    expect((await worker.unpair(ORIGIN)).link).toBe("unlinked");
+  });
+});

@@ -1,0 +1,48 @@
+import type { TimerMode } from "@focus/core/constants";
+import { discPath, discShare, type TimerView } from "@focus/core/timer";
+
+/**
+ * The visual timer in the tab's icon (`docs/product.md`, The timer): while a session is under
+ * way, every app tab's icon is a disc that shrinks as time passes (core's `discShare` and
+ * `discPath`), in the mode's colour, so time left shows from any tab; otherwise the app's icon.
+ */
+
+/** The app's own icon (index.html). */
+const APP_ICON = "/favicon.svg";
+
+/** The disc's colour per mode: the ring's colours: teal for focus, green for breaks. */
+const MODE_COLOURS: Record<TimerMode, string> = { focus: "#6fd3c1", shortBreak: "#34d399", longBreak: "#34d399" };
+
+/** The icon for `share` (0–1) of `mode` left, as an SVG data URL (32 × 32, like favicon.svg). */
+export function discIconUrl(share: number, mode: TimerMode): string {
+  const colour = MODE_COLOURS[mode];
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">` +
+    `<rect width="32" height="32" rx="8" fill="#1b2433"/>` +
+    `<circle cx="16" cy="16" r="12" fill="none" stroke="${colour}" stroke-opacity="0.35" stroke-width="1.5"/>` +
+    `<path d="${discPath(share, 16, 16, 12)}" fill="${colour}"/>` +
+    `</svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+let shown = APP_ICON;
+
+/**
+ * Sets this tab's icon for `view`: the disc while a session runs or is paused, else the app's
+ * icon. Changes the page only when the picture changes (at most DISC_STEPS times a session).
+ */
+export function showTimerInTabIcon(view: Pick<TimerView, "progress" | "isRunning" | "isPaused" | "mode">): void {
+  const share = discShare(view);
+  const href = share === null ? APP_ICON : discIconUrl(share, view.mode);
+  if (href === shown) return;
+  const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (!link) return;
+  link.href = href;
+  link.type = "image/svg+xml";
+  shown = href;
+}
+
+/** Puts the app's icon back (the timer is gone from this page). */
+export function resetTabIcon(): void {
+  showTimerInTabIcon({ progress: 0, isRunning: false, isPaused: false, mode: "focus" });
+}

@@ -1,0 +1,213 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ESCAPE_SENTENCE } from "@focus/core/constants";
+import { EXTENSION_ZIP_PATH } from "@focus/core/protocol";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInInUi } from "./accountTimerHelpers";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+
+/**
+ * Strict focus end to end (`docs/product.md`, Strict focus), in Debian Chromium with the
+ * extension the server serves, paired: a strict focus session started from the Focus Arena's
+ * switch offers no Pause, the Space key only gets a calm note, the extension's popup shows no
+ * Pause or Reset, a second device's pause is refused, the listed site stays blocked and cannot be
+ * removed; End early works after the typed sentence and the wait (skipped with Playwright's
+ * clock), and Statistics show the session as ended early.
+ */
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+const extensionRoot = join(repoRoot, "apps/extension");
+const { unzipSync } = createRequire(join(extensionRoot, "package.json"))("fflate") as {
+  unzipSync(data: Uint8Array): Record<string, Uint8Array>;
+};
+const SITE = "strict-test.example";
+
+let server: RunningServer;
+let site: Server;
+let sitePort: number;
+let profileDir: string;
+let extensionDir: string;
+let context: BrowserContext;
+let app: Page;
+let extensionId: string;
+let otherBrowser: Browser;
+
+async function downloadExtension(): Promise<string> {
+  const response = await fetch(`${server.url}${EXTENSION_ZIP_PATH}`);
+  if (!response.ok) throw new Error(`${EXTENSION_ZIP_PATH} answered ${response.status}`);
+  const dir = mkdtempSync(join(tmpdir(), "focus-e2e-strict-extension-"));
+  for (const [name, bytes] of Object.entries(unzipSync(new Uint8Array(await response.arrayBuffer())))) {
+    if (name.endsWith("/")) continue;
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), bytes);
+  }
+  return dir;
+}
+
+beforeAll(async () => {
+  server = await startServer({ port: await freePort() });
+  extensionDir = await downloadExtension();
+  site = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end("<!doctype html><title>Strict test site</title><h1>Strict test site</h1>");
+  });
+  sitePort = await freePort();
+  await new Promise<void>((resolve) => site.listen(sitePort, "127.0.0.1", resolve));
+  profileDir = mkdtempSync(join(tmpdir(), "focus-e2e-strict-profile-"));
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, `--host-resolver-rules=MAP ${SITE} 127.0.0.1`],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+  extensionId = new URL(worker.url()).host;
+  // The page's clock runs as the machine's until the test skips End early's wait.
+  await context.clock.install();
+  app = await context.newPage();
+  otherBrowser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await otherBrowser?.close();
+  await context?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+  await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)));
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  if (extensionDir) rmSync(extensionDir, { recursive: true, force: true });
+});
+
+async function showTab(page: Page, tab: "timer" | "block" | "stats") {
+  await page.getByText("Focus Arena").first().waitFor();
+  await page.evaluate((name) => document.dispatchEvent(new CustomEvent("change-tab", { detail: { tab: name } })), tab);
+}
+
+/** Where a visit to the listed site ends up: the extension's blocked page, or the site. */
+async function landing(): Promise<string> {
+  const page = await context.newPage();
+  await page.goto(`http://${SITE}:${sitePort}/`).catch(() => undefined);
+  await page.waitForLoadState("domcontentloaded");
+  const url = page.url();
+  await page.close();
+  return url.startsWith(`chrome-extension://${extensionId}/blocked/`) ? "blocked" : "open";
+}
+
+describe("strict focus", () => {
+  const username = uniqueName("strict");
+
+  it("pairs the extension and lists a site", async () => {
+    await registerInUi(app, server.url, username);
+    await showTab(app, "block");
+    await app.getByLabel("Website to block").fill(SITE);
+    await app.getByRole("button", { name: "Add", exact: true }).click();
+    await expect.poll(() => app.getByText("Website added to blocklist").count()).toBeGreaterThan(0);
+    await app.goto(`${server.url}/extension`);
+    await app.getByRole("button", { name: "Pair this browser's extension" }).click();
+    await expect.poll(() => app.getByText("Extension paired").count()).toBeGreaterThan(0);
+    await app.goto(`${server.url}/app`);
+    await expect.poll(landing, { timeout: 10_000, interval: 500 }).toBe("open");
+  });
+
+  it("refuses Pause from the page, the keyboard, the popup and a second device, and the site stays blocked", async () => {
+    await showTab(app, "timer");
+    await saveScreenshot(app, "strict-switch-idle");
+    await app.getByRole("switch", { name: "Strict" }).check();
+    await app.getByRole("button", { name: "Start Focus" }).click();
+    await app.getByTestId("strict-session").waitFor();
+    expect(await app.getByRole("button", { name: "Pause" }).count()).toBe(0);
+    expect(await app.getByRole("button", { name: "Reset timer" }).count()).toBe(0);
+    expect(await app.getByRole("group", { name: "Timer mode" }).count()).toBe(0);
+    await saveScreenshot(app, "strict-focus-arena");
+
+    // Space and R: a calm note, nothing else.
+    await app.keyboard.press("Space");
+    await app.getByText("Strict focus: this session keeps going").first().waitFor();
+    await app.keyboard.press("r");
+    expect(await app.getByText("Running").count()).toBe(1);
+    await expect.poll(landing, { timeout: 10_000, interval: 500 }).toBe("blocked");
+
+    // The popup offers no Pause or Reset and says where End early is.
+    const popup = await context.newPage();
+    await popup.setViewportSize({ width: 300, height: 420 });
+    await popup.goto(`chrome-extension://${extensionId}/popup/popup.html`);
+    await expect.poll(() => popup.locator("#notice-title").textContent(), { timeout: 10_000 }).toBe("Strict focus");
+    expect(await popup.locator("#controls").isHidden()).toBe(true);
+    expect(await popup.locator("#primary").isVisible()).toBe(false);
+    await saveScreenshot(popup, "strict-extension-popup");
+    await popup.close();
+
+    // A second device sees the strict session; its Space is refused there and by the server.
+    const phoneContext = await otherBrowser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await phoneContext.newPage();
+    await signInInUi(phone, server.url, username);
+    await phone.getByTestId("strict-session").waitFor({ timeout: 10_000 });
+    expect(await phone.getByRole("button", { name: "Pause" }).count()).toBe(0);
+    await phone.keyboard.press("Space");
+    await phone.getByText("Strict focus: this session keeps going").first().waitFor();
+    await saveScreenshot(phone, "strict-focus-arena-phone");
+    // The escape hatch on a phone: the dialog fits, and Keep focusing leaves everything as it was.
+    await phone.getByRole("button", { name: "End early" }).click();
+    const phoneDialog = phone.getByRole("dialog", { name: "End this session early?" });
+    await phoneDialog.getByText("This week: 0 of 3 escapes used.").waitFor();
+    await saveScreenshot(phone, "strict-end-early-phone");
+    await phoneDialog.getByRole("button", { name: "Keep focusing" }).click();
+    await phoneDialog.waitFor({ state: "detached" });
+    await phone.getByTestId("strict-session").waitFor();
+    await phoneContext.close();
+    // The laptop still runs the strict session.
+    await app.getByTestId("strict-session").waitFor();
+    expect(await app.getByText("Running").count()).toBe(1);
+    await expect.poll(landing, { timeout: 10_000, interval: 500 }).toBe("blocked");
+
+    // The listed site cannot be removed meanwhile, and the server refuses it too.
+    await showTab(app, "block");
+    await app.getByTestId("blocklist-strict-note").waitFor();
+    expect(await app.getByRole("button", { name: `Remove ${SITE}` }).count()).toBe(0);
+    const sites = (await (await app.request.get(`${server.url}/api/blocked-sites`)).json()) as { id: number }[];
+    const removal = await app.request.delete(`${server.url}/api/blocked-sites/${sites[0]!.id}`, { headers: { origin: server.url } });
+    expect(removal.status()).toBe(409);
+    await showTab(app, "timer");
+  });
+
+  it("ends early after the sentence and the wait, and Statistics show it", async () => {
+    await app.getByRole("button", { name: "End early" }).click();
+    const dialog = app.getByRole("dialog", { name: "End this session early?" });
+    await dialog.waitFor();
+    const end = dialog.getByRole("button", { name: "End session" });
+    await dialog.getByRole("textbox").fill(ESCAPE_SENTENCE);
+    await expect.poll(() => dialog.getByTestId("end-early-status").textContent()).toMatch(/^Wait [01]:\d\d more\.$/);
+    expect(await end.isDisabled()).toBe(true);
+    await saveScreenshot(app, "strict-end-early-wait");
+    await app.clock.fastForward("01:01");
+    await expect.poll(() => end.isEnabled(), { timeout: 5000 }).toBe(true);
+    await end.click();
+    await app.getByText("Session ended early").first().waitFor();
+    await app.getByRole("button", { name: "Start Focus" }).waitFor();
+    await expect.poll(landing, { timeout: 10_000, interval: 500 }).toBe("open");
+
+    await expect
+      .poll(async () => ((await (await app.request.get(`${server.url}/api/sessions`)).json()) as { escapedAt?: string }[]).filter((s) => s.escapedAt).length)
+      .toBe(1);
+    await showTab(app, "stats");
+    const card = app.getByTestId("escapes-card");
+    await card.waitFor({ timeout: 10_000 });
+    expect(await card.textContent()).toContain("1 escape this week");
+    expect(await card.getByText("Focus session · Ended early").count()).toBe(1);
+    await card.scrollIntoViewIfNeeded();
+    await saveScreenshot(app, "strict-statistics-escape");
+    await app.emulateMedia({ colorScheme: "light" });
+    await app.goto(`${server.url}/settings`);
+    await app.getByText("Escapes per week").waitFor();
+    await app.getByText("Escapes per week").scrollIntoViewIfNeeded();
+    await saveScreenshot(app, "strict-settings");
+    // The light theme, chosen with the header's button (the app's default is dark).
+    await app.getByRole("button", { name: /^Theme: dark\. Switch to light$/ }).click();
+    await app.getByText("Escapes per week").scrollIntoViewIfNeeded();
+    await saveScreenshot(app, "strict-settings-light");
+  });
+});

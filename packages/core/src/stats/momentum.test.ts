@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { FOCUS_DAYS_PER_FREEZE, MAX_FREEZES, momentum } from "./momentum";
+import { currentStreak } from "./streak";
+import { sessionAt, WEDNESDAY } from "./testSession";
+
+/** Local noon `daysAgo` days before `now`'s day (local calendar days, so DST days are whole). */
+function dayBefore(now: Date, daysAgo: number, hour = 12): Date {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo, hour);
+}
+
+/** One completed focus session on each of the given days before `now` (0 = today). */
+function focusedOn(now: Date, daysAgo: readonly number[], hour = 12) {
+  return daysAgo.map((d) => sessionAt(dayBefore(now, d, hour)));
+}
+
+const NOW = WEDNESDAY; // Wednesday 18 November 2026, 15:00 local.
+const at = NOW.getTime();
+
+describe("momentum: never miss twice", () => {
+  it("keeps the run through one missed day: the next day's session carries it on", () => {
+    // Focus 4 and 3 days ago, nothing 2 days ago, focus yesterday and today.
+    const m = momentum(focusedOn(NOW, [4, 3, 1, 0]), at);
+    expect(m.streak).toBe(4);
+    expect(m.needsToday).toBe(false);
+    // The plain count of days in a row stays what it was: yesterday and today.
+    expect(currentStreak(focusedOn(NOW, [4, 3, 1, 0]), at)).toBe(2);
+  });
+
+  it("ends the run on a second missed day in a row when no freeze is held", () => {
+    const m = momentum(focusedOn(NOW, [5, 4, 1, 0]), at);
+    expect(m.streak).toBe(2);
+    expect(m.longest).toBe(2);
+    expect(m.freezes).toBe(0);
+  });
+
+  it("earns a freeze on the 7th focus day, which covers a second missed day", () => {
+    // 7 focus days (10 … 4 days ago), then 3 and 2 days ago missed, then yesterday.
+    const m = momentum(focusedOn(NOW, [10, 9, 8, 7, 6, 5, 4, 1]), at);
+    expect(m.streak).toBe(8);
+    expect(m.freezes).toBe(0);
+    // Without the 7th day there is no freeze, and the same gap ends the run.
+    expect(momentum(focusedOn(NOW, [9, 8, 7, 6, 5, 4, 1]), at).streak).toBe(1);
+  });
+
+  it(`keeps at most ${MAX_FREEZES} freezes`, () => {
+    const days = Array.from({ length: FOCUS_DAYS_PER_FREEZE * 4 }, (_, i) => i);
+    expect(momentum(focusedOn(NOW, days), at)).toMatchObject({ streak: days.length, freezes: MAX_FREEZES });
+  });
+
+  it("never counts today as missed while it lasts, and says when today's session is what keeps the run", () => {
+    // Yesterday focused, nothing yet today: the run stands, nothing is needed yet.
+    expect(momentum(focusedOn(NOW, [2, 1]), at)).toMatchObject({ streak: 2, needsToday: false });
+    // Yesterday missed, nothing yet today: one session today keeps it.
+    expect(momentum(focusedOn(NOW, [3, 2]), at)).toMatchObject({ streak: 2, needsToday: true });
+    expect(momentum(focusedOn(NOW, [3, 2, 0]), at)).toMatchObject({ streak: 3, needsToday: false });
+  });
+
+  it("starts from nothing", () => {
+    expect(momentum([], at)).toEqual({ streak: 0, longest: 0, freezes: 0, needsToday: false, week: { focusDays: 0, goal: 4, met: false } });
+    // A focus day long ago: the run ended, and nothing is asked of today.
+    expect(momentum(focusedOn(NOW, [20]), at)).toMatchObject({ streak: 0, longest: 1, needsToday: false });
+  });
+
+  it("counts only completed focus sessions", () => {
+    const sessions = [sessionAt(dayBefore(NOW, 1), { completed: false }), sessionAt(dayBefore(NOW, 0), { type: "break", duration: 300 })];
+    expect(momentum(sessions, at).streak).toBe(0);
+  });
+
+  it("keeps the longest run after a run ends", () => {
+    const m = momentum(focusedOn(NOW, [12, 11, 10, 9, 8, 1, 0]), at);
+    expect(m).toMatchObject({ streak: 2, longest: 5 });
+  });
+});
+
+describe("momentum across days that are not 24 hours", () => {
+  it("walks each local day once across the spring clock change (a 23-hour day)", () => {
+    // US daylight saving began on Sunday 8 March 2026. Focus every day 5–11 March but the 8th.
+    const now = new Date(2026, 2, 11, 20);
+    const m = momentum(focusedOn(now, [6, 5, 4, 2, 1, 0]), now.getTime());
+    expect(m.streak).toBe(6);
+  });
+
+  it("walks each local day once across the autumn clock change (a 25-hour day), late evenings included", () => {
+    // US daylight saving ended on Sunday 1 November 2026. Sessions at 23:30 local are already the
+    // next day in UTC here; each still counts for its local day.
+    const now = new Date(2026, 10, 3, 23, 50);
+    const sessions = focusedOn(now, [4, 3, 2, 1, 0], 23);
+    expect(momentum(sessions, now.getTime()).streak).toBe(5);
+    // Missing 31 October and 1 November (the long day) ends a run that holds no freeze.
+    expect(momentum(focusedOn(now, [5, 4, 1, 0], 23), now.getTime()).streak).toBe(2);
+  });
+});
+
+describe("the weekly goal", () => {
+  it("counts this week's focus days, from Sunday, against the goal", () => {
+    // Wednesday: Sunday, Monday and today focused; last Saturday is last week.
+    const sessions = focusedOn(NOW, [4, 3, 2, 0]);
+    expect(momentum(sessions, at).week).toEqual({ focusDays: 3, goal: 4, met: false });
+    expect(momentum(sessions, at, 3).week).toEqual({ focusDays: 3, goal: 3, met: true });
+  });
+});

@@ -1,0 +1,58 @@
+import { ESCAPE_WAIT_LONG_MS, ESCAPE_WAIT_MS } from "../constants";
+import type { SessionInput } from "../schemas/session";
+import { addLocalDays, startOfLocalWeek } from "../stats/calendar";
+import type { AccountTimer } from "./accountTimer";
+import type { TimerContext } from "./types";
+
+/**
+ * Strict focus's escape hatch (`docs/product.md`, Strict focus): how many escapes the user made
+ * this week and how long End early waits. Every screen that offers End early asks these.
+ */
+
+/**
+ * Whether a strict focus session is under way in the chart's context: the chart's guard that
+ * refuses pause, reset, skip and mode changes, and what every screen asks before offering them.
+ */
+export function strictRefuses(context: Pick<TimerContext, "strict" | "mode" | "sessionStartTime">): boolean {
+  return context.strict && context.mode === "focus" && context.sessionStartTime !== null;
+}
+
+/**
+ * Why the server refuses to loosen the shield during a strict focus session (409): a blocked
+ * site's removal or switch-off, a linked device's unlink or switch-off.
+ */
+export const STRICT_SHIELD_MESSAGES = {
+  site: "During a strict focus session, sites can be added but not removed or switched off. This can wait until the session ends.",
+  device: "During a strict focus session, the extension stays linked and on. This can wait until the session ends.",
+} as const;
+
+/**
+ * Whether the account's timer holds a strict focus session under way at `now` (epoch ms): running,
+ * strict, and not yet at its end. What the server asks before it loosens the shield.
+ */
+export function strictSessionUnderWay(timer: Pick<AccountTimer, "status" | "strict" | "mode" | "endsAt">, now: number): boolean {
+  return timer.status === "running" && timer.strict && timer.mode === "focus" && timer.endsAt !== null && now < timer.endsAt;
+}
+
+/**
+ * The escapes (`escapedAt`) among `sessions` made in the local week (from Sunday, as the
+ * Statistics count weeks) that contains `now` (epoch ms).
+ */
+export function escapesThisWeek(sessions: readonly Pick<SessionInput, "escapedAt">[], now: number): number {
+  const from = startOfLocalWeek(now);
+  const to = addLocalDays(from, 7);
+  return sessions.filter((s) => {
+    if (s.escapedAt === undefined || s.escapedAt === null) return false;
+    const at = Date.parse(s.escapedAt);
+    return at >= from && at < to;
+  }).length;
+}
+
+/**
+ * The wait before End early, ms: `ESCAPE_WAIT_MS` (60 s) while the week's escapes so far are
+ * below the user's allowance (`escapesPerWeek`), `ESCAPE_WAIT_LONG_MS` (5 minutes) once they
+ * have reached it. An allowance of 0 means every escape waits the longer time.
+ */
+export function escapeWaitMs(escapesSoFar: number, escapesPerWeek: number): number {
+  return escapesSoFar >= escapesPerWeek ? ESCAPE_WAIT_LONG_MS : ESCAPE_WAIT_MS;
+}
