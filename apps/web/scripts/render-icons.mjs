@@ -3,7 +3,6 @@
  * Debian's Chromium through playwright-core. Run once after changing the mark:
  * `node apps/web/scripts/render-icons.mjs`. The PNGs are committed; the build does not run this.
  */
-/* global console, process, URL -- a Node script (the lint config gives node globals to scripts/ at the root only) */
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
