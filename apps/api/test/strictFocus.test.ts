@@ -61,6 +61,9 @@ describe("strict focus", () => {
     expect([unlink.statusCode, unlink.json().message]).toEqual([409, STRICT_SHIELD_MESSAGES.device]);
     const pause = await inject(cookie, "PUT", `/api/linked-devices/${linked.id}`, { isActive: false });
     expect([pause.statusCode, pause.json().message]).toEqual([409, STRICT_SHIELD_MESSAGES.device]);
+    // A delay page would loosen the shield: not switched on now.
+    const delay = await inject(cookie, "PUT", `/api/blocked-sites/${site.id}`, { delay: true });
+    expect([delay.statusCode, delay.json().message]).toEqual([409, STRICT_SHIELD_MESSAGES.site]);
 
     const ended = await send(a.socket, started.timer.version, { type: "endEarly" });
     expect(ended.replies).toEqual([expect.objectContaining({ outcome: "applied" })]);
