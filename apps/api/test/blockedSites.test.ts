@@ -85,6 +85,7 @@ describe("blocked sites", () => {
       delayPassesPerDay: 3,
       sites: [{ id: expect.any(Number), url: "docs.example.org", active: true, delay: false }],
       schedules: [],
+      sessionTask: null,
     });
     const saved = await t.app.inject({ method: "POST", url: "/api/settings", headers: { cookie }, payload: { shieldMode: "allowlist", delayPassesPerDay: 1 } });
     expect(saved.statusCode).toBe(200);

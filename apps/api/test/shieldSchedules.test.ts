@@ -1,4 +1,7 @@
+import { DEFAULT_SETTINGS } from "@focus/core/schemas";
 import { FREE_SCHEDULES_MESSAGE } from "@focus/core/subscription";
+import { applyTimerCommands, newAccountTimer, newTimerSeed } from "@focus/core/timer";
+import { saveAccountTimer } from "../src/repositories/accountTimers";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, registerUser, type TestApp } from "./helpers";
 
@@ -66,5 +69,26 @@ describe("the Shield's measured figures", () => {
     expect(trial.shieldOff).toEqual([{ startedAt: recent, endedAt: null, sessionStart: null }]);
     await t.app.db.updateTable("users").set({ trial_end_date: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", userId).execute();
     expect((await measures()).events).toHaveLength(2);
+  });
+});
+
+describe("the Shield as the extension reads it", () => {
+  let t: TestApp;
+  afterEach(async () => t.close());
+
+  it("names the task the running focus session counts for, for the blocked page", async () => {
+    t = await createTestApp();
+    const { cookie, res } = await registerUser(t.app);
+    const userId: number = res.json().user.id;
+    const clientId = crypto.randomUUID();
+    const created = await t.app.inject({ method: "POST", url: "/api/tasks", headers: { cookie }, payload: { clientId, title: "Write the report", estimate: 2 } });
+    expect(created.statusCode).toBe(201);
+    const task = created.json();
+    const now = Date.now();
+    const access = { isGuest: false, subscription: { subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null }, guestSessionUsedOn: null, focusSessionsToday: 0 } as const;
+    const start = { id: "00000000-0000-4000-8000-000000000002", command: { type: "start" as const, task: { clientId, id: task.id } }, at: now };
+    const { timer } = applyTimerCommands(newAccountTimer(DEFAULT_SETTINGS, newTimerSeed(), now), [start], 0, { settings: DEFAULT_SETTINGS, access, now });
+    await saveAccountTimer(t.app.db, userId, timer, null);
+    expect((await t.app.inject({ method: "GET", url: "/api/shield", headers: { cookie } })).json().sessionTask).toBe("Write the report");
   });
 });

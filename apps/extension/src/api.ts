@@ -33,6 +33,8 @@ export interface FetchedShield {
   /** The entries among `entries` that show the delay page. */
   delayed: string[];
   schedules: ShieldSchedule[];
+  /** The title of the task the focus session counts for, or null. */
+  sessionTask: string | null;
 }
 
 /** Sorts a non-2xx status. */
@@ -73,6 +75,7 @@ export function createApiClient(fetchImpl: FetchLike): ApiClient {
           entries: active.map((site) => site.url),
           delayed: active.filter((site) => site.delay).map((site) => site.url),
           schedules: shield.schedules,
+          sessionTask: shield.sessionTask,
         };
       }),
     reportAttempt: (pairing, attempt) => call(pairing, "POST", "/api/blocked-attempts", attempt, () => null),

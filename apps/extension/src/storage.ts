@@ -41,6 +41,8 @@ export const blocklistSchema = z.preprocess(
     passesPerDay: z.number().int().min(0).default(DELAY_PASSES_LIMITS.default),
     /** Recurring block windows (core's schedule.ts): the Shield blocks in them without a timer. */
     schedules: z.array(shieldScheduleSchema).default([]),
+    /** The title of the task the focus session counts for, when fetched; shown on the blocked page. */
+    sessionTask: z.string().nullable().default(null),
     fetchedAt: z.number(),
   }),
 );

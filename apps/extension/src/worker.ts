@@ -57,7 +57,7 @@ export interface PopupState {
    * Today on this browser: passes left through delay pages, the day's allowance, visits stopped;
    * and until when the Shield blocks now (a focus session or a schedule), epoch ms on the server's clock.
    */
-  shield: { passesLeft: number; passesPerDay: number; stoppedToday: number; blockingUntil?: number | null };
+  shield: { passesLeft: number; passesPerDay: number; stoppedToday: number; blockingUntil?: number | null; task?: string | null };
 }
 
 export interface Worker {
@@ -218,6 +218,7 @@ export function createWorker(deps: WorkerDeps): Worker {
             passesPerDay,
             stoppedToday: today.stopped,
             blockingUntil: blockingUntil(state, clock.now()),
+            task: isFocusRunning(state.timer, clock.now()) ? (state.blocklist?.sessionTask ?? null) : null,
           },
           link: linkStatusOf(state),
           timer: state.timer,

@@ -9,7 +9,7 @@
 import { createChromeAdapter } from "../chromeAdapter";
 import { readBlockedPageQuery } from "../rules";
 import type { PopupState } from "../worker";
-import { blockedView, countsAsAttempt, delayView, MOTIVATION, stoppedTodayLine } from "./view";
+import { blockedView, countsAsAttempt, delayView, MOTIVATION, stoppedTodayLine, taskLine } from "./view";
 
 function element<T extends HTMLElement = HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -31,6 +31,7 @@ function main(): void {
     delayLine: element("delay-line"),
     delayContinue: element<HTMLButtonElement>("delay-continue"),
     stopped: element("stopped"),
+    task: element("task"),
   };
   let worker: PopupState | null = null;
   const openedAt = Date.now();
@@ -51,6 +52,7 @@ function main(): void {
     ui.timeLeft.textContent = view.timeLeft ?? "00:00";
     ui.continue.hidden = view.phase !== "over" || !query.domain;
     ui.stopped.textContent = stoppedTodayLine(worker?.shield ?? null) ?? "";
+    ui.task.textContent = view.phase === "blocking" ? (taskLine(worker?.shield ?? null) ?? "") : "";
     if (delayed && view.phase === "blocking") {
       const delay = delayView(openedAt, Date.now(), worker?.shield ?? null);
       ui.delayLine.hidden = false;

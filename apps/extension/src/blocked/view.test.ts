@@ -1,7 +1,7 @@
 import type { SharedTimerState } from "@focus/core/protocol";
 import { describe, expect, it } from "vitest";
 import type { PopupState } from "../worker";
-import { blockedView, countsAsAttempt, delayView, stoppedTodayLine } from "./view";
+import { blockedView, countsAsAttempt, delayView, stoppedTodayLine, taskLine } from "./view";
 
 const T0 = Date.UTC(2026, 2, 2, 9, 0);
 const KEY = "0123456789abcdef0123456789abcdef";
@@ -72,5 +72,13 @@ describe("delay page view", () => {
     expect(stoppedTodayLine(shield(1))).toBe("4 visits stopped today");
     expect(stoppedTodayLine({ passesLeft: 0, passesPerDay: 0, stoppedToday: 1 })).toBe("1 visit stopped today");
     expect(stoppedTodayLine(null)).toBeNull();
+  });
+});
+
+describe("the session's task on the blocked page", () => {
+  it("names the task the focus session is for, and nothing without one", () => {
+    expect(taskLine({ passesLeft: 3, passesPerDay: 3, stoppedToday: 0, task: "Write the report" })).toBe("Working on: Write the report");
+    expect(taskLine({ passesLeft: 3, passesPerDay: 3, stoppedToday: 0, task: null })).toBeNull();
+    expect(taskLine(null)).toBeNull();
   });
 });

@@ -87,6 +87,11 @@ export function delayView(openedAt: number, now: number, shield: PopupState["shi
   return { secondsLeft: 0, canContinue: shield !== null, line: `You can continue for ${DELAY_PASS_MINUTES} minutes (${passes}).` };
 }
 
+/** The task the focus session is for, in words ("Working on: Write the report"); null when there is none. */
+export function taskLine(shield: PopupState["shield"] | null): string | null {
+  return shield?.task ? `Working on: ${shield.task}` : null;
+}
+
 /** How many visits the Shield stopped today, in words; null before the worker answered. */
 export function stoppedTodayLine(shield: PopupState["shield"] | null): string | null {
   if (!shield) return null;

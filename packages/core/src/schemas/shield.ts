@@ -41,6 +41,8 @@ export const shieldStateSchema = z.object({
   sites: z.array(blockedSiteSchema),
   /** Recurring block windows (schedule.ts); absent in older answers. */
   schedules: z.array(shieldScheduleSchema).default([]),
+  /** The title of the task the running or paused focus session counts for, shown on the blocked page; null when none. */
+  sessionTask: z.string().nullable().default(null),
 });
 export type ShieldState = z.infer<typeof shieldStateSchema>;
 

@@ -1,7 +1,8 @@
 /**
  * The Website Shield as the extension reads it (`docs/api.md`, `docs/product.md` Website
- * Shield): `GET /api/shield` → 200 `{ mode, delayPassesPerDay, sites }`, the user's Shield
- * settings and entries in one answer, for the web app's session or a linked device's token.
+ * Shield): `GET /api/shield` → 200 `{ mode, delayPassesPerDay, sites, schedules, sessionTask }`,
+ * the user's Shield settings, entries and the focus session's task title in one answer, for the
+ * web app's session or a linked device's token.
  * `GET|POST /api/shield/schedules`, `DELETE /api/shield/schedules/:id`: the user's recurring
  * block windows (Free: 1, 403 beyond; others MAX_SHIELD_SCHEDULES, 409 beyond; each change tells
  * the paired extension, `settings_changed`). `GET /api/shield/measures` → 200 the reports and shield-off intervals the plan's Statistics show (the Free plan: its last 7 days). `GET /api/shield/status` → 200 each paired browser's last report and the latest shield-off
@@ -31,7 +32,9 @@ import { countShieldSchedules, deleteShieldSchedule, insertShieldSchedule, listS
 import { lockUserRow } from "../../repositories/users";
 import { userOf } from "../../plugins/auth";
 import { listBlockedSites } from "../../repositories/blockedSites";
+import { findAccountTimer } from "../../repositories/accountTimers";
 import { getSettings } from "../../repositories/settings";
+import { findTask } from "../../repositories/tasks";
 import { insertExtensionRemoval, setRemovalReason, shieldMeasuresOf, shieldStatusOf } from "../../repositories/shieldStatus";
 
 const shieldRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -40,12 +43,15 @@ const shieldRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { onRequest: fastify.authenticateUserOrDevice, schema: { response: { 200: shieldStateSchema } } },
     async (request) => {
       const userId = userOf(request).id;
-      const [settings, sites, schedules] = await Promise.all([
+      const [settings, sites, schedules, timer] = await Promise.all([
         getSettings(fastify.db, userId),
         listBlockedSites(fastify.db, userId),
         listShieldSchedules(fastify.db, userId),
+        findAccountTimer(fastify.db, userId),
       ]);
-      return { mode: settings.shieldMode, delayPassesPerDay: settings.delayPassesPerDay, sites, schedules };
+      const taskId = timer?.timer.mode === "focus" ? (timer.timer.sessionTask?.id ?? null) : null;
+      const sessionTask = taskId === null ? null : ((await findTask(fastify.db, userId, taskId))?.title ?? null);
+      return { mode: settings.shieldMode, delayPassesPerDay: settings.delayPassesPerDay, sites, schedules, sessionTask };
     },
   );
 
