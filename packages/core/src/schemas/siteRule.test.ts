@@ -14,12 +14,15 @@ describe("normalizeSiteEntry", () => {
     ["+Docs.Google.com", "+docs.google.com"],
     ["reddit.com:443/r/all", "reddit.com/r/all"],
     ["reddit.com/", "reddit.com"],
+    ["https://www.youtube.com/shorts/", "youtube.com/shorts"],
+    ["+http://docs.google.com", "+docs.google.com"],
   ])("%s is stored as %s", (typed, stored) => {
     expect(normalizeSiteEntry(typed)).toEqual({ ok: true, value: stored });
   });
 
   it("says what is wrong with a scheme, a query, a fragment, odd path characters or a bad host", () => {
-    expect(messageOf("https://youtube.com/shorts")).toEqual([SITE_ENTRY_MESSAGES.scheme]);
+    expect(messageOf("ftp://youtube.com/shorts")).toEqual([SITE_ENTRY_MESSAGES.scheme]);
+    expect(messageOf("https://youtube.com/watch?v=1")).toEqual([SITE_ENTRY_MESSAGES.query]);
     expect(messageOf("youtube.com/watch?v=1")).toEqual([SITE_ENTRY_MESSAGES.query]);
     expect(messageOf("youtube.com/#top")).toEqual([SITE_ENTRY_MESSAGES.fragment]);
     expect(messageOf("youtube.com/sho rts")).toEqual([SITE_ENTRY_MESSAGES.path]);

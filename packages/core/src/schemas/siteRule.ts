@@ -26,7 +26,7 @@ export const SITE_PATH_MAX_LENGTH = 200;
 
 /** Validation messages for entries beyond the add-website form's two (`BLOCKED_SITE_MESSAGES`). */
 export const SITE_ENTRY_MESSAGES = {
-  scheme: "Leave out http:// or https://: type the site, e.g. youtube.com or youtube.com/shorts",
+  scheme: "Only web addresses can be listed: type the site, e.g. youtube.com or youtube.com/shorts",
   query: "Leave out the part from “?”: an entry blocks a site or a path, e.g. youtube.com/shorts",
   fragment: "Leave out the part from “#”: an entry blocks a site or a path, e.g. youtube.com/shorts",
   path: "A path may only hold letters, digits and - . _ ~ / % characters, e.g. youtube.com/shorts",
@@ -34,6 +34,8 @@ export const SITE_ENTRY_MESSAGES = {
 } as const;
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+/** The schemes of a pasted web address, dropped: the entry is the rest. */
+const WEB_SCHEME = /^https?:\/\//i;
 /** Characters a path may hold: unreserved, "/", "%" escapes and the sub-delimiters Chrome leaves alone. */
 const PATH_PATTERN = /^(?:\/[A-Za-z0-9\-._~%!$&'()+,;=:@]*)+$/;
 
@@ -41,16 +43,18 @@ type Normalized = { ok: true; value: string } | { ok: false; message: string };
 
 /**
  * Normalises what the user typed into an entry (the stored form), or says what is wrong:
- * trims spaces, keeps a leading "+" (an exception), lower-cases the host, drops a port, a
- * trailing dot and one leading `www.` (as for sites), and a trailing "/" of the path (a path of
- * "/" alone is the whole site). The path keeps its letters as typed. A scheme, a query, a
- * fragment or user info are refused with a message that says so.
+ * trims spaces, keeps a leading "+" (an exception), drops a leading `http://` or `https://` (a
+ * pasted address), lower-cases the host, drops a port, a trailing dot and one leading `www.` (as
+ * for sites), and a trailing "/" of the path (a path of "/" alone is the whole site). The path
+ * keeps its letters as typed. Another scheme, a query, a fragment or user info are refused with a
+ * message that says so.
  */
 export function normalizeSiteEntry(input: string): Normalized {
   let text = input.trim();
   if (text === "") return { ok: false, message: BLOCKED_SITE_MESSAGES.required };
   const allow = text.startsWith("+");
   if (allow) text = text.slice(1).trim();
+  text = text.replace(WEB_SCHEME, "");
   if (SCHEME.test(text)) return { ok: false, message: SITE_ENTRY_MESSAGES.scheme };
   if (text.includes("?")) return { ok: false, message: SITE_ENTRY_MESSAGES.query };
   if (text.includes("#")) return { ok: false, message: SITE_ENTRY_MESSAGES.fragment };
