@@ -83,6 +83,16 @@ describe("reportDelayChoice", () => {
     expect(fake.callsTo("/api/blocked-attempts")).toHaveLength(1);
   });
 
+  it("grants no pass during a strict focus session (a turn-back still counts)", async () => {
+    const { chrome, fake, key, deps } = await setup();
+    const now = Date.parse(AT);
+    await writeState(chrome, { timer: { isActive: true, currentTime: 1500, mode: "focus", progress: 0, endsAt: now + 20 * 60_000, durationMs: 1_500_000, strict: true } });
+    expect(await reportDelayChoice(deps, choice(key))).toEqual({ granted: false });
+    expect((await readState(chrome)).passes ?? null).toBeNull();
+    expect(await reportDelayChoice(deps, choice(key, { choice: "turned_back", documentId: "D5" }))).toEqual({ granted: true });
+    expect(fake.callsTo("/api/blocked-attempts").map((call) => (call.body as { kind?: string }).kind)).toEqual(["turned_back"]);
+  });
+
   it("reports a turn-back once per page load, and nothing for an entry without a delay or a wrong key", async () => {
     const { fake, key, deps } = await setup();
     expect(await reportDelayChoice(deps, choice(key, { choice: "turned_back" }))).toEqual({ granted: true });

@@ -10,6 +10,7 @@ import { parseSiteEntry } from "@focus/core/schemas";
 import { countStopped, takePass } from "./passes";
 import { claimRedirect } from "./redirectKey";
 import { blockableEntries } from "./rules";
+import { mayTakePass } from "./strict";
 import { type Blocklist, readState, writeState } from "./storage";
 
 /** A blocked attempt as the blocked page reports it, checked by messages.ts (`blockedPageSender`). */
@@ -60,16 +61,18 @@ export interface DelayChoiceReport extends BlockedAttemptReport {
 /**
  * Takes a delay page's choice (`docs/product.md`, Delay instead of a wall): once per page
  * load with the current redirect key, for an entry the kept Shield delays. A pass is granted
- * while the day has passes left (it opens the entry for DELAY_PASS_MINUTES, passes.ts); each
+ * while the day has passes left and no strict focus session runs (it opens the entry for
+ * DELAY_PASS_MINUTES, passes.ts); each
  * granted pass and each turn-back is reported with its kind. The caller rebuilds the rules.
  */
 export async function reportDelayChoice(deps: ReportingDeps, report: DelayChoiceReport): Promise<{ granted: boolean; until?: number }> {
-  const { pairing, blocklist, passes } = await readState(deps.chrome);
+  const { pairing, blocklist, passes, timer } = await readState(deps.chrome);
   const entry = parseSiteEntry(report.entry);
   if (!pairing || pairing.paused || !blocklist?.delayed.includes(report.entry) || entry?.host !== report.domain) return { granted: false };
   if (!(await claimRedirect(deps.chrome, report.key, `${report.choice}:${report.documentId}`))) return { granted: false };
   let until: number | undefined;
   if (report.choice === "pass") {
+    if (!mayTakePass({ timer }, deps.now())) return { granted: false };
     const taken = takePass(passes, report.entry, deps.now(), blocklist.passesPerDay);
     if (taken === null) return { granted: false };
     await writeState(deps.chrome, { passes: taken });

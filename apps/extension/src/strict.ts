@@ -9,3 +9,11 @@ import { isStrictRunning } from "./timer";
 export function mayUnpair(state: Pick<StoredState, "timer">, now: number): boolean {
   return !isStrictRunning(state.timer, now);
 }
+
+/**
+ * Whether a delay page may grant a pass at `now` (server clock, epoch ms): never during a strict
+ * focus session, when a delayed site is a wall like the others until the session ends.
+ */
+export function mayTakePass(state: Pick<StoredState, "timer">, now: number): boolean {
+  return !isStrictRunning(state.timer, now);
+}

@@ -20,7 +20,7 @@ import { delayPassesLeft } from "@focus/core/schemas";
 import { passesOfToday } from "./passes";
 import { type BlockedAttemptReport, type DelayChoiceReport, reportAttempt, reportDelayChoice } from "./reporting";
 import { createServerClock } from "./serverClock";
-import { mayUnpair } from "./strict";
+import { mayUnpair, mayTakePass } from "./strict";
 import { readState, type StoredState, writeState } from "./storage";
 import { isFocusRunning, receivedTimer, stateToShare } from "./timer";
 import { ALARMS, applyWakeups } from "./wakeups";
@@ -57,7 +57,7 @@ export interface PopupState {
    * Today on this browser: passes left through delay pages, the day's allowance, visits stopped;
    * and until when the Shield blocks now (a focus session or a schedule), epoch ms on the server's clock.
    */
-  shield: { passesLeft: number; passesPerDay: number; stoppedToday: number; blockingUntil?: number | null; task?: string | null };
+  shield: { passesLeft: number; passesPerDay: number; stoppedToday: number; blockingUntil?: number | null; task?: string | null; strict?: boolean };
 }
 
 export interface Worker {
@@ -219,6 +219,7 @@ export function createWorker(deps: WorkerDeps): Worker {
             stoppedToday: today.stopped,
             blockingUntil: blockingUntil(state, clock.now()),
             task: isFocusRunning(state.timer, clock.now()) ? (state.blocklist?.sessionTask ?? null) : null,
+            strict: !mayTakePass(state, clock.now()),
           },
           link: linkStatusOf(state),
           timer: state.timer,

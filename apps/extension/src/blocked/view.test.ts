@@ -59,6 +59,14 @@ describe("delay page view", () => {
     expect(delayView(T0, T0 + 30_000, shield(2))).toEqual({ secondsLeft: 0, canContinue: true, line: "You can continue for 5 minutes (2 of 3 passes left today)." });
   });
 
+  it("offers no Continue during a strict focus session, and says when the site opens", () => {
+    expect(delayView(T0, T0 + 40_000, { ...shield(2), strict: true })).toEqual({
+      secondsLeft: 0,
+      canContinue: false,
+      line: "A strict focus session is running: this site opens when it ends.",
+    });
+  });
+
   it("says so calmly when the day's passes are used", () => {
     expect(delayView(T0, T0 + 40_000, shield(0))).toMatchObject({ canContinue: false, line: "No passes left today. This site opens again when the session ends." });
   });

@@ -74,12 +74,16 @@ export interface DelayView {
 
 /**
  * The delay page at `now`, opened at `openedAt` (both epoch ms on this browser's clock): a
- * DELAY_WAIT_SECONDS countdown, then "Continue" while the day has passes left.
+ * DELAY_WAIT_SECONDS countdown, then "Continue" while the day has passes left; during a strict
+ * focus session no "Continue" at all.
  */
 export function delayView(openedAt: number, now: number, shield: PopupState["shield"] | null): DelayView {
   const secondsLeft = Math.max(0, Math.ceil(DELAY_WAIT_SECONDS - (now - openedAt) / 1000));
   const left = shield?.passesLeft ?? 0;
   const passes = `${left} of ${shield?.passesPerDay ?? 0} ${shield?.passesPerDay === 1 ? "pass" : "passes"} left today`;
+  if (shield?.strict) {
+    return { secondsLeft, canContinue: false, line: "A strict focus session is running: this site opens when it ends." };
+  }
   if (shield !== null && left === 0) {
     return { secondsLeft, canContinue: false, line: "No passes left today. This site opens again when the session ends." };
   }
