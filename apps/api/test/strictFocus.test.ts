@@ -77,6 +77,26 @@ describe("strict focus", () => {
     expect(sessions[0]).toMatchObject({ type: "focus", completed: false, escapedAt: expect.any(String) });
   });
 
+  it("lets the Shield get stricter but not looser: no back to the block list, no more passes, no schedule removed", async () => {
+    const cookie = await freeUser();
+    expect((await inject(cookie, "POST", "/api/settings", { shieldMode: "allowlist", delayPassesPerDay: 2 })).statusCode).toBe(200);
+    const schedule = await inject(cookie, "POST", "/api/shield/schedules", { days: [1, 2, 3, 4, 5], start: "09:00", end: "12:00" });
+    expect(schedule.statusCode).toBe(201);
+    const a = await device(cookie);
+    await send(a.socket, a.timer.version, { type: "start", strict: true });
+
+    for (const loosening of [{ shieldMode: "blocklist" }, { delayPassesPerDay: 3 }]) {
+      const refused = await inject(cookie, "POST", "/api/settings", loosening);
+      expect([refused.statusCode, refused.json().message], JSON.stringify(loosening)).toEqual([409, STRICT_SHIELD_MESSAGES.settings]);
+    }
+    const removal = await inject(cookie, "DELETE", `/api/shield/schedules/${(schedule.json() as { id: number }).id}`);
+    expect([removal.statusCode, removal.json().message]).toEqual([409, STRICT_SHIELD_MESSAGES.schedule]);
+    // Stricter, and settings that are no part of the Shield, are taken.
+    expect((await inject(cookie, "POST", "/api/settings", { delayPassesPerDay: 1, theme: "light" })).statusCode).toBe(200);
+    const settings = (await inject(cookie, "GET", "/api/settings")).json() as { shieldMode: string; delayPassesPerDay: number; theme: string };
+    expect(settings).toMatchObject({ shieldMode: "allowlist", delayPassesPerDay: 1, theme: "light" });
+  });
+
   it("checks an escape mark against its session, and carries it through export and import", async () => {
     const { cookie } = await registerUser(live.t.app);
     const start = new Date(Date.now() - 20 * MIN).toISOString();

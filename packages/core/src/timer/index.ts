@@ -15,5 +15,5 @@ export * from "./view";
 export * from "./persistence";
 export type * from "./types";
 export * from "./disc";
-export { escapesThisWeek, escapeWaitMs, STRICT_SHIELD_MESSAGES, strictRefuses, strictSessionUnderWay } from "./strict";
+export { escapesThisWeek, escapeWaitMs, loosensShield, STRICT_SHIELD_MESSAGES, strictRefuses, strictSessionUnderWay } from "./strict";
 export { activeEndWarning, warningOffsets, warningToAnnounce } from "./warnings";

@@ -2,6 +2,7 @@ import { ESCAPE_WAIT_LONG_MS, ESCAPE_WAIT_MS } from "../constants";
 import type { SessionInput } from "../schemas/session";
 import { addLocalDays, startOfLocalWeek } from "../stats/calendar";
 import type { AccountTimer } from "./accountTimer";
+import type { Settings } from "../schemas/settings";
 import type { TimerContext } from "./types";
 
 /**
@@ -24,7 +25,21 @@ export function strictRefuses(context: Pick<TimerContext, "strict" | "mode" | "s
 export const STRICT_SHIELD_MESSAGES = {
   site: "During a strict focus session, sites can be added but not removed or switched off. This can wait until the session ends.",
   device: "During a strict focus session, the extension stays linked and on. This can wait until the session ends.",
+  settings: "During a strict focus session, the Shield can get stricter but not looser. This can wait until the session ends.",
+  schedule: "During a strict focus session, schedules can be added but not removed. This can wait until the session ends.",
 } as const;
+
+/**
+ * Whether going from the `current` Shield settings to `next` loosens the shield: from the allow
+ * list back to the block list, or more delay passes a day. Refused during a strict focus session
+ * (`docs/product.md`, Strict focus).
+ */
+export function loosensShield(
+  current: Pick<Settings, "shieldMode" | "delayPassesPerDay">,
+  next: Pick<Settings, "shieldMode" | "delayPassesPerDay">,
+): boolean {
+  return (current.shieldMode === "allowlist" && next.shieldMode === "blocklist") || next.delayPassesPerDay > current.delayPassesPerDay;
+}
 
 /**
  * Whether the account's timer holds a strict focus session under way at `now` (epoch ms): running,

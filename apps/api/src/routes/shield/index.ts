@@ -25,6 +25,7 @@ import {
   shieldStatusSchema,
 } from "@focus/core/schemas";
 import { FREE_PLAN, FREE_SCHEDULES_MESSAGE, planTier, shieldSchedulesAllowed } from "@focus/core/subscription";
+import { STRICT_SHIELD_MESSAGES } from "@focus/core/timer";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError } from "../../domain/httpError";
 import { subscriptionOf } from "../../domain/subscription";
@@ -36,6 +37,7 @@ import { findAccountTimer } from "../../repositories/accountTimers";
 import { getSettings } from "../../repositories/settings";
 import { findTask } from "../../repositories/tasks";
 import { insertExtensionRemoval, setRemovalReason, shieldMeasuresOf, shieldStatusOf } from "../../repositories/shieldStatus";
+import { assertNoStrictSession } from "../../domain/accountTimer";
 
 const shieldRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
@@ -85,6 +87,7 @@ const shieldRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { onRequest: fastify.authenticate, schema: { params: recordIdParamsSchema } },
     async (request, reply) => {
       const userId = userOf(request).id;
+      await assertNoStrictSession(fastify.db, userId, Date.now(), STRICT_SHIELD_MESSAGES.schedule);
       if (!(await deleteShieldSchedule(fastify.db, userId, request.params.id))) throw new HttpError(404, "Schedule not found");
       fastify.liveHub.notifyUser(userId, { type: "settings_changed" });
       return reply.code(204).send();
