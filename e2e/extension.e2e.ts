@@ -1,14 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join, posix } from "node:path";
+import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EXTENSION_ID, EXTENSION_VERSION, EXTENSION_ZIP_PATH } from "@focus/core/protocol";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Sqlite } from "./faultHelpers";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, saveScreenshot } from "./harness";
+import { downloadExtension, launchWithExtension, startTestSite, type ExtensionBrowser, type TestSite } from "./extensionHarness";
+import { removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, saveScreenshot } from "./harness";
 
 /** The extension APIs used inside extension pages (page.evaluate). */
 declare const chrome: {
@@ -42,11 +41,9 @@ const { unzipSync } = createRequire(join(extensionRoot, "package.json"))("fflate
 const SITE = "blocked-test.example";
 
 let server: RunningServer;
-let site: Server;
-let sitePort: number;
-let profileDir: string;
-/** The package downloaded from the server, unpacked. */
-let extensionDir: string;
+let site: TestSite;
+/** Chromium with the package downloaded from the server, unpacked. */
+let browser: ExtensionBrowser;
 let context: BrowserContext;
 let app: Page;
 let extensionId: string;
@@ -54,57 +51,25 @@ let extensionId: string;
 /** The blocked page's address prefix. */
 const blockedPage = () => `chrome-extension://${extensionId}/blocked/blocked.html`;
 const popupUrl = () => `chrome-extension://${extensionId}/popup/popup.html`;
-const siteUrl = (host = SITE, path = "/") => `http://${host}:${sitePort}${path}`;
+const siteUrl = (host = SITE, path = "/") => site.url(host, path);
 
 /** The server's port: a deployment at an address no build names. */
 const APP_PORT = 4123;
 
-/** Downloads the extension from the server and unpacks it into a fresh folder. */
-async function downloadExtension(): Promise<string> {
-  const response = await fetch(`${server.url}${EXTENSION_ZIP_PATH}`);
-  if (!response.ok) throw new Error(`${EXTENSION_ZIP_PATH} answered ${response.status}: ${await response.text()}`);
-  const dir = mkdtempSync(join(tmpdir(), "focus-e2e-extension-"));
-  for (const [name, bytes] of Object.entries(unzipSync(new Uint8Array(await response.arrayBuffer())))) {
-    if (name.endsWith("/")) continue;
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), bytes);
-  }
-  return dir;
-}
-
 beforeAll(async () => {
   server = await startServer({ port: APP_PORT });
-  extensionDir = await downloadExtension();
-  site = createServer((req, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(`<!doctype html><title>Blocked test site</title><h1>Blocked test site</h1><p>${req.headers.host ?? ""}</p>`);
-  });
-  sitePort = await freePort();
-  await new Promise<void>((resolve) => site.listen(sitePort, "127.0.0.1", resolve));
-  profileDir = mkdtempSync(join(tmpdir(), "focus-e2e-profile-"));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    args: [
-      ...CHROMIUM_ARGS,
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
-      `--host-resolver-rules=MAP ${SITE} 127.0.0.1, MAP *.${SITE} 127.0.0.1`,
-    ],
-  });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
-  extensionId = new URL(worker.url()).host;
+  const extensionDir = await downloadExtension(server.url);
+  site = await startTestSite((req) => `<!doctype html><title>Blocked test site</title><h1>Blocked test site</h1><p>${req.headers.host ?? ""}</p>`);
+  browser = await launchWithExtension(extensionDir, [SITE]);
+  ({ context, extensionId } = browser);
   app = await context.newPage();
 });
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   await server?.stop();
   if (server) removeDataDir(server.dataDir);
-  await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)));
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
-  if (extensionDir) rmSync(extensionDir, { recursive: true, force: true });
+  await site?.close();
 });
 
 
@@ -263,7 +228,7 @@ describe("Chrome extension", () => {
       page.evaluate(() => typeof (globalThis as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime?.sendMessage);
     await app.goto(`${server.url}/extension`);
     expect(await messaging(app)).toBe("function");
-    const otherPort = await visit(`http://127.0.0.1:${sitePort}/`);
+    const otherPort = await visit(`http://127.0.0.1:${site.port}/`);
     expect(await otherPort.locator("h1").textContent()).toBe("Blocked test site");
     expect(await messaging(otherPort)).toBe("undefined");
     await otherPort.close();
@@ -367,7 +332,7 @@ describe("Chrome extension", () => {
 
     const forged = `${blockedPage()}?domain=${SITE}&endsAt=${Date.now() + 20 * 60_000}`;
     const guessed = `${forged}&key=${"0123456789abcdef".repeat(2)}`;
-    const attacker = await visit(`http://127.0.0.1:${sitePort}/forge`);
+    const attacker = await visit(`http://127.0.0.1:${site.port}/forge`);
     expect(await attacker.locator("h1").textContent()).toBe("Blocked test site");
 
     // The extension's files cannot even be fetched, so the page cannot tell the extension is there.

@@ -1,13 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { EXTENSION_ID, EXTENSION_ZIP_PATH } from "@focus/core/protocol";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { EXTENSION_ID } from "@focus/core/protocol";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+import { downloadExtension, launchWithExtension, startTestSite, type ExtensionBrowser, type TestSite } from "./extensionHarness";
+import { registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
 
 /**
  * The Website Shield's entries and modes in Chromium, with the extension zip the app serves,
@@ -20,67 +15,35 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, registerInUi, removeDataDir, sa
  * extension is switched off in chrome://extensions mid-session. The sites are one local server
  * reached under test host names (--host-resolver-rules), as in extension.e2e.ts.
  */
-const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const { unzipSync } = createRequire(join(repoRoot, "apps/extension/package.json"))("fflate") as {
-  unzipSync(data: Uint8Array): Record<string, Uint8Array>;
-};
 const TUBE = "tube-test.example";
 const SLOW = "slow-test.example";
 const OTHER = "other-test.example";
 const APP_PORT = 4127;
 
 let server: RunningServer;
-let site: Server;
-let sitePort: number;
-let profileDir: string;
-let extensionDir: string;
+let site: TestSite;
+let browser: ExtensionBrowser;
 let context: BrowserContext;
 let app: Page;
 
-const siteUrl = (host: string, path = "/") => `http://${host}:${sitePort}${path}`;
-
-async function downloadExtension(): Promise<string> {
-  const response = await fetch(`${server.url}${EXTENSION_ZIP_PATH}`);
-  if (!response.ok) throw new Error(`${EXTENSION_ZIP_PATH} answered ${response.status}`);
-  const dir = mkdtempSync(join(tmpdir(), "focus-e2e-shield-extension-"));
-  for (const [name, bytes] of Object.entries(unzipSync(new Uint8Array(await response.arrayBuffer())))) {
-    if (name.endsWith("/")) continue;
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), bytes);
-  }
-  return dir;
-}
+const siteUrl = (host: string, path = "/") => site.url(host, path);
 
 beforeAll(async () => {
   // The shield's watch looks every second and calls a browser quiet after 25 s, just over its pings' 20 s
   // (45 s and 15 s in production).
   server = await startServer({ port: APP_PORT, env: { SHIELD_OFF_AFTER_MS: "25000", SHIELD_CHECK_MS: "1000" } });
-  extensionDir = await downloadExtension();
-  site = createServer((req, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(`<!doctype html><title>Test site</title><h1>Test site</h1><p>${req.headers.host ?? ""}${req.url ?? ""}</p>`);
-  });
-  sitePort = await freePort();
-  await new Promise<void>((resolve) => site.listen(sitePort, "127.0.0.1", resolve));
-  profileDir = mkdtempSync(join(tmpdir(), "focus-e2e-shield-profile-"));
-  const hosts = [TUBE, SLOW, OTHER].flatMap((host) => [`MAP ${host} 127.0.0.1`, `MAP *.${host} 127.0.0.1`]).join(", ");
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, `--host-resolver-rules=${hosts}`],
-  });
-  if (context.serviceWorkers().length === 0) await context.waitForEvent("serviceworker");
+  const extensionDir = await downloadExtension(server.url);
+  site = await startTestSite((req) => `<!doctype html><title>Test site</title><h1>Test site</h1><p>${req.headers.host ?? ""}${req.url ?? ""}</p>`);
+  browser = await launchWithExtension(extensionDir, [TUBE, SLOW, OTHER]);
+  context = browser.context;
   app = await context.newPage();
 });
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   await server?.stop();
   if (server) removeDataDir(server.dataDir);
-  await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)));
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
-  if (extensionDir) rmSync(extensionDir, { recursive: true, force: true });
+  await site?.close();
 });
 
 /** Opens `url` in a fresh tab; where it ended up (the page stays open). */

@@ -1,15 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { ESCAPE_SENTENCE } from "@focus/core/constants";
-import { EXTENSION_ZIP_PATH } from "@focus/core/protocol";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInInUi } from "./accountTimerHelpers";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+import { downloadExtension, launchWithExtension, startTestSite, type ExtensionBrowser, type TestSite } from "./extensionHarness";
+import { freePort, launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
 
 /**
  * Strict focus end to end (`docs/product.md`, Strict focus), in Debian Chromium with the
@@ -19,53 +13,22 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, launchBrowser, registerInUi, re
  * removed; End early works after the typed sentence and the wait (skipped with Playwright's
  * clock), and Statistics show the session as ended early.
  */
-const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const extensionRoot = join(repoRoot, "apps/extension");
-const { unzipSync } = createRequire(join(extensionRoot, "package.json"))("fflate") as {
-  unzipSync(data: Uint8Array): Record<string, Uint8Array>;
-};
 const SITE = "strict-test.example";
 
 let server: RunningServer;
-let site: Server;
-let sitePort: number;
-let profileDir: string;
-let extensionDir: string;
+let site: TestSite;
+let browser: ExtensionBrowser;
 let context: BrowserContext;
 let app: Page;
 let extensionId: string;
 let otherBrowser: Browser;
 
-async function downloadExtension(): Promise<string> {
-  const response = await fetch(`${server.url}${EXTENSION_ZIP_PATH}`);
-  if (!response.ok) throw new Error(`${EXTENSION_ZIP_PATH} answered ${response.status}`);
-  const dir = mkdtempSync(join(tmpdir(), "focus-e2e-strict-extension-"));
-  for (const [name, bytes] of Object.entries(unzipSync(new Uint8Array(await response.arrayBuffer())))) {
-    if (name.endsWith("/")) continue;
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), bytes);
-  }
-  return dir;
-}
-
 beforeAll(async () => {
   server = await startServer({ port: await freePort() });
-  extensionDir = await downloadExtension();
-  site = createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end("<!doctype html><title>Strict test site</title><h1>Strict test site</h1>");
-  });
-  sitePort = await freePort();
-  await new Promise<void>((resolve) => site.listen(sitePort, "127.0.0.1", resolve));
-  profileDir = mkdtempSync(join(tmpdir(), "focus-e2e-strict-profile-"));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, `--host-resolver-rules=MAP ${SITE} 127.0.0.1`],
-  });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
-  extensionId = new URL(worker.url()).host;
+  const extensionDir = await downloadExtension(server.url);
+  site = await startTestSite(() => "<!doctype html><title>Strict test site</title><h1>Strict test site</h1>");
+  browser = await launchWithExtension(extensionDir, [SITE]);
+  ({ context, extensionId } = browser);
   // The page's clock runs as the machine's until the test skips End early's wait.
   await context.clock.install();
   app = await context.newPage();
@@ -74,12 +37,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await otherBrowser?.close();
-  await context?.close();
+  await browser?.close();
   await server?.stop();
   if (server) removeDataDir(server.dataDir);
-  await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)));
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
-  if (extensionDir) rmSync(extensionDir, { recursive: true, force: true });
+  await site?.close();
 });
 
 async function showTab(page: Page, tab: "timer" | "block" | "stats") {
@@ -90,7 +51,7 @@ async function showTab(page: Page, tab: "timer" | "block" | "stats") {
 /** Where a visit to the listed site ends up: the extension's blocked page, or the site. */
 async function landing(): Promise<string> {
   const page = await context.newPage();
-  await page.goto(`http://${SITE}:${sitePort}/`).catch(() => undefined);
+  await page.goto(`http://${SITE}:${site.port}/`).catch(() => undefined);
   await page.waitForLoadState("domcontentloaded");
   const url = page.url();
   await page.close();

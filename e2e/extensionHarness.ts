@@ -1,0 +1,92 @@
+/**
+ * The extension in Chromium, as a user gets it: the package the app serves at
+ * /focus-extension.zip, unpacked and loaded into a fresh persistent profile, with the blocked
+ * sites served by one local HTTP server reached under test host names (`--host-resolver-rules`).
+ * Shared by the extension, strict focus and Website Shield e2e files.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { EXTENSION_ZIP_PATH } from "@focus/core/protocol";
+import { chromium, type BrowserContext } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from "./harness";
+
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+/** fflate, a dependency of the extension's build (not of the e2e folder). */
+const { unzipSync } = createRequire(join(repoRoot, "apps/extension/package.json"))("fflate") as {
+  unzipSync(data: Uint8Array): Record<string, Uint8Array>;
+};
+
+/** Downloads the extension from the app at `appUrl` and unpacks it into a fresh folder; returns the folder. */
+export async function downloadExtension(appUrl: string): Promise<string> {
+  const response = await fetch(`${appUrl}${EXTENSION_ZIP_PATH}`);
+  if (!response.ok) throw new Error(`${EXTENSION_ZIP_PATH} answered ${response.status}: ${await response.text()}`);
+  const dir = mkdtempSync(join(tmpdir(), "focus-e2e-extension-"));
+  for (const [name, bytes] of Object.entries(unzipSync(new Uint8Array(await response.arrayBuffer())))) {
+    if (name.endsWith("/")) continue;
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), bytes);
+  }
+  return dir;
+}
+
+/** A local site: every request answers the page `html(request)`. */
+export interface TestSite {
+  port: number;
+  /** `http://<host>:<port><path>`: the site under one of the test host names. */
+  url(host: string, path?: string): string;
+  close(): Promise<void>;
+}
+
+/** Starts the local site on a free port. */
+export async function startTestSite(html: (request: IncomingMessage) => string): Promise<TestSite> {
+  const server: Server = createServer((request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(html(request));
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    port,
+    url: (host, path = "/") => `http://${host}:${port}${path}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Chromium with the extension loaded, and what to remove afterwards. */
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  /** The extension's id (its pages are `chrome-extension://<id>/…`). */
+  extensionId: string;
+  /** Closes the browser and removes its profile and the unpacked extension. */
+  close(): Promise<void>;
+}
+
+/**
+ * Launches Chromium (Debian's, headless, a fresh profile) with the unpacked extension in
+ * `extensionDir` and each of `hosts` (and its subdomains) resolved to 127.0.0.1; resolves once
+ * the extension's service worker runs.
+ */
+export async function launchWithExtension(extensionDir: string, hosts: readonly string[]): Promise<ExtensionBrowser> {
+  const profileDir = mkdtempSync(join(tmpdir(), "focus-e2e-profile-"));
+  const rules = hosts.flatMap((host) => [`MAP ${host} 127.0.0.1`, `MAP *.${host} 127.0.0.1`]).join(", ");
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, `--host-resolver-rules=${rules}`],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+  return {
+    context,
+    extensionId: new URL(worker.url()).host,
+    close: async () => {
+      await context.close();
+      rmSync(profileDir, { recursive: true, force: true });
+      rmSync(extensionDir, { recursive: true, force: true });
+    },
+  };
+}
