@@ -3,7 +3,8 @@ import { useEffect } from "react";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api";
 import { queryKeys, refreshSessionQueries } from "@/lib/queryKeys";
-import { guestWorkChoice, guestWorkPhrase, guestWorkSummary, moveGuestWork, setGuestWorkChoice } from "./guestWork";
+import { guestWorkChoice, guestWorkPhrase, guestWorkSummary, setGuestWorkChoice } from "./guestWork";
+import { moveGuestWork } from "./guestWorkMove";
 
 /** One move per page load, even when React runs the effect twice. */
 let moving = false;
