@@ -59,7 +59,7 @@ describe("Focus Arena", () => {
     // The default warning comes 1 minute before the end (the page woke at 24:10).
     vi.setSystemTime(start + (24 * 60 + 10) * 1000);
     document.dispatchEvent(new Event("visibilitychange"));
-    await waitFor(() => expect(screen.getByTestId("end-warning").textContent).toBe("Less than a minute left"), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId("end-warning").textContent).toBe("The last minute"), { timeout: 3000 });
     expect(screen.getByTestId("progress-ring").hasAttribute("data-warning")).toBe(true);
     await waitFor(() => expect(document.title.startsWith("⏳ ")).toBe(true));
   });

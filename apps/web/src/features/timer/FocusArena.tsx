@@ -80,7 +80,7 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
           </time>
           {endWarning !== null && (
             <span className="mt-1 text-xs font-medium text-amber-700 dark:text-amber-300" data-testid="end-warning">
-              {endWarning === 1 ? "Less than a minute left" : `${endWarning} minutes left`}
+              {endWarning === 1 ? "The last minute" : `The last ${endWarning} minutes`}
             </span>
           )}
           {view.isPaused ? (
