@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Sqlite } from "./faultHelpers";
 import { downloadExtension, launchWithExtension, startTestSite, type ExtensionBrowser, type TestSite } from "./extensionHarness";
-import { removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, saveScreenshot } from "./harness";
+import { removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, saveScreenshot, showAppTab } from "./harness";
 
 /** The extension APIs used inside extension pages (page.evaluate). */
 declare const chrome: {
@@ -72,11 +72,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-
-async function showTab(page: Page, tab: "timer" | "block" | "stats") {
-  await page.getByText("Focus Arena").first().waitFor();
-  await page.evaluate((name) => document.dispatchEvent(new CustomEvent("change-tab", { detail: { tab: name } })), tab);
-}
 
 /** Opens `url` in a fresh tab and returns where it ended up (the page stays open). */
 async function visit(url: string): Promise<Page> {
@@ -236,7 +231,7 @@ describe("Chrome extension", () => {
 
   it("pairs from the /extension page as a linked device and fetches the blocklist itself", async () => {
     await registerInUi(app, server.url, uniqueName("ext"));
-    await showTab(app, "block");
+    await showAppTab(app, "block");
     await app.getByLabel("Website to block").fill(SITE);
     await app.getByRole("button", { name: "Add", exact: true }).click();
     await expect.poll(() => app.getByText("Website added to blocklist").count()).toBeGreaterThan(0);
@@ -247,7 +242,7 @@ describe("Chrome extension", () => {
     await expect.poll(() => app.getByText("Extension paired").count()).toBeGreaterThan(0);
     await expect.poll(() => app.getByTestId("extension-status").textContent(), { timeout: 10_000 }).toMatch(/^Extension 1\.4\.0 in this browser: (Connecting|Linked)\.$/);
     await app.goto(`${server.url}/app`);
-    await showTab(app, "block");
+    await showAppTab(app, "block");
     await expect.poll(() => app.getByRole("list", { name: "Paired browsers" }).textContent()).toContain("Chrome extension");
     const devices = (await (await app.request.get(`${server.url}/api/linked-devices`)).json()) as { name: string }[];
     expect(devices.map((d) => d.name)).toEqual(["Chrome extension"]);
@@ -270,7 +265,7 @@ describe("Chrome extension", () => {
     const openTab = await visit(siteUrl(`news.${SITE}`, "/already-open"));
     expect(await openTab.locator("h1").textContent()).toBe("Blocked test site");
 
-    await showTab(app, "timer");
+    await showAppTab(app, "timer");
     await app.getByRole("button", { name: "Start Focus" }).click();
 
     await expect.poll(() => openTab.url(), { timeout: 10_000 }).toContain(`${blockedPage()}?domain=${SITE}&endsAt=`);
@@ -463,7 +458,7 @@ describe("Chrome extension", () => {
   });
 
   it("stops blocking while the browser is switched off in the web app, and again once it is back on", async () => {
-    await showTab(app, "block");
+    await showAppTab(app, "block");
     await app.getByLabel("Active: Chrome extension").click();
     await expect.poll(() => app.getByText("Device status updated").count()).toBeGreaterThan(0);
     const popup = await context.newPage();
@@ -487,7 +482,7 @@ describe("Chrome extension", () => {
   });
 
   it("stops blocking and says it is unlinked once the browser is unlinked in the web app", async () => {
-    await showTab(app, "block");
+    await showAppTab(app, "block");
     await app.getByRole("button", { name: "Unlink Chrome extension" }).click();
     await app.getByRole("group", { name: "Unlink Chrome extension?" }).getByRole("button", { name: "Unlink" }).click();
     await expect.poll(() => app.getByText("Device unlinked").count()).toBeGreaterThan(0);
@@ -506,13 +501,13 @@ describe("Chrome extension", () => {
     await popup.close();
 
     // The timer still runs in the web app, but the extension no longer blocks.
-    await showTab(app, "timer");
+    await showAppTab(app, "timer");
     expect(await app.getByRole("button", { name: "Pause" }).count()).toBeGreaterThan(0);
     await expectNotBlocked(siteUrl());
   });
 
   it("pairs again from Website Shield, and blocks at once since the focus session still runs", async () => {
-    await showTab(app, "block");
+    await showAppTab(app, "block");
     await expect.poll(() => app.getByTestId("extension-status").textContent()).toContain("not paired with this account yet");
     await app.getByRole("button", { name: "Pair this browser's extension" }).click();
     await expect.poll(() => app.getByText("Extension paired").count()).toBeGreaterThan(0);
@@ -573,7 +568,7 @@ describe("Chrome extension", () => {
   });
 
   it("shows the blocked attempts in the Statistics tab", async () => {
-    await showTab(app, "stats");
+    await showAppTab(app, "stats");
     const sites = app.getByRole("list", { name: "Blocked attempts per site" });
     await expect.poll(() => sites.textContent(), { timeout: 10_000 }).toContain(SITE);
     await app.getByRole("heading", { name: "Blocked attempts" }).scrollIntoViewIfNeeded();

@@ -160,6 +160,15 @@ export function uniqueName(prefix = "user"): string {
 }
 
 /**
+ * Shows a tab of /app (the Focus Arena's tabs: the timer, the Website Shield, Statistics) once
+ * the page is there, through the app's `change-tab` event, as the tab bar does.
+ */
+export async function showAppTab(page: Page, tab: "timer" | "block" | "stats"): Promise<void> {
+  await page.getByText("Focus Arena").first().waitFor();
+  await page.evaluate((name) => document.dispatchEvent(new CustomEvent("change-tab", { detail: { tab: name } })), tab);
+}
+
+/**
  * Registers `username` (password "calm-focus-42") through the /auth form as a new user would, and
  * continues with the trial on the plan step that follows. Resolves once on /app.
  */

@@ -2,7 +2,7 @@ import { EXTENSION_ID } from "@focus/core/protocol";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { downloadExtension, launchWithExtension, startTestSite, type ExtensionBrowser, type TestSite } from "./extensionHarness";
-import { registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+import { registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, showAppTab } from "./harness";
 
 /**
  * The Website Shield's entries and modes in Chromium, with the extension zip the app serves,
@@ -81,10 +81,7 @@ async function totals(): Promise<{ blocked: number; pass: number; turned_back: n
   return summary.totals;
 }
 
-async function showTab(tab: "timer" | "block" | "stats") {
-  await app.getByText("Focus Arena").first().waitFor();
-  await app.evaluate((name) => document.dispatchEvent(new CustomEvent("change-tab", { detail: { tab: name } })), tab);
-}
+const showTab = (tab: "timer" | "block" | "stats") => showAppTab(app, tab);
 
 describe("Website Shield in Chromium", () => {
   it("pairs; a schedule blocks with no timer; during focus a path is blocked while another path of the same site opens", async () => {

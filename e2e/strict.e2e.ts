@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInInUi } from "./accountTimerHelpers";
 import { downloadExtension, launchWithExtension, startTestSite, type ExtensionBrowser, type TestSite } from "./extensionHarness";
-import { freePort, launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+import { freePort, launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, showAppTab } from "./harness";
 
 /**
  * Strict focus end to end (`docs/product.md`, Strict focus), in Debian Chromium with the
@@ -43,11 +43,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function showTab(page: Page, tab: "timer" | "block" | "stats") {
-  await page.getByText("Focus Arena").first().waitFor();
-  await page.evaluate((name) => document.dispatchEvent(new CustomEvent("change-tab", { detail: { tab: name } })), tab);
-}
-
 /** Where a visit to the listed site ends up: the extension's blocked page, or the site. */
 async function landing(): Promise<string> {
   const page = await context.newPage();
@@ -63,7 +58,7 @@ describe("strict focus", () => {
 
   it("pairs the extension and lists a site", async () => {
     await registerInUi(app, server.url, username);
-    await showTab(app, "block");
+    await showAppTab(app, "block");
     await app.getByLabel("Website to block").fill(SITE);
     await app.getByRole("button", { name: "Add", exact: true }).click();
     await expect.poll(() => app.getByText("Website added to blocklist").count()).toBeGreaterThan(0);
@@ -75,7 +70,7 @@ describe("strict focus", () => {
   });
 
   it("refuses Pause from the page, the keyboard, the popup and a second device, and the site stays blocked", async () => {
-    await showTab(app, "timer");
+    await showAppTab(app, "timer");
     await saveScreenshot(app, "strict-switch-idle");
     await app.getByRole("switch", { name: "Strict" }).check();
     await app.getByRole("button", { name: "Start Focus" }).click();
@@ -126,13 +121,13 @@ describe("strict focus", () => {
     await expect.poll(landing, { timeout: 10_000, interval: 500 }).toBe("blocked");
 
     // The listed site cannot be removed meanwhile, and the server refuses it too.
-    await showTab(app, "block");
+    await showAppTab(app, "block");
     await app.getByTestId("blocklist-strict-note").waitFor();
     expect(await app.getByRole("button", { name: `Remove ${SITE}` }).count()).toBe(0);
     const sites = (await (await app.request.get(`${server.url}/api/blocked-sites`)).json()) as { id: number }[];
     const removal = await app.request.delete(`${server.url}/api/blocked-sites/${sites[0]!.id}`, { headers: { origin: server.url } });
     expect(removal.status()).toBe(409);
-    await showTab(app, "timer");
+    await showAppTab(app, "timer");
   });
 
   it("ends early after the sentence and the wait, and Statistics show it", async () => {
@@ -154,7 +149,7 @@ describe("strict focus", () => {
     await expect
       .poll(async () => ((await (await app.request.get(`${server.url}/api/sessions`)).json()) as { escapedAt?: string }[]).filter((s) => s.escapedAt).length)
       .toBe(1);
-    await showTab(app, "stats");
+    await showAppTab(app, "stats");
     const card = app.getByTestId("escapes-card");
     await card.waitFor({ timeout: 10_000 });
     expect(await card.textContent()).toContain("1 escape this week");
