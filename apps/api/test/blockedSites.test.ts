@@ -44,11 +44,14 @@ describe("blocked sites", () => {
     expect(path.json()).toMatchObject({ url: "youtube.com/shorts" });
     expect((await add(cookie, { url: "+youtube.com/watch" })).json()).toMatchObject({ url: "+youtube.com/watch" });
     expect((await add(cookie, { url: "youtube.com/shorts" })).statusCode).toBe(409);
+    // A pasted address is the same entry: its scheme is dropped.
+    expect((await add(cookie, { url: "https://www.youtube.com/shorts/" })).statusCode).toBe(409);
     expect((await list(cookie)).json().map((site: { url: string }) => site.url)).toEqual(["youtube.com", "youtube.com/shorts", "+youtube.com/watch"]);
   });
 
   it.each([
-    ["https://youtube.com/shorts", SITE_ENTRY_MESSAGES.scheme],
+    ["ftp://youtube.com/shorts", SITE_ENTRY_MESSAGES.scheme],
+    ["https://youtube.com/watch?v=1", SITE_ENTRY_MESSAGES.query],
     ["youtube.com/watch?v=1", SITE_ENTRY_MESSAGES.query],
     ["youtube.com/shorts#x", SITE_ENTRY_MESSAGES.fragment],
     ["youtube.com/a b", SITE_ENTRY_MESSAGES.path],
