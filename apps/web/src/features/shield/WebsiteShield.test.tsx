@@ -140,16 +140,16 @@ describe("Website Shield tab", () => {
     expect(calls.filter((c) => c.method === "POST")).toEqual([]);
   });
 
-  it("says to leave out a scheme or a query instead of cutting an address to its domain", async () => {
+  it("says to leave out a query, or a scheme other than the web's, instead of cutting an address to its domain", async () => {
     const { calls } = fakeApi();
     renderShield();
     const user = userEvent.setup();
     const input = screen.getByLabelText("Website to block");
-    await user.type(input, "https://www.YouTube.com/shorts");
+    await user.type(input, "ftp://www.YouTube.com/shorts");
     await user.click(screen.getByRole("button", { name: "Add" }));
     expect(await screen.findByText(SITE_ENTRY_MESSAGES.scheme)).toBeTruthy();
     await user.clear(input);
-    await user.type(input, "youtube.com/watch?v=1");
+    await user.type(input, "https://youtube.com/watch?v=1");
     await user.click(screen.getByRole("button", { name: "Add" }));
     expect(await screen.findByText(SITE_ENTRY_MESSAGES.query)).toBeTruthy();
     expect(calls.filter((c) => c.method === "POST")).toEqual([]);
