@@ -532,9 +532,7 @@ describe("Chrome extension", () => {
     });
     expect(created.status()).toBe(201);
     const { slug } = (await created.json()) as { slug: string };
-    // Long enough that joining happens well inside the round on a loaded machine (a clean-clone run
-    // whose join came near the round's end once kept losing the dialog's button).
-    const ROOM_FOCUS_LEFT_S = 20;
+    const ROOM_FOCUS_LEFT_S = 10;
     const db = new Sqlite(`${server.dataDir}/focus.db`);
     const startedAt = Date.now() - (25 * 60 - ROOM_FOCUS_LEFT_S) * 1000;
     db.prepare("UPDATE rooms SET started_at = ? WHERE slug = ?").run(new Date(startedAt).toISOString(), slug);
