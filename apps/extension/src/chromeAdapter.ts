@@ -3,6 +3,8 @@
  * `ChromeAdapter`, so the logic under it runs in unit tests against a fake (test/fakes.ts).
  * Each method is a thin promise-returning wrapper; listeners return an unsubscribe function.
  */
+import { discImages } from "./discIcon";
+import type { DiscSpec } from "./timer";
 import type { DnrRule } from "./rules";
 
 /** Who sent a runtime message: the extension's own page, or a web page (external). */
@@ -97,6 +99,10 @@ export interface ChromeAdapter {
   badge: {
     set(spec: BadgeSpec): Promise<void>;
     getText(): Promise<string>;
+  };
+  /** The toolbar icon: the visual timer's disc, or the extension's own icon (null). */
+  icon: {
+    show(disc: DiscSpec | null): Promise<void>;
   };
 }
 
@@ -201,5 +207,27 @@ export function createChromeAdapter(): ChromeAdapter {
       },
       getText: () => chrome.action.getBadgeText({}),
     },
+    icon: {
+      show: async (disc) => {
+        const key = disc === null ? "app" : `${disc.mode}:${disc.share}`;
+        if (key === shownIcon) return;
+        try {
+          if (disc === null) await chrome.action.setIcon({ path: manifestIcons() });
+          else await chrome.action.setIcon({ imageData: discImages(disc) });
+          shownIcon = key;
+        } catch (error) {
+          // A picture that cannot be drawn never stands in the way of blocking and its alarms.
+          console.warn("Focus Flow: the toolbar icon could not be drawn", error);
+        }
+      },
+    },
   };
+}
+
+/** The icon last set, so a wake-up that changes nothing draws nothing ("app": the extension's own). */
+let shownIcon = "app";
+
+/** The extension's own icons, as the manifest names them. */
+function manifestIcons(): Record<string, string> {
+  return (chrome.runtime.getManifest().icons ?? {}) as Record<string, string>;
 }

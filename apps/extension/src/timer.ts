@@ -6,7 +6,7 @@
  */
 import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core/constants";
 import { EXTENSION_LINK_LABELS, type ExtensionLinkStatus, type SharedTimerState } from "@focus/core/protocol";
-import { sharedTimerView } from "@focus/core/timer";
+import { discShare, sharedTimerView } from "@focus/core/timer";
 import type { BadgeSpec } from "./chromeAdapter";
 
 export const BRAND_NAME = "Focus Flow";
@@ -81,4 +81,21 @@ export function nextBadgeChangeAt(timer: SharedTimerState | null, now: number): 
 export function stateToShare(timer: SharedTimerState, now: number): SharedTimerState {
   const view = sharedTimerView(timer, now);
   return { ...timer, isActive: view.isRunning, currentTime: view.secondsLeft, progress: view.progress, endsAt: view.endsAt };
+}
+
+/** The toolbar icon's disc (`docs/product.md`, The timer: a visual timer): the share left and the mode. */
+export interface DiscSpec {
+  share: number;
+  mode: TimerMode;
+}
+
+/**
+ * The disc the toolbar icon shows at `now` (server clock, epoch ms): core's `discShare` of the
+ * kept timer while a session runs or is paused; null otherwise (the extension's own icon).
+ */
+export function discFor(timer: SharedTimerState | null, now: number): DiscSpec | null {
+  if (!timer) return null;
+  const view = sharedTimerView(timer, now);
+  const share = discShare(view);
+  return share === null ? null : { share, mode: view.mode };
 }

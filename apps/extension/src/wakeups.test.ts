@@ -30,6 +30,19 @@ describe("applyWakeups", () => {
     expect(chrome.alarmsSet.get(ALARMS.heartbeat)).toEqual({ periodInMinutes: 1 });
   });
 
+  it("shows the time left as a shrinking disc in the toolbar icon, and the extension's own icon once the session is over", async () => {
+    const chrome = new FakeChrome();
+    await applyWakeups(chrome, state({}), clockAt(T0));
+    expect(chrome.iconDisc).toEqual({ share: 1, mode: "focus" });
+    // A quarter of the session gone: three quarters of the disc left (the badge's minute wake-ups redraw it).
+    await applyWakeups(chrome, state({}), clockAt(T0 + 6.25 * MIN));
+    expect(chrome.iconDisc).toEqual({ share: 0.75, mode: "focus" });
+    await applyWakeups(chrome, state({}), clockAt(T0 + 25 * MIN));
+    expect(chrome.iconDisc).toBeNull();
+    await applyWakeups(chrome, state({ timer: { ...focus, mode: "shortBreak", durationMs: 5 * MIN, endsAt: T0 + 5 * MIN } }), clockAt(T0 + 2.5 * MIN));
+    expect(chrome.iconDisc).toEqual({ share: 0.5, mode: "shortBreak" });
+  });
+
   it("sets alarms on this browser's clock when it differs from the server's", async () => {
     const chrome = new FakeChrome();
     // The server is 2 minutes behind this browser.

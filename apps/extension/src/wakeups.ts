@@ -7,7 +7,7 @@
 import type { ChromeAdapter } from "./chromeAdapter";
 import type { ServerClock } from "./serverClock";
 import type { StoredState } from "./storage";
-import { badgeFor, endsAtOf, nextBadgeChangeAt } from "./timer";
+import { badgeFor, discFor, endsAtOf, nextBadgeChangeAt } from "./timer";
 import { linkStatusOf } from "./linkStatus";
 import { nextPassEnd } from "./passes";
 import { nextScheduleChange } from "@focus/core/schemas";
@@ -26,10 +26,14 @@ export const ALARMS = {
   schedule: "schedule",
 } as const;
 
-/** Sets the badge and the alarms for `state` on the server's `clock`. */
+/**
+ * Sets the badge, the toolbar icon's disc (it changes with the badge's minute wake-ups) and the
+ * alarms for `state` on the server's `clock`.
+ */
 export async function applyWakeups(chrome: ChromeAdapter, state: StoredState, clock: Pick<ServerClock, "now" | "toLocal">): Promise<void> {
   const now = clock.now();
   await chrome.badge.set(badgeFor(linkStatusOf(state), state.timer, now));
+  await chrome.icon.show(discFor(state.timer, now));
 
   const endsAt = state.pairing && !state.pairing.paused ? endsAtOf(state.timer, now) : null;
   if (endsAt !== null && endsAt > now) await chrome.alarms.create(ALARMS.sessionEnd, { when: clock.toLocal(endsAt) });

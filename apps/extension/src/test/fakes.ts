@@ -6,6 +6,7 @@ import type { LiveMessage } from "@focus/core/protocol";
 import type { FetchLike } from "../api";
 import type { AlarmSpec, BadgeSpec, ChromeAdapter, MessageListener, MessageSender, TabInfo } from "../chromeAdapter";
 import type { LiveSocket } from "../live";
+import type { DiscSpec } from "../timer";
 import type { DnrRule } from "../rules";
 
 export const EXTENSION_ID_FOR_TESTS = "abcdefghijklmnopabcdefghijklmnop";
@@ -95,6 +96,15 @@ export class FakeChrome implements ChromeAdapter {
     },
     create: async (url) => {
       this.openTabs.push({ id: this.openTabs.length + 100, url });
+    },
+  };
+
+  /** The toolbar icon's disc as last shown (null: the extension's own icon). */
+  iconDisc: DiscSpec | null = null;
+
+  icon: ChromeAdapter["icon"] = {
+    show: async (disc) => {
+      this.iconDisc = disc;
     },
   };
 

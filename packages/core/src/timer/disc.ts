@@ -4,7 +4,14 @@
  * shows the timer as a picture. One geometry for all of them: the remaining share of the session
  * is a sector from 12 o'clock, clockwise, that gets narrower as time passes.
  */
+import type { TimerMode } from "../constants";
 import type { TimerView } from "./view";
+
+/** The disc's colour per mode, as the Focus Arena's ring: teal for focus, green for breaks. */
+export const DISC_COLOURS: Record<TimerMode, string> = { focus: "#6fd3c1", shortBreak: "#34d399", longBreak: "#34d399" };
+
+/** The disc's background and its track (the full circle, faint). */
+export const DISC_BACKGROUND = "#1b2433";
 
 /** Steps a disc is drawn in: a picture changes at most this many times a session. */
 export const DISC_STEPS = 120;

@@ -1,5 +1,5 @@
 import type { TimerMode } from "@focus/core/constants";
-import { discPath, discShare, type TimerView } from "@focus/core/timer";
+import { DISC_BACKGROUND, DISC_COLOURS, discPath, discShare, type TimerView } from "@focus/core/timer";
 
 /**
  * The visual timer in the tab's icon (`docs/product.md`, The timer): while a session is under
@@ -10,15 +10,13 @@ import { discPath, discShare, type TimerView } from "@focus/core/timer";
 /** The app's own icon (index.html). */
 const APP_ICON = "/favicon.svg";
 
-/** The disc's colour per mode: the ring's colours: teal for focus, green for breaks. */
-const MODE_COLOURS: Record<TimerMode, string> = { focus: "#6fd3c1", shortBreak: "#34d399", longBreak: "#34d399" };
 
 /** The icon for `share` (0–1) of `mode` left, as an SVG data URL (32 × 32, like favicon.svg). */
 export function discIconUrl(share: number, mode: TimerMode): string {
-  const colour = MODE_COLOURS[mode];
+  const colour = DISC_COLOURS[mode];
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">` +
-    `<rect width="32" height="32" rx="8" fill="#1b2433"/>` +
+    `<rect width="32" height="32" rx="8" fill="${DISC_BACKGROUND}"/>` +
     `<circle cx="16" cy="16" r="12" fill="none" stroke="${colour}" stroke-opacity="0.35" stroke-width="1.5"/>` +
     `<path d="${discPath(share, 16, 16, 12)}" fill="${colour}"/>` +
     `</svg>`;
