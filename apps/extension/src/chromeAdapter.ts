@@ -224,8 +224,12 @@ export function createChromeAdapter(): ChromeAdapter {
   };
 }
 
-/** The icon last set, so a wake-up that changes nothing draws nothing ("app": the extension's own). */
-let shownIcon = "app";
+/**
+ * The icon this worker last set, so a wake-up that changes nothing draws nothing ("app": the
+ * extension's own). Unknown ("") when the worker starts: Chrome keeps a set icon across worker
+ * restarts, so the first wake-up always sets it.
+ */
+let shownIcon = "";
 
 /** The extension's own icons, as the manifest names them. */
 function manifestIcons(): Record<string, string> {
