@@ -6,7 +6,7 @@ import { EXTENSION_ID, EXTENSION_VERSION, EXTENSION_ZIP_PATH } from "@focus/core
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Sqlite } from "./faultHelpers";
-import { downloadExtension, launchWithExtension, startTestSite, type ExtensionBrowser, type TestSite } from "./extensionHarness";
+import { downloadExtension, launchWithExtension, startTestSite, visitIn, type ExtensionBrowser, type TestSite } from "./extensionHarness";
 import { removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, saveScreenshot, showAppTab } from "./harness";
 
 /** The extension APIs used inside extension pages (page.evaluate). */
@@ -73,13 +73,8 @@ afterAll(async () => {
 });
 
 
-/** Opens `url` in a fresh tab and returns where it ended up (the page stays open). */
-async function visit(url: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(url).catch(() => undefined); // a redirect to the extension aborts the original navigation
-  await page.waitForLoadState("domcontentloaded");
-  return page;
-}
+/** Opens `url` in a fresh tab of the extension's browser; where it ended up (the tab stays open). */
+const visit = (url: string) => visitIn(context, url);
 
 /** Whether a visit to `url` lands on the blocked page (polled: the timer update travels through the server). */
 async function expectBlocked(url: string, domain = SITE) {

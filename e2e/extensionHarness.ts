@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EXTENSION_ZIP_PATH } from "@focus/core/protocol";
-import { chromium, type BrowserContext } from "playwright-core";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from "./harness";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -89,4 +89,16 @@ export async function launchWithExtension(extensionDir: string, hosts: readonly 
       rmSync(extensionDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Opens `url` in a fresh tab of `context` and resolves with the tab where it ended up (the tab
+ * stays open): the site, or the extension's blocked page after a redirect (which aborts the
+ * original navigation, so its error is expected).
+ */
+export async function visitIn(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(url).catch(() => undefined);
+  await page.waitForLoadState("domcontentloaded");
+  return page;
 }

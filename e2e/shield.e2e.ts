@@ -1,7 +1,7 @@
 import { EXTENSION_ID } from "@focus/core/protocol";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { downloadExtension, launchWithExtension, startTestSite, type ExtensionBrowser, type TestSite } from "./extensionHarness";
+import { downloadExtension, launchWithExtension, startTestSite, visitIn, type ExtensionBrowser, type TestSite } from "./extensionHarness";
 import { registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, showAppTab } from "./harness";
 
 /**
@@ -46,13 +46,8 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** Opens `url` in a fresh tab; where it ended up (the page stays open). */
-async function visit(url: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(url).catch(() => undefined); // a redirect to the extension aborts the original navigation
-  await page.waitForLoadState("domcontentloaded");
-  return page;
-}
+/** Opens `url` in a fresh tab of the extension's browser; where it ended up (the tab stays open). */
+const visit = (url: string) => visitIn(context, url);
 
 /** Where a visit to `url` lands, polled until it is `blocked` (the extension's page) or `open` (the site). */
 async function expectLanding(url: string, landing: "blocked" | "open") {

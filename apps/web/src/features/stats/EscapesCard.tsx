@@ -2,7 +2,7 @@ import type { Session } from "@focus/core/schemas";
 import type { EscapeReport } from "@focus/core/stats";
 import { DoorOpen } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatSessionLength, formatSessionStart } from "./format";
+import { SessionRow } from "./RecentSessions";
 
 /**
  * Strict sessions ended early (`docs/product.md`, Strict focus): this week's count and the
@@ -20,16 +20,7 @@ export function EscapesCard({ report }: { report: EscapeReport<Session> }) {
       <CardContent>
         <ul className="divide-y" aria-label="Sessions ended early">
           {report.recent.map((s) => (
-            <li key={s.id} className="flex items-center gap-3 py-2.5">
-              <span className="grid size-9 shrink-0 place-items-center rounded-full bg-accent text-accent-foreground">
-                <DoorOpen className="size-4" aria-hidden />
-              </span>
-              <div className="min-w-0 flex-1">
-                <p className="font-medium">Focus session · Ended early</p>
-                <p className="text-sm text-muted-foreground">{formatSessionStart(s.startTime)}</p>
-              </div>
-              <span className="text-sm font-medium tabular-nums">{formatSessionLength(s.duration)}</span>
-            </li>
+            <SessionRow key={s.id} session={s} icon={DoorOpen} title="Focus session · Ended early" />
           ))}
         </ul>
       </CardContent>
