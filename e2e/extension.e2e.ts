@@ -530,7 +530,9 @@ describe("Chrome extension", () => {
     const ROOM_FOCUS_LEFT_S = 10;
     const db = new Sqlite(`${server.dataDir}/focus.db`);
     const startedAt = Date.now() - (25 * 60 - ROOM_FOCUS_LEFT_S) * 1000;
-    db.prepare("UPDATE rooms SET started_at = ? WHERE slug = ?").run(new Date(startedAt).toISOString(), slug);
+    // Someone was in it a moment ago: a room nobody has been in for 10 minutes is ended by the
+    // server's next sweep (ROOM_EMPTY_CLOSE_MS), which would otherwise race this test's join.
+    db.prepare("UPDATE rooms SET started_at = ?, occupied_at = ? WHERE slug = ?").run(new Date(startedAt).toISOString(), new Date().toISOString(), slug);
     db.close();
     const roundEndsAt = startedAt + 25 * 60 * 1000;
 
@@ -540,10 +542,7 @@ describe("Chrome extension", () => {
     await app.bringToFront();
     await app.goto(`${server.url}/rooms/${slug}`);
     await app.getByRole("button", { name: "Join this room" }).click();
-    // The click is dispatched to the button as found: on a loaded clean-clone run the open dialog
-    // was redrawn while Playwright waited for its button to hold still (30 s of "detached from the
-    // DOM, retrying"); what is tested here is that joining works, and then what the extension does.
-    await app.getByRole("dialog", { name: "End your focus session?" }).getByRole("button", { name: "Join the room" }).dispatchEvent("click");
+    await app.getByRole("dialog", { name: "End your focus session?" }).getByRole("button", { name: "Join the room" }).click();
     await expect.poll(() => app.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Focus/);
     // The blocked page counts down to the room's round end, not to the personal session's.
     await expect
