@@ -1,4 +1,7 @@
-import type { ChunkingContext, ModuleInfo } from "rolldown";
+import type { Rolldown } from "vite";
+
+type ChunkingContext = Rolldown.ChunkingContext;
+type ModuleInfo = Rolldown.ModuleInfo;
 
 /**
  * The app's own modules grouped by the budgeted pages that show them (`docs/performance.md`, Few
