@@ -46,12 +46,24 @@ function check<Values extends Record<string, unknown>, Output>(
   return { valid: false, errors };
 }
 
+/** What `onValid` may do after a valid submit: show a message the schema cannot know, start over, move the focus. */
+export interface SubmitActions<Values> {
+  setError: (name: keyof Values & string, message: string) => void;
+  /** Back to `next` (default: the starting values), no message shown, nothing checked until the next submit. */
+  reset: (next?: Values) => void;
+  focus: (name: keyof Values & string) => void;
+}
+
 /**
  * The state of a form whose fields are the keys of `initial` (their starting values), checked
  * by `schema`: `field(name)` for each text input, `value`/`setValue`/`ref` for other controls,
- * `onSubmit` for the `<form>`; `setError`, `reset` and `focus` for what happens after a submit.
+ * `onSubmit` for the `<form>`; `onValid` gets the output and what it may do next.
  */
-export function useSchemaForm<Values extends Record<string, unknown>, Output>(schema: FormSchema<Output>, initial: Values, onValid: (output: Output) => void) {
+export function useSchemaForm<Values extends Record<string, unknown>, Output>(
+  schema: FormSchema<Output>,
+  initial: Values,
+  onValid: (output: Output, actions: SubmitActions<Values>) => void,
+) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors<Values>>({});
   const submitted = useRef(false);
@@ -81,21 +93,6 @@ export function useSchemaForm<Values extends Record<string, unknown>, Output>(sc
 
   const focus = (name: keyof Values & string) => elements.current.get(name)?.focus();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submitted.current = true;
-    const result = check(schema, values);
-    if (result.valid) {
-      setErrors({});
-      onValid(result.output);
-      return;
-    }
-    setErrors(result.errors);
-    const first = (Object.keys(initial) as (keyof Values & string)[]).find((name) => result.errors[name] !== undefined);
-    if (first) focus(first);
-  };
-
-  /** Back to `next` (default: the starting values), no message shown, nothing checked until the next submit. */
   const reset = (next: Values = initial) => {
     setValues(next);
     setErrors({});
@@ -104,7 +101,22 @@ export function useSchemaForm<Values extends Record<string, unknown>, Output>(sc
 
   const setError = (name: keyof Values & string, message: string) => setErrors((current) => ({ ...current, [name]: message }));
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitted.current = true;
+    const result = check(schema, values);
+    if (result.valid) {
+      setErrors({});
+      onValid(result.output, { setError, reset, focus });
+      return;
+    }
+    setErrors(result.errors);
+    const first = (Object.keys(initial) as (keyof Values & string)[]).find((name) => result.errors[name] !== undefined);
+    if (first) focus(first);
+  };
+
+
   const value = <Name extends keyof Values>(name: Name): Values[Name] => values[name];
 
-  return { field, value, setValue, ref, errors, setError, reset, focus, onSubmit };
+  return { field, value, setValue, ref, errors, onSubmit };
 }

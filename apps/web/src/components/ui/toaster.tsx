@@ -1,5 +1,5 @@
 import { Toast, ToastAction, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
-import { ToastActionContext } from "./toastAction";
+import { ToastActionContext, type ToastActionProps } from "./toastAction";
 import { TOAST_DURATION, useToast } from "./use-toast";
 
 /**
@@ -7,10 +7,12 @@ import { TOAST_DURATION, useToast } from "./use-toast";
  * the notification area. Mount once at the app root. A toast's `action` (toastAction.tsx) draws
  * with Radix's Action given here.
  */
+const drawAction = (props: ToastActionProps) => <ToastAction {...props} />;
+
 export function Toaster() {
   const { toasts } = useToast();
   return (
-    <ToastActionContext.Provider value={ToastAction}>
+    <ToastActionContext.Provider value={drawAction}>
       <ToastProvider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
         {toasts.map(({ id, title, description, action, ...props }) => (
           <Toast key={id} {...props}>

@@ -26,15 +26,15 @@ export function TaskForm({
   onCancel?: () => void;
 }) {
   const id = useId();
-  const form = useSchemaForm(taskFormSchema, initial ?? { title: "", estimate: DEFAULT_TASK_ESTIMATE }, (values) => {
+  const form = useSchemaForm(taskFormSchema, initial ?? { title: "", estimate: DEFAULT_TASK_ESTIMATE }, (values, next) => {
     if (!onSubmit(values)) {
-      form.setError("title", TASK_MESSAGES.tooManyOpen);
+      next.setError("title", TASK_MESSAGES.tooManyOpen);
       return;
     }
     if (mode === "add") {
       // A new task starts from the default estimate: the last task's says nothing of it.
-      form.reset({ title: "", estimate: DEFAULT_TASK_ESTIMATE });
-      form.focus("title");
+      next.reset({ title: "", estimate: DEFAULT_TASK_ESTIMATE });
+      next.focus("title");
     }
   });
   const { errors } = form;
