@@ -101,5 +101,8 @@ export const STORAGE_KEYS = {
   totalSessions: "total-sessions",
   timerState: "timer-state",
   guestSessionUsed: "guest-session-used",
+  /** A guest's sessions and tasks, kept in the browser until they move into an account. */
+  guestSessions: "guest-sessions",
+  guestTasks: "guest-tasks",
   interviewDismissed: "calendly-interview-dismissed",
 } as const;
