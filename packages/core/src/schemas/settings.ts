@@ -61,7 +61,7 @@ function listedShare(value: number): number | undefined {
  * settings, so the full schema gives them defaults.
  */
 const flowFields = {
-  focusStyle: z.enum(FOCUS_STYLES),
+  focusStyle: z.enum(FOCUS_STYLES, "focusStyle must be pomodoro or flowtime"),
   flowBreakShare: z
     .number()
     .refine((value) => listedShare(value) !== undefined, "flowBreakShare must be one of 1/3, 1/4, 1/5 or 1/6")
