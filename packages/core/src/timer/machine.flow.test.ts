@@ -83,6 +83,7 @@ describe("Flowtime: a focus session that counts up", () => {
         nextMode: "shortBreak",
         nextDurationMs: 6 * MIN,
         endedAt: T0 + 32 * MIN,
+        flow: true,
         session: { startTime: new Date(T0).toISOString(), duration: 32 * 60, type: "focus", completed: true, clientId: sessionIdOf(SEED, T0) },
       }),
     ]);

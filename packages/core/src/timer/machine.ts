@@ -161,6 +161,7 @@ function completedSession(context: TimerContext): SessionCompleted {
     nextStartsItself: autoStarts(context.settings, nextMode, context.now - endedAt),
     endedAt,
     whileAway: context.now - endedAt > MISSED_COMPLETION_MS,
+    ...(context.mode === "focus" && context.flow ? { flow: true } : {}),
     task,
     session: {
       startTime: new Date(startedAt).toISOString(),

@@ -249,6 +249,8 @@ export interface SessionCompleted {
    * closed or asleep. It is still recorded; adapters tell the user quietly (no bell).
    */
   whileAway: boolean;
+  /** A Flowtime session the user ended with "Take a break" (or its 4-hour cap): no end to announce by Web Push. */
+  flow?: boolean;
 }
 
 /**
