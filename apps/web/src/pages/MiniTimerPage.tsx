@@ -90,13 +90,14 @@ export function MiniTimerPage() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-2 p-3" aria-label="Mini timer">
       <p className="text-xs font-medium uppercase tracking-widest text-muted-foreground">
-        {view ? `${TIMER_MODE_LABELS[view.mode]}${view.isPaused ? " · Paused" : ""}` : "Connecting…"}
+        {view ? `${view.countsUp ? "Flowtime" : TIMER_MODE_LABELS[view.mode]}${view.isPaused ? " · Paused" : ""}` : "Connecting…"}
       </p>
       <p className="text-4xl font-semibold tabular-nums" data-testid="mini-timer-display" aria-live="off">
         {view?.display ?? "--:--"}
       </p>
       <div className="h-1.5 w-full overflow-hidden rounded-full bg-muted" aria-hidden="true">
-        <div className="h-full bg-primary" style={{ width: `${view?.progress ?? 0}%` }} />
+        {/* A Flowtime session counts up: no bar runs out (`docs/product.md`, The timer). */}
+        <div className="h-full bg-primary" style={{ width: `${view?.countsUp ? 100 : (view?.progress ?? 0)}%` }} />
       </div>
       {view?.strict ? (
         // A strict focus session offers no pause or reset (`docs/product.md`, Strict focus); End early is in the Focus Arena.

@@ -1,4 +1,4 @@
-import { END_WARNINGS, ESCAPES_PER_WEEK, SETTINGS_LIMITS, WEEKLY_GOAL_DAYS, type EndWarning } from "@focus/core/constants";
+import { END_WARNINGS, ESCAPES_PER_WEEK, FLOW_BREAK_SHARES, FLOW_CUE_MINUTES, FOCUS_STYLES, MAX_EXTENSIONS, SETTINGS_LIMITS, WEEKLY_GOAL_DAYS, type EndWarning } from "@focus/core/constants";
 import { AUDIO_IN_BREAKS, settingsSchema, shieldSettingsFields, type Settings } from "@focus/core/schemas";
 import { z } from "zod";
 
@@ -15,6 +15,18 @@ export const END_WARNING_LABELS: Record<EndWarning, string> = {
   "1": "1 minute before",
   both: "5 minutes and 1 minute before",
 };
+
+/** The Flowtime break's shares as they read (`docs/product.md`, The timer), largest first. */
+export const FLOW_BREAK_SHARE_CHOICES: readonly { value: number; label: string }[] = FLOW_BREAK_SHARES.map((share) => ({
+  value: share,
+  label: `1/${Math.round(1 / share)} of the focus time`,
+}));
+
+/** "+5 min" in a row: 0 (off) to 3. */
+export const MAX_EXTENSIONS_CHOICES: readonly number[] = Array.from({ length: MAX_EXTENSIONS.max - MAX_EXTENSIONS.min + 1 }, (_, i) => MAX_EXTENSIONS.min + i);
+
+/** The long-stretch cue's slider, minutes. */
+export const FLOW_CUE_LIMITS = { min: FLOW_CUE_MINUTES.min, max: FLOW_CUE_MINUTES.max, step: 1 } as const;
 
 /** Long break interval choices, 2 to 6 focus sessions, as the form's text values. */
 export const LONG_BREAK_INTERVAL_CHOICES: readonly string[] = Array.from(
@@ -33,6 +45,10 @@ export const settingsFormSchema = settingsSchema.extend({
   endWarning: z.enum(END_WARNINGS),
   warningSound: z.boolean(),
   weeklyGoalDays: z.number().int().min(WEEKLY_GOAL_DAYS.min).max(WEEKLY_GOAL_DAYS.max),
+  focusStyle: z.enum(FOCUS_STYLES),
+  flowBreakShare: z.number(),
+  flowCueMinutes: z.number().int().min(FLOW_CUE_MINUTES.min).max(FLOW_CUE_MINUTES.max),
+  maxExtensions: z.number().int().min(MAX_EXTENSIONS.min).max(MAX_EXTENSIONS.max),
   // Edited on the Focus Shield tab; carried through unchanged here.
   ...shieldSettingsFields,
 });

@@ -14,6 +14,7 @@ import { useMiniTimerLink } from "@/features/miniTimer/miniTimerLink";
 import { useTimerControls, useTimerView } from "./useTimer";
 import { requestNotificationPermission } from "./notifications";
 import { StrictSessionBar, StrictStartSwitch } from "./StrictFocus";
+import { ExtendButton, FlowStartSwitch, FlowStatus, TakeBreakButton } from "./Flowtime";
 import { useCurrentSettings } from "@/runtime/currentSettings";
 
 const MOTIVATION: Record<TimerMode, string> = {
@@ -26,16 +27,18 @@ const MOTIVATION: Record<TimerMode, string> = {
  * What a screen reader hears: state changes and every fifth minute, never every second.
  */
 function useAnnouncement(view: ReturnType<typeof useTimerView>): string {
-  const { isRunning, mode, display, secondsLeft } = view;
+  const { isRunning, mode, display, secondsLeft, countsUp } = view;
   const [message, setMessage] = useState("");
   // The view the message was last worked out for; a new one is compared with it during render.
   const [last, setLast] = useState({ isRunning, mode, display, secondsLeft });
   if (last.isRunning !== isRunning || last.mode !== mode || last.display !== display || last.secondsLeft !== secondsLeft) {
     setLast({ isRunning, mode, display, secondsLeft });
-    const label = TIMER_MODE_LABELS[mode];
-    if (last.mode !== mode) setMessage(`${label}, ${display} left`);
-    else if (last.isRunning !== isRunning) setMessage(isRunning ? `${label} started, ${display} left` : `${label} paused at ${display}`);
-    else if (isRunning && secondsLeft > 0 && secondsLeft % 300 === 0) setMessage(`${secondsLeft / 60} minutes left`);
+    const label = countsUp ? "Flowtime focus" : TIMER_MODE_LABELS[mode];
+    // A Flowtime session counts up: its time is "so far", and it has no minutes left to announce.
+    const time = countsUp ? `${display} so far` : `${display} left`;
+    if (last.mode !== mode) setMessage(`${label}, ${time}`);
+    else if (last.isRunning !== isRunning) setMessage(isRunning ? `${label} started, ${time}` : `${label} paused at ${display}`);
+    else if (!countsUp && isRunning && secondsLeft > 0 && secondsLeft % 300 === 0) setMessage(`${secondsLeft / 60} minutes left`);
   }
   return message;
 }
@@ -67,14 +70,15 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
 
         {!view.strict && <ModeSelector mode={view.mode} onChange={setMode} />}
 
-        <ProgressRing progress={view.progress} mode={view.mode} warning={endWarning !== null}>
+        {/* A Flowtime session counts up: its ring stays full, as its disc does (`docs/product.md`, The timer). */}
+        <ProgressRing progress={view.countsUp ? 100 : view.progress} mode={view.mode} warning={endWarning !== null}>
           <span className="text-xs font-medium uppercase tracking-widest text-muted-foreground">
-            {TIMER_MODE_LABELS[view.mode]}
+            {view.countsUp ? "Flowtime" : TIMER_MODE_LABELS[view.mode]}
           </span>
           <time
             className={cn("text-5xl font-semibold tabular-nums tracking-tight sm:text-6xl", view.isPaused && "text-muted-foreground")}
             data-testid="timer-display"
-            aria-label={`${view.display} left`}
+            aria-label={`${view.display} ${view.countsUp ? "so far" : "left"}`}
           >
             {view.display}
           </time>
@@ -95,6 +99,7 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
         <p className="sr-only" aria-live="polite" role="status">
           {announcement}
         </p>
+        {view.countsUp && <FlowStatus />}
         {workingOn}
 
         <ArenaControls view={view} />
@@ -123,23 +128,28 @@ function ArenaControls({ view }: { view: ReturnType<typeof useTimerView> }) {
   // The Strict switch: as the setting says until the user flips it, for the next focus session only.
   const [strictChoice, setStrictChoice] = useState<boolean | null>(null);
   const strictNext = strictChoice ?? settings.strictFocus;
+  // The Flowtime switch, the same way: as the "Focus style" setting says, for the next focus session only.
+  const [flowChoice, setFlowChoice] = useState<boolean | null>(null);
+  const flowNext = flowChoice ?? settings.focusStyle === "flowtime";
   const waitingFocus = view.mode === "focus" && !view.isRunning && !view.isPaused && !view.isStarting;
   const start = () => {
     // A click is the user gesture browsers require to ask; desktop notifications default to on.
     requestNotificationPermission(settings);
     if (waitingFocus) {
-      controls.start({ strict: strictNext });
+      controls.start({ strict: strictNext, flow: flowNext });
       setStrictChoice(null);
+      setFlowChoice(null);
     } else {
       controls.start();
     }
   };
   return (
     <>
-      {view.strict && <StrictSessionBar endsAt={view.endsAt} onEndEarly={controls.endEarly} />}
-      <div className="flex items-center justify-center gap-3">
+      {view.strict && <StrictSessionBar endsAt={view.countsUp ? null : view.endsAt} onEndEarly={controls.endEarly} />}
+      <div className="flex flex-wrap items-center justify-center gap-3">
+        {view.countsUp && <TakeBreakButton onTakeBreak={controls.takeBreak} />}
         {view.strict ? null : view.isRunning ? (
-          <Button size="lg" className="min-w-40" onClick={controls.pause}>
+          <Button size="lg" variant={view.countsUp ? "outline" : "default"} className={view.countsUp ? undefined : "min-w-40"} onClick={controls.pause}>
             <Pause className="mr-2 h-5 w-5" aria-hidden="true" />
             Pause
           </Button>
@@ -149,6 +159,7 @@ function ArenaControls({ view }: { view: ReturnType<typeof useTimerView> }) {
             {startLabel}
           </Button>
         )}
+        <ExtendButton onExtend={controls.extend} />
         {!view.strict && (
           <Button size="lg" variant="outline" onClick={controls.reset} aria-label="Reset timer">
             <RotateCcw className="h-5 w-5" aria-hidden="true" />
@@ -164,7 +175,12 @@ function ArenaControls({ view }: { view: ReturnType<typeof useTimerView> }) {
           <PictureInPicture2 className="h-5 w-5" aria-hidden="true" />
         </Button>
       </div>
-      {waitingFocus && <StrictStartSwitch checked={strictNext} onChange={setStrictChoice} />}
+      {waitingFocus && (
+        <div className="flex flex-col items-center justify-center gap-4 sm:flex-row sm:items-start sm:gap-8">
+          <StrictStartSwitch checked={strictNext} onChange={setStrictChoice} />
+          <FlowStartSwitch checked={flowNext} onChange={setFlowChoice} />
+        </div>
+      )}
     </>
   );
 }

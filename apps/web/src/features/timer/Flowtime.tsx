@@ -1,0 +1,75 @@
+import { breakEarnedSoFarMs, extensionOffer, flowCueDue, flowFocusedMs, takeBreakAllowed } from "@focus/core/timer";
+import { Coffee, Plus } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Switch } from "@/components/ui/switch";
+import { useCurrentSettings } from "@/runtime/currentSettings";
+import { TimerActor } from "@/runtime/timerActor";
+
+/**
+ * The Focus Arena's per-session Flowtime switch beside Start (`docs/product.md`, The timer): it
+ * starts as the "Focus style" setting says and applies to the next focus session only.
+ */
+export function FlowStartSwitch({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="mx-auto flex max-w-md items-center justify-center gap-3 text-sm">
+      <Switch id="flow-start" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-describedby="flow-start-hint" />
+      <div className="grid">
+        <label htmlFor="flow-start" className="font-medium">
+          Flowtime
+        </label>
+        <span id="flow-start-hint" className="text-xs text-muted-foreground">
+          Count up, and take a break when you're ready.
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** Whole minutes of a length in ms, for what the Arena says. */
+function minutesOf(ms: number): number {
+  return Math.round(ms / 60_000);
+}
+
+/**
+ * What a Flowtime session shows under its time: the break earned so far ("Break earned: 6 min")
+ * and, past the long-stretch cue, a calm suggestion to rest (nothing stops the session).
+ */
+export function FlowStatus() {
+  const settings = useCurrentSettings();
+  const earnedMs = TimerActor.useSelector((s) => breakEarnedSoFarMs(s.context));
+  const cue = TimerActor.useSelector((s) => flowCueDue(flowFocusedMs(s.context), settings));
+  if (earnedMs === null) return null;
+  return (
+    <div className="grid justify-items-center gap-2 text-center" data-testid="flow-status">
+      <p className="text-sm font-medium">Break earned: {minutesOf(earnedMs)} min</p>
+      {cue && (
+        <p role="status" className="max-w-sm rounded-md bg-amber-500/10 px-3 py-2 text-sm text-amber-800 dark:text-amber-200" data-testid="flow-cue">
+          That's been a long stretch. A break now could help you come back fresh.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** "Take a break" of a Flowtime session, when it is allowed now (a strict one only after its focus length). */
+export function TakeBreakButton({ onTakeBreak }: { onTakeBreak: () => void }) {
+  const allowed = TimerActor.useSelector((s) => takeBreakAllowed(s.context));
+  if (!allowed) return null;
+  return (
+    <Button size="lg" className="min-w-40" onClick={onTakeBreak}>
+      <Coffee className="mr-2 h-5 w-5" aria-hidden="true" />
+      Take a break
+    </Button>
+  );
+}
+
+/** "+5 min" in a running Pomodoro focus session's last 2 minutes (`extensionOffer`); the + key does the same. */
+export function ExtendButton({ onExtend }: { onExtend: () => void }) {
+  const offered = TimerActor.useSelector((s) => extensionOffer(s.context) === "running");
+  if (!offered) return null;
+  return (
+    <Button size="lg" variant="outline" onClick={onExtend} aria-keyshortcuts="+" aria-label="+5 min: five more minutes">
+      <Plus className="mr-1 h-5 w-5" aria-hidden="true" />5 min
+    </Button>
+  );
+}
