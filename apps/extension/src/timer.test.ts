@@ -1,7 +1,7 @@
 import type { SharedTimerState } from "@focus/core/protocol";
 import { describe, expect, it } from "vitest";
 import { sharedTimerView } from "@focus/core/timer";
-import { BADGE_COLORS, badgeFor, endsAtOf, isFocusRunning, nextBadgeChangeAt, receivedTimer, stateToShare } from "./timer";
+import { BADGE_COLORS, badgeFor, discFor, endsAtOf, isFocusRunning, nextBadgeChangeAt, receivedTimer, stateToShare } from "./timer";
 
 const T0 = Date.UTC(2026, 2, 2, 9, 0);
 const MIN = 60_000;
@@ -53,6 +53,17 @@ describe("badge", () => {
     expect(badgeFor("linked", timer, T0 + MIN).text).toBe("24");
     expect(badgeFor("linked", timer, T0 + 24 * MIN + 30_000).text).toBe("1");
     expect(badgeFor("linked", timer, T0 + 25 * MIN).text).toBe("");
+  });
+
+  it("shows a Flowtime session's minutes so far with a +, blocks during it and draws a full disc", () => {
+    const flow: SharedTimerState = { isActive: true, currentTime: 240 * 60, mode: "focus", progress: 0, endsAt: T0 + 240 * MIN, durationMs: 240 * MIN, sessionStartTime: T0, flow: true };
+    expect(badgeFor("linked", flow, T0 + 30_000)).toEqual({ text: "+0", color: BADGE_COLORS.focus, title: "Focus Flow: Flowtime focus, 0 min so far" });
+    expect(badgeFor("linked", flow, T0 + 12 * MIN + 59_000).text).toBe("+12");
+    expect(nextBadgeChangeAt(flow, T0 + 12 * MIN + 20_000)).toBe(T0 + 13 * MIN);
+    expect(isFocusRunning(flow, T0 + 100 * MIN)).toBe(true);
+    expect(discFor(flow, T0 + 100 * MIN)).toEqual({ share: 1, mode: "focus" });
+    const paused: SharedTimerState = { ...flow, isActive: false, endsAt: null, currentTime: 228 * 60 };
+    expect(badgeFor("linked", paused, T0 + 50 * MIN)).toMatchObject({ text: "+12", color: BADGE_COLORS.idle });
   });
 
   it("keeps counting while only the connection is down", () => {
