@@ -11,7 +11,7 @@ import { TimerActor } from "@/runtime/timerActor";
  */
 export function FlowStartSwitch({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <div className="mx-auto flex max-w-md items-center justify-center gap-3 text-sm">
+    <div className="flex max-w-md items-center gap-3 text-sm">
       <Switch id="flow-start" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-describedby="flow-start-hint" />
       <div className="grid">
         <label htmlFor="flow-start" className="font-medium">
@@ -51,25 +51,33 @@ export function FlowStatus() {
   );
 }
 
-/** "Take a break" of a Flowtime session, when it is allowed now (a strict one only after its focus length). */
-export function TakeBreakButton({ onTakeBreak }: { onTakeBreak: () => void }) {
-  const allowed = TimerActor.useSelector((s) => takeBreakAllowed(s.context));
-  if (!allowed) return null;
+/**
+ * The row above the timer's buttons when the session offers more: "Take a break" in a Flowtime
+ * session (a strict one only after its focus length: until then it says when), and "+5 min" in a
+ * Pomodoro focus session's last 2 minutes (`extensionOffer`; the + key does the same). Nothing
+ * when neither is offered.
+ */
+export function SessionActions({ countsUp, onTakeBreak, onExtend }: { countsUp: boolean; onTakeBreak: () => void; onExtend: () => void }) {
+  const takeBreak = TimerActor.useSelector((s) => takeBreakAllowed(s.context));
+  const extend = TimerActor.useSelector((s) => extensionOffer(s.context) === "running");
+  const focusMinutes = TimerActor.useSelector((s) => s.context.settings.focusDuration);
+  if (countsUp && !takeBreak) {
+    return <p className="text-center text-sm text-muted-foreground">Take a break opens after {focusMinutes} minutes of this strict session.</p>;
+  }
+  if (!(countsUp && takeBreak) && !extend) return null;
   return (
-    <Button size="lg" className="min-w-40" onClick={onTakeBreak}>
-      <Coffee className="mr-2 h-5 w-5" aria-hidden="true" />
-      Take a break
-    </Button>
-  );
-}
-
-/** "+5 min" in a running Pomodoro focus session's last 2 minutes (`extensionOffer`); the + key does the same. */
-export function ExtendButton({ onExtend }: { onExtend: () => void }) {
-  const offered = TimerActor.useSelector((s) => extensionOffer(s.context) === "running");
-  if (!offered) return null;
-  return (
-    <Button size="lg" variant="outline" onClick={onExtend} aria-keyshortcuts="+" aria-label="+5 min: five more minutes">
-      <Plus className="mr-1 h-5 w-5" aria-hidden="true" />5 min
-    </Button>
+    <div className="flex flex-wrap items-center justify-center gap-3">
+      {countsUp && takeBreak && (
+        <Button size="lg" className="min-w-48" onClick={onTakeBreak}>
+          <Coffee className="mr-2 h-5 w-5" aria-hidden="true" />
+          Take a break
+        </Button>
+      )}
+      {extend && (
+        <Button size="lg" variant="secondary" className="min-w-40" onClick={onExtend} aria-keyshortcuts="+" aria-label="+5 min: five more minutes">
+          <Plus className="mr-1 h-5 w-5" aria-hidden="true" />5 min
+        </Button>
+      )}
+    </div>
   );
 }

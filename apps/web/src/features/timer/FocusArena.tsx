@@ -14,7 +14,7 @@ import { useMiniTimerLink } from "@/features/miniTimer/miniTimerLink";
 import { useTimerControls, useTimerView } from "./useTimer";
 import { requestNotificationPermission } from "./notifications";
 import { StrictSessionBar, StrictStartSwitch } from "./StrictFocus";
-import { ExtendButton, FlowStartSwitch, FlowStatus, TakeBreakButton } from "./Flowtime";
+import { FlowStartSwitch, FlowStatus, SessionActions } from "./Flowtime";
 import { useCurrentSettings } from "@/runtime/currentSettings";
 
 const MOTIVATION: Record<TimerMode, string> = {
@@ -146,10 +146,11 @@ function ArenaControls({ view }: { view: ReturnType<typeof useTimerView> }) {
   return (
     <>
       {view.strict && <StrictSessionBar endsAt={view.countsUp ? null : view.endsAt} onEndEarly={controls.endEarly} />}
+      <SessionActions countsUp={view.countsUp} onTakeBreak={controls.takeBreak} onExtend={controls.extend} />
       <div className="flex flex-wrap items-center justify-center gap-3">
-        {view.countsUp && <TakeBreakButton onTakeBreak={controls.takeBreak} />}
         {view.strict ? null : view.isRunning ? (
-          <Button size="lg" variant={view.countsUp ? "outline" : "default"} className={view.countsUp ? undefined : "min-w-40"} onClick={controls.pause}>
+          // In a Flowtime session "Take a break" is the main action; Pause steps back.
+          <Button size="lg" variant={view.countsUp ? "outline" : "default"} className="min-w-40" onClick={controls.pause}>
             <Pause className="mr-2 h-5 w-5" aria-hidden="true" />
             Pause
           </Button>
@@ -159,7 +160,6 @@ function ArenaControls({ view }: { view: ReturnType<typeof useTimerView> }) {
             {startLabel}
           </Button>
         )}
-        <ExtendButton onExtend={controls.extend} />
         {!view.strict && (
           <Button size="lg" variant="outline" onClick={controls.reset} aria-label="Reset timer">
             <RotateCcw className="h-5 w-5" aria-hidden="true" />
@@ -176,7 +176,7 @@ function ArenaControls({ view }: { view: ReturnType<typeof useTimerView> }) {
         </Button>
       </div>
       {waitingFocus && (
-        <div className="flex flex-col items-center justify-center gap-4 sm:flex-row sm:items-start sm:gap-8">
+        <div className="mx-auto grid w-fit justify-items-start gap-4 *:mx-0 sm:flex sm:items-start sm:gap-8">
           <StrictStartSwitch checked={strictNext} onChange={setStrictChoice} />
           <FlowStartSwitch checked={flowNext} onChange={setFlowChoice} />
         </div>
