@@ -1,5 +1,5 @@
 import { breakEarnedSoFarMs, extensionOffer, flowCueDue, flowFocusedMs, takeBreakAllowed } from "@focus/core/timer";
-import { Coffee, Plus } from "lucide-react";
+import { Coffee } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { useCurrentSettings } from "@/runtime/currentSettings";
@@ -75,7 +75,7 @@ export function SessionActions({ countsUp, onTakeBreak, onExtend }: { countsUp: 
       )}
       {extend && (
         <Button size="lg" variant="secondary" className="min-w-40" onClick={onExtend} aria-keyshortcuts="+" aria-label="+5 min: five more minutes">
-          <Plus className="mr-1 h-5 w-5" aria-hidden="true" />5 min
+          +5 min
         </Button>
       )}
     </div>
