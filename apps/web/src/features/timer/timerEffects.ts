@@ -7,7 +7,7 @@ import { activeEndWarning, countersOf, flowCueDue, flowFocusedMs, tickerWith, ti
 import type { Actor } from "xstate";
 import { toast } from "@/components/ui/use-toast";
 import { forgetGuestSession, recordGuestSession } from "@/features/guest/guestSessions";
-import { recordSession } from "@/runtime/outbox/sync";
+import { recordSession, withdrawSession } from "@/runtime/outbox/sync";
 import { recordGuestTaskSession } from "@/features/tasks/guestTasks";
 import { saveGuestSessionUsedOn } from "./access";
 import { notifyEnd, playWarningSound } from "./notifications";
@@ -107,6 +107,8 @@ export function timerWithEffects(app: TimerEffectsContext) {
       },
       stopUndone: (_, { session }) => {
         if (app.userId === null) forgetGuestSession(session.clientId);
+        // A completion withdrawn by "+5 min" may still wait in the outbox (offline): it must not be sent.
+        else if (session.completed) void withdrawSession(app.userId, session.clientId).catch((error: unknown) => console.error("Failed to withdraw the session", error));
       },
     },
   });
