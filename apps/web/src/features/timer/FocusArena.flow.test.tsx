@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
@@ -95,6 +95,23 @@ describe("Focus Arena: Five more minutes", () => {
     await userEvent.click(extend);
     await waitFor(() => expect(screen.getByTestId("timer-display").textContent).toBe("06:30"));
     expect(screen.queryByRole("button", { name: /^\+5 min/ })).toBeNull();
+  });
+
+  it("offers +5 min for 10 s after the end, and it brings the same session back running", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = new Date().setHours(12, 0, 0, 0);
+    vi.setSystemTime(start);
+    serve();
+    renderRoute("/app");
+    await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
+    await screen.findByRole("button", { name: "Pause" });
+    wakeAt(start + 25 * MIN + 3000);
+    const offer = (await screen.findByText("Want five more minutes?", {}, { timeout: 3000 })).closest("li") as HTMLElement;
+    expect(within(offer).getByRole("button", { name: /^\+5 min/ })).toBeTruthy();
+    // The key + does what the notice's button does (a click on a toast's action needs pointer capture, which jsdom lacks).
+    await userEvent.keyboard("+");
+    await waitFor(() => expect(screen.getByTestId("timer-display").textContent).toBe("04:57"));
+    expect(screen.getByRole("button", { name: "Focus" }).getAttribute("aria-pressed")).toBe("true");
   });
 
   it("the + key does the same", async () => {
