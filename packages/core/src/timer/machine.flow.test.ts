@@ -10,6 +10,8 @@ import { sharedTimerView, timerViewOf } from "./view";
 import { activeEndWarning } from "./warnings";
 import { discShare } from "./disc";
 import type { TimerEffect, TimerEvent, TimerInput } from "./types";
+import { applyTimerCommands, newAccountTimer, nextSettleAt, sharedStateOfAccount, type TimedTimerCommand } from "./accountTimer";
+import { parsePersistedTimerState, toPersistedTimerState } from "./persistence";
 
 const MIN = 60_000;
 const SEC = 1000;
@@ -295,6 +297,39 @@ describe("Five more minutes", () => {
     expect(actor.getSnapshot().context.access.guestSessionUsedOn).not.toBeNull();
     actor.send({ type: "EXTEND", now: T0 + 25 * MIN + SEC });
     expect(actor.getSnapshot().context.access.guestSessionUsedOn).toBeNull();
+  });
+});
+
+describe("Flowtime and Five more minutes on the account's timer and in saved state", () => {
+  const env = (now: number) => ({ settings, access: { isGuest: false, subscription: { subscriptionPlan: "premium" as const, subscriptionStatus: "active" as const, trialEndDate: null }, guestSessionUsedOn: null, focusSessionsToday: 0 }, now });
+  const cmd = (command: TimedTimerCommand["command"], at: number): TimedTimerCommand => ({ id: crypto.randomUUID(), command, at });
+
+  it("schedules no end for a Flowtime session, and shares it as counting up", () => {
+    const { timer } = applyTimerCommands(newAccountTimer(settings, SEED, T0), [cmd({ type: "start", flow: true }, T0)], 0, env(T0));
+    expect(timer).toMatchObject({ status: "running", flow: true });
+    expect(nextSettleAt(timer)).toBeNull();
+    expect(sharedTimerView(sharedStateOfAccount(timer, T0 + 7 * MIN), T0 + 7 * MIN)).toMatchObject({ countsUp: true, display: "07:00" });
+  });
+
+  it("records a Flowtime session on the server's 'takeBreak' and withdraws a completion on 'extend' after the end", () => {
+    const flow = applyTimerCommands(newAccountTimer(settings, SEED, T0), [cmd({ type: "start", flow: true }, T0), cmd({ type: "takeBreak" }, T0 + 40 * MIN)], 0, env(T0 + 40 * MIN));
+    expect(flow.effects).toEqual([expect.objectContaining({ type: "sessionCompleted", flow: true, nextDurationMs: 8 * MIN, session: expect.objectContaining({ duration: 40 * 60 }) })]);
+    const pomodoro = applyTimerCommands(newAccountTimer(settings, SEED, T0), [cmd({ type: "start" }, T0), cmd({ type: "extend" }, T0 + 25 * MIN + 4000)], 0, env(T0 + 25 * MIN + 5000));
+    expect(pomodoro.effects.map((e) => e.type)).toEqual(["sessionCompleted", "stopUndone"]);
+    expect(pomodoro.timer).toMatchObject({ status: "running", mode: "focus", endsAt: T0 + 30 * MIN, extensions: 1, totalSessions: 0 });
+  });
+
+  it("restores a saved Flowtime session after a reload, running or paused", () => {
+    const running = start();
+    running.actor.send({ type: "START", now: T0, flow: true });
+    const saved = parsePersistedTimerState(JSON.parse(JSON.stringify(toPersistedTimerState(running.actor.getSnapshot().context, true))));
+    const again = start({ now: T0 + 10 * MIN, restore: saved });
+    expect(timerViewOf(again.actor.getSnapshot())).toMatchObject({ countsUp: true, isRunning: true, display: "10:00" });
+
+    running.actor.send({ type: "PAUSE", now: T0 + 3 * MIN });
+    const pausedSave = parsePersistedTimerState(JSON.parse(JSON.stringify(toPersistedTimerState(running.actor.getSnapshot().context, false))));
+    const resumed = start({ now: T0 + 5 * MIN, restore: pausedSave });
+    expect(timerViewOf(resumed.actor.getSnapshot())).toMatchObject({ countsUp: true, isPaused: true, display: "03:00" });
   });
 });
 
