@@ -302,7 +302,8 @@ describe("Five more minutes", () => {
 
 describe("Flowtime and Five more minutes on the account's timer and in saved state", () => {
   const env = (now: number) => ({ settings, access: { isGuest: false, subscription: { subscriptionPlan: "premium" as const, subscriptionStatus: "active" as const, trialEndDate: null }, guestSessionUsedOn: null, focusSessionsToday: 0 }, now });
-  const cmd = (command: TimedTimerCommand["command"], at: number): TimedTimerCommand => ({ id: crypto.randomUUID(), command, at });
+  let ids = 0;
+  const cmd = (command: TimedTimerCommand["command"], at: number): TimedTimerCommand => ({ id: `00000000-0000-4000-8000-${String(++ids).padStart(12, "0")}`, command, at });
 
   it("schedules no end for a Flowtime session, and shares it as counting up", () => {
     const { timer } = applyTimerCommands(newAccountTimer(settings, SEED, T0), [cmd({ type: "start", flow: true }, T0)], 0, env(T0));
