@@ -86,7 +86,7 @@ describe("Five more minutes and Flowtime end to end", () => {
     await expect.poll(() => page.getByTestId("today-minutes").textContent()).toBe("22");
     expect(await guestSessions(page)).toEqual([expect.objectContaining({ type: "focus", duration: 22 * 60, completed: true, extensions: 1 })]);
     // For 10 seconds after the end, the notice still offers five more minutes (one of the two left).
-    await expect.poll(() => page.getByText("Want five more minutes?").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("In the middle of something? +5 min gives this same session five more minutes (key +).").isVisible()).toBe(true);
     await saveScreenshot(page, "flowtime/extend-after-end-phone");
     await page.context().close();
   });

@@ -22,8 +22,8 @@ export function ExtendOffer() {
     const left = extendable.until - serverNow();
     if (left <= 0) return;
     const offer = toast({
-      title: "Want five more minutes?",
-      description: "If you're in the middle of something, keep going: the same session gets 5 more minutes (key +).",
+      title: "Focus session complete",
+      description: "In the middle of something? +5 min gives this same session five more minutes (key +).",
       duration: Math.min(left, UNDO_WINDOW_MS),
       action: (
         <ToastAction altText="+5 min: five more minutes of this focus session" onClick={() => command({ type: "extend" })}>

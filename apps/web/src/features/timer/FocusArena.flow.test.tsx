@@ -106,7 +106,7 @@ describe("Focus Arena: Five more minutes", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
     await screen.findByRole("button", { name: "Pause" });
     wakeAt(start + 25 * MIN + 3000);
-    const offer = (await screen.findByText("Want five more minutes?", {}, { timeout: 3000 })).closest("li") as HTMLElement;
+    const offer = (await screen.findByText("In the middle of something? +5 min gives this same session five more minutes (key +).", {}, { timeout: 3000 })).closest("li") as HTMLElement;
     expect(within(offer).getByRole("button", { name: /^\+5 min/ })).toBeTruthy();
     // The key + does what the notice's button does (a click on a toast's action needs pointer capture, which jsdom lacks).
     await userEvent.keyboard("+");
