@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, removeDataDir, saveScreenshot, startServer, type RunningServer } from "./harness";
+import { moveSessionBack, signInInUi } from "./accountTimerHelpers";
+import { launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
 
 /**
  * Five more minutes and Flowtime end to end in Debian Chromium (`docs/product.md`, The timer), as
  * a guest, whose timer lives in the browser alone, so Playwright's page clock can move time on:
  * a 17-minute focus session warns at 1:00 left (⏳ in the title) and "+5 min" makes the same
  * session end at 22:00 instead of 17:00; a Flowtime session counts up and "Take a break"
- * records it with its real length and starts the break it earned.
+ * records it with its real length and starts the break it earned. Signed in on two devices, "+5
+ * min" just after the end brings the session back on both and withdraws its record on the server.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -120,5 +122,38 @@ describe("Five more minutes and Flowtime end to end", () => {
       await saveScreenshot(page, `flowtime/arena-earned-break-${size}`);
       await page.context().close();
     }
+  });
+
+  it("takes +5 min just after the end on one device: both devices run the same session again and the server withdraws its record", async () => {
+    const username = uniqueName("extend");
+    const laptopContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const laptop = await laptopContext.newPage();
+    await registerInUi(laptop, server.url, username);
+    const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await phoneContext.newPage();
+    await signInInUi(phone, server.url, username);
+    await laptop.getByRole("button", { name: "Start Focus" }).click();
+    await expect.poll(() => phone.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+    // Started 25 minutes ago less 6 seconds, as far as the server knows; both devices learn it.
+    const moved = await moveSessionBack(server, username, 25 * 60_000 - 6000);
+    await Promise.all([laptop.reload(), phone.reload()]);
+    const focusSessions = async () =>
+      ((await (await laptop.request.get(`${server.url}/api/sessions`)).json()) as { type: string; completed: boolean }[]).filter((s) => s.type === "focus");
+    await expect.poll(() => laptop.getByTestId("today-sessions").textContent(), { timeout: 15_000 }).toBe("1");
+    await expect.poll(focusSessions, { timeout: 5000 }).toEqual([expect.objectContaining({ completed: true })]);
+    await expect.poll(() => laptop.getByText("Focus session complete").isVisible()).toBe(true);
+
+    await laptop.locator("body").press("+");
+    for (const page of [laptop, phone]) {
+      await expect.poll(() => page.getByRole("button", { name: "Focus", exact: true }).getAttribute("aria-pressed")).toBe("true");
+      await expect.poll(() => page.getByTestId("timer-display").textContent()).toMatch(/^0[45]:\d\d$/);
+    }
+    await expect.poll(focusSessions, { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => laptop.getByTestId("today-sessions").textContent()).toBe("0");
+    // The same session: the server's timer runs from the same start, to its end 5 minutes on.
+    const timer = await laptop.evaluate(() => JSON.parse(localStorage.getItem("timer-state") ?? "null") as { sessionStartTime: number; endsAt: number });
+    expect(timer).toMatchObject({ sessionStartTime: moved.sessionStartTime, endsAt: (moved.endsAt ?? 0) + 5 * 60_000 });
+    await laptopContext.close();
+    await phoneContext.close();
   });
 });
