@@ -79,6 +79,21 @@ describe("badge", () => {
     expect(badgeFor("linked", null, T0).text).toBe("");
   });
 
+  it("turns amber from the user's warning before the end to the end, while running", () => {
+    const seventeen = receivedTimer({ ...running("focus", T0 + 17 * MIN), durationMs: 17 * MIN }, T0);
+    expect(badgeFor("linked", seventeen, T0 + 16 * MIN - 1, "1").color).toBe(BADGE_COLORS.focus);
+    expect(badgeFor("linked", seventeen, T0 + 16 * MIN, "1")).toMatchObject({ text: "1", color: BADGE_COLORS.warning });
+    expect(badgeFor("linked", seventeen, T0 + 12 * MIN, "both").color).toBe(BADGE_COLORS.warning);
+    expect(badgeFor("linked", seventeen, T0 + 12 * MIN, "1").color).toBe(BADGE_COLORS.focus);
+    expect(badgeFor("linked", seventeen, T0 + 16 * MIN, "off").color).toBe(BADGE_COLORS.focus);
+    // A break warns too; a paused session stays grey.
+    expect(badgeFor("linked", receivedTimer(running("shortBreak", T0 + 5 * MIN), T0), T0 + 4.5 * MIN, "1").color).toBe(BADGE_COLORS.warning);
+    const paused = receivedTimer({ isActive: false, currentTime: 30, mode: "focus", progress: 98, endsAt: null, durationMs: 25 * MIN }, T0);
+    expect(badgeFor("linked", paused, T0, "1").color).toBe(BADGE_COLORS.idle);
+    expect(discFor(seventeen, T0 + 16 * MIN, "1")).toMatchObject({ mode: "focus", warning: true });
+    expect(discFor(seventeen, T0 + 15 * MIN, "1")).toMatchObject({ mode: "focus", warning: false });
+  });
+
   it("says off when not linked or paused, whatever the timer", () => {
     expect(badgeFor("unlinked", timer, T0)).toEqual({ text: "off", color: BADGE_COLORS.idle, title: "Focus Flow: Not linked" });
     expect(badgeFor("paused", timer, T0)).toEqual({ text: "off", color: BADGE_COLORS.idle, title: "Focus Flow: Paused" });

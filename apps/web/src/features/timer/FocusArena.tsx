@@ -56,7 +56,8 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
   const { setMode } = useTimerControls();
   const announcement = useAnnouncement(view);
   const liveStatus = useLiveStatus();
-  const endWarning = activeEndWarning(view, useCurrentSettings().endWarning);
+  const settings = useCurrentSettings();
+  const endWarning = activeEndWarning(view, settings.endWarning);
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <section aria-labelledby="focus-arena-title" className="space-y-6">
@@ -70,8 +71,8 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
 
         {!view.strict && <ModeSelector mode={view.mode} onChange={setMode} />}
 
-        {/* A Flowtime session counts up: its ring stays full, as its disc does (`docs/product.md`, The timer). */}
-        <ProgressRing progress={view.countsUp ? 100 : view.progress} mode={view.mode} warning={endWarning !== null}>
+        {/* A Flowtime session counts up: its picture stays whole, a full ring or a full disc (`docs/product.md`, The timer). */}
+        <ProgressRing progress={view.countsUp ? (settings.timerDisplay === "disc" ? 0 : 100) : view.progress} mode={view.mode} warning={endWarning !== null} display={settings.timerDisplay}>
           <span className="text-xs font-medium uppercase tracking-widest text-muted-foreground">
             {view.countsUp ? "Flowtime" : TIMER_MODE_LABELS[view.mode]}
           </span>

@@ -173,7 +173,7 @@ export function watchTimer(
     if (nextCue && !cue && warningSound) playWarningSound();
     cue = nextCue;
     document.title = documentTitle(view, warning);
-    showTimerInTabIcon(view);
+    showTimerInTabIcon(view, warning !== null);
     postToSelf({
       type: "timer_progress_update",
       data: {
