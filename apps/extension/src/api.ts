@@ -5,6 +5,7 @@
  * the worker acts on: 401 → unlinked, 403 → paused, anything else that fails → error (keep
  * what we have and try again later).
  */
+import type { EndWarning } from "@focus/core/constants";
 import { type BlockedAttemptKind, type ShieldMode, type ShieldSchedule, shieldStateSchema } from "@focus/core/schemas";
 import type { Pairing } from "./storage";
 
@@ -35,6 +36,8 @@ export interface FetchedShield {
   schedules: ShieldSchedule[];
   /** The title of the task the focus session counts for, or null. */
   sessionTask: string | null;
+  /** The user's "Warn before the end" setting: the badge and the disc turn amber with it. */
+  endWarning: EndWarning;
 }
 
 /** Sorts a non-2xx status. */
@@ -76,6 +79,7 @@ export function createApiClient(fetchImpl: FetchLike): ApiClient {
           delayed: active.filter((site) => site.delay).map((site) => site.url),
           schedules: shield.schedules,
           sessionTask: shield.sessionTask,
+          endWarning: shield.endWarning,
         };
       }),
     reportAttempt: (pairing, attempt) => call(pairing, "POST", "/api/blocked-attempts", attempt, () => null),

@@ -25,6 +25,7 @@ function main(): void {
     site: element("site"),
     countdown: element("countdown"),
     timeLeft: element("time-left"),
+    timeCaption: element("time-caption"),
     motivation: element("motivation"),
     back: element<HTMLButtonElement>("back"),
     continue: element<HTMLAnchorElement>("continue"),
@@ -50,6 +51,7 @@ function main(): void {
     ui.heading.textContent = delayed && view.phase === "blocking" ? "A short pause before this site" : view.heading;
     ui.countdown.hidden = view.phase !== "blocking";
     ui.timeLeft.textContent = view.timeLeft ?? "00:00";
+    ui.timeCaption.textContent = view.caption;
     ui.continue.hidden = view.phase !== "over" || !query.domain;
     ui.stopped.textContent = stoppedTodayLine(worker?.shield ?? null) ?? "";
     ui.task.textContent = view.phase === "blocking" ? (taskLine(worker?.shield ?? null) ?? "") : "";
@@ -65,7 +67,8 @@ function main(): void {
       ui.delayLine.hidden = true;
       ui.delayContinue.hidden = true;
     }
-    document.title = view.phase === "blocking" ? `Blocked: ${query.domain ?? "site"} · ${view.timeLeft} left` : "Focus session over · Focus Flow";
+    const shown = view.countsUp ? `${view.timeLeft} so far` : `${view.timeLeft} left`;
+    document.title = view.phase === "blocking" ? `Blocked: ${query.domain ?? "site"} · ${shown}` : "Focus session over · Focus Flow";
   }
 
   async function refresh(): Promise<void> {

@@ -21,8 +21,17 @@ describe("blocked page view", () => {
       domain: "youtube.com",
       phase: "blocking",
       timeLeft: "09:59",
+      countsUp: false,
+      caption: "left in this focus session",
       heading: "Blocked during your focus session",
     });
+  });
+
+  it("shows a Flowtime session's time so far, counting up, never the time to its far limit", () => {
+    const startedAt = T0 - 12 * 60_000;
+    const flow = worker({ isActive: true, currentTime: 228 * 60, mode: "focus", progress: 5, endsAt: startedAt + 240 * 60_000, durationMs: 240 * 60_000, sessionStartTime: startedAt, flow: true });
+    expect(blockedView(query, flow, T0)).toMatchObject({ phase: "blocking", timeLeft: "12:00", countsUp: true, caption: "into this Flowtime session" });
+    expect(blockedView(query, flow, T0 + 30_000).timeLeft).toBe("12:30");
   });
 
   it("follows the worker's state once known: a longer session, or one paused since", () => {

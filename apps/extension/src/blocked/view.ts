@@ -1,11 +1,13 @@
 /**
  * What the blocked page shows: the site that was blocked, the time left in
- * the focus session (counting down from its end), a motivational line, and, once the session
- * is over, the way on to the site. Pure; blocked.ts renders it.
+ * the focus session (counting down from its end; in a Flowtime session, which has no end, the
+ * time so far, counting up), a motivational line, and, once the session is over, the way on to
+ * the site. Pure; blocked.ts renders it.
  */
 import { formatTime } from "@focus/core/format";
 import { DELAY_PASS_MINUTES, DELAY_WAIT_SECONDS } from "@focus/core/schemas";
 import type { BlockedPageQuery } from "../rules";
+import { sharedTimerView } from "@focus/core/timer";
 import { endsAtOf, isFocusRunning } from "../timer";
 import type { PopupState } from "../worker";
 
@@ -23,10 +25,17 @@ export interface BlockedView {
   domain: string | null;
   /** "blocking" while the focus session runs; "over" once it ended or stopped. */
   phase: "blocking" | "over";
-  /** mm:ss left, while blocking. */
+  /** mm:ss left while blocking (in a Flowtime session: mm:ss so far). */
   timeLeft: string | null;
+  /** A Flowtime session: `timeLeft` is the time so far. */
+  countsUp: boolean;
+  /** What `timeLeft` is, in words: the time left in the session, or the time so far in a Flowtime session. */
+  caption: string;
   heading: string;
 }
+
+const LEFT_CAPTION = "left in this focus session";
+const SO_FAR_CAPTION = "into this Flowtime session";
 
 /**
  * The view at `now`. The worker's state, once known, decides whether the session still runs
@@ -46,9 +55,12 @@ export function blockedView(
     : query.endsAt;
   if (endsAt !== null && endsAt > now) {
     const heading = query.reason === "allowlist" ? "Not on your allow list for this focus session" : "Blocked during your focus session";
-    return { domain: query.domain, phase: "blocking", timeLeft: formatTime((endsAt - now) / 1000), heading };
+    // A Flowtime session's end is only its far limit: it shows the time so far, as the app does.
+    const flow = worker?.timer && worker.shield.blockingUntil === undefined ? sharedTimerView(worker.timer, now) : null;
+    if (flow?.countsUp) return { domain: query.domain, phase: "blocking", timeLeft: flow.display, countsUp: true, caption: SO_FAR_CAPTION, heading };
+    return { domain: query.domain, phase: "blocking", timeLeft: formatTime((endsAt - now) / 1000), countsUp: false, caption: LEFT_CAPTION, heading };
   }
-  return { domain: query.domain, phase: "over", timeLeft: null, heading: "Your focus session is over" };
+  return { domain: query.domain, phase: "over", timeLeft: null, countsUp: false, caption: LEFT_CAPTION, heading: "Your focus session is over" };
 }
 
 /**

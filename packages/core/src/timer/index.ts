@@ -7,6 +7,7 @@ export {
   startBlockReason,
   undoOf,
   escapeOf,
+  breakEarnedSoFarMs,
   type TimerMachine,
 } from "./machine";
 export { newTimerSeed, sessionIdOf, TIMER_SEED_PATTERN } from "./sessionId";
@@ -17,3 +18,15 @@ export type * from "./types";
 export * from "./disc";
 export { escapesThisWeek, escapeWaitMs, loosensShield, STRICT_SHIELD_MESSAGES, strictRefuses, strictSessionUnderWay } from "./strict";
 export { activeEndWarning, warningOffsets, warningToAnnounce } from "./warnings";
+export {
+  DEFAULT_FLOW_BREAK_SHARE,
+  earnedBreakMs,
+  extensionOffer,
+  flowBreakShareOf,
+  flowCueDue,
+  flowFocusedMs,
+  flowRecords,
+  maxExtensionsOf,
+  startsFlow,
+  takeBreakAllowed,
+} from "./flow";

@@ -30,6 +30,10 @@ export const persistedTimerStateSchema = z.object({
   seed: z.string().regex(TIMER_SEED_PATTERN).optional(),
   /** The saved focus session was strict; absent in records saved before strict focus. */
   strict: z.boolean().optional(),
+  /** The saved focus session counts up (Flowtime); absent in records saved before Flowtime. */
+  flow: z.boolean().optional(),
+  /** The saved session's "+5 min" so far; absent when none. */
+  extensions: z.number().int().min(0).optional(),
 });
 export type PersistedTimerState = z.infer<typeof persistedTimerStateSchema>;
 
@@ -52,6 +56,8 @@ export function toPersistedTimerState(context: TimerContext, isActive: boolean):
     task: context.sessionTask,
     seed: context.seed,
     strict: context.strict,
+    ...(context.flow ? { flow: true } : {}),
+    ...(context.extensions > 0 ? { extensions: context.extensions } : {}),
   };
 }
 
@@ -74,6 +80,8 @@ export function parsePersistedTimerState(raw: unknown): TimerRestore | null {
     task: s.task ?? null,
     ...(s.seed ? { seed: s.seed } : {}),
     ...(s.strict ? { strict: true } : {}),
+    ...(s.flow ? { flow: true } : {}),
+    ...(s.extensions ? { extensions: s.extensions } : {}),
   };
 }
 

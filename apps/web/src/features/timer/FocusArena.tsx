@@ -14,6 +14,7 @@ import { useMiniTimerLink } from "@/features/miniTimer/miniTimerLink";
 import { useTimerControls, useTimerView } from "./useTimer";
 import { requestNotificationPermission } from "./notifications";
 import { StrictSessionBar, StrictStartSwitch } from "./StrictFocus";
+import { FlowStartSwitch, FlowStatus, SessionActions } from "./Flowtime";
 import { useCurrentSettings } from "@/runtime/currentSettings";
 
 const MOTIVATION: Record<TimerMode, string> = {
@@ -26,16 +27,18 @@ const MOTIVATION: Record<TimerMode, string> = {
  * What a screen reader hears: state changes and every fifth minute, never every second.
  */
 function useAnnouncement(view: ReturnType<typeof useTimerView>): string {
-  const { isRunning, mode, display, secondsLeft } = view;
+  const { isRunning, mode, display, secondsLeft, countsUp } = view;
   const [message, setMessage] = useState("");
   // The view the message was last worked out for; a new one is compared with it during render.
   const [last, setLast] = useState({ isRunning, mode, display, secondsLeft });
   if (last.isRunning !== isRunning || last.mode !== mode || last.display !== display || last.secondsLeft !== secondsLeft) {
     setLast({ isRunning, mode, display, secondsLeft });
-    const label = TIMER_MODE_LABELS[mode];
-    if (last.mode !== mode) setMessage(`${label}, ${display} left`);
-    else if (last.isRunning !== isRunning) setMessage(isRunning ? `${label} started, ${display} left` : `${label} paused at ${display}`);
-    else if (isRunning && secondsLeft > 0 && secondsLeft % 300 === 0) setMessage(`${secondsLeft / 60} minutes left`);
+    const label = countsUp ? "Flowtime focus" : TIMER_MODE_LABELS[mode];
+    // A Flowtime session counts up: its time is "so far", and it has no minutes left to announce.
+    const time = countsUp ? `${display} so far` : `${display} left`;
+    if (last.mode !== mode) setMessage(`${label}, ${time}`);
+    else if (last.isRunning !== isRunning) setMessage(isRunning ? `${label} started, ${time}` : `${label} paused at ${display}`);
+    else if (!countsUp && isRunning && secondsLeft > 0 && secondsLeft % 300 === 0) setMessage(`${secondsLeft / 60} minutes left`);
   }
   return message;
 }
@@ -53,7 +56,8 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
   const { setMode } = useTimerControls();
   const announcement = useAnnouncement(view);
   const liveStatus = useLiveStatus();
-  const endWarning = activeEndWarning(view, useCurrentSettings().endWarning);
+  const settings = useCurrentSettings();
+  const endWarning = activeEndWarning(view, settings.endWarning);
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <section aria-labelledby="focus-arena-title" className="space-y-6">
@@ -67,14 +71,15 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
 
         {!view.strict && <ModeSelector mode={view.mode} onChange={setMode} />}
 
-        <ProgressRing progress={view.progress} mode={view.mode} warning={endWarning !== null}>
+        {/* A Flowtime session counts up: its picture stays whole, a full ring or a full disc (`docs/product.md`, The timer). */}
+        <ProgressRing progress={view.countsUp ? (settings.timerDisplay === "disc" ? 0 : 100) : view.progress} mode={view.mode} warning={endWarning !== null} display={settings.timerDisplay}>
           <span className="text-xs font-medium uppercase tracking-widest text-muted-foreground">
-            {TIMER_MODE_LABELS[view.mode]}
+            {view.countsUp ? "Flowtime" : TIMER_MODE_LABELS[view.mode]}
           </span>
           <time
             className={cn("text-5xl font-semibold tabular-nums tracking-tight sm:text-6xl", view.isPaused && "text-muted-foreground")}
             data-testid="timer-display"
-            aria-label={`${view.display} left`}
+            aria-label={`${view.display} ${view.countsUp ? "so far" : "left"}`}
           >
             {view.display}
           </time>
@@ -95,6 +100,7 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
         <p className="sr-only" aria-live="polite" role="status">
           {announcement}
         </p>
+        {view.countsUp && <FlowStatus />}
         {workingOn}
 
         <ArenaControls view={view} />
@@ -123,23 +129,29 @@ function ArenaControls({ view }: { view: ReturnType<typeof useTimerView> }) {
   // The Strict switch: as the setting says until the user flips it, for the next focus session only.
   const [strictChoice, setStrictChoice] = useState<boolean | null>(null);
   const strictNext = strictChoice ?? settings.strictFocus;
+  // The Flowtime switch, the same way: as the "Focus style" setting says, for the next focus session only.
+  const [flowChoice, setFlowChoice] = useState<boolean | null>(null);
+  const flowNext = flowChoice ?? settings.focusStyle === "flowtime";
   const waitingFocus = view.mode === "focus" && !view.isRunning && !view.isPaused && !view.isStarting;
   const start = () => {
     // A click is the user gesture browsers require to ask; desktop notifications default to on.
     requestNotificationPermission(settings);
     if (waitingFocus) {
-      controls.start({ strict: strictNext });
+      controls.start({ strict: strictNext, flow: flowNext });
       setStrictChoice(null);
+      setFlowChoice(null);
     } else {
       controls.start();
     }
   };
   return (
     <>
-      {view.strict && <StrictSessionBar endsAt={view.endsAt} onEndEarly={controls.endEarly} />}
-      <div className="flex items-center justify-center gap-3">
+      {view.strict && <StrictSessionBar endsAt={view.countsUp ? null : view.endsAt} onEndEarly={controls.endEarly} />}
+      <SessionActions countsUp={view.countsUp} onTakeBreak={controls.takeBreak} onExtend={controls.extend} />
+      <div className="flex flex-wrap items-center justify-center gap-3">
         {view.strict ? null : view.isRunning ? (
-          <Button size="lg" className="min-w-40" onClick={controls.pause}>
+          // In a Flowtime session "Take a break" is the main action; Pause steps back.
+          <Button size="lg" variant={view.countsUp ? "outline" : "default"} className="min-w-40" onClick={controls.pause}>
             <Pause className="mr-2 h-5 w-5" aria-hidden="true" />
             Pause
           </Button>
@@ -164,7 +176,12 @@ function ArenaControls({ view }: { view: ReturnType<typeof useTimerView> }) {
           <PictureInPicture2 className="h-5 w-5" aria-hidden="true" />
         </Button>
       </div>
-      {waitingFocus && <StrictStartSwitch checked={strictNext} onChange={setStrictChoice} />}
+      {waitingFocus && (
+        <div className="mx-auto grid w-fit justify-items-start gap-4 *:mx-0 sm:flex sm:items-start sm:gap-8">
+          <StrictStartSwitch checked={strictNext} onChange={setStrictChoice} />
+          <FlowStartSwitch checked={flowNext} onChange={setFlowChoice} />
+        </div>
+      )}
     </>
   );
 }

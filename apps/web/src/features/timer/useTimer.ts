@@ -23,8 +23,12 @@ export function useTimerControls() {
   const command = useTimerCommand();
   return useMemo(
     () => ({
-      /** Start or resume; `strict` asks for a strict focus session (absent: the setting decides). */
-      start: (options: { strict?: boolean } = {}) => command({ type: "start", ...(options.strict === undefined ? {} : { strict: options.strict }) }),
+      /**
+       * Start or resume; `strict` asks for a strict focus session, `flow` for a Flowtime one
+       * (absent: the settings decide).
+       */
+      start: (options: { strict?: boolean; flow?: boolean } = {}) =>
+        command({ type: "start", ...(options.strict === undefined ? {} : { strict: options.strict }), ...(options.flow === undefined ? {} : { flow: options.flow }) }),
       pause: () => command({ type: "pause" }),
       /** Start or pause, as the chart decides from its state (ignored while auto-starting). */
       toggle: () => command({ type: "toggle" }),
@@ -34,6 +38,10 @@ export function useTimerControls() {
       undo: () => command({ type: "undo" }),
       /** End a strict focus session early: the escape hatch, behind the End early dialog's friction. */
       endEarly: () => command({ type: "endEarly" }),
+      /** End a Flowtime session and start its earned break (`docs/product.md`, The timer). */
+      takeBreak: () => command({ type: "takeBreak" }),
+      /** "+5 min": near a focus session's end, or just after it (`docs/product.md`, Five more minutes). */
+      extend: () => command({ type: "extend" }),
     }),
     [command],
   );
