@@ -10,7 +10,7 @@ import { PageSpinner, Spinner } from "@/components/ui/spinner";
 import { AudioProvider } from "@/features/audio/AudioProvider";
 import { UserLoadError } from "@/features/auth/UserLoadError";
 import { MiniTimerLinkProvider } from "@/features/miniTimer/MiniTimerLinkProvider";
-import { GuestWorkMover } from "@/features/guest/GuestWorkMover";
+import { hasGuestWorkChoice } from "@/features/guest/storedGuestWork";
 import { OfflineSync } from "@/features/offline/OfflineSync";
 import { useAccountTheme } from "@/features/settings/useSettings";
 import { PlanNotices } from "@/features/subscription/PlanNotices";
@@ -21,6 +21,8 @@ import { TimerHost } from "@/features/timer/TimerHost";
 import { useUser } from "@/runtime/auth";
 import { AppHeader } from "./AppHeader";
 
+// Only when a guest chose on /auth what becomes of their work: not part of what /app loads.
+const GuestWorkMover = lazy(async () => ({ default: (await import("@/features/guest/GuestWorkMover")).GuestWorkMover }));
 // Only a visitor on /settings sees it: not part of what /app loads.
 const NotFoundPage = lazy(async () => ({ default: (await import("@/pages/NotFoundPage")).NotFoundPage }));
 
@@ -85,7 +87,11 @@ export function SignedInLayout() {
     <SignedInUserContext.Provider value={user}>
       <OfflineSync user={user} />
       <AccountTheme user={user} />
-      {!user.isGuest && <GuestWorkMover />}
+      {!user.isGuest && hasGuestWorkChoice() && (
+        <Suspense fallback={null}>
+          <GuestWorkMover />
+        </Suspense>
+      )}
       <TimerHost user={user}>
         <TasksLiveSync />
         <PlanNotices user={user} />

@@ -4,6 +4,7 @@ import { writeUserValue } from "@/runtime/userStorage";
 import { loadGuestTasks } from "@/features/tasks/guestTasks";
 import { loadGuestSessions } from "./guestSessions";
 import { storageSubscription } from "@/lib/storageChanges";
+import { GUEST_WORK_CHOICE_KEY } from "./storedGuestWork";
 
 /**
  * A guest's work moved into the account they create or sign in to (`docs/product.md`, Guests):
@@ -15,7 +16,7 @@ import { storageSubscription } from "@/lib/storageChanges";
  * signed-in app does the move (`GuestWorkMover`).
  */
 
-const CHOICE_KEY = "guest-work-choice";
+const CHOICE_KEY = GUEST_WORK_CHOICE_KEY;
 const CHANGE_EVENT = "guest-work-change";
 const GUEST_KEYS = [STORAGE_KEYS.guestSessions, STORAGE_KEYS.guestTasks, STORAGE_KEYS.guestSessionUsed];
 

@@ -16,6 +16,21 @@ export function hasStoredGuestWork(): boolean {
   }
 }
 
+/** Where the guest's choice on /auth (keep the work or not) waits for the signed-in app (`guestWork.ts`). */
+export const GUEST_WORK_CHOICE_KEY = "guest-work-choice";
+
+/**
+ * Whether a guest's choice about their work waits for the signed-in app: the layout loads the
+ * mover (`GuestWorkMover`, which acts on that choice and clears it) only then.
+ */
+export function hasGuestWorkChoice(): boolean {
+  try {
+    return window.localStorage.getItem(GUEST_WORK_CHOICE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 // The guest's work changes in another tab (`storage`) or when it moves into an account (guestWork.ts).
 const subscribe = storageSubscription("guest-work-change");
 
