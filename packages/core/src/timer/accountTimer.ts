@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AUTO_START_DELAY_MS, TIMER_MODES, type TimerMode } from "../constants";
 import { instantMsSchema, type SharedTimerState } from "../protocol/timerState";
 import { MAX_SESSION_SECONDS, sessionInputSchema } from "../schemas/session";
+import { intentionSchema } from "../schemas/intention";
 import type { TimerSettings } from "../schemas/settings";
 import { taskRefSchema } from "../tasks/list";
 import { timerMachine, type TimerMachine } from "./machine";
@@ -33,6 +34,7 @@ const timerUndoSchema = z.object({
   endsAt: instantMsSchema.nullable(),
   sessionStartTime: instantMsSchema,
   sessionTask: taskRefSchema.nullable(),
+  intention: intentionSchema.nullable().optional(),
   stopped: sessionInputSchema.extend({ clientId: z.uuid() }).nullable(),
 });
 
@@ -51,6 +53,8 @@ export const syncedTimerSchema = z.object({
   undo: timerUndoSchema.nullable(),
   /** A strict focus session is under way (`docs/product.md`, Strict focus); absent in timers stored before it. */
   strict: z.boolean().default(false),
+  /** The focus session's intention (`docs/product.md`, Intentions); absent in timers stored before it. */
+  intention: intentionSchema.nullable().default(null),
 });
 
 /**
@@ -74,8 +78,8 @@ export type AccountTimer = z.infer<typeof accountTimerSchema>;
  * is a strict session's escape hatch (`docs/product.md`, Strict focus).
  */
 export const timerCommandSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("start"), task: taskRefSchema.nullable().optional(), strict: z.boolean().optional() }),
-  z.object({ type: z.literal("toggle"), task: taskRefSchema.nullable().optional(), strict: z.boolean().optional() }),
+  z.object({ type: z.literal("start"), task: taskRefSchema.nullable().optional(), strict: z.boolean().optional(), intention: intentionSchema.optional() }),
+  z.object({ type: z.literal("toggle"), task: taskRefSchema.nullable().optional(), strict: z.boolean().optional(), intention: intentionSchema.optional() }),
   z.object({ type: z.literal("endEarly") }),
   z.object({ type: z.literal("pause") }),
   z.object({ type: z.literal("reset") }),
@@ -149,6 +153,7 @@ export function newAccountTimer(settings: TimerSettings, seed: string, now: numb
     seed,
     undo: null,
     strict: false,
+    intention: null,
     version: 0,
     commandVersion: 0,
     updatedAt: now,
@@ -172,6 +177,7 @@ export function syncedTimerOf(snapshot: TimerSnapshot): SyncedTimer {
     seed: c.seed,
     undo: c.undo,
     strict: c.strict,
+    intention: c.intention,
   };
 }
 
@@ -207,6 +213,7 @@ function snapshotOf(timer: AccountTimer, env: TimerEnvironment, now: number, eff
       totalFocusTimeToday: 0,
       access: env.access,
       task: timer.sessionTask,
+      intention: synced.intention ?? null,
     },
   });
   return step(resolved, { type: "SET_SETTINGS", settings: env.settings, now: resolved.context.now }, effects);
@@ -268,6 +275,7 @@ export function timerEventsOf(command: TimerCommand, at: number): TimerEvent[] {
         type: command.type === "start" ? ("START" as const) : ("TOGGLE" as const),
         now: at,
         ...(command.strict === undefined ? {} : { strict: command.strict }),
+        ...(command.intention === undefined ? {} : { intention: command.intention }),
       };
       return command.task === undefined ? [event] : [{ type: "SET_TASK", task: command.task }, event];
     }
@@ -297,7 +305,7 @@ function differs(a: SyncedTimer, b: SyncedTimer): boolean {
 function nextTimer(timer: AccountTimer, synced: SyncedTimer, byCommand: boolean, now: number): { timer: AccountTimer; changed: boolean } {
   if (!differs(syncedPartOf(timer), synced)) return { timer, changed: false };
   const version = timer.version + 1;
-  return { timer: { ...synced, version, commandVersion: byCommand ? version : timer.commandVersion, updatedAt: Math.max(now, timer.updatedAt) }, changed: true };
+  return { timer: { ...synced, intention: synced.intention ?? null, version, commandVersion: byCommand ? version : timer.commandVersion, updatedAt: Math.max(now, timer.updatedAt) }, changed: true };
 }
 
 /**

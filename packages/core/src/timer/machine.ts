@@ -9,6 +9,7 @@ import {
   type TimerMode,
 } from "../constants";
 import { localDayKey } from "../format";
+import { intentionOf } from "../schemas/intention";
 import type { SessionInput } from "../schemas/session";
 import type { TimerSettings } from "../schemas/settings";
 import { exceedsDailyFocusLimit, planTier } from "../subscription/plan";
@@ -107,20 +108,21 @@ function initialContext(input: TimerInput): TimerContext {
     seed: input.restore?.seed ?? input.seed ?? newTimerSeed(),
     undo: null,
     strict: false,
+    intention: null,
   };
   const saved = input.restore;
   if (!saved || saved.timestamp > input.now) return base;
   // A running session is never dropped, whatever its age: its end time is the truth, and one
   // that ended while the app was closed completes (and is recorded) as soon as the chart runs.
   if (saved.isActive && saved.endsAt !== null) {
-    return { ...base, mode: saved.mode, durationMs: saved.durationMs, endsAt: saved.endsAt, sessionStartTime: saved.sessionStartTime, remainingMs: saved.durationMs, sessionTask: saved.task ?? null, strict: saved.mode === "focus" && saved.strict === true };
+    return { ...base, mode: saved.mode, durationMs: saved.durationMs, endsAt: saved.endsAt, sessionStartTime: saved.sessionStartTime, remainingMs: saved.durationMs, sessionTask: saved.task ?? null, strict: saved.mode === "focus" && saved.strict === true, intention: saved.intention ?? null };
   }
   if (input.now - saved.timestamp >= TIMER_STATE_MAX_AGE_MS) return base;
   // A paused session whose length no longer matches the settings was made under other
   // settings; restoring it would show a session the user did not configure.
   if (saved.durationMs !== modeDurationMs(input.settings, saved.mode)) return base;
   const remainingMs = Math.min(Math.max(saved.remainingMs, 0), saved.durationMs);
-  return { ...base, mode: saved.mode, durationMs: saved.durationMs, remainingMs, sessionStartTime: saved.sessionStartTime, sessionTask: saved.task ?? null };
+  return { ...base, mode: saved.mode, durationMs: saved.durationMs, remainingMs, sessionStartTime: saved.sessionStartTime, sessionTask: saved.task ?? null, intention: saved.intention ?? null };
 }
 
 /**
@@ -154,6 +156,7 @@ function completedSession(context: TimerContext): SessionCompleted {
       completed: true,
       clientId: sessionIdOf(context.seed, startedAt),
       ...(task?.id ? { taskId: task.id } : {}),
+      ...(context.mode === "focus" && context.intention ? { intention: context.intention } : {}),
     },
   };
 }
@@ -176,6 +179,7 @@ export function undoOf(context: TimerContext, status: "running" | "paused"): Tim
           completed: false,
           clientId: sessionIdOf(context.seed, context.sessionStartTime),
           ...(context.sessionTask?.id ? { taskId: context.sessionTask.id } : {}),
+          ...(context.intention ? { intention: context.intention } : {}),
         }
       : null;
   return {
@@ -187,6 +191,7 @@ export function undoOf(context: TimerContext, status: "running" | "paused"): Tim
     endsAt: status === "running" ? context.endsAt : null,
     sessionStartTime: context.sessionStartTime,
     sessionTask: context.sessionTask,
+    intention: context.intention,
     stopped,
   };
 }
@@ -206,6 +211,7 @@ export function escapeOf(context: TimerContext): (SessionInput & { clientId: str
     completed: false,
     clientId: sessionIdOf(context.seed, context.sessionStartTime),
     ...(context.sessionTask?.id ? { taskId: context.sessionTask.id } : {}),
+    ...(context.intention ? { intention: context.intention } : {}),
     escapedAt: new Date(context.now).toISOString(),
   };
 }
@@ -311,6 +317,11 @@ const timerSetup = setup({
           : context.strict,
       // A new session counts for the task picked now; a resumed one keeps its own.
       sessionTask: context.sessionStartTime === null ? context.task : context.sessionTask,
+      // A new focus session takes the start's intention (none when it names none); a resumed one keeps its own.
+      intention:
+        context.sessionStartTime === null
+          ? context.mode === "focus" && (event.type === "START" || event.type === "TOGGLE") ? intentionOf(event.intention) : null
+          : context.intention,
       // A start ends the Undo offer: it would throw away the session started now.
       undo: null,
     })),
@@ -322,11 +333,11 @@ const timerSetup = setup({
       // Anchored to the previous session's end, not to when the delay fired: after a
       // sleep, the break has really been running since then.
       const startsAt = (context.lastCompletedAt ?? context.now) + AUTO_START_DELAY_MS;
-      return { endsAt: startsAt + context.durationMs, sessionStartTime: startsAt, sessionTask: context.task, undo: null, strict: context.mode === "focus" && context.settings.strictFocus === true };
+      return { endsAt: startsAt + context.durationMs, sessionStartTime: startsAt, sessionTask: context.task, undo: null, strict: context.mode === "focus" && context.settings.strictFocus === true, intention: null };
     }),
     resetSession: assign(({ context }) => {
       const durationMs = modeDurationMs(context.settings, context.mode);
-      return { durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null, strict: false };
+      return { durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null, strict: false, intention: null };
     }),
     setMode: assign({ mode: ({ context, event }) => (event.type === "SET_MODE" ? event.mode : context.mode) }),
     setSettings: assign({
@@ -347,7 +358,7 @@ const timerSetup = setup({
       if (event.type !== "FOLLOW_ROUND") return {};
       const sessionStartTime = Math.max(event.startedAt, context.now);
       const durationMs = event.endsAt - sessionStartTime;
-      return { mode: event.mode, sessionStartTime, endsAt: event.endsAt, durationMs, remainingMs: durationMs, sessionTask: context.task, undo: null, strict: false };
+      return { mode: event.mode, sessionStartTime, endsAt: event.endsAt, durationMs, remainingMs: durationMs, sessionTask: context.task, undo: null, strict: false, intention: null };
     }),
     /** A reset or mode change ends the session under way: a focus session is kept for Undo (`undoOf`). */
     keepUndo: assign(({ context }, params: { status: "running" | "paused" }) => ({ undo: undoOf(context, params.status) })),
@@ -364,6 +375,7 @@ const timerSetup = setup({
         sessionTask: undo.sessionTask,
         undo: null,
         strict: false,
+        intention: undo.intention ?? null,
       };
     }),
     /** The account's timer as the server holds it replaces this one's (`SYNC`). */
@@ -382,6 +394,7 @@ const timerSetup = setup({
         seed: timer.seed,
         undo: timer.undo,
         strict: timer.strict,
+        intention: timer.intention ?? null,
       };
     }),
     /** Effect, provided by the app: a focus session was stopped after at least a minute (record it as stopped). */
@@ -410,7 +423,7 @@ const timerSetup = setup({
     advanceMode: assign(({ context }) => {
       const mode = nextModeAfter(context.mode, context.totalSessions, context.settings.longBreakInterval);
       const durationMs = modeDurationMs(context.settings, mode);
-      return { mode, durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null, strict: false };
+      return { mode, durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null, strict: false, intention: null };
     }),
   },
 });

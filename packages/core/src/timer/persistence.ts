@@ -30,6 +30,8 @@ export const persistedTimerStateSchema = z.object({
   seed: z.string().regex(TIMER_SEED_PATTERN).optional(),
   /** The saved focus session was strict; absent in records saved before strict focus. */
   strict: z.boolean().optional(),
+  /** The focus session's intention (`TimerContext.intention`); absent in records saved before intentions. */
+  intention: z.string().max(200).nullable().optional(),
 });
 export type PersistedTimerState = z.infer<typeof persistedTimerStateSchema>;
 
@@ -52,6 +54,7 @@ export function toPersistedTimerState(context: TimerContext, isActive: boolean):
     task: context.sessionTask,
     seed: context.seed,
     strict: context.strict,
+    intention: context.intention,
   };
 }
 
@@ -74,6 +77,7 @@ export function parsePersistedTimerState(raw: unknown): TimerRestore | null {
     task: s.task ?? null,
     ...(s.seed ? { seed: s.seed } : {}),
     ...(s.strict ? { strict: true } : {}),
+    ...(s.intention ? { intention: s.intention } : {}),
   };
 }
 

@@ -60,6 +60,8 @@ export interface TimerUndo {
   endsAt: number | null;
   sessionStartTime: number;
   sessionTask: TaskRef | null;
+  /** The session's intention (`TimerContext.intention`); absent in offers made before intentions. */
+  intention?: string | null;
   /** The stopped session recorded when it ended (a focus session stopped after at least a minute), else null. */
   stopped: (SessionInput & { clientId: string }) | null;
 }
@@ -96,6 +98,11 @@ export interface TimerContext extends TimerCounters {
    * skip or mode change, only End early. False between sessions and for breaks.
    */
   strict: boolean;
+  /**
+   * What the user will do first in the focus session under way (`docs/product.md`, Intentions):
+   * set by the START that began it, null between sessions, for breaks and automatic starts.
+   */
+  intention: string | null;
 }
 
 /**
@@ -105,12 +112,13 @@ export interface TimerContext extends TimerCounters {
 export type TimerEvent =
   /**
    * `strict`: a new focus session starts strict (the Focus Arena's switch); absent, the
-   * `strictFocus` setting decides. A resumed session keeps what it was.
+   * `strictFocus` setting decides. A resumed session keeps what it was. `intention`: what the
+   * user will do first in a new focus session (trimmed; empty or absent for none).
    */
-  | { type: "START"; now: number; strict?: boolean }
+  | { type: "START"; now: number; strict?: boolean; intention?: string }
   | { type: "PAUSE"; now: number }
   /** Start when idle or paused (same guards as START), pause when running, ignored while starting. */
-  | { type: "TOGGLE"; now: number; strict?: boolean }
+  | { type: "TOGGLE"; now: number; strict?: boolean; intention?: string }
   /**
    * The escape hatch of a strict focus session (`docs/product.md`, Strict focus): it ends now and
    * is recorded as stopped with `escapedAt`, whatever its length. Ignored when not strict.
@@ -160,6 +168,8 @@ export interface SyncedTimer {
   undo: TimerUndo | null;
   /** `TimerContext.strict`. */
   strict: boolean;
+  /** `TimerContext.intention`; absent from senders before intentions. */
+  intention?: string | null;
 }
 
 /** The chart's resting states, as the account's timer names them. */
@@ -239,6 +249,8 @@ export interface TimerRestore {
   /** The timer's seed (`TimerContext.seed`); absent in records saved before session ids. */
   seed?: string;  /** The saved focus session was strict (`TimerContext.strict`); absent in records saved before strict focus. */
   strict?: boolean;
+  /** The saved focus session's intention (`TimerContext.intention`). */
+  intention?: string | null;
 }
 
 export interface TimerInput {
