@@ -50,6 +50,14 @@ const timeFields = {
 };
 
 /**
+ * "Call me back after a break" (`docs/product.md`, A break that calls you back). Newer than the
+ * first stored settings, so the full schema gives it a default (off).
+ */
+const callBackFields = {
+  breakCallBack: z.boolean(),
+};
+
+/**
  * User settings (`docs/product.md`, Settings, with its ranges). Durations are whole minutes.
  * `longBreakInterval` is a number here; the form holds it as text and converts.
  */
@@ -74,6 +82,7 @@ export const settingsSchema = z.object({
   // The Website Shield's mode and delay passes (shield.ts); newer, so defaulted like the audio fields.
   shieldMode: shieldSettingsFields.shieldMode.default("blocklist"),
   delayPassesPerDay: shieldSettingsFields.delayPassesPerDay.default(DELAY_PASSES_LIMITS.default),
+  breakCallBack: callBackFields.breakCallBack.default(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -98,6 +107,7 @@ export const DEFAULT_SETTINGS: Settings = {
   weeklyGoalDays: WEEKLY_GOAL_DAYS.default,
   shieldMode: "blocklist",
   delayPassesPerDay: DELAY_PASSES_LIMITS.default,
+  breakCallBack: false,
 };
 
 /**
@@ -105,7 +115,7 @@ export const DEFAULT_SETTINGS: Settings = {
  * save from one device never puts back another device's older values). Unknown keys are
  * stripped; the server merges the body over the stored settings.
  */
-export const settingsUpdateSchema = settingsSchema.extend({ ...audioFollowFields, ...strictFields, ...timeFields, ...shieldSettingsFields }).partial();
+export const settingsUpdateSchema = settingsSchema.extend({ ...audioFollowFields, ...strictFields, ...timeFields, ...shieldSettingsFields, ...callBackFields }).partial();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 /** The settings of `next` whose values differ from `current`: what a save has to send. */
