@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_RECORD_ID } from "./ids";
 import { showsWhatItSays } from "./plainText";
 
 /**
@@ -26,6 +27,9 @@ export const INTENTION_MESSAGES = {
   rating: `rating must be a whole number from ${SESSION_RATING.min} to ${SESSION_RATING.max}`,
   outcome: "outcome must be done, partly or stuck",
   emptyReflection: "Send outcome, rating or both",
+  sessionRef: "id must be a session id or the session's clientId",
+  notFound: "Session not found",
+  focusOnly: "Only a focus session can be reflected on",
 } as const;
 
 /**
@@ -75,3 +79,19 @@ export function composeIntention(when: string, will: string): string {
   if (i) return `I will ${i}`;
   return w ? `When ${w}` : "";
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Path of `PATCH /api/sessions/:id`: the session's id (plain decimal, as `positiveIdParam`) or its
+ * idempotency key (`clientId`, a UUID), so a device can name a session the server recorded before
+ * the device learnt its id (`docs/offline.md`).
+ */
+export const sessionRefParamsSchema = z.object({
+  id: z.string().transform((text, ctx): { id: number } | { clientId: string } => {
+    if (UUID.test(text)) return { clientId: text };
+    if (/^[1-9]\d{0,9}$/.test(text) && Number(text) <= MAX_RECORD_ID) return { id: Number(text) };
+    ctx.addIssue({ code: "custom", message: INTENTION_MESSAGES.sessionRef });
+    return z.NEVER;
+  }),
+});

@@ -43,6 +43,8 @@ export const shieldStateSchema = z.object({
   schedules: z.array(shieldScheduleSchema).default([]),
   /** The title of the task the running or paused focus session counts for, shown on the blocked page; null when none. */
   sessionTask: z.string().nullable().default(null),
+  /** The intention of the focus session under way (`docs/product.md`, Intentions), shown on the blocked page; null when none. */
+  sessionIntention: z.string().nullable().default(null),
 });
 export type ShieldState = z.infer<typeof shieldStateSchema>;
 

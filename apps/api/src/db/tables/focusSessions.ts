@@ -1,4 +1,4 @@
-import type { SessionType } from "@focus/core/schemas";
+import type { SessionOutcome, SessionType } from "@focus/core/schemas";
 import type { Generated, Insertable, Selectable } from "kysely";
 
 /** Table `focus_sessions`: recorded timer sessions. */
@@ -19,6 +19,12 @@ export interface FocusSessionsTable {
   task_id: number | null;
   /** When the user ended this strict focus session early (ISO 8601 UTC), or null (`docs/product.md`, Strict focus). */
   escaped_at: string | null;
+  /** What the user set out to do first in this focus session (at most 140 characters), or null (`docs/product.md`, Intentions). */
+  intention: string | null;
+  /** How it went (the reflection card), or null when not answered. */
+  outcome: SessionOutcome | null;
+  /** The focus rating, 1 to 5, or null. */
+  rating: number | null;
 }
 
 export type FocusSessionRow = Selectable<FocusSessionsTable>;
