@@ -33,6 +33,7 @@ export const settingsFormSchema = settingsSchema.extend({
   endWarning: z.enum(END_WARNINGS),
   warningSound: z.boolean(),
   weeklyGoalDays: z.number().int().min(WEEKLY_GOAL_DAYS.min).max(WEEKLY_GOAL_DAYS.max),
+  breakCallBack: z.boolean(),
   // Edited on the Focus Shield tab; carried through unchanged here.
   ...shieldSettingsFields,
 });

@@ -23,8 +23,16 @@ export function useTimerControls() {
   const command = useTimerCommand();
   return useMemo(
     () => ({
-      /** Start or resume; `strict` asks for a strict focus session (absent: the setting decides). */
-      start: (options: { strict?: boolean } = {}) => command({ type: "start", ...(options.strict === undefined ? {} : { strict: options.strict }) }),
+      /**
+       * Start or resume; `strict` asks for a strict focus session (absent: the setting decides),
+       * `intention` names what a new focus session starts with (`docs/product.md`, Intentions).
+       */
+      start: (options: { strict?: boolean; intention?: string } = {}) =>
+        command({
+          type: "start",
+          ...(options.strict === undefined ? {} : { strict: options.strict }),
+          ...(options.intention === undefined ? {} : { intention: options.intention }),
+        }),
       pause: () => command({ type: "pause" }),
       /** Start or pause, as the chart decides from its state (ignored while auto-starting). */
       toggle: () => command({ type: "toggle" }),
