@@ -82,11 +82,18 @@ describe("the break-end call-back chart", () => {
     expect(actor.getSnapshot().value).toBe("quiet");
   });
 
-  it("shows the notice without a sound for a break that ended long ago", () => {
+  it("shows the notice without a sound for a break that ended minutes before the app noticed", () => {
+    const { actor, sounds, state } = callBack();
+    actor.send({ type: "BREAK_ENDED", endedAt: T0, now: T0 + 5 * 60_000 });
+    expect(sounds).toEqual([]);
+    expect(state()).toBe("quiet");
+  });
+
+  it("calls nothing back for a break that ended more than 10 minutes before the app noticed", () => {
     const { actor, sounds, state } = callBack();
     actor.send({ type: "BREAK_ENDED", endedAt: T0, now: T0 + 30 * 60_000 });
     expect(sounds).toEqual([]);
-    expect(state()).toBe("quiet");
+    expect(state()).toBe("idle");
   });
 
   it("reaches every state, and every shortest path ends where a start or a dismiss leaves it: nothing ringing", () => {

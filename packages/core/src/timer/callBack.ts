@@ -1,4 +1,5 @@
 import { assign, fromCallback, raise, setup, type EventObject } from "xstate";
+import { TIMER_STATE_MAX_AGE_MS } from "../constants";
 
 /**
  * A break that calls you back (`docs/product.md`, Intentions, reflection and a break that calls
@@ -80,6 +81,8 @@ export const breakCallBackMachine = setup({
   types: { context: {} as BreakCallBackContext, events: {} as BreakCallBackEvent },
   actors: { ticker: callBackTickerWith(() => Date.now()) },
   guards: {
+    /** A break's end noticed more than 10 minutes late (the app was closed) calls nothing back, as an automatic start would not happen. */
+    breakTooLongAgo: ({ event }) => event.type === "BREAK_ENDED" && event.now - event.endedAt >= TIMER_STATE_MAX_AGE_MS,
     soundDue: ({ context, event }) => "now" in event && context.breakEndedAt !== null && breakCallBackDue(context.breakEndedAt, context.played, event.now).play,
     allPlayed: ({ context }) => context.played >= BREAK_CALLBACK_MAX_PLAYS,
   },
@@ -98,7 +101,10 @@ export const breakCallBackMachine = setup({
   initial: "idle",
   on: {
     // The first sound is due at once (the TICK raised with the app's clock decides).
-    BREAK_ENDED: { target: ".calling", reenter: true, actions: ["begin", raise(({ event }) => ({ type: "TICK" as const, now: event.now }))] },
+    BREAK_ENDED: [
+      { guard: "breakTooLongAgo" },
+      { target: ".calling", reenter: true, actions: ["begin", raise(({ event }) => ({ type: "TICK" as const, now: event.now }))] },
+    ],
     FOCUS_STARTED: { target: ".idle", actions: "clear" },
     DISMISS: { target: ".idle", actions: "clear" },
   },

@@ -21,6 +21,7 @@ import { timerAccessFor } from "./access";
 import { START_REFUSED_MESSAGES, STRICT_REFUSED_NOTE, timerWithEffects, watchTimer } from "./timerEffects";
 import { loadCounters, loadTimerState } from "./storage";
 import { UndoOffer } from "./UndoOffer";
+import { BreakCallBack } from "./BreakCallBack";
 import { useTodaySessions } from "./useTodaySessions";
 
 /** Another device changed the account's timer first: this device now shows that. */
@@ -97,6 +98,7 @@ function TimerRuntime({ user, settings, children }: { user: User; settings: Sett
     <TimerCommands userId={userId} onStale={sayTimerChangedElsewhere} onRefused={sayStartRefused}>
       <TimerFollowsApp settings={settings} user={user} />
       <UndoOffer />
+      <BreakCallBack />
       <StrictSessionProvider>{children}</StrictSessionProvider>
     </TimerCommands>
   );

@@ -1,0 +1,83 @@
+import { BREAK_CALLBACK_NOTICE, breakCallBackMachine, callBackTickerWith } from "@focus/core/timer";
+import { useActorRef, useSelector } from "@xstate/react";
+import { BellRing } from "lucide-react";
+import { useEffect, useMemo } from "react";
+import { Button } from "@/components/ui/button";
+import { useCurrentSettings } from "@/runtime/currentSettings";
+import { serverNow } from "@/runtime/serverClock";
+import { TimerActor } from "@/runtime/timerActor";
+import { useTimerCommand } from "@/runtime/timerCommands";
+import { useLatest } from "@/lib/useLatest";
+import { playCallBackSound } from "./notifications";
+
+/**
+ * A break that calls you back (`docs/product.md`): with the setting `breakCallBack` on, when a
+ * break ends and focus waits, core's `breakCallBackMachine` plays a soft sound every 30 s, 5 times
+ * at most (on the server's clock; only the latest after a sleep), and this notice stays up until
+ * focus starts (here, on another device, or from its own button) or it is dismissed. Mounted in
+ * the timer's host, so it works on every page of the signed-in layout.
+ */
+export function BreakCallBack() {
+  const logic = useMemo(
+    () => breakCallBackMachine.provide({ actors: { ticker: callBackTickerWith(serverNow) }, actions: { playCallBack: playCallBackSound } }),
+    [],
+  );
+  const callBack = useActorRef(logic);
+  const showing = useSelector(callBack, (s) => !s.matches("idle"));
+  const timer = TimerActor.useActorRef();
+  const settings = useLatest(useCurrentSettings());
+  const command = useTimerCommand();
+
+  useEffect(() => {
+    let previous = timer.getSnapshot();
+    const subscription = timer.subscribe((snapshot) => {
+      const before = previous;
+      previous = snapshot;
+      const { context } = snapshot;
+      if (context.mode === "focus" && context.sessionStartTime !== null) {
+        callBack.send({ type: "FOCUS_STARTED" });
+        return;
+      }
+      // A break has just ended and the next focus session waits (an automatic start needs no call).
+      const breakEnded =
+        before.context.mode !== "focus" && context.mode === "focus" && context.lastCompletedAt !== null && context.lastCompletedAt !== before.context.lastCompletedAt;
+      if (breakEnded && snapshot.matches("idle") && settings().breakCallBack) {
+        callBack.send({ type: "BREAK_ENDED", endedAt: context.lastCompletedAt!, now: serverNow() });
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [timer, callBack, settings]);
+
+  if (!showing) return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex justify-center px-4">
+      <section
+        role="status"
+        aria-live="polite"
+        aria-labelledby="break-call-back-title"
+        className="pointer-events-auto flex w-full max-w-md flex-wrap items-center gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-lg"
+        data-testid="break-call-back"
+      >
+        <BellRing className="size-5 shrink-0 text-primary" aria-hidden />
+        <p id="break-call-back-title" className="min-w-0 flex-1 text-sm font-medium">
+          {BREAK_CALLBACK_NOTICE.title}
+        </p>
+        <div className="flex gap-2">
+          <Button type="button" size="sm" variant="ghost" onClick={() => callBack.send({ type: "DISMISS" })}>
+            {BREAK_CALLBACK_NOTICE.dismiss}
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            onClick={() => {
+              command({ type: "start" });
+              callBack.send({ type: "FOCUS_STARTED" });
+            }}
+          >
+            {BREAK_CALLBACK_NOTICE.start}
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
+}
