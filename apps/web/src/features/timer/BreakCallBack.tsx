@@ -50,7 +50,8 @@ export function BreakCallBack() {
 
   if (!showing) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex justify-center px-4">
+    // Under the header, clear of the phone's tab bar and of the toasts.
+    <div className="pointer-events-none fixed inset-x-0 top-[4.5rem] z-40 flex justify-center px-4">
       <section
         role="status"
         aria-live="polite"
@@ -58,11 +59,13 @@ export function BreakCallBack() {
         className="pointer-events-auto flex w-full max-w-md flex-wrap items-center gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-lg"
         data-testid="break-call-back"
       >
-        <BellRing className="size-5 shrink-0 text-primary" aria-hidden />
-        <p id="break-call-back-title" className="min-w-0 flex-1 text-sm font-medium">
-          {BREAK_CALLBACK_NOTICE.title}
-        </p>
-        <div className="flex gap-2">
+        <div className="flex min-w-48 flex-1 items-center gap-3">
+          <BellRing className="size-5 shrink-0 text-primary" aria-hidden />
+          <p id="break-call-back-title" className="min-w-0 flex-1 text-sm font-medium">
+            {BREAK_CALLBACK_NOTICE.title}
+          </p>
+        </div>
+        <div className="ml-auto flex gap-2">
           <Button type="button" size="sm" variant="ghost" onClick={() => callBack.send({ type: "DISMISS" })}>
             {BREAK_CALLBACK_NOTICE.dismiss}
           </Button>
