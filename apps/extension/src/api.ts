@@ -35,6 +35,8 @@ export interface FetchedShield {
   schedules: ShieldSchedule[];
   /** The title of the task the focus session counts for, or null. */
   sessionTask: string | null;
+  /** The focus session's intention (`docs/product.md`, Intentions), or null. */
+  sessionIntention: string | null;
 }
 
 /** Sorts a non-2xx status. */
@@ -76,6 +78,7 @@ export function createApiClient(fetchImpl: FetchLike): ApiClient {
           delayed: active.filter((site) => site.delay).map((site) => site.url),
           schedules: shield.schedules,
           sessionTask: shield.sessionTask,
+          sessionIntention: shield.sessionIntention,
         };
       }),
     reportAttempt: (pairing, attempt) => call(pairing, "POST", "/api/blocked-attempts", attempt, () => null),

@@ -43,6 +43,8 @@ export const blocklistSchema = z.preprocess(
     schedules: z.array(shieldScheduleSchema).default([]),
     /** The title of the task the focus session counts for, when fetched; shown on the blocked page. */
     sessionTask: z.string().nullable().default(null),
+    /** The focus session's intention, when fetched; shown on the blocked page. */
+    sessionIntention: z.string().nullish(),
     fetchedAt: z.number(),
   }),
 );
