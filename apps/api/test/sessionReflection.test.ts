@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DATA_EXPORT_VERSION, DEFAULT_SETTINGS } from "@focus/core/schemas";
+import { applyTimerCommands, newAccountTimer, newTimerSeed } from "@focus/core/timer";
+import { saveAccountTimer } from "../src/repositories/accountTimers";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, registerUser, type TestApp } from "./helpers";
 
@@ -115,5 +117,18 @@ describe("a session's intention and reflection", () => {
       payload: { version: DATA_EXPORT_VERSION, exportedAt: new Date().toISOString(), settings: DEFAULT_SETTINGS, sessions: [{ ...focus, startTime: "2026-03-02T09:00:00.000Z", rating: 9 }] },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("names the running focus session's intention for the extension's blocked page, and none without a session", async () => {
+    t = await createTestApp();
+    const { cookie, res } = await registerUser(t.app);
+    const userId: number = res.json().user.id;
+    expect((await t.app.inject({ method: "GET", url: "/api/shield", headers: { cookie } })).json().sessionIntention).toBeNull();
+    const now = Date.now();
+    const access = { isGuest: false, subscription: { subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null }, guestSessionUsedOn: null, focusSessionsToday: 0 } as const;
+    const start = { id: "00000000-0000-4000-8000-000000000003", command: { type: "start" as const, intention: "Outline the talk" }, at: now };
+    const { timer } = applyTimerCommands(newAccountTimer(DEFAULT_SETTINGS, newTimerSeed(), now), [start], 0, { settings: DEFAULT_SETTINGS, access, now });
+    await saveAccountTimer(t.app.db, userId, timer, null);
+    expect((await t.app.inject({ method: "GET", url: "/api/shield", headers: { cookie } })).json().sessionIntention).toBe("Outline the talk");
   });
 });
