@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromCallback, SimulatedClock, type EventObject } from "xstate";
 import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
-import { applyTimerCommands, newAccountTimer, syncedPartOf, timerCommandSchema } from "./accountTimer";
+import { applyTimerCommands, newAccountTimer, settleAccountTimer, syncedPartOf, timerCommandSchema } from "./accountTimer";
 import { timerMachine } from "./machine";
 import { parsePersistedTimerState, toPersistedTimerState } from "./persistence";
 import type { SessionCompleted, SessionStopped, TimerAccess, TimerInput } from "./types";
@@ -102,6 +102,20 @@ describe("the intention on the account's timer", () => {
     const other = start();
     other.actor.send({ type: "SYNC", timer: syncedPartOf(timer), now: T0 + 1000 });
     expect(other.actor.getSnapshot().context.intention).toBe("Write the intro");
+  });
+
+  it("is recorded by the server with the session it ends, and gone from the account's timer after it", () => {
+    const env = { settings, access: OPEN, now: T0 };
+    const { timer } = applyTimerCommands(
+      newAccountTimer(settings, SEED, T0),
+      [{ id: "5b7d1a36-1b7c-4c3e-9d3f-2d0a7f1e0b12", command: { type: "start", intention: "Outline" }, at: T0 }],
+      0,
+      env,
+    );
+    const settled = settleAccountTimer(timer, { ...env, now: T0 + 25 * MIN + 1000 });
+    const recorded = settled.effects.find((e) => e.type === "sessionCompleted");
+    expect(recorded?.type === "sessionCompleted" && recorded.session).toMatchObject({ type: "focus", intention: "Outline" });
+    expect(settled.timer.intention).toBeNull();
   });
 
   it("is refused by the command schema past 140 characters or with hidden characters", () => {
