@@ -7,12 +7,13 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Sqlite } from "./faultHelpers";
 import { downloadExtension, launchWithExtension, startTestSite, visitIn, type ExtensionBrowser, type TestSite } from "./extensionHarness";
+import { moveSessionBack } from "./accountTimerHelpers";
 import { removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, saveScreenshot, showAppTab } from "./harness";
 
 /** The extension APIs used inside extension pages (page.evaluate). */
 declare const chrome: {
   runtime: { getManifest(): { externally_connectable?: { matches: string[] } } };
-  action: { getBadgeText(details: object): Promise<string> };
+  action: { getBadgeText(details: object): Promise<string>; getBadgeBackgroundColor(details: object): Promise<[number, number, number, number]> };
   storage: { local: { get(keys: string | string[]): Promise<Record<string, unknown>> } };
   declarativeNetRequest: { getDynamicRules(): Promise<unknown[]> };
 };
@@ -570,5 +571,30 @@ describe("Chrome extension", () => {
     await expect.poll(() => sites.textContent(), { timeout: 10_000 }).toContain(SITE);
     await app.getByRole("heading", { name: "Blocked attempts" }).scrollIntoViewIfNeeded();
     await saveScreenshot(app, "extension-stats-blocked-attempts");
+  });
+
+  it("turns the badge amber in the last minute, with the app's ring and title (the default warning, 1 minute before the end)", async () => {
+    await showAppTab(app, "timer");
+    if (await app.getByRole("button", { name: "Pause" }).isVisible()) await app.getByRole("button", { name: "Pause" }).click();
+    await app.getByRole("button", { name: "Focus", exact: true }).click();
+    await app.getByRole("button", { name: "Start Focus" }).click();
+    await app.getByRole("button", { name: "Pause" }).waitFor();
+    // The session has 55 s left on the server; the app learns it on a reload, and the extension
+    // with everyone else when the timer next changes (a pause and a resume here).
+    const { user } = (await (await app.request.get(`${server.url}/api/me`)).json()) as { user: { username: string } };
+    await moveSessionBack(server, user.username, 25 * 60_000 - 55_000);
+    await app.reload();
+    await expect.poll(() => app.getByTestId("timer-display").textContent()).toMatch(/^00:5\d$/);
+    await app.getByRole("button", { name: "Pause" }).click();
+    await app.getByRole("button", { name: "Resume" }).click();
+    await expect.poll(() => app.title()).toMatch(/^⏳ 00:\d\d/);
+    expect(await app.getByTestId("progress-ring").getAttribute("data-warning")).toBe("");
+
+    const popup = await context.newPage();
+    await popup.goto(popupUrl());
+    await expect.poll(() => badgeText(popup), { timeout: 10_000 }).toBe("1");
+    // #b45309, the badge's amber.
+    await expect.poll(() => popup.evaluate(() => chrome.action.getBadgeBackgroundColor({})), { timeout: 10_000 }).toEqual([180, 83, 9, 255]);
+    await popup.close();
   });
 });

@@ -154,9 +154,14 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
   return file;
 }
 
-/** A unique username for a test run. */
+/** Names made so far by this file's `uniqueName`. */
+let namesMade = 0;
+
+/** A unique username for a test run (each e2e file has its own server, so unique within the file). */
 export function uniqueName(prefix = "user"): string {
-  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  // A counter, not only chance: 17 names made in one millisecond once drew the same random number.
+  namesMade += 1;
+  return `${prefix}${Date.now().toString(36)}${namesMade.toString(36)}${Math.floor(Math.random() * 1e3)}`;
 }
 
 /**

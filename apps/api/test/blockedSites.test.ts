@@ -78,7 +78,7 @@ describe("blocked sites", () => {
     expect((await put(other.cookie, site.id, { delay: false })).statusCode).toBe(404);
   });
 
-  it("answers the Shield's mode, passes a day and entries on GET /api/shield, as the settings say", async () => {
+  it("answers the Shield's mode, passes a day, entries and the warning before the end on GET /api/shield, as the settings say", async () => {
     t = await createTestApp();
     const { cookie } = await registerUser(t.app);
     await add(cookie, { url: "docs.example.org" });
@@ -89,10 +89,11 @@ describe("blocked sites", () => {
       sites: [{ id: expect.any(Number), url: "docs.example.org", active: true, delay: false }],
       schedules: [],
       sessionTask: null,
+      endWarning: "1",
     });
-    const saved = await t.app.inject({ method: "POST", url: "/api/settings", headers: { cookie }, payload: { shieldMode: "allowlist", delayPassesPerDay: 1 } });
+    const saved = await t.app.inject({ method: "POST", url: "/api/settings", headers: { cookie }, payload: { shieldMode: "allowlist", delayPassesPerDay: 1, endWarning: "both" } });
     expect(saved.statusCode).toBe(200);
-    expect((await shield()).json()).toMatchObject({ mode: "allowlist", delayPassesPerDay: 1 });
+    expect((await shield()).json()).toMatchObject({ mode: "allowlist", delayPassesPerDay: 1, endWarning: "both" });
     const refused = await t.app.inject({ method: "POST", url: "/api/settings", headers: { cookie }, payload: { shieldMode: "wall", delayPassesPerDay: 11 } });
     expect(refused.statusCode).toBe(400);
   });

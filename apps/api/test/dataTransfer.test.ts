@@ -101,6 +101,7 @@ describe("data export and import", () => {
         "escapesPerWeek,3,escapes a week",
         "endWarning,1,minutes before the end",
         "warningSound,false,",
+        "timerDisplay,ring,",
         "weeklyGoalDays,4,focus days a week",
         "shieldMode,blocklist,",
         "delayPassesPerDay,3,passes a day",

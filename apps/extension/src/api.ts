@@ -5,6 +5,7 @@
  * the worker acts on: 401 → unlinked, 403 → paused, anything else that fails → error (keep
  * what we have and try again later).
  */
+import type { EndWarning } from "@focus/core/constants";
 import { type BlockedAttemptKind, type ShieldMode, type ShieldSchedule, shieldStateSchema } from "@focus/core/schemas";
 import type { Pairing } from "./storage";
 
@@ -37,6 +38,8 @@ export interface FetchedShield {
   sessionTask: string | null;
   /** The focus session's intention (`docs/product.md`, Intentions), or null. */
   sessionIntention: string | null;
+  /** The user's "Warn before the end" setting: the badge and the disc turn amber with it. */
+  endWarning: EndWarning;
 }
 
 /** Sorts a non-2xx status. */
@@ -79,6 +82,7 @@ export function createApiClient(fetchImpl: FetchLike): ApiClient {
           schedules: shield.schedules,
           sessionTask: shield.sessionTask,
           sessionIntention: shield.sessionIntention,
+          endWarning: shield.endWarning,
         };
       }),
     reportAttempt: (pairing, attempt) => call(pairing, "POST", "/api/blocked-attempts", attempt, () => null),

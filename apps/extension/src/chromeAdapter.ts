@@ -209,7 +209,7 @@ export function createChromeAdapter(): ChromeAdapter {
     },
     icon: {
       show: async (disc) => {
-        const key = disc === null ? "app" : `${disc.mode}:${disc.share}`;
+        const key = disc === null ? "app" : `${disc.mode}:${disc.share}:${disc.warning}`;
         if (key === shownIcon) return;
         try {
           if (disc === null) await chrome.action.setIcon({ path: manifestIcons() });

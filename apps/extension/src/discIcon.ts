@@ -1,10 +1,10 @@
 /**
  * The toolbar icon as a visual timer (`docs/product.md`, The timer: a visual timer): while a
  * session runs or is paused, the extension's icon is the disc of the time left (core's
- * `discPath`, in the mode's colour), drawn on an OffscreenCanvas in the service worker, so time
+ * `discPath`, in the mode's colour, amber in the warning before the end), drawn on an OffscreenCanvas in the service worker, so time
  * left shows from any tab; otherwise the extension's own icon.
  */
-import { DISC_BACKGROUND, DISC_COLOURS, discPath } from "@focus/core/timer";
+import { DISC_BACKGROUND, discColour, discPath } from "@focus/core/timer";
 import type { DiscSpec } from "./timer";
 
 /** Sizes drawn: Chrome picks the one for the screen's density. */
@@ -21,7 +21,7 @@ export function drawDisc(disc: DiscSpec, size: number): ImageData {
   context.beginPath();
   context.roundRect(0, 0, 32, 32, 8);
   context.fill();
-  const colour = DISC_COLOURS[disc.mode];
+  const colour = discColour(disc.mode, disc.warning);
   context.strokeStyle = colour;
   context.globalAlpha = 0.35;
   context.lineWidth = 1.5;

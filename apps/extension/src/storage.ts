@@ -3,6 +3,7 @@
  * killed at any time, so nothing lives only in memory). Each key is validated when read; a
  * value that does not parse counts as absent.
  */
+import { END_WARNINGS } from "@focus/core/constants";
 import { type SharedTimerState, sharedTimerStateSchema } from "@focus/core/protocol";
 import { DELAY_PASSES_LIMITS, SHIELD_MODES, shieldScheduleSchema } from "@focus/core/schemas";
 import { z } from "zod";
@@ -43,6 +44,8 @@ export const blocklistSchema = z.preprocess(
     schedules: z.array(shieldScheduleSchema).default([]),
     /** The title of the task the focus session counts for, when fetched; shown on the blocked page. */
     sessionTask: z.string().nullable().default(null),
+    /** The user's "Warn before the end" setting (kept by older versions without it: off). */
+    endWarning: z.enum(END_WARNINGS).default("off"),
     /** The focus session's intention, when fetched; shown on the blocked page. */
     sessionIntention: z.string().nullish(),
     fetchedAt: z.number(),

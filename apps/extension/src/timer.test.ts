@@ -1,7 +1,7 @@
 import type { SharedTimerState } from "@focus/core/protocol";
 import { describe, expect, it } from "vitest";
 import { sharedTimerView } from "@focus/core/timer";
-import { BADGE_COLORS, badgeFor, endsAtOf, isFocusRunning, nextBadgeChangeAt, receivedTimer, stateToShare } from "./timer";
+import { BADGE_COLORS, badgeFor, discFor, endsAtOf, isFocusRunning, nextBadgeChangeAt, receivedTimer, stateToShare } from "./timer";
 
 const T0 = Date.UTC(2026, 2, 2, 9, 0);
 const MIN = 60_000;
@@ -66,6 +66,21 @@ describe("badge", () => {
     const stopped = receivedTimer({ isActive: false, currentTime: 1500, mode: "focus", progress: 0, endsAt: null, durationMs: 25 * MIN }, T0);
     expect(badgeFor("linked", stopped, T0).text).toBe("");
     expect(badgeFor("linked", null, T0).text).toBe("");
+  });
+
+  it("turns amber from the user's warning before the end to the end, while running", () => {
+    const seventeen = receivedTimer({ ...running("focus", T0 + 17 * MIN), durationMs: 17 * MIN }, T0);
+    expect(badgeFor("linked", seventeen, T0 + 16 * MIN - 1, "1").color).toBe(BADGE_COLORS.focus);
+    expect(badgeFor("linked", seventeen, T0 + 16 * MIN, "1")).toMatchObject({ text: "1", color: BADGE_COLORS.warning });
+    expect(badgeFor("linked", seventeen, T0 + 12 * MIN, "both").color).toBe(BADGE_COLORS.warning);
+    expect(badgeFor("linked", seventeen, T0 + 12 * MIN, "1").color).toBe(BADGE_COLORS.focus);
+    expect(badgeFor("linked", seventeen, T0 + 16 * MIN, "off").color).toBe(BADGE_COLORS.focus);
+    // A break warns too; a paused session stays grey.
+    expect(badgeFor("linked", receivedTimer(running("shortBreak", T0 + 5 * MIN), T0), T0 + 4.5 * MIN, "1").color).toBe(BADGE_COLORS.warning);
+    const paused = receivedTimer({ isActive: false, currentTime: 30, mode: "focus", progress: 98, endsAt: null, durationMs: 25 * MIN }, T0);
+    expect(badgeFor("linked", paused, T0, "1").color).toBe(BADGE_COLORS.idle);
+    expect(discFor(seventeen, T0 + 16 * MIN, "1")).toMatchObject({ mode: "focus", warning: true });
+    expect(discFor(seventeen, T0 + 15 * MIN, "1")).toMatchObject({ mode: "focus", warning: false });
   });
 
   it("says off when not linked or paused, whatever the timer", () => {

@@ -4,15 +4,15 @@
  * timestamp, so a copy read back after the service worker was stopped for minutes is still
  * exact. Pure functions of (timer, now); the worker, badge, popup and blocked page use them.
  */
-import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core/constants";
+import { TIMER_MODE_LABELS, type EndWarning, type TimerMode } from "@focus/core/constants";
 import { EXTENSION_LINK_LABELS, type ExtensionLinkStatus, type SharedTimerState } from "@focus/core/protocol";
-import { discShare, sharedTimerView } from "@focus/core/timer";
+import { activeEndWarning, discShare, sharedTimerView } from "@focus/core/timer";
 import type { BadgeSpec } from "./chromeAdapter";
 
 export const BRAND_NAME = "Focus Flow";
 
-/** Badge colours: focus, break, stopped or unlinked. */
-export const BADGE_COLORS = { focus: "#0f766e", break: "#2563eb", idle: "#64748b" } as const;
+/** Badge colours: focus, break, a warning before the end (amber, dark enough for white text), stopped or unlinked. */
+export const BADGE_COLORS = { focus: "#0f766e", break: "#2563eb", warning: "#b45309", idle: "#64748b" } as const;
 
 /**
  * A `timer_update` as kept: a running state from a sender that gave no end time is given one,
@@ -47,16 +47,21 @@ const modeColor = (mode: TimerMode) => (mode === "focus" ? BADGE_COLORS.focus : 
 
 /**
  * The toolbar badge: minutes left while the timer runs (and, grey, while paused part-way),
- * nothing when stopped, "off" when the extension is not linked or paused in the web app.
+ * nothing when stopped, "off" when the extension is not linked or paused in the web app. While
+ * the user's warning before the end (`endWarning`) is in force it turns amber, as the web app's
+ * ring does (core's `activeEndWarning`, `docs/product.md`, The timer).
  */
-export function badgeFor(link: ExtensionLinkStatus, timer: SharedTimerState | null, now: number): BadgeSpec {
+export function badgeFor(link: ExtensionLinkStatus, timer: SharedTimerState | null, now: number, endWarning: EndWarning = "off"): BadgeSpec {
   if (link === "unlinked") return { text: "off", color: BADGE_COLORS.idle, title: `${BRAND_NAME}: ${EXTENSION_LINK_LABELS.unlinked}` };
   if (link === "paused") return { text: "off", color: BADGE_COLORS.idle, title: `${BRAND_NAME}: ${EXTENSION_LINK_LABELS.paused}` };
   if (!timer) return { text: "", color: BADGE_COLORS.idle, title: BRAND_NAME };
   const view = sharedTimerView(timer, now);
   const mode = TIMER_MODE_LABELS[view.mode];
   const minutes = Math.ceil(view.secondsLeft / 60);
-  if (view.isRunning) return { text: String(minutes), color: modeColor(view.mode), title: `${BRAND_NAME}: ${mode}, ${minutes} min left` };
+  if (view.isRunning) {
+    const warning = activeEndWarning(view, endWarning) !== null;
+    return { text: String(minutes), color: warning ? BADGE_COLORS.warning : modeColor(view.mode), title: `${BRAND_NAME}: ${mode}, ${minutes} min left` };
+  }
   if (view.isPaused) return { text: String(minutes), color: BADGE_COLORS.idle, title: `${BRAND_NAME}: ${mode} paused, ${minutes} min left` };
   return { text: "", color: BADGE_COLORS.idle, title: BRAND_NAME };
 }
@@ -83,19 +88,24 @@ export function stateToShare(timer: SharedTimerState, now: number): SharedTimerS
   return { ...timer, isActive: view.isRunning, currentTime: view.secondsLeft, progress: view.progress, endsAt: view.endsAt };
 }
 
-/** The toolbar icon's disc (`docs/product.md`, The timer: a visual timer): the share left and the mode. */
+/**
+ * The toolbar icon's disc (`docs/product.md`, The timer: a visual timer): the share left, the
+ * mode, and whether a warning before the end is in force (drawn amber).
+ */
 export interface DiscSpec {
   share: number;
   mode: TimerMode;
+  warning: boolean;
 }
 
 /**
  * The disc the toolbar icon shows at `now` (server clock, epoch ms): core's `discShare` of the
- * kept timer while a session runs or is paused; null otherwise (the extension's own icon).
+ * kept timer while a session runs or is paused, amber while `endWarning` is in force; null
+ * otherwise (the extension's own icon).
  */
-export function discFor(timer: SharedTimerState | null, now: number): DiscSpec | null {
+export function discFor(timer: SharedTimerState | null, now: number, endWarning: EndWarning = "off"): DiscSpec | null {
   if (!timer) return null;
   const view = sharedTimerView(timer, now);
   const share = discShare(view);
-  return share === null ? null : { share, mode: view.mode };
+  return share === null ? null : { share, mode: view.mode, warning: activeEndWarning(view, endWarning) !== null };
 }

@@ -32,8 +32,9 @@ export const ALARMS = {
  */
 export async function applyWakeups(chrome: ChromeAdapter, state: StoredState, clock: Pick<ServerClock, "now" | "toLocal">): Promise<void> {
   const now = clock.now();
-  await chrome.badge.set(badgeFor(linkStatusOf(state), state.timer, now));
-  await chrome.icon.show(discFor(state.timer, now));
+  const endWarning = state.blocklist?.endWarning ?? "off";
+  await chrome.badge.set(badgeFor(linkStatusOf(state), state.timer, now, endWarning));
+  await chrome.icon.show(discFor(state.timer, now, endWarning));
 
   const endsAt = state.pairing && !state.pairing.paused ? endsAtOf(state.timer, now) : null;
   if (endsAt !== null && endsAt > now) await chrome.alarms.create(ALARMS.sessionEnd, { when: clock.toLocal(endsAt) });

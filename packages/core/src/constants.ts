@@ -64,6 +64,13 @@ export const SETTINGS_LIMITS = {
 export const END_WARNINGS = ["off", "5", "1", "both"] as const;
 export type EndWarning = (typeof END_WARNINGS)[number];
 
+/**
+ * How the Focus Arena and the mini timer draw the time left (`docs/product.md`, The timer: a
+ * visual timer): a ring that fills, or a disc that shrinks.
+ */
+export const TIMER_DISPLAYS = ["ring", "disc"] as const;
+export type TimerDisplay = (typeof TIMER_DISPLAYS)[number];
+
 /** The weekly goal's range, focus days a week (`docs/product.md`, Statistics). */
 export const WEEKLY_GOAL_DAYS = { min: 1, max: 7, default: 4 } as const;
 

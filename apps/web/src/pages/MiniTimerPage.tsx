@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { Pause, Play, RotateCcw } from "lucide-react";
-import { TIMER_MODE_LABELS } from "@focus/core/constants";
+import { TIMER_MODE_LABELS, type EndWarning, type TimerDisplay } from "@focus/core/constants";
 import { toMiniTimerMessageSchema, type FromMiniTimerMessage, type MiniTimerAudioState, type SharedTimerState, type ToMiniTimerMessage } from "@focus/core/protocol";
-import { sharedTimerView } from "@focus/core/timer";
+import { activeEndWarning, discPath, sharedTimerView } from "@focus/core/timer";
+import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
 import { serverNow } from "@/runtime/serverClock";
 import { MiniAudioControls } from "@/features/miniTimer/MiniAudioControls";
@@ -47,6 +48,7 @@ export function applyAudioMessage(audio: MiniTimerAudioState | null, message: To
  */
 export function MiniTimerPage() {
   const [state, setState] = useState<SharedTimerState | null>(null);
+  const [face, setFace] = useState<{ display: TimerDisplay; endWarning: EndWarning }>({ display: "ring", endWarning: "off" });
   const [audio, setAudio] = useState<MiniTimerAudioState | null>(null);
   // The server's clock as the main window last measured it (kept in this browser), so the
   // mini timer shows the same time left as the main window on a device whose clock is off.
@@ -60,7 +62,12 @@ export function MiniTimerPage() {
       const parsed = toMiniTimerMessageSchema.safeParse(event.data);
       if (!parsed.success) return;
       const message = parsed.data;
-      if (message.action === "updateTimer") setState(message.timerState);
+      if (message.action === "updateTimer") {
+        setState(message.timerState);
+        const display = message.display ?? "ring";
+        const endWarning = message.endWarning ?? "off";
+        setFace((current) => (current.display === display && current.endWarning === endWarning ? current : { display, endWarning }));
+      }
       else if (message.action === "ping") tell({ action: "pong" });
       else setAudio((current) => applyAudioMessage(current, message));
     };
@@ -87,17 +94,28 @@ export function MiniTimerPage() {
     );
   }
   const view = state ? sharedTimerView(state, now) : null;
+  const warning = view ? activeEndWarning(view, face.endWarning) : null;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-2 p-3" aria-label="Mini timer">
       <p className="text-xs font-medium uppercase tracking-widest text-muted-foreground">
         {view ? `${TIMER_MODE_LABELS[view.mode]}${view.isPaused ? " · Paused" : ""}` : "Connecting…"}
       </p>
-      <p className="text-4xl font-semibold tabular-nums" data-testid="mini-timer-display" aria-live="off">
-        {view?.display ?? "--:--"}
-      </p>
-      <div className="h-1.5 w-full overflow-hidden rounded-full bg-muted" aria-hidden="true">
-        <div className="h-full bg-primary" style={{ width: `${view?.progress ?? 0}%` }} />
+      <div className="flex items-center gap-3">
+        {face.display === "disc" && <MiniDisc progress={view?.progress ?? 0} focus={view?.mode === "focus"} warning={warning !== null} />}
+        <p className="text-4xl font-semibold tabular-nums" data-testid="mini-timer-display" aria-live="off">
+          {view?.display ?? "--:--"}
+        </p>
       </div>
+      {warning !== null && (
+        <p className="text-xs font-medium text-amber-700 dark:text-amber-300" data-testid="mini-timer-warning">
+          {warning === 1 ? "The last minute" : `The last ${warning} minutes`}
+        </p>
+      )}
+      {face.display === "ring" && (
+        <div className="h-1.5 w-full overflow-hidden rounded-full bg-muted" aria-hidden="true">
+          <div className={cn("h-full", warning !== null ? "bg-amber-500" : "bg-primary")} style={{ width: `${view?.progress ?? 0}%` }} />
+        </div>
+      )}
       {view?.strict ? (
         // A strict focus session offers no pause or reset (`docs/product.md`, Strict focus); End early is in the Focus Arena.
         <p className="text-center text-xs text-muted-foreground" data-testid="mini-timer-strict">
@@ -123,5 +141,17 @@ export function MiniTimerPage() {
       )}
       <MiniAudioControls audio={audio} tell={tell} />
     </main>
+  );
+}
+
+/** The mini timer's disc (`display` "disc"): the share left, shrinking, amber in the warning before the end. */
+function MiniDisc({ progress, focus, warning }: { progress: number; focus: boolean; warning: boolean }) {
+  const share = 1 - Math.min(Math.max(progress, 0), 100) / 100;
+  const fill = warning ? "fill-amber-500/80" : focus ? "fill-primary/75" : "fill-emerald-500/75";
+  return (
+    <svg viewBox="0 0 100 100" className="size-11 shrink-0" aria-hidden="true">
+      <circle cx="50" cy="50" r="45" className="fill-muted/60 stroke-muted-foreground/30" strokeWidth="2" />
+      <path d={discPath(share, 50, 50, 45)} className={fill} data-testid="mini-timer-disc" />
+    </svg>
   );
 }

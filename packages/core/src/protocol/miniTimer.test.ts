@@ -18,6 +18,7 @@ const TIMER = { isActive: true, currentTime: 1499, mode: "focus", progress: 0.1,
 describe("mini timer protocol: main window → mini timer", () => {
   it.each([
     { action: "updateTimer", timerState: TIMER },
+    { action: "updateTimer", timerState: TIMER, display: "disc", endWarning: "both" },
     { action: "ping" },
     { action: "pong" },
     { action: "updateMood", mood: "relax" },
@@ -37,6 +38,7 @@ describe("mini timer protocol: main window → mini timer", () => {
     ["updateAudio with a volume above 1", { action: "updateAudio", ...AUDIO, volume: 1.5 }],
     ["updateMusic with an unknown status", { action: "updateMusic", ...AUDIO, status: "buffering" }],
     ["updateTimer with a bad mode", { action: "updateTimer", timerState: { ...TIMER, mode: "nap" } }],
+    ["updateTimer with an unknown display", { action: "updateTimer", timerState: TIMER, display: "hourglass" }],
   ])("refuses %s", (_, message) => {
     expect(toMiniTimerMessageSchema.safeParse(message).success).toBe(false);
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { END_WARNINGS, TIMER_DISPLAYS } from "../constants";
 import { audioMoodIdSchema } from "../audio/schemas";
 import type { AudioPlayerContext, AudioPlayerEvent } from "../audioPlayer/types";
 import { sharedTimerStateSchema } from "./timerState";
@@ -33,7 +34,12 @@ export type MiniTimerAudioState = z.infer<typeof miniTimerAudioStateSchema>;
 
 /** Messages the main window sends the mini timer (the mini-timer actions). */
 export const toMiniTimerMessageSchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("updateTimer"), timerState: sharedTimerStateSchema }),
+  /**
+   * The timer, and how the user sees it (`docs/product.md`, The timer): `display` (ring or disc)
+   * and `endWarning` (the warning before the end). Both absent from an older main window: a
+   * ring, and no warning.
+   */
+  z.object({ action: z.literal("updateTimer"), timerState: sharedTimerStateSchema, display: z.enum(TIMER_DISPLAYS).optional(), endWarning: z.enum(END_WARNINGS).optional() }),
   z.object({ action: z.literal("ping") }),
   z.object({ action: z.literal("pong") }),
   z.object({ action: z.literal("updateMood"), mood: audioMoodIdSchema.nullable() }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_THEME, END_WARNINGS, ESCAPES_PER_WEEK, NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES, WEEKLY_GOAL_DAYS } from "../constants";
+import { DEFAULT_THEME, END_WARNINGS, ESCAPES_PER_WEEK, NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES, TIMER_DISPLAYS, WEEKLY_GOAL_DAYS } from "../constants";
 import { DELAY_PASSES_LIMITS, shieldSettingsFields } from "./shield";
 
 /** A whole number in the setting's range, on its slider's steps (`SETTINGS_LIMITS`). */
@@ -35,13 +35,14 @@ const strictFields = {
 };
 
 /**
- * Time you can see (`docs/product.md`, The timer and Statistics): the warning before a session's
+ * Time you can see (`docs/product.md`, The timer and Statistics): how the time left is drawn, the warning before a session's
  * end and its sound, and the weekly goal in focus days. Newer than the first stored settings, so
  * the full schema gives them defaults.
  */
 const timeFields = {
   endWarning: z.enum(END_WARNINGS),
   warningSound: z.boolean(),
+  timerDisplay: z.enum(TIMER_DISPLAYS),
   weeklyGoalDays: z
     .number()
     .int("weeklyGoalDays must be a whole number")
@@ -78,6 +79,7 @@ export const settingsSchema = z.object({
   escapesPerWeek: strictFields.escapesPerWeek.default(ESCAPES_PER_WEEK.default),
   endWarning: timeFields.endWarning.default("1"),
   warningSound: timeFields.warningSound.default(false),
+  timerDisplay: timeFields.timerDisplay.default("ring"),
   weeklyGoalDays: timeFields.weeklyGoalDays.default(WEEKLY_GOAL_DAYS.default),
   // The Website Shield's mode and delay passes (shield.ts); newer, so defaulted like the audio fields.
   shieldMode: shieldSettingsFields.shieldMode.default("blocklist"),
@@ -104,6 +106,7 @@ export const DEFAULT_SETTINGS: Settings = {
   escapesPerWeek: ESCAPES_PER_WEEK.default,
   endWarning: "1",
   warningSound: false,
+  timerDisplay: "ring",
   weeklyGoalDays: WEEKLY_GOAL_DAYS.default,
   shieldMode: "blocklist",
   delayPassesPerDay: DELAY_PASSES_LIMITS.default,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { END_WARNINGS } from "../constants";
 import { blockedSiteSchema } from "./blockedSite";
 import { shieldScheduleSchema } from "./schedule";
 
@@ -43,6 +44,11 @@ export const shieldStateSchema = z.object({
   schedules: z.array(shieldScheduleSchema).default([]),
   /** The title of the task the running or paused focus session counts for, shown on the blocked page; null when none. */
   sessionTask: z.string().nullable().default(null),
+  /**
+   * The user's "Warn before the end" setting: the extension's badge and toolbar disc turn amber
+   * with the web app's ring (`docs/product.md`, The timer). Absent in older answers: no warning.
+   */
+  endWarning: z.enum(END_WARNINGS).default("off"),
   /** The intention of the focus session under way (`docs/product.md`, Intentions), shown on the blocked page; null when none. */
   sessionIntention: z.string().nullable().default(null),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DISC_STEPS, discPath, discShare } from "./disc";
+import { DISC_COLOURS, DISC_STEPS, DISC_WARNING_COLOUR, discColour, discPath, discShare } from "./disc";
 
 describe("the visual timer's disc", () => {
   it("is full when a session starts, shrinks as it runs, and keeps a sliver until the end", () => {
@@ -27,5 +27,12 @@ describe("the visual timer's disc", () => {
     // All of it: a whole circle; nothing: no path.
     expect(discPath(1, 16, 16, 10)).toBe("M16 6A10 10 0 1 1 16 26A10 10 0 1 1 16 6Z");
     expect(discPath(0, 16, 16, 10)).toBe("");
+  });
+
+  it("turns amber while a warning before the end is in force, in any mode", () => {
+    expect(discColour("focus", false)).toBe(DISC_COLOURS.focus);
+    expect(discColour("shortBreak", false)).toBe(DISC_COLOURS.shortBreak);
+    expect(discColour("focus", true)).toBe(DISC_WARNING_COLOUR);
+    expect(discColour("longBreak", true)).toBe(DISC_WARNING_COLOUR);
   });
 });

@@ -10,6 +10,17 @@ import type { TimerView } from "./view";
 /** The disc's colour per mode, as the Focus Arena's ring: teal for focus, green for breaks. */
 export const DISC_COLOURS: Record<TimerMode, string> = { focus: "#6fd3c1", shortBreak: "#34d399", longBreak: "#34d399" };
 
+/** The disc's colour while a warning before the end is in force: amber, as the Focus Arena's ring then. */
+export const DISC_WARNING_COLOUR = "#f59e0b";
+
+/**
+ * The colour a disc of `mode` is drawn in: the mode's, or amber while a warning before the end is
+ * in force (`warning`, from `activeEndWarning` in warnings.ts).
+ */
+export function discColour(mode: TimerMode, warning: boolean): string {
+  return warning ? DISC_WARNING_COLOUR : DISC_COLOURS[mode];
+}
+
 /** The disc's background and its track (the full circle, faint). */
 export const DISC_BACKGROUND = "#1b2433";
 

@@ -1,6 +1,6 @@
 /**
  * The Website Shield as the extension reads it (`docs/api.md`, `docs/product.md` Website
- * Shield): `GET /api/shield` → 200 `{ mode, delayPassesPerDay, sites, schedules, sessionTask }`,
+ * Shield): `GET /api/shield` → 200 `{ mode, delayPassesPerDay, sites, schedules, sessionTask, endWarning }`,
  * the user's Shield settings, entries and the focus session's task title in one answer, for the
  * web app's session or a linked device's token.
  * `GET|POST /api/shield/schedules`, `DELETE /api/shield/schedules/:id`: the user's recurring
@@ -54,7 +54,7 @@ const shieldRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const taskId = timer?.timer.mode === "focus" ? (timer.timer.sessionTask?.id ?? null) : null;
       const sessionTask = taskId === null ? null : ((await findTask(fastify.db, userId, taskId))?.title ?? null);
       const sessionIntention = timer?.timer.mode === "focus" ? (timer.timer.intention ?? null) : null;
-      return { mode: settings.shieldMode, delayPassesPerDay: settings.delayPassesPerDay, sites, schedules, sessionTask, sessionIntention };
+      return { mode: settings.shieldMode, delayPassesPerDay: settings.delayPassesPerDay, sites, schedules, sessionTask, endWarning: settings.endWarning, sessionIntention };
     },
   );
 

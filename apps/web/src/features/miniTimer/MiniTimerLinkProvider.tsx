@@ -4,12 +4,15 @@ import { timerStateOf } from "@focus/core/timer";
 import { toast } from "@/components/ui/use-toast";
 import { useAudioEngine } from "@/features/audio/audioEngineContext";
 import { TimerActor } from "@/runtime/timerActor";
+import { useCurrentSettings } from "@/runtime/currentSettings";
+import { useLatest } from "@/lib/useLatest";
 import { useTimerCommand } from "@/runtime/timerCommands";
 import { MiniTimerLinkContext, type MiniTimerLink } from "./miniTimerLink";
 
 /**
  * The main window's side of the mini timer: opens the 240×340 popup near the right edge of
- * the screen, sends it `updateTimer` every second and on every change,
+ * the screen, sends it `updateTimer` (with how the user sees the time: ring or disc, and the
+ * warning before the end) every second and on every change,
  * pings it every 5 s, and runs its commands on the one timer chart. It also mirrors the mood
  * player both ways: `updateMood`/`updateAudio` whenever the player changes (and on
  * `miniTimerReady`/`requestTimerSync`), and the popup's audio actions become events of the
@@ -44,10 +47,11 @@ function useMiniTimerLinkState(): MiniTimerLink {
     [drop],
   );
 
-  const sendState = useCallback(
-    () => send({ action: "updateTimer", timerState: timerStateOf(actor.getSnapshot()) }),
-    [actor, send],
-  );
+  const settings = useLatest(useCurrentSettings());
+  const sendState = useCallback(() => {
+    const { timerDisplay, endWarning } = settings();
+    send({ action: "updateTimer", timerState: timerStateOf(actor.getSnapshot()), display: timerDisplay, endWarning });
+  }, [actor, send, settings]);
 
   useEffect(() => {
     if (!isLinked) return;

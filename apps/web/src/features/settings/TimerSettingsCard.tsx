@@ -1,15 +1,15 @@
-import { END_WARNINGS, SETTINGS_LIMITS, type EndWarning } from "@focus/core/constants";
+import { END_WARNINGS, SETTINGS_LIMITS, TIMER_DISPLAYS, type EndWarning, type TimerDisplay } from "@focus/core/constants";
 import { Timer } from "lucide-react";
 import { Controller, useWatch, type Control } from "react-hook-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { MinutesSlider, SwitchField } from "./fields";
-import { END_WARNING_LABELS, LONG_BREAK_INTERVAL_CHOICES, WEEKLY_GOAL_CHOICES, type SettingsFormValues } from "./settingsForm";
+import { END_WARNING_LABELS, LONG_BREAK_INTERVAL_CHOICES, TIMER_DISPLAY_LABELS, WEEKLY_GOAL_CHOICES, type SettingsFormValues } from "./settingsForm";
 
 /**
- * Session lengths, the long break's interval, the warning before the end, what starts on its own
- * and the weekly goal (`docs/product.md`, Settings).
+ * Session lengths, the long break's interval, how the time left is drawn, the warning before the
+ * end, what starts on its own and the weekly goal (`docs/product.md`, Settings).
  */
 export function TimerSettingsCard({ control }: { control: Control<SettingsFormValues> }) {
   return (
@@ -125,11 +125,33 @@ function AutoStartSwitches({ control }: { control: Control<SettingsFormValues> }
   );
 }
 
-/** The warning before a session's end and its sound (`docs/product.md`, The timer). */
+/**
+ * How the time left is drawn, the warning before a session's end and its sound
+ * (`docs/product.md`, The timer).
+ */
 function EndWarningFields({ control }: { control: Control<SettingsFormValues> }) {
   const choice = useWatch({ control, name: "endWarning" });
   return (
     <div className="grid gap-5 border-t pt-5">
+      <Controller
+        control={control}
+        name="timerDisplay"
+        render={({ field }) => (
+          <div className="grid gap-2">
+            <Label htmlFor="settings-timer-display">Show the time left as</Label>
+            <Select id="settings-timer-display" aria-describedby="settings-timer-display-hint" name={field.name} ref={field.ref} onBlur={field.onBlur} value={field.value} onChange={(event) => field.onChange(event.target.value as TimerDisplay)}>
+              {TIMER_DISPLAYS.map((display) => (
+                <option key={display} value={display}>
+                  {TIMER_DISPLAY_LABELS[display]}
+                </option>
+              ))}
+            </Select>
+            <p id="settings-timer-display-hint" className="text-sm text-muted-foreground">
+              In the Focus Arena and the mini timer. The disc shrinks as time passes, so what is left shows at a glance.
+            </p>
+          </div>
+        )}
+      />
       <Controller
         control={control}
         name="endWarning"

@@ -1,4 +1,4 @@
-import { END_WARNINGS, ESCAPES_PER_WEEK, SETTINGS_LIMITS, WEEKLY_GOAL_DAYS, type EndWarning } from "@focus/core/constants";
+import { END_WARNINGS, ESCAPES_PER_WEEK, SETTINGS_LIMITS, TIMER_DISPLAYS, WEEKLY_GOAL_DAYS, type EndWarning, type TimerDisplay } from "@focus/core/constants";
 import { AUDIO_IN_BREAKS, settingsSchema, shieldSettingsFields, type Settings } from "@focus/core/schemas";
 import { z } from "zod";
 
@@ -14,6 +14,12 @@ export const END_WARNING_LABELS: Record<EndWarning, string> = {
   "5": "5 minutes before",
   "1": "1 minute before",
   both: "5 minutes and 1 minute before",
+};
+
+/** How each way of drawing the time left reads (`docs/product.md`, The timer: a visual timer). */
+export const TIMER_DISPLAY_LABELS: Record<TimerDisplay, string> = {
+  ring: "A ring that fills",
+  disc: "A disc that shrinks",
 };
 
 /** Long break interval choices, 2 to 6 focus sessions, as the form's text values. */
@@ -32,6 +38,7 @@ export const settingsFormSchema = settingsSchema.extend({
   escapesPerWeek: z.number().int().min(ESCAPES_PER_WEEK.min).max(ESCAPES_PER_WEEK.max),
   endWarning: z.enum(END_WARNINGS),
   warningSound: z.boolean(),
+  timerDisplay: z.enum(TIMER_DISPLAYS),
   weeklyGoalDays: z.number().int().min(WEEKLY_GOAL_DAYS.min).max(WEEKLY_GOAL_DAYS.max),
   breakCallBack: z.boolean(),
   // Edited on the Focus Shield tab; carried through unchanged here.

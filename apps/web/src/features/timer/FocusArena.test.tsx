@@ -8,7 +8,7 @@ import { TEST_USER, focusEndedAgo, renderRoute } from "@/test/render";
 const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
 
 /** Answers the calls of /app by path prefix; records POSTed sessions. */
-function serve(user: User, todaySessions: unknown[] = []) {
+function serve(user: User, todaySessions: unknown[] = [], settings = DEFAULT_SETTINGS) {
   const posted: unknown[] = [];
   vi.stubGlobal(
     "fetch",
@@ -17,7 +17,7 @@ function serve(user: User, todaySessions: unknown[] = []) {
       const json = (status: number, body: unknown) =>
         new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
       if (url === "/api/me") return json(200, { user });
-      if (url === "/api/settings") return json(200, DEFAULT_SETTINGS);
+      if (url === "/api/settings") return json(200, settings);
       if (url.startsWith("/api/sessions/range")) return json(200, todaySessions);
       if (url === "/api/sessions" && init?.method === "POST") {
         posted.push(JSON.parse(String(init.body)));
@@ -62,6 +62,29 @@ describe("Focus Arena", () => {
     await waitFor(() => expect(screen.getByTestId("end-warning").textContent).toBe("The last minute"), { timeout: 3000 });
     expect(screen.getByTestId("progress-ring").hasAttribute("data-warning")).toBe(true);
     await waitFor(() => expect(document.title.startsWith("⏳ ")).toBe(true));
+  });
+
+  it("draws the time left as a shrinking disc when the user chose the disc, amber in the warning", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = new Date().setHours(12, 0, 0, 0);
+    vi.setSystemTime(start);
+    serve(inTrial, [], { ...DEFAULT_SETTINGS, timerDisplay: "disc" });
+    renderRoute("/app");
+    await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
+    await screen.findByRole("button", { name: "Pause" });
+    expect(screen.queryByTestId("progress-ring")).toBeNull();
+    const disc = () => screen.getByTestId("progress-disc");
+    const full = disc().getAttribute("d");
+    // A quarter of the session later, three quarters of the disc are left.
+    vi.setSystemTime(start + 6.25 * 60_000);
+    document.dispatchEvent(new Event("visibilitychange"));
+    await waitFor(() => expect(screen.getByTestId("timer-display").textContent).toBe("18:45"));
+    expect(disc().getAttribute("d")).not.toBe(full);
+    expect(disc().getAttribute("d")).toBe("M50 50L50 5A45 45 0 1 1 5 50Z");
+    expect(disc().hasAttribute("data-warning")).toBe(false);
+    vi.setSystemTime(start + 24.5 * 60_000);
+    document.dispatchEvent(new Event("visibilitychange"));
+    await waitFor(() => expect(disc().hasAttribute("data-warning")).toBe(true), { timeout: 3000 });
   });
 
   it("shows today's completed focus sessions and minutes from the server", async () => {

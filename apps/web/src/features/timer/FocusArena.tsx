@@ -69,7 +69,8 @@ export function FocusArena({
   const { setMode } = useTimerControls();
   const announcement = useAnnouncement(view);
   const liveStatus = useLiveStatus();
-  const endWarning = activeEndWarning(view, useCurrentSettings().endWarning);
+  const settings = useCurrentSettings();
+  const endWarning = activeEndWarning(view, settings.endWarning);
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <section aria-labelledby="focus-arena-title" className="space-y-6">
@@ -83,7 +84,7 @@ export function FocusArena({
 
         {!view.strict && <ModeSelector mode={view.mode} onChange={setMode} />}
 
-        <ProgressRing progress={view.progress} mode={view.mode} warning={endWarning !== null}>
+        <ProgressRing progress={view.progress} mode={view.mode} warning={endWarning !== null} display={settings.timerDisplay}>
           <span className="text-xs font-medium uppercase tracking-widest text-muted-foreground">
             {TIMER_MODE_LABELS[view.mode]}
           </span>

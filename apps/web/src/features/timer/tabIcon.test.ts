@@ -1,4 +1,4 @@
-import { discPath } from "@focus/core/timer";
+import { DISC_COLOURS, DISC_WARNING_COLOUR, discPath } from "@focus/core/timer";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { discIconUrl, resetTabIcon, showTimerInTabIcon } from "./tabIcon";
 
@@ -26,5 +26,13 @@ describe("the visual timer in the tab's icon", () => {
     expect(drawn()).toContain(`d="${discPath(0.5, 16, 16, 12)}"`);
     showTimerInTabIcon({ progress: 0, isRunning: false, isPaused: false, mode: "focus" });
     expect(icon().getAttribute("href")).toBe("/favicon.svg");
+  });
+
+  it("turns amber while a warning before the end is in force", () => {
+    showTimerInTabIcon({ progress: 95, isRunning: true, isPaused: false, mode: "focus" });
+    expect(drawn()).toContain(`fill="${DISC_COLOURS.focus}"`);
+    showTimerInTabIcon({ progress: 95, isRunning: true, isPaused: false, mode: "focus" }, true);
+    expect(drawn()).toContain(`fill="${DISC_WARNING_COLOUR}"`);
+    expect(drawn()).not.toContain(`fill="${DISC_COLOURS.focus}"`);
   });
 });

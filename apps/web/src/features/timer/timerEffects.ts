@@ -168,7 +168,7 @@ export function watchTimer(actor: TimerActorRef, ownerId: number, settings: () =
     if (warningToAnnounce(warning, nextWarning) !== null && warningSound) playWarningSound();
     warning = nextWarning;
     document.title = documentTitle(view, warning);
-    showTimerInTabIcon(view);
+    showTimerInTabIcon(view, warning !== null);
     postToSelf({
       type: "timer_progress_update",
       data: {
