@@ -3,10 +3,23 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SETTINGS, type User } from "@focus/core/schemas";
 import { TEST_USER, renderRoute } from "@/test/render";
+import { setActiveTask } from "@/features/tasks/activeTask";
 import { clearReflection, offerReflection } from "./reflection";
 
 const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
 const CLIENT_ID = "3f1b8c2e-4a5d-4e6f-8a9b-0c1d2e3f4a5b";
+const PICKED = {
+  id: 5,
+  clientId: "7d1c2a3b-0000-4000-8000-000000000005",
+  title: "Draft the grant summary",
+  estimate: 2,
+  actual: 0,
+  done: false,
+  position: 1,
+  createdAt: new Date().toISOString(),
+  completedAt: null,
+  lastSessionAt: null,
+};
 
 /** Answers the calls of /app; records every PATCH of a session (path and body). */
 function serve(user: User) {
@@ -19,6 +32,7 @@ function serve(user: User) {
       if (url === "/api/me") return json(200, { user });
       if (url === "/api/settings") return json(200, DEFAULT_SETTINGS);
       if (url.startsWith("/api/sessions/range")) return json(200, []);
+      if (url === "/api/tasks") return json(200, [PICKED]);
       if (url.startsWith("/api/sessions/") && init?.method === "PATCH") {
         const body = JSON.parse(String(init.body)) as object;
         patched.push({ path: url, body });
@@ -45,6 +59,18 @@ describe("the intention on Start", () => {
     expect((await screen.findByTestId("session-intention")).textContent).toBe("First: Write the intro");
     // The field belongs to a waiting focus session: it is gone while one runs.
     expect(screen.queryByLabelText(/What will you do first\?/)).toBeNull();
+  });
+
+  it("is filled in with the picked task's title, which the user may change", async () => {
+    serve(inTrial);
+    setActiveTask(inTrial.id, PICKED.clientId);
+    renderRoute("/app");
+    const field = await screen.findByLabelText(/What will you do first\?/);
+    await waitFor(() => expect((field as HTMLInputElement).value).toBe("Draft the grant summary"));
+    await userEvent.clear(field);
+    await userEvent.type(field, "Read the call's rules");
+    await userEvent.click(screen.getByRole("button", { name: "Start Focus" }));
+    expect((await screen.findByTestId("session-intention")).textContent).toBe("First: Read the call's rules");
   });
 
   it("makes 'When X, I will Y' from the two short inputs", async () => {
