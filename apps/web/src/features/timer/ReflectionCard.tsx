@@ -3,8 +3,9 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
+import { useOptionalUser } from "@/runtime/currentUser";
 import { TimerActor } from "@/runtime/timerActor";
-import { clearReflection, saveReflection, useReflectionOffer, type ReflectionOffer } from "./reflection";
+import { clearReflection, restoreReflection, saveReflection, useReflectionOffer, type ReflectionOffer } from "./reflection";
 
 const RATINGS = Array.from({ length: SESSION_RATING.max - SESSION_RATING.min + 1 }, (_, i) => SESSION_RATING.min + i);
 
@@ -15,7 +16,14 @@ const RATINGS = Array.from({ length: SESSION_RATING.max - SESSION_RATING.min + 1
  * answered, skipped, or when the next focus session starts.
  */
 export function ReflectionCard() {
-  const offer = useReflectionOffer();
+  const offered = useReflectionOffer();
+  const user = useOptionalUser();
+  const ownerId = user === null ? null : user.isGuest ? 0 : user.id;
+  useEffect(() => {
+    if (ownerId !== null) restoreReflection(ownerId);
+  }, [ownerId]);
+  // Only the offer of whoever is signed in now.
+  const offer = offered && user && offered.userId === (user.isGuest ? null : user.id) ? offered : null;
   const focusUnderWay = TimerActor.useSelector((s) => s.context.mode === "focus" && s.context.sessionStartTime !== null);
   useEffect(() => {
     if (focusUnderWay) clearReflection();

@@ -2,13 +2,15 @@ import type { SessionReflection } from "@focus/core/schemas";
 import { useSyncExternalStore } from "react";
 import { reflectGuestSession } from "@/features/guest/guestSessions";
 import type { Outcome } from "@/runtime/outbox/outboxSync";
+import { readUserValue, writeUserValue } from "@/runtime/userStorage";
 import { submitReflection } from "@/runtime/outbox/sync";
 
 /**
  * "How did it go?" (`docs/product.md`, Intentions, reflection and a break that calls you back):
  * the focus session that just completed, offered for a reflection until it is answered, skipped,
- * or the next focus session starts. One offer at a time, in this page (the timer's effects make
- * it, `timerEffects.ts`; the card shows it, `ReflectionCard.tsx`).
+ * or the next focus session starts. One offer at a time (the timer's effects make
+ * it, `timerEffects.ts`; the card shows it, `ReflectionCard.tsx`), kept in the user's browser
+ * storage so a reload (an app update) still asks, for at most REFLECTION_OFFER_MAX_AGE_MS.
  */
 
 /** The session offered: its idempotency key, whose it is (null: a guest) and its intention. */
@@ -20,12 +22,43 @@ export interface ReflectionOffer {
   endedAt: number;
 }
 
+/** How long after its session's end an offer is still shown after a reload, ms. */
+export const REFLECTION_OFFER_MAX_AGE_MS = 6 * 60 * 60 * 1000;
+/** The per-user storage name of the offer (forgotten at sign-out with every per-user value). */
+const NAME = "reflection-offer";
+
+/** Whose storage an offer lives in: the user's id, 0 for a guest (as the timer's saved state). */
+function ownerOf(target: ReflectionOffer): number {
+  return target.userId ?? 0;
+}
+
 let offer: ReflectionOffer | null = null;
 const listeners = new Set<() => void>();
 
 function set(next: ReflectionOffer | null): void {
+  if (offer && (!next || ownerOf(offer) !== ownerOf(next))) writeUserValue(ownerOf(offer), NAME, null);
+  if (next) writeUserValue(ownerOf(next), NAME, JSON.stringify(next));
   offer = next;
   for (const listener of listeners) listener();
+}
+
+/**
+ * Brings back the offer `ownerId` (the user's id, 0 for a guest) had before a reload, when none
+ * stands and it is younger than REFLECTION_OFFER_MAX_AGE_MS.
+ */
+export function restoreReflection(ownerId: number, now = Date.now()): void {
+  if (offer) return;
+  try {
+    const raw = readUserValue(ownerId, NAME);
+    const parsed = raw ? (JSON.parse(raw) as Partial<ReflectionOffer>) : null;
+    if (parsed && typeof parsed.clientId === "string" && typeof parsed.endedAt === "number" && now - parsed.endedAt < REFLECTION_OFFER_MAX_AGE_MS) {
+      set({ clientId: parsed.clientId, userId: parsed.userId ?? null, intention: parsed.intention ?? null, endedAt: parsed.endedAt });
+    } else if (raw) {
+      writeUserValue(ownerId, NAME, null);
+    }
+  } catch {
+    writeUserValue(ownerId, NAME, null);
+  }
 }
 
 /** Offers the reflection on a focus session that just completed (replacing an older offer). */
