@@ -8,16 +8,22 @@ import { serverNow } from "@/runtime/serverClock";
 import { TimerActor } from "@/runtime/timerActor";
 import { useTimerCommand } from "@/runtime/timerCommands";
 import { useLatest } from "@/lib/useLatest";
+import { readUserValue, writeUserValue } from "@/runtime/userStorage";
 import { playCallBackSound } from "./notifications";
+
+/** The per-user storage name of the break's end the notice calls back for. */
+const KEPT = "break-call-back";
 
 /**
  * A break that calls you back (`docs/product.md`): with the setting `breakCallBack` on, when a
  * break ends and focus waits, core's `breakCallBackMachine` plays a soft sound every 30 s, 5 times
  * at most (on the server's clock; only the latest after a sleep), and this notice stays up until
  * focus starts (here, on another device, or from its own button) or it is dismissed. Mounted in
- * the timer's host, so it works on every page of the signed-in layout.
+ * the timer's host, so it works on every page of the signed-in layout; a reload brings the notice
+ * back (the end it calls back for is kept in the user's browser storage, `ownerId`: the user's id,
+ * 0 for a guest; the chart then plays only what is due, and nothing past 10 minutes).
  */
-export function BreakCallBack() {
+export function BreakCallBack({ ownerId }: { ownerId: number }) {
   const logic = useMemo(
     () => breakCallBackMachine.provide({ actors: { ticker: callBackTickerWith(serverNow) }, actions: { playCallBack: playCallBackSound } }),
     [],
@@ -28,16 +34,33 @@ export function BreakCallBack() {
   const settings = useLatest(useCurrentSettings());
   const command = useTimerCommand();
 
+  // The end being called back for, kept across a reload until focus starts or the notice is dismissed.
+  useEffect(() => {
+    const subscription = callBack.subscribe((snapshot) => writeUserValue(ownerId, KEPT, snapshot.matches("idle") ? null : String(snapshot.context.breakEndedAt)));
+    return () => subscription.unsubscribe();
+  }, [ownerId, callBack]);
+
   useEffect(() => {
     let previous = timer.getSnapshot();
+    // After a reload: the end kept, called back for again once the timer shows it (the account's
+    // timer arrives a moment after the page).
+    let kept: number | null = Number(readUserValue(ownerId, KEPT)) || null;
+    const resume = (context: typeof previous.context) => {
+      if (kept === null || context.lastCompletedAt !== kept || context.mode !== "focus" || context.sessionStartTime !== null) return;
+      if (settings().breakCallBack) callBack.send({ type: "BREAK_ENDED", endedAt: kept, now: serverNow() });
+      kept = null;
+    };
+    resume(previous.context);
     const subscription = timer.subscribe((snapshot) => {
       const before = previous;
       previous = snapshot;
       const { context } = snapshot;
       if (context.mode === "focus" && context.sessionStartTime !== null) {
+        kept = null;
         callBack.send({ type: "FOCUS_STARTED" });
         return;
       }
+      resume(context);
       // A break has just ended and the next focus session waits (an automatic start needs no call).
       const breakEnded =
         before.context.mode !== "focus" && context.mode === "focus" && context.lastCompletedAt !== null && context.lastCompletedAt !== before.context.lastCompletedAt;
@@ -46,7 +69,7 @@ export function BreakCallBack() {
       }
     });
     return () => subscription.unsubscribe();
-  }, [timer, callBack, settings]);
+  }, [ownerId, timer, callBack, settings]);
 
   if (!showing) return null;
   return (

@@ -98,7 +98,7 @@ function TimerRuntime({ user, settings, children }: { user: User; settings: Sett
     <TimerCommands userId={userId} onStale={sayTimerChangedElsewhere} onRefused={sayStartRefused}>
       <TimerFollowsApp settings={settings} user={user} />
       <UndoOffer />
-      <BreakCallBack />
+      <BreakCallBack ownerId={user.id} />
       <StrictSessionProvider>{children}</StrictSessionProvider>
     </TimerCommands>
   );
