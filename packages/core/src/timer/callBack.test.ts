@@ -89,6 +89,15 @@ describe("the break-end call-back chart", () => {
     expect(state()).toBe("quiet");
   });
 
+  it("after a reload carries on from the sounds already played, never repeating one", () => {
+    const { actor, sounds, state } = callBack();
+    actor.send({ type: "BREAK_ENDED", endedAt: T0, now: T0 + STEP + 3000, played: 2 });
+    expect(sounds).toEqual([]);
+    expect(state()).toBe("calling");
+    actor.send({ type: "TICK", now: T0 + 2 * STEP });
+    expect(sounds).toEqual([T0 + 2 * STEP]);
+  });
+
   it("calls nothing back for a break that ended more than 10 minutes before the app noticed", () => {
     const { actor, sounds, state } = callBack();
     actor.send({ type: "BREAK_ENDED", endedAt: T0, now: T0 + 30 * 60_000 });

@@ -50,8 +50,11 @@ export interface BreakCallBackContext {
 }
 
 export type BreakCallBackEvent =
-  /** A break ended at `endedAt` (epoch ms) and focus does not start by itself; `now`: the app's clock. */
-  | { type: "BREAK_ENDED"; endedAt: number; now: number }
+  /**
+   * A break ended at `endedAt` (epoch ms) and focus does not start by itself; `now`: the app's
+   * clock; `played`: sounds already played for it (a page reloaded while calling back), else 0.
+   */
+  | { type: "BREAK_ENDED"; endedAt: number; now: number; played?: number }
   /** The app's clock woke the chart (a sound may be due). */
   | { type: "TICK"; now: number }
   /** The next focus session started (here or on another device): the notice and the sound end. */
@@ -87,7 +90,7 @@ export const breakCallBackMachine = setup({
     allPlayed: ({ context }) => context.played >= BREAK_CALLBACK_MAX_PLAYS,
   },
   actions: {
-    begin: assign(({ event }) => (event.type === "BREAK_ENDED" ? { breakEndedAt: event.endedAt, played: 0 } : {})),
+    begin: assign(({ event }) => (event.type === "BREAK_ENDED" ? { breakEndedAt: event.endedAt, played: event.played ?? 0 } : {})),
     countDue: assign(({ context, event }) =>
       "now" in event && context.breakEndedAt !== null ? { played: breakCallBackDue(context.breakEndedAt, context.played, event.now).played } : {},
     ),

@@ -11,8 +11,18 @@ import { useLatest } from "@/lib/useLatest";
 import { readUserValue, writeUserValue } from "@/runtime/userStorage";
 import { playCallBackSound } from "./notifications";
 
-/** The per-user storage name of the break's end the notice calls back for. */
+/** The per-user storage name of the break's end the notice calls back for, and the sounds played. */
 const KEPT = "break-call-back";
+
+/** The kept `{ endedAt, played }`, or null when there is none (or it is not one). */
+function keptEnd(raw: string | null): { endedAt: number; played: number } | null {
+  try {
+    const value = raw ? (JSON.parse(raw) as { endedAt?: unknown; played?: unknown }) : null;
+    return value && typeof value.endedAt === "number" && typeof value.played === "number" ? { endedAt: value.endedAt, played: value.played } : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * A break that calls you back (`docs/product.md`): with the setting `breakCallBack` on, when a
@@ -36,7 +46,9 @@ export function BreakCallBack({ ownerId }: { ownerId: number }) {
 
   // The end being called back for, kept across a reload until focus starts or the notice is dismissed.
   useEffect(() => {
-    const subscription = callBack.subscribe((snapshot) => writeUserValue(ownerId, KEPT, snapshot.matches("idle") ? null : String(snapshot.context.breakEndedAt)));
+    const subscription = callBack.subscribe((snapshot) =>
+      writeUserValue(ownerId, KEPT, snapshot.matches("idle") ? null : JSON.stringify({ endedAt: snapshot.context.breakEndedAt, played: snapshot.context.played })),
+    );
     return () => subscription.unsubscribe();
   }, [ownerId, callBack]);
 
@@ -44,10 +56,10 @@ export function BreakCallBack({ ownerId }: { ownerId: number }) {
     let previous = timer.getSnapshot();
     // After a reload: the end kept, called back for again once the timer shows it (the account's
     // timer arrives a moment after the page).
-    let kept: number | null = Number(readUserValue(ownerId, KEPT)) || null;
+    let kept = keptEnd(readUserValue(ownerId, KEPT));
     const resume = (context: typeof previous.context) => {
-      if (kept === null || context.lastCompletedAt !== kept || context.mode !== "focus" || context.sessionStartTime !== null) return;
-      if (settings().breakCallBack) callBack.send({ type: "BREAK_ENDED", endedAt: kept, now: serverNow() });
+      if (kept === null || context.lastCompletedAt !== kept.endedAt || context.mode !== "focus" || context.sessionStartTime !== null) return;
+      if (settings().breakCallBack) callBack.send({ type: "BREAK_ENDED", endedAt: kept.endedAt, played: kept.played, now: serverNow() });
       kept = null;
     };
     resume(previous.context);
