@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defaultClientConditions, defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
+import { pageChunk } from "./chunks.config.js";
 import { pwaOptions } from "./pwa.config.js";
 
 /**
@@ -60,6 +61,8 @@ export default defineConfig({
             { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 3 },
             { name: "forms", test: /node_modules[\\/](?:react-hook-form|@hookform)[\\/]/, priority: 3 },
             { name: "xstate", test: /node_modules[\\/](?:xstate|@xstate)[\\/]/, priority: 3 },
+            // The app's own modules by the budgeted pages that show them (chunks.config.ts).
+            { name: pageChunk, debugName: "pages", priority: 2, includeDependenciesRecursively: false },
           ],
         },
       },

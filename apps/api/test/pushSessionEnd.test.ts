@@ -2,7 +2,8 @@
  * The push at a session's end (`docs/product.md`, Notifications on a locked phone): a fake push
  * service (pushService.ts) decrypts what the server sends as a browser would. A focus session
  * saved to end 1.5 s ahead is pushed at its end (the delay is printed, and must stay under the
- * 1 s the rule allows), with core's notice text; not after a pause or a reset; a subscription
+ * 1 s the rule allows), with core's notice text; not after a pause or a reset, nor for a Flowtime
+ * session (the user ends it); a subscription
  * the push service calls gone is deleted; after a restart the stored timers are picked up, and
  * a session that ended more than a minute ago gets no late push. On PostgreSQL two instances
  * waking for the same end send it once. Runs on SQLite and PostgreSQL.
@@ -114,6 +115,31 @@ describe("the push at a session's end", () => {
       await sleep(endsAt + PUSH_WITHIN_MS - Date.now());
     };
     await Promise.all([stopBeforeTheEnd("pause"), stopBeforeTheEnd("reset")]);
+    expect(service.received).toEqual([]);
+  });
+
+  it("schedules no push for a Flowtime session, and sends none when the user takes a break", async () => {
+    const listening = await listen(t.app);
+    const { cookie, userId } = await subscribedUser(t.app, "flow-phone");
+    const startedAt = Date.now() - 20 * MIN;
+    const env = {
+      settings: DEFAULT_SETTINGS,
+      access: { isGuest: false, subscription: { subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null }, guestSessionUsedOn: null, focusSessionsToday: 0 },
+      now: startedAt,
+    } as const;
+    const flow = applyTimerCommands(newAccountTimer(DEFAULT_SETTINGS, SEED, startedAt), [{ id: newId(), command: { type: "start", flow: true }, at: startedAt }], 0, env).timer;
+    await saveAccountTimer(t.app.db, userId, flow, "UTC");
+    await t.app.push.sessionEnds.sweep();
+    expect(t.app.push.sessionEnds.wakeOf(userId)).toBeNull();
+    const socket = await connect(`${listening.wsBase}/ws/timer`, { cookie, origin: listening.origin });
+    open.push(socket);
+    const { timer } = await nextOfType(socket, "account_timer");
+    socket.send({ type: "timer_commands", baseVersion: timer.version, commands: [{ id: newId(), command: { type: "takeBreak" }, at: Date.now() }] });
+    for (;;) if ((await nextOfType(socket, "account_timer")).replies) break;
+    // The break it earned has an end, and that end is scheduled; the Flowtime session's was not pushed.
+    await eventually(() => t.app.push.sessionEnds.wakeOf(userId) !== null, 2000);
+    await t.app.push.sessionEnds.idle();
+    await sleep(PUSH_WITHIN_MS);
     expect(service.received).toEqual([]);
   });
 

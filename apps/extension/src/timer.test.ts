@@ -55,6 +55,19 @@ describe("badge", () => {
     expect(badgeFor("linked", timer, T0 + 25 * MIN).text).toBe("");
   });
 
+  it("shows a Flowtime session's minutes so far with a +, blocks during it and draws a full disc", () => {
+    const flow: SharedTimerState = { isActive: true, currentTime: 240 * 60, mode: "focus", progress: 0, endsAt: T0 + 240 * MIN, durationMs: 240 * MIN, sessionStartTime: T0, flow: true };
+    expect(badgeFor("linked", flow, T0 + 30_000)).toEqual({ text: "+0", color: BADGE_COLORS.focus, title: "Focus Flow: Flowtime focus, 0 min so far" });
+    expect(badgeFor("linked", flow, T0 + 12 * MIN + 59_000).text).toBe("+12");
+    // No end to warn of: never amber, whatever the warning setting.
+    expect(badgeFor("linked", flow, T0 + 239 * MIN + 30_000, "both")).toMatchObject({ text: "+239", color: BADGE_COLORS.focus });
+    expect(nextBadgeChangeAt(flow, T0 + 12 * MIN + 20_000)).toBe(T0 + 13 * MIN);
+    expect(isFocusRunning(flow, T0 + 100 * MIN)).toBe(true);
+    expect(discFor(flow, T0 + 100 * MIN, "both")).toEqual({ share: 1, mode: "focus", warning: false });
+    const paused: SharedTimerState = { ...flow, isActive: false, endsAt: null, currentTime: 228 * 60 };
+    expect(badgeFor("linked", paused, T0 + 50 * MIN)).toMatchObject({ text: "+12", color: BADGE_COLORS.idle });
+  });
+
   it("keeps counting while only the connection is down", () => {
     expect(badgeFor("connecting", timer, T0 + 10 * MIN).text).toBe("15");
   });

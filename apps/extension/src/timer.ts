@@ -57,6 +57,7 @@ export function badgeFor(link: ExtensionLinkStatus, timer: SharedTimerState | nu
   if (!timer) return { text: "", color: BADGE_COLORS.idle, title: BRAND_NAME };
   const view = sharedTimerView(timer, now);
   const mode = TIMER_MODE_LABELS[view.mode];
+  if (view.countsUp) return flowBadge(view);
   const minutes = Math.ceil(view.secondsLeft / 60);
   if (view.isRunning) {
     const warning = activeEndWarning(view, endWarning) !== null;
@@ -67,7 +68,18 @@ export function badgeFor(link: ExtensionLinkStatus, timer: SharedTimerState | nu
 }
 
 /**
- * When the badge's minute count next drops while the timer runs: the moment the time left
+ * The badge of a Flowtime session, which counts up (`docs/product.md`, The timer): the whole
+ * minutes so far with a "+" ("+12"), in the focus colour while it runs, grey while paused.
+ */
+function flowBadge(view: { isRunning: boolean; secondsElapsed: number }): BadgeSpec {
+  const minutes = Math.floor(view.secondsElapsed / 60);
+  const state = view.isRunning ? "" : " paused";
+  return { text: `+${minutes}`, color: view.isRunning ? BADGE_COLORS.focus : BADGE_COLORS.idle, title: `${BRAND_NAME}: Flowtime focus${state}, ${minutes} min so far` };
+}
+
+/**
+ * When the badge's minute count next drops (or, in a Flowtime session, rises: its length is
+ * whole minutes, so its minutes so far turn with the minutes left) while the timer runs: the moment the time left
  * reaches the next whole minute (24:00 after 24:37); null when not running or in the last
  * minute (the session end takes over).
  */

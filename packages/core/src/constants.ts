@@ -29,6 +29,27 @@ export const UNDO_WINDOW_MS = 10_000;
  */
 export const STOPPED_SESSION_MIN_MS = 60_000;
 
+/**
+ * Flowtime (`docs/product.md`, The timer): a focus session that counts up has no fixed end; one
+ * left running ends by itself after this long, ms (4 hours).
+ */
+export const FLOWTIME_MAX_MS = 4 * 60 * 60_000;
+/** Focus styles (`docs/product.md`, The timer): Pomodoro counts down, Flowtime counts up. */
+export const FOCUS_STYLES = ["pomodoro", "flowtime"] as const;
+export type FocusStyle = (typeof FOCUS_STYLES)[number];
+/** The shares of a Flowtime session's focus its break may be (`flowBreakShare`), largest first; default 1/5. */
+export const FLOW_BREAK_SHARES = [1 / 3, 1 / 4, 1 / 5, 1 / 6] as const;
+/** The earned break's bounds, minutes. */
+export const FLOW_BREAK_MINUTES = { min: 1, max: 60 } as const;
+/** The long-stretch cue of a Flowtime session (`flowCueMinutes`), minutes: default and range. */
+export const FLOW_CUE_MINUTES = { default: 90, min: 30, max: 180 } as const;
+/** Five more minutes (`docs/product.md`, The timer): what one extension adds, ms. */
+export const EXTENSION_MS = 5 * 60_000;
+/** "+5 min" is offered in a running Pomodoro focus session's last this-many ms. */
+export const EXTEND_OFFER_MS = 2 * 60_000;
+/** Extensions in a row (`maxExtensions`): default and range. */
+export const MAX_EXTENSIONS = { default: 2, min: 0, max: 3 } as const;
+
 /** Strict focus's escape hatch (`docs/product.md`, Strict focus): the wait before "End early", ms. */
 export const ESCAPE_WAIT_MS = 60_000;
 /** The wait once the week's escapes have reached the user's allowance, ms. */
@@ -101,5 +122,8 @@ export const STORAGE_KEYS = {
   totalSessions: "total-sessions",
   timerState: "timer-state",
   guestSessionUsed: "guest-session-used",
+  /** A guest's sessions and tasks, kept in the browser until they move into an account. */
+  guestSessions: "guest-sessions",
+  guestTasks: "guest-tasks",
   interviewDismissed: "calendly-interview-dismissed",
 } as const;

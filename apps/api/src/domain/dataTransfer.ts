@@ -97,6 +97,9 @@ const SETTING_UNITS: Partial<Record<keyof Settings, string>> = {
   endWarning: "minutes before the end",
   weeklyGoalDays: "focus days a week",
   delayPassesPerDay: "passes a day",
+  flowBreakShare: "share of the focus time",
+  flowCueMinutes: "minutes",
+  maxExtensions: "in a row",
 };
 
 /**

@@ -9,7 +9,7 @@
 
 /** What a session past MAX_SESSIONS_PER_USER is refused with (409). */
 export const SESSION_CAP_MESSAGE = `Your history already holds ${MAX_SESSIONS_PER_USER.toLocaleString("en-US")} sessions, the most one account keeps. This session was not recorded.`;
-import { escapeProblem, MAX_SESSIONS_PER_USER, type Session, type SessionInput } from "@focus/core/schemas";
+import { escapeProblem, extensionsProblem, MAX_SESSIONS_PER_USER, type Session, type SessionInput } from "@focus/core/schemas";
 import { sessionEndMs, todayProgress } from "@focus/core/stats";
 import { exceedsDailyFocusLimit, FREE_DAILY_LIMIT_MESSAGE, planTier, type SubscriptionFields } from "@focus/core/subscription";
 import type { Kysely } from "kysely";
@@ -100,7 +100,7 @@ export async function recordSessionLocked(
   now: number,
   timeZone: string,
 ): Promise<{ session: Session; created: boolean }> {
-  const problem = escapeProblem(input);
+  const problem = escapeProblem(input) ?? extensionsProblem(input);
   if (problem) throw new HttpError(400, problem);
   const recorded = input.clientId ? await findSessionByClientId(trx, user.id, input.clientId) : undefined;
   if (recorded) return { session: recorded, created: false };

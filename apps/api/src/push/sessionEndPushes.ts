@@ -135,7 +135,8 @@ export class SessionEndPushes {
   /** A committed run: sends the notice of a session it ended just now, and moves the user's wake. */
   private onRun(userId: number, run: TimerRun): void {
     const now = this.now();
-    const ended = run.effects.filter((effect) => effect.type === "sessionCompleted" && effect.endedAt >= now - LATE_PUSH_MS).at(-1);
+    // A Flowtime session has no end to announce: the user ended it (`docs/product.md`, The timer).
+    const ended = run.effects.filter((effect) => effect.type === "sessionCompleted" && effect.endedAt >= now - LATE_PUSH_MS && effect.flow !== true).at(-1);
     if (ended?.type === "sessionCompleted") this.track(this.send(userId, ended));
     const next = nextSettleAt(run.timer);
     const heard = (this.runsHeard.get(userId) ?? 0) + 1;

@@ -13,7 +13,7 @@ import { reusableQuery } from "../db/reusableQuery";
 import type { FocusSessionRow, NewFocusSessionRow } from "../db/tables/focusSessions";
 import { type SessionPage, SessionPageCache } from "./sessionPageCache";
 
-type SessionColumns = Pick<FocusSessionRow, "id" | "start_time" | "duration" | "type" | "completed" | "client_id" | "task_id" | "escaped_at" | "intention" | "outcome" | "rating">;
+type SessionColumns = Pick<FocusSessionRow, "id" | "start_time" | "duration" | "type" | "completed" | "client_id" | "task_id" | "escaped_at" | "intention" | "outcome" | "rating" | "extensions">;
 
 /**
  * Row → API shape (sessionSchema of core); `clientId` only when the client sent one, `taskId`
@@ -29,13 +29,14 @@ function toSession(row: SessionColumns): Session {
     ...(row.client_id === null ? {} : { clientId: row.client_id }),
     ...(row.task_id === null ? {} : { taskId: row.task_id }),
     ...(row.escaped_at === null ? {} : { escapedAt: row.escaped_at }),
+    ...(row.extensions === null ? {} : { extensions: row.extensions }),
     ...(row.intention === null ? {} : { intention: row.intention }),
     ...(row.outcome === null ? {} : { outcome: row.outcome }),
     ...(row.rating === null ? {} : { rating: row.rating }),
   };
 }
 
-const columns = ["id", "start_time", "duration", "type", "completed", "client_id", "task_id", "escaped_at", "intention", "outcome", "rating"] as const;
+const columns = ["id", "start_time", "duration", "type", "completed", "client_id", "task_id", "escaped_at", "intention", "outcome", "rating", "extensions"] as const;
 
 /** Each SQLite database's page cache, by its Kysely adapter (one per database, shared by its transactions). */
 const pageCaches = new WeakMap<object, SessionPageCache>();
@@ -71,6 +72,7 @@ export function newSessionRow(userId: number, input: SessionInput, createdAt: st
     client_id: input.clientId ?? null,
     task_id: input.taskId ?? null,
     escaped_at: input.escapedAt === undefined ? null : new Date(input.escapedAt).toISOString(),
+    extensions: input.extensions ?? null,
     intention: intentionOf(input.intention),
     outcome: input.outcome ?? null,
     rating: input.rating ?? null,
@@ -81,7 +83,7 @@ export function newSessionRow(userId: number, input: SessionInput, createdAt: st
 /** The insert and the clientId lookup of `POST /api/sessions`, each compiled once (`reusableQuery`). */
 const writeQueries = {
   insert: reusableQuery(
-    12,
+    13,
     (
       db: Kysely<Database>,
       user_id: number,
@@ -93,13 +95,14 @@ const writeQueries = {
       task_id: number | null,
       escaped_at: string | null,
       created_at: string,
+      extensions: number | null,
       intention: string | null,
       outcome: SessionReflection["outcome"] | null,
       rating: number | null,
     ) =>
       db
         .insertInto("focus_sessions")
-        .values({ user_id, start_time, duration, type, completed, client_id, task_id, escaped_at, created_at, intention, outcome, rating })
+        .values({ user_id, start_time, duration, type, completed, client_id, task_id, escaped_at, created_at, extensions, intention, outcome, rating })
         .returning(columns),
   ),
   byClientId: reusableQuery(2, (db: Kysely<Database>, userId: number, clientId: string) =>
@@ -124,6 +127,7 @@ export async function insertSession(db: Kysely<Database>, userId: number, input:
     row.task_id ?? null,
     row.escaped_at ?? null,
     row.created_at,
+    row.extensions ?? null,
     row.intention ?? null,
     row.outcome ?? null,
     row.rating ?? null,

@@ -33,6 +33,52 @@ describe("/auth", () => {
     );
   });
 
+  it("moves the focus to the first field in error, and takes a message away once the field is right", async () => {
+    mockFetch(loggedOut());
+    renderRoute("/auth?tab=register");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Username"), "calmcoder");
+    await user.type(screen.getByLabelText("Email"), "not-an-email");
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+
+    expect(await screen.findByText("Please enter a valid email address")).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText("Email"));
+    await user.clear(screen.getByLabelText("Email"));
+    await user.type(screen.getByLabelText("Email"), "calm@example.com");
+    expect(screen.queryByText("Please enter a valid email address")).toBeNull();
+    expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBeNull();
+    expect(screen.getAllByText("Password must be at least 6 characters")).toHaveLength(2);
+  });
+
+  it("switches between Register and Login with the arrow keys", async () => {
+    mockFetch(loggedOut());
+    renderRoute("/auth");
+    const user = userEvent.setup();
+    (await screen.findByRole("tab", { name: "Register", selected: true })).focus();
+    await user.keyboard("{ArrowLeft}");
+    expect(await screen.findByRole("heading", { name: "Welcome back" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Login", selected: true })).toBe(document.activeElement);
+    await user.keyboard("{ArrowRight}");
+    expect(await screen.findByRole("heading", { name: "Create your account" })).toBeTruthy();
+  });
+
+  it("offers to keep a guest's work only when this browser holds some", async () => {
+    mockFetch(loggedOut());
+    const first = renderRoute("/auth");
+    expect(await screen.findByRole("heading", { name: "Create your account" })).toBeTruthy();
+    expect(screen.queryByText(/Keep your/)).toBeNull();
+    first.unmount();
+
+    const task = { id: null, clientId: "0f8fad5b-d9cb-469f-a165-70867728950e", title: "Draft", estimate: 2, done: false, position: 0, createdAt: "2026-01-05T09:00:00.000Z", completedAt: null, actual: 0, lastSessionAt: null };
+    window.localStorage.setItem("guest-tasks", JSON.stringify([task]));
+    try {
+      renderRoute("/auth");
+      expect(await screen.findByText("Keep your 1 task?")).toBeTruthy();
+    } finally {
+      window.localStorage.removeItem("guest-tasks");
+    }
+  });
+
   it("shows 'Passwords don't match' on the confirm field", async () => {
     const fetchMock = mockFetch(loggedOut());
     renderRoute("/auth");

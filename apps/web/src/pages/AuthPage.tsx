@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AuthMarketing } from "@/features/auth/AuthMarketing";
+import { useHasStoredGuestWork } from "@/features/guest/storedGuestWork";
 import { LoginForm } from "@/features/auth/LoginForm";
 import { RegisterForm } from "@/features/auth/RegisterForm";
 import { useContinueAsGuest, useUser } from "@/runtime/auth";
@@ -17,7 +18,7 @@ import { usePublicConfig } from "@/lib/publicConfig";
 import { useScrollToTop } from "@/lib/useScrollToTop";
 
 // Loaded when shown: the plan picker after a registration, the guest-work notice for a guest
-// (it reads the guest's saved work). The sign-in form itself needs neither.
+// (it reads the guest's saved work, so only where there is some). The sign-in form itself needs neither.
 const PlanSelection = lazy(async () => ({ default: (await import("@/features/subscription/PlanSelection")).PlanSelection }));
 const KeepGuestWork = lazy(async () => ({ default: (await import("@/features/guest/KeepGuestWork")).KeepGuestWork }));
 
@@ -37,6 +38,7 @@ export function AuthPage() {
   const continueAsGuest = useContinueAsGuest();
   const [choosingPlan, setChoosingPlan] = useState(false);
   const { trialDays } = usePublicConfig();
+  const guestWorkStored = useHasStoredGuestWork();
   const requested = searchParams.get("tab");
   const tab: AuthAction = isAuthAction(requested) ? requested : "register";
   const goToApp = useCallback(() => void navigate("/app", { replace: true }), [navigate]);
@@ -80,9 +82,11 @@ export function AuthPage() {
                   <TabsTrigger value="register">Register</TabsTrigger>
                 </TabsList>
               </div>
-              <Suspense fallback={null}>
-                <KeepGuestWork />
-              </Suspense>
+              {guestWorkStored && (
+                <Suspense fallback={null}>
+                  <KeepGuestWork />
+                </Suspense>
+              )}
               <TabsContent value="login">
                 <CardHeader>
                   <CardTitle as="h1">Welcome back</CardTitle>

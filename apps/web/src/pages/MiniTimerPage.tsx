@@ -98,7 +98,7 @@ export function MiniTimerPage() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-2 p-3" aria-label="Mini timer">
       <p className="text-xs font-medium uppercase tracking-widest text-muted-foreground">
-        {view ? `${TIMER_MODE_LABELS[view.mode]}${view.isPaused ? " · Paused" : ""}` : "Connecting…"}
+        {view ? `${view.countsUp ? "Flowtime" : TIMER_MODE_LABELS[view.mode]}${view.isPaused ? " · Paused" : ""}` : "Connecting…"}
       </p>
       <div className="flex items-center gap-3">
         {face.display === "disc" && <MiniDisc progress={view?.progress ?? 0} focus={view?.mode === "focus"} warning={warning !== null} />}
@@ -113,7 +113,8 @@ export function MiniTimerPage() {
       )}
       {face.display === "ring" && (
         <div className="h-1.5 w-full overflow-hidden rounded-full bg-muted" aria-hidden="true">
-          <div className={cn("h-full", warning !== null ? "bg-amber-500" : "bg-primary")} style={{ width: `${view?.progress ?? 0}%` }} />
+          {/* A Flowtime session counts up: no bar runs out (`docs/product.md`, The timer). */}
+          <div className={cn("h-full", warning !== null ? "bg-amber-500" : "bg-primary")} style={{ width: `${view?.countsUp ? 100 : (view?.progress ?? 0)}%` }} />
         </div>
       )}
       {view?.strict ? (

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FakeLiveSocket } from "@/test/fakeLiveSocket";
-import { saveRunningFocus } from "@/test/timerState";
+import { saveRunningFlow, saveRunningFocus } from "@/test/timerState";
 import { renderRoute, serveApp, TEST_USER } from "@/test/render";
 
 const member: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
@@ -88,6 +88,18 @@ describe("a focus room's page", () => {
     await user.click(screen.getByRole("button", { name: "Leave room" }));
     expect(socket.sentOf("room_leave")).toHaveLength(1);
     expect(await screen.findByRole("button", { name: "Join this room" })).toBeTruthy();
+  });
+
+  it("asks before joining ends a Flowtime session, naming the time it has run, not a time left", async () => {
+    saveRunningFlow(12 * 60_000);
+    const room = roomNow();
+    serveRoom(room);
+    renderRoute(`/rooms/${room.slug}`);
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Focus: \+?1[23]:\d\d so far/));
+    await user.click(await screen.findByRole("button", { name: "Join this room" }));
+    const dialog = await screen.findByRole("dialog", { name: "End your focus session?" });
+    expect(dialog.textContent).toMatch(/Your Flowtime session has run for 1[23]:\d\d\. Joining ends it without recording it/);
   });
 
   it("asks before joining ends the user's own focus session, and keeps the session when they say so", async () => {

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from "@focus/core/constants";
+import { FLOWTIME_MAX_MS, STORAGE_KEYS } from "@focus/core/constants";
 import { DEFAULT_SETTINGS } from "@focus/core/schemas";
 import { type PersistedTimerState } from "@focus/core/timer";
 import { TEST_USER } from "./render";
@@ -27,6 +27,30 @@ export function saveRunningFocus(inMs: number, savedAgoMs = 0, ownerId = TEST_US
     endsAt: now + inMs,
     remainingMs: inMs,
     durationMs,
+  };
+  window.localStorage.setItem(STORAGE_KEYS.timerState, JSON.stringify(state));
+  window.localStorage.setItem("timer-owner", String(ownerId));
+}
+
+/** Saves a running Flowtime focus session that started `soFarMs` ago (`docs/product.md`, The timer), as the app would. */
+export function saveRunningFlow(soFarMs: number, ownerId = TEST_USER.id) {
+  const now = Date.now();
+  const durationMs = FLOWTIME_MAX_MS;
+  const remainingMs = durationMs - soFarMs;
+  const state: PersistedTimerState = {
+    isActive: true,
+    mode: "focus",
+    currentTime: Math.ceil(remainingMs / 1000),
+    progress: 0,
+    totalSessions: 0,
+    sessionStartTime: now - soFarMs,
+    timestamp: now,
+    elapsedTime: Math.floor(soFarMs / 1000),
+    totalSessionTime: durationMs / 1000,
+    endsAt: now + remainingMs,
+    remainingMs,
+    durationMs,
+    flow: true,
   };
   window.localStorage.setItem(STORAGE_KEYS.timerState, JSON.stringify(state));
   window.localStorage.setItem("timer-owner", String(ownerId));

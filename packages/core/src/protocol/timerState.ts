@@ -32,5 +32,10 @@ export const sharedTimerStateSchema = z.object({
    * reset. Absent from senders older than strict focus.
    */
   strict: z.boolean().optional(),
+  /**
+   * The focus session under way counts up (Flowtime, `docs/product.md`, The timer): receivers
+   * show the time so far (`durationMs` minus the time left) and no end. Absent otherwise.
+   */
+  flow: z.boolean().optional(),
 });
 export type SharedTimerState = z.infer<typeof sharedTimerStateSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { settingsSchema } from "./settings";
-import { escapeProblem, sessionInputSchema } from "./session";
+import { escapeProblem, extensionsProblem, sessionInputSchema } from "./session";
 
 /** Formats of `GET /api/export`. */
 export const EXPORT_FORMATS = ["json", "csv"] as const;
@@ -24,11 +24,14 @@ export const MAX_SESSIONS_PER_USER = 100_000;
  * A session as exported: what was recorded, without the server's row id, so the document
  * can be imported into another account or server. `clientId` and `taskId` are kept when they
  * exist; an import keeps a `taskId` only when it names one of the importing user's own tasks.
- * An escape mark (`escapedAt`) is kept when it fits the session (`escapeProblem`).
+ * An escape mark (`escapedAt`) is kept when it fits the session (`escapeProblem`), and so is the
+ * count of "+5 min" (`extensions`, a focus session's only).
  */
 export const exportedSessionSchema = sessionInputSchema.superRefine((session, ctx) => {
   const problem = escapeProblem(session);
   if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["escapedAt"] });
+  const extensions = extensionsProblem(session);
+  if (extensions) ctx.addIssue({ code: "custom", message: extensions, path: ["extensions"] });
 });
 export type ExportedSession = z.infer<typeof exportedSessionSchema>;
 
@@ -54,7 +57,7 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 
 /** Columns of the CSV export, in order (the header row). */
-export const SESSION_CSV_COLUMNS = ["startTime", "type", "duration", "completed", "clientId", "taskId", "escapedAt", "intention", "outcome", "rating"] as const;
+export const SESSION_CSV_COLUMNS = ["startTime", "type", "duration", "completed", "clientId", "taskId", "escapedAt", "extensions", "intention", "outcome", "rating"] as const;
 
 /**
  * Identity of a session for de-duplication when it has no clientId: the same start instant,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_EXTENSIONS } from "../constants";
 import { isoDateTimeInYears } from "./dates";
 import { MAX_RECORD_ID, positiveIdParam, recordIdSchema } from "./ids";
 import { intentionSchema, sessionOutcomeSchema, sessionRatingSchema } from "./intention";
@@ -6,6 +7,9 @@ import { intentionSchema, sessionOutcomeSchema, sessionRatingSchema } from "./in
 /** Session types as stored. */
 export const SESSION_TYPES = ["focus", "break"] as const;
 export type SessionType = (typeof SESSION_TYPES)[number];
+
+/** Most "+5 min" one session may have had (the `maxExtensions` setting's top). */
+export const MAX_SESSION_EXTENSIONS = MAX_EXTENSIONS.max;
 
 /** Longest session a client may record: 24 hours, in seconds. */
 export const MAX_SESSION_SECONDS = 24 * 60 * 60;
@@ -47,6 +51,16 @@ export const sessionInputSchema = z.object({
    * 8601; absent for any other session. Checked with the rest of the record by `escapeProblem`.
    */
   escapedAt: isoDateTimeInYears("escapedAt").optional(),
+  /**
+   * How many times "+5 min" made this focus session longer (`docs/product.md`, The timer: Five
+   * more minutes), 1 to MAX_SESSION_EXTENSIONS; absent when none.
+   */
+  extensions: z
+    .number()
+    .int("extensions must be a whole number")
+    .min(1, "extensions must be at least 1 (leave it out when there were none)")
+    .max(MAX_SESSION_EXTENSIONS, `extensions must be at most ${MAX_SESSION_EXTENSIONS}`)
+    .optional(),
 });
 export type SessionInput = z.infer<typeof sessionInputSchema>;
 
@@ -67,6 +81,11 @@ export function escapeProblem(session: Pick<SessionInput, "startTime" | "duratio
     return "escapedAt must fall within the session";
   }
   return null;
+}
+
+/** Why a session's `extensions` do not fit it, or null: only a focus session can have been made longer. */
+export function extensionsProblem(session: Pick<SessionInput, "type" | "extensions">): string | null {
+  return session.extensions !== undefined && session.type !== "focus" ? "extensions is only for a focus session" : null;
 }
 
 /**

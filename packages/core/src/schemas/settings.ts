@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_THEME, END_WARNINGS, ESCAPES_PER_WEEK, NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES, TIMER_DISPLAYS, WEEKLY_GOAL_DAYS } from "../constants";
+import { DEFAULT_THEME, END_WARNINGS, ESCAPES_PER_WEEK, FLOW_BREAK_SHARES, FLOW_CUE_MINUTES, FOCUS_STYLES, MAX_EXTENSIONS, NOTIFICATION_SOUNDS, SETTINGS_LIMITS, THEMES, TIMER_DISPLAYS, WEEKLY_GOAL_DAYS } from "../constants";
 import { DELAY_PASSES_LIMITS, shieldSettingsFields } from "./shield";
 
 /** A whole number in the setting's range, on its slider's steps (`SETTINGS_LIMITS`). */
@@ -50,6 +50,35 @@ const timeFields = {
     .max(WEEKLY_GOAL_DAYS.max, `weeklyGoalDays must be at most ${WEEKLY_GOAL_DAYS.max}`),
 };
 
+/** The listed share nearest `value`, when `value` is one of FLOW_BREAK_SHARES (within rounding); else undefined. */
+function listedShare(value: number): number | undefined {
+  return FLOW_BREAK_SHARES.find((share) => Math.abs(share - value) < 1e-6);
+}
+
+/**
+ * Flowtime and Five more minutes (`docs/product.md`, The timer): the focus style, the share of a
+ * Flowtime session's focus its break earns (a fraction: 1/3, 1/4, 1/5 or 1/6), the long-stretch
+ * cue (minutes), and how many "+5 min" a session may have in a row. Newer than the first stored
+ * settings, so the full schema gives them defaults.
+ */
+const flowFields = {
+  focusStyle: z.enum(FOCUS_STYLES, "focusStyle must be pomodoro or flowtime"),
+  flowBreakShare: z
+    .number()
+    .refine((value) => listedShare(value) !== undefined, "flowBreakShare must be one of 1/3, 1/4, 1/5 or 1/6")
+    .transform((value) => listedShare(value) ?? value),
+  flowCueMinutes: z
+    .number()
+    .int("flowCueMinutes must be a whole number")
+    .min(FLOW_CUE_MINUTES.min, `flowCueMinutes must be at least ${FLOW_CUE_MINUTES.min}`)
+    .max(FLOW_CUE_MINUTES.max, `flowCueMinutes must be at most ${FLOW_CUE_MINUTES.max}`),
+  maxExtensions: z
+    .number()
+    .int("maxExtensions must be a whole number")
+    .min(MAX_EXTENSIONS.min, `maxExtensions must be at least ${MAX_EXTENSIONS.min}`)
+    .max(MAX_EXTENSIONS.max, `maxExtensions must be at most ${MAX_EXTENSIONS.max}`),
+};
+
 /**
  * "Call me back after a break" (`docs/product.md`, A break that calls you back). Newer than the
  * first stored settings, so the full schema gives it a default (off).
@@ -84,6 +113,10 @@ export const settingsSchema = z.object({
   // The Website Shield's mode and delay passes (shield.ts); newer, so defaulted like the audio fields.
   shieldMode: shieldSettingsFields.shieldMode.default("blocklist"),
   delayPassesPerDay: shieldSettingsFields.delayPassesPerDay.default(DELAY_PASSES_LIMITS.default),
+  focusStyle: flowFields.focusStyle.default("pomodoro"),
+  flowBreakShare: flowFields.flowBreakShare.default(1 / 5),
+  flowCueMinutes: flowFields.flowCueMinutes.default(FLOW_CUE_MINUTES.default),
+  maxExtensions: flowFields.maxExtensions.default(MAX_EXTENSIONS.default),
   breakCallBack: callBackFields.breakCallBack.default(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -110,6 +143,10 @@ export const DEFAULT_SETTINGS: Settings = {
   weeklyGoalDays: WEEKLY_GOAL_DAYS.default,
   shieldMode: "blocklist",
   delayPassesPerDay: DELAY_PASSES_LIMITS.default,
+  focusStyle: "pomodoro",
+  flowBreakShare: 1 / 5,
+  flowCueMinutes: FLOW_CUE_MINUTES.default,
+  maxExtensions: MAX_EXTENSIONS.default,
   breakCallBack: false,
 };
 
@@ -118,7 +155,7 @@ export const DEFAULT_SETTINGS: Settings = {
  * save from one device never puts back another device's older values). Unknown keys are
  * stripped; the server merges the body over the stored settings.
  */
-export const settingsUpdateSchema = settingsSchema.extend({ ...audioFollowFields, ...strictFields, ...timeFields, ...shieldSettingsFields, ...callBackFields }).partial();
+export const settingsUpdateSchema = settingsSchema.extend({ ...audioFollowFields, ...strictFields, ...timeFields, ...shieldSettingsFields, ...flowFields, ...callBackFields }).partial();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 /** The settings of `next` whose values differ from `current`: what a save has to send. */
@@ -141,4 +178,6 @@ export type TimerSettings = Pick<
   | "autoStartFocus"
 > &
   /** Optional for the chart: absent means off (tests and older callers give only the durations). */
-  Partial<Pick<Settings, "strictFocus">>;
+  Partial<Pick<Settings, "strictFocus">> &
+  /** Flowtime and Five more minutes; absent means Pomodoro, a break of 1/5, a cue at 90 minutes, 2 extensions. */
+  Partial<Pick<Settings, "focusStyle" | "flowBreakShare" | "flowCueMinutes" | "maxExtensions">>;

@@ -2,7 +2,7 @@ import { transition, type SnapshotFrom } from "xstate";
 import { z } from "zod";
 import { AUTO_START_DELAY_MS, TIMER_MODES, type TimerMode } from "../constants";
 import { instantMsSchema, type SharedTimerState } from "../protocol/timerState";
-import { MAX_SESSION_SECONDS, sessionInputSchema } from "../schemas/session";
+import { MAX_SESSION_EXTENSIONS, MAX_SESSION_SECONDS, sessionInputSchema } from "../schemas/session";
 import { intentionSchema } from "../schemas/intention";
 import type { TimerSettings } from "../schemas/settings";
 import { taskRefSchema } from "../tasks/list";
@@ -36,6 +36,28 @@ const timerUndoSchema = z.object({
   sessionTask: taskRefSchema.nullable(),
   intention: intentionSchema.nullable().optional(),
   stopped: sessionInputSchema.extend({ clientId: z.uuid() }).nullable(),
+  flow: z.boolean().optional(),
+  extensions: z.number().int().min(0).max(MAX_SESSION_EXTENSIONS).optional(),
+});
+
+/** The focus session "+5 min" can still bring back (`TimerExtendable`). */
+const timerExtendableSchema = z.object({
+  until: instantMsSchema,
+  endedAt: instantMsSchema,
+  durationMs: durationMs.positive(),
+  sessionStartTime: instantMsSchema,
+  sessionTask: taskRefSchema.nullable(),
+  strict: z.boolean(),
+  extensions: z.number().int().min(0).max(MAX_SESSION_EXTENSIONS),
+  record: sessionInputSchema.extend({ clientId: z.uuid() }),
+  before: z.object({
+    dayKey: z.string(),
+    completedSessionsToday: z.number().int().min(0),
+    totalFocusTimeToday: z.number().min(0),
+    totalSessions: z.number().int().min(0),
+    lastCompletedAt: instantMsSchema.nullable(),
+    guestSessionUsedOn: z.string().nullable(),
+  }),
 });
 
 /** The part of the account's timer every device takes over (`SyncedTimer`, the chart's SYNC). */
@@ -55,6 +77,12 @@ export const syncedTimerSchema = z.object({
   strict: z.boolean().default(false),
   /** The focus session's intention (`docs/product.md`, Intentions); absent in timers stored before it. */
   intention: intentionSchema.nullable().default(null),
+  /** Flowtime and Five more minutes (`docs/product.md`, The timer); absent in timers stored before them. */
+  flow: z.boolean().default(false),
+  earnedBreakMs: durationMs.positive().nullable().default(null),
+  extensions: z.number().int().min(0).max(MAX_SESSION_EXTENSIONS).default(0),
+  extendable: timerExtendableSchema.nullable().default(null),
+  inRound: z.boolean().default(false),
 });
 
 /**
@@ -69,17 +97,21 @@ export const accountTimerSchema = syncedTimerSchema.extend({
   updatedAt: instantMsSchema,
 });
 export type AccountTimer = z.infer<typeof accountTimerSchema>;
+/** The synced part of the account's timer, every field present (`SyncedTimer` as the server keeps it). */
+type AccountSyncedTimer = Omit<AccountTimer, "version" | "commandVersion" | "updatedAt">;
 
 /**
  * What a device asks of the account's timer. `start` and `toggle` carry the task the device has
  * picked (the session counts for it), `task` picks another one during a session, `round` runs a
  * focus room's round (`docs/rooms.md`: `mode` from `startedAt` to `endsAt`, epoch ms). `start` and
  * `toggle` may ask for a strict session (`strict`; absent, the setting decides), and `endEarly`
- * is a strict session's escape hatch (`docs/product.md`, Strict focus).
+ * is a strict session's escape hatch (`docs/product.md`, Strict focus). `start` and `toggle` may
+ * ask for a Flowtime session (`flow`; absent, the setting decides), `takeBreak` ends one, and
+ * `extend` is "+5 min" (`docs/product.md`, The timer).
  */
 export const timerCommandSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("start"), task: taskRefSchema.nullable().optional(), strict: z.boolean().optional(), intention: intentionSchema.optional() }),
-  z.object({ type: z.literal("toggle"), task: taskRefSchema.nullable().optional(), strict: z.boolean().optional(), intention: intentionSchema.optional() }),
+  z.object({ type: z.literal("start"), task: taskRefSchema.nullable().optional(), strict: z.boolean().optional(), flow: z.boolean().optional(), intention: intentionSchema.optional() }),
+  z.object({ type: z.literal("toggle"), task: taskRefSchema.nullable().optional(), strict: z.boolean().optional(), flow: z.boolean().optional(), intention: intentionSchema.optional() }),
   z.object({ type: z.literal("endEarly") }),
   z.object({ type: z.literal("pause") }),
   z.object({ type: z.literal("reset") }),
@@ -87,6 +119,8 @@ export const timerCommandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("undo") }),
   z.object({ type: z.literal("task"), task: taskRefSchema.nullable() }),
   z.object({ type: z.literal("round"), mode: z.enum(TIMER_MODES), startedAt: instantMsSchema, endsAt: instantMsSchema }),
+  z.object({ type: z.literal("takeBreak") }),
+  z.object({ type: z.literal("extend") }),
 ]);
 export type TimerCommand = z.infer<typeof timerCommandSchema>;
 
@@ -154,6 +188,11 @@ export function newAccountTimer(settings: TimerSettings, seed: string, now: numb
     undo: null,
     strict: false,
     intention: null,
+    flow: false,
+    earnedBreakMs: null,
+    extensions: 0,
+    extendable: null,
+    inRound: false,
     version: 0,
     commandVersion: 0,
     updatedAt: now,
@@ -161,7 +200,7 @@ export function newAccountTimer(settings: TimerSettings, seed: string, now: numb
 }
 
 /** The synced part of a chart snapshot (the chart must rest in one of TIMER_STATUSES). */
-export function syncedTimerOf(snapshot: TimerSnapshot): SyncedTimer {
+export function syncedTimerOf(snapshot: TimerSnapshot): AccountSyncedTimer {
   const c = snapshot.context;
   const status = TIMER_STATUSES.find((s) => snapshot.matches(s)) ?? "idle";
   return {
@@ -178,11 +217,16 @@ export function syncedTimerOf(snapshot: TimerSnapshot): SyncedTimer {
     undo: c.undo,
     strict: c.strict,
     intention: c.intention,
+    flow: c.flow,
+    earnedBreakMs: c.earnedBreakMs,
+    extensions: c.extensions,
+    extendable: c.extendable,
+    inRound: c.inRound,
   };
 }
 
 /** The synced part of an account timer (what the chart's SYNC takes). */
-export function syncedPartOf(timer: AccountTimer): SyncedTimer {
+export function syncedPartOf(timer: AccountTimer): AccountSyncedTimer {
   const { version: _version, commandVersion: _commandVersion, updatedAt: _updatedAt, ...synced } = timer;
   return synced;
 }
@@ -276,6 +320,7 @@ export function timerEventsOf(command: TimerCommand, at: number): TimerEvent[] {
         now: at,
         ...(command.strict === undefined ? {} : { strict: command.strict }),
         ...(command.intention === undefined ? {} : { intention: command.intention }),
+        ...(command.flow === undefined ? {} : { flow: command.flow }),
       };
       return command.task === undefined ? [event] : [{ type: "SET_TASK", task: command.task }, event];
     }
@@ -293,6 +338,10 @@ export function timerEventsOf(command: TimerCommand, at: number): TimerEvent[] {
       return [{ type: "SET_TASK", task: command.task }];
     case "round":
       return [{ type: "FOLLOW_ROUND", mode: command.mode, startedAt: command.startedAt, endsAt: command.endsAt, now: at }];
+    case "takeBreak":
+      return [{ type: "TAKE_BREAK", now: at }];
+    case "extend":
+      return [{ type: "EXTEND", now: at }];
   }
 }
 
@@ -302,7 +351,7 @@ function differs(a: SyncedTimer, b: SyncedTimer): boolean {
 }
 
 /** The result's timer: `synced` as the next version when it differs from `timer`. */
-function nextTimer(timer: AccountTimer, synced: SyncedTimer, byCommand: boolean, now: number): { timer: AccountTimer; changed: boolean } {
+function nextTimer(timer: AccountTimer, synced: AccountSyncedTimer, byCommand: boolean, now: number): { timer: AccountTimer; changed: boolean } {
   if (!differs(syncedPartOf(timer), synced)) return { timer, changed: false };
   const version = timer.version + 1;
   return { timer: { ...synced, intention: synced.intention ?? null, version, commandVersion: byCommand ? version : timer.commandVersion, updatedAt: Math.max(now, timer.updatedAt) }, changed: true };
@@ -313,7 +362,8 @@ function nextTimer(timer: AccountTimer, synced: SyncedTimer, byCommand: boolean,
  * automatic start's moment; null when it waits for a command. The server settles it then.
  */
 export function nextSettleAt(timer: AccountTimer): number | null {
-  if (timer.status === "running") return timer.endsAt;
+  // A Flowtime session has no end to schedule (`docs/product.md`, The timer); only its 4-hour cap, settled when read.
+  if (timer.status === "running") return timer.flow && timer.mode === "focus" ? null : timer.endsAt;
   if (timer.status === "autoStarting") return (timer.lastCompletedAt ?? timer.updatedAt) + AUTO_START_DELAY_MS;
   return null;
 }
@@ -393,5 +443,6 @@ export function sharedStateOfAccount(timer: AccountTimer, now: number): SharedTi
     durationMs: timer.durationMs,
     sessionStartTime: timer.sessionStartTime,
     strict: running && timer.strict,
+    ...(timer.flow && timer.mode === "focus" && timer.sessionStartTime !== null ? { flow: true } : {}),
   };
 }

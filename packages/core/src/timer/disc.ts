@@ -30,7 +30,8 @@ export const DISC_STEPS = 120;
 /**
  * The share of the session left, 0–1, in DISC_STEPS steps (rounded up, so a session that has
  * just started reads full and one with a second left still shows a sliver). Null when no session
- * is under way (not running, not paused): the picture is the app's own icon then.
+ * is under way (not running, not paused): the picture is the app's own icon then. A Flowtime
+ * session, which counts up, reads full (its view's progress stays 0).
  */
 export function discShare(view: Pick<TimerView, "progress" | "isRunning" | "isPaused">): number | null {
   if (!view.isRunning && !view.isPaused) return null;

@@ -7,6 +7,7 @@ export {
   startBlockReason,
   undoOf,
   escapeOf,
+  breakEarnedSoFarMs,
   type TimerMachine,
 } from "./machine";
 export { newTimerSeed, sessionIdOf, TIMER_SEED_PATTERN } from "./sessionId";
@@ -28,3 +29,15 @@ export {
   type BreakCallBackEvent,
 } from "./callBack";
 export { activeEndWarning, warningOffsets, warningToAnnounce } from "./warnings";
+export {
+  DEFAULT_FLOW_BREAK_SHARE,
+  earnedBreakMs,
+  extensionOffer,
+  flowBreakShareOf,
+  flowCueDue,
+  flowFocusedMs,
+  flowRecords,
+  maxExtensionsOf,
+  startsFlow,
+  takeBreakAllowed,
+} from "./flow";

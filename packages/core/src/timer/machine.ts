@@ -1,6 +1,8 @@
-import { and, assign, fromCallback, setup, type EventObject } from "xstate";
+import { and, assign, fromCallback, not, setup, type EventObject } from "xstate";
 import {
   AUTO_START_DELAY_MS,
+  EXTENSION_MS,
+  FLOWTIME_MAX_MS,
   MISSED_COMPLETION_MS,
   STOPPED_SESSION_MIN_MS,
   TICK_MS,
@@ -13,6 +15,7 @@ import { intentionOf } from "../schemas/intention";
 import type { SessionInput } from "../schemas/session";
 import type { TimerSettings } from "../schemas/settings";
 import { exceedsDailyFocusLimit, planTier } from "../subscription/plan";
+import { earnedBreakMs, extensionOffer, flowBreakShareOf, flowFocusedMs, flowRecords, startsFlow, takeBreakAllowed } from "./flow";
 import { newTimerSeed, sessionIdOf } from "./sessionId";
 import { strictRefuses } from "./strict";
 import { remainingMsOf } from "./view";
@@ -26,6 +29,7 @@ import type {
   TimerAccess,
   TimerContext,
   TimerEvent,
+  TimerExtendable,
   TimerInput,
   TimerStatus,
   TimerUndo,
@@ -109,20 +113,30 @@ function initialContext(input: TimerInput): TimerContext {
     undo: null,
     strict: false,
     intention: null,
+    flow: false,
+    earnedBreakMs: null,
+    extensions: 0,
+    extendable: null,
+    inRound: false,
   };
   const saved = input.restore;
   if (!saved || saved.timestamp > input.now) return base;
   // A running session is never dropped, whatever its age: its end time is the truth, and one
   // that ended while the app was closed completes (and is recorded) as soon as the chart runs.
   if (saved.isActive && saved.endsAt !== null) {
-    return { ...base, mode: saved.mode, durationMs: saved.durationMs, endsAt: saved.endsAt, sessionStartTime: saved.sessionStartTime, remainingMs: saved.durationMs, sessionTask: saved.task ?? null, strict: saved.mode === "focus" && saved.strict === true, intention: saved.intention ?? null };
+    return { ...base, mode: saved.mode, durationMs: saved.durationMs, endsAt: saved.endsAt, sessionStartTime: saved.sessionStartTime, remainingMs: saved.durationMs, sessionTask: saved.task ?? null, strict: saved.mode === "focus" && saved.strict === true, intention: saved.intention ?? null, ...restoredFlow(saved) };
   }
   if (input.now - saved.timestamp >= TIMER_STATE_MAX_AGE_MS) return base;
   // A paused session whose length no longer matches the settings was made under other
   // settings; restoring it would show a session the user did not configure.
-  if (saved.durationMs !== modeDurationMs(input.settings, saved.mode)) return base;
+  if (saved.durationMs !== modeDurationMs(input.settings, saved.mode) && !(saved.flow === true && saved.mode === "focus")) return base;
   const remainingMs = Math.min(Math.max(saved.remainingMs, 0), saved.durationMs);
-  return { ...base, mode: saved.mode, durationMs: saved.durationMs, remainingMs, sessionStartTime: saved.sessionStartTime, sessionTask: saved.task ?? null, intention: saved.intention ?? null };
+  return { ...base, mode: saved.mode, durationMs: saved.durationMs, remainingMs, sessionStartTime: saved.sessionStartTime, sessionTask: saved.task ?? null, intention: saved.intention ?? null, ...restoredFlow(saved) };
+}
+
+/** A saved focus session's Flowtime and "+5 min" (absent in records saved before them). */
+function restoredFlow(saved: NonNullable<TimerInput["restore"]>): Pick<TimerContext, "flow" | "extensions"> {
+  return { flow: saved.mode === "focus" && saved.flow === true, extensions: saved.extensions ?? 0 };
 }
 
 /**
@@ -139,15 +153,17 @@ function completedSession(context: TimerContext): SessionCompleted {
   const endedAt = context.lastCompletedAt ?? context.now;
   const startedAt = context.sessionStartTime ?? endedAt - context.durationMs;
   const nextMode = nextModeAfter(context.mode, context.totalSessions, context.settings.longBreakInterval);
+  const nextDurationMs = nextLengthOf(context, nextMode);
   // Only a focus session counts for a task (`docs/product.md`, Tasks).
   const task = context.mode === "focus" ? context.sessionTask : null;
   return {
     mode: context.mode,
     nextMode,
-    nextDurationMs: modeDurationMs(context.settings, nextMode),
+    nextDurationMs,
     nextStartsItself: autoStarts(context.settings, nextMode, context.now - endedAt),
     endedAt,
     whileAway: context.now - endedAt > MISSED_COMPLETION_MS,
+    ...(context.mode === "focus" && context.flow ? { flow: true } : {}),
     task,
     session: {
       startTime: new Date(startedAt).toISOString(),
@@ -157,8 +173,69 @@ function completedSession(context: TimerContext): SessionCompleted {
       clientId: sessionIdOf(context.seed, startedAt),
       ...(task?.id ? { taskId: task.id } : {}),
       ...(context.mode === "focus" && context.intention ? { intention: context.intention } : {}),
+      ...(context.mode === "focus" && context.extensions > 0 ? { extensions: context.extensions } : {}),
     },
   };
+}
+
+/**
+ * The length of `nextMode`'s session after the one in `context` ended, ms: the break a Flowtime
+ * session earned (`earnedBreakMs`, `docs/product.md`, The timer), else the mode's length.
+ */
+function nextLengthOf(context: TimerContext, nextMode: TimerMode): number {
+  if (context.mode === "focus" && context.flow && nextMode !== "focus") {
+    return earnedBreakMs(context.durationMs, flowBreakShareOf(context.settings), nextMode, context.settings.longBreakDuration);
+  }
+  return modeDurationMs(context.settings, nextMode);
+}
+
+/**
+ * What "+5 min" would bring back of the focus session ending now (`TimerExtendable`): a Pomodoro
+ * focus session that is not a room's round; null otherwise. Called before `completeSession`.
+ */
+function extendableOf(context: TimerContext): TimerExtendable | null {
+  if (context.mode !== "focus" || context.flow || context.inRound || context.sessionStartTime === null) return null;
+  const endedAt = context.endsAt ?? context.now;
+  return {
+    until: endedAt + UNDO_WINDOW_MS,
+    endedAt,
+    durationMs: context.durationMs,
+    sessionStartTime: context.sessionStartTime,
+    sessionTask: context.sessionTask,
+    strict: context.strict,
+    extensions: context.extensions,
+    record: {
+      startTime: new Date(context.sessionStartTime).toISOString(),
+      duration: Math.round(context.durationMs / 1000),
+      type: "focus",
+      completed: true,
+      clientId: sessionIdOf(context.seed, context.sessionStartTime),
+    },
+    before: {
+      dayKey: context.dayKey,
+      completedSessionsToday: context.completedSessionsToday,
+      totalFocusTimeToday: context.totalFocusTimeToday,
+      totalSessions: context.totalSessions,
+      lastCompletedAt: context.lastCompletedAt,
+      guestSessionUsedOn: context.access.guestSessionUsedOn,
+    },
+  };
+}
+
+/** The chart's context as of an event's instant (time never goes back), for guards that run before `observeTime`. */
+function atEvent(context: TimerContext, event: TimerEvent): TimerContext {
+  return "now" in event ? { ...context, now: Math.max(event.now, context.now) } : context;
+}
+
+/**
+ * The break the Flowtime session under way has earned so far, ms (`docs/product.md`, The timer:
+ * "Break earned: 6 min"), with the long-break rule for the mode that would follow; null when no
+ * Flowtime session is under way.
+ */
+export function breakEarnedSoFarMs(context: TimerContext): number | null {
+  if (!context.flow || context.mode !== "focus" || context.sessionStartTime === null) return null;
+  const nextMode = nextModeAfter("focus", context.totalSessions + 1, context.settings.longBreakInterval);
+  return earnedBreakMs(flowFocusedMs(context), flowBreakShareOf(context.settings), nextMode, context.settings.longBreakDuration);
 }
 
 /**
@@ -180,6 +257,7 @@ export function undoOf(context: TimerContext, status: "running" | "paused"): Tim
           clientId: sessionIdOf(context.seed, context.sessionStartTime),
           ...(context.sessionTask?.id ? { taskId: context.sessionTask.id } : {}),
           ...(context.intention ? { intention: context.intention } : {}),
+          ...(context.extensions > 0 ? { extensions: context.extensions } : {}),
         }
       : null;
   return {
@@ -193,6 +271,8 @@ export function undoOf(context: TimerContext, status: "running" | "paused"): Tim
     sessionTask: context.sessionTask,
     intention: context.intention,
     stopped,
+    ...(context.flow ? { flow: true } : {}),
+    ...(context.extensions > 0 ? { extensions: context.extensions } : {}),
   };
 }
 
@@ -297,6 +377,16 @@ const timerSetup = setup({
     undoesRecord: ({ context }) => context.undo?.stopped != null,
     /** A strict focus session is under way: pause, reset, skip and mode changes are refused. */
     strictSession: ({ context }) => strictRefuses(context),
+    /** A Flowtime focus session is under way (running or paused). */
+    flowSession: ({ context }) => context.flow && context.mode === "focus" && context.sessionStartTime !== null,
+    /** A strict Flowtime session before `focusDuration` minutes: "Take a break" is refused (only End early). */
+    breakTooEarly: ({ context, event }) => !takeBreakAllowed(atEvent(context, event)),
+    /** The Flowtime session ending now had a minute of focus or more: it is recorded. */
+    flowRecords: ({ context, event }) => flowRecords(atEvent(context, event)),
+    /** "+5 min" in a running Pomodoro focus session's last minutes (`extensionOffer`). */
+    extendsRunning: ({ context, event }) => extensionOffer(atEvent(context, event)) === "running",
+    /** "+5 min" just after a focus session ended: it comes back (`extensionOffer`). */
+    extendsEnded: ({ context, event }) => extensionOffer(atEvent(context, event)) === "ended",
   },
   actions: {
     observeTime: assign(({ context, event }) => {
@@ -325,6 +415,59 @@ const timerSetup = setup({
       // A start ends the Undo offer: it would throw away the session started now.
       undo: null,
     })),
+    /**
+     * A new session begins (none under way): a focus session counts up when the start asks for
+     * Flowtime or the setting says so (its length is then FLOWTIME_MAX_MS); no "+5 min" yet, and
+     * the offer to bring back the last one ends. A resumed session keeps what it was.
+     */
+    beginSession: assign(({ context, event }) => {
+      if (context.sessionStartTime !== null) return {};
+      const asked = event.type === "START" || event.type === "TOGGLE" ? event.flow : undefined;
+      const flow = context.mode === "focus" && startsFlow(context.settings, asked);
+      const length = flow ? { durationMs: FLOWTIME_MAX_MS, remainingMs: FLOWTIME_MAX_MS } : {};
+      // A break that starts leaves "+5 min" on the focus session that just ended; a focus session ends it.
+      return { ...length, flow, extensions: 0, inRound: false, ...(context.mode === "focus" ? { extendable: null } : {}) };
+    }),
+    /** "Take a break" ends the Flowtime session now: its length is the focus it had. */
+    endFlow: assign(({ context }) => ({ durationMs: flowFocusedMs(context), remainingMs: 0, endsAt: context.now })),
+    /** "+5 min" in a running focus session: the same session, its end 5 minutes on. */
+    extendSession: assign(({ context }) => ({
+      endsAt: (context.endsAt ?? context.now) + EXTENSION_MS,
+      durationMs: context.durationMs + EXTENSION_MS,
+      extensions: context.extensions + 1,
+    })),
+    /** Kept at a focus session's end, before `completeSession`, for "+5 min" (`extendableOf`). */
+    keepExtendable: assign(({ context }) => ({ extendable: extendableOf(context) })),
+    /**
+     * "+5 min" after the end: the focus session comes back running, 5 minutes longer, and what its
+     * end changed (counters, the guest's day, the break) is put back.
+     */
+    reviveExtended: assign(({ context }) => {
+      const ext = context.extendable;
+      if (!ext) return {};
+      const durationMs = ext.durationMs + EXTENSION_MS;
+      const { lastCompletedAt, guestSessionUsedOn, ...counters } = ext.before;
+      return {
+        ...counters,
+        lastCompletedAt,
+        access: { ...context.access, guestSessionUsedOn },
+        mode: "focus" as const,
+        durationMs,
+        remainingMs: durationMs,
+        endsAt: ext.endedAt + EXTENSION_MS,
+        sessionStartTime: ext.sessionStartTime,
+        sessionTask: ext.sessionTask,
+        strict: ext.strict,
+        // The intention comes back with the session (its withdrawn record carried it).
+        intention: ext.record.intention ?? null,
+        extensions: ext.extensions + 1,
+        flow: false,
+        earnedBreakMs: null,
+        inRound: false,
+        extendable: null,
+        undo: null,
+      };
+    }),
     stopClock: assign(({ context }) => ({
       remainingMs: context.endsAt === null ? context.remainingMs : Math.max(0, context.endsAt - context.now),
       endsAt: null,
@@ -336,10 +479,11 @@ const timerSetup = setup({
       return { endsAt: startsAt + context.durationMs, sessionStartTime: startsAt, sessionTask: context.task, undo: null, strict: context.mode === "focus" && context.settings.strictFocus === true, intention: null };
     }),
     resetSession: assign(({ context }) => {
-      const durationMs = modeDurationMs(context.settings, context.mode);
-      return { durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null, strict: false, intention: null };
+      // A break a Flowtime session earned keeps its length until the mode changes.
+      const durationMs = context.mode !== "focus" && context.earnedBreakMs !== null ? context.earnedBreakMs : modeDurationMs(context.settings, context.mode);
+      return { durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null, strict: false, intention: null, flow: false, extensions: 0, inRound: false };
     }),
-    setMode: assign({ mode: ({ context, event }) => (event.type === "SET_MODE" ? event.mode : context.mode) }),
+    setMode: assign({ mode: ({ context, event }) => (event.type === "SET_MODE" ? event.mode : context.mode), earnedBreakMs: null }),
     setSettings: assign({
       settings: ({ context, event }) => (event.type === "SET_SETTINGS" ? event.settings : context.settings),
     }),
@@ -359,7 +503,7 @@ const timerSetup = setup({
       const sessionStartTime = Math.max(event.startedAt, context.now);
       const durationMs = event.endsAt - sessionStartTime;
       // A focus round keeps the intention the user set (shown as their status in the room); a break has none.
-      return { mode: event.mode, sessionStartTime, endsAt: event.endsAt, durationMs, remainingMs: durationMs, sessionTask: context.task, undo: null, strict: false, intention: event.mode === "focus" ? context.intention : null };
+      return { mode: event.mode, sessionStartTime, endsAt: event.endsAt, durationMs, remainingMs: durationMs, sessionTask: context.task, undo: null, strict: false, intention: event.mode === "focus" ? context.intention : null, flow: false, earnedBreakMs: null, extensions: 0, extendable: null, inRound: true };
     }),
     /** A reset or mode change ends the session under way: a focus session is kept for Undo (`undoOf`). */
     keepUndo: assign(({ context }, params: { status: "running" | "paused" }) => ({ undo: undoOf(context, params.status) })),
@@ -377,6 +521,8 @@ const timerSetup = setup({
         undo: null,
         strict: false,
         intention: undo.intention ?? null,
+        flow: undo.flow === true,
+        extensions: undo.extensions ?? 0,
       };
     }),
     /** The account's timer as the server holds it replaces this one's (`SYNC`). */
@@ -396,6 +542,11 @@ const timerSetup = setup({
         undo: timer.undo,
         strict: timer.strict,
         intention: timer.intention ?? null,
+        flow: timer.flow ?? false,
+        earnedBreakMs: timer.earnedBreakMs ?? null,
+        extensions: timer.extensions ?? 0,
+        extendable: timer.extendable ?? null,
+        inRound: timer.inRound ?? false,
       };
     }),
     /** Effect, provided by the app: a focus session was stopped after at least a minute (record it as stopped). */
@@ -423,8 +574,9 @@ const timerSetup = setup({
     sessionCompleted: (_, _params: SessionCompleted) => {},
     advanceMode: assign(({ context }) => {
       const mode = nextModeAfter(context.mode, context.totalSessions, context.settings.longBreakInterval);
-      const durationMs = modeDurationMs(context.settings, mode);
-      return { mode, durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null, strict: false, intention: null };
+      const durationMs = nextLengthOf(context, mode);
+      const earned = context.mode === "focus" && context.flow && mode !== "focus" ? durationMs : null;
+      return { mode, durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null, strict: false, intention: null, flow: false, earnedBreakMs: earned, extensions: 0, inRound: false };
     }),
   },
 });
@@ -456,6 +608,17 @@ const recordEscape = {
 function refuseStrict(command: StrictRefusedCommand) {
   return { type: "strictRefused" as const, params: { command } };
 }
+
+/** The withdrawn-record effect of "+5 min" after the end, before `reviveExtended` forgets the record. */
+const withdrawCompletion = { type: "stopUndone", params: ({ context }: { context: TimerContext }) => ({ session: context.extendable!.record }) } as const;
+
+/** "Take a break" in a Flowtime session (`docs/product.md`, The timer): refused early in a strict one, a false start leaves no record. */
+const takeBreakTransitions = [
+  { guard: not("flowSession"), actions: "observeTime" as const },
+  { guard: "breakTooEarly" as const, actions: ["observeTime" as const, refuseStrict("break")] },
+  { guard: "flowRecords" as const, target: "finished" as const, actions: ["observeTime" as const, "endFlow" as const] },
+  { target: "idle" as const, actions: ["observeTime" as const, "resetSession" as const] },
+];
 
 /** The withdrawn-record effect of an Undo, before `restoreUndo` forgets the record. */
 const withdrawStop = { type: "stopUndone", params: ({ context }: { context: TimerContext }) => ({ session: context.undo!.stopped! }) } as const;
@@ -497,6 +660,13 @@ export const timerMachine = timerSetup.createMachine({
       { guard: "toPaused", target: ".paused", reenter: true, actions: ["observeTime", "restoreUndo"] },
       { actions: "observeTime" },
     ],
+    // "+5 min" (`docs/product.md`, Five more minutes): after the end the session comes back
+    // running and its record is withdrawn; near the end it runs 5 minutes longer.
+    EXTEND: [
+      { guard: "extendsEnded", target: ".running", reenter: true, actions: ["observeTime", withdrawCompletion, "reviveExtended"] },
+      { guard: "extendsRunning", target: ".running", reenter: true, actions: ["observeTime", "extendSession"] },
+      { actions: "observeTime" },
+    ],
     // The account's timer, from the server: taken as it is, with no effect.
     SYNC: [
       { guard: "toRunning", target: ".running", reenter: true, actions: ["observeTime", "adoptTimer"] },
@@ -517,11 +687,11 @@ export const timerMachine = timerSetup.createMachine({
       on: {
         START: [
           { guard: "startBlocked", actions: ["observeTime", refuseStart] },
-          { target: "running", actions: ["observeTime", "startClock"] },
+          { target: "running", actions: ["observeTime", "beginSession", "startClock"] },
         ],
         TOGGLE: [
           { guard: "startBlocked", actions: ["observeTime", refuseStart] },
-          { target: "running", actions: ["observeTime", "startClock"] },
+          { target: "running", actions: ["observeTime", "beginSession", "startClock"] },
         ],
         RESET: { actions: ["observeTime", "resetSession"] },
         SET_MODE: { actions: ["observeTime", "setMode", "resetSession"] },
@@ -560,17 +730,18 @@ export const timerMachine = timerSetup.createMachine({
         ],
         // A started session keeps its length; new durations apply from the next session.
         SET_SETTINGS: { actions: ["observeTime", "setSettings"] },
+        TAKE_BREAK: takeBreakTransitions,
       },
     },
     paused: {
       on: {
         START: [
           { guard: "startBlocked", actions: ["observeTime", refuseStart] },
-          { target: "running", actions: ["observeTime", "startClock"] },
+          { target: "running", actions: ["observeTime", "beginSession", "startClock"] },
         ],
         TOGGLE: [
           { guard: "startBlocked", actions: ["observeTime", refuseStart] },
-          { target: "running", actions: ["observeTime", "startClock"] },
+          { target: "running", actions: ["observeTime", "beginSession", "startClock"] },
         ],
         RESET: [{ guard: "strictSession", actions: ["observeTime", refuseStrict("reset")] }, ...stopTransitions("paused", "resetSession")],
         SET_MODE: [{ guard: "strictSession", actions: ["observeTime", refuseStrict("mode")] }, ...stopTransitions("paused", "setMode", "resetSession")],
@@ -581,15 +752,16 @@ export const timerMachine = timerSetup.createMachine({
         // A started session keeps its length; new durations apply from the next session.
         SET_SETTINGS: { actions: ["observeTime", "setSettings"] },
         TICK: { actions: "observeTime" },
+        TAKE_BREAK: takeBreakTransitions,
       },
     },
     finished: {
-      entry: ["completeSession", { type: "sessionCompleted", params: ({ context }) => completedSession(context) }, "advanceMode"],
+      entry: ["keepExtendable", "completeSession", { type: "sessionCompleted", params: ({ context }) => completedSession(context) }, "advanceMode"],
       always: [{ guard: "shouldAutoStart", target: "autoStarting" }, { target: "idle" }],
     },
     autoStarting: {
       after: {
-        autoStartDelay: { target: "running", actions: "startClockAfterDelay" },
+        autoStartDelay: { target: "running", actions: ["beginSession", "startClockAfterDelay"] },
       },
       on: {
         // A start request while starting is ignored (`docs/product.md`), and so is a toggle.

@@ -32,6 +32,10 @@ export const persistedTimerStateSchema = z.object({
   strict: z.boolean().optional(),
   /** The focus session's intention (`TimerContext.intention`); absent in records saved before intentions. */
   intention: z.string().max(200).nullable().optional(),
+  /** The saved focus session counts up (Flowtime); absent in records saved before Flowtime. */
+  flow: z.boolean().optional(),
+  /** The saved session's "+5 min" so far; absent when none. */
+  extensions: z.number().int().min(0).optional(),
 });
 export type PersistedTimerState = z.infer<typeof persistedTimerStateSchema>;
 
@@ -55,6 +59,8 @@ export function toPersistedTimerState(context: TimerContext, isActive: boolean):
     seed: context.seed,
     strict: context.strict,
     intention: context.intention,
+    ...(context.flow ? { flow: true } : {}),
+    ...(context.extensions > 0 ? { extensions: context.extensions } : {}),
   };
 }
 
@@ -78,6 +84,8 @@ export function parsePersistedTimerState(raw: unknown): TimerRestore | null {
     ...(s.seed ? { seed: s.seed } : {}),
     ...(s.strict ? { strict: true } : {}),
     ...(s.intention ? { intention: s.intention } : {}),
+    ...(s.flow ? { flow: true } : {}),
+    ...(s.extensions ? { extensions: s.extensions } : {}),
   };
 }
 

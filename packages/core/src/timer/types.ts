@@ -27,7 +27,7 @@ export interface TimerAccess {
 }
 
 /** What a strict focus session refused (`docs/product.md`, Strict focus). */
-export type StrictRefusedCommand = "pause" | "reset" | "mode" | "round";
+export type StrictRefusedCommand = "pause" | "reset" | "mode" | "round" | "break";
 
 /** Why a start was refused: a guest's one session a day, or the Free plan's daily limit. */
 export type StartBlockReason = "guestLimit" | "freeLimit";
@@ -64,6 +64,10 @@ export interface TimerUndo {
   intention?: string | null;
   /** The stopped session recorded when it ended (a focus session stopped after at least a minute), else null. */
   stopped: (SessionInput & { clientId: string }) | null;
+  /** It counted up (Flowtime); absent for a Pomodoro session. */
+  flow?: boolean;
+  /** Its "+5 min" so far; absent when none. */
+  extensions?: number;
 }
 
 export interface TimerContext extends TimerCounters {
@@ -103,6 +107,40 @@ export interface TimerContext extends TimerCounters {
    * set by the START that began it, null between sessions, for breaks and automatic starts.
    */
   intention: string | null;
+  /**
+   * The focus session under way counts up (Flowtime, `docs/product.md`, The timer): its
+   * `durationMs` is FLOWTIME_MAX_MS until "Take a break" ends it. False between sessions and for breaks.
+   */
+  flow: boolean;
+  /** The break waiting or under way was earned by a Flowtime session: its length, ms; else null. */
+  earnedBreakMs: number | null;
+  /** How many times "+5 min" made the focus session under way longer. */
+  extensions: number;
+  /** The focus session that has just ended, while "+5 min" can still bring it back; else null. */
+  extendable: TimerExtendable | null;
+  /** The session under way is a focus room's round (`FOLLOW_ROUND`): it cannot be made longer. */
+  inRound: boolean;
+}
+
+/**
+ * The focus session that has just ended, kept for "+5 min" until `until` (`docs/product.md`,
+ * The timer: Five more minutes): what brings it back running, 5 minutes longer, and what its end
+ * changed, to put back.
+ */
+export interface TimerExtendable {
+  /** "+5 min" is offered until this instant, epoch ms (its end plus UNDO_WINDOW_MS). */
+  until: number;
+  /** Its end, epoch ms. */
+  endedAt: number;
+  durationMs: number;
+  sessionStartTime: number;
+  sessionTask: TaskRef | null;
+  strict: boolean;
+  extensions: number;
+  /** Its completion record, withdrawn by "+5 min". */
+  record: SessionInput & { clientId: string };
+  /** The counters, `lastCompletedAt` and a guest's day before it ended. */
+  before: TimerCounters & { lastCompletedAt: number | null; guestSessionUsedOn: string | null };
 }
 
 /**
@@ -115,10 +153,22 @@ export type TimerEvent =
    * `strictFocus` setting decides. A resumed session keeps what it was. `intention`: what the
    * user will do first in a new focus session (trimmed; empty or absent for none).
    */
-  | { type: "START"; now: number; strict?: boolean; intention?: string }
+  | { type: "START"; now: number; strict?: boolean; flow?: boolean; intention?: string }
   | { type: "PAUSE"; now: number }
   /** Start when idle or paused (same guards as START), pause when running, ignored while starting. */
-  | { type: "TOGGLE"; now: number; strict?: boolean; intention?: string }
+  | { type: "TOGGLE"; now: number; strict?: boolean; flow?: boolean; intention?: string }
+  /**
+   * End a Flowtime focus session and earn its break (`docs/product.md`, The timer): recorded as
+   * completed with its real length; a false start (under a minute) leaves no record. A strict one
+   * refuses it before `focusDuration` minutes. Ignored when no Flowtime focus session is under way.
+   */
+  | { type: "TAKE_BREAK"; now: number }
+  /**
+   * "+5 min" (`docs/product.md`, The timer: Five more minutes): in a running Pomodoro focus
+   * session's last EXTEND_OFFER_MS, or within UNDO_WINDOW_MS after it ended (the session comes
+   * back running). Ignored otherwise, and past `maxExtensions`.
+   */
+  | { type: "EXTEND"; now: number }
   /**
    * The escape hatch of a strict focus session (`docs/product.md`, Strict focus): it ends now and
    * is recorded as stopped with `escapedAt`, whatever its length. Ignored when not strict.
@@ -170,6 +220,16 @@ export interface SyncedTimer {
   strict: boolean;
   /** `TimerContext.intention`; absent from senders before intentions. */
   intention?: string | null;
+  /** `TimerContext.flow`; absent (false) from senders older than Flowtime, as are the next four. */
+  flow?: boolean;
+  /** `TimerContext.earnedBreakMs`. */
+  earnedBreakMs?: number | null;
+  /** `TimerContext.extensions`. */
+  extensions?: number;
+  /** `TimerContext.extendable`. */
+  extendable?: TimerExtendable | null;
+  /** `TimerContext.inRound`. */
+  inRound?: boolean;
 }
 
 /** The chart's resting states, as the account's timer names them. */
@@ -199,6 +259,8 @@ export interface SessionCompleted {
    * closed or asleep. It is still recorded; adapters tell the user quietly (no bell).
    */
   whileAway: boolean;
+  /** A Flowtime session the user ended with "Take a break" (or its 4-hour cap): no end to announce by Web Push. */
+  flow?: boolean;
 }
 
 /**
@@ -251,6 +313,10 @@ export interface TimerRestore {
   strict?: boolean;
   /** The saved focus session's intention (`TimerContext.intention`). */
   intention?: string | null;
+  /** The saved focus session counts up (`TimerContext.flow`); absent in records saved before Flowtime. */
+  flow?: boolean;
+  /** The saved session's "+5 min" so far (`TimerContext.extensions`). */
+  extensions?: number;
 }
 
 export interface TimerInput {

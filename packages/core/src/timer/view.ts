@@ -35,6 +35,13 @@ export interface TimerView {
    * or mode change, only End early.
    */
   strict: boolean;
+  /**
+   * A Flowtime focus session is under way (running or paused): it counts up, `display` is the
+   * time so far, `progress` stays 0 (a full disc) and there is no end to warn of.
+   */
+  countsUp: boolean;
+  /** Whole seconds of the session so far (rounded down); for a Flowtime session, the focus so far. */
+  secondsElapsed: number;
 }
 
 /**
@@ -54,17 +61,21 @@ export function sharedTimerView(state: SharedTimerState, now: number): TimerView
   // Senders that say when the session started tell a pause exactly; for others, time elapsed.
   const started =
     state.sessionStartTime !== undefined ? startedAt !== null : durationMs === null ? state.progress > 0 : clampedMs < durationMs;
+  const secondsElapsed = durationMs === null ? 0 : Math.max(0, Math.floor((durationMs - clampedMs) / 1000));
+  const countsUp = state.flow === true && state.mode === "focus" && started && secondsLeft > 0;
   return {
     mode: state.mode,
     secondsLeft,
-    display: formatTime(secondsLeft),
-    progress: Math.min(100, Math.max(0, progress)),
+    display: formatTime(countsUp ? secondsElapsed : secondsLeft),
+    progress: countsUp ? 0 : Math.min(100, Math.max(0, progress)),
     isRunning,
     isPaused: !isRunning && secondsLeft > 0 && started,
     endsAt: isRunning ? endsAt : null,
     startedAt,
     durationMs,
     strict: isRunning && state.strict === true,
+    countsUp,
+    secondsElapsed,
   };
 }
 
@@ -91,6 +102,7 @@ export function timerStateOf(snapshot: SnapshotFrom<TimerMachine>): SharedTimerS
     durationMs: context.durationMs,
     sessionStartTime: context.sessionStartTime,
     strict: running && strictRefuses(context),
+    ...(context.flow && context.mode === "focus" && context.sessionStartTime !== null ? { flow: true } : {}),
   };
 }
 

@@ -24,10 +24,11 @@ export function warningOffsets(choice: EndWarning): readonly number[] {
 /**
  * The warning in force for `view` under `choice`: the smallest offset (minutes) whose moment has
  * come in a running session longer than that offset, e.g. 1 from 1:00 left to the end; null when
- * none (not running, no warning chosen, or not yet).
+ * none (not running, no warning chosen, not yet, or a Flowtime session, which counts up).
  */
-export function activeEndWarning(view: Pick<TimerView, "isRunning" | "secondsLeft" | "durationMs">, choice: EndWarning): number | null {
-  if (!view.isRunning || view.secondsLeft <= 0) return null;
+export function activeEndWarning(view: Pick<TimerView, "isRunning" | "secondsLeft" | "durationMs"> & Partial<Pick<TimerView, "countsUp">>, choice: EndWarning): number | null {
+  // A Flowtime session has no end to warn of (`docs/product.md`, The timer).
+  if (!view.isRunning || view.secondsLeft <= 0 || view.countsUp === true) return null;
   const lengthSeconds = view.durationMs === null ? Infinity : view.durationMs / 1000;
   let active: number | null = null;
   for (const minutes of warningOffsets(choice)) {

@@ -19,6 +19,8 @@ export interface FocusSessionsTable {
   task_id: number | null;
   /** When the user ended this strict focus session early (ISO 8601 UTC), or null (`docs/product.md`, Strict focus). */
   escaped_at: string | null;
+  /** How many times "+5 min" made this focus session longer (1-3), or null (`docs/product.md`, The timer). Absent in rows written before it. */
+  extensions: number | null;
   /** What the user set out to do first in this focus session (at most 140 characters), or null (`docs/product.md`, Intentions). */
   intention: string | null;
   /** How it went (the reflection card), or null when not answered. */

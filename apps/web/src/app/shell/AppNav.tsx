@@ -1,4 +1,4 @@
-import * as TabsPrimitive from "@radix-ui/react-tabs";
+import { Tab, TabList } from "@/components/ui/tabs";
 import { cn } from "@/lib/utils";
 import type { TabItem } from "./tabs";
 
@@ -8,7 +8,7 @@ import type { TabItem } from "./tabs";
  */
 export function AppNav({ tabs, isDesktop }: { tabs: readonly TabItem[]; isDesktop: boolean }) {
   return (
-    <TabsPrimitive.List
+    <TabList
       aria-label="Main sections"
       className={cn(
         "fixed inset-x-0 bottom-0 z-40 flex border-t bg-card/95 px-1 pb-[env(safe-area-inset-bottom)] backdrop-blur",
@@ -16,7 +16,7 @@ export function AppNav({ tabs, isDesktop }: { tabs: readonly TabItem[]; isDeskto
       )}
     >
       {tabs.map(({ id, label, shortLabel, icon: Icon }) => (
-        <TabsPrimitive.Trigger
+        <Tab
           key={id}
           value={id}
           className={cn(
@@ -31,8 +31,8 @@ export function AppNav({ tabs, isDesktop }: { tabs: readonly TabItem[]; isDeskto
             <Icon className="size-5" aria-hidden />
           </span>
           <span>{isDesktop ? label : shortLabel}</span>
-        </TabsPrimitive.Trigger>
+        </Tab>
       ))}
-    </TabsPrimitive.List>
+    </TabList>
   );
 }

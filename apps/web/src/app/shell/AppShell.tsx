@@ -1,8 +1,8 @@
 import type { User } from "@focus/core/schemas";
-import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { Suspense, useCallback, useState } from "react";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { Spinner } from "@/components/ui/spinner";
+import { TabPanel, Tabs } from "@/components/ui/tabs";
 import { GuestSignupPromo } from "@/features/guest/GuestSignupPromo";
 import { KeyboardShortcuts } from "@/features/shortcuts/KeyboardShortcuts";
 import { FocusArenaTab } from "@/app/tabs";
@@ -37,7 +37,7 @@ export function AppShell({ user }: { user: User }) {
   return (
     <>
       <KeyboardShortcuts />
-      <TabsPrimitive.Root
+      <Tabs
         value={active}
         onValueChange={(value) => isAppTab(value) && selectTab(value)}
         orientation={isDesktop ? "vertical" : "horizontal"}
@@ -45,18 +45,18 @@ export function AppShell({ user }: { user: User }) {
       >
         <AppNav tabs={tabs} isDesktop={isDesktop} />
         <main className="min-w-0 flex-1 px-4 pt-6 pb-28 md:px-10 md:py-10">
-          <TabsPrimitive.Content value="timer" forceMount hidden={active !== "timer"} className={PANEL}>
+          <TabPanel value="timer" forceMount className={PANEL}>
             <ErrorBoundary label="Focus Arena">
               <FocusArenaTab user={user} />
             </ErrorBoundary>
             {user.isGuest && <GuestSignupPromo className="mx-auto mt-8 w-full max-w-5xl" />}
-          </TabsPrimitive.Content>
+          </TabPanel>
           {tabs
             .filter((tab) => tab.id !== "timer")
             .map((tab) => {
               const Panel = tab.id === "timer" ? undefined : TAB_PANELS[tab.id];
               return (
-                <TabsPrimitive.Content key={tab.id} value={tab.id} className={PANEL}>
+                <TabPanel key={tab.id} value={tab.id} className={PANEL}>
                   <ErrorBoundary label={tab.label}>
                     {Panel ? (
                       <Suspense
@@ -72,11 +72,11 @@ export function AppShell({ user }: { user: User }) {
                       <ComingSoonPanel tab={tab} />
                     )}
                   </ErrorBoundary>
-                </TabsPrimitive.Content>
+                </TabPanel>
               );
             })}
         </main>
-      </TabsPrimitive.Root>
+      </Tabs>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { type User } from "@focus/core/schemas";
 import { planTier } from "@focus/core/subscription";
 import { LogIn } from "lucide-react";
-import { Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation } from "react-router-dom";
 import { BrandLink } from "@/components/Brand";
 import { ThemeToggle } from "@/components/ThemeToggle";
@@ -19,8 +19,10 @@ import { usePlanNow } from "@/runtime/usePlanNow";
 import { TasksLiveSync } from "@/features/tasks/TasksLiveSync";
 import { TimerHost } from "@/features/timer/TimerHost";
 import { useUser } from "@/runtime/auth";
-import { NotFoundPage } from "@/pages/NotFoundPage";
 import { AppHeader } from "./AppHeader";
+
+// Only a visitor on /settings sees it: not part of what /app loads.
+const NotFoundPage = lazy(async () => ({ default: (await import("@/pages/NotFoundPage")).NotFoundPage }));
 
 /**
  * What a route of the signed-in layout shows a visitor who is not signed in (the route's
@@ -69,7 +71,13 @@ export function SignedInLayout() {
   // A page open to visitors is still worth showing when the user could not be loaded.
   if (loadFailed) return signedOut === "page" ? <VisitorFrame /> : <UserLoadError onRetry={retry} />;
   if (!user) {
-    if (signedOut === "notFound") return <NotFoundPage />;
+    if (signedOut === "notFound") {
+      return (
+        <Suspense fallback={<PageSpinner />}>
+          <NotFoundPage />
+        </Suspense>
+      );
+    }
     if (signedOut === "redirect") return <Navigate to="/auth" replace />;
     return <VisitorFrame />;
   }

@@ -1,10 +1,9 @@
 import { loginFormSchema } from "@focus/core/schemas";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { ErrorAlert } from "@/components/ui/alert";
 import { authErrorMessage, useLogin } from "@/runtime/auth";
 import { FormField } from "@/components/FormField";
+import { useSchemaForm } from "@/lib/useSchemaForm";
 import { RESET_LINK_CLASS } from "./PasswordResetLayout";
 import { SubmitButton } from "./SubmitButton";
 
@@ -14,30 +13,24 @@ import { SubmitButton } from "./SubmitButton";
  */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const login = useLogin();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(loginFormSchema), defaultValues: { usernameOrEmail: "", password: "" } });
+  const { field, onSubmit } = useSchemaForm(loginFormSchema, { usernameOrEmail: "", password: "" }, (values) => login.mutate(values, { onSuccess }));
 
   return (
-    <form noValidate className="grid gap-5" onSubmit={(event) => void handleSubmit((values) => login.mutate(values, { onSuccess }))(event)}>
+    <form noValidate className="grid gap-5" onSubmit={onSubmit}>
       <FormField
         id="login-username"
         label="Username or Email"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        error={errors.usernameOrEmail?.message}
-        {...register("usernameOrEmail")}
+        {...field("usernameOrEmail")}
       />
       <FormField
         id="login-password"
         label="Password"
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
-        {...register("password")}
+        {...field("password")}
       />
       <p className="-mt-3 text-right text-sm">
         <Link to="/forgot-password" className={RESET_LINK_CLASS}>

@@ -1,9 +1,8 @@
 import { registerFormSchema } from "@focus/core/schemas";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { ErrorAlert } from "@/components/ui/alert";
 import { authErrorMessage, useRegister } from "@/runtime/auth";
 import { FormField } from "@/components/FormField";
+import { useSchemaForm } from "@/lib/useSchemaForm";
 import { SubmitButton } from "./SubmitButton";
 
 const EMPTY = { username: "", email: "", password: "", confirmPassword: "" };
@@ -11,46 +10,38 @@ const EMPTY = { username: "", email: "", password: "", confirmPassword: "" };
 /** The registration form (limits: `docs/product.md`). Calls `onSuccess` once the account exists. */
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const signUp = useRegister(onSuccess);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(registerFormSchema), defaultValues: EMPTY });
+  const { field, onSubmit } = useSchemaForm(registerFormSchema, EMPTY, (values) => signUp.mutate(values));
 
   return (
-    <form noValidate className="grid gap-5" onSubmit={(event) => void handleSubmit((values) => signUp.mutate(values))(event)}>
+    <form noValidate className="grid gap-5" onSubmit={onSubmit}>
       <FormField
         id="register-username"
         label="Username"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        error={errors.username?.message}
-        {...register("username")}
+        {...field("username")}
       />
       <FormField
         id="register-email"
         label="Email"
         type="email"
         autoComplete="email"
-        error={errors.email?.message}
-        {...register("email")}
+        {...field("email")}
       />
       <FormField
         id="register-password"
         label="Password"
         type="password"
         autoComplete="new-password"
-        error={errors.password?.message}
-        {...register("password")}
+        {...field("password")}
       />
       <FormField
         id="register-confirm-password"
         label="Confirm Password"
         type="password"
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
+        {...field("confirmPassword")}
       />
       {signUp.isError && (
         <ErrorAlert>

@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from "@focus/core/constants";
 import { sessionInputSchema, type Session, type SessionInput, type SessionReflection } from "@focus/core/schemas";
 import { useSyncExternalStore } from "react";
 import { z } from "zod";
@@ -9,7 +10,7 @@ import { storageSubscription } from "@/lib/storageChanges";
  * effects add each one (`recordGuestSession`); the last 31 days are kept.
  */
 
-const KEY = "guest-sessions";
+const KEY = STORAGE_KEYS.guestSessions;
 const CHANGE_EVENT = "guest-sessions-change";
 const KEEP_MS = 31 * 24 * 60 * 60 * 1000;
 /** A guest's session as kept: with the clientId of the task it counted for, if any (moved with it into an account). */

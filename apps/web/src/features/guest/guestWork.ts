@@ -17,7 +17,7 @@ import { storageSubscription } from "@/lib/storageChanges";
 
 const CHOICE_KEY = "guest-work-choice";
 const CHANGE_EVENT = "guest-work-change";
-const GUEST_KEYS = ["guest-sessions", "guest-tasks", STORAGE_KEYS.guestSessionUsed];
+const GUEST_KEYS = [STORAGE_KEYS.guestSessions, STORAGE_KEYS.guestTasks, STORAGE_KEYS.guestSessionUsed];
 
 /** What the guest did in this browser: completed focus sessions, all sessions and tasks. */
 export interface GuestWorkSummary {

@@ -1,5 +1,6 @@
 import { formatTime } from "@focus/core/format";
 import { focusEndedByJoining } from "@focus/core/rooms";
+import { flowFocusedMs } from "@focus/core/timer";
 import { type Room } from "@focus/core/schemas";
 import { Users } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -19,8 +20,12 @@ import { scheduleOf } from "./RoundClock";
 export function JoinRoomButton({ room, askNow, onJoin, onKeep }: { room: Room; askNow: boolean; onJoin: () => void; onKeep: () => void }) {
   const timer = TimerActor.useActorRef();
   const [focusLeftMs, setFocusLeftMs] = useState(0);
+  // A Flowtime session has no time left, only time so far (`docs/product.md`, The timer).
+  const [flowSoFarMs, setFlowSoFarMs] = useState<number | null>(null);
   const request = () => {
-    const left = focusEndedByJoining(timer.getSnapshot().context, scheduleOf(room), serverNow());
+    const { context } = timer.getSnapshot();
+    const left = focusEndedByJoining(context, scheduleOf(room), serverNow());
+    setFlowSoFarMs(context.flow ? flowFocusedMs({ ...context, now: serverNow() }) : null);
     if (left > 0) setFocusLeftMs(left);
     else onJoin();
   };
@@ -47,7 +52,10 @@ export function JoinRoomButton({ room, askNow, onJoin, onKeep }: { room: Room; a
           <DialogHeader>
             <DialogTitle>End your focus session?</DialogTitle>
             <DialogDescription>
-              Your focus session has {formatTime(Math.ceil(focusLeftMs / 1000))} left. Joining ends it without recording it, and your timer
+              {flowSoFarMs === null
+                ? `Your focus session has ${formatTime(Math.ceil(focusLeftMs / 1000))} left.`
+                : `Your Flowtime session has run for ${formatTime(Math.floor(flowSoFarMs / 1000))}.`}{" "}
+              Joining ends it without recording it, and your timer
               follows the room's rounds instead.
             </DialogDescription>
           </DialogHeader>

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { AppearanceCard } from "./AppearanceCard";
 import { AudioSettingsCard } from "./AudioSettingsCard";
 import { NotificationSettingsCard } from "./NotificationSettingsCard";
+import { FlowtimeCard } from "./FlowtimeCard";
 import { StrictFocusCard } from "./StrictFocusCard";
 import { TimerSettingsCard } from "./TimerSettingsCard";
 import { useSettingsForm } from "./useSettingsForm";
@@ -22,6 +23,7 @@ export function SettingsForm({ settings, user }: { settings: Settings; user: Use
   return (
     <form noValidate className="grid gap-6" onSubmit={submitNow}>
       <TimerSettingsCard control={control} />
+      <FlowtimeCard control={control} />
       <StrictFocusCard control={control} />
       <NotificationSettingsCard control={control} />
       <AudioSettingsCard control={control} />

@@ -113,6 +113,24 @@ describe("Focus Settings", () => {
     expect(sent).toEqual({ strictFocus: true, escapesPerWeek: 1 });
   });
 
+  it("saves the focus style, and shows Flowtime's break and cue only for Flowtime", async () => {
+    const saved = { ...DEFAULT_SETTINGS, focusStyle: "flowtime" as const, flowBreakShare: 1 / 4, maxExtensions: 0 };
+    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    const style = await screen.findByRole("combobox", { name: "Focus style" });
+    expect(screen.queryByRole("combobox", { name: "Flowtime break" })).toBeNull();
+    await user.selectOptions(style, "flowtime");
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Flowtime break" }), "1/4 of the focus time");
+    expect(screen.getByText("Suggest a break after")).toBeTruthy();
+    await user.selectOptions(screen.getByRole("combobox", { name: "Five more minutes" }), "Off");
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText("Settings saved")).toBeTruthy();
+    const calls = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
+    const sent = Object.assign({}, ...calls.map(([, init]) => JSON.parse(String(init?.body)) as object));
+    expect(sent).toEqual({ focusStyle: "flowtime", flowBreakShare: 0.25, maxExtensions: 0 });
+  });
+
   it("saves a change by itself a moment later, without a toast, and says so", async () => {
     const saved = { ...DEFAULT_SETTINGS, autoStartFocus: true };
     const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });

@@ -1,4 +1,4 @@
-import { END_WARNINGS, ESCAPES_PER_WEEK, SETTINGS_LIMITS, TIMER_DISPLAYS, WEEKLY_GOAL_DAYS, type EndWarning, type TimerDisplay } from "@focus/core/constants";
+import { END_WARNINGS, ESCAPES_PER_WEEK, FLOW_BREAK_SHARES, FLOW_CUE_MINUTES, FOCUS_STYLES, MAX_EXTENSIONS, SETTINGS_LIMITS, TIMER_DISPLAYS, WEEKLY_GOAL_DAYS, type EndWarning, type TimerDisplay } from "@focus/core/constants";
 import { AUDIO_IN_BREAKS, settingsSchema, shieldSettingsFields, type Settings } from "@focus/core/schemas";
 import { z } from "zod";
 
@@ -22,6 +22,18 @@ export const TIMER_DISPLAY_LABELS: Record<TimerDisplay, string> = {
   disc: "A disc that shrinks",
 };
 
+/** The Flowtime break's shares as they read (`docs/product.md`, The timer), largest first. */
+export const FLOW_BREAK_SHARE_CHOICES: readonly { value: number; label: string }[] = FLOW_BREAK_SHARES.map((share) => ({
+  value: share,
+  label: `1/${Math.round(1 / share)} of the focus time`,
+}));
+
+/** "+5 min" in a row: 0 (off) to 3. */
+export const MAX_EXTENSIONS_CHOICES: readonly number[] = Array.from({ length: MAX_EXTENSIONS.max - MAX_EXTENSIONS.min + 1 }, (_, i) => MAX_EXTENSIONS.min + i);
+
+/** The long-stretch cue's slider, minutes. */
+export const FLOW_CUE_LIMITS = { min: FLOW_CUE_MINUTES.min, max: FLOW_CUE_MINUTES.max, step: 1 } as const;
+
 /** Long break interval choices, 2 to 6 focus sessions, as the form's text values. */
 export const LONG_BREAK_INTERVAL_CHOICES: readonly string[] = Array.from(
   { length: SETTINGS_LIMITS.longBreakInterval.max - SETTINGS_LIMITS.longBreakInterval.min + 1 },
@@ -40,6 +52,10 @@ export const settingsFormSchema = settingsSchema.extend({
   warningSound: z.boolean(),
   timerDisplay: z.enum(TIMER_DISPLAYS),
   weeklyGoalDays: z.number().int().min(WEEKLY_GOAL_DAYS.min).max(WEEKLY_GOAL_DAYS.max),
+  focusStyle: z.enum(FOCUS_STYLES),
+  flowBreakShare: z.number(),
+  flowCueMinutes: z.number().int().min(FLOW_CUE_MINUTES.min).max(FLOW_CUE_MINUTES.max),
+  maxExtensions: z.number().int().min(MAX_EXTENSIONS.min).max(MAX_EXTENSIONS.max),
   breakCallBack: z.boolean(),
   // Edited on the Focus Shield tab; carried through unchanged here.
   ...shieldSettingsFields,

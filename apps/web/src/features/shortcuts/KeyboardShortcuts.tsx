@@ -32,6 +32,9 @@ export function KeyboardShortcuts() {
         case "undo":
           controls.undo();
           break;
+        case "extend":
+          controls.extend();
+          break;
         case "focus":
         case "shortBreak":
         case "longBreak":

@@ -33,6 +33,7 @@ describe("keyboard shortcut rules", () => {
     expect(shortcutFor(press("m"))).toBe("mute");
     expect(shortcutFor(press("M"))).toBe("mute");
     expect(shortcutFor(press("?"))).toBe("help");
+    expect(shortcutFor(press("+"))).toBe("extend");
     expect(shortcutFor(press("x"))).toBeNull();
     expect(shortcutFor(press("4"))).toBeNull();
     expect(shortcutFor(press("Enter"))).toBeNull();
@@ -96,6 +97,6 @@ describe("keyboard shortcut rules", () => {
   });
 
   it("lists every action once for the settings and the ? dialog", () => {
-    expect(SHORTCUTS.map((s) => s.action)).toEqual(["toggle", "reset", "undo", "focus", "shortBreak", "longBreak", "mute", "help"]);
+    expect(SHORTCUTS.map((s) => s.action)).toEqual(["toggle", "reset", "undo", "extend", "focus", "shortBreak", "longBreak", "mute", "help"]);
   });
 });

@@ -3,7 +3,7 @@
  * press is not a shortcut. Pure functions over a key event, so the rules are tested without React.
  */
 
-export type ShortcutAction = "toggle" | "reset" | "undo" | "focus" | "shortBreak" | "longBreak" | "mute" | "help";
+export type ShortcutAction = "toggle" | "reset" | "undo" | "extend" | "focus" | "shortBreak" | "longBreak" | "mute" | "help";
 
 /**
  * The document event the `m` shortcut dispatches: the audio player listens for it and mutes or
@@ -16,6 +16,7 @@ export const SHORTCUTS: readonly { action: ShortcutAction; keys: readonly string
   { action: "toggle", keys: ["Space"], label: "Start or pause the timer" },
   { action: "reset", keys: ["R"], label: "Reset the timer" },
   { action: "undo", keys: ["U"], label: "Undo a reset or mode change (for 10 seconds)" },
+  { action: "extend", keys: ["+"], label: "Five more minutes (near the end of a focus session, or 10 seconds after)" },
   { action: "focus", keys: ["1"], label: "Switch to Focus" },
   { action: "shortBreak", keys: ["2"], label: "Switch to Short Break" },
   { action: "longBreak", keys: ["3"], label: "Switch to Long Break" },
@@ -30,6 +31,7 @@ const KEY_ACTIONS: Record<string, ShortcutAction> = {
   R: "reset",
   u: "undo",
   U: "undo",
+  "+": "extend",
   "1": "focus",
   "2": "shortBreak",
   "3": "longBreak",

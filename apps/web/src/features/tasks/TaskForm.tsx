@@ -1,11 +1,10 @@
-import { DEFAULT_TASK_ESTIMATE, TASK_MESSAGES, taskFormSchema, type TaskForm as TaskFormValues, type TaskFormInput } from "@focus/core/schemas";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { DEFAULT_TASK_ESTIMATE, TASK_MESSAGES, taskFormSchema, type TaskForm as TaskFormValues } from "@focus/core/schemas";
 import { Plus } from "lucide-react";
 import { useId } from "react";
-import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { useSchemaForm } from "@/lib/useSchemaForm";
 import { EstimateStepper } from "./EstimateStepper";
 
 /**
@@ -27,19 +26,20 @@ export function TaskForm({
   onCancel?: () => void;
 }) {
   const id = useId();
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm<TaskFormInput, unknown, TaskFormValues>({
-    resolver: zodResolver(taskFormSchema),
-    defaultValues: initial ?? { title: "", estimate: DEFAULT_TASK_ESTIMATE },
+  const form = useSchemaForm(taskFormSchema, initial ?? { title: "", estimate: DEFAULT_TASK_ESTIMATE }, (values, next) => {
+    if (!onSubmit(values)) {
+      next.setError("title", TASK_MESSAGES.tooManyOpen);
+      return;
+    }
+    if (mode === "add") {
+      // A new task starts from the default estimate: the last task's says nothing of it.
+      next.reset({ title: "", estimate: DEFAULT_TASK_ESTIMATE });
+      next.focus("title");
+    }
   });
-  const error = errors.title?.message ?? errors.estimate?.message;
+  const { errors } = form;
+  const { error: _titleError, ...title } = form.field("title");
+  const error = errors.title ?? errors.estimate;
   const errorId = `${id}-error`;
   const titleId = `${id}-title`;
   const estimateId = `${id}-estimate`;
@@ -55,19 +55,7 @@ export function TaskForm({
           onCancel();
         }
       }}
-      onSubmit={(event) =>
-        void handleSubmit((values) => {
-          if (!onSubmit(values)) {
-            setError("title", { message: TASK_MESSAGES.tooManyOpen });
-            return;
-          }
-          if (mode === "add") {
-            // A new task starts from the default estimate: the last task's says nothing of it.
-            reset({ title: "", estimate: DEFAULT_TASK_ESTIMATE });
-            setFocus("title");
-          }
-        })(event)
-      }
+      onSubmit={form.onSubmit}
     >
       <Label htmlFor={titleId} className={mode === "edit" ? "sr-only" : undefined}>
         {mode === "add" ? "What will you work on?" : "Task title"}
@@ -79,25 +67,19 @@ export function TaskForm({
         autoFocus={mode === "edit"}
         aria-invalid={errors.title ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        {...register("title")}
+        {...title}
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
           <Label htmlFor={estimateId} className="text-sm font-normal text-muted-foreground">
             Estimate
           </Label>
-          <Controller
-            control={control}
-            name="estimate"
-            render={({ field }) => (
-              <EstimateStepper
-                id={estimateId}
-                value={field.value}
-                onChange={field.onChange}
-                invalid={Boolean(errors.estimate)}
-                describedBy={errors.estimate ? errorId : `${estimateId}-unit`}
-              />
-            )}
+          <EstimateStepper
+            id={estimateId}
+            value={form.value("estimate")}
+            onChange={(estimate) => form.setValue("estimate", estimate)}
+            invalid={Boolean(errors.estimate)}
+            describedBy={errors.estimate ? errorId : `${estimateId}-unit`}
           />
           <span id={`${estimateId}-unit`} className="text-sm text-muted-foreground">
             sessions

@@ -6,7 +6,7 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { ToastAction } from "@/components/ui/toast";
+import { ToastAction } from "@/components/ui/toastAction";
 import { toast } from "@/components/ui/use-toast";
 import { useNow } from "@/lib/useNow";
 import { cn } from "@/lib/utils";

@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from "@focus/core/constants";
 import { taskSchema } from "@focus/core/schemas";
 import { applyTaskChange, type TaskChange, type TaskItem } from "@focus/core/tasks";
 import { useSyncExternalStore } from "react";
@@ -10,7 +11,7 @@ import { storageSubscription } from "@/lib/storageChanges";
  * guest's completed focus sessions raise their task's actual count here.
  */
 
-const KEY = "guest-tasks";
+const KEY = STORAGE_KEYS.guestTasks;
 const CHANGE_EVENT = "guest-tasks-change";
 const listSchema = z.array(taskSchema.extend({ id: z.null() }));
 

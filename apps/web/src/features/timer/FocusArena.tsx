@@ -15,6 +15,7 @@ import { useMiniTimerLink } from "@/features/miniTimer/miniTimerLink";
 import { useTimerControls, useTimerView } from "./useTimer";
 import { requestNotificationPermission } from "./notifications";
 import { StrictSessionBar, StrictStartSwitch } from "./StrictFocus";
+import { FlowStartSwitch, FlowStatus, SessionActions } from "./Flowtime";
 import { useCurrentSettings } from "@/runtime/currentSettings";
 import { TimerActor } from "@/runtime/timerActor";
 import { IntentionField } from "./IntentionField";
@@ -30,16 +31,18 @@ const MOTIVATION: Record<TimerMode, string> = {
  * What a screen reader hears: state changes and every fifth minute, never every second.
  */
 function useAnnouncement(view: ReturnType<typeof useTimerView>): string {
-  const { isRunning, mode, display, secondsLeft } = view;
+  const { isRunning, mode, display, secondsLeft, countsUp } = view;
   const [message, setMessage] = useState("");
   // The view the message was last worked out for; a new one is compared with it during render.
   const [last, setLast] = useState({ isRunning, mode, display, secondsLeft });
   if (last.isRunning !== isRunning || last.mode !== mode || last.display !== display || last.secondsLeft !== secondsLeft) {
     setLast({ isRunning, mode, display, secondsLeft });
-    const label = TIMER_MODE_LABELS[mode];
-    if (last.mode !== mode) setMessage(`${label}, ${display} left`);
-    else if (last.isRunning !== isRunning) setMessage(isRunning ? `${label} started, ${display} left` : `${label} paused at ${display}`);
-    else if (isRunning && secondsLeft > 0 && secondsLeft % 300 === 0) setMessage(`${secondsLeft / 60} minutes left`);
+    const label = countsUp ? "Flowtime focus" : TIMER_MODE_LABELS[mode];
+    // A Flowtime session counts up: its time is "so far", and it has no minutes left to announce.
+    const time = countsUp ? `${display} so far` : `${display} left`;
+    if (last.mode !== mode) setMessage(`${label}, ${time}`);
+    else if (last.isRunning !== isRunning) setMessage(isRunning ? `${label} started, ${time}` : `${label} paused at ${display}`);
+    else if (!countsUp && isRunning && secondsLeft > 0 && secondsLeft % 300 === 0) setMessage(`${secondsLeft / 60} minutes left`);
   }
   return message;
 }
@@ -84,14 +87,15 @@ export function FocusArena({
 
         {!view.strict && <ModeSelector mode={view.mode} onChange={setMode} />}
 
-        <ProgressRing progress={view.progress} mode={view.mode} warning={endWarning !== null} display={settings.timerDisplay}>
+        {/* A Flowtime session counts up: its picture stays whole, a full ring or a full disc (`docs/product.md`, The timer). */}
+        <ProgressRing progress={view.countsUp ? (settings.timerDisplay === "disc" ? 0 : 100) : view.progress} mode={view.mode} warning={endWarning !== null} display={settings.timerDisplay}>
           <span className="text-xs font-medium uppercase tracking-widest text-muted-foreground">
-            {TIMER_MODE_LABELS[view.mode]}
+            {view.countsUp ? "Flowtime" : TIMER_MODE_LABELS[view.mode]}
           </span>
           <time
             className={cn("text-5xl font-semibold tabular-nums tracking-tight sm:text-6xl", view.isPaused && "text-muted-foreground")}
             data-testid="timer-display"
-            aria-label={`${view.display} left`}
+            aria-label={`${view.display} ${view.countsUp ? "so far" : "left"}`}
           >
             {view.display}
           </time>
@@ -113,6 +117,7 @@ export function FocusArena({
           {announcement}
         </p>
         <SessionIntention />
+        {view.countsUp && <FlowStatus />}
         {workingOn}
 
         <ArenaControls view={view} pickedTaskTitle={pickedTaskTitle} />
@@ -142,6 +147,9 @@ function ArenaControls({ view, pickedTaskTitle }: { view: ReturnType<typeof useT
   // The Strict switch: as the setting says until the user flips it, for the next focus session only.
   const [strictChoice, setStrictChoice] = useState<boolean | null>(null);
   const strictNext = strictChoice ?? settings.strictFocus;
+  // The Flowtime switch, the same way: as the "Focus style" setting says, for the next focus session only.
+  const [flowChoice, setFlowChoice] = useState<boolean | null>(null);
+  const flowNext = flowChoice ?? settings.focusStyle === "flowtime";
   const waitingFocus = view.mode === "focus" && !view.isRunning && !view.isPaused && !view.isStarting;
   // The intention: the picked task's title until the user types their own (null: not typed).
   const [typed, setTyped] = useState<string | null>(null);
@@ -157,8 +165,9 @@ function ArenaControls({ view, pickedTaskTitle }: { view: ReturnType<typeof useT
         return;
       }
       const intention = intentionOf(checked.data);
-      controls.start({ strict: strictNext, ...(intention ? { intention } : {}) });
+      controls.start({ strict: strictNext, flow: flowNext, ...(intention ? { intention } : {}) });
       setStrictChoice(null);
+      setFlowChoice(null);
       setTyped(null);
       setIntentionError(null);
     } else {
@@ -177,10 +186,12 @@ function ArenaControls({ view, pickedTaskTitle }: { view: ReturnType<typeof useT
           }}
         />
       )}
-      {view.strict && <StrictSessionBar endsAt={view.endsAt} onEndEarly={controls.endEarly} />}
-      <div className="flex items-center justify-center gap-3">
+      {view.strict && <StrictSessionBar endsAt={view.countsUp ? null : view.endsAt} onEndEarly={controls.endEarly} />}
+      <SessionActions countsUp={view.countsUp} onTakeBreak={controls.takeBreak} onExtend={controls.extend} />
+      <div className="flex flex-wrap items-center justify-center gap-3">
         {view.strict ? null : view.isRunning ? (
-          <Button size="lg" className="min-w-40" onClick={controls.pause}>
+          // In a Flowtime session "Take a break" is the main action; Pause steps back.
+          <Button size="lg" variant={view.countsUp ? "outline" : "default"} className="min-w-40" onClick={controls.pause}>
             <Pause className="mr-2 h-5 w-5" aria-hidden="true" />
             Pause
           </Button>
@@ -205,7 +216,12 @@ function ArenaControls({ view, pickedTaskTitle }: { view: ReturnType<typeof useT
           <PictureInPicture2 className="h-5 w-5" aria-hidden="true" />
         </Button>
       </div>
-      {waitingFocus && <StrictStartSwitch checked={strictNext} onChange={setStrictChoice} />}
+      {waitingFocus && (
+        <div className="mx-auto grid w-fit justify-items-start gap-4 *:mx-0 sm:flex sm:items-start sm:gap-8">
+          <StrictStartSwitch checked={strictNext} onChange={setStrictChoice} />
+          <FlowStartSwitch checked={flowNext} onChange={setFlowChoice} />
+        </div>
+      )}
     </>
   );
 }

@@ -14,7 +14,8 @@ export function HeaderTimer() {
   const view = useTimerView();
   if (pathname === "/app" || !(view.isRunning || view.isPaused || view.isStarting)) return null;
   const mode = TIMER_MODE_LABELS[view.mode];
-  const state = view.isPaused ? "paused" : view.isStarting ? "starting" : "left";
+  // A Flowtime session counts up: its time is the focus so far (`docs/product.md`, The timer).
+  const state = view.isPaused ? "paused" : view.isStarting ? "starting" : view.countsUp ? "so far" : "left";
   return (
     <Link
       to="/app"
@@ -26,7 +27,7 @@ export function HeaderTimer() {
       )}
     >
       {view.isPaused ? <Pause className="size-3.5" aria-hidden /> : <Timer className="size-3.5 text-primary" aria-hidden />}
-      <span>{view.display}</span>
+      <span>{view.countsUp ? `+${view.display}` : view.display}</span>
       <span className="hidden text-xs text-muted-foreground sm:inline">{mode}</span>
     </Link>
   );

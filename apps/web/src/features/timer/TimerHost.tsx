@@ -20,6 +20,7 @@ import { TimerCommands } from "@/runtime/TimerCommands";
 import { timerAccessFor } from "./access";
 import { START_REFUSED_MESSAGES, STRICT_REFUSED_NOTE, timerWithEffects, watchTimer } from "./timerEffects";
 import { loadCounters, loadTimerState } from "./storage";
+import { ExtendOffer } from "./ExtendOffer";
 import { UndoOffer } from "./UndoOffer";
 import { BreakCallBack } from "./BreakCallBack";
 import { useTodaySessions } from "./useTodaySessions";
@@ -98,6 +99,7 @@ function TimerRuntime({ user, settings, children }: { user: User; settings: Sett
     <TimerCommands userId={userId} onStale={sayTimerChangedElsewhere} onRefused={sayStartRefused}>
       <TimerFollowsApp settings={settings} user={user} />
       <UndoOffer />
+      <ExtendOffer />
       <BreakCallBack ownerId={user.id} />
       <StrictSessionProvider>{children}</StrictSessionProvider>
     </TimerCommands>

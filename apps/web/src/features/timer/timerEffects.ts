@@ -3,11 +3,11 @@ import { type ExtensionWindowMessage, type StatsWindowMessage } from "@focus/cor
 import { sessionEndNotice } from "@focus/core/push";
 import { DEFAULT_SETTINGS, type Settings } from "@focus/core/schemas";
 import { FREE_DAILY_LIMIT_MESSAGE, GUEST_LIMIT_TOAST } from "@focus/core/subscription";
-import { activeEndWarning, countersOf, tickerWith, timerMachine, timerStateOf, timerViewOf, toPersistedTimerState, warningToAnnounce, type StartBlockReason } from "@focus/core/timer";
+import { activeEndWarning, countersOf, flowCueDue, flowFocusedMs, tickerWith, timerMachine, timerStateOf, timerViewOf, toPersistedTimerState, warningToAnnounce, type StartBlockReason } from "@focus/core/timer";
 import type { Actor } from "xstate";
 import { toast } from "@/components/ui/use-toast";
 import { forgetGuestSession, recordGuestSession } from "@/features/guest/guestSessions";
-import { recordSession } from "@/runtime/outbox/sync";
+import { recordSession, withdrawSession } from "@/runtime/outbox/sync";
 import { recordGuestTaskSession } from "@/features/tasks/guestTasks";
 import { saveGuestSessionUsedOn } from "./access";
 import { offerReflection } from "./reflection";
@@ -113,6 +113,8 @@ export function timerWithEffects(app: TimerEffectsContext) {
       },
       stopUndone: (_, { session }) => {
         if (app.userId === null) forgetGuestSession(session.clientId);
+        // A completion withdrawn by "+5 min" may still wait in the outbox (offline): it must not be sent.
+        else if (session.completed) void withdrawSession(app.userId, session.clientId).catch((error: unknown) => console.error("Failed to withdraw the session", error));
       },
     },
   });
@@ -147,9 +149,14 @@ function savedKey(actor: TimerActorRef): string {
  * and its sound once) and icon (the visual timer, tabIcon.ts) and posts the progress window
  * messages. Returns the stop.
  */
-export function watchTimer(actor: TimerActorRef, ownerId: number, settings: () => Pick<Settings, "endWarning" | "warningSound"> = () => DEFAULT_SETTINGS): () => void {
+export function watchTimer(
+  actor: TimerActorRef,
+  ownerId: number,
+  settings: () => Pick<Settings, "endWarning" | "warningSound"> & Partial<Pick<Settings, "flowCueMinutes">> = () => DEFAULT_SETTINGS,
+): () => void {
   let saved = "";
   let warning: number | null = null;
+  let cue = false;
   const save = () => {
     const snapshot = actor.getSnapshot();
     saved = savedKey(actor);
@@ -167,6 +174,10 @@ export function watchTimer(actor: TimerActorRef, ownerId: number, settings: () =
     const nextWarning = activeEndWarning(view, endWarning);
     if (warningToAnnounce(warning, nextWarning) !== null && warningSound) playWarningSound();
     warning = nextWarning;
+    // A Flowtime session's long-stretch cue rings the warning sound once (`docs/product.md`, The timer).
+    const nextCue = view.countsUp && flowCueDue(flowFocusedMs(snapshot.context), settings());
+    if (nextCue && !cue && warningSound) playWarningSound();
+    cue = nextCue;
     document.title = documentTitle(view, warning);
     showTimerInTabIcon(view, warning !== null);
     postToSelf({

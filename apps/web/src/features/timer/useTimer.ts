@@ -24,13 +24,15 @@ export function useTimerControls() {
   return useMemo(
     () => ({
       /**
-       * Start or resume; `strict` asks for a strict focus session (absent: the setting decides),
-       * `intention` names what a new focus session starts with (`docs/product.md`, Intentions).
+       * Start or resume; `strict` asks for a strict focus session, `flow` for a Flowtime one
+       * (absent: the settings decide), `intention` names what a new focus session starts with
+       * (`docs/product.md`, Intentions).
        */
-      start: (options: { strict?: boolean; intention?: string } = {}) =>
+      start: (options: { strict?: boolean; flow?: boolean; intention?: string } = {}) =>
         command({
           type: "start",
           ...(options.strict === undefined ? {} : { strict: options.strict }),
+          ...(options.flow === undefined ? {} : { flow: options.flow }),
           ...(options.intention === undefined ? {} : { intention: options.intention }),
         }),
       pause: () => command({ type: "pause" }),
@@ -42,6 +44,10 @@ export function useTimerControls() {
       undo: () => command({ type: "undo" }),
       /** End a strict focus session early: the escape hatch, behind the End early dialog's friction. */
       endEarly: () => command({ type: "endEarly" }),
+      /** End a Flowtime session and start its earned break (`docs/product.md`, The timer). */
+      takeBreak: () => command({ type: "takeBreak" }),
+      /** "+5 min": near a focus session's end, or just after it (`docs/product.md`, Five more minutes). */
+      extend: () => command({ type: "extend" }),
     }),
     [command],
   );

@@ -87,6 +87,22 @@ describe("outbox sync", () => {
     expect(sync.getState().items).toEqual([]);
   });
 
+  it("never sends a completion that +5 min withdrew while it waited offline, and keeps the others", async () => {
+    const sync = engine(freshStore());
+    await sync.setUser(1);
+    server.mode = "down";
+    const withdrawn = session(0);
+    const kept = session(30);
+    await sync.submit(1, { kind: "session", body: withdrawn });
+    await sync.submit(1, { kind: "session", body: kept });
+    await sync.withdrawSession(1, withdrawn.clientId);
+    expect(sync.getState().items.map((i) => i.kind === "session" && i.body.clientId)).toEqual([kept.clientId]);
+    server.mode = "up";
+    sync.retryNow();
+    await sync.flush();
+    expect(server.recorded.map((s) => s.clientId)).toEqual([kept.clientId]);
+  });
+
   it("keeps writes made while the server is unreachable and sends them later in order, exactly once", async () => {
     const sync = engine(freshStore());
     await sync.setUser(1);

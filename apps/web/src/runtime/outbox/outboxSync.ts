@@ -158,6 +158,24 @@ export class OutboxSync {
     return this.flushing;
   }
 
+  /**
+   * Drops `userId`'s waiting session write with this idempotency key, if it was not sent yet: a
+   * completion that "+5 min" withdrew (`docs/product.md`, Five more minutes) must not reach the
+   * server after the withdrawal. Runs under the outbox's lock, so never during that write's send;
+   * its `submit` resolves as queued.
+   */
+  async withdrawSession(userId: number, clientId: string): Promise<void> {
+    await this.options.lock(async () => {
+      const items = await this.store.list(userId).catch(() => [] as OutboxItem[]);
+      for (const item of items) {
+        if (item.kind !== "session" || item.body.clientId !== clientId) continue;
+        await this.store.remove(item.seq);
+        this.settle(item.seq, { status: "queued", item });
+      }
+    });
+    await this.refresh();
+  }
+
   /** Forgets the user's waiting writes (after their account was deleted). */
   async clearUser(userId: number): Promise<void> {
     await this.store.clearUser(userId);

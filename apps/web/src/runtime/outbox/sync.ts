@@ -23,6 +23,11 @@ export const outboxSync = new OutboxSync({
   lock: acrossTabs,
 });
 
+/** Drops a completed session still waiting in the outbox, withdrawn by "+5 min" (`OutboxSync.withdrawSession`). */
+export function withdrawSession(userId: number, clientId: string): Promise<void> {
+  return outboxSync.withdrawSession(userId, clientId);
+}
+
 /**
  * Records a completed session (every completed session is posted, `docs/product.md`): it is kept in
  * the outbox with a new idempotency key and sent now or, if the server cannot be reached, later,
