@@ -1,8 +1,6 @@
-import { BREAK_CALLBACK_NOTICE, breakCallBackMachine, callBackTickerWith } from "@focus/core/timer";
+import { breakCallBackMachine, callBackTickerWith } from "@focus/core/timer";
 import { useActorRef, useSelector } from "@xstate/react";
-import { BellRing } from "lucide-react";
-import { useEffect, useMemo } from "react";
-import { Button } from "@/components/ui/button";
+import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useCurrentSettings } from "@/runtime/currentSettings";
 import { serverNow } from "@/runtime/serverClock";
 import { TimerActor } from "@/runtime/timerActor";
@@ -10,6 +8,9 @@ import { useTimerCommand } from "@/runtime/timerCommands";
 import { useLatest } from "@/lib/useLatest";
 import { readUserValue, writeUserValue } from "@/runtime/userStorage";
 import { playCallBackSound } from "./notifications";
+
+/** Loaded when first shown: the signed-in pages' first load carries none of the notice's code. */
+const CallBackNotice = lazy(async () => ({ default: (await import("./CallBackNotice")).CallBackNotice }));
 
 /** The per-user storage name of the break's end the notice calls back for, and the sounds played. */
 const KEPT = "break-call-back";
@@ -85,37 +86,14 @@ export function BreakCallBack({ ownerId }: { ownerId: number }) {
 
   if (!showing) return null;
   return (
-    // Under the header, clear of the phone's tab bar and of the toasts.
-    <div className="pointer-events-none fixed inset-x-0 top-[4.5rem] z-40 flex justify-center px-4">
-      <section
-        role="status"
-        aria-live="polite"
-        aria-labelledby="break-call-back-title"
-        className="pointer-events-auto flex w-full max-w-md flex-wrap items-center gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-lg"
-        data-testid="break-call-back"
-      >
-        <div className="flex min-w-48 flex-1 items-center gap-3">
-          <BellRing className="size-5 shrink-0 text-primary" aria-hidden />
-          <p id="break-call-back-title" className="min-w-0 flex-1 text-sm font-medium">
-            {BREAK_CALLBACK_NOTICE.title}
-          </p>
-        </div>
-        <div className="ml-auto flex gap-2">
-          <Button type="button" size="sm" variant="ghost" onClick={() => callBack.send({ type: "DISMISS" })}>
-            {BREAK_CALLBACK_NOTICE.dismiss}
-          </Button>
-          <Button
-            type="button"
-            size="sm"
-            onClick={() => {
-              command({ type: "start" });
-              callBack.send({ type: "FOCUS_STARTED" });
-            }}
-          >
-            {BREAK_CALLBACK_NOTICE.start}
-          </Button>
-        </div>
-      </section>
-    </div>
+    <Suspense fallback={null}>
+      <CallBackNotice
+        onDismiss={() => callBack.send({ type: "DISMISS" })}
+        onStart={() => {
+          command({ type: "start" });
+          callBack.send({ type: "FOCUS_STARTED" });
+        }}
+      />
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import { UNDO_WINDOW_MS } from "@focus/core/constants";
 import { extensionOffer } from "@focus/core/timer";
 import { useEffect } from "react";
-import { ToastAction } from "@/components/ui/toast";
+import { ToastAction } from "@/components/ui/toastAction";
 import { toast } from "@/components/ui/use-toast";
 import { serverNow } from "@/runtime/serverClock";
 import { TimerActor } from "@/runtime/timerActor";
