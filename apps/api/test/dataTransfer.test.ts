@@ -77,10 +77,10 @@ describe("data export and import", () => {
     expect(Object.keys(files)).toEqual(["sessions.csv", "settings.csv"]);
 
     const sessions = files["sessions.csv"]!.trimEnd().split("\r\n");
-    expect(sessions[0]).toBe("startTime,type,duration,completed,clientId,taskId,escapedAt,extensions");
+    expect(sessions[0]).toBe("startTime,type,duration,completed,clientId,taskId,escapedAt,extensions,intention,outcome,rating");
     expect(sessions).toHaveLength(4);
-    expect(sessions[1]).toBe("2026-03-01T09:00:00.000Z,break,300,true,,,,");
-    expect(sessions[2]).toMatch(/^2026-03-02T09:00:00\.000Z,focus,1500,true,[0-9a-f-]{36},,,$/);
+    expect(sessions[1]).toBe("2026-03-01T09:00:00.000Z,break,300,true,,,,,,,");
+    expect(sessions[2]).toMatch(/^2026-03-02T09:00:00\.000Z,focus,1500,true,[0-9a-f-]{36},,,,,,$/);
 
     expect(files["settings.csv"]).toBe(
       [
@@ -109,6 +109,7 @@ describe("data export and import", () => {
         "flowBreakShare,0.2,share of the focus time",
         "flowCueMinutes,90,minutes",
         "maxExtensions,2,in a row",
+        "breakCallBack,false,",
         "",
       ].join("\r\n"),
     );

@@ -36,6 +36,8 @@ export interface FetchedShield {
   schedules: ShieldSchedule[];
   /** The title of the task the focus session counts for, or null. */
   sessionTask: string | null;
+  /** The focus session's intention (`docs/product.md`, Intentions), or null. */
+  sessionIntention: string | null;
   /** The user's "Warn before the end" setting: the badge and the disc turn amber with it. */
   endWarning: EndWarning;
 }
@@ -79,6 +81,7 @@ export function createApiClient(fetchImpl: FetchLike): ApiClient {
           delayed: active.filter((site) => site.delay).map((site) => site.url),
           schedules: shield.schedules,
           sessionTask: shield.sessionTask,
+          sessionIntention: shield.sessionIntention,
           endWarning: shield.endWarning,
         };
       }),

@@ -82,9 +82,11 @@ export function createPairing(deps: PairingDeps): PairingPart {
   async function refreshBlocklist(pairing: Pairing): Promise<void> {
     const result = await api.shield(pairing);
     if (result.kind === "ok") {
-      const { mode, passesPerDay, delayed, schedules, sessionTask, endWarning } = result.value;
+      const { mode, passesPerDay, delayed, schedules, sessionTask, endWarning, sessionIntention } = result.value;
       const entries = blockableEntries(result.value.entries).entries;
-      await writeState(chrome, { blocklist: { entries, delayed, mode, passesPerDay, schedules, sessionTask, endWarning, fetchedAt: deps.clock.now() } });
+      await writeState(chrome, {
+        blocklist: { entries, delayed, mode, passesPerDay, schedules, sessionTask, endWarning, ...(sessionIntention ? { sessionIntention } : {}), fetchedAt: deps.clock.now() },
+      });
     } else {
       await settle(result);
     }

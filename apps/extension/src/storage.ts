@@ -46,6 +46,8 @@ export const blocklistSchema = z.preprocess(
     sessionTask: z.string().nullable().default(null),
     /** The user's "Warn before the end" setting (kept by older versions without it: off). */
     endWarning: z.enum(END_WARNINGS).default("off"),
+    /** The focus session's intention, when fetched; shown on the blocked page. */
+    sessionIntention: z.string().nullish(),
     fetchedAt: z.number(),
   }),
 );

@@ -340,6 +340,20 @@ describe("popup and blocked page", () => {
     expect((await worker.popupState()).shield.task).toBe("Write the report");
   });
 
+  it("tells the blocked page the focus session's intention, fetched with the Shield, and none between sessions", async () => {
+    const b = browser();
+    current = b;
+    b.api.sessionIntention = "Outline the talk";
+    const worker = await b.restart();
+    await worker.pair(b.api.token, ORIGIN);
+    b.sockets.last.open();
+    await settle();
+    expect((await worker.popupState()).shield.intention).toBeNull();
+    b.sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+    await settle();
+    expect((await worker.popupState()).shield.intention).toBe("Outline the talk");
+  });
+
   it("tells the popup where the web app is", async () => {
     const b = browser();
     current = b;
@@ -350,7 +364,7 @@ describe("popup and blocked page", () => {
       appUrl: "http://localhost:3000",
       version: "1.4.0",
       clockOffset: 0,
-      shield: { passesLeft: 0, passesPerDay: 0, stoppedToday: 0, blockingUntil: null, task: null, strict: false },
+      shield: { passesLeft: 0, passesPerDay: 0, stoppedToday: 0, blockingUntil: null, task: null, intention: null, strict: false },
     });
   });
 });
@@ -492,7 +506,7 @@ describe("delay pages", () => {
     expect(b.chrome.navigate("https://www.reddit.com/r/all")).toBeNull();
     expect(b.chrome.alarmsSet.get(ALARMS.passEnd)).toEqual({ when: T0 + 5 * MIN });
     expect(b.api.callsTo("/api/blocked-attempts").at(-1)?.body).toEqual({ domain: "reddit.com", at, kind: "pass" });
-    expect((await worker.popupState()).shield).toEqual({ passesLeft: 2, passesPerDay: 3, stoppedToday: 0, blockingUntil: T0 + 25 * MIN, task: null, strict: false });
+    expect((await worker.popupState()).shield).toEqual({ passesLeft: 2, passesPerDay: 3, stoppedToday: 0, blockingUntil: T0 + 25 * MIN, task: null, intention: null, strict: false });
 
     b.clock.now = T0 + 5 * MIN;
     await worker.onAlarm(ALARMS.passEnd);

@@ -3,7 +3,7 @@
  * `focus_sessions` is here, so the page cache (`sessionPageCache.ts`) forgets a user's pages
  * whenever one of their sessions changes.
  */
-import { MAX_SESSION_SECONDS, type Session, type SessionCursor, type SessionInput } from "@focus/core/schemas";
+import { intentionOf, MAX_SESSION_SECONDS, type Session, type SessionCursor, type SessionInput, type SessionReflection } from "@focus/core/schemas";
 import { sessionEndMs } from "@focus/core/stats";
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import { isPostgres } from "../db/connection";
@@ -13,7 +13,7 @@ import { reusableQuery } from "../db/reusableQuery";
 import type { FocusSessionRow, NewFocusSessionRow } from "../db/tables/focusSessions";
 import { type SessionPage, SessionPageCache } from "./sessionPageCache";
 
-type SessionColumns = Pick<FocusSessionRow, "id" | "start_time" | "duration" | "type" | "completed" | "client_id" | "task_id" | "escaped_at" | "extensions">;
+type SessionColumns = Pick<FocusSessionRow, "id" | "start_time" | "duration" | "type" | "completed" | "client_id" | "task_id" | "escaped_at" | "intention" | "outcome" | "rating" | "extensions">;
 
 /**
  * Row → API shape (sessionSchema of core); `clientId` only when the client sent one, `taskId`
@@ -30,10 +30,13 @@ function toSession(row: SessionColumns): Session {
     ...(row.task_id === null ? {} : { taskId: row.task_id }),
     ...(row.escaped_at === null ? {} : { escapedAt: row.escaped_at }),
     ...(row.extensions === null ? {} : { extensions: row.extensions }),
+    ...(row.intention === null ? {} : { intention: row.intention }),
+    ...(row.outcome === null ? {} : { outcome: row.outcome }),
+    ...(row.rating === null ? {} : { rating: row.rating }),
   };
 }
 
-const columns = ["id", "start_time", "duration", "type", "completed", "client_id", "task_id", "escaped_at", "extensions"] as const;
+const columns = ["id", "start_time", "duration", "type", "completed", "client_id", "task_id", "escaped_at", "intention", "outcome", "rating", "extensions"] as const;
 
 /** Each SQLite database's page cache, by its Kysely adapter (one per database, shared by its transactions). */
 const pageCaches = new WeakMap<object, SessionPageCache>();
@@ -70,6 +73,9 @@ export function newSessionRow(userId: number, input: SessionInput, createdAt: st
     task_id: input.taskId ?? null,
     escaped_at: input.escapedAt === undefined ? null : new Date(input.escapedAt).toISOString(),
     extensions: input.extensions ?? null,
+    intention: intentionOf(input.intention),
+    outcome: input.outcome ?? null,
+    rating: input.rating ?? null,
     created_at: createdAt,
   };
 }
@@ -77,7 +83,7 @@ export function newSessionRow(userId: number, input: SessionInput, createdAt: st
 /** The insert and the clientId lookup of `POST /api/sessions`, each compiled once (`reusableQuery`). */
 const writeQueries = {
   insert: reusableQuery(
-    10,
+    13,
     (
       db: Kysely<Database>,
       user_id: number,
@@ -90,10 +96,13 @@ const writeQueries = {
       escaped_at: string | null,
       created_at: string,
       extensions: number | null,
+      intention: string | null,
+      outcome: SessionReflection["outcome"] | null,
+      rating: number | null,
     ) =>
       db
         .insertInto("focus_sessions")
-        .values({ user_id, start_time, duration, type, completed, client_id, task_id, escaped_at, created_at, extensions })
+        .values({ user_id, start_time, duration, type, completed, client_id, task_id, escaped_at, created_at, extensions, intention, outcome, rating })
         .returning(columns),
   ),
   byClientId: reusableQuery(2, (db: Kysely<Database>, userId: number, clientId: string) =>
@@ -119,6 +128,9 @@ export async function insertSession(db: Kysely<Database>, userId: number, input:
     row.escaped_at ?? null,
     row.created_at,
     row.extensions ?? null,
+    row.intention ?? null,
+    row.outcome ?? null,
+    row.rating ?? null,
   );
   sessionsChanged(db, userId);
   if (!stored) throw new Error("insertSession: the insert returned no row");
@@ -317,4 +329,34 @@ export async function deleteSessionByClientId(db: Kysely<Database>, userId: numb
   const result = await db.deleteFrom("focus_sessions").where("user_id", "=", userId).where("client_id", "=", clientId).executeTakeFirst();
   sessionsChanged(db, userId);
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Sets the reflection (`outcome`, `rating`; `rating: null` clears it) on the user's session named
+ * by `ref`: its row id, or its idempotency key (`clientId`). Returns the session as updated, or
+ * undefined when the user has no such session (another user's is never touched).
+ */
+export async function updateSessionReflection(
+  db: Kysely<Database>,
+  userId: number,
+  ref: { id: number } | { clientId: string },
+  reflection: SessionReflection,
+): Promise<Session | undefined> {
+  const changes = {
+    ...(reflection.outcome === undefined ? {} : { outcome: reflection.outcome }),
+    ...(reflection.rating === undefined ? {} : { rating: reflection.rating }),
+  };
+  let query = db.updateTable("focus_sessions").set(changes).where("user_id", "=", userId);
+  query = "id" in ref ? query.where("id", "=", ref.id) : query.where("client_id", "=", ref.clientId);
+  const [row] = await query.returning(columns).execute();
+  if (row) sessionsChanged(db, userId);
+  return row ? toSession(row) : undefined;
+}
+
+/** The user's session named by its row id or its clientId, or undefined. */
+export async function findSessionOf(db: Kysely<Database>, userId: number, ref: { id: number } | { clientId: string }): Promise<Session | undefined> {
+  let query = db.selectFrom("focus_sessions").select(columns).where("user_id", "=", userId);
+  query = "id" in ref ? query.where("id", "=", ref.id) : query.where("client_id", "=", ref.clientId);
+  const row = await query.executeTakeFirst();
+  return row ? toSession(row) : undefined;
 }

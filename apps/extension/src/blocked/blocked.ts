@@ -9,7 +9,7 @@
 import { createChromeAdapter } from "../chromeAdapter";
 import { readBlockedPageQuery } from "../rules";
 import type { PopupState } from "../worker";
-import { blockedView, countsAsAttempt, delayView, MOTIVATION, stoppedTodayLine, taskLine } from "./view";
+import { blockedView, countsAsAttempt, delayView, intentionLine, MOTIVATION, stoppedTodayLine, taskLine } from "./view";
 
 function element<T extends HTMLElement = HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -33,6 +33,7 @@ function main(): void {
     delayContinue: element<HTMLButtonElement>("delay-continue"),
     stopped: element("stopped"),
     task: element("task"),
+    intention: element("intention"),
   };
   let worker: PopupState | null = null;
   const openedAt = Date.now();
@@ -55,6 +56,7 @@ function main(): void {
     ui.continue.hidden = view.phase !== "over" || !query.domain;
     ui.stopped.textContent = stoppedTodayLine(worker?.shield ?? null) ?? "";
     ui.task.textContent = view.phase === "blocking" ? (taskLine(worker?.shield ?? null) ?? "") : "";
+    ui.intention.textContent = view.phase === "blocking" ? (intentionLine(worker?.shield ?? null) ?? "") : "";
     if (delayed && view.phase === "blocking") {
       const delay = delayView(openedAt, Date.now(), worker?.shield ?? null);
       ui.delayLine.hidden = false;

@@ -1,7 +1,7 @@
 import type { SharedTimerState } from "@focus/core/protocol";
 import { describe, expect, it } from "vitest";
 import type { PopupState } from "../worker";
-import { blockedView, countsAsAttempt, delayView, stoppedTodayLine, taskLine } from "./view";
+import { blockedView, countsAsAttempt, delayView, intentionLine, stoppedTodayLine, taskLine } from "./view";
 
 const T0 = Date.UTC(2026, 2, 2, 9, 0);
 const KEY = "0123456789abcdef0123456789abcdef";
@@ -89,6 +89,14 @@ describe("delay page view", () => {
     expect(stoppedTodayLine(shield(1))).toBe("4 visits stopped today");
     expect(stoppedTodayLine({ passesLeft: 0, passesPerDay: 0, stoppedToday: 1 })).toBe("1 visit stopped today");
     expect(stoppedTodayLine(null)).toBeNull();
+  });
+});
+
+describe("the session's intention on the blocked page", () => {
+  it("names what the user set out to do first, and nothing without one", () => {
+    expect(intentionLine({ passesLeft: 3, passesPerDay: 3, stoppedToday: 0, intention: "Outline the talk" })).toBe("Your intention: Outline the talk");
+    expect(intentionLine({ passesLeft: 3, passesPerDay: 3, stoppedToday: 0, intention: null })).toBeNull();
+    expect(intentionLine(null)).toBeNull();
   });
 });
 

@@ -103,6 +103,11 @@ export function delayView(openedAt: number, now: number, shield: PopupState["shi
   return { secondsLeft: 0, canContinue: shield !== null, line: `You can continue for ${DELAY_PASS_MINUTES} minutes (${passes}).` };
 }
 
+/** The focus session's intention, in words ("Your intention: Outline the talk"); null when there is none (`docs/product.md`, Intentions). */
+export function intentionLine(shield: PopupState["shield"] | null): string | null {
+  return shield?.intention ? `Your intention: ${shield.intention}` : null;
+}
+
 /** The task the focus session is for, in words ("Working on: Write the report"); null when there is none. */
 export function taskLine(shield: PopupState["shield"] | null): string | null {
   return shield?.task ? `Working on: ${shield.task}` : null;

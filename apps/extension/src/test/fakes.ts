@@ -233,6 +233,7 @@ export class FakeApi {
   shieldMode: "blocklist" | "allowlist" = "blocklist";
   schedules: { id: number; days: number[]; start: string; end: string }[] = [];
   sessionTask: string | null = null;
+  sessionIntention: string | null = null;
   endWarning: "off" | "5" | "1" | "both" = "off";
   delayPassesPerDay = 3;
   device: "active" | "paused" | "revoked" = "active";
@@ -250,7 +251,7 @@ export class FakeApi {
     const path = new URL(url).pathname;
     if (path === "/api/me") return respond(200, { user: { id: 1 } });
     if (path === "/api/blocked-sites") return respond(200, this.blocklist);
-    if (path === "/api/shield") return respond(200, { mode: this.shieldMode, delayPassesPerDay: this.delayPassesPerDay, sites: this.blocklist, schedules: this.schedules, sessionTask: this.sessionTask, endWarning: this.endWarning });
+    if (path === "/api/shield") return respond(200, { mode: this.shieldMode, delayPassesPerDay: this.delayPassesPerDay, sites: this.blocklist, schedules: this.schedules, sessionTask: this.sessionTask, endWarning: this.endWarning, sessionIntention: this.sessionIntention });
     if (path === "/api/blocked-attempts") return respond(201, { id: 1 });
     return respond(404, { message: "Not found" });
   };

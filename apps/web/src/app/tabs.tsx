@@ -1,6 +1,7 @@
 import type { User } from "@focus/core/schemas";
 import { NeuralAudioCard } from "@/features/audio/NeuralAudioCard";
 import { TasksCard } from "@/features/tasks/TasksCard";
+import { usePickedTaskTitle } from "@/features/tasks/pickedTask";
 import { WorkingOn } from "@/features/tasks/WorkingOn";
 import { FocusArena } from "@/features/timer/FocusArena";
 
@@ -11,7 +12,8 @@ import { FocusArena } from "@/features/timer/FocusArena";
  * loads them when their tab is first opened.
  */
 
-/** The timer tab: the Focus Arena, the task worked on, the task list and the audio card. */
+/** The timer tab: the Focus Arena, the task worked on (its title fills in the intention), the task list and the audio card. */
 export function FocusArenaTab({ user }: { user: User }) {
-  return <FocusArena workingOn={<WorkingOn user={user} />} tasks={<TasksCard user={user} />} audio={<NeuralAudioCard />} />;
+  const pickedTaskTitle = usePickedTaskTitle(user);
+  return <FocusArena workingOn={<WorkingOn user={user} />} tasks={<TasksCard user={user} />} audio={<NeuralAudioCard />} pickedTaskTitle={pickedTaskTitle} />;
 }

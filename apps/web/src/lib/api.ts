@@ -40,7 +40,7 @@ function readMessage(text: string): string | undefined {
   return undefined;
 }
 
-export type Method = "GET" | "POST" | "PUT" | "DELETE";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** This browser's IANA time zone, sent with every call so the server counts days as the user does. */
 function timeZoneHeader(): Record<string, string> {

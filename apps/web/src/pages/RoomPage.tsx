@@ -22,6 +22,7 @@ import { newerUpdate, useRoomWatch } from "@/features/rooms/useRoomWatch";
 import { useActiveTaskId } from "@/features/tasks/activeTask";
 import { useTaskList } from "@/features/tasks/useTasks";
 import { useOptionalUser } from "@/runtime/currentUser";
+import { TimerActor } from "@/runtime/timerActor";
 import { ApiError } from "@/lib/api";
 
 /**
@@ -93,6 +94,7 @@ function RoomView({ room }: { room: Room }) {
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 pb-24 md:py-10">
       {inRoom && <FollowRoomRounds room={room} />}
+      {inRoom && <StatusFromIntention onIntention={(intention) => presence.setStatus((current) => current || intention)} />}
       {inRoom && user && <StatusFromActiveTask user={user} onTitle={(title) => presence.setStatus((current) => current || title)} />}
       <BackToRooms />
       <RoomHeader room={room} />
@@ -207,6 +209,22 @@ function SittingOutNote({ room, me }: { room: Room; me: RoomMember }) {
 /** Runs the room's rounds on the user's timer (only mounted for a signed-in member: visitors have no timer). */
 function FollowRoomRounds({ room }: { room: Room }) {
   useFollowRoomRounds(scheduleOf(room));
+  return null;
+}
+
+/**
+ * Offers the focus session's intention as the member's status, once, when they join without one
+ * (`docs/product.md`, Intentions); cut to a status's length, and only when a status may hold it.
+ */
+function StatusFromIntention({ onIntention }: { onIntention: (intention: string) => void }) {
+  const intention = TimerActor.useSelector((s) => s.context.intention);
+  const offered = useRef(false);
+  useEffect(() => {
+    if (!intention || offered.current) return;
+    offered.current = true;
+    const status = intention.slice(0, ROOM_LIMITS.statusLength).trim();
+    if (roomStatusSchema.safeParse(status).success) onIntention(status);
+  }, [intention, onIntention]);
   return null;
 }
 

@@ -57,7 +57,7 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 
 /** Columns of the CSV export, in order (the header row). */
-export const SESSION_CSV_COLUMNS = ["startTime", "type", "duration", "completed", "clientId", "taskId", "escapedAt", "extensions"] as const;
+export const SESSION_CSV_COLUMNS = ["startTime", "type", "duration", "completed", "clientId", "taskId", "escapedAt", "extensions", "intention", "outcome", "rating"] as const;
 
 /**
  * Identity of a session for de-duplication when it has no clientId: the same start instant,

@@ -1,6 +1,7 @@
 /** `@focus/core/schemas`: the zod schemas every app and the API validate with. */
 export * from "./settings";
 export * from "./session";
+export * from "./intention";
 export * from "./auth";
 export * from "./passwordReset";
 export * from "./user";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_EXTENSIONS } from "../constants";
 import { isoDateTimeInYears } from "./dates";
 import { MAX_RECORD_ID, positiveIdParam, recordIdSchema } from "./ids";
+import { intentionSchema, sessionOutcomeSchema, sessionRatingSchema } from "./intention";
 
 /** Session types as stored. */
 export const SESSION_TYPES = ["focus", "break"] as const;
@@ -36,6 +37,15 @@ export const sessionInputSchema = z.object({
    * the user's own tasks, checked by the server. Absent when the session counts for no task.
    */
   taskId: recordIdSchema("taskId must be a task id").optional(),
+  /**
+   * What the user set out to do first in this focus session (`docs/product.md`, Intentions): plain
+   * text, at most 140 characters; absent (or empty) for none.
+   */
+  intention: intentionSchema.optional(),
+  /** How the session went (the reflection card): done, partly or stuck; absent when not answered. */
+  outcome: sessionOutcomeSchema.optional(),
+  /** The focus rating the user gave it, 1 to 5; absent when not given. */
+  rating: sessionRatingSchema.optional(),
   /**
    * When the user ended this strict focus session early (`docs/product.md`, Strict focus), ISO
    * 8601; absent for any other session. Checked with the rest of the record by `escapeProblem`.

@@ -80,6 +80,14 @@ const flowFields = {
 };
 
 /**
+ * "Call me back after a break" (`docs/product.md`, A break that calls you back). Newer than the
+ * first stored settings, so the full schema gives it a default (off).
+ */
+const callBackFields = {
+  breakCallBack: z.boolean(),
+};
+
+/**
  * User settings (`docs/product.md`, Settings, with its ranges). Durations are whole minutes.
  * `longBreakInterval` is a number here; the form holds it as text and converts.
  */
@@ -109,6 +117,7 @@ export const settingsSchema = z.object({
   flowBreakShare: flowFields.flowBreakShare.default(1 / 5),
   flowCueMinutes: flowFields.flowCueMinutes.default(FLOW_CUE_MINUTES.default),
   maxExtensions: flowFields.maxExtensions.default(MAX_EXTENSIONS.default),
+  breakCallBack: callBackFields.breakCallBack.default(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -138,6 +147,7 @@ export const DEFAULT_SETTINGS: Settings = {
   flowBreakShare: 1 / 5,
   flowCueMinutes: FLOW_CUE_MINUTES.default,
   maxExtensions: MAX_EXTENSIONS.default,
+  breakCallBack: false,
 };
 
 /**
@@ -145,7 +155,7 @@ export const DEFAULT_SETTINGS: Settings = {
  * save from one device never puts back another device's older values). Unknown keys are
  * stripped; the server merges the body over the stored settings.
  */
-export const settingsUpdateSchema = settingsSchema.extend({ ...audioFollowFields, ...strictFields, ...timeFields, ...shieldSettingsFields, ...flowFields }).partial();
+export const settingsUpdateSchema = settingsSchema.extend({ ...audioFollowFields, ...strictFields, ...timeFields, ...shieldSettingsFields, ...flowFields, ...callBackFields }).partial();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 /** The settings of `next` whose values differ from `current`: what a save has to send. */

@@ -49,6 +49,8 @@ export const shieldStateSchema = z.object({
    * with the web app's ring (`docs/product.md`, The timer). Absent in older answers: no warning.
    */
   endWarning: z.enum(END_WARNINGS).default("off"),
+  /** The intention of the focus session under way (`docs/product.md`, Intentions), shown on the blocked page; null when none. */
+  sessionIntention: z.string().nullable().default(null),
 });
 export type ShieldState = z.infer<typeof shieldStateSchema>;
 

@@ -46,3 +46,16 @@ export { statsOverview, type StatsOverview } from "./overview";
 export { ESCAPES_LISTED, escapeReport, type EscapeReport } from "./escapes";
 export { todayProgress, type TodayProgress } from "./today";
 export { shieldMeasuresByDay, shieldMeasuresBySession, type ShieldEvent, type ShieldMeasure, type ShieldOffSpan } from "./shield";
+export {
+  BUCKET_LABELS,
+  LENGTH_BUCKETS,
+  TIME_OF_DAY_BUCKETS,
+  intentionReport,
+  lengthBucket,
+  stuckSummary,
+  timeOfDayBucket,
+  type IntentionReport,
+  type IntentionSession,
+  type LengthBucket,
+  type TimeOfDayBucket,
+} from "./intentions";

@@ -5,6 +5,7 @@ import { motivationMessage, motivationTier, type MotivationTier } from "./motiva
 import { recentSessions } from "./recent";
 import { sessionBreakdown, type SessionBreakdown } from "./breakdown";
 import { escapeReport, type EscapeReport } from "./escapes";
+import { intentionReport, type IntentionReport, type IntentionSession } from "./intentions";
 import { dailyFocusSeries, streakCalendar, type DailyFocusPoint, type StreakCalendarDay } from "./series";
 import type { StatsSession } from "./sessionRecord";
 import { momentum, type Momentum } from "./momentum";
@@ -36,6 +37,8 @@ export interface StatsOverview<T extends StatsSession = StatsSession> {
   calendar: StreakCalendarDay[];
   /** Strict sessions ended early: this week's count and the latest ones. */
   escapes: EscapeReport<T>;
+  /** This week's intentions and how they went (`intentionReport`). */
+  intentions: IntentionReport<T>;
 }
 
 /**
@@ -63,5 +66,6 @@ export function statsOverview<T extends StatsSession>(sessions: readonly T[], no
     last30Days: dailyFocusSeries(sessions, now, 30),
     calendar: streakCalendar(sessions, now, 30),
     escapes: escapeReport(sessions, now),
+    intentions: intentionReport(sessions as readonly (T & IntentionSession)[], now),
   };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AUTO_START_DELAY_MS, TIMER_MODES, type TimerMode } from "../constants";
 import { instantMsSchema, type SharedTimerState } from "../protocol/timerState";
 import { MAX_SESSION_EXTENSIONS, MAX_SESSION_SECONDS, sessionInputSchema } from "../schemas/session";
+import { intentionSchema } from "../schemas/intention";
 import type { TimerSettings } from "../schemas/settings";
 import { taskRefSchema } from "../tasks/list";
 import { timerMachine, type TimerMachine } from "./machine";
@@ -33,6 +34,7 @@ const timerUndoSchema = z.object({
   endsAt: instantMsSchema.nullable(),
   sessionStartTime: instantMsSchema,
   sessionTask: taskRefSchema.nullable(),
+  intention: intentionSchema.nullable().optional(),
   stopped: sessionInputSchema.extend({ clientId: z.uuid() }).nullable(),
   flow: z.boolean().optional(),
   extensions: z.number().int().min(0).max(MAX_SESSION_EXTENSIONS).optional(),
@@ -73,6 +75,8 @@ export const syncedTimerSchema = z.object({
   undo: timerUndoSchema.nullable(),
   /** A strict focus session is under way (`docs/product.md`, Strict focus); absent in timers stored before it. */
   strict: z.boolean().default(false),
+  /** The focus session's intention (`docs/product.md`, Intentions); absent in timers stored before it. */
+  intention: intentionSchema.nullable().default(null),
   /** Flowtime and Five more minutes (`docs/product.md`, The timer); absent in timers stored before them. */
   flow: z.boolean().default(false),
   earnedBreakMs: durationMs.positive().nullable().default(null),
@@ -106,8 +110,8 @@ type AccountSyncedTimer = Omit<AccountTimer, "version" | "commandVersion" | "upd
  * `extend` is "+5 min" (`docs/product.md`, The timer).
  */
 export const timerCommandSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("start"), task: taskRefSchema.nullable().optional(), strict: z.boolean().optional(), flow: z.boolean().optional() }),
-  z.object({ type: z.literal("toggle"), task: taskRefSchema.nullable().optional(), strict: z.boolean().optional(), flow: z.boolean().optional() }),
+  z.object({ type: z.literal("start"), task: taskRefSchema.nullable().optional(), strict: z.boolean().optional(), flow: z.boolean().optional(), intention: intentionSchema.optional() }),
+  z.object({ type: z.literal("toggle"), task: taskRefSchema.nullable().optional(), strict: z.boolean().optional(), flow: z.boolean().optional(), intention: intentionSchema.optional() }),
   z.object({ type: z.literal("endEarly") }),
   z.object({ type: z.literal("pause") }),
   z.object({ type: z.literal("reset") }),
@@ -183,6 +187,7 @@ export function newAccountTimer(settings: TimerSettings, seed: string, now: numb
     seed,
     undo: null,
     strict: false,
+    intention: null,
     flow: false,
     earnedBreakMs: null,
     extensions: 0,
@@ -211,6 +216,7 @@ export function syncedTimerOf(snapshot: TimerSnapshot): AccountSyncedTimer {
     seed: c.seed,
     undo: c.undo,
     strict: c.strict,
+    intention: c.intention,
     flow: c.flow,
     earnedBreakMs: c.earnedBreakMs,
     extensions: c.extensions,
@@ -251,6 +257,7 @@ function snapshotOf(timer: AccountTimer, env: TimerEnvironment, now: number, eff
       totalFocusTimeToday: 0,
       access: env.access,
       task: timer.sessionTask,
+      intention: synced.intention ?? null,
     },
   });
   return step(resolved, { type: "SET_SETTINGS", settings: env.settings, now: resolved.context.now }, effects);
@@ -312,6 +319,7 @@ export function timerEventsOf(command: TimerCommand, at: number): TimerEvent[] {
         type: command.type === "start" ? ("START" as const) : ("TOGGLE" as const),
         now: at,
         ...(command.strict === undefined ? {} : { strict: command.strict }),
+        ...(command.intention === undefined ? {} : { intention: command.intention }),
         ...(command.flow === undefined ? {} : { flow: command.flow }),
       };
       return command.task === undefined ? [event] : [{ type: "SET_TASK", task: command.task }, event];
@@ -346,7 +354,7 @@ function differs(a: SyncedTimer, b: SyncedTimer): boolean {
 function nextTimer(timer: AccountTimer, synced: AccountSyncedTimer, byCommand: boolean, now: number): { timer: AccountTimer; changed: boolean } {
   if (!differs(syncedPartOf(timer), synced)) return { timer, changed: false };
   const version = timer.version + 1;
-  return { timer: { ...synced, version, commandVersion: byCommand ? version : timer.commandVersion, updatedAt: Math.max(now, timer.updatedAt) }, changed: true };
+  return { timer: { ...synced, intention: synced.intention ?? null, version, commandVersion: byCommand ? version : timer.commandVersion, updatedAt: Math.max(now, timer.updatedAt) }, changed: true };
 }
 
 /**

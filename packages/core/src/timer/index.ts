@@ -17,6 +17,17 @@ export * from "./persistence";
 export type * from "./types";
 export * from "./disc";
 export { escapesThisWeek, escapeWaitMs, loosensShield, STRICT_SHIELD_MESSAGES, strictRefuses, strictSessionUnderWay } from "./strict";
+export {
+  BREAK_CALLBACK_INTERVAL_MS,
+  BREAK_CALLBACK_MAX_PLAYS,
+  BREAK_CALLBACK_NOTICE,
+  breakCallBackAt,
+  breakCallBackDue,
+  breakCallBackMachine,
+  callBackTickerWith,
+  type BreakCallBackContext,
+  type BreakCallBackEvent,
+} from "./callBack";
 export { activeEndWarning, warningOffsets, warningToAnnounce } from "./warnings";
 export {
   DEFAULT_FLOW_BREAK_SHARE,

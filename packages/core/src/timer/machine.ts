@@ -11,6 +11,7 @@ import {
   type TimerMode,
 } from "../constants";
 import { localDayKey } from "../format";
+import { intentionOf } from "../schemas/intention";
 import type { SessionInput } from "../schemas/session";
 import type { TimerSettings } from "../schemas/settings";
 import { exceedsDailyFocusLimit, planTier } from "../subscription/plan";
@@ -111,6 +112,7 @@ function initialContext(input: TimerInput): TimerContext {
     seed: input.restore?.seed ?? input.seed ?? newTimerSeed(),
     undo: null,
     strict: false,
+    intention: null,
     flow: false,
     earnedBreakMs: null,
     extensions: 0,
@@ -122,14 +124,14 @@ function initialContext(input: TimerInput): TimerContext {
   // A running session is never dropped, whatever its age: its end time is the truth, and one
   // that ended while the app was closed completes (and is recorded) as soon as the chart runs.
   if (saved.isActive && saved.endsAt !== null) {
-    return { ...base, mode: saved.mode, durationMs: saved.durationMs, endsAt: saved.endsAt, sessionStartTime: saved.sessionStartTime, remainingMs: saved.durationMs, sessionTask: saved.task ?? null, strict: saved.mode === "focus" && saved.strict === true, ...restoredFlow(saved) };
+    return { ...base, mode: saved.mode, durationMs: saved.durationMs, endsAt: saved.endsAt, sessionStartTime: saved.sessionStartTime, remainingMs: saved.durationMs, sessionTask: saved.task ?? null, strict: saved.mode === "focus" && saved.strict === true, intention: saved.intention ?? null, ...restoredFlow(saved) };
   }
   if (input.now - saved.timestamp >= TIMER_STATE_MAX_AGE_MS) return base;
   // A paused session whose length no longer matches the settings was made under other
   // settings; restoring it would show a session the user did not configure.
   if (saved.durationMs !== modeDurationMs(input.settings, saved.mode) && !(saved.flow === true && saved.mode === "focus")) return base;
   const remainingMs = Math.min(Math.max(saved.remainingMs, 0), saved.durationMs);
-  return { ...base, mode: saved.mode, durationMs: saved.durationMs, remainingMs, sessionStartTime: saved.sessionStartTime, sessionTask: saved.task ?? null, ...restoredFlow(saved) };
+  return { ...base, mode: saved.mode, durationMs: saved.durationMs, remainingMs, sessionStartTime: saved.sessionStartTime, sessionTask: saved.task ?? null, intention: saved.intention ?? null, ...restoredFlow(saved) };
 }
 
 /** A saved focus session's Flowtime and "+5 min" (absent in records saved before them). */
@@ -170,6 +172,7 @@ function completedSession(context: TimerContext): SessionCompleted {
       completed: true,
       clientId: sessionIdOf(context.seed, startedAt),
       ...(task?.id ? { taskId: task.id } : {}),
+      ...(context.mode === "focus" && context.intention ? { intention: context.intention } : {}),
       ...(context.mode === "focus" && context.extensions > 0 ? { extensions: context.extensions } : {}),
     },
   };
@@ -253,6 +256,7 @@ export function undoOf(context: TimerContext, status: "running" | "paused"): Tim
           completed: false,
           clientId: sessionIdOf(context.seed, context.sessionStartTime),
           ...(context.sessionTask?.id ? { taskId: context.sessionTask.id } : {}),
+          ...(context.intention ? { intention: context.intention } : {}),
           ...(context.extensions > 0 ? { extensions: context.extensions } : {}),
         }
       : null;
@@ -265,6 +269,7 @@ export function undoOf(context: TimerContext, status: "running" | "paused"): Tim
     endsAt: status === "running" ? context.endsAt : null,
     sessionStartTime: context.sessionStartTime,
     sessionTask: context.sessionTask,
+    intention: context.intention,
     stopped,
     ...(context.flow ? { flow: true } : {}),
     ...(context.extensions > 0 ? { extensions: context.extensions } : {}),
@@ -286,6 +291,7 @@ export function escapeOf(context: TimerContext): (SessionInput & { clientId: str
     completed: false,
     clientId: sessionIdOf(context.seed, context.sessionStartTime),
     ...(context.sessionTask?.id ? { taskId: context.sessionTask.id } : {}),
+    ...(context.intention ? { intention: context.intention } : {}),
     escapedAt: new Date(context.now).toISOString(),
   };
 }
@@ -401,6 +407,11 @@ const timerSetup = setup({
           : context.strict,
       // A new session counts for the task picked now; a resumed one keeps its own.
       sessionTask: context.sessionStartTime === null ? context.task : context.sessionTask,
+      // A new focus session takes the start's intention (none when it names none); a resumed one keeps its own.
+      intention:
+        context.sessionStartTime === null
+          ? context.mode === "focus" && (event.type === "START" || event.type === "TOGGLE") ? intentionOf(event.intention) : null
+          : context.intention,
       // A start ends the Undo offer: it would throw away the session started now.
       undo: null,
     })),
@@ -447,6 +458,8 @@ const timerSetup = setup({
         sessionStartTime: ext.sessionStartTime,
         sessionTask: ext.sessionTask,
         strict: ext.strict,
+        // The intention comes back with the session (its withdrawn record carried it).
+        intention: ext.record.intention ?? null,
         extensions: ext.extensions + 1,
         flow: false,
         earnedBreakMs: null,
@@ -463,12 +476,12 @@ const timerSetup = setup({
       // Anchored to the previous session's end, not to when the delay fired: after a
       // sleep, the break has really been running since then.
       const startsAt = (context.lastCompletedAt ?? context.now) + AUTO_START_DELAY_MS;
-      return { endsAt: startsAt + context.durationMs, sessionStartTime: startsAt, sessionTask: context.task, undo: null, strict: context.mode === "focus" && context.settings.strictFocus === true };
+      return { endsAt: startsAt + context.durationMs, sessionStartTime: startsAt, sessionTask: context.task, undo: null, strict: context.mode === "focus" && context.settings.strictFocus === true, intention: null };
     }),
     resetSession: assign(({ context }) => {
       // A break a Flowtime session earned keeps its length until the mode changes.
       const durationMs = context.mode !== "focus" && context.earnedBreakMs !== null ? context.earnedBreakMs : modeDurationMs(context.settings, context.mode);
-      return { durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null, strict: false, flow: false, extensions: 0, inRound: false };
+      return { durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null, strict: false, intention: null, flow: false, extensions: 0, inRound: false };
     }),
     setMode: assign({ mode: ({ context, event }) => (event.type === "SET_MODE" ? event.mode : context.mode), earnedBreakMs: null }),
     setSettings: assign({
@@ -489,7 +502,8 @@ const timerSetup = setup({
       if (event.type !== "FOLLOW_ROUND") return {};
       const sessionStartTime = Math.max(event.startedAt, context.now);
       const durationMs = event.endsAt - sessionStartTime;
-      return { mode: event.mode, sessionStartTime, endsAt: event.endsAt, durationMs, remainingMs: durationMs, sessionTask: context.task, undo: null, strict: false, flow: false, earnedBreakMs: null, extensions: 0, extendable: null, inRound: true };
+      // A focus round keeps the intention the user set (shown as their status in the room); a break has none.
+      return { mode: event.mode, sessionStartTime, endsAt: event.endsAt, durationMs, remainingMs: durationMs, sessionTask: context.task, undo: null, strict: false, intention: event.mode === "focus" ? context.intention : null, flow: false, earnedBreakMs: null, extensions: 0, extendable: null, inRound: true };
     }),
     /** A reset or mode change ends the session under way: a focus session is kept for Undo (`undoOf`). */
     keepUndo: assign(({ context }, params: { status: "running" | "paused" }) => ({ undo: undoOf(context, params.status) })),
@@ -506,6 +520,7 @@ const timerSetup = setup({
         sessionTask: undo.sessionTask,
         undo: null,
         strict: false,
+        intention: undo.intention ?? null,
         flow: undo.flow === true,
         extensions: undo.extensions ?? 0,
       };
@@ -526,6 +541,7 @@ const timerSetup = setup({
         seed: timer.seed,
         undo: timer.undo,
         strict: timer.strict,
+        intention: timer.intention ?? null,
         flow: timer.flow ?? false,
         earnedBreakMs: timer.earnedBreakMs ?? null,
         extensions: timer.extensions ?? 0,
@@ -560,7 +576,7 @@ const timerSetup = setup({
       const mode = nextModeAfter(context.mode, context.totalSessions, context.settings.longBreakInterval);
       const durationMs = nextLengthOf(context, mode);
       const earned = context.mode === "focus" && context.flow && mode !== "focus" ? durationMs : null;
-      return { mode, durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null, strict: false, flow: false, earnedBreakMs: earned, extensions: 0, inRound: false };
+      return { mode, durationMs, remainingMs: durationMs, endsAt: null, sessionStartTime: null, sessionTask: null, strict: false, intention: null, flow: false, earnedBreakMs: earned, extensions: 0, inRound: false };
     }),
   },
 });

@@ -30,6 +30,8 @@ export const persistedTimerStateSchema = z.object({
   seed: z.string().regex(TIMER_SEED_PATTERN).optional(),
   /** The saved focus session was strict; absent in records saved before strict focus. */
   strict: z.boolean().optional(),
+  /** The focus session's intention (`TimerContext.intention`); absent in records saved before intentions. */
+  intention: z.string().max(200).nullable().optional(),
   /** The saved focus session counts up (Flowtime); absent in records saved before Flowtime. */
   flow: z.boolean().optional(),
   /** The saved session's "+5 min" so far; absent when none. */
@@ -56,6 +58,7 @@ export function toPersistedTimerState(context: TimerContext, isActive: boolean):
     task: context.sessionTask,
     seed: context.seed,
     strict: context.strict,
+    intention: context.intention,
     ...(context.flow ? { flow: true } : {}),
     ...(context.extensions > 0 ? { extensions: context.extensions } : {}),
   };
@@ -80,6 +83,7 @@ export function parsePersistedTimerState(raw: unknown): TimerRestore | null {
     task: s.task ?? null,
     ...(s.seed ? { seed: s.seed } : {}),
     ...(s.strict ? { strict: true } : {}),
+    ...(s.intention ? { intention: s.intention } : {}),
     ...(s.flow ? { flow: true } : {}),
     ...(s.extensions ? { extensions: s.extensions } : {}),
   };

@@ -60,6 +60,8 @@ export interface TimerUndo {
   endsAt: number | null;
   sessionStartTime: number;
   sessionTask: TaskRef | null;
+  /** The session's intention (`TimerContext.intention`); absent in offers made before intentions. */
+  intention?: string | null;
   /** The stopped session recorded when it ended (a focus session stopped after at least a minute), else null. */
   stopped: (SessionInput & { clientId: string }) | null;
   /** It counted up (Flowtime); absent for a Pomodoro session. */
@@ -100,6 +102,11 @@ export interface TimerContext extends TimerCounters {
    * skip or mode change, only End early. False between sessions and for breaks.
    */
   strict: boolean;
+  /**
+   * What the user will do first in the focus session under way (`docs/product.md`, Intentions):
+   * set by the START that began it, null between sessions, for breaks and automatic starts.
+   */
+  intention: string | null;
   /**
    * The focus session under way counts up (Flowtime, `docs/product.md`, The timer): its
    * `durationMs` is FLOWTIME_MAX_MS until "Take a break" ends it. False between sessions and for breaks.
@@ -143,12 +150,13 @@ export interface TimerExtendable {
 export type TimerEvent =
   /**
    * `strict`: a new focus session starts strict (the Focus Arena's switch); absent, the
-   * `strictFocus` setting decides. A resumed session keeps what it was.
+   * `strictFocus` setting decides. A resumed session keeps what it was. `intention`: what the
+   * user will do first in a new focus session (trimmed; empty or absent for none).
    */
-  | { type: "START"; now: number; strict?: boolean; flow?: boolean }
+  | { type: "START"; now: number; strict?: boolean; flow?: boolean; intention?: string }
   | { type: "PAUSE"; now: number }
   /** Start when idle or paused (same guards as START), pause when running, ignored while starting. */
-  | { type: "TOGGLE"; now: number; strict?: boolean; flow?: boolean }
+  | { type: "TOGGLE"; now: number; strict?: boolean; flow?: boolean; intention?: string }
   /**
    * End a Flowtime focus session and earn its break (`docs/product.md`, The timer): recorded as
    * completed with its real length; a false start (under a minute) leaves no record. A strict one
@@ -210,6 +218,8 @@ export interface SyncedTimer {
   undo: TimerUndo | null;
   /** `TimerContext.strict`. */
   strict: boolean;
+  /** `TimerContext.intention`; absent from senders before intentions. */
+  intention?: string | null;
   /** `TimerContext.flow`; absent (false) from senders older than Flowtime, as are the next four. */
   flow?: boolean;
   /** `TimerContext.earnedBreakMs`. */
@@ -301,6 +311,8 @@ export interface TimerRestore {
   /** The timer's seed (`TimerContext.seed`); absent in records saved before session ids. */
   seed?: string;  /** The saved focus session was strict (`TimerContext.strict`); absent in records saved before strict focus. */
   strict?: boolean;
+  /** The saved focus session's intention (`TimerContext.intention`). */
+  intention?: string | null;
   /** The saved focus session counts up (`TimerContext.flow`); absent in records saved before Flowtime. */
   flow?: boolean;
   /** The saved session's "+5 min" so far (`TimerContext.extensions`). */

@@ -23,6 +23,7 @@ import * as sessionEscapes from "./2026_12_05_0001_session_escapes";
 import * as shieldDelay from "./2026_12_07_0001_shield_delay";
 import * as shieldStatus from "./2026_12_07_0002_shield_status";
 import * as shieldSchedules from "./2026_12_07_0003_shield_schedules";
+import * as sessionReflection from "./2026_12_08_0001_session_reflection";
 import * as sessionExtensions from "./2026_12_09_0001_session_extensions";
 
 export const migrations: Record<string, Migration> = {
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   "2026_12_07_0001_shield_delay": shieldDelay,
   "2026_12_07_0002_shield_status": shieldStatus,
   "2026_12_07_0003_shield_schedules": shieldSchedules,
+  "2026_12_08_0001_session_reflection": sessionReflection,
   "2026_12_09_0001_session_extensions": sessionExtensions,
 };

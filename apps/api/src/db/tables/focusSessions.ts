@@ -1,4 +1,4 @@
-import type { SessionType } from "@focus/core/schemas";
+import type { SessionOutcome, SessionType } from "@focus/core/schemas";
 import type { Generated, Insertable, Selectable } from "kysely";
 
 /** Table `focus_sessions`: recorded timer sessions. */
@@ -21,6 +21,12 @@ export interface FocusSessionsTable {
   escaped_at: string | null;
   /** How many times "+5 min" made this focus session longer (1-3), or null (`docs/product.md`, The timer). Absent in rows written before it. */
   extensions: number | null;
+  /** What the user set out to do first in this focus session (at most 140 characters), or null (`docs/product.md`, Intentions). */
+  intention: string | null;
+  /** How it went (the reflection card), or null when not answered. */
+  outcome: SessionOutcome | null;
+  /** The focus rating, 1 to 5, or null. */
+  rating: number | null;
 }
 
 export type FocusSessionRow = Selectable<FocusSessionsTable>;

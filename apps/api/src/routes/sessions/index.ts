@@ -2,20 +2,33 @@
  * Focus session routes (`docs/api.md`), always scoped to the logged-in user:
  * `GET /api/sessions?limit&cursor` (newest first, in pages of at most SESSION_PAGE_SIZE; the
  * X-Next-Cursor header names the next page, absent on the last), `POST /api/sessions` → 201, and
- * `GET /api/sessions/range?startDate&endDate` (sessions that end within [startDate, endDate]).
+ * `GET /api/sessions/range?startDate&endDate` (sessions that end within [startDate, endDate]), and
+ * `PATCH /api/sessions/:id` (the reflection on one's own focus session, named by its id or its
+ * clientId: 200 the session, 404 for a session that is not the caller's, 400 for a break or a bad body).
  * A post with a `clientId` (idempotency key, `docs/offline.md`) that was recorded before answers
  * 200 with the original record and records nothing, so a retried post never counts twice.
  * On the Free plan a focus session over the daily limit is refused with 403 and the sessions
  * listed are those of the last 7 local days (`docs/product.md`, People and plans); the caller's
  * day is read in its X-Time-Zone.
  */
-import { encodeSessionCursor, NEXT_CURSOR_HEADER, sessionInputSchema, sessionListQuerySchema, sessionRangeQuerySchema, sessionSchema } from "@focus/core/schemas";
+import {
+  encodeSessionCursor,
+  INTENTION_MESSAGES,
+  NEXT_CURSOR_HEADER,
+  sessionInputSchema,
+  sessionListQuerySchema,
+  sessionRangeQuerySchema,
+  sessionReflectionSchema,
+  sessionRefParamsSchema,
+  sessionSchema,
+} from "@focus/core/schemas";
 import { historyStartBound, sessionsInHistory } from "@focus/core/subscription";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordSessionWithinPlan } from "../../domain/sessions";
 import { subscriptionOf } from "../../domain/subscription";
 import { userOf } from "../../plugins/auth";
-import { listSessionsBetween, listSessionsPage } from "../../repositories/sessions";
+import { HttpError } from "../../domain/httpError";
+import { findSessionOf, listSessionsBetween, listSessionsPage, updateSessionReflection } from "../../repositories/sessions";
 
 const sessionListSchema = sessionSchema.array();
 
@@ -53,6 +66,23 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
         if (session.taskId) fastify.liveHub.notifyUser(userOf(request).id, { type: "tasks_changed" });
       }
       return reply.code(created ? 201 : 200).send(session);
+    },
+  );
+
+  fastify.patch(
+    "/sessions/:id",
+    { schema: { params: sessionRefParamsSchema, body: sessionReflectionSchema, response: { 200: sessionSchema } } },
+    async (request) => {
+      const user = userOf(request);
+      const ref = request.params.id;
+      // Ownership is the query's: only the caller's own session is ever read or changed.
+      const found = await findSessionOf(fastify.db, user.id, ref);
+      if (!found) throw new HttpError(404, INTENTION_MESSAGES.notFound);
+      if (found.type !== "focus") throw new HttpError(400, INTENTION_MESSAGES.focusOnly);
+      const session = await updateSessionReflection(fastify.db, user.id, ref, request.body);
+      if (!session) throw new HttpError(404, INTENTION_MESSAGES.notFound);
+      fastify.liveHub.notifyUser(user.id, { type: "sessions_changed" });
+      return session;
     },
   );
 

@@ -53,7 +53,8 @@ const shieldRoutes: FastifyPluginAsyncZod = async (fastify) => {
       ]);
       const taskId = timer?.timer.mode === "focus" ? (timer.timer.sessionTask?.id ?? null) : null;
       const sessionTask = taskId === null ? null : ((await findTask(fastify.db, userId, taskId))?.title ?? null);
-      return { mode: settings.shieldMode, delayPassesPerDay: settings.delayPassesPerDay, sites, schedules, sessionTask, endWarning: settings.endWarning };
+      const sessionIntention = timer?.timer.mode === "focus" ? (timer.timer.intention ?? null) : null;
+      return { mode: settings.shieldMode, delayPassesPerDay: settings.delayPassesPerDay, sites, schedules, sessionTask, endWarning: settings.endWarning, sessionIntention };
     },
   );
 

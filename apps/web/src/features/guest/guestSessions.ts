@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from "@focus/core/constants";
-import { sessionInputSchema, type Session, type SessionInput } from "@focus/core/schemas";
+import { sessionInputSchema, type Session, type SessionInput, type SessionReflection } from "@focus/core/schemas";
 import { useSyncExternalStore } from "react";
 import { z } from "zod";
 import { storageSubscription } from "@/lib/storageChanges";
@@ -65,6 +65,24 @@ export function forgetGuestSession(clientId: string): void {
     window.localStorage.setItem(KEY, JSON.stringify(kept));
   } catch {
     // Storage disabled: nothing was kept either.
+  }
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+/** Keeps the answer of "How did it go?" with the guest's session recorded with `clientId` (nothing when there is none). */
+export function reflectGuestSession(clientId: string, reflection: SessionReflection): void {
+  const sessions = loadGuestSessions().map(({ id: _id, ...rest }) => rest);
+  if (!sessions.some((s) => s.clientId === clientId)) return;
+  const updated = sessions.map((s) => {
+    if (s.clientId !== clientId) return s;
+    const { rating: _rating, ...rest } = s;
+    const rating = reflection.rating === undefined ? s.rating : (reflection.rating ?? undefined);
+    return { ...rest, ...(reflection.outcome ? { outcome: reflection.outcome } : s.outcome ? { outcome: s.outcome } : {}), ...(rating === undefined ? {} : { rating }) };
+  });
+  try {
+    window.localStorage.setItem(KEY, JSON.stringify(updated));
+  } catch {
+    // Storage disabled: the answer is only lost with everything else of the guest.
   }
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }

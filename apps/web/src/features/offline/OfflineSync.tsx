@@ -43,6 +43,11 @@ export function OfflineSync({ user }: { user: User }) {
           toast({ title: "Task not saved", description: outcome.error.message, variant: "destructive" });
           return;
         }
+        if (outcome.item.kind === "reflection") {
+          if (outcome.status === "sent") void refreshSessionQueries(client);
+          else if (outcome.status === "refused") toast({ title: "Reflection not saved", description: outcome.error.message, variant: "destructive" });
+          return;
+        }
         if (outcome.item.kind === "session") {
           if (outcome.status === "sent") void refreshSessionQueries(client);
           else if (outcome.status === "refused") {

@@ -108,6 +108,19 @@ function AutoStartSwitches({ control }: { control: Control<SettingsFormValues> }
           <SwitchField id="settings-auto-focus" label="Auto-start focus" description="Start the next focus session by itself when a break ends." checked={field.value} onChange={field.onChange} />
         )}
       />
+      <Controller
+        control={control}
+        name="breakCallBack"
+        render={({ field }) => (
+          <SwitchField
+            id="settings-break-call-back"
+            label="Call me back after a break"
+            description="When a break ends, a soft sound repeats every 30 seconds (5 times at most) until you start focus or dismiss it."
+            checked={field.value}
+            onChange={field.onChange}
+          />
+        )}
+      />
     </div>
   );
 }

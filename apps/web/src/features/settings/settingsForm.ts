@@ -56,6 +56,7 @@ export const settingsFormSchema = settingsSchema.extend({
   flowBreakShare: z.number(),
   flowCueMinutes: z.number().int().min(FLOW_CUE_MINUTES.min).max(FLOW_CUE_MINUTES.max),
   maxExtensions: z.number().int().min(MAX_EXTENSIONS.min).max(MAX_EXTENSIONS.max),
+  breakCallBack: z.boolean(),
   // Edited on the Focus Shield tab; carried through unchanged here.
   ...shieldSettingsFields,
 });

@@ -14,6 +14,7 @@ import { ShieldMeasuresCard } from "./ShieldMeasuresCard";
 import { LiveSessionCard } from "./LiveSessionCard";
 import { MilestoneCard } from "./MilestoneCard";
 import { EscapesCard } from "./EscapesCard";
+import { IntentionsCard } from "./IntentionsCard";
 import { RecentSessions } from "./RecentSessions";
 import { SessionBreakdownCard } from "./SessionBreakdownCard";
 import { StreakCalendar } from "./StreakCalendar";
@@ -68,6 +69,7 @@ export function JourneyOverview({ user, state, historyDays }: { user: User; stat
           </div>
         )}
       </div>
+      {!isExample && <IntentionsCard report={overview.intentions} />}
       <EstimatesCard user={user} />
       {!isPreview && <BlockedAttemptsCard />}
       {!isPreview && <ShieldMeasuresCard />}

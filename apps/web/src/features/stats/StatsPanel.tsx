@@ -12,6 +12,7 @@ import { BlockedAttemptsCard } from "./BlockedAttemptsCard";
 import { EscapesCard } from "./EscapesCard";
 import { ShieldMeasuresCard } from "./ShieldMeasuresCard";
 import { EstimatesCard } from "./EstimatesCard";
+import { IntentionsCard } from "./IntentionsCard";
 import { JourneyOverview } from "./JourneyOverview";
 import { SessionBreakdownCard } from "./SessionBreakdownCard";
 import { EmptyJourney, FreeHistoryNote, SignupOffer } from "./StatsPromos";
@@ -79,6 +80,7 @@ function StatsBody({ user, state, isPreview, historyDays }: { user: User; state:
         {/* Sessions stopped early are work too: shown, not hidden behind the empty state. */}
         {state.overview.breakdown.incomplete > 0 && <SessionBreakdownCard breakdown={state.overview.breakdown} />}
         {state.overview.escapes.total > 0 && <EscapesCard report={state.overview.escapes} />}
+        <IntentionsCard report={state.overview.intentions} />
         <EstimatesCard user={user} />
         <BlockedAttemptsCard />
         <ShieldMeasuresCard />

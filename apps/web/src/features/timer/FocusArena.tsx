@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { PictureInPicture2, Pause, Play, RotateCcw } from "lucide-react";
 import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core/constants";
+import { intentionOf, intentionSchema } from "@focus/core/schemas";
 import { activeEndWarning } from "@focus/core/timer";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -16,6 +17,9 @@ import { requestNotificationPermission } from "./notifications";
 import { StrictSessionBar, StrictStartSwitch } from "./StrictFocus";
 import { FlowStartSwitch, FlowStatus, SessionActions } from "./Flowtime";
 import { useCurrentSettings } from "@/runtime/currentSettings";
+import { TimerActor } from "@/runtime/timerActor";
+import { IntentionField } from "./IntentionField";
+import { ReflectionCard } from "./ReflectionCard";
 
 const MOTIVATION: Record<TimerMode, string> = {
   focus: "One task. Full attention. You've got this.",
@@ -49,9 +53,21 @@ function useAnnouncement(view: ReturnType<typeof useTimerView>): string {
  * 'Start Focus' / 'Start Break' when a session waits, 'Resume' when one is paused; during a strict
  * focus session no modes, Pause or Reset, only End early (`ArenaControls`). The app adds
  * what other features show with it: the task worked on under the timer (`workingOn`), the task
- * list (`tasks`) and the audio card (`audio`) beside it.
+ * list (`tasks`) and the audio card (`audio`) beside it, and the title of the task picked
+ * (`pickedTaskTitle`), which fills in the intention ("What will you do first?"). Under the timer:
+ * the session's intention, and after a focus session the reflection card ("How did it go?").
  */
-export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode; tasks?: ReactNode; audio?: ReactNode }) {
+export function FocusArena({
+  workingOn,
+  tasks,
+  audio,
+  pickedTaskTitle = null,
+}: {
+  workingOn?: ReactNode;
+  tasks?: ReactNode;
+  audio?: ReactNode;
+  pickedTaskTitle?: string | null;
+}) {
   const view = useTimerView();
   const { setMode } = useTimerControls();
   const announcement = useAnnouncement(view);
@@ -100,11 +116,13 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
         <p className="sr-only" aria-live="polite" role="status">
           {announcement}
         </p>
+        <SessionIntention />
         {view.countsUp && <FlowStatus />}
         {workingOn}
 
-        <ArenaControls view={view} />
+        <ArenaControls view={view} pickedTaskTitle={pickedTaskTitle} />
         <PlanAllowance />
+        <ReflectionCard />
       </section>
 
       <aside className="space-y-4" aria-label="Tasks and today">
@@ -121,7 +139,7 @@ export function FocusArena({ workingOn, tasks, audio }: { workingOn?: ReactNode;
  * Pause, Reset and the mini timer; during a strict focus session only End early (`StrictSessionBar`)
  * and the mini timer (`docs/product.md`, Strict focus).
  */
-function ArenaControls({ view }: { view: ReturnType<typeof useTimerView> }) {
+function ArenaControls({ view, pickedTaskTitle }: { view: ReturnType<typeof useTimerView>; pickedTaskTitle: string | null }) {
   const controls = useTimerControls();
   const miniTimer = useMiniTimerLink();
   const settings = useCurrentSettings();
@@ -133,19 +151,41 @@ function ArenaControls({ view }: { view: ReturnType<typeof useTimerView> }) {
   const [flowChoice, setFlowChoice] = useState<boolean | null>(null);
   const flowNext = flowChoice ?? settings.focusStyle === "flowtime";
   const waitingFocus = view.mode === "focus" && !view.isRunning && !view.isPaused && !view.isStarting;
+  // The intention: the picked task's title until the user types their own (null: not typed).
+  const [typed, setTyped] = useState<string | null>(null);
+  const intentionText = typed ?? pickedTaskTitle ?? "";
+  const [intentionError, setIntentionError] = useState<string | null>(null);
   const start = () => {
     // A click is the user gesture browsers require to ask; desktop notifications default to on.
     requestNotificationPermission(settings);
     if (waitingFocus) {
-      controls.start({ strict: strictNext, flow: flowNext });
+      const checked = intentionSchema.safeParse(intentionText);
+      if (!checked.success) {
+        setIntentionError(checked.error.issues[0]?.message ?? "This intention cannot be used");
+        return;
+      }
+      const intention = intentionOf(checked.data);
+      controls.start({ strict: strictNext, flow: flowNext, ...(intention ? { intention } : {}) });
       setStrictChoice(null);
       setFlowChoice(null);
+      setTyped(null);
+      setIntentionError(null);
     } else {
       controls.start();
     }
   };
   return (
     <>
+      {waitingFocus && (
+        <IntentionField
+          value={intentionText}
+          error={intentionError}
+          onChange={(value) => {
+            setTyped(value);
+            setIntentionError(null);
+          }}
+        />
+      )}
       {view.strict && <StrictSessionBar endsAt={view.countsUp ? null : view.endsAt} onEndEarly={controls.endEarly} />}
       <SessionActions countsUp={view.countsUp} onTakeBreak={controls.takeBreak} onExtend={controls.extend} />
       <div className="flex flex-wrap items-center justify-center gap-3">
@@ -183,5 +223,17 @@ function ArenaControls({ view }: { view: ReturnType<typeof useTimerView> }) {
         </div>
       )}
     </>
+  );
+}
+
+/** The focus session's intention under the timer ("First: …"), while it is under way. */
+function SessionIntention() {
+  const intention = TimerActor.useSelector((s) => (s.context.mode === "focus" && s.context.sessionStartTime !== null ? s.context.intention : null));
+  if (!intention) return null;
+  return (
+    <p className="mx-auto max-w-md text-center text-sm break-words" data-testid="session-intention">
+      <span className="text-muted-foreground">First: </span>
+      <span className="font-medium">{intention}</span>
+    </p>
   );
 }

@@ -2,7 +2,7 @@ import { localDayBounds } from "@focus/core/format";
 import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
 import { type TaskRef } from "@focus/core/tasks";
 import { strictRefuses, type TimerCommandRefusal, type TimerInput } from "@focus/core/timer";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { useLatest } from "@/lib/useLatest";
@@ -24,6 +24,9 @@ import { ExtendOffer } from "./ExtendOffer";
 import { UndoOffer } from "./UndoOffer";
 import { useTodaySessions } from "./useTodaySessions";
 
+
+/** Loaded only for a user who chose "Call me back after a break" (off by default). */
+const BreakCallBack = lazy(async () => ({ default: (await import("./BreakCallBack")).BreakCallBack }));
 /** Another device changed the account's timer first: this device now shows that. */
 function sayTimerChangedElsewhere(): void {
   toast({
@@ -99,6 +102,11 @@ function TimerRuntime({ user, settings, children }: { user: User; settings: Sett
       <TimerFollowsApp settings={settings} user={user} />
       <UndoOffer />
       <ExtendOffer />
+      {settings.breakCallBack && (
+        <Suspense fallback={null}>
+          <BreakCallBack ownerId={user.id} />
+        </Suspense>
+      )}
       <StrictSessionProvider>{children}</StrictSessionProvider>
     </TimerCommands>
   );

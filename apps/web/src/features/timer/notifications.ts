@@ -58,3 +58,20 @@ export function playWarningSound(): void {
     // No audio support at all.
   }
 }
+
+/** Volume of the break's call-back: as soft as the warning. */
+const CALL_BACK_VOLUME = 0.35;
+
+/**
+ * The sound of a break that calls you back (`docs/product.md`, A break that calls you back): the
+ * gentle chime, soft. Never breaks the timer (a blocked autoplay or missing audio is ignored).
+ */
+export function playCallBackSound(): void {
+  try {
+    const audio = new Audio("/sounds/gentle.mp3");
+    audio.volume = CALL_BACK_VOLUME;
+    void audio.play().catch(() => undefined);
+  } catch {
+    // No audio support at all.
+  }
+}

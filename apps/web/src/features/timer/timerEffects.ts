@@ -10,6 +10,7 @@ import { forgetGuestSession, recordGuestSession } from "@/features/guest/guestSe
 import { recordSession, withdrawSession } from "@/runtime/outbox/sync";
 import { recordGuestTaskSession } from "@/features/tasks/guestTasks";
 import { saveGuestSessionUsedOn } from "./access";
+import { offerReflection } from "./reflection";
 import { notifyEnd, playWarningSound } from "./notifications";
 import { resetTabIcon, showTimerInTabIcon } from "./tabIcon";
 import { saveCounters, saveTimerState } from "./storage";
@@ -25,7 +26,8 @@ import { saveCounters, saveTimerState } from "./storage";
  * - announced: the bell and a desktop notification saying what ended and what comes next
  *   (core's `sessionEndNotice`, the words the server's push uses too), or,
  *   for a session that ended while the app was closed, a quiet toast;
- * - posted as window messages (`session_completed`, `stats_update`) for live statistics.
+ * - posted as window messages (`session_completed`, `stats_update`) for live statistics;
+ * - a completed focus session is offered for a reflection ("How did it go?", `reflection.ts`).
  * A focus session stopped after a minute or more (`sessionStopped`) is a guest's to keep here; a
  * signed-in user's is recorded by the server, which runs the same command.
  * Rules: docs/product.md "Timer".
@@ -81,6 +83,10 @@ export function timerWithEffects(app: TimerEffectsContext) {
           toast({ title: `${notice.title} at ${clockTime(completed.endedAt)}`, description: completed.session.type === "focus" ? "It ended while Focus Flow was closed, and it is counted." : notice.body });
         } else {
           notifyEnd(notice, app.settings());
+        }
+        // "How did it go?" for a focus session the user was there for (not one that ended while away).
+        if (completed.mode === "focus" && !completed.whileAway && completed.session.clientId) {
+          offerReflection({ clientId: completed.session.clientId, userId: app.userId, intention: completed.session.intention ?? null, endedAt: completed.endedAt });
         }
         postToSelf({ type: "session_completed", data: { mode: completed.mode } });
         const counters = countersOf(context);

@@ -25,10 +25,16 @@ export function useTimerControls() {
     () => ({
       /**
        * Start or resume; `strict` asks for a strict focus session, `flow` for a Flowtime one
-       * (absent: the settings decide).
+       * (absent: the settings decide), `intention` names what a new focus session starts with
+       * (`docs/product.md`, Intentions).
        */
-      start: (options: { strict?: boolean; flow?: boolean } = {}) =>
-        command({ type: "start", ...(options.strict === undefined ? {} : { strict: options.strict }), ...(options.flow === undefined ? {} : { flow: options.flow }) }),
+      start: (options: { strict?: boolean; flow?: boolean; intention?: string } = {}) =>
+        command({
+          type: "start",
+          ...(options.strict === undefined ? {} : { strict: options.strict }),
+          ...(options.flow === undefined ? {} : { flow: options.flow }),
+          ...(options.intention === undefined ? {} : { intention: options.intention }),
+        }),
       pause: () => command({ type: "pause" }),
       /** Start or pause, as the chart decides from its state (ignored while auto-starting). */
       toggle: () => command({ type: "toggle" }),

@@ -1,4 +1,4 @@
-import type { SessionInput, SettingsUpdate } from "@focus/core/schemas";
+import type { SessionInput, SessionReflection, SettingsUpdate } from "@focus/core/schemas";
 import type { TaskChange } from "@focus/core/tasks";
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 
@@ -16,7 +16,9 @@ import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 export type OutboxWrite =
   | { kind: "session"; body: SessionInput & { clientId: string }; taskClientId?: string }
   | { kind: "settings"; body: SettingsUpdate }
-  | { kind: "task"; change: TaskChange };
+  | { kind: "task"; change: TaskChange }
+  /** The answer of "How did it go?" for the session with this idempotency key (`docs/offline.md`, Reflections). */
+  | { kind: "reflection"; clientId: string; body: SessionReflection };
 
 export type OutboxItem = OutboxWrite & {
   /** Order of addition, assigned by the store. */

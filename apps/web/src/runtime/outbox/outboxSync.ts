@@ -270,6 +270,7 @@ export class OutboxSync {
   /** The request that sends `item`. */
   private async requestOf(item: OutboxItem, signal: AbortSignal): Promise<OutboxRequest> {
     if (item.kind === "settings") return { method: "POST", path: "/api/settings", body: item.body };
+    if (item.kind === "reflection") return { method: "PATCH", path: `/api/sessions/${item.clientId}`, body: item.body };
     if (item.kind === "session") {
       if (item.body.taskId !== undefined || item.taskClientId === undefined) return { method: "POST", path: "/api/sessions", body: item.body };
       const taskId = await this.taskIdOf({ clientId: item.taskClientId, id: null }, signal);
@@ -308,6 +309,8 @@ export class OutboxSync {
         this.learnTaskId(response);
         return { status: "sent", response };
       } catch (error) {
+        // A reflection on a session the server never recorded (its post was refused): nothing to keep it with.
+        if (item.kind === "reflection" && error instanceof ApiError && error.status === 404) return { status: "sent", response: null };
         // The session's task is gone (deleted on another device): the session itself still counts.
         const body = request.body as { taskId?: number } | undefined;
         if (item.kind === "session" && body?.taskId !== undefined && error instanceof ApiError && error.status === 404) {

@@ -1,4 +1,4 @@
-import { settingsSchema, type SessionInput, type Settings, type SettingsUpdate, type User } from "@focus/core/schemas";
+import { settingsSchema, type SessionInput, type SessionReflection, type Settings, type SettingsUpdate, type User } from "@focus/core/schemas";
 import { type TaskChange, type TaskRef } from "@focus/core/tasks";
 import { API_CACHE } from "@/lib/apiCache";
 import { newClientId } from "./clientId";
@@ -38,6 +38,15 @@ export function recordSession(userId: number, session: SessionInput, task: TaskR
   const body = { ...session, clientId: session.clientId ?? newClientId() };
   const byClientId = task !== null && session.taskId === undefined;
   return outboxSync.submit(userId, byClientId ? { kind: "session", body, taskClientId: task.clientId } : { kind: "session", body });
+}
+
+/**
+ * Saves the answer of "How did it go?" (`docs/offline.md`, Reflections) for the user's session
+ * with the idempotency key `clientId`, through the outbox: after the session's own post, so the
+ * server has the session when the answer arrives, now or later.
+ */
+export function submitReflection(userId: number, clientId: string, body: SessionReflection): Promise<Outcome> {
+  return outboxSync.submit(userId, { kind: "reflection", clientId, body });
 }
 
 /**

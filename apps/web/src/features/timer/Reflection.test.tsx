@@ -1,0 +1,163 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_SETTINGS, type User } from "@focus/core/schemas";
+import { TEST_USER, renderRoute } from "@/test/render";
+import { setActiveTask } from "@/features/tasks/activeTask";
+import { clearReflection, offerReflection } from "./reflection";
+
+const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
+const CLIENT_ID = "3f1b8c2e-4a5d-4e6f-8a9b-0c1d2e3f4a5b";
+const PICKED = {
+  id: 5,
+  clientId: "7d1c2a3b-0000-4000-8000-000000000005",
+  title: "Draft the grant summary",
+  estimate: 2,
+  actual: 0,
+  done: false,
+  position: 1,
+  createdAt: new Date().toISOString(),
+  completedAt: null,
+  lastSessionAt: null,
+};
+
+/** Answers the calls of /app; records every PATCH of a session (path and body). */
+function serve(user: User) {
+  const patched: { path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+      if (url === "/api/me") return json(200, { user });
+      if (url === "/api/settings") return json(200, DEFAULT_SETTINGS);
+      if (url.startsWith("/api/sessions/range")) return json(200, []);
+      if (url === "/api/tasks") return json(200, [PICKED]);
+      if (url.startsWith("/api/sessions/") && init?.method === "PATCH") {
+        const body = JSON.parse(String(init.body)) as object;
+        patched.push({ path: url, body });
+        return json(200, { id: 7, startTime: new Date().toISOString(), duration: 1500, type: "focus", completed: true, ...body });
+      }
+      return json(404, { message: "not found" });
+    }),
+  );
+  return patched;
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  clearReflection();
+});
+afterEach(() => clearReflection());
+
+describe("the intention on Start", () => {
+  it("starts the focus session with what the user typed and shows it under the timer", async () => {
+    serve(inTrial);
+    renderRoute("/app");
+    await userEvent.type(await screen.findByLabelText(/What will you do first\?/), "  Write the intro  ");
+    await userEvent.click(screen.getByRole("button", { name: "Start Focus" }));
+    expect((await screen.findByTestId("session-intention")).textContent).toBe("First: Write the intro");
+    // The field belongs to a waiting focus session: it is gone while one runs.
+    expect(screen.queryByLabelText(/What will you do first\?/)).toBeNull();
+  });
+
+  it("is filled in with the picked task's title, which the user may change", async () => {
+    serve(inTrial);
+    setActiveTask(inTrial.id, PICKED.clientId);
+    renderRoute("/app");
+    const field = await screen.findByLabelText(/What will you do first\?/);
+    await waitFor(() => expect((field as HTMLInputElement).value).toBe("Draft the grant summary"));
+    await userEvent.clear(field);
+    await userEvent.type(field, "Read the call's rules");
+    await userEvent.click(screen.getByRole("button", { name: "Start Focus" }));
+    expect((await screen.findByTestId("session-intention")).textContent).toBe("First: Read the call's rules");
+  });
+
+  it("makes 'When X, I will Y' from the two short inputs", async () => {
+    serve(inTrial);
+    renderRoute("/app");
+    await userEvent.click(await screen.findByRole("button", { name: "When ___, I will ___" }));
+    await userEvent.type(screen.getByLabelText("When"), "I open the laptop");
+    await userEvent.type(screen.getByLabelText("I will"), "write the intro");
+    expect(screen.getByText("When I open the laptop, I will write the intro")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Start Focus" }));
+    expect((await screen.findByTestId("session-intention")).textContent).toBe("First: When I open the laptop, I will write the intro");
+  });
+
+  it("says why an intention with hidden characters cannot be used, and does not start", async () => {
+    serve(inTrial);
+    renderRoute("/app");
+    await userEvent.type(await screen.findByLabelText(/What will you do first\?/), "read\u202Eme");
+    await userEvent.click(screen.getByRole("button", { name: "Start Focus" }));
+    const message = await screen.findByText("Intention must not contain invisible or text-direction characters");
+    expect(message.getAttribute("role")).toBe("alert");
+    expect(screen.getByLabelText(/What will you do first\?/).getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();
+  });
+
+  it("starts without an intention when the field is left empty", async () => {
+    serve(inTrial);
+    renderRoute("/app");
+    await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
+    await screen.findByRole("button", { name: "Pause" });
+    expect(screen.queryByTestId("session-intention")).toBeNull();
+  });
+});
+
+describe("How did it go?", () => {
+  async function offered() {
+    renderRoute("/app");
+    await screen.findByTestId("timer-display");
+    act(() => offerReflection({ clientId: CLIENT_ID, userId: inTrial.id, intention: "Write the intro", endedAt: Date.now() }));
+    return screen.findByRole("region", { name: "How did it go?" });
+  }
+
+  it("saves Stuck with a rating of 2 with the session, by its clientId, and goes away", async () => {
+    const patched = serve(inTrial);
+    const card = await offered();
+    expect(card.textContent).toContain("Write the intro");
+    const save = screen.getByRole("button", { name: "Save" });
+    expect(save.hasAttribute("disabled")).toBe(true);
+    await userEvent.click(screen.getByRole("button", { name: "Stuck" }));
+    expect(screen.getByRole("button", { name: "Stuck" }).getAttribute("aria-pressed")).toBe("true");
+    await userEvent.click(screen.getByRole("button", { name: "Focus rating 2 of 5" }));
+    await userEvent.click(save);
+    await waitFor(() => expect(patched).toEqual([{ path: `/api/sessions/${CLIENT_ID}`, body: { outcome: "stuck", rating: 2 } }]));
+    await waitFor(() => expect(screen.queryByRole("region", { name: "How did it go?" })).toBeNull());
+  });
+
+  it("works with the keyboard alone", async () => {
+    const patched = serve(inTrial);
+    const card = await offered();
+    (card.querySelector("button") as HTMLButtonElement).focus();
+    await userEvent.keyboard("{Enter}");
+    expect(screen.getByRole("button", { name: "Done" }).getAttribute("aria-pressed")).toBe("true");
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(document.activeElement?.textContent).toBe("Save");
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(patched).toEqual([{ path: `/api/sessions/${CLIENT_ID}`, body: { outcome: "done" } }]));
+  });
+
+  it("can be skipped: it goes away and nothing is sent", async () => {
+    const patched = serve(inTrial);
+    await offered();
+    await userEvent.click(screen.getByRole("button", { name: "Skip" }));
+    expect(screen.queryByRole("region", { name: "How did it go?" })).toBeNull();
+    expect(patched).toEqual([]);
+  });
+
+  it("goes away when the next focus session starts", async () => {
+    serve(inTrial);
+    await offered();
+    await userEvent.click(screen.getByRole("button", { name: "Start Focus" }));
+    await waitFor(() => expect(screen.queryByRole("region", { name: "How did it go?" })).toBeNull());
+  });
+});

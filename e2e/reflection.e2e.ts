@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchBrowser, registerInUi, removeDataDir, saveScreenshot, showAppTab, startServer, uniqueName, type RunningServer } from "./harness";
+
+/**
+ * Intentions and reflection end to end in Debian Chromium (`docs/product.md`, Intentions,
+ * reflection and a break that calls you back): a user names what they will do first, completes a
+ * 1-minute focus session (the shortest the settings allow; the server keeps the account's timer
+ * on the machine's clock, so the test lets that minute pass), answers "Stuck" with a focus rating
+ * of 2, and finds both in Statistics' "Intentions and how they went".
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+describe("an intention and how it went", () => {
+  it("types an intention, completes a short focus session, answers Stuck with rating 2, and sees it in Statistics", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await registerInUi(page, server.url, uniqueName("reflect"));
+    const saved = await page.request.post(`${server.url}/api/settings`, { headers: { origin: server.url }, data: { focusDuration: 1 } });
+    expect(saved.status()).toBe(200);
+    await page.reload();
+    await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("01:00");
+
+    const intention = "Outline the first section";
+    await page.getByLabel("What will you do first?").fill(intention);
+    await saveScreenshot(page, "reflection/arena-intention-desktop");
+    await page.getByRole("button", { name: "Start Focus" }).click();
+    await expect.poll(() => page.getByTestId("session-intention").textContent()).toContain(intention);
+
+    // The minute passes on the real clock; the card asks once the session is complete.
+    const card = page.getByTestId("reflection-card");
+    await card.waitFor({ timeout: 90_000 });
+    expect(await card.textContent()).toContain(intention);
+    await saveScreenshot(page, "reflection/card-desktop");
+    await card.getByRole("button", { name: "Stuck" }).click();
+    await card.getByRole("button", { name: "Focus rating 2 of 5" }).click();
+    await card.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => card.isVisible()).toBe(false);
+
+    // Stored with the session on the server.
+    await expect
+      .poll(async () => {
+        const sessions = (await (await page.request.get(`${server.url}/api/sessions`)).json()) as Array<{ type: string; intention?: string; outcome?: string; rating?: number }>;
+        return sessions.find((s) => s.type === "focus");
+      })
+      .toMatchObject({ intention, outcome: "stuck", rating: 2 });
+
+    await showAppTab(page, "stats");
+    const stats = page.getByTestId("intentions-card");
+    await stats.waitFor();
+    await expect.poll(() => stats.textContent()).toContain(intention);
+    expect(await stats.textContent()).toContain("Stuck");
+    expect(await page.getByTestId("stuck-summary").textContent()).toContain("1 session felt stuck this week.");
+    await stats.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, "reflection/stats-desktop");
+    await context.close();
+  }, 180_000);
+});
