@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { DISC_COLOURS, DISC_STEPS, DISC_WARNING_COLOUR, discPath } from "@focus/core/timer";
 import { moveSessionBack, signInInUi } from "./accountTimerHelpers";
 import { launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
 
@@ -60,14 +61,20 @@ async function guestSessions(page: Page): Promise<Array<{ type: string; duration
 describe("Five more minutes and Flowtime end to end", () => {
   it("warns at 1:00 left of a 17-minute session, and +5 min makes it end at 22:00 instead of 17:00", async () => {
     const page = await guestAt({ width: 390, height: 844 });
+    // The tab's icon: the visual timer's disc while a session is under way (decoded SVG).
+    const tabIcon = async () => decodeURIComponent((await page.locator('link[rel="icon"]').getAttribute("href")) ?? "");
     await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("17:00");
+    expect(await tabIcon()).toBe("/favicon.svg");
     await page.getByRole("button", { name: "Start Focus" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
     expect(await page.title()).not.toMatch(/^⏳/);
+    await expect.poll(tabIcon).toContain(`d="${discPath(1, 16, 16, 12)}" fill="${DISC_COLOURS.focus}"`);
 
     await page.clock.fastForward("16:00");
     await expect.poll(() => page.title()).toMatch(/^⏳ 0[01]:\d\d · Focus/);
     await expect.poll(() => page.getByTestId("end-warning").textContent()).toBe("The last minute");
+    // A seventeenth of the disc is left (in its 120 steps), drawn amber with the warning.
+    await expect.poll(tabIcon).toContain(`d="${discPath(Math.ceil(DISC_STEPS / 17) / DISC_STEPS, 16, 16, 12)}" fill="${DISC_WARNING_COLOUR}"`);
     await saveScreenshot(page, "flowtime/extend-offer-phone");
 
     await page.getByRole("button", { name: /^\+5 min/ }).click();
