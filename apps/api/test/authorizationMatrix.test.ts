@@ -78,6 +78,16 @@ const owned = { mine: 0, theirs: 0 };
 /** Owner-only routes on a row id: anonymous 401, the owner `code`, B and the admin 404. */
 const ownerOnly = (code: number): Record<Role, number> => ({ anonymous: 401, userA: code, userB: 404, admin: 404 });
 
+let matrixSessionDay = 0;
+/** A completed focus session of A's, each on a day of its own (so no plan's daily limit is met). */
+const newSession = () => ({
+  clientId: crypto.randomUUID(),
+  startTime: new Date(Date.UTC(2026, 2, 3 + (matrixSessionDay += 1), 9)).toISOString(),
+  duration: 1500,
+  type: "focus",
+  completed: true,
+});
+
 /** A new task with a fresh idempotency key. */
 const newTask = () => ({ clientId: crypto.randomUUID(), title: "Matrix task", estimate: 2 });
 
@@ -181,6 +191,12 @@ const MATRIX: Record<string, Expectation> = {
     call: plain("/api/sessions", { startTime: "2026-03-02T09:00:00Z", duration: 1500, type: "focus", completed: true }),
   },
   "GET /api/sessions/range": { status: loggedIn(200), call: plain(`/api/sessions/range?${TODAY}`) },
+  // The reflection on a session: only its owner's; B and the admin name A's other one.
+  "PATCH /api/sessions/:id": {
+    status: ownerOnly(200),
+    setup: twoOfA("/api/sessions", newSession),
+    call: (f, role) => ({ ...ownedRow("/api/sessions")(f, role), payload: { outcome: "done", rating: 4 } }),
+  },
   "GET /api/tasks": { status: loggedIn(200), call: plain("/api/tasks") },
   "POST /api/tasks": { status: loggedIn(201), call: () => ({ url: "/api/tasks", payload: newTask() }) },
   "PUT /api/tasks/:id": {

@@ -89,6 +89,7 @@ describe("blocked sites", () => {
       sites: [{ id: expect.any(Number), url: "docs.example.org", active: true, delay: false }],
       schedules: [],
       sessionTask: null,
+      sessionIntention: null,
       endWarning: "1",
     });
     const saved = await t.app.inject({ method: "POST", url: "/api/settings", headers: { cookie }, payload: { shieldMode: "allowlist", delayPassesPerDay: 1, endWarning: "both" } });

@@ -1,6 +1,6 @@
 import { getShortestPaths } from "@xstate/graph";
 import { describe, expect, it } from "vitest";
-import { createActor, fromCallback, type EventObject, type SnapshotFrom } from "xstate";
+import { createActor, type SnapshotFrom } from "xstate";
 import { FLOWTIME_MAX_MS, UNDO_WINDOW_MS } from "../constants";
 import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
 import { extensionOffer, flowCueDue, flowFocusedMs } from "./flow";
@@ -9,6 +9,7 @@ import { sessionIdOf } from "./sessionId";
 import { sharedTimerView, timerViewOf } from "./view";
 import { activeEndWarning } from "./warnings";
 import { discShare } from "./disc";
+import { recording, silentMachine } from "./testChart";
 import type { TimerEffect, TimerEvent, TimerInput } from "./types";
 import { applyTimerCommands, newAccountTimer, nextSettleAt, sharedStateOfAccount, type TimedTimerCommand } from "./accountTimer";
 import { parsePersistedTimerState, toPersistedTimerState } from "./persistence";
@@ -18,21 +19,7 @@ const SEC = 1000;
 const T0 = new Date(2026, 10, 22, 9, 0, 0).getTime();
 const SEED = "00112233445566778899";
 const settings: TimerSettings = { ...DEFAULT_SETTINGS, autoStartBreaks: true, autoStartFocus: false };
-const ticker = fromCallback<EventObject, { endsAt: number }>(() => () => {});
 
-/** The chart with a silent ticker and its effects recorded in order. */
-function recording(emitted: TimerEffect[]) {
-  return timerMachine.provide({
-    actors: { ticker },
-    actions: {
-      sessionCompleted: (_, params) => emitted.push({ type: "sessionCompleted", ...params }),
-      startRefused: (_, params) => emitted.push({ type: "startRefused", ...params }),
-      sessionStopped: (_, params) => emitted.push({ type: "sessionStopped", ...params }),
-      stopUndone: (_, params) => emitted.push({ type: "stopUndone", ...params }),
-      strictRefused: (_, params) => emitted.push({ type: "strictRefused", ...params }),
-    },
-  });
-}
 
 function start(input: Partial<TimerInput> = {}) {
   const emitted: TimerEffect[] = [];
@@ -336,7 +323,7 @@ describe("Flowtime and Five more minutes on the account's timer and in saved sta
 
 describe("Flowtime and Five more minutes: every path", () => {
   type Snapshot = SnapshotFrom<typeof timerMachine>;
-  const machine = timerMachine.provide({ actors: { ticker } });
+  const machine = silentMachine;
   /** Events stamped from the state: a start of each style, pause, Take a break, +5 near and after the end, the end. */
   function eventsFor(s: Snapshot): TimerEvent[] {
     const now = s.context.now;

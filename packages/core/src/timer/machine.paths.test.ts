@@ -1,9 +1,10 @@
 import { getShortestPaths, getSimplePaths } from "@xstate/graph";
 import { describe, expect, it } from "vitest";
-import { createActor, fromCallback, SimulatedClock, type EventObject, type SnapshotFrom } from "xstate";
+import { createActor, SimulatedClock, type SnapshotFrom } from "xstate";
 import { AUTO_START_DELAY_MS, STOPPED_SESSION_MIN_MS, type TimerMode } from "../constants";
 import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
-import { modeDurationMs, nextModeAfter, startBlockReason, timerMachine } from "./machine";
+import { modeDurationMs, nextModeAfter, startBlockReason } from "./machine";
+import { recording, silentMachine } from "./testChart";
 import { remainingMsOf } from "./view";
 import type { SyncedTimer, TimerAccess, TimerEffect, TimerEvent, TimerInput, TimerRestore } from "./types";
 
@@ -16,21 +17,7 @@ import type { SyncedTimer, TimerAccess, TimerEffect, TimerEvent, TimerInput, Tim
  */
 const MIN = 60_000;
 const T0 = new Date(2026, 10, 22, 9, 0, 0).getTime();
-const ticker = fromCallback<EventObject, { endsAt: number }>(() => () => {});
-const machine = timerMachine.provide({ actors: { ticker } });
-/** The chart as `machine`, with its effects recorded in `emitted`, in order. */
-function recording(emitted: TimerEffect[]) {
-  return timerMachine.provide({
-    actors: { ticker },
-    actions: {
-      sessionCompleted: (_, params) => emitted.push({ type: "sessionCompleted", ...params }),
-      startRefused: (_, params) => emitted.push({ type: "startRefused", ...params }),
-      sessionStopped: (_, params) => emitted.push({ type: "sessionStopped", ...params }),
-      stopUndone: (_, params) => emitted.push({ type: "stopUndone", ...params }),
-      strictRefused: (_, params) => emitted.push({ type: "strictRefused", ...params }),
-    },
-  });
-}
+const machine = silentMachine;
 type Snapshot = SnapshotFrom<typeof machine>;
 const AFTER_EVENT = "xstate.after.autoStartDelay.timer.autoStarting";
 const MODES: TimerMode[] = ["focus", "shortBreak", "longBreak"];

@@ -1,28 +1,16 @@
 import { breakEarnedSoFarMs, extensionOffer, flowCueDue, flowFocusedMs, takeBreakAllowed } from "@focus/core/timer";
 import { Coffee } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Switch } from "@/components/ui/switch";
 import { useCurrentSettings } from "@/runtime/currentSettings";
 import { TimerActor } from "@/runtime/timerActor";
+import { SessionSwitch } from "./SessionSwitch";
 
 /**
  * The Focus Arena's per-session Flowtime switch beside Start (`docs/product.md`, The timer): it
  * starts as the "Focus style" setting says and applies to the next focus session only.
  */
 export function FlowStartSwitch({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <div className="flex max-w-md items-center gap-3 text-sm">
-      <Switch id="flow-start" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-describedby="flow-start-hint" />
-      <div className="grid">
-        <label htmlFor="flow-start" className="font-medium">
-          Flowtime
-        </label>
-        <span id="flow-start-hint" className="text-xs text-muted-foreground">
-          Count up, and take a break when you're ready.
-        </span>
-      </div>
-    </div>
-  );
+  return <SessionSwitch id="flow-start" label="Flowtime" hint="Count up, and take a break when you're ready." checked={checked} onChange={onChange} />;
 }
 
 /** Whole minutes of a length in ms, for what the Arena says. */

@@ -1,8 +1,8 @@
 import { ShieldCheck } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
+import { SessionSwitch } from "./SessionSwitch";
 
 /** Loaded when first opened: the Focus Arena's first load carries no dialog code. */
 const EndEarlyDialog = lazy(async () => ({ default: (await import("./EndEarlyDialog")).EndEarlyDialog }));
@@ -13,17 +13,14 @@ const EndEarlyDialog = lazy(async () => ({ default: (await import("./EndEarlyDia
  */
 export function StrictStartSwitch({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <div className="mx-auto flex max-w-md items-center justify-center gap-3 text-sm">
-      <Switch id="strict-start" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-describedby="strict-start-hint" />
-      <div className="grid">
-        <label htmlFor="strict-start" className="font-medium">
-          Strict
-        </label>
-        <span id="strict-start-hint" className="text-xs text-muted-foreground">
-          No pause or reset this session; End early stays available.
-        </span>
-      </div>
-    </div>
+    <SessionSwitch
+      id="strict-start"
+      label="Strict"
+      hint="No pause or reset this session; End early stays available."
+      checked={checked}
+      onChange={onChange}
+      className="mx-auto justify-center"
+    />
   );
 }
 
