@@ -1,4 +1,4 @@
-import type { Rolldown } from "vite";
+import { parseAst, type Rolldown } from "vite";
 
 type ChunkingContext = Rolldown.ChunkingContext;
 
@@ -59,24 +59,49 @@ interface ImportStatement {
   exported: Set<string> | "all";
 }
 
-const STATEMENT = /(?:^|[\n;])\s*(import|export)\s*(?:([^;'"]*?)\s*from\s*)?["']([^"'\n]+)["']/g;
+type ModuleInfo = NonNullable<ReturnType<ChunkingContext["getModuleInfo"]>>;
 
-/** The static imports and re-exports of `code`, in order. */
-function statementsOf(code: string): ImportStatement[] {
-  const statements: ImportStatement[] = [];
-  for (const [, keyword, clause = "", specifier = ""] of code.matchAll(STATEMENT)) {
-    const braces = /^\{([^}]*)\}$/.exec(clause.trim());
-    const pairs = (braces?.[1] ?? "")
-      .split(",")
-      .map((part) => part.trim().split(/\s+as\s+/))
-      .filter((pair) => pair[0]);
-    const names = (side: 0 | 1) => new Set(pairs.map((pair) => (side === 1 ? pair[1] ?? pair[0] : pair[0]) ?? ""));
-    const plain = clause.trim() === "";
-    const imported = plain && keyword === "import" ? new Set<string>() : braces ? names(0) : "all";
-    const exported = keyword === "export" ? (braces ? names(1) : "all") : new Set<string>();
-    statements.push({ specifier, imported, exported });
+/** The bundler's module info, asked once per module (each call copies the module's code out). */
+const infos = new Map<string, ModuleInfo | null>();
+function moduleInfo(id: string, ctx: ChunkingContext): ModuleInfo | null {
+  let info = infos.get(id);
+  if (info === undefined) {
+    info = ctx.getModuleInfo(id);
+    infos.set(id, info);
   }
+  return info;
+}
+
+/** Each module's statements, parsed once. */
+const parsed = new Map<string, ImportStatement[]>();
+
+/**
+ * The static imports and re-exports of a module's code, in order, from the bundler's own parser
+ * (`parseAst`): `import … from`, `import "…"`, `export { … } from`, `export * from`.
+ */
+function statementsOf(id: string, code: string): ImportStatement[] {
+  const known = parsed.get(id);
+  if (known) return known;
+  const statements: ImportStatement[] = [];
+  for (const node of parseAst(code, { lang: "js" }).body) {
+    if (node.type === "ImportDeclaration") {
+      const named = node.specifiers.every((s) => s.type === "ImportSpecifier");
+      const imported = named ? new Set(node.specifiers.map((s) => (s.type === "ImportSpecifier" ? nameOf(s.imported) : ""))) : "all";
+      statements.push({ specifier: node.source.value, imported, exported: new Set() });
+    } else if (node.type === "ExportNamedDeclaration" && node.source) {
+      const pairs = node.specifiers.map((s) => [nameOf(s.local), nameOf(s.exported)] as const);
+      statements.push({ specifier: node.source.value, imported: new Set(pairs.map(([local]) => local)), exported: new Set(pairs.map(([, exported]) => exported)) });
+    } else if (node.type === "ExportAllDeclaration") {
+      statements.push({ specifier: node.source.value, imported: "all", exported: "all" });
+    }
+  }
+  parsed.set(id, statements);
   return statements;
+}
+
+/** An identifier's name, or a string literal's (`export { "a-b" as c }`). */
+function nameOf(node: { type: string; name?: string; value?: unknown }): string {
+  return node.type === "Identifier" ? (node.name ?? "") : String(node.value);
 }
 
 /**
@@ -85,16 +110,27 @@ function statementsOf(code: string): ImportStatement[] {
  * null when that cannot be told (then everything is assumed taken).
  */
 function statementsAbout(importer: string, target: string, ctx: ChunkingContext): ImportStatement[] | null {
-  const info = ctx.getModuleInfo(importer);
-  if (!info?.code) return null;
-  const statements = statementsOf(info.code);
-  const specifiers = [...new Set(statements.map((statement) => statement.specifier))];
-  // A helper the bundler adds after the module's own imports (`\0vite/preload-helper.js` for `import()`).
-  const ids = [...info.importedIds];
-  while (ids.length > specifiers.length && ids.at(-1)?.startsWith("\0")) ids.pop();
-  if (specifiers.length !== ids.length) return null;
-  const specifier = specifiers[ids.indexOf(target)];
-  return specifier === undefined ? null : statements.filter((statement) => statement.specifier === specifier);
+  return importsOf(importer, ctx)?.get(target) ?? null;
+}
+
+/** Each module's statements by the id each names, worked out once; null when they cannot be matched. */
+const byTarget = new Map<string, Map<string, ImportStatement[]> | null>();
+function importsOf(importer: string, ctx: ChunkingContext): Map<string, ImportStatement[]> | null {
+  if (byTarget.has(importer)) return byTarget.get(importer) ?? null;
+  const info = moduleInfo(importer, ctx);
+  let result: Map<string, ImportStatement[]> | null = null;
+  if (info?.code) {
+    const statements = statementsOf(importer, info.code);
+    const specifiers = [...new Set(statements.map((statement) => statement.specifier))];
+    // A helper the bundler adds after the module's own imports (`\0vite/preload-helper.js` for `import()`).
+    const ids = [...info.importedIds];
+    while (ids.length > specifiers.length && ids.at(-1)?.startsWith("\0")) ids.pop();
+    if (specifiers.length === ids.length) {
+      result = new Map(ids.map((id, index) => [id, statements.filter((statement) => statement.specifier === specifiers[index])]));
+    }
+  }
+  byTarget.set(importer, result);
+  return result;
 }
 
 /** The names list `list` exports from its module `from`; "all" when that cannot be told. */
@@ -104,7 +140,7 @@ function namesPassedOn(list: string, from: string, ctx: ChunkingContext): Set<st
   const names = new Set<string>();
   for (const statement of statements) {
     if (statement.exported === "all") {
-      const exports = ctx.getModuleInfo(from)?.exports;
+      const exports = moduleInfo(from, ctx)?.exports;
       if (!exports) return "all";
       for (const name of exports) names.add(name);
     } else for (const name of statement.exported) names.add(name);
@@ -120,6 +156,9 @@ function takesAny(importer: string, list: string, names: Set<string> | "all", ct
   return statements.some((statement) => statement.imported === "all" || [...statement.imported].some((name) => names.has(name)));
 }
 
+/** Where each module that is not a list can be loaded from, by `dynamic`: its walk is the same however it was reached. */
+const originsKnown = [new Map<string, Set<string>>(), new Map<string, Set<string>>()] as const;
+
 /**
  * Where a module can be loaded from: the route pages (and "entry" for the app's entry) from
  * which a chain of imports reaches it, through a list of re-exports only by a name that list
@@ -127,12 +166,15 @@ function takesAny(importer: string, list: string, names: Set<string> | "all", ct
  * part loaded on demand (`import()`) on the way as an origin of its own.
  */
 function originsOf(id: string, ctx: ChunkingContext, dynamic: boolean): Set<string> {
+  const known = originsKnown[dynamic ? 1 : 0];
+  const cached = known.get(id);
+  if (cached) return cached;
   const origins = new Set<string>();
   const seen = new Set<string>([id]);
   const queue: { id: string; from: string | null }[] = [{ id, from: null }];
   for (let step = queue.pop(); step !== undefined; step = queue.pop()) {
     const page = pageOf(step.id);
-    const info = ctx.getModuleInfo(step.id);
+    const info = moduleInfo(step.id, ctx);
     if (page) {
       origins.add(page);
       continue;
@@ -141,8 +183,14 @@ function originsOf(id: string, ctx: ChunkingContext, dynamic: boolean): Set<stri
       origins.add("entry");
       continue;
     }
+    const isList = REEXPORT_LIST.test(step.id);
+    const reached = isList ? undefined : known.get(step.id);
+    if (reached) {
+      for (const origin of reached) origins.add(origin);
+      continue;
+    }
     if (!dynamic && info.dynamicImporters.length > 0) origins.add(`import(${step.id})`);
-    const list = REEXPORT_LIST.test(step.id) && step.from !== null;
+    const list = isList && step.from !== null;
     const names = list && step.from !== null ? namesPassedOn(step.id, step.from, ctx) : "all";
     for (const importer of dynamic ? [...info.importers, ...info.dynamicImporters] : info.importers) {
       // Through a list, each way in is its own: which names it passes on depends on where from.
@@ -153,6 +201,7 @@ function originsOf(id: string, ctx: ChunkingContext, dynamic: boolean): Set<stri
       queue.push({ id: importer, from: step.id });
     }
   }
+  if (!REEXPORT_LIST.test(id)) known.set(id, origins);
   return origins;
 }
 
