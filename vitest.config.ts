@@ -14,7 +14,8 @@ const coreAlias = [{ find: /^@focus\/core\/(.+)$/, replacement: `${coreSource}$1
  * The API tests run a second time on PostgreSQL when a server can be had:
  * FOCUS_TEST_POSTGRES_URL, or Debian's PostgreSQL 15 to start a throwaway one
  * (apps/api/test/postgres.ts), unless FOCUS_TEST_POSTGRES=off. Otherwise the project is left
- * out, and said so, never passed.
+ * out, and said so, never passed; with FOCUS_TEST_POSTGRES=required (`npm run check`) the run
+ * stops instead.
  */
 const POSTGRES_INITDB = "/usr/lib/postgresql/15/bin/initdb";
 const postgresSkipReason =
@@ -24,6 +25,9 @@ const postgresSkipReason =
       ? null
       : `${POSTGRES_INITDB} not found and FOCUS_TEST_POSTGRES_URL not set`;
 const postgresAvailable = postgresSkipReason === null;
+if (!postgresAvailable && process.env.FOCUS_TEST_POSTGRES === "required") {
+  throw new Error(`PostgreSQL tests cannot run: ${postgresSkipReason} (install Debian's postgresql-15, or set FOCUS_TEST_POSTGRES_URL)`);
+}
 if (!postgresAvailable) console.warn(`PostgreSQL tests skipped: ${postgresSkipReason} (project api-pg not run)`);
 /**
  * API test files that say nothing about the database engine, so they run on SQLite only:
@@ -63,9 +67,10 @@ const API_ISOLATE = false;
 /**
  * The core and web tests run in a zone that is not UTC and has daylight saving, so a local
  * day computed as a UTC day (a session at 23:30 counted for tomorrow) fails here too, not
- * only on a user's machine.
+ * only on a user's machine. The runs at a chosen instant (`scripts/test.mjs --check`) set
+ * FOCUS_TEST_TZ=UTC, so the instant just after or before midnight UTC is local midnight too.
  */
-const LOCAL_TIME_ZONE = { TZ: "America/Los_Angeles" };
+const LOCAL_TIME_ZONE = { TZ: process.env.FOCUS_TEST_TZ ?? "America/Los_Angeles" };
 
 /**
  * Test files run side by side: Vitest's default (cores - 1) is one worker on a 2-core machine,

@@ -7,7 +7,8 @@
  *
  * pnpm is bootstrapped with `npm i -g pnpm@10` (corepack's signature check fails against
  * some registries); when a global install is not allowed, `npx pnpm@10` is used instead.
- * `check` also installs Debian's Chromium for the end-to-end tests when it is missing.
+ * `check` also installs what the tests need from Debian when it is missing: Chromium (end-to-end
+ * tests), PostgreSQL 15 (the API tests on PostgreSQL) and faketime (the runs at a chosen instant).
  */
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -48,17 +49,32 @@ function ensurePnpm() {
   return ["npx", "--yes", "pnpm@10"];
 }
 
-function ensureChromium() {
-  if (existsSync("/usr/bin/chromium")) return;
-  step("Installing Debian's Chromium for the end-to-end tests (apt-get install chromium)");
+/**
+ * The Debian packages `check` needs, each with the file that shows it is installed: Chromium for
+ * the end-to-end tests, PostgreSQL 15 for the API tests on PostgreSQL (`api-pg`), faketime for
+ * the runs at a chosen instant (`scripts/test.mjs`).
+ */
+const CHECK_PACKAGES = [
+  { pkg: "chromium", file: "/usr/bin/chromium" },
+  { pkg: "postgresql-15", file: "/usr/lib/postgresql/15/bin/initdb" },
+  { pkg: "faketime", file: "/usr/bin/faketime" },
+];
+
+/** Installs with apt-get (through sudo unless root) the check's packages that are missing; exits when it cannot. */
+function ensureCheckPackages() {
+  const missing = CHECK_PACKAGES.filter(({ file }) => !existsSync(file));
+  if (missing.length === 0) return;
+  const names = missing.map(({ pkg }) => pkg);
+  step(`Installing Debian packages for the tests: ${names.join(", ")} (apt-get install)`);
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  const sudo = isRoot ? [] : ["sudo"];
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  const ok =
-    spawnSync(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(isRoot ? [] : ["apt-get"]), "update", "-qq"], { stdio: "inherit", env }).status === 0 &&
-    spawnSync(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(isRoot ? [] : ["apt-get"]), "install", "-y", "-qq", "chromium"], { stdio: "inherit", env }).status === 0;
-  if (!ok || !existsSync("/usr/bin/chromium")) {
-    console.error("Could not install Chromium; the end-to-end tests need /usr/bin/chromium (Debian package 'chromium').");
+  const apt = (args) => {
+    const [cmd, ...rest] = isRoot ? ["apt-get", ...args] : ["sudo", "apt-get", ...args];
+    return spawnSync(cmd, rest, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }).status === 0;
+  };
+  const ok = apt(["update", "-qq"]) && apt(["install", "-y", "-qq", "--no-install-recommends", ...names]);
+  const still = missing.filter(({ file }) => !existsSync(file));
+  if (!ok || still.length > 0) {
+    console.error(`Could not install ${still.map(({ pkg, file }) => `${pkg} (${file})`).join(", ") || names.join(", ")}; the tests need them. Install them with apt-get (root or sudo).`);
     process.exit(1);
   }
 }
@@ -68,7 +84,7 @@ process.env = env;
 const pnpm = ensurePnpm();
 const [bin, ...pre] = pnpm;
 
-if (command === "check") ensureChromium();
+if (command === "check") ensureCheckPackages();
 
 step("Installing dependencies (pnpm install --frozen-lockfile; better-sqlite3 compiles in about a minute)");
 runOrExit(bin, [...pre, "install", "--frozen-lockfile"], "Install");
@@ -109,8 +125,8 @@ if (command === "check") {
     { title: "Linting (eslint)", args: ["run", "lint"] },
     { title: "Type-checking (tsc)", args: ["run", "typecheck"] },
   ]);
-  step("Running every test (unit, API, end-to-end in Chromium)");
-  runOrExit(bin, [...pre, "test"], "Tests");
+  step("Running every test (unit, API, end-to-end in Chromium; the date-sensitive ones again at two instants)");
+  runOrExit(bin, [...pre, "test", "--check"], "Tests");
   process.exit(0);
 }
 

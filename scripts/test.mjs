@@ -1,15 +1,128 @@
 #!/usr/bin/env node
 /**
  * `pnpm test`: every test in one Vitest run (one summary line), against the built app for
- * the end-to-end project. Extra arguments go to Vitest (e.g. `pnpm test --project core`).
+ * the end-to-end projects. Extra arguments go to Vitest (e.g. `pnpm test --project core`).
+ *
+ * `pnpm test --check` is what `npm run check` (and so CI) runs: every test, then the ones that
+ * depend on the date again at two chosen instants, with the end-to-end tests on a loaded
+ * machine (README, "Tests at any hour and under load"):
+ * 1. the unit and API projects (core, audio, api, api-pg, web, extension), PostgreSQL required;
+ * 2. the end-to-end project, while two busy processes of our own run beside it: each first
+ *    runs the date-sensitive projects (core, api, web, extension) under Debian's `faketime`, one
+ *    at 00:05 UTC on a Sunday (a new day and a new week) and one at 23:55 UTC on the last day of
+ *    a year, in UTC, then keeps a core busy until the end-to-end tests end;
+ * 3. the `e2e-alone` project, with the machine to itself (it measures the server under load it
+ *    makes itself).
+ * Each run prints its own Vitest summary ("Tests N passed"). Every process started here is
+ * stopped when the run ends, fails or is interrupted.
  *
  * The API tests run twice: on SQLite (project `api`) and on PostgreSQL (project `api-pg`).
- * For the latter, apps/api/test/postgresSetup.ts starts a throwaway local
- * PostgreSQL 15 (or uses FOCUS_TEST_POSTGRES_URL) and stops it afterwards; without one, or
- * with FOCUS_TEST_POSTGRES=off, vitest.config.ts prints "PostgreSQL tests skipped: …" and
- * leaves the project out.
+ * For the latter, apps/api/test/postgresSetup.ts starts a throwaway local PostgreSQL 15 (or uses
+ * FOCUS_TEST_POSTGRES_URL); `--check` sets FOCUS_TEST_POSTGRES=required, so a machine without
+ * it fails rather than skips them.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 
-const result = spawnSync("pnpm", ["exec", "vitest", "run", ...process.argv.slice(2)], { stdio: "inherit" });
-process.exit(result.status ?? 1);
+const args = process.argv.slice(2);
+const vitest = ["exec", "vitest", "run"];
+
+if (!args.includes("--check")) {
+  const result = spawnSync("pnpm", [...vitest, ...args], { stdio: "inherit" });
+  process.exit(result.status ?? 1);
+}
+
+/** The projects whose tests read "today", a week, a trial's end, a streak or a schedule. */
+const DATE_PROJECTS = ["core", "api", "web", "extension"];
+const UNIT_PROJECTS = ["core", "audio", "api", "api-pg", "web", "extension"];
+
+/** The instants the date-sensitive projects run at again, besides the wall clock's. */
+const INSTANTS = ["2026-12-06T00:05:00Z", "2026-12-31T23:55:00Z"];
+
+const projects = (names) => names.flatMap((name) => ["--project", name]);
+const children = new Set();
+const stopAll = () => {
+  for (const child of children) {
+    try {
+      // Each child leads its own process group: its workers, servers and browsers go with it.
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+};
+process.on("exit", stopAll);
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
+
+/**
+ * Starts `command` in a process group of its own. With `capture`, its output is kept and given
+ * with the exit status; else it is shown as it comes.
+ */
+function start(command, commandArgs, { env = {}, capture = false } = {}) {
+  const child = spawn(command, commandArgs, { stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit", detached: true, env: { ...process.env, ...env } });
+  children.add(child);
+  const chunks = [];
+  if (capture) {
+    child.stdout.on("data", (chunk) => chunks.push(chunk));
+    child.stderr.on("data", (chunk) => chunks.push(chunk));
+  }
+  const done = new Promise((resolve) => {
+    child.on("error", (error) => resolve({ status: 1, output: String(error) }));
+    child.on("close", (code) => {
+      children.delete(child);
+      resolve({ status: code ?? 1, output: Buffer.concat(chunks).toString() });
+    });
+  });
+  return { child, done };
+}
+
+const title = (text) => console.log(`\n\u001b[1m==> ${text}\u001b[0m`);
+
+/** Seconds to add to this machine's clock to read `instant` now (faketime's relative offset). */
+function offsetTo(instant) {
+  const seconds = Math.round((Date.parse(instant) - Date.now()) / 1000);
+  return `${seconds >= 0 ? "+" : ""}${seconds}s`;
+}
+
+/**
+ * One busy process: the date-sensitive projects at `instant` (faketime, in UTC, one worker),
+ * then a busy loop until `stop` is called. Resolves with that run's result.
+ */
+function dateRunThenBusy(instant) {
+  const run = start("faketime", ["-f", offsetTo(instant), "pnpm", ...vitest, ...projects(DATE_PROJECTS), "--maxWorkers=1"], {
+    env: { TZ: "UTC", FOCUS_TEST_TZ: "UTC", FORCE_COLOR: "1" },
+    capture: true,
+  });
+  let busy = null;
+  let stopped = false;
+  const result = run.done.then((outcome) => {
+    if (!stopped) busy = start(process.execPath, ["-e", "for (;;) {}"]);
+    return outcome;
+  });
+  const stop = () => {
+    stopped = true;
+    if (busy) process.kill(-busy.child.pid, "SIGKILL");
+  };
+  return { result, stop };
+}
+
+const env = { FOCUS_TEST_POSTGRES: "required" };
+let failed = false;
+
+title(`Unit and API tests (${UNIT_PROJECTS.join(", ")})`);
+failed ||= (await start("pnpm", [...vitest, ...projects(UNIT_PROJECTS)], { env }).done).status !== 0;
+
+title(`End-to-end tests in Chromium, beside two busy processes (the date-sensitive projects at ${INSTANTS.join(" and ")}, then busy loops)`);
+const busy = INSTANTS.map(dateRunThenBusy);
+failed ||= (await start("pnpm", [...vitest, "--project", "e2e"], { env }).done).status !== 0;
+for (const beside of busy) beside.stop();
+const dateRuns = await Promise.all(busy.map((beside) => beside.result));
+dateRuns.forEach(({ status, output }, index) => {
+  title(`Date-sensitive tests (${DATE_PROJECTS.join(", ")}) at ${INSTANTS[index]}, TZ=UTC`);
+  process.stdout.write(output);
+  failed ||= status !== 0;
+});
+
+title("End-to-end tests that need the machine to themselves (e2e-alone)");
+failed ||= (await start("pnpm", [...vitest, "--project", "e2e-alone"], { env }).done).status !== 0;
+
+process.exit(failed ? 1 : 0);
