@@ -6,10 +6,10 @@
  */
 import { DEFAULT_SETTINGS } from "@focus/core/schemas";
 import { applyTimerCommands, newAccountTimer, sessionIdOf } from "@focus/core/timer";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { saveAccountTimer } from "../src/repositories/accountTimers";
-import { createTestApp, registerUser } from "./helpers";
-import { accountTimerDevices, newCommandId, nextOfType } from "./liveHelpers";
+import { createTestApp, registerUser, runClockFrom } from "./helpers";
+import { accountTimerDevices, newCommandId, nextOfType, timerOnce } from "./liveHelpers";
 
 const MIN = 60_000;
 const SEED = "00112233445566778899";
@@ -59,12 +59,11 @@ describe("the account's timer over /ws/timer", () => {
 
     const a = await device(cookie);
     const b = await device(cookie);
-    expect(a.timer.status).toBe("running");
     // Both devices post the session as their outboxes do, with the session's id as the key.
     const body = { startTime: new Date(startedAt).toISOString(), duration: 1500, type: "focus", completed: true, clientId: sessionIdOf(SEED, startedAt) };
-    const ended = await nextOfType(a.socket, "account_timer", 3000);
-    expect(ended.timer).toMatchObject({ mode: "shortBreak", lastCompletedAt: startedAt + 25 * MIN });
-    expect((await nextOfType(b.socket, "account_timer")).timer.version).toBe(ended.timer.version);
+    const ended = await timerOnce(a, (timer) => timer.lastCompletedAt !== null);
+    expect(ended).toMatchObject({ mode: "shortBreak", lastCompletedAt: startedAt + 25 * MIN });
+    expect((await timerOnce(b, (timer) => timer.lastCompletedAt !== null)).version).toBe(ended.version);
     for (const _ of [a, b]) {
       expect((await live.t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie }, payload: body })).statusCode).toBe(200);
     }
@@ -94,6 +93,9 @@ describe("the account's timer over /ws/timer", () => {
   });
 
   it("refuses a Free-plan start past the day's two sessions, counted on the server in the device's time zone", async () => {
+    // Noon UTC: the two sessions 90 and 60 minutes back are today's, whatever the wall clock's hour.
+    runClockFrom("2026-12-02T12:00:00Z");
+    onTestFinished(() => void vi.unstubAllGlobals());
     const { cookie, res } = await registerUser(live.t.app);
     const userId: number = res.json().user.id;
     await live.t.app.db.updateTable("users").set({ trial_end_date: new Date(Date.now() - MIN).toISOString() }).where("id", "=", userId).execute();

@@ -10,7 +10,7 @@ import { applyTimerCommands, newAccountTimer, sessionIdOf, type TimerEnvironment
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { saveAccountTimer } from "../src/repositories/accountTimers";
 import { createTestApp, registerUser } from "./helpers";
-import { accountTimerDevices, newCommandId, nextOfType } from "./liveHelpers";
+import { accountTimerDevices, newCommandId, nextOfType, timerOnce } from "./liveHelpers";
 
 const MIN = 60_000;
 const SEED = "00112233445566778899";
@@ -107,11 +107,11 @@ describe("Flowtime and Five more minutes on the server", () => {
     const { timer } = applyTimerCommands(newAccountTimer(DEFAULT_SETTINGS, SEED, startedAt), [{ id: newCommandId(), command: { type: "start" }, at: startedAt }], 0, envAt(startedAt));
     await saveAccountTimer(live.t.app.db, userId, timer, "UTC");
     const a = await device(cookie);
-    const ended = await nextOfType(a.socket, "account_timer", 3000);
-    expect(ended.timer).toMatchObject({ mode: "shortBreak", extendable: expect.objectContaining({ endedAt: startedAt + 25 * MIN }) });
+    const ended = await timerOnce(a, (timer) => timer.lastCompletedAt !== null);
+    expect(ended).toMatchObject({ mode: "shortBreak", extendable: expect.objectContaining({ endedAt: startedAt + 25 * MIN }) });
     expect(await sessions(cookie)).toEqual([expect.objectContaining({ completed: true, clientId: sessionIdOf(SEED, startedAt) })]);
 
-    const extended = await send(a.socket, ended.timer.version, { type: "extend" });
+    const extended = await send(a.socket, ended.version, { type: "extend" });
     expect(extended.replies).toEqual([expect.objectContaining({ outcome: "applied" })]);
     expect(extended.timer).toMatchObject({ status: "running", mode: "focus", sessionStartTime: startedAt, endsAt: startedAt + 30 * MIN, extensions: 1, extendable: null });
     expect(await sessions(cookie)).toEqual([]);

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { inject } from "vitest";
+import { inject, vi } from "vitest";
 import { buildApp } from "../src/app";
 import { type Config, loadConfig } from "../src/env";
 import { SESSION_COOKIE } from "../src/plugins/session";
@@ -227,4 +227,30 @@ let ip = 0;
 export function uniqueIp(): string {
   ip += 1;
   return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+}
+
+/**
+ * Runs this process's clock from `instant` on (an ISO string or epoch ms): `Date` and
+ * `Date.now()` read `instant` plus the real time passed since, so the app under test (it runs in
+ * this process) and the test agree, waits and the server's own timers behave as usual, and a
+ * test about "today" or a plan's day reads the day it chose, not the wall clock's hour.
+ * `vi.unstubAllGlobals()` (in an `afterEach`) puts the real clock back.
+ */
+export function runClockFrom(instant: string | number): void {
+  const RealDate = Date;
+  const offset = new RealDate(instant).getTime() - RealDate.now();
+  class ShiftedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(RealDate.now() + offset);
+      else super(...(args as [string | number]));
+    }
+    static override now(): number {
+      return RealDate.now() + offset;
+    }
+    /** Dates made before the shift, or by a library holding the real class, are dates too. */
+    static override [Symbol.hasInstance](value: unknown): boolean {
+      return value instanceof RealDate;
+    }
+  }
+  vi.stubGlobal("Date", ShiftedDate);
 }

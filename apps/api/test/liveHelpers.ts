@@ -1,9 +1,12 @@
 /** Test helpers for `/ws/timer`: a listening app and a `ws` client that records what it receives. */
 import type { AddressInfo } from "node:net";
 import { EXTENSION_ID, type LiveMessage } from "@focus/core/protocol";
-import type { TimerCommand } from "@focus/core/timer";
+import type { AccountTimer, TimerCommand } from "@focus/core/timer";
 import type { FastifyInstance } from "fastify";
 import WebSocket from "ws";
+
+/** How long a test waits for a message it expects before failing: a guard against a hang, not a measurement. */
+export const MESSAGE_WAIT_MS = 10_000;
 
 /** Our Chrome extension's origin, the only extension origin the API accepts. */
 export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
@@ -22,7 +25,10 @@ export interface LiveTestClient {
   ws: WebSocket;
   /** Every message received so far, parsed. */
   received: LiveMessage[];
-  /** The next message not yet taken by `next` (waits up to `timeoutMs`). */
+  /**
+   * The next message not yet taken by `next`, waiting up to `timeoutMs` (10 s by default: only a
+   * guard against a hang, so a loaded machine makes a test slower, never red).
+   */
   next(timeoutMs?: number): Promise<LiveMessage>;
   /** Sends a message (an object is sent as JSON, a string or buffer as is). */
   send(message: object | string | Buffer): void;
@@ -58,7 +64,7 @@ export function connect(url: string, headers: Record<string, string>): Promise<L
         received,
         closed,
         send: (message) => ws.send(typeof message === "string" || Buffer.isBuffer(message) ? message : JSON.stringify(message)),
-        next: (timeoutMs = 2000) =>
+        next: (timeoutMs = MESSAGE_WAIT_MS) =>
           new Promise((done, fail) => {
             let settled = false;
             const take = () => {
@@ -103,7 +109,7 @@ export async function refusal(url: string, headers: Record<string, string>): Pro
 }
 
 /** Resolves once `check` is (or resolves) true, polling every 20 ms; rejects after `timeoutMs`. */
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = MESSAGE_WAIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error("condition not met in time");
@@ -112,11 +118,28 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
 }
 
 /** The next message of `type`, skipping others (e.g. the timer_update beside each account_timer); waits up to `timeoutMs` in all. */
-export async function nextOfType<T extends LiveMessage["type"]>(client: LiveTestClient, type: T, timeoutMs = 3000) {
+export async function nextOfType<T extends LiveMessage["type"]>(client: LiveTestClient, type: T, timeoutMs = MESSAGE_WAIT_MS) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const message = await client.next(Math.max(1, deadline - Date.now()));
     if (message.type === type) return message as Extract<LiveMessage, { type: T }>;
+  }
+}
+
+/**
+ * The account's timer once `check` holds for it: the one `greeting` already holds (the timer the
+ * device was greeted with), else the next `account_timer` that does. A session set to end a moment
+ * after the test saved it may have ended before or after the device connected, as the machine's
+ * load decides; either way the device sees it.
+ */
+export async function timerOnce(
+  device: { socket: LiveTestClient; timer: AccountTimer },
+  check: (timer: AccountTimer) => boolean,
+): Promise<AccountTimer> {
+  if (check(device.timer)) return device.timer;
+  for (;;) {
+    const { timer } = await nextOfType(device.socket, "account_timer");
+    if (check(timer)) return timer;
   }
 }
 

@@ -95,7 +95,7 @@ describe("the push at a session's end", () => {
     // The server moved the timer on by itself: the session is recorded and the break runs.
     const sessions = (await t.app.inject({ method: "GET", url: "/api/sessions", headers: { cookie } })).json() as { type: string; completed: boolean }[];
     expect(sessions).toEqual([expect.objectContaining({ type: "focus", completed: true })]);
-    await eventually(() => t.app.push.sessionEnds.wakeOf(userId) === endsAt + 1000 + 5 * MIN, 3000);
+    await eventually(() => t.app.push.sessionEnds.wakeOf(userId) === endsAt + 1000 + 5 * MIN);
   });
 
   it("sends nothing for a session paused or reset before its end", async () => {
@@ -111,7 +111,7 @@ describe("the push at a session's end", () => {
       const { timer } = await nextOfType(socket, "account_timer");
       socket.send({ type: "timer_commands", baseVersion: timer.version, commands: [{ id: newId(), command: { type: command }, at: Date.now() }] });
       for (;;) if ((await nextOfType(socket, "account_timer")).replies) break;
-      await eventually(() => t.app.push.sessionEnds.wakeOf(userId) === null, 2000);
+      await eventually(() => t.app.push.sessionEnds.wakeOf(userId) === null);
       await sleep(endsAt + PUSH_WITHIN_MS - Date.now());
     };
     await Promise.all([stopBeforeTheEnd("pause"), stopBeforeTheEnd("reset")]);
@@ -137,7 +137,7 @@ describe("the push at a session's end", () => {
     socket.send({ type: "timer_commands", baseVersion: timer.version, commands: [{ id: newId(), command: { type: "takeBreak" }, at: Date.now() }] });
     for (;;) if ((await nextOfType(socket, "account_timer")).replies) break;
     // The break it earned has an end, and that end is scheduled; the Flowtime session's was not pushed.
-    await eventually(() => t.app.push.sessionEnds.wakeOf(userId) !== null, 2000);
+    await eventually(() => t.app.push.sessionEnds.wakeOf(userId) !== null);
     await t.app.push.sessionEnds.idle();
     await sleep(PUSH_WITHIN_MS);
     expect(service.received).toEqual([]);

@@ -1,8 +1,8 @@
 import { type LiveMessage } from "@focus/core/protocol";
 import { ROOM_EMPTY_CLOSE_MS } from "@focus/core/rooms";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ROOM_CLOSED_BY_OWNER, ROOM_GONE_MESSAGE } from "../src/live/rooms";
-import { createTestApp, registerUser, type TestApp } from "./helpers";
+import { createTestApp, registerUser, runClockFrom, type TestApp } from "./helpers";
 import { connect, listen, refusal, type LiveTestClient } from "./liveHelpers";
 
 type RoomState = Extract<LiveMessage, { type: "room_state" }>;
@@ -15,6 +15,8 @@ describe("focus rooms", () => {
   const open: LiveTestClient[] = [];
 
   beforeEach(async () => {
+    // Noon UTC: sessions recorded an hour or so back are today's (the Free plan's day), whatever the wall clock's hour.
+    runClockFrom("2026-12-02T12:00:00Z");
     t = await createTestApp();
     const listening = await listen(t.app);
     origin = listening.origin;
@@ -24,6 +26,7 @@ describe("focus rooms", () => {
   afterEach(async () => {
     for (const client of open.splice(0)) client.ws.terminate();
     await t.close();
+    vi.unstubAllGlobals();
   });
 
   async function live(cookie: string): Promise<LiveTestClient> {
@@ -42,7 +45,7 @@ describe("focus rooms", () => {
   /** The next `room_state` (or room_error/room_closed) a client receives, skipping the timer sync. */
   async function nextRoomMessage(client: LiveTestClient): Promise<LiveMessage> {
     for (;;) {
-      const message = await client.next(3000);
+      const message = await client.next();
       if (message.type.startsWith("room_")) return message;
     }
   }
@@ -221,11 +224,11 @@ describe("focus rooms", () => {
     expect(((await signedIn.next()) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 3", limitReached: false }]);
     // Leaving and closing the tab each show within a second or so (states go out at most once a second).
     adaLive.send({ type: "room_leave" });
-    expect(((await visitor.next(2000)) as RoomState).room.memberCount).toBe(0);
+    expect(((await visitor.next()) as RoomState).room.memberCount).toBe(0);
     adaLive.send({ type: "room_join", slug: room.slug });
     expect(((await visitor.next()) as RoomState).room.memberCount).toBe(1);
     adaLive.ws.close();
-    expect(((await visitor.next(2000)) as RoomState).room.memberCount).toBe(0);
+    expect(((await visitor.next()) as RoomState).room.memberCount).toBe(0);
 
     // A ping is answered with the server's clock; anything else it sends is ignored.
     visitor.send({ type: "room_join", slug: room.slug });

@@ -41,7 +41,7 @@ export class ShieldWatch {
   private checking: Promise<void> | null = null;
 
   constructor(private readonly options: ShieldWatchOptions) {
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
   }
 
   /** A paired browser counts as not reporting after this long without a report, ms. */

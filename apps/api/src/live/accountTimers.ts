@@ -54,7 +54,7 @@ export class AccountTimers implements TimerHub {
     this.db = options.db;
     this.hub = options.hub;
     this.log = options.log;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
   }
 
   clientJoined(client: LiveClient): void {

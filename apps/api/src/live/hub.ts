@@ -171,7 +171,7 @@ export class InMemoryLiveHub implements LiveHub {
 
   constructor(options: InMemoryLiveHubOptions = {}) {
     this.log = options.log ?? noLog;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
     this.limits = { ...LIVE_LIMITS, ...options.limits };
   }
 

@@ -202,7 +202,7 @@ export class RoomHub {
     this.db = options.db;
     this.publishRelay = options.publish ?? (() => undefined);
     this.log = options.log;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
     this.limits = { ...ROOM_TRAFFIC_LIMITS, ...options.limits };
     this.joinBudget = new TokenBuckets(this.limits.joins, this.now);
     this.statusBudget = new TokenBuckets(this.limits.statuses, this.now);

@@ -21,7 +21,7 @@ export class TokenBuckets {
 
   constructor(
     private readonly limit: BucketLimit,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** Takes a token from `key`'s bucket; false (nothing taken) when it is empty. */

@@ -88,7 +88,7 @@ export class SessionEndPushes {
     this.timers = options.timers;
     this.sender = options.sender;
     this.log = options.log;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
   }
 
   /** Hears the timers' runs, sweeps the stored timers once (the restart) and then every SWEEP_INTERVAL_MS. */
