@@ -45,6 +45,7 @@ import liveRoutes from "./routes/live";
 import roomWatchRoutes from "./routes/roomWatch";
 import sessionRoutes from "./routes/sessions";
 import taskRoutes from "./routes/tasks";
+import timerRoutes from "./routes/timer";
 import settingsRoutes from "./routes/settings";
 import subscriptionRoutes from "./routes/subscription";
 import userRoutes from "./routes/user";
@@ -108,6 +109,7 @@ export const focusApp = fp<{ config: Config }>(
         await api.register(passwordResetRoutes, { config });
         await api.register(settingsRoutes);
         await api.register(sessionRoutes);
+        await api.register(timerRoutes);
         await api.register(taskRoutes);
         await api.register(userRoutes, { config });
         await api.register(subscriptionRoutes, { config });

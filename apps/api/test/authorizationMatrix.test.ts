@@ -197,6 +197,11 @@ const MATRIX: Record<string, Expectation> = {
     setup: twoOfA("/api/sessions", newSession),
     call: (f, role) => ({ ...ownedRow("/api/sessions")(f, role), payload: { outcome: "done", rating: 4 } }),
   },
+  // Commands run on the caller's own timer only: there is no id to name another's.
+  "POST /api/timer/commands": {
+    status: loggedIn(200),
+    call: () => ({ url: "/api/timer/commands", payload: { baseVersion: 0, commands: [{ id: crypto.randomUUID(), command: { type: "mode", mode: "shortBreak" }, at: Date.now() }] } }),
+  },
   "GET /api/tasks": { status: loggedIn(200), call: plain("/api/tasks") },
   "POST /api/tasks": { status: loggedIn(201), call: () => ({ url: "/api/tasks", payload: newTask() }) },
   "PUT /api/tasks/:id": {

@@ -1,4 +1,4 @@
-import type { AccountTimersTable } from "./tables/accountTimers";
+import type { AccountTimersTable, AccountTimerVersionsTable } from "./tables/accountTimers";
 import type { AppSecretsTable } from "./tables/appSecrets";
 import type { BlockedAttemptsTable } from "./tables/blockedAttempts";
 import type { BlockedSitesTable } from "./tables/blockedSites";
@@ -33,6 +33,7 @@ export interface Database {
   rooms: RoomsTable;
   room_presence: RoomPresenceTable;
   account_timers: AccountTimersTable;
+  account_timer_versions: AccountTimerVersionsTable;
   rate_counters: RateCountersTable;
   live_connections: LiveConnectionsTable;
   password_resets: PasswordResetsTable;

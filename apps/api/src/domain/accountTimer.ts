@@ -11,12 +11,12 @@
 import { type SessionInput } from "@focus/core/schemas";
 import { todayProgress } from "@focus/core/stats";
 import { planTier } from "@focus/core/subscription";
-import { applyTimerCommands, newAccountTimer, newTimerSeed, settleAccountTimer, strictSessionUnderWay, type AccountTimer, type AccountTimerResult, type TimedTimerCommand, type TimerEffect, type TimerEnvironment } from "@focus/core/timer";
+import { applyTimerCommands, newAccountTimer, newTimerSeed, replayStaleCommands, settleAccountTimer, strictSessionUnderWay, type AccountTimer, type AccountTimerResult, type TimedTimerCommand, type TimerEffect, type TimerEnvironment } from "@focus/core/timer";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";
 import type { UserRow } from "../db/tables/users";
-import { findAccountTimer, saveAccountTimer } from "../repositories/accountTimers";
+import { findAccountTimer, findTimerVersion, saveAccountTimer } from "../repositories/accountTimers";
 import { deleteSessionByClientId, listSessionsBetween } from "../repositories/sessions";
 import { getSettings } from "../repositories/settings";
 import { findUserById, lockUserRow } from "../repositories/users";
@@ -26,6 +26,12 @@ import { sessionWriteGate } from "./sessionWrites";
 import { subscriptionOf } from "./subscription";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A device's batch, kept for its replay when it turns out stale. */
+interface StaleBatch {
+  commands: readonly TimedTimerCommand[];
+  baseVersion: number;
+}
 
 /** What a run of the account's timer gives the live layer. */
 export interface TimerRun extends AccountTimerResult {
@@ -115,6 +121,7 @@ async function runTimer(
   now: number,
   log: TimerLogger,
   work: (timer: AccountTimer, env: TimerEnvironment) => AccountTimerResult,
+  staleBatch: StaleBatch | null = null,
 ): Promise<TimerRun | null> {
   // Session writes wait while an import of the user runs (`domain/sessionWrites.ts`).
   return sessionWriteGate(db).write(userId, () => writeTransaction(db, async (trx) => {
@@ -126,15 +133,34 @@ async function runTimer(
     const env = await environmentOf(trx, user, zone, now);
     const timer = stored?.timer ?? newAccountTimer(env.settings, newTimerSeed(), now);
     const result = work(timer, env);
-    if (result.changed || !stored || stored.timeZone !== zone) await saveAccountTimer(trx, userId, result.timer, zone);
-    return { ...result, ...(await recordEffects(trx, user, result.effects, now, zone, log)) };
+    const stale = staleBatch && result.outcomes.length > 0 && result.outcomes.every((o) => o.outcome === "stale") ? staleBatch : null;
+    if (result.changed || !stored || stored.timeZone !== zone) await saveAccountTimer(trx, userId, result.timer, zone, now);
+    const recorded = await recordEffects(trx, user, result.effects, now, zone, log);
+    const replayed = stale ? await recordStaleBatch(trx, user, stale, env, zone, log) : null;
+    return { ...result, sessionsChanged: recorded.sessionsChanged || replayed?.sessionsChanged === true, taskSessionRecorded: recorded.taskSessionRecorded || replayed?.taskSessionRecorded === true };
   }));
+}
+
+/**
+ * A stale batch (`docs/offline.md`, A timer used offline): its commands run on the version of the
+ * timer its device last saw, and what they ended or stopped there is recorded, so nothing done
+ * offline is lost; the account's timer is not changed. Nothing is recorded when that version is
+ * no longer kept (logged).
+ */
+async function recordStaleBatch(trx: Kysely<Database>, user: UserRow, batch: StaleBatch, env: TimerEnvironment, zone: string, log: TimerLogger) {
+  const base = await findTimerVersion(trx, user.id, batch.baseVersion);
+  if (!base) {
+    log.warn({ userId: user.id, baseVersion: batch.baseVersion }, "account timer: a stale batch's version is no longer kept; its sessions are not recorded");
+    return null;
+  }
+  return recordEffects(trx, user, replayStaleCommands(base, batch.commands, env), env.now, zone, log);
 }
 
 /**
  * Runs a device's commands on the user's timer (core's `applyTimerCommands`): in order, each at
  * its own time, all refused as stale when the device had not seen the timer's last commanded
- * change (`baseVersion`). `now` is the server's clock, epoch ms.
+ * change (`baseVersion`); a stale batch still records the sessions it ended on the device
+ * (`recordStaleBatch`). `now` is the server's clock, epoch ms.
  * @returns null when the user no longer exists.
  */
 export function runTimerCommands(
@@ -146,7 +172,8 @@ export function runTimerCommands(
   now: number,
   log: TimerLogger,
 ): Promise<TimerRun | null> {
-  return runTimer(db, userId, timeZone, now, log, (timer, env) => applyTimerCommands(timer, commands, baseVersion ?? timer.version, env));
+  const stale = baseVersion === null ? null : { commands, baseVersion };
+  return runTimer(db, userId, timeZone, now, log, (timer, env) => applyTimerCommands(timer, commands, baseVersion ?? timer.version, env), stale);
 }
 
 /**

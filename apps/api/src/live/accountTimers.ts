@@ -12,7 +12,7 @@
  * `onRun` listeners once its transaction has committed.
  */
 import { randomUUID } from "node:crypto";
-import { nextSettleAt, sharedStateOfAccount, type AccountTimer, type TimerCommandOutcome } from "@focus/core/timer";
+import { nextSettleAt, sharedStateOfAccount, type AccountTimer, type TimedTimerCommand, type TimerCommandOutcome } from "@focus/core/timer";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { runTimerCommands, settleTimer, type TimerRun } from "../domain/accountTimer";
@@ -75,14 +75,37 @@ export class AccountTimers implements TimerHub {
           ? null
           : { commands: [{ id: randomUUID(), command: { type: message.action }, at: now }], baseVersion: null, timeZone: client.timeZone ?? null };
     if (!batch) return;
-    void this.enqueue(client.userId, async () => {
-      const run = await runTimerCommands(this.db, client.userId, batch.commands, batch.baseVersion, batch.timeZone, this.now(), this.log);
+    void this.run(client.userId, batch, client).catch(() => undefined);
+  }
+
+  /**
+   * Runs a device's batch on the user's timer (after the user's earlier work, `POST
+   * /api/timer/commands` and the live `timer_commands` alike) and tells every device: `client`,
+   * the connection that sent it, gets the timer with its replies, every other connection of the
+   * user the changed timer. Resolves with the run (null when the user no longer exists).
+   * @throws what the run threw (also logged).
+   */
+  run(userId: number, batch: { commands: readonly TimedTimerCommand[]; baseVersion: number | null; timeZone: string | null }, client?: LiveClient): Promise<TimerRun | null> {
+    let result: TimerRun | null = null;
+    let failure: unknown = null;
+    const done = this.enqueue(userId, async () => {
+      try {
+        result = await runTimerCommands(this.db, userId, batch.commands, batch.baseVersion, batch.timeZone, this.now(), this.log);
+      } catch (error) {
+        failure = error;
+        throw error;
+      }
+      const run: TimerRun | null = result;
       if (!run) return;
-      this.ran(client.userId, run);
-      this.sendTimer(client, run.timer, run.outcomes);
-      if (run.changed) this.publish(client.userId, run, client.id);
-      else if (run.sessionsChanged) this.hub.notifyUser(client.userId, { type: "sessions_changed" });
-      this.schedule(client.userId, run.timer);
+      this.ran(userId, run);
+      if (client) this.sendTimer(client, run.timer, run.outcomes);
+      if (run.changed) this.publish(userId, run, client?.id);
+      else if (run.sessionsChanged) this.hub.notifyUser(userId, { type: "sessions_changed" });
+      this.schedule(userId, run.timer);
+    });
+    return done.then(() => {
+      if (failure !== null) throw failure;
+      return result;
     });
   }
 

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { roomSchema, roomSlugSchema, roomStatusSchema } from "../schemas/room";
-import { timeZoneSchema } from "../schemas/timeZone";
-import { accountTimerSchema, MAX_TIMER_COMMANDS, timedTimerCommandSchema, timerCommandReplySchema } from "../timer/accountTimer";
+import { accountTimerSchema, MAX_TIMER_COMMANDS, timerCommandBatchSchema, timerCommandReplySchema } from "../timer/accountTimer";
 import { sharedTimerStateSchema } from "./timerState";
 
 /** Heartbeat of the live connection, ms: 20 s (`docs/api.md`, Live sync). */
@@ -64,16 +63,11 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
   /** From the server: a paired browser's report or a shield-off interval changed; the web app loads `GET /api/shield/status` again. */
   z.object({ type: z.literal("shield_changed") }),
   /**
-   * A device's commands to the account's timer (`docs/api.md`, The account's timer), run in
-   * order if the device had seen the timer's last commanded change (`baseVersion`); `timeZone`
-   * is the device's, for the Free plan's "today".
+   * A device's commands to the account's timer over the live connection (`timerCommandBatchSchema`);
+   * the server answers with `account_timer` and `replies`. The web app posts its batches instead
+   * (`POST /api/timer/commands`, through its outbox).
    */
-  z.object({
-    type: z.literal("timer_commands"),
-    commands: z.array(timedTimerCommandSchema).min(1).max(MAX_TIMER_COMMANDS),
-    baseVersion: z.number().int().min(0),
-    timeZone: timeZoneSchema.optional(),
-  }),
+  timerCommandBatchSchema.extend({ type: z.literal("timer_commands") }),
   /**
    * The account's timer, from the server: on connecting, after every change (any device's
    * command, a session's end), and to a device whose commands it ran, with what became of

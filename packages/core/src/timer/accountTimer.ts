@@ -4,6 +4,7 @@ import { AUTO_START_DELAY_MS, TIMER_MODES, type TimerMode } from "../constants";
 import { instantMsSchema, type SharedTimerState } from "../protocol/timerState";
 import { MAX_SESSION_EXTENSIONS, MAX_SESSION_SECONDS, sessionInputSchema } from "../schemas/session";
 import { intentionSchema } from "../schemas/intention";
+import { timeZoneSchema } from "../schemas/timeZone";
 import type { TimerSettings } from "../schemas/settings";
 import { taskRefSchema } from "../tasks/list";
 import { timerMachine, type TimerMachine } from "./machine";
@@ -132,6 +133,19 @@ export const timedTimerCommandSchema = z.object({ id: z.uuid(), command: timerCo
 export type TimedTimerCommand = z.infer<typeof timedTimerCommandSchema>;
 
 /**
+ * A device's batch of commands to the account's timer (`docs/api.md`, The account's timer): run
+ * in order if the device had seen the timer's last commanded change (`baseVersion`); `timeZone`
+ * is the device's (the Free plan's "today" when the account has none stored). Sent as
+ * `POST /api/timer/commands` by the web app's outbox, and as the live `timer_commands` message.
+ */
+export const timerCommandBatchSchema = z.object({
+  commands: z.array(timedTimerCommandSchema).min(1).max(MAX_TIMER_COMMANDS),
+  baseVersion: z.number().int().min(0),
+  timeZone: timeZoneSchema.optional(),
+});
+export type TimerCommandBatch = z.infer<typeof timerCommandBatchSchema>;
+
+/**
  * Why a command was refused: a start the plan refuses (`StartBlockReason`), or a pause, reset,
  * skip, mode change or room round during a strict focus session (`strict`).
  */
@@ -148,6 +162,14 @@ export const timerCommandReplySchema = z.discriminatedUnion("outcome", [
   z.object({ id: z.uuid(), outcome: z.literal("refused"), reason: z.enum(["guestLimit", "freeLimit", "strict"]) }),
   z.object({ id: z.uuid(), outcome: z.literal("stale") }),
 ]);
+
+/** The server's answer to a batch: the account's timer after it, the server's clock (epoch ms), and what became of each command. */
+export const timerCommandsAnswerSchema = z.object({
+  timer: accountTimerSchema,
+  serverNow: z.number(),
+  replies: z.array(timerCommandReplySchema).max(MAX_TIMER_COMMANDS),
+});
+export type TimerCommandsAnswer = z.infer<typeof timerCommandsAnswerSchema>;
 
 /** What the server knows when it runs the account's timer: the user's settings and plan, and its own clock (epoch ms). */
 export interface TimerEnvironment {
@@ -412,6 +434,18 @@ export function applyTimerCommands(
   }
   snapshot = settle(snapshot, env.now, effects);
   return { ...nextTimer(timer, syncedTimerOf(snapshot), ran, env.now), effects, outcomes };
+}
+
+/**
+ * What a stale batch did on the device that sent it (`docs/offline.md`, A timer used offline):
+ * its commands run on the account's timer as that device last saw it (`base`, the version it
+ * named), up to `env.now`, as they ran on the device while it was offline. The server records
+ * the sessions this ends or stops (a session is keyed by its id, so one the account's timer also
+ * ended is kept once) and keeps its own timer as it is.
+ * @returns the chart's effects of the replay, in order.
+ */
+export function replayStaleCommands(base: AccountTimer, commands: readonly TimedTimerCommand[], env: TimerEnvironment): TimerEffect[] {
+  return applyTimerCommands(base, commands, base.commandVersion, env).effects;
 }
 
 /**

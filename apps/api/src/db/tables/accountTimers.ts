@@ -13,3 +13,13 @@ export interface AccountTimersTable {
 
 export type AccountTimerRow = Selectable<AccountTimersTable>;
 export type NewAccountTimerRow = Insertable<AccountTimersTable>;
+
+/** Table `account_timer_versions`: recent versions of each account's timer (a stale batch runs on the one its device saw). */
+export interface AccountTimerVersionsTable {
+  user_id: number;
+  version: number;
+  /** Core's `AccountTimer`, as JSON. */
+  timer: string;
+  /** When it was saved, epoch ms. PostgreSQL returns bigint as text. */
+  saved_at: number | string;
+}

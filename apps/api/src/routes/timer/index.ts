@@ -1,0 +1,31 @@
+/**
+ * The account's timer over HTTP (`docs/api.md`, The account's timer):
+ * `POST /api/timer/commands` runs a device's batch of commands (`timerCommandBatchSchema`) on the
+ * signed-in user's timer, after the user's earlier commands from any device, and answers the
+ * timer after it, the server's clock and what became of each command (applied, refused with its
+ * reason, or stale); every connection of the user hears the change (`account_timer`). The web
+ * app's outbox sends its commands here, so they wait offline in order with the user's other writes.
+ * The device's time zone is the batch's, else the request's X-Time-Zone.
+ */
+import { timerCommandBatchSchema, timerCommandsAnswerSchema } from "@focus/core/timer";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { notAuthenticated } from "../../domain/httpError";
+import { userOf } from "../../plugins/auth";
+
+const timerRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.addHook("onRequest", fastify.authenticate);
+
+  fastify.post(
+    "/timer/commands",
+    { schema: { body: timerCommandBatchSchema, response: { 200: timerCommandsAnswerSchema } } },
+    async (request) => {
+      const userId = userOf(request).id;
+      const { commands, baseVersion, timeZone } = request.body;
+      const run = await fastify.accountTimers.run(userId, { commands, baseVersion, timeZone: timeZone ?? request.timeZone });
+      if (!run) throw notAuthenticated();
+      return { timer: run.timer, serverNow: Date.now(), replies: run.outcomes };
+    },
+  );
+};
+
+export default timerRoutes;
