@@ -48,7 +48,7 @@ describe("POST /api/timer/commands", () => {
       { baseVersion: 0, commands: [] },
       { baseVersion: -1, commands: [{ id: newCommandId(), command: { type: "start" }, at: Date.now() }] },
       { baseVersion: 0, commands: [{ id: newCommandId(), command: { type: "explode" }, at: Date.now() }] },
-      { baseVersion: 0, commands: Array.from({ length: 21 }, () => ({ id: newCommandId(), command: { type: "pause" }, at: Date.now() })) },
+      { baseVersion: 0, commands: Array.from({ length: 201 }, () => ({ id: newCommandId(), command: { type: "pause" }, at: Date.now() })) },
     ]) {
       const res = await live.t.app.inject({ method: "POST", url: "/api/timer/commands", headers: { cookie }, payload });
       expect(res.statusCode).toBe(400);
@@ -84,5 +84,20 @@ describe("POST /api/timer/commands", () => {
     // The same batch again (its answer was lost on the way): still one record.
     expect((await post(cookie, 1, batch)).statusCode).toBe(200);
     expect(await sessions(cookie)).toHaveLength(1);
+  });
+
+  it("records a focus session for a task its device knew only by its clientId (added offline)", async () => {
+    const { cookie, res } = await registerUser(live.t.app);
+    const userId: number = res.json().user.id;
+    const clientId = crypto.randomUUID();
+    // The outbox sends the task before the commands given after it was added.
+    const task = await live.t.app.inject({ method: "POST", url: "/api/tasks", headers: { cookie }, payload: { clientId, title: "Chapter 3", estimate: 2 } });
+    expect(task.statusCode).toBe(201);
+    const seen = { ...newAccountTimer(DEFAULT_SETTINGS, SEED, Date.now() - 40 * MIN), version: 1, commandVersion: 1 };
+    await saveAccountTimer(live.t.app.db, userId, seen, "UTC", seen.updatedAt);
+    const startedAt = Date.now() - 26 * MIN;
+    const answer = await post(cookie, 1, [{ command: { type: "start", task: { clientId, id: null } }, at: startedAt }]);
+    expect(answer.json()).toMatchObject({ replies: [{ outcome: "applied" }], timer: { mode: "shortBreak" } });
+    expect(await sessions(cookie)).toEqual([expect.objectContaining({ type: "focus", completed: true, taskId: task.json().id })]);
   });
 });

@@ -9,6 +9,7 @@
  * its session back.
  */
 import { type SessionInput } from "@focus/core/schemas";
+import { type TaskRef } from "@focus/core/tasks";
 import { todayProgress } from "@focus/core/stats";
 import { planTier } from "@focus/core/subscription";
 import { applyTimerCommands, newAccountTimer, newTimerSeed, replayStaleCommands, settleAccountTimer, strictSessionUnderWay, type AccountTimer, type AccountTimerResult, type TimedTimerCommand, type TimerEffect, type TimerEnvironment } from "@focus/core/timer";
@@ -19,6 +20,7 @@ import type { UserRow } from "../db/tables/users";
 import { findAccountTimer, findTimerVersion, saveAccountTimer } from "../repositories/accountTimers";
 import { deleteSessionByClientId, listSessionsBetween } from "../repositories/sessions";
 import { getSettings } from "../repositories/settings";
+import { findTaskByClientId } from "../repositories/tasks";
 import { findUserById, lockUserRow } from "../repositories/users";
 import { HttpError } from "./httpError";
 import { recordSessionLocked } from "./sessions";
@@ -86,11 +88,22 @@ async function recordEffects(
       continue;
     }
     if (effect.type !== "sessionCompleted" && effect.type !== "sessionStopped") continue;
-    const recorded = await recordOne(trx, user, effect.session, now, timeZone, log);
+    const recorded = await recordOne(trx, user, await withTaskId(trx, user.id, effect.session, effect.task), now, timeZone, log);
     sessionsChanged ||= recorded?.created === true;
     taskSessionRecorded ||= recorded?.created === true && recorded.session.taskId !== undefined;
   }
   return { sessionsChanged, taskSessionRecorded };
+}
+
+/**
+ * The session with its task's server id: a task added on a device that was offline has none in
+ * the timer (the device names it by its `clientId`), and the server has it by then (the device's
+ * outbox sends the task before the commands that came after it).
+ */
+async function withTaskId(trx: Kysely<Database>, userId: number, session: SessionInput, task: TaskRef | null): Promise<SessionInput> {
+  if (session.taskId !== undefined || !task) return session;
+  const id = task.id ?? (await findTaskByClientId(trx, userId, task.clientId))?.id;
+  return id === undefined || id === null ? session : { ...session, taskId: id };
 }
 
 /** One session, under the plan; a task that is not (or no longer) the user's is left out. */

@@ -1,6 +1,7 @@
 import { timerEventsOf, type TimerCommand, type TimerCommandRefusal } from "@focus/core/timer";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { AccountTimerSync } from "./accountTimerSync";
+import { outboxSync } from "./outbox/sync";
 import { useLiveChannel } from "./liveChannel";
 import { serverClockHeard, serverNow, useServerClockHeard, useServerClockOffset } from "./serverClock";
 import { TimerActor } from "./timerActor";
@@ -20,7 +21,8 @@ export interface TimerCommandsProps {
  * Provides the timer's commander (`useTimerCommand`) inside the timer actor and the live
  * connection: each command runs on this device's chart at once, stamped with the server's clock
  * (a start carries the task picked here), and for a signed-in user goes to the account's timer
- * through `AccountTimerSync`, which also makes this device follow every change made elsewhere.
+ * through `AccountTimerSync` and the outbox; the sync also makes this device follow every change
+ * made elsewhere.
  * Each new estimate of the server's clock is given to the chart (`CLOCK`).
  */
 export function TimerCommands({ userId, onStale, onRefused, children }: TimerCommandsProps) {
@@ -47,6 +49,7 @@ export function TimerCommands({ userId, onStale, onRefused, children }: TimerCom
       userId,
       timer: actor,
       channel,
+      outbox: outboxSync,
       now: serverNow,
       clockHeard: serverClockHeard,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -64,8 +67,9 @@ export function TimerCommands({ userId, onStale, onRefused, children }: TimerCom
     () => (command: TimerCommand) => {
       const picked = actor.getSnapshot().context.task;
       const full = (command.type === "start" || command.type === "toggle") && command.task === undefined ? { ...command, task: picked } : command;
-      for (const event of timerEventsOf(full, serverNow())) actor.send(event);
-      sync.current?.submit(full);
+      // A signed-in user's command runs here and goes to the account's timer; a guest's stays here.
+      if (sync.current) sync.current.submit(full);
+      else for (const event of timerEventsOf(full, serverNow())) actor.send(event);
     },
     [actor],
   );

@@ -1,10 +1,12 @@
 import { type LiveMessage } from "@focus/core/protocol";
 import { DEFAULT_SETTINGS } from "@focus/core/schemas";
-import { applyTimerCommands, newAccountTimer, timerMachine, type AccountTimer, type TimerAccess, type TimerEffect } from "@focus/core/timer";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { applyTimerCommands, newAccountTimer, timerMachine, type AccountTimer, type TimerAccess, type TimerCommandBatch, type TimerEffect } from "@focus/core/timer";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromCallback, type EventObject } from "xstate";
 import { AccountTimerSync } from "./accountTimerSync";
 import type { LiveChannel } from "./liveChannel";
+import { memoryOutbox } from "./outbox/outbox";
+import { OutboxSync } from "./outbox/outboxSync";
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 27, 15, 0, 0);
@@ -43,25 +45,19 @@ class FakeChannel implements LiveChannel {
   receive(message: LiveMessage) {
     for (const listener of this.messageListeners) listener(message);
   }
-  batches() {
-    return this.sent.filter((m): m is Extract<LiveMessage, { type: "timer_commands" }> => m.type === "timer_commands");
-  }
 }
 
-/** The server's side: the account's timer, running each batch as the API does. */
+/** The server's side: the account's timer, running each posted batch as the API does. */
 function server(start = newAccountTimer(DEFAULT_SETTINGS, SEED, T0 - MIN)) {
   let timer = start;
   return {
     get timer() {
       return timer;
     },
-    run(batch: Extract<LiveMessage, { type: "timer_commands" }>, now: number): LiveMessage {
+    run(batch: TimerCommandBatch, now: number) {
       const result = applyTimerCommands(timer, batch.commands, batch.baseVersion, { settings: DEFAULT_SETTINGS, access: premium, now });
       timer = result.timer;
-      return { type: "account_timer", timer, serverNow: now, replies: result.outcomes };
-    },
-    set(next: AccountTimer) {
-      timer = next;
+      return { timer, serverNow: now, replies: result.outcomes };
     },
   };
 }
@@ -71,6 +67,15 @@ describe("a device following the account's timer", () => {
   let channel: FakeChannel;
   let effects: TimerEffect[];
   let stale: number;
+  let account: ReturnType<typeof server>;
+  /** Whether the server can be reached; the batches it was sent, in order. */
+  let online: boolean;
+  let posted: TimerCommandBatch[];
+  let answers: ReturnType<ReturnType<typeof server>["run"]>[];
+  /** When set, the server's answer waits until the test lets it go. */
+  let holdAnswers: boolean;
+  let release: (() => void)[];
+  let outbox: OutboxSync;
   const syncs: AccountTimerSync[] = [];
 
   let heard = true;
@@ -86,6 +91,7 @@ describe("a device following the account's timer", () => {
       userId,
       timer: actor,
       channel,
+      outbox,
       now: () => now,
       clockHeard: () => heard,
       timeZone: "UTC",
@@ -93,33 +99,55 @@ describe("a device following the account's timer", () => {
       onRefused: () => {},
     });
     syncs.push(sync);
-    /** What the user does: the command on this device at once, and to the account. */
-    const start = () => {
-      actor.send({ type: "START", now });
-      sync.submit({ type: "start" });
-    };
-    return { actor, sync, start };
+    return { actor, sync };
   }
 
-  beforeEach(() => {
+  /** The outbox's sends are done (the commands waited, or the server answered them). */
+  const settled = () => vi.waitFor(async () => {
+    await outbox.flush();
+    expect(syncs.every((sync) => sync.waiting() === 0) || !online).toBe(true);
+  });
+
+  beforeEach(async () => {
     now = T0;
     heard = true;
     channel = new FakeChannel();
     effects = [];
     stale = 0;
+    online = true;
+    posted = [];
+    answers = [];
+    holdAnswers = false;
+    release = [];
+    account = server();
     window.localStorage.clear();
+    outbox = new OutboxSync({
+      store: memoryOutbox(),
+      baseDelayMs: 60 * MIN,
+      request: async (_method, path, body) => {
+        if (!online) throw new TypeError("Failed to fetch");
+        expect(path).toBe("/api/timer/commands");
+        const batch = body as TimerCommandBatch;
+        posted.push(batch);
+        if (holdAnswers) await new Promise<void>((resolve) => release.push(resolve));
+        const answer = account.run(batch, now);
+        answers.push(answer);
+        return answer;
+      },
+    });
+    await outbox.setUser(1);
   });
   afterEach(() => {
     for (const sync of syncs.splice(0)) sync.stop();
+    outbox.stop();
   });
 
   it("takes a session another device started, to the same end", () => {
     const { actor } = device();
     channel.connect();
-    const other = server();
-    const started = other.run({ type: "timer_commands", baseVersion: 0, commands: [{ id: crypto.randomUUID(), command: { type: "start" }, at: T0 }] }, T0);
+    const started = account.run({ baseVersion: 0, commands: [{ id: crypto.randomUUID(), command: { type: "start" }, at: T0 }] }, T0);
     now = T0 + 300;
-    channel.receive({ ...started, replies: undefined } as LiveMessage);
+    channel.receive({ type: "account_timer", timer: started.timer, serverNow: now });
     expect(actor.getSnapshot().value).toBe("running");
     expect(actor.getSnapshot().context.endsAt).toBe(T0 + 25 * MIN);
   });
@@ -128,11 +156,10 @@ describe("a device following the account's timer", () => {
     heard = false;
     const { actor, sync } = device();
     channel.connect();
-    const account = server();
-    const started = account.run({ type: "timer_commands", baseVersion: 0, commands: [{ id: crypto.randomUUID(), command: { type: "start" }, at: T0 }] }, T0);
+    const started = account.run({ baseVersion: 0, commands: [{ id: crypto.randomUUID(), command: { type: "start" }, at: T0 }] }, T0);
     // This device reads 30 minutes later than the server: following now would complete the session.
     now = T0 + 30 * MIN;
-    channel.receive({ ...started, replies: undefined } as LiveMessage);
+    channel.receive({ type: "account_timer", timer: started.timer, serverNow: now });
     expect(actor.getSnapshot().value).toBe("idle");
     now = T0 + MIN;
     heard = true;
@@ -141,77 +168,99 @@ describe("a device following the account's timer", () => {
     expect(effects).toEqual([]);
   });
 
-  it("queues what the user does offline and sends it as one batch on the view it was given on, then follows the answer", () => {
-    const account = server();
-    const { actor, start } = device();
-    start();
+  it("keeps what the user does offline in the outbox and sends it as one batch on the view it was given on, then follows the answer", async () => {
+    online = false;
+    const { actor, sync } = device();
+    sync.submit({ type: "start" });
+    expect(actor.getSnapshot().value).toBe("running");
     now += 10 * MIN;
-    actor.send({ type: "PAUSE", now });
-    syncs[0]!.submit({ type: "pause" });
-    expect(channel.batches()).toEqual([]);
-    channel.connect();
-    const [batch] = channel.batches();
-    expect(batch?.commands.map((c) => c.command.type)).toEqual(["start", "pause"]);
-    expect(batch?.baseVersion).toBe(0);
-    channel.receive(account.run(batch!, now));
+    sync.submit({ type: "pause" });
+    await settled();
+    expect(posted).toEqual([]);
+    expect(sync.waiting()).toBe(2);
+    online = true;
+    await settled();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.commands.map((c) => c.command.type)).toEqual(["start", "pause"]);
+    expect(posted[0]?.baseVersion).toBe(0);
     expect(account.timer).toMatchObject({ status: "paused", remainingMs: 15 * MIN });
     expect(actor.getSnapshot().value).toBe("paused");
-    expect(syncs[0]!.waiting()).toBe(0);
+    expect(sync.waiting()).toBe(0);
   });
 
-  it("drops a queue another device overtook, shows the server's timer and says so", () => {
-    const account = server();
-    const { actor, start } = device();
+  it("gives way to a timer another device changed first, shows the server's timer and says so", async () => {
     // Another device starts while this one is offline...
-    account.run({ type: "timer_commands", baseVersion: 0, commands: [{ id: crypto.randomUUID(), command: { type: "start" }, at: T0 }] }, T0);
-    // ...and this one, offline, resets a session it thought was idle.
+    account.run({ baseVersion: 0, commands: [{ id: crypto.randomUUID(), command: { type: "start" }, at: T0 }] }, T0);
+    online = false;
+    const { actor, sync } = device();
+    // ...and this one, offline, starts a session it thought was idle.
     now = T0 + 2 * MIN;
-    start();
-    channel.connect();
-    const reply = account.run(channel.batches()[0]!, now);
-    channel.receive(reply);
+    sync.submit({ type: "start" });
+    online = true;
+    await settled();
     expect(stale).toBe(1);
     expect(actor.getSnapshot().context.sessionStartTime).toBe(T0);
-    expect(syncs[0]!.waiting()).toBe(0);
+    expect(sync.waiting()).toBe(0);
   });
 
-  it("keeps its own change on screen while its command is on the way, and builds the next on the answer", () => {
-    const account = server();
-    const { actor, start } = device();
+  it("keeps its own change on screen while its command is on the way, and builds the next on the answer", async () => {
+    const { actor, sync } = device();
     channel.connect();
     channel.receive({ type: "account_timer", timer: account.timer, serverNow: now });
-    start();
-    const first = channel.batches()[0]!;
+    holdAnswers = true;
+    sync.submit({ type: "start" });
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
     // A greeting sent before the server had the start must not stop the session here.
     channel.receive({ type: "account_timer", timer: account.timer, serverNow: now });
     expect(actor.getSnapshot().value).toBe("running");
     now += MIN;
-    actor.send({ type: "PAUSE", now });
-    syncs[0]!.submit({ type: "pause" });
-    channel.receive(account.run(first, now));
-    const second = channel.batches()[1]!;
-    expect(second.baseVersion).toBe(account.timer.version);
-    channel.receive(account.run(second, now));
+    sync.submit({ type: "pause" });
+    holdAnswers = false;
+    for (const go of release.splice(0)) go();
+    await settled();
+    expect(posted).toHaveLength(2);
+    expect(posted[1]?.baseVersion).toBe(answers[0]?.timer.version);
     expect(stale).toBe(0);
     expect(account.timer.status).toBe("paused");
+    expect(actor.getSnapshot().value).toBe("paused");
   });
 
-  it("keeps a queue across a reload for its user only", () => {
-    const { start } = device(1);
-    start();
-    syncs[0]!.stop();
+  it("shows the account's timer as this device last heard it at once on a new page, before the server's clock is heard", async () => {
+    const first = device();
+    channel.connect();
+    const started = account.run({ baseVersion: 0, commands: [{ id: crypto.randomUUID(), command: { type: "start" }, at: T0 }] }, T0);
+    channel.receive({ type: "account_timer", timer: started.timer, serverNow: now });
+    first.sync.stop();
+    heard = false;
+    now = T0 + 5 * MIN;
+    const again = device();
+    expect(again.actor.getSnapshot().value).toBe("running");
+    expect(again.actor.getSnapshot().context.endsAt).toBe(T0 + 25 * MIN);
+  });
+
+  it("runs the commands still waiting again on a new page, for their user only", async () => {
+    online = false;
+    const first = device(1);
+    first.sync.submit({ type: "start" });
+    await settled();
+    first.sync.stop();
+    now = T0 + 3 * MIN;
     const again = device(1);
+    await vi.waitFor(() => expect(again.actor.getSnapshot().value).toBe("running"));
+    expect(again.actor.getSnapshot().context.sessionStartTime).toBe(T0);
     expect(again.sync.waiting()).toBe(1);
+    await outbox.setUser(2);
     const otherUser = device(2);
+    await settled();
+    expect(otherUser.actor.getSnapshot().value).toBe("idle");
     expect(otherUser.sync.waiting()).toBe(0);
   });
 
-  it("rings the end here too when the server ended the session this device still runs", () => {
-    const account = server();
-    const { actor, start } = device();
+  it("rings the end here too when the server ended the session this device still runs", async () => {
+    const { actor, sync } = device();
     channel.connect();
-    start();
-    channel.receive(account.run(channel.batches()[0]!, now));
+    sync.submit({ type: "start" });
+    await settled();
     // The server settles the end a moment before this device's own tick.
     now = T0 + 25 * MIN - 5;
     const ended = applyTimerCommands(account.timer, [], account.timer.version, { settings: DEFAULT_SETTINGS, access: premium, now: T0 + 25 * MIN + 50 });

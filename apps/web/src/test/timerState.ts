@@ -1,9 +1,36 @@
 import { FLOWTIME_MAX_MS, STORAGE_KEYS } from "@focus/core/constants";
 import { DEFAULT_SETTINGS } from "@focus/core/schemas";
-import { type PersistedTimerState } from "@focus/core/timer";
+import { newAccountTimer, type AccountTimer, type PersistedTimerState } from "@focus/core/timer";
+import { userKey } from "@/runtime/userStorage";
 import { TEST_USER } from "./render";
 
-/** Timer states saved in localStorage, as the web app saves them, for tests to open the app with. */
+/**
+ * Timer states saved in localStorage, as the web app saves them, for tests to open the app with:
+ * a guest's (`ownerId` 0) as the timer state of this browser, a signed-in user's as that
+ * device's copy of the account's timer (`runtime/accountTimerSync.ts`).
+ */
+
+/** Keeps `state` as `ownerId`'s saved timer, the way the app keeps it for them. */
+function keep(state: PersistedTimerState, ownerId: number): void {
+  if (ownerId === 0) {
+    window.localStorage.setItem(STORAGE_KEYS.timerState, JSON.stringify(state));
+    window.localStorage.setItem("timer-owner", String(ownerId));
+    return;
+  }
+  const timer: AccountTimer = {
+    ...newAccountTimer(DEFAULT_SETTINGS, "0123456789abcdef0123", state.timestamp),
+    status: "running",
+    mode: state.mode,
+    durationMs: state.durationMs,
+    remainingMs: state.remainingMs,
+    endsAt: state.endsAt,
+    sessionStartTime: state.sessionStartTime,
+    flow: state.flow === true,
+    version: 1,
+    commandVersion: 1,
+  };
+  window.localStorage.setItem(userKey(ownerId, "account-timer"), JSON.stringify(timer));
+}
 
 /**
  * A focus session saved as running, ending `inMs` from now (negative: it ended that long ago,
@@ -28,8 +55,7 @@ export function saveRunningFocus(inMs: number, savedAgoMs = 0, ownerId = TEST_US
     remainingMs: inMs,
     durationMs,
   };
-  window.localStorage.setItem(STORAGE_KEYS.timerState, JSON.stringify(state));
-  window.localStorage.setItem("timer-owner", String(ownerId));
+  keep(state, ownerId);
 }
 
 /** Saves a running Flowtime focus session that started `soFarMs` ago (`docs/product.md`, The timer), as the app would. */
@@ -52,6 +78,5 @@ export function saveRunningFlow(soFarMs: number, ownerId = TEST_USER.id) {
     durationMs,
     flow: true,
   };
-  window.localStorage.setItem(STORAGE_KEYS.timerState, JSON.stringify(state));
-  window.localStorage.setItem("timer-owner", String(ownerId));
+  keep(state, ownerId);
 }

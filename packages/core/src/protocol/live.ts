@@ -67,7 +67,7 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
    * the server answers with `account_timer` and `replies`. The web app posts its batches instead
    * (`POST /api/timer/commands`, through its outbox).
    */
-  timerCommandBatchSchema.extend({ type: z.literal("timer_commands") }),
+  timerCommandBatchSchema.extend({ type: z.literal("timer_commands"), commands: timerCommandBatchSchema.shape.commands.max(MAX_TIMER_COMMANDS) }),
   /**
    * The account's timer, from the server: on connecting, after every change (any device's
    * command, a session's end), and to a device whose commands it ran, with what became of

@@ -125,8 +125,10 @@ export const timerCommandSchema = z.discriminatedUnion("type", [
 ]);
 export type TimerCommand = z.infer<typeof timerCommandSchema>;
 
-/** Most commands one message carries (a longer queue after a time offline goes in several); fits a 4 KiB frame. */
+/** Most commands one live message carries (a longer queue goes in several); fits a 4 KiB frame. */
 export const MAX_TIMER_COMMANDS = 20;
+/** Most commands one posted batch carries (`POST /api/timer/commands`): a long time offline fits in one, so its replay sees every command. */
+export const MAX_TIMER_BATCH = 200;
 
 /** A command as sent: its id (a UUID, named in the reply) and when the user gave it (epoch ms, the server's clock as the device reads it). */
 export const timedTimerCommandSchema = z.object({ id: z.uuid(), command: timerCommandSchema, at: instantMsSchema });
@@ -139,7 +141,7 @@ export type TimedTimerCommand = z.infer<typeof timedTimerCommandSchema>;
  * `POST /api/timer/commands` by the web app's outbox, and as the live `timer_commands` message.
  */
 export const timerCommandBatchSchema = z.object({
-  commands: z.array(timedTimerCommandSchema).min(1).max(MAX_TIMER_COMMANDS),
+  commands: z.array(timedTimerCommandSchema).min(1).max(MAX_TIMER_BATCH),
   baseVersion: z.number().int().min(0),
   timeZone: timeZoneSchema.optional(),
 });
@@ -167,7 +169,7 @@ export const timerCommandReplySchema = z.discriminatedUnion("outcome", [
 export const timerCommandsAnswerSchema = z.object({
   timer: accountTimerSchema,
   serverNow: z.number(),
-  replies: z.array(timerCommandReplySchema).max(MAX_TIMER_COMMANDS),
+  replies: z.array(timerCommandReplySchema).max(MAX_TIMER_BATCH),
 });
 export type TimerCommandsAnswer = z.infer<typeof timerCommandsAnswerSchema>;
 

@@ -3,6 +3,7 @@ import { TIMER_MODES } from "../constants";
 import { taskRefSchema } from "../tasks/list";
 import { TIMER_SEED_PATTERN } from "./sessionId";
 import { remainingMsOf } from "./view";
+import type { AccountTimer } from "./accountTimer";
 import type { TimerContext, TimerCounters, TimerRestore } from "./types";
 
 /**
@@ -86,6 +87,31 @@ export function parsePersistedTimerState(raw: unknown): TimerRestore | null {
     ...(s.intention ? { intention: s.intention } : {}),
     ...(s.flow ? { flow: true } : {}),
     ...(s.extensions ? { extensions: s.extensions } : {}),
+  };
+}
+
+/**
+ * The chart's restore input from the account's timer as a device last heard it (`at`, the
+ * server's clock, epoch ms): what a signed-in user's page shows in its first frame, before the
+ * server answers (then the device follows the server's timer itself). A session waiting to start
+ * by itself shows as waiting.
+ */
+export function restoreOfAccountTimer(timer: AccountTimer, at: number): TimerRestore {
+  const running = timer.status === "running" && timer.endsAt !== null;
+  return {
+    mode: timer.mode,
+    isActive: running,
+    endsAt: running ? timer.endsAt : null,
+    remainingMs: timer.remainingMs,
+    durationMs: timer.durationMs,
+    sessionStartTime: timer.sessionStartTime,
+    timestamp: at,
+    task: timer.sessionTask,
+    seed: timer.seed,
+    ...(timer.strict ? { strict: true } : {}),
+    ...(timer.intention ? { intention: timer.intention } : {}),
+    ...(timer.flow ? { flow: true } : {}),
+    ...(timer.extensions > 0 ? { extensions: timer.extensions } : {}),
   };
 }
 

@@ -11,9 +11,10 @@ import { outboxSync, rememberUserForOffline } from "@/runtime/outbox/sync";
 /**
  * Runs the outbox for the logged-in user (renders nothing): sends what waits on app start, on
  * `online` and when the page becomes visible again, and keeps the user for an offline start.
- * It is the one place that acts on the server's answers to recorded sessions: a recorded
- * session refreshes the session queries (the only refresh of them after a session), a refused
- * one is shown. Settings saves the page no longer waits for (made before a reload or while the
+ * It acts on the server's answers to sessions an earlier version of the app left waiting (a
+ * recorded one refreshes the session queries, a refused one is shown); a session that ends now
+ * is recorded by the server from the account's timer, which tells every device
+ * (`sessions_changed`, `runtime/LiveRefresh.tsx`). Settings saves the page no longer waits for (made before a reload or while the
  * server was away) are applied or shown here too, and so are the task list's changes (the
  * server's answer takes the waiting change's place; a refusal is shown and the list reloaded),
  * which it also keeps in step with this browser's other tabs. Guests write nothing to the server.
@@ -48,6 +49,8 @@ export function OfflineSync({ user }: { user: User }) {
           else if (outcome.status === "refused") toast({ title: "Reflection not saved", description: outcome.error.message, variant: "destructive" });
           return;
         }
+        // The account timer's commands: AccountTimerSync follows the server's answers.
+        if (outcome.item.kind === "timer") return;
         if (outcome.item.kind === "session") {
           if (outcome.status === "sent") void refreshSessionQueries(client);
           else if (outcome.status === "refused") {

@@ -8,8 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/queryClient";
 import { SHOW_AUTH_EVENT } from "@/lib/events";
 import { TEST_USER, mockFetch, serverConfig } from "@/test/render";
-import { OfflineSync } from "@/features/offline/OfflineSync";
-import { recordSession } from "@/runtime/outbox/sync";
+import { type LiveMessage } from "@focus/core/protocol";
+import { LiveChannelContext, type LiveChannel } from "@/runtime/liveChannel";
+import { LiveRefresh } from "@/runtime/LiveRefresh";
 import { StatsPanel } from "./StatsPanel";
 
 const GUEST: User = { ...TEST_USER, id: 0, username: "Guest", email: null, isGuest: true };
@@ -223,22 +224,37 @@ describe("Statistics tab", () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
   });
 
-  it("reloads the sessions once the server has recorded a new one, and only then", async () => {
+  it("reloads the sessions when the server says it recorded a new one, and only then", async () => {
     const fetchMock = mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9)] } });
+    const listeners = new Set<(message: LiveMessage) => void>();
+    const channel: LiveChannel = {
+      send: () => undefined,
+      onMessage: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      onConnected: () => () => undefined,
+      isOpen: () => true,
+    };
     render(
       <QueryClientProvider client={createQueryClient()}>
         <MemoryRouter>
-          <OfflineSync user={TEST_USER} />
-          <StatsPanel user={TEST_USER} />
+          <LiveChannelContext.Provider value={channel}>
+            <LiveRefresh />
+            <StatsPanel user={TEST_USER} />
+          </LiveChannelContext.Provider>
         </MemoryRouter>
       </QueryClientProvider>,
     );
     await screen.findByRole("heading", { name: "Recent sessions" });
     expect(within(card("Today")).getByText("1 session")).toBeTruthy();
 
+    // The account's timer ended a session on the server, which tells every device.
     const recorded = at(18, 10);
-    mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9), recorded] }, "POST /api/sessions": { status: 201, body: recorded } });
-    await act(() => recordSession(TEST_USER.id, { startTime: recorded.startTime, duration: 1500, type: "focus", completed: true }));
+    mockFetch({ "GET /api/sessions": { status: 200, body: [at(18, 9), recorded] } });
+    act(() => {
+      for (const listener of listeners) listener({ type: "sessions_changed" });
+    });
     await waitFor(() => expect(within(card("Today")).getByText("2 sessions")).toBeTruthy());
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === "/api/sessions")).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
 import { localDayBounds } from "@focus/core/format";
 import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
 import { type TaskRef } from "@focus/core/tasks";
-import { strictRefuses, type TimerCommandRefusal, type TimerInput } from "@focus/core/timer";
+import { restoreOfAccountTimer, strictRefuses, type TimerCommandRefusal, type TimerInput, type TimerRestore } from "@focus/core/timer";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
@@ -9,6 +9,7 @@ import { useLatest } from "@/lib/useLatest";
 import { cachedSettings, useSettings } from "@/features/settings/useSettings";
 import { loadActiveTask } from "@/features/tasks/activeTask";
 import { useActiveTaskRef, useTaskList } from "@/features/tasks/useTasks";
+import { cachedAccountTimer } from "@/runtime/accountTimerSync";
 import { CurrentSettingsContext } from "@/runtime/currentSettings";
 import { LiveConnection } from "@/runtime/LiveConnection";
 import { LiveRefresh } from "@/runtime/LiveRefresh";
@@ -31,8 +32,14 @@ const BreakCallBack = lazy(async () => ({ default: (await import("./BreakCallBac
 function sayTimerChangedElsewhere(): void {
   toast({
     title: "Your timer changed on another device",
-    description: "What you did here while offline was not applied. This device now shows the timer as it is.",
+    description: "Sessions you finished here are kept. This device now shows the timer as it is.",
   });
+}
+
+/** The signed-in user's timer as this device last heard it from the server, for the first frame; null when none. */
+function restoreFromAccount(userId: number, now: number): TimerRestore | null {
+  const kept = cachedAccountTimer(userId);
+  return kept ? restoreOfAccountTimer(kept, now) : null;
 }
 
 /**
@@ -92,7 +99,9 @@ function TimerRuntime({ user, settings, children }: { user: User; settings: Sett
       settings,
       now,
       counters: loadCounters(now, user.id),
-      restore: loadTimerState(user.id),
+      // A guest's timer is kept in this browser; a signed-in user's first frame is the account's
+      // timer as this device last heard it (the server's answer follows).
+      restore: user.isGuest ? loadTimerState(user.id) : restoreFromAccount(user.id, now),
       access: timerAccessFor(user),
       task: activeTask === null ? null : { clientId: activeTask, id: null },
     };

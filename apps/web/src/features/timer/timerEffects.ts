@@ -7,7 +7,7 @@ import { activeEndWarning, countersOf, flowCueDue, flowFocusedMs, tickerWith, ti
 import type { Actor } from "xstate";
 import { toast } from "@/components/ui/use-toast";
 import { forgetGuestSession, recordGuestSession } from "@/features/guest/guestSessions";
-import { recordSession, withdrawSession } from "@/runtime/outbox/sync";
+import { forgetEndedHere, keepEndedHere } from "@/runtime/endedHere";
 import { recordGuestTaskSession } from "@/features/tasks/guestTasks";
 import { saveGuestSessionUsedOn } from "./access";
 import { offerReflection } from "./reflection";
@@ -20,18 +20,24 @@ import { saveCounters, saveTimerState } from "./storage";
  * effects (`sessionCompleted`, `startRefused`); `timerWithEffects` gives them their web
  * implementation with `timerMachine.provide()`, and `watchTimer` follows every change. A session
  * that ends is handled here and nowhere else, whatever page the user is on:
- * - recorded through the offline outbox (signed-in users; nothing of a guest leaves the
- *   browser), which refreshes the session queries once the server has it; a focus session with
- *   the task it counts for (core's `SessionCompleted.task`);
+ * - a guest's kept in this browser (nothing of a guest leaves it), a focus session with the task
+ *   it counts for (core's `SessionCompleted.task`); a signed-in user's is recorded by the server,
+ *   which ends the same session on the account's timer, and counts here until the server lists
+ *   it (`runtime/endedHere.ts`);
  * - announced: the bell and a desktop notification saying what ended and what comes next
  *   (core's `sessionEndNotice`, the words the server's push uses too), or,
  *   for a session that ended while the app was closed, a quiet toast;
  * - posted as window messages (`session_completed`, `stats_update`) for live statistics;
  * - a completed focus session is offered for a reflection ("How did it go?", `reflection.ts`).
  * A focus session stopped after a minute or more (`sessionStopped`) is a guest's to keep here; a
- * signed-in user's is recorded by the server, which runs the same command.
+ * signed-in user's is recorded by the server, which runs the same command. The timer's state is
+ * saved in this browser for a guest only: a signed-in user's device keeps a copy of the account's
+ * timer instead (`runtime/accountTimerSync.ts`).
  * Rules: docs/product.md "Timer".
  */
+
+/** Whose timer state is saved in this browser: a guest's (id 0) only. */
+const GUEST_OWNER = 0;
 
 /** What the effects need to know of the app, read at the moment of each effect. */
 export interface TimerEffectsContext {
@@ -91,13 +97,13 @@ export function timerWithEffects(app: TimerEffectsContext) {
         postToSelf({ type: "session_completed", data: { mode: completed.mode } });
         const counters = countersOf(context);
         postToSelf({ type: "stats_update", data: { completedSessionsToday: counters.completedSessionsToday, totalFocusTimeToday: counters.totalFocusTimeToday } });
-        // A guest's stay in this browser; a user's are kept in the outbox with an idempotency key
-        // until the server has them, exactly once.
+        // A guest's stay in this browser. A user's is recorded by the server, which ends the same
+        // session on the account's timer (`docs/offline.md`); until it lists it, it counts here.
         if (app.userId === null) {
           recordGuestSession(completed.session, completed.task?.clientId);
           if (completed.task) recordGuestTaskSession(completed.task.clientId, completed.endedAt);
-        } else {
-          void recordSession(app.userId, completed.session, completed.task).catch((error: unknown) => console.error("Failed to keep the session for sending", error));
+        } else if (completed.session.clientId) {
+          keepEndedHere(app.userId, { ...completed.session, clientId: completed.session.clientId });
         }
       },
       startRefused: (_, { reason }) => {
@@ -111,10 +117,11 @@ export function timerWithEffects(app: TimerEffectsContext) {
       sessionStopped: (_, { session, task }) => {
         if (app.userId === null) recordGuestSession(session, task?.clientId);
       },
+      // "+5 min" after the end brought the session back: the server withdraws its record (the
+      // same command on the account's timer); here it no longer counts.
       stopUndone: (_, { session }) => {
         if (app.userId === null) forgetGuestSession(session.clientId);
-        // A completion withdrawn by "+5 min" may still wait in the outbox (offline): it must not be sent.
-        else if (session.completed) void withdrawSession(app.userId, session.clientId).catch((error: unknown) => console.error("Failed to withdraw the session", error));
+        else forgetEndedHere(app.userId, session.clientId);
       },
     },
   });
@@ -143,9 +150,10 @@ function savedKey(actor: TimerActorRef): string {
 }
 
 /**
- * Follows every change of the timer: saves it as `ownerId`'s (the user's id, 0 for a guest) when
- * its state changes (restored on the next load; not at every second's tick), keeps the guest's
- * daily session, sets the tab title (with the warning before the end in force, `settings`' choice,
+ * Follows every change of the timer: saves today's counters as `ownerId`'s (the user's id, 0 for a
+ * guest) when its state changes (not at every second's tick), and a guest's timer state too
+ * (restored on the next load; a signed-in user's device keeps the account's timer instead), keeps
+ * the guest's daily session, sets the tab title (with the warning before the end in force, `settings`' choice,
  * and its sound once) and icon (the visual timer, tabIcon.ts) and posts the progress window
  * messages. Returns the stop.
  */
@@ -160,7 +168,7 @@ export function watchTimer(
   const save = () => {
     const snapshot = actor.getSnapshot();
     saved = savedKey(actor);
-    saveTimerState(ownerId, toPersistedTimerState(snapshot.context, snapshot.matches("running")));
+    if (ownerId === GUEST_OWNER) saveTimerState(ownerId, toPersistedTimerState(snapshot.context, snapshot.matches("running")));
     saveCounters(ownerId, countersOf(snapshot.context));
     const { access } = snapshot.context;
     if (access.isGuest && access.guestSessionUsedOn) saveGuestSessionUsedOn(access.guestSessionUsedOn);

@@ -1,5 +1,6 @@
 import type { SessionInput, SessionReflection, SettingsUpdate } from "@focus/core/schemas";
 import type { TaskChange } from "@focus/core/tasks";
+import type { TimedTimerCommand } from "@focus/core/timer";
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 
 /**
@@ -9,16 +10,20 @@ import { openDB, type DBSchema, type IDBPDatabase } from "idb";
  */
 
 /**
- * A completed session (with its idempotency key), a settings save (the settings that changed) or
- * a change to the task list. A session whose task had no server id yet when it ended names the
- * task by `taskClientId`; the id is looked up when the session is sent.
+ * A completed session (with its idempotency key), a settings save (the settings that changed), a
+ * change to the task list, or a command to the account's timer. A session whose task had no
+ * server id yet when it ended names the task by `taskClientId`; the id is looked up when the
+ * session is sent. A timer command names the version of the account's timer the device had seen
+ * when the user gave it (`base`) and the device's time zone; consecutive ones are sent as one
+ * batch (`docs/offline.md`, A timer used offline).
  */
 export type OutboxWrite =
   | { kind: "session"; body: SessionInput & { clientId: string }; taskClientId?: string }
   | { kind: "settings"; body: SettingsUpdate }
   | { kind: "task"; change: TaskChange }
   /** The answer of "How did it go?" for the session with this idempotency key (`docs/offline.md`, Reflections). */
-  | { kind: "reflection"; clientId: string; body: SessionReflection };
+  | { kind: "reflection"; clientId: string; body: SessionReflection }
+  | { kind: "timer"; command: TimedTimerCommand; base: number; timeZone: string };
 
 export type OutboxItem = OutboxWrite & {
   /** Order of addition, assigned by the store. */
@@ -31,13 +36,18 @@ export type OutboxItem = OutboxWrite & {
 /** What the sync engine needs from a store (an IndexedDB one in the app, a Map in tests). */
 export interface OutboxStore {
   /**
-   * Appends a write. A settings save takes in the user's older waiting settings save (the newer
-   * values win), so one save waits at a time and no change is lost.
+   * Appends a write, as it is: a settings save is the patch the user made, and waiting patches
+   * are sent in order, each merged by the server over what it stores (no merge here).
    */
   add(userId: number, write: OutboxWrite, createdAt: number): Promise<OutboxItem>;
   /** The user's waiting writes, oldest first. */
   list(userId: number): Promise<OutboxItem[]>;
   remove(seq: number): Promise<void>;
+  /**
+   * Rebases the user's waiting timer commands given on a view at or after version `from` onto
+   * version `to`: a batch before them was applied, and they were given on top of it.
+   */
+  rebaseTimer(userId: number, from: number, to: number): Promise<void>;
   /** Forgets every waiting write of the user (their account was deleted). */
   clearUser(userId: number): Promise<void>;
 }
@@ -67,20 +77,8 @@ export function indexedDbOutbox(): OutboxStore {
   };
   return {
     async add(userId, write, createdAt) {
-      const tx = (await open()).transaction("items", "readwrite");
-      let merged = write;
-      if (write.kind === "settings") {
-        let body = write.body;
-        for (const item of await tx.store.index("byUser").getAll(userId)) {
-          if (item.kind !== "settings") continue;
-          body = { ...item.body, ...body };
-          await tx.store.delete(item.seq);
-        }
-        merged = { kind: "settings", body };
-      }
-      const seq = await tx.store.add({ ...merged, userId, createdAt } as OutboxItem);
-      await tx.done;
-      return { ...merged, userId, createdAt, seq } as OutboxItem;
+      const seq = await (await open()).add("items", { ...write, userId, createdAt } as OutboxItem);
+      return { ...write, userId, createdAt, seq };
     },
     async list(userId) {
       const items = await (await open()).getAllFromIndex("items", "byUser", userId);
@@ -88,6 +86,13 @@ export function indexedDbOutbox(): OutboxStore {
     },
     async remove(seq) {
       await (await open()).delete("items", seq);
+    },
+    async rebaseTimer(userId, from, to) {
+      const tx = (await open()).transaction("items", "readwrite");
+      for (const item of await tx.store.index("byUser").getAll(userId)) {
+        if (item.kind === "timer" && item.base >= from && item.base < to) await tx.store.put({ ...item, base: to });
+      }
+      await tx.done;
     },
     async clearUser(userId) {
       const tx = (await open()).transaction("items", "readwrite");
@@ -103,17 +108,7 @@ export function memoryOutbox(): OutboxStore {
   let next = 1;
   return {
     async add(userId, write, createdAt) {
-      let merged = write;
-      if (write.kind === "settings") {
-        let body = write.body;
-        for (const item of [...items.values()]) {
-          if (item.userId !== userId || item.kind !== "settings") continue;
-          body = { ...item.body, ...body };
-          items.delete(item.seq);
-        }
-        merged = { kind: "settings", body };
-      }
-      const item = { ...merged, userId, createdAt, seq: next++ } as OutboxItem;
+      const item: OutboxItem = { ...write, userId, createdAt, seq: next++ };
       items.set(item.seq, item);
       return item;
     },
@@ -122,6 +117,11 @@ export function memoryOutbox(): OutboxStore {
     },
     async remove(seq) {
       items.delete(seq);
+    },
+    async rebaseTimer(userId, from, to) {
+      for (const item of items.values()) {
+        if (item.userId === userId && item.kind === "timer" && item.base >= from && item.base < to) items.set(item.seq, { ...item, base: to });
+      }
     },
     async clearUser(userId) {
       for (const item of [...items.values()]) if (item.userId === userId) items.delete(item.seq);

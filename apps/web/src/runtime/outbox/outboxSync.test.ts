@@ -28,6 +28,8 @@ function fakeServer() {
       if (path === "/api/settings") {
         settingsSaves.push(body);
         answer = Response.json(body, { status: 200 });
+      } else if (path === "/api/timer/commands") {
+        answer = Response.json({}, { status: 200 });
       } else {
         const existing = recorded.find((s) => body.clientId && s.clientId === body.clientId);
         if (existing) answer = Response.json(existing, { status: 200 });
@@ -85,22 +87,6 @@ describe("outbox sync", () => {
     expect(outcome.status).toBe("sent");
     expect(server.recorded).toHaveLength(1);
     expect(sync.getState().items).toEqual([]);
-  });
-
-  it("never sends a completion that +5 min withdrew while it waited offline, and keeps the others", async () => {
-    const sync = engine(freshStore());
-    await sync.setUser(1);
-    server.mode = "down";
-    const withdrawn = session(0);
-    const kept = session(30);
-    await sync.submit(1, { kind: "session", body: withdrawn });
-    await sync.submit(1, { kind: "session", body: kept });
-    await sync.withdrawSession(1, withdrawn.clientId);
-    expect(sync.getState().items.map((i) => i.kind === "session" && i.body.clientId)).toEqual([kept.clientId]);
-    server.mode = "up";
-    sync.retryNow();
-    await sync.flush();
-    expect(server.recorded.map((s) => s.clientId)).toEqual([kept.clientId]);
   });
 
   it("keeps writes made while the server is unreachable and sends them later in order, exactly once", async () => {
@@ -283,7 +269,7 @@ describe("outbox sync", () => {
     expect(server.recorded.map((s) => s.startTime)).toEqual([session(1).startTime, session(0).startTime]);
   });
 
-  it("merges waiting settings saves into one, newest values first, so no change is lost", async () => {
+  it("sends waiting settings saves in order, each the change the user made, so the server's merge keeps every one", async () => {
     for (const store of [freshStore(), memoryOutbox()]) {
       server = fakeServer();
       const sync = engine(store);
@@ -292,12 +278,36 @@ describe("outbox sync", () => {
       await sync.submit(1, { kind: "settings", body: { focusDuration: 30, theme: "light" } });
       await sync.submit(1, { kind: "session", body: session(0) });
       await sync.submit(1, { kind: "settings", body: { focusDuration: 45, notificationSound: "chime" } });
-      expect(sync.getState().items.map((i) => i.kind)).toEqual(["session", "settings"]);
+      expect(sync.getState().items.map((i) => i.kind)).toEqual(["settings", "session", "settings"]);
       server.mode = "up";
       sync.retryNow();
       await sync.flush();
-      expect(server.settingsSaves).toEqual([{ focusDuration: 45, theme: "light", notificationSound: "chime" }]);
+      expect(server.settingsSaves).toEqual([{ focusDuration: 30, theme: "light" }, { focusDuration: 45, notificationSound: "chime" }]);
       expect(server.recorded).toHaveLength(1);
+      sync.stop();
+    }
+  });
+
+  it("sends timer commands that waited one after another as one batch, on the oldest view any was given on", async () => {
+    for (const store of [freshStore(), memoryOutbox()]) {
+      server = fakeServer();
+      const sync = engine(store);
+      await sync.setUser(1);
+      server.mode = "down";
+      const command = (type: "start" | "pause", at: number) => ({ id: crypto.randomUUID(), command: { type }, at });
+      await sync.submit(1, { kind: "timer", command: command("start", 1_000), base: 4, timeZone: "UTC" });
+      await sync.submit(1, { kind: "timer", command: command("pause", 2_000), base: 5, timeZone: "UTC" });
+      await sync.submit(1, { kind: "settings", body: { theme: "light" } });
+      await sync.submit(1, { kind: "timer", command: command("start", 3_000), base: 5, timeZone: "UTC" });
+      server.mode = "up";
+      server.calls.length = 0;
+      sync.retryNow();
+      await sync.flush();
+      expect(server.calls.map((c) => c.path)).toEqual(["/api/timer/commands", "/api/settings", "/api/timer/commands"]);
+      const first = server.calls[0]?.body as unknown as { baseVersion: number; commands: { at: number }[]; timeZone: string };
+      expect(first).toMatchObject({ baseVersion: 4, timeZone: "UTC" });
+      expect(first.commands.map((c) => c.at)).toEqual([1_000, 2_000]);
+      expect(sync.getState().items).toEqual([]);
       sync.stop();
     }
   });
@@ -307,6 +317,7 @@ describe("outbox sync", () => {
       add: () => Promise.reject(new Error("QuotaExceededError")),
       list: async () => [],
       remove: async () => undefined,
+      rebaseTimer: async () => undefined,
       clearUser: async () => undefined,
     };
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);

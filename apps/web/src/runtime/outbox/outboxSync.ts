@@ -1,5 +1,6 @@
 import { taskListSchema, taskSchema } from "@focus/core/schemas";
 import { type TaskRef } from "@focus/core/tasks";
+import { MAX_TIMER_BATCH, timerCommandsAnswerSchema } from "@focus/core/timer";
 import { ApiError, apiRequest, type Method } from "@/lib/api";
 import type { OutboxItem, OutboxStore, OutboxWrite } from "./outbox";
 
@@ -17,7 +18,9 @@ import type { OutboxItem, OutboxStore, OutboxWrite } from "./outbox";
  * answer to the task's own create (sent before it, in order), from the task list the app loaded
  * (`knowTasks`), or at last from `GET /api/tasks`. A change to a task the server never had (its
  * create was refused) has nothing to send and leaves the outbox. A session is recorded even when
- * its task was deleted meanwhile (another device): it is sent again without the task.
+ * its task was deleted meanwhile (another device): it is sent again without the task. Commands to
+ * the account's timer that wait one after another go as one batch (`sendTimerBatch`); those
+ * given while a batch was on its way are rebased onto the version the server answered.
  */
 
 /** What became of one write. */
@@ -57,6 +60,22 @@ export interface OutboxSyncOptions {
 
 /** One request to send; null when a write has nothing left to send. */
 type OutboxRequest = { method: Method; path: string; body?: unknown } | null;
+
+/** Where timer commands go (`docs/api.md`, The account's timer). */
+const TIMER_COMMANDS_PATH = "/api/timer/commands";
+
+type TimerItem = Extract<OutboxItem, { kind: "timer" }>;
+
+/** The run of waiting timer commands that starts at `index` (at most a batch's worth), empty when the item there is not one. */
+function timerBatchAt(items: readonly OutboxItem[], index: number): TimerItem[] {
+  const group: TimerItem[] = [];
+  for (let i = index; i < items.length && group.length < MAX_TIMER_BATCH; i += 1) {
+    const item = items[i] as OutboxItem;
+    if (item.kind !== "timer") break;
+    group.push(item);
+  }
+  return group;
+}
 
 /** Statuses after which the same request may well succeed later. */
 function isTransient(status: number): boolean {
@@ -158,24 +177,6 @@ export class OutboxSync {
     return this.flushing;
   }
 
-  /**
-   * Drops `userId`'s waiting session write with this idempotency key, if it was not sent yet: a
-   * completion that "+5 min" withdrew (`docs/product.md`, Five more minutes) must not reach the
-   * server after the withdrawal. Runs under the outbox's lock, so never during that write's send;
-   * its `submit` resolves as queued.
-   */
-  async withdrawSession(userId: number, clientId: string): Promise<void> {
-    await this.options.lock(async () => {
-      const items = await this.store.list(userId).catch(() => [] as OutboxItem[]);
-      for (const item of items) {
-        if (item.kind !== "session" || item.body.clientId !== clientId) continue;
-        await this.store.remove(item.seq);
-        this.settle(item.seq, { status: "queued", item });
-      }
-    });
-    await this.refresh();
-  }
-
   /** Forgets the user's waiting writes (after their account was deleted). */
   async clearUser(userId: number): Promise<void> {
     await this.store.clearUser(userId);
@@ -227,22 +228,27 @@ export class OutboxSync {
     this.tasksListed = false;
     this.update({ items, sending: items.length > 0 });
     let waiting = false;
-    for (const item of items) {
-      if (this.state.userId !== userId) break;
-      const result = await this.send(item);
+    for (let index = 0; index < items.length && this.state.userId === userId; ) {
+      const group = timerBatchAt(items, index);
+      const result = group.length > 0 ? await this.sendTimerBatch(group) : await this.send(items[index] as OutboxItem);
       if (result.status === "waiting") {
         this.failures += 1;
         this.update({ unreachable: result.unreachable });
         waiting = true;
         break;
       }
-      await this.store.remove(item.seq);
+      const sent = group.length > 0 ? group : [items[index] as OutboxItem];
+      index += sent.length;
+      for (const item of sent) await this.store.remove(item.seq);
+      if (group.length > 0 && result.status === "sent") await this.rebaseAfter(userId, group, result.response);
       this.failures = 0;
-      this.update({ unreachable: false, items: this.state.items.filter((i) => i.seq !== item.seq) });
-      const outcome: Outcome = { ...result, item };
-      const awaited = this.waiters.has(item.seq);
-      for (const listener of this.outcomeListeners) listener(outcome, awaited);
-      this.settle(item.seq, outcome);
+      this.update({ unreachable: false, items: this.state.items.filter((i) => !sent.some((done) => done.seq === i.seq)) });
+      for (const item of sent) {
+        const outcome: Outcome = { ...result, item };
+        const awaited = this.waiters.has(item.seq);
+        for (const listener of this.outcomeListeners) listener(outcome, awaited);
+        this.settle(item.seq, outcome);
+      }
     }
     this.update({ sending: false });
     await this.refresh();
@@ -267,10 +273,35 @@ export class OutboxSync {
     return this.taskIds.get(ref.clientId) ?? null;
   }
 
+  /**
+   * Sends waiting timer commands as one batch (`POST /api/timer/commands`), based on the oldest
+   * view any of them was given on: a queue from a time offline must not undo what another device
+   * did meanwhile (the server answers such a batch stale, and records what it ended here).
+   */
+  private sendTimerBatch(group: TimerItem[]): Promise<SendResult> {
+    const body = {
+      commands: group.map((item) => item.command),
+      baseVersion: Math.min(...group.map((item) => item.base)),
+      timeZone: (group.at(-1) as TimerItem).timeZone,
+    };
+    return this.send(group[0] as TimerItem, { method: "POST", path: TIMER_COMMANDS_PATH, body });
+  }
+
+  /**
+   * After a batch the server applied, the timer commands given while it was on its way (on the
+   * same view or later) build on its result: they are rebased onto the version it answered with.
+   */
+  private async rebaseAfter(userId: number, group: TimerItem[], response: unknown): Promise<void> {
+    const answer = timerCommandsAnswerSchema.safeParse(response);
+    if (!answer.success || answer.data.replies.some((reply) => reply.outcome === "stale")) return;
+    await this.store.rebaseTimer(userId, Math.min(...group.map((item) => item.base)), answer.data.timer.version);
+  }
+
   /** The request that sends `item`. */
   private async requestOf(item: OutboxItem, signal: AbortSignal): Promise<OutboxRequest> {
     if (item.kind === "settings") return { method: "POST", path: "/api/settings", body: item.body };
     if (item.kind === "reflection") return { method: "PATCH", path: `/api/sessions/${item.clientId}`, body: item.body };
+    if (item.kind === "timer") return { method: "POST", path: TIMER_COMMANDS_PATH, body: { commands: [item.command], baseVersion: item.base, timeZone: item.timeZone } };
     if (item.kind === "session") {
       if (item.body.taskId !== undefined || item.taskClientId === undefined) return { method: "POST", path: "/api/sessions", body: item.body };
       const taskId = await this.taskIdOf({ clientId: item.taskClientId, id: null }, signal);
@@ -299,10 +330,10 @@ export class OutboxSync {
     }
   }
 
-  private async send(item: OutboxItem): Promise<SendResult> {
+  private async send(item: OutboxItem, prepared?: OutboxRequest): Promise<SendResult> {
     const signal = AbortSignal.timeout(this.options.requestTimeoutMs);
     try {
-      const request = await this.requestOf(item, signal);
+      const request = prepared === undefined ? await this.requestOf(item, signal) : prepared;
       if (request === null) return { status: "sent", response: null };
       try {
         const response = await this.options.request(request.method, request.path, request.body, signal);

@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS } from "@focus/core/schemas";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api";
-import { outboxSync, recordSession, saveSettings } from "./sync";
+import { outboxSync, saveSettings, submitTimerCommand } from "./sync";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
@@ -32,28 +32,25 @@ describe("saveSettings", () => {
 
     vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
     await expect(saveSettings(1, { focusDuration: 35 }, saved)).resolves.toEqual({ status: "queued", settings: saved });
-    // A second change while the first waits: one waiting save with both.
+    // A second change while the first waits: both wait, in order, each as the user made it.
     await saveSettings(1, { theme: "light" }, { ...saved, theme: "light" });
-    expect(outboxSync.getState().items.map((i) => i.kind === "settings" && i.body)).toEqual([{ focusDuration: 35, theme: "light" }]);
+    expect(outboxSync.getState().items.map((i) => i.kind === "settings" && i.body)).toEqual([{ focusDuration: 35 }, { theme: "light" }]);
   });
 });
 
-describe("recordSession", () => {
-  it("gives each session its own idempotency key", async () => {
-    const posted: { clientId?: string }[] = [];
+describe("submitTimerCommand", () => {
+  it("posts the command to the account's timer with the view it was given on and the device's time zone", async () => {
+    const posted: { path: string; body: unknown }[] = [];
     vi.stubGlobal(
       "fetch",
-      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-        posted.push(JSON.parse(String(init?.body)));
-        return json(201, { id: posted.length });
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        posted.push({ path: String(input), body: JSON.parse(String(init?.body)) });
+        return json(200, { timer: null, serverNow: 0, replies: [] });
       }),
     );
     await outboxSync.setUser(1);
-    const session = { startTime: new Date().toISOString(), duration: 1500, type: "focus" as const, completed: true };
-    expect((await recordSession(1, session)).status).toBe("sent");
-    expect((await recordSession(1, session)).status).toBe("sent");
-    expect(posted).toHaveLength(2);
-    expect(posted[0]?.clientId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(posted[1]?.clientId).not.toBe(posted[0]?.clientId);
+    const command = { id: crypto.randomUUID(), command: { type: "start" as const }, at: Date.UTC(2026, 11, 2, 9) };
+    expect((await submitTimerCommand(1, command, 7, "Europe/Berlin")).status).toBe("sent");
+    expect(posted).toEqual([{ path: "/api/timer/commands", body: { commands: [command], baseVersion: 7, timeZone: "Europe/Berlin" } }]);
   });
 });

@@ -1,7 +1,7 @@
-import { settingsSchema, type SessionInput, type SessionReflection, type Settings, type SettingsUpdate, type User } from "@focus/core/schemas";
-import { type TaskChange, type TaskRef } from "@focus/core/tasks";
+import { settingsSchema, type SessionReflection, type Settings, type SettingsUpdate, type User } from "@focus/core/schemas";
+import { type TaskChange } from "@focus/core/tasks";
+import { type TimedTimerCommand } from "@focus/core/timer";
 import { API_CACHE } from "@/lib/apiCache";
-import { newClientId } from "./clientId";
 import { indexedDbOutbox, memoryOutbox } from "./outbox";
 import { OutboxSync, type Outcome } from "./outboxSync";
 
@@ -23,21 +23,14 @@ export const outboxSync = new OutboxSync({
   lock: acrossTabs,
 });
 
-/** Drops a completed session still waiting in the outbox, withdrawn by "+5 min" (`OutboxSync.withdrawSession`). */
-export function withdrawSession(userId: number, clientId: string): Promise<void> {
-  return outboxSync.withdrawSession(userId, clientId);
-}
-
 /**
- * Records a completed session (every completed session is posted, `docs/product.md`): it is kept in
- * the outbox with a new idempotency key and sent now or, if the server cannot be reached, later,
- * exactly once. `task` is the task a focus session counts for: when it has no server id yet (it
- * was added offline), the outbox names it by clientId and looks the id up when it sends.
+ * Sends a command to the account's timer through the outbox (`docs/offline.md`, A timer used
+ * offline): in order with the user's other writes, now or once the server can be reached, as one
+ * batch with the commands waiting beside it. `base` is the version of the account's timer this
+ * device had seen when the user gave it, `timeZone` the device's (the Free plan's "today").
  */
-export function recordSession(userId: number, session: SessionInput, task: TaskRef | null = null): Promise<Outcome> {
-  const body = { ...session, clientId: session.clientId ?? newClientId() };
-  const byClientId = task !== null && session.taskId === undefined;
-  return outboxSync.submit(userId, byClientId ? { kind: "session", body, taskClientId: task.clientId } : { kind: "session", body });
+export function submitTimerCommand(userId: number, command: TimedTimerCommand, base: number, timeZone: string): Promise<Outcome> {
+  return outboxSync.submit(userId, { kind: "timer", command, base, timeZone });
 }
 
 /**
