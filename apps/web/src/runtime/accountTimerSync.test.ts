@@ -1,6 +1,6 @@
 import { type LiveMessage } from "@focus/core/protocol";
 import { DEFAULT_SETTINGS } from "@focus/core/schemas";
-import { applyTimerCommands, newAccountTimer, timerMachine, type AccountTimer, type TimerAccess, type TimerCommandBatch, type TimerEffect } from "@focus/core/timer";
+import { applyTimerCommands, newAccountTimer, timerMachine, type TimerAccess, type TimerCommandBatch, type TimerEffect } from "@focus/core/timer";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromCallback, type EventObject } from "xstate";
 import { AccountTimerSync } from "./accountTimerSync";
