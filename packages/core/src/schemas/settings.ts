@@ -10,11 +10,7 @@ const minutes = (limits: { min: number; max: number; step: number }) =>
 export const AUDIO_IN_BREAKS = ["relax", "pause"] as const;
 export type AudioInBreaks = (typeof AUDIO_IN_BREAKS)[number];
 
-/**
- * "Audio follows the timer" (`docs/product.md`, Settings). Newer than the first stored
- * settings, so the full schema gives them defaults (older stored or cached settings still
- * parse); the update schema has none, so a partial update never resets them.
- */
+/** "Audio follows the timer" (`docs/product.md`, Settings). */
 const audioFollowFields = {
   audioFollowsTimer: z.boolean(),
   audioInBreaks: z.enum(AUDIO_IN_BREAKS),
@@ -22,8 +18,7 @@ const audioFollowFields = {
 
 /**
  * Strict focus (`docs/product.md`, Strict focus): every focus session starts strict, and how many
- * escapes a week the user allows themselves before End early waits longer. Newer than the first
- * stored settings, so the full schema gives them defaults.
+ * escapes a week the user allows themselves before End early waits longer.
  */
 const strictFields = {
   strictFocus: z.boolean(),
@@ -36,8 +31,7 @@ const strictFields = {
 
 /**
  * Time you can see (`docs/product.md`, The timer and Statistics): how the time left is drawn, the warning before a session's
- * end and its sound, and the weekly goal in focus days. Newer than the first stored settings, so
- * the full schema gives them defaults.
+ * end and its sound, and the weekly goal in focus days.
  */
 const timeFields = {
   endWarning: z.enum(END_WARNINGS),
@@ -58,8 +52,7 @@ function listedShare(value: number): number | undefined {
 /**
  * Flowtime and Five more minutes (`docs/product.md`, The timer): the focus style, the share of a
  * Flowtime session's focus its break earns (a fraction: 1/3, 1/4, 1/5 or 1/6), the long-stretch
- * cue (minutes), and how many "+5 min" a session may have in a row. Newer than the first stored
- * settings, so the full schema gives them defaults.
+ * cue (minutes), and how many "+5 min" a session may have in a row.
  */
 const flowFields = {
   focusStyle: z.enum(FOCUS_STYLES, "focusStyle must be pomodoro or flowtime"),
@@ -79,19 +72,13 @@ const flowFields = {
     .max(MAX_EXTENSIONS.max, `maxExtensions must be at most ${MAX_EXTENSIONS.max}`),
 };
 
-/**
- * "Call me back after a break" (`docs/product.md`, A break that calls you back). Newer than the
- * first stored settings, so the full schema gives it a default (off).
- */
+/** "Call me back after a break" (`docs/product.md`, A break that calls you back). */
 const callBackFields = {
   breakCallBack: z.boolean(),
 };
 
-/**
- * User settings (`docs/product.md`, Settings, with its ranges). Durations are whole minutes.
- * `longBreakInterval` is a number here; the form holds it as text and converts.
- */
-export const settingsSchema = z.object({
+/** The timer and notification settings the product started with (`docs/product.md`, Settings). */
+const coreFields = {
   focusDuration: minutes(SETTINGS_LIMITS.focusDuration),
   shortBreakDuration: minutes(SETTINGS_LIMITS.shortBreakDuration),
   longBreakDuration: minutes(SETTINGS_LIMITS.longBreakDuration),
@@ -102,6 +89,28 @@ export const settingsSchema = z.object({
   desktopNotifications: z.boolean(),
   notificationSound: z.enum(NOTIFICATION_SOUNDS),
   theme: z.enum(THEMES),
+};
+
+/** Every setting, without defaults: what a partial update may carry. */
+const settingsFields = { ...coreFields, ...audioFollowFields, ...strictFields, ...timeFields, ...shieldSettingsFields, ...flowFields, ...callBackFields };
+
+/**
+ * User settings (`docs/product.md`, Settings, with its ranges and defaults). Durations are whole
+ * minutes. `longBreakInterval` is a number here; the form holds it as text and converts. Each
+ * default is written here once: a setting missing from stored or cached settings (one newer than
+ * them) takes it, and `DEFAULT_SETTINGS` is this schema's answer for nothing at all.
+ */
+export const settingsSchema = z.object({
+  focusDuration: coreFields.focusDuration.default(25),
+  shortBreakDuration: coreFields.shortBreakDuration.default(5),
+  longBreakDuration: coreFields.longBreakDuration.default(15),
+  longBreakInterval: coreFields.longBreakInterval.default(4),
+  autoStartBreaks: coreFields.autoStartBreaks.default(true),
+  autoStartFocus: coreFields.autoStartFocus.default(false),
+  soundNotifications: coreFields.soundNotifications.default(true),
+  desktopNotifications: coreFields.desktopNotifications.default(true),
+  notificationSound: coreFields.notificationSound.default("bell"),
+  theme: coreFields.theme.default(DEFAULT_THEME),
   audioFollowsTimer: audioFollowFields.audioFollowsTimer.default(false),
   audioInBreaks: audioFollowFields.audioInBreaks.default("relax"),
   strictFocus: strictFields.strictFocus.default(false),
@@ -110,7 +119,7 @@ export const settingsSchema = z.object({
   warningSound: timeFields.warningSound.default(false),
   timerDisplay: timeFields.timerDisplay.default("ring"),
   weeklyGoalDays: timeFields.weeklyGoalDays.default(WEEKLY_GOAL_DAYS.default),
-  // The Website Shield's mode and delay passes (shield.ts); newer, so defaulted like the audio fields.
+  // The Website Shield's mode and delay passes (shield.ts).
   shieldMode: shieldSettingsFields.shieldMode.default("blocklist"),
   delayPassesPerDay: shieldSettingsFields.delayPassesPerDay.default(DELAY_PASSES_LIMITS.default),
   focusStyle: flowFields.focusStyle.default("pomodoro"),
@@ -121,41 +130,16 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** The defaults (`docs/product.md`, The timer and Settings). */
-export const DEFAULT_SETTINGS: Settings = {
-  focusDuration: 25,
-  shortBreakDuration: 5,
-  longBreakDuration: 15,
-  longBreakInterval: 4,
-  autoStartBreaks: true,
-  autoStartFocus: false,
-  soundNotifications: true,
-  desktopNotifications: true,
-  notificationSound: "bell",
-  theme: DEFAULT_THEME,
-  audioFollowsTimer: false,
-  audioInBreaks: "relax",
-  strictFocus: false,
-  escapesPerWeek: ESCAPES_PER_WEEK.default,
-  endWarning: "1",
-  warningSound: false,
-  timerDisplay: "ring",
-  weeklyGoalDays: WEEKLY_GOAL_DAYS.default,
-  shieldMode: "blocklist",
-  delayPassesPerDay: DELAY_PASSES_LIMITS.default,
-  focusStyle: "pomodoro",
-  flowBreakShare: 1 / 5,
-  flowCueMinutes: FLOW_CUE_MINUTES.default,
-  maxExtensions: MAX_EXTENSIONS.default,
-  breakCallBack: false,
-};
+/** The defaults (`docs/product.md`, The timer and Settings): the schema's, for no settings at all. */
+export const DEFAULT_SETTINGS: Settings = Object.freeze(settingsSchema.parse({}));
 
 /**
  * The body of `POST /api/settings`: the settings that changed (the app sends only those, so a
- * save from one device never puts back another device's older values). Unknown keys are
- * stripped; the server merges the body over the stored settings.
+ * save from one device never puts back another device's older values). No defaults: a key left
+ * out stays as stored. Unknown keys are stripped; the server merges the body over the stored
+ * settings.
  */
-export const settingsUpdateSchema = settingsSchema.extend({ ...audioFollowFields, ...strictFields, ...timeFields, ...shieldSettingsFields, ...flowFields, ...callBackFields }).partial();
+export const settingsUpdateSchema = z.object(settingsFields).partial();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 /** The settings of `next` whose values differ from `current`: what a save has to send. */
