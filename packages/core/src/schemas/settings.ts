@@ -140,6 +140,9 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze(settingsSchema.parse({})
  * settings.
  */
 export const settingsUpdateSchema = z.object(settingsFields).partial();
+
+/** Every setting required, none defaulted: what a form that shows them all holds. */
+export const completeSettingsSchema = z.object(settingsFields);
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 /** The settings of `next` whose values differ from `current`: what a save has to send. */

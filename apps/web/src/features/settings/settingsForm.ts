@@ -1,5 +1,5 @@
-import { END_WARNINGS, ESCAPES_PER_WEEK, FLOW_BREAK_SHARES, FLOW_CUE_MINUTES, FOCUS_STYLES, MAX_EXTENSIONS, SETTINGS_LIMITS, TIMER_DISPLAYS, WEEKLY_GOAL_DAYS, type EndWarning, type TimerDisplay } from "@focus/core/constants";
-import { AUDIO_IN_BREAKS, settingsSchema, shieldSettingsFields, type Settings } from "@focus/core/schemas";
+import { ESCAPES_PER_WEEK, FLOW_BREAK_SHARES, FLOW_CUE_MINUTES, MAX_EXTENSIONS, SETTINGS_LIMITS, WEEKLY_GOAL_DAYS, type EndWarning, type TimerDisplay } from "@focus/core/constants";
+import { completeSettingsSchema, settingsSchema, type Settings } from "@focus/core/schemas";
 import { z } from "zod";
 
 /** Escapes-per-week choices, 0 to 10 (`docs/product.md`, Strict focus). */
@@ -40,25 +40,9 @@ export const LONG_BREAK_INTERVAL_CHOICES: readonly string[] = Array.from(
   (_, i) => String(SETTINGS_LIMITS.longBreakInterval.min + i),
 );
 
-/** The settings form: the shared settings schema, with the long break interval held as text. */
-export const settingsFormSchema = settingsSchema.extend({
+/** The settings form: every setting, required (core's `completeSettingsSchema`), with the long break interval held as text. */
+export const settingsFormSchema = completeSettingsSchema.extend({
   longBreakInterval: z.string().refine((value) => LONG_BREAK_INTERVAL_CHOICES.includes(value), "Choose 2 to 6 sessions"),
-  // Required in the form (the stored settings default them; the form always has a value).
-  audioFollowsTimer: z.boolean(),
-  audioInBreaks: z.enum(AUDIO_IN_BREAKS),
-  strictFocus: z.boolean(),
-  escapesPerWeek: z.number().int().min(ESCAPES_PER_WEEK.min).max(ESCAPES_PER_WEEK.max),
-  endWarning: z.enum(END_WARNINGS),
-  warningSound: z.boolean(),
-  timerDisplay: z.enum(TIMER_DISPLAYS),
-  weeklyGoalDays: z.number().int().min(WEEKLY_GOAL_DAYS.min).max(WEEKLY_GOAL_DAYS.max),
-  focusStyle: z.enum(FOCUS_STYLES),
-  flowBreakShare: z.number(),
-  flowCueMinutes: z.number().int().min(FLOW_CUE_MINUTES.min).max(FLOW_CUE_MINUTES.max),
-  maxExtensions: z.number().int().min(MAX_EXTENSIONS.min).max(MAX_EXTENSIONS.max),
-  breakCallBack: z.boolean(),
-  // Edited on the Focus Shield tab; carried through unchanged here.
-  ...shieldSettingsFields,
 });
 export type SettingsFormValues = z.infer<typeof settingsFormSchema>;
 
