@@ -24,6 +24,8 @@ function main(): void {
   chrome.runtime.onMessageExternal(listeners.external);
   chrome.runtime.onMessage(listeners.internal);
   chrome.alarms.onAlarm((name) => void worker.onAlarm(name));
+  chrome.navigation.onCommitted((page) => void worker.onTabPage(page));
+  chrome.tabs.onUrlChanged((page) => void worker.onTabPage(page));
   void worker.start();
 }
 

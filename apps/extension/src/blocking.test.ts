@@ -12,7 +12,7 @@ const focus: SharedTimerState = { isActive: true, currentTime: 1500, mode: "focu
 const pairing = { token: "T", apiOrigin: "http://app.youtube.com:3000", paused: false };
 
 function stateOf(patch: Partial<StoredState>): StoredState {
-  return { pairing, timer: focus, blocklist: { entries: ["youtube.com", "reddit.com"], delayed: [], mode: "blocklist" as const, passesPerDay: 3, schedules: [], sessionTask: null, endWarning: "off" as const, fetchedAt: T0 }, connection: "open", blockingSignature: null, clockOffset: 0, passes: null, ...patch };
+  return { pairing, timer: focus, blocklist: { entries: ["youtube.com", "reddit.com"], delayed: [], mode: "blocklist" as const, passesPerDay: 3, schedules: [], sessionTask: null, endWarning: "off" as const, fetchedAt: T0 }, connection: "open", blockingSignature: null, failedEntries: [], clockOffset: 0, passes: null, ...patch };
 }
 
 /** Applies blocking the way the worker does: with the signature it stored last time. */
@@ -54,6 +54,37 @@ describe("blockingPlan", () => {
 });
 
 describe("applyBlocking", () => {
+  it("never lets one entry Chrome refuses take the others' rules down, and says which entry failed", async () => {
+    const chrome = new FakeChrome();
+    const host = `${"a".repeat(60)}.${"b".repeat(60)}.example.com`;
+    const list = { entries: ["youtube.com", host, "news.example.org/long/article/path", "reddit.com"], delayed: [host], mode: "blocklist" as const, passesPerDay: 3, schedules: [], sessionTask: null, endWarning: "off" as const, fetchedAt: T0 };
+    // Chrome takes no expression at all now: the delayed host's page falls back to a delay page without the address.
+    chrome.regexLimit = 0;
+    await apply(chrome, { blocklist: list });
+    expect(chrome.navigate("https://youtube.com/")).toContain("blocked.html");
+    expect(chrome.navigate("https://reddit.com/r/x")).toContain("blocked.html");
+    expect(chrome.navigate("https://news.example.org/long/article/path/2")).toContain("blocked.html");
+    expect(chrome.navigate(`https://${host}/`)).toMatch(/blocked\.html\?.*delay=1/);
+    const { failedEntries } = await readState(chrome);
+    expect(failedEntries).toEqual([]);
+    expect(await rulesInPlace(chrome, stateOf({ blocklist: list, failedEntries }), T0)).toBe(true);
+  });
+
+  it("installs the others one by one when Chrome refuses the whole update, and reports the shield not in place naming the entry", async () => {
+    const chrome = new FakeChrome();
+    chrome.regexLimit = 0;
+    // This Chrome says it takes the expression but refuses the update with it (as it does past 2 KB compiled).
+    chrome.rules.isRegexSupported = async () => true;
+    const list = { entries: ["youtube.com", "long.example.com", "reddit.com"], delayed: ["long.example.com"], mode: "blocklist" as const, passesPerDay: 3, schedules: [], sessionTask: null, endWarning: "off" as const, fetchedAt: T0 };
+    await apply(chrome, { blocklist: list });
+    expect(chrome.navigate("https://youtube.com/")).toContain("blocked.html");
+    expect(chrome.navigate("https://reddit.com/")).toContain("blocked.html");
+    const { failedEntries } = await readState(chrome);
+    expect(failedEntries).toEqual(["long.example.com"]);
+    expect(await rulesInPlace(chrome, stateOf({ blocklist: list, failedEntries }), T0)).toBe(false);
+  });
+
+
   it("in allow-list mode sends every site but the listed ones and the app to the blocked page, with the host and address", async () => {
     const chrome = new FakeChrome();
     chrome.openTabs = [

@@ -9,7 +9,7 @@ import type { ChromeAdapter } from "./chromeAdapter";
 import { clearRedirectKey, readRedirectKey, renewRedirectKey } from "./redirectKey";
 import { scheduleBlockingUntil, type ShieldMode } from "@focus/core/schemas";
 import { openPassEntries } from "./passes";
-import { BLOCKED_PAGE_PATH, blockedPageUrl, buildShieldRules, redirectKeyOf, shieldBlocks } from "./rules";
+import { BLOCKED_PAGE_PATH, blockedPageUrl, compileShield, type CompiledShield, type DnrRule, redirectKeyOf, shieldBlocks } from "./rules";
 import { type StoredState, writeState } from "./storage";
 import { endsAtOf, isFocusRunning } from "./timer";
 
@@ -89,15 +89,13 @@ export async function applyBlocking(chrome: ChromeAdapter, state: StoredState, n
   if (!upToDate || options.forceRules) {
     // Kept before the rules that carry it are installed, so a redirect's report always finds its key.
     const key = plan.active ? await renewRedirectKey(chrome) : null;
-    const rules =
-      key !== null
-        ? buildShieldRules(plan, { key, endsAt: plan.endsAt, appHost: plan.appHost, extensionId: chrome.runtime.id })
-        : [];
-    await chrome.rules.update(
+    const compiled = key !== null ? compileShield(plan, { key, endsAt: plan.endsAt, appHost: plan.appHost, extensionId: chrome.runtime.id }) : null;
+    const failedEntries = await installRules(
+      chrome,
       installed.map((rule) => rule.id),
-      rules,
+      compiled,
     );
-    await writeState(chrome, { blockingSignature: signature || null });
+    await writeState(chrome, { blockingSignature: signature || null, failedEntries });
   }
   if (!plan.active && redirect !== null) await clearRedirectKey(chrome);
   if (plan.active && options.redirectOpenTabs) {
@@ -111,12 +109,62 @@ export async function applyBlocking(chrome: ChromeAdapter, state: StoredState, n
 }
 
 /**
+ * The compiled rules Chrome takes: a rule whose regular expression Chrome refuses
+ * (`isRegexSupported`: too large once compiled) is replaced by its fallback (a delay page
+ * without the visited address), or left out and its entry named.
+ */
+async function supportedRules(chrome: ChromeAdapter, compiled: CompiledShield): Promise<{ rules: DnrRule[]; failed: string[] }> {
+  const rules: DnrRule[] = [];
+  const failed: string[] = [];
+  for (const [index, rule] of compiled.rules.entries()) {
+    const regex = rule.condition.regexFilter;
+    if (regex === undefined || (await chrome.rules.isRegexSupported(regex))) rules.push(rule);
+    else {
+      const fallback = compiled.fallbacks.get(rule.id);
+      if (fallback) rules.push(fallback);
+      else failed.push(compiled.entries[index] ?? regex);
+    }
+  }
+  return { rules, failed };
+}
+
+/**
+ * Replaces the installed rules (`removeIds`) with the compiled ones (none: `compiled` null), so
+ * that one rule Chrome refuses never leaves the others out: all at once when Chrome takes them
+ * (one atomic update), else one by one after removing the old ones.
+ * @returns the entries (stored form) whose rules are not in place, in list order.
+ */
+export async function installRules(chrome: ChromeAdapter, removeIds: number[], compiled: CompiledShield | null): Promise<string[]> {
+  if (compiled === null) {
+    await chrome.rules.update(removeIds, []);
+    return [];
+  }
+  const { rules, failed } = await supportedRules(chrome, compiled);
+  try {
+    await chrome.rules.update(removeIds, rules);
+    return [...new Set(failed)];
+  } catch {
+    await chrome.rules.update(removeIds, []);
+    for (const rule of rules) {
+      try {
+        await chrome.rules.update([], [rule]);
+      } catch {
+        failed.push(compiled.entries[rule.id - 1] ?? `rule ${rule.id}`);
+      }
+    }
+    return [...new Set(failed)];
+  }
+}
+
+/**
  * Whether the rules `state` calls for at `now` are installed (`docs/product.md`, A shield that
- * says when it is down): none are needed while nothing is blocked; while blocking, at least one
- * redirect rule carries the current redirect key.
+ * says when it is down): none are needed while nothing is blocked; while blocking, every entry's
+ * rule went in (no `failedEntries`) and at least one redirect rule is there, each carrying the
+ * current redirect key.
  */
 export async function rulesInPlace(chrome: ChromeAdapter, state: StoredState, now: number): Promise<boolean> {
   if (!blockingPlan(state, now).active) return true;
+  if (state.failedEntries.length > 0) return false;
   const redirect = await readRedirectKey(chrome);
   const redirects = (await chrome.rules.getDynamic()).filter((rule) => rule.action.type === "redirect");
   return redirect !== null && redirects.length > 0 && redirects.every((rule) => redirectKeyOf(rule) === redirect.key);

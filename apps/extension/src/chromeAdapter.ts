@@ -88,13 +88,21 @@ export interface ChromeAdapter {
   /** `chrome.declarativeNetRequest` dynamic rules (persist across restarts). */
   rules: {
     getDynamic(): Promise<DnrRule[]>;
-    /** Removes `removeIds` and adds `add` in one atomic update. */
+    /** Removes `removeIds` and adds `add` in one atomic update; rejects (changing nothing) when Chrome refuses any rule. */
     update(removeIds: number[], add: DnrRule[]): Promise<void>;
+    /** `chrome.declarativeNetRequest.isRegexSupported`, without case: whether Chrome takes `regex` as a rule's `regexFilter`. */
+    isRegexSupported(regex: string): Promise<boolean>;
   };
   tabs: {
     query(): Promise<TabInfo[]>;
     navigate(tabId: number, url: string): Promise<void>;
     create(url: string): Promise<void>;
+    /** A tab's address changed (a new page, or one the page set itself with `history.pushState`). */
+    onUrlChanged(listener: (page: { tabId: number; frameId: number; url: string }) => void): () => void;
+  };
+  /** `chrome.webNavigation`: every page a frame commits, whoever answered it (the network, a service worker, the back/forward cache). */
+  navigation: {
+    onCommitted(listener: (page: { tabId: number; frameId: number; url: string }) => void): () => void;
   };
   badge: {
     set(spec: BadgeSpec): Promise<void>;
@@ -186,6 +194,7 @@ export function createChromeAdapter(): ChromeAdapter {
           removeRuleIds: removeIds,
           addRules: add as unknown as chrome.declarativeNetRequest.Rule[],
         }),
+      isRegexSupported: async (regex) => (await chrome.declarativeNetRequest.isRegexSupported({ regex, isCaseSensitive: false })).isSupported,
     },
     tabs: {
       query: async () => (await chrome.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [{ id: tab.id, url: tab.url }])),
@@ -194,6 +203,20 @@ export function createChromeAdapter(): ChromeAdapter {
       },
       create: async (url) => {
         await chrome.tabs.create({ url });
+      },
+      onUrlChanged(listener) {
+        const wrapped = (tabId: number, change: { url?: string }) => {
+          if (change.url) listener({ tabId, frameId: 0, url: change.url });
+        };
+        chrome.tabs.onUpdated.addListener(wrapped);
+        return () => chrome.tabs.onUpdated.removeListener(wrapped);
+      },
+    },
+    navigation: {
+      onCommitted(listener) {
+        const wrapped = (details: { tabId: number; frameId: number; url: string }) => listener({ tabId: details.tabId, frameId: details.frameId, url: details.url });
+        chrome.webNavigation.onCommitted.addListener(wrapped);
+        return () => chrome.webNavigation.onCommitted.removeListener(wrapped);
       },
     },
     badge: {

@@ -21,7 +21,7 @@ describe("manifest", () => {
     expect(manifest.manifest_version).toBe(3);
     expect(manifest.version).toBe(EXTENSION_VERSION);
     expect(EXTENSION_VERSION).toBe("1.4.0");
-    expect(manifest.permissions).toEqual(["declarativeNetRequest", "storage", "alarms", "tabs"]);
+    expect(manifest.permissions).toEqual(["declarativeNetRequest", "storage", "alarms", "tabs", "webNavigation"]);
     expect(manifest.host_permissions).toContain("<all_urls>");
     expect(manifest.web_accessible_resources[0]?.resources).toContain("blocked/blocked.html");
   });

@@ -63,7 +63,8 @@ export function buildManifest({ appOrigins }: ManifestOptions) {
     icons,
     action: { default_popup: "popup/popup.html", default_title: "Focus Flow", default_icon: icons },
     background: { service_worker: "background.js", type: "module" },
-    permissions: ["declarativeNetRequest", "storage", "alarms", "tabs"],
+    // webNavigation: the navigation check sees every page a tab commits (navigationCheck.ts).
+    permissions: ["declarativeNetRequest", "storage", "alarms", "tabs", "webNavigation"],
     // The app for the API calls; every site for the redirect rules (a redirect without host
     // access does nothing) and for sending open tabs of blocked sites to the blocked page.
     // Both lists of app patterns are what core's withAppOrigins rewrites.

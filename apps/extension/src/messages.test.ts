@@ -28,6 +28,7 @@ function spyWorker() {
     reportAttempt: answer({ reported: true }),
     delayChoice: answer({ granted: true }),
     onLiveMessage: answer(undefined),
+    onTabPage: answer(false),
     dispose: vi.fn(),
   } satisfies Worker;
   return { worker, ...createListeners(worker, EXTENSION_ID_FOR_TESTS, [APP, "https://focus.example.com"]) };

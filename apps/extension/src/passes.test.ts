@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countStopped, localDay, nextPassEnd, openPassEntries, passesOfToday, takePass } from "./passes";
+import { localDayKey as localDay } from "@focus/core/format";
+import { countStopped, nextPassEnd, openPassEntries, passesOfToday, takePass } from "./passes";
 
 const NOON = new Date(2026, 2, 2, 12, 0).getTime();
 const MIN = 60_000;

@@ -4,19 +4,13 @@
  * passes still open. Pure functions of the stored `Passes` and the time; the worker stores what
  * they return.
  */
+import { localDayKey } from "@focus/core/format";
 import { DELAY_PASS_MINUTES, delayPassesLeft } from "@focus/core/schemas";
 import type { Passes } from "./storage";
 
-/** The local day of `now` (epoch ms) on this browser, YYYY-MM-DD. */
-export function localDay(now: number): string {
-  const date = new Date(now);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /** The passes of the day of `now`: a stored record of an earlier day starts again at zero (its open passes kept). */
 export function passesOfToday(passes: Passes | null, now: number): Passes {
-  const day = localDay(now);
+  const day = localDayKey(now);
   const open = (passes?.open ?? []).filter((pass) => pass.until > now);
   if (!passes || passes.day !== day) return { day, used: 0, stopped: 0, open };
   return { ...passes, open };

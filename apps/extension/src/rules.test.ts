@@ -1,25 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { ALLOW_PRIORITY, BLOCK_PRIORITY, blockableEntries, blockedPagePath, blockingEntryOf, blockedPageUrl, buildBlockRules, readBlockedPageQuery, redirectKeyOf } from "./rules";
+import { ALLOW_PRIORITY, BLOCK_PRIORITY, blockableEntries, blockedPagePath, blockingEntryOf, blockedPageUrl, buildBlockRules, readBlockedPageQuery, redirectKeyOf, type DnrRule } from "./rules";
+import { urlFilterMatches } from "./test/fakes";
 
 const PAGE = "chrome-extension://abcdefghijklmnopabcdefghijklmnop/blocked/blocked.html";
 const ENDS_AT = Date.UTC(2026, 2, 2, 9, 25);
 const KEY = "0123456789abcdef0123456789abcdef";
 
 describe("buildBlockRules", () => {
-  it("makes one main-frame redirect rule per domain, covering its subdomains, to the blocked page with the rule set's key", () => {
+  it("makes one redirect rule per domain, for pages and framed pages, covering its subdomains, to the blocked page with the rule set's key", () => {
     const rules = buildBlockRules(["youtube.com", "news.ycombinator.com"], { key: KEY, endsAt: ENDS_AT });
     expect(rules).toEqual([
       {
         id: 1,
         priority: 1,
         action: { type: "redirect", redirect: { extensionPath: `/blocked/blocked.html?domain=youtube.com&endsAt=${ENDS_AT}&key=${KEY}` } },
-        condition: { requestDomains: ["youtube.com"], resourceTypes: ["main_frame"] },
+        condition: { requestDomains: ["youtube.com"], resourceTypes: ["main_frame", "sub_frame"] },
       },
       {
         id: 2,
         priority: 1,
         action: { type: "redirect", redirect: { extensionPath: `/blocked/blocked.html?domain=news.ycombinator.com&endsAt=${ENDS_AT}&key=${KEY}` } },
-        condition: { requestDomains: ["news.ycombinator.com"], resourceTypes: ["main_frame"] },
+        condition: { requestDomains: ["news.ycombinator.com"], resourceTypes: ["main_frame", "sub_frame"] },
       },
     ]);
     expect(rules.map(redirectKeyOf)).toEqual([KEY, KEY]);
@@ -33,26 +34,29 @@ describe("buildBlockRules", () => {
     expect(rules[0]?.action).toEqual({ type: "redirect", redirect: { extensionPath: `/blocked/blocked.html?domain=youtube.com&key=${KEY}` } });
   });
 
-  it("blocks a path and below with a regex filter, and lets an exception through at a higher priority", () => {
-    const [path, exception] = buildBlockRules(["youtube.com/shorts", "+youtube.com/watch"], { key: KEY, endsAt: ENDS_AT });
-    expect(path).toMatchObject({ priority: BLOCK_PRIORITY, action: { type: "redirect" }, condition: { resourceTypes: ["main_frame"] } });
+  it("blocks a path and below with a URL filter, however long the path, and lets an exception through at a higher priority", () => {
+    const long = `/articles/${"a".repeat(180)}`;
+    const [path, exception, longPath] = buildBlockRules(["youtube.com/shorts", "+youtube.com/watch", `example.com${long}`], { key: KEY, endsAt: ENDS_AT });
+    expect(path).toMatchObject({ priority: BLOCK_PRIORITY, action: { type: "redirect" }, condition: { urlFilter: "||youtube.com/shorts^", resourceTypes: ["main_frame", "sub_frame"] } });
     expect(path?.condition.requestDomains).toBeUndefined();
-    expect(exception).toMatchObject({ priority: ALLOW_PRIORITY, action: { type: "allow" } });
+    expect(path?.condition.regexFilter).toBeUndefined();
+    expect(exception).toMatchObject({ priority: ALLOW_PRIORITY, action: { type: "allow" }, condition: { urlFilter: "||youtube.com/watch^" } });
     expect(ALLOW_PRIORITY).toBeGreaterThan(BLOCK_PRIORITY);
-    const matches = (url: string) => new RegExp(path?.condition.regexFilter ?? "^$", "i").test(url);
-    expect(matches("https://www.youtube.com/shorts/abc")).toBe(true);
-    expect(matches("http://youtube.com:8080/Shorts?x=1")).toBe(true);
-    expect(matches("https://youtube.com/shorts")).toBe(true);
-    expect(matches("https://youtube.com/shortsy")).toBe(false);
-    expect(matches("https://youtube.com/watch?v=1")).toBe(false);
-    expect(matches("https://notyoutube.com/shorts")).toBe(false);
-    expect(matches("https://youtube.com.evil.test/shorts")).toBe(false);
-    expect(new RegExp(exception?.condition.regexFilter ?? "^$", "i").test("https://youtube.com/watch?v=1")).toBe(true);
+    const matches = (rule: DnrRule | undefined, url: string) => rule?.condition.urlFilter !== undefined && urlFilterMatches(rule.condition.urlFilter, url);
+    expect(matches(path, "https://www.youtube.com/shorts/abc")).toBe(true);
+    expect(matches(path, "http://youtube.com/Shorts?x=1")).toBe(true);
+    expect(matches(path, "https://youtube.com/shorts")).toBe(true);
+    expect(matches(path, "https://youtube.com/shortsy")).toBe(false);
+    expect(matches(path, "https://youtube.com/watch?v=1")).toBe(false);
+    expect(matches(path, "https://notyoutube.com/shorts")).toBe(false);
+    expect(matches(path, "https://youtube.com.evil.test/shorts")).toBe(false);
+    expect(matches(exception, "https://youtube.com/watch?v=1")).toBe(true);
+    expect(longPath?.condition.urlFilter).toBe(`||example.com${long}^`);
   });
 
-  it("escapes a path's characters that mean something in a regex", () => {
+  it("keeps a path's characters as they are in its URL filter (none of them means anything there)", () => {
     const [rule] = buildBlockRules(["example.com/a.b+(c)"], { key: KEY, endsAt: null });
-    const matches = (url: string) => new RegExp(rule?.condition.regexFilter ?? "^$", "i").test(url);
+    const matches = (url: string) => urlFilterMatches(rule?.condition.urlFilter ?? "|", url);
     expect(matches("https://example.com/a.b+(c)/d")).toBe(true);
     expect(matches("https://example.com/aXbb(c)")).toBe(false);
   });

@@ -5,16 +5,21 @@
  * rule set's redirect key in the query (the key is what lets the page count an attempt,
  * redirectKey.ts). Pure functions; the service worker installs what they build.
  */
-import { blockingEntryFor, isValidDomain, normalizeSiteEntry, normalizeWebsiteHost, parseSiteEntry, siteEntryCovers, type SiteEntry } from "@focus/core/schemas";
+import { blockingEntryFor, hostWithin, isValidDomain, normalizeSiteEntry, normalizeWebsiteHost, parseSiteEntry, siteEntryCovers, type SiteEntry } from "@focus/core/schemas";
+
+/** The resource types a rule stops: a page, and a page framed inside another. */
+export type DnrResourceType = "main_frame" | "sub_frame";
 
 /** The subset of `chrome.declarativeNetRequest.RuleCondition` the extension uses. */
 export interface DnrCondition {
   /** Matches the domain and every subdomain of it. */
   requestDomains?: string[];
-  /** An RE2 expression the whole URL must match (path entries). */
+  /** A URL filter (`||host/path^`: the host or a subdomain, then the path and a separator or the end). */
+  urlFilter?: string;
+  /** An RE2 expression the whole URL must match (a delay page's redirect, the allow list's catch-all). */
   regexFilter?: string;
   excludedRequestDomains?: string[];
-  resourceTypes: ["main_frame"];
+  resourceTypes: DnrResourceType[];
 }
 
 /** The subset of `chrome.declarativeNetRequest.Rule` the extension uses. */
@@ -157,12 +162,6 @@ export function blockableEntries(entries: readonly string[]): { entries: string[
   return { entries: kept, refused };
 }
 
-/** Whether `host` is `domain` or one of its subdomains. */
-export function hostMatches(host: string, domain: string): boolean {
-  const h = host.toLowerCase().replace(/\.$/, "");
-  return h === domain || h.endsWith(`.${domain}`);
-}
-
 /** The entry that blocks the page at `url` (http and https only; exceptions win), or null. */
 export function blockingEntryOf(url: string | undefined, entries: readonly string[]): SiteEntry | null {
   if (!url) return null;
@@ -197,6 +196,31 @@ export function shieldBlocks(url: string | undefined, shield: ShieldRulesInput &
   }
   const passed = parsedEntries(shield.passed ?? []).map((entry) => ({ ...entry, allow: true }));
   return blockingEntryFor([...entries, ...passed], parsed.hostname, parsed.pathname)?.host ?? null;
+}
+
+/**
+ * The blocked page a page at `url` belongs on now, as the rules would send it there (`pageUrl`:
+ * the blocked page's address; `key`: the rule set's redirect key, so the visit counts as a
+ * stopped one): the delay page for a delayed entry (with the entry and the address), the wall
+ * for any other blocked page, the allow list's wall for a page off it; null when the page opens.
+ * The worker's navigation check uses it for what no rule can match (`navigationCheck.ts`).
+ */
+export function blockedPageFor(
+  url: string,
+  shield: ShieldRulesInput & { appHost?: string | null; endsAt: number | null },
+  pageUrl: string,
+  key: string | null,
+): string | null {
+  const host = shieldBlocks(url, shield);
+  if (host === null) return null;
+  if (shield.mode === "allowlist") return `${pageUrl}?${blockedPageSearch(host, shield.endsAt, "allowlist", key)}`;
+  const { pathname } = new URL(url);
+  const delayed = (shield.delayed ?? []).find((text) => {
+    const entry = parseSiteEntry(text);
+    return entry !== null && siteEntryCovers(entry, host, pathname);
+  });
+  const search = blockedPageSearch(host, shield.endsAt, "navigation", key, delayed);
+  return delayed === undefined ? `${pageUrl}?${search}` : `${pageUrl}?${search}${URL_PARAM}${url}`;
 }
 
 function parsedEntries(entries: readonly string[]): SiteEntry[] {
@@ -234,24 +258,40 @@ export const ALLOW_PRIORITY = 2;
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * The RE2 filter of a path entry: http(s), the host or a subdomain, any port, then the path
- * followed by "/", "?", "#" or the end (`/shorts` covers `/shorts/x`, not `/shortsy`). Chrome
- * matches it without case (`isUrlFilterCaseSensitive` is false by default).
+ * The RE2 filter of a path entry (a delay page, which needs the visited address): http(s), the
+ * host or a subdomain (a trailing dot too), any port, then the path followed by "/", "?", "#",
+ * ";" or the end (`/shorts` covers `/shorts/x`, not `/shortsy`). Chrome matches it without case
+ * (`isUrlFilterCaseSensitive` is false by default). A long host or path can make an expression
+ * Chrome refuses (`isRegexSupported`): the delay page then goes without the address
+ * (`compileShield`'s fallback).
  */
 export function pathRegexFilter(host: string, path: string): string {
-  return `^https?://([^/?#@]*@)?([^/?#@:]*\\.)?${escapeRegex(host)}(:[0-9]+)?${escapeRegex(path)}([/?#]|$)`;
+  return `^https?://([^/?#@]*@)?([^/?#@:]*\\.)?${escapeRegex(host)}\\.?(:[0-9]+)?${escapeRegex(path)}([/?#;]|$)`;
 }
 
-/** The condition that matches main-frame navigations to `entry`. */
+/**
+ * The URL filter of a path entry: the host or a subdomain (`||`), the path, then a separator or
+ * the end (`^`: `/shorts` covers `/shorts/x` and `/shorts?x`, not `/shortsy`). Chrome matches it
+ * without case and needs no compiled expression for it, so no path is too long for it (an entry
+ * path holds none of a filter's special characters `*`, `|` and `^`: core's `normalizeSiteEntry`).
+ */
+export function pathUrlFilter(host: string, path: string): string {
+  return `||${host}${path}^`;
+}
+
+/** Pages and framed pages: a listed site inside an allowed page is stopped too. */
+const FRAMES: DnrResourceType[] = ["main_frame", "sub_frame"];
+
+/** The condition that matches navigations (pages and frames) to `entry`. */
 function conditionOf(entry: SiteEntry, appHost: string | null): DnrCondition {
-  const exclude = !entry.allow && appHost !== null && hostMatches(appHost, entry.host) ? { excludedRequestDomains: [appHost] } : {};
-  if (entry.path === null) return { requestDomains: [entry.host], ...exclude, resourceTypes: ["main_frame"] };
-  return { regexFilter: pathRegexFilter(entry.host, entry.path), ...exclude, resourceTypes: ["main_frame"] };
+  const exclude = !entry.allow && appHost !== null && hostWithin(appHost, entry.host) ? { excludedRequestDomains: [appHost] } : {};
+  if (entry.path === null) return { requestDomains: [entry.host], ...exclude, resourceTypes: FRAMES };
+  return { urlFilter: pathUrlFilter(entry.host, entry.path), ...exclude, resourceTypes: FRAMES };
 }
 
-/** The RE2 filter of a whole-site entry: http(s), the host or a subdomain, any port, then the end of the host. */
+/** The RE2 filter of a whole-site entry: http(s), the host or a subdomain (a trailing dot too), any port, then the end of the host. */
 export function siteRegexFilter(host: string): string {
-  return `^https?://([^/?#@]*@)?([^/?#@:]*\\.)?${escapeRegex(host)}(:[0-9]+)?([/?#]|$)`;
+  return `^https?://([^/?#@]*@)?([^/?#@:]*\\.)?${escapeRegex(host)}\\.?(:[0-9]+)?([/?#]|$)`;
 }
 
 /** Every http(s) address, the host in group 2: allow-list mode's catch-all. */
@@ -259,7 +299,7 @@ export const ANY_SITE_FILTER = "^https?://([^/?#@]*@)?([^/?#@:]+)";
 
 type RuleDraft = Omit<DnrRule, "id">;
 
-/** A wall: the blocked page, by `extensionPath` for a whole site or a path. */
+/** A wall: the blocked page, by `extensionPath`, for a whole site or a path, framed or not. */
 function wallOf(entry: SiteEntry, appHost: string | null, options: BuildRulesOptions): RuleDraft {
   return {
     priority: BLOCK_PRIORITY,
@@ -268,12 +308,21 @@ function wallOf(entry: SiteEntry, appHost: string | null, options: BuildRulesOpt
   };
 }
 
-/** A delay page: a regex redirect that carries the entry and the visited address. */
-function delayOf(text: string, entry: SiteEntry, appHost: string | null, options: ShieldRulesOptions): RuleDraft {
-  const exclude = appHost !== null && hostMatches(appHost, entry.host) ? { excludedRequestDomains: [appHost] } : {};
+/**
+ * A delay page for a page (a framed one meets a wall, `wallOf`): a regex redirect that carries
+ * the entry and the visited address; `fallback`, the same page by `extensionPath` without the
+ * address, for when Chrome refuses the expression.
+ */
+function delayOf(text: string, entry: SiteEntry, appHost: string | null, options: ShieldRulesOptions): { rule: RuleDraft; fallback: RuleDraft } {
+  const exclude = appHost !== null && hostWithin(appHost, entry.host) ? { excludedRequestDomains: [appHost] } : {};
   const regexFilter = entry.path === null ? siteRegexFilter(entry.host) : pathRegexFilter(entry.host, entry.path);
   const regexSubstitution = blockedPageSubstitution(options.extensionId, entry.host, options.endsAt, options.key, { delayEntry: text });
-  return { priority: BLOCK_PRIORITY, action: { type: "redirect", redirect: { regexSubstitution } }, condition: { regexFilter, ...exclude, resourceTypes: ["main_frame"] } };
+  const extensionPath = `/${BLOCKED_PAGE_PATH}?${blockedPageSearch(entry.host, options.endsAt, "navigation", options.key, text)}`;
+  const page = { ...conditionOf(entry, appHost), resourceTypes: ["main_frame"] as DnrResourceType[] };
+  return {
+    rule: { priority: BLOCK_PRIORITY, action: { type: "redirect", redirect: { regexSubstitution } }, condition: { regexFilter, ...exclude, resourceTypes: ["main_frame"] } },
+    fallback: { priority: BLOCK_PRIORITY, action: { type: "redirect", redirect: { extensionPath } }, condition: page },
+  };
 }
 
 /** Lets `entry` through over any redirect of lower priority. */
@@ -282,45 +331,73 @@ function allowOf(entry: SiteEntry): RuleDraft {
 }
 
 /**
+ * The Shield compiled: the dynamic rules, ids 1…n, and for each rule the entry (stored form) it
+ * comes from (null for the allow list's catch-all), so a rule Chrome refuses names its entry; and
+ * for a rule with a regular expression, the rule to install instead when Chrome refuses it.
+ */
+export interface CompiledShield {
+  rules: DnrRule[];
+  entries: (string | null)[];
+  fallbacks: Map<number, DnrRule>;
+}
+
+/**
  * The dynamic rules of the Shield (`docs/product.md`, Website Shield), ids 1…n in list order.
  * Block-list mode: a whole site redirects its domain and subdomains (`requestDomains`), a path
- * that path and below (`regexFilter`), at BLOCK_PRIORITY, to the blocked page by
- * `extensionPath` (Chrome finds the page whatever the session's dynamic address of the
- * extension, manifest.ts `use_dynamic_url`); a delayed entry redirects by `regexSubstitution`
- * to the delay page with the visited address, or is let through while its pass lasts; an
- * exception is an `allow` rule at ALLOW_PRIORITY, which Chrome applies over any redirect of
- * lower priority. Allow-list mode: one catch-all redirect of every http(s) address but the
- * app's host, and every entry an `allow` rule over it. `main_frame` only, so embedded content
- * of other sites is left alone. Invalid entries are left out (see blockableEntries).
+ * that path and below (`urlFilter`, `pathUrlFilter`), pages and framed pages alike, at
+ * BLOCK_PRIORITY, to the blocked page by `extensionPath` (Chrome finds the page whatever the
+ * session's dynamic address of the extension, manifest.ts `use_dynamic_url`); a delayed entry
+ * redirects a page by `regexSubstitution` to the delay page with the visited address (a framed
+ * page meets the wall), or is let through while its pass lasts; an exception is an `allow` rule
+ * at ALLOW_PRIORITY, which Chrome applies over any redirect of lower priority. Allow-list mode:
+ * one catch-all redirect of every http(s) page but the app's host, and every entry an `allow`
+ * rule over it. Other spellings of a listed address that no rule can match (escapes in the path,
+ * `;` parameters, a host's trailing dot) are caught by the worker's navigation check
+ * (`navigationCheck.ts`). Invalid entries are left out (see blockableEntries).
  */
-export function buildShieldRules(shield: ShieldRulesInput, options: ShieldRulesOptions): DnrRule[] {
+export function compileShield(shield: ShieldRulesInput, options: ShieldRulesOptions): CompiledShield {
   const appHost = options.appHost?.toLowerCase() ?? null;
   const texts = blockableEntries(shield.entries).entries;
-  const drafts: RuleDraft[] = [];
+  const drafts: { draft: RuleDraft; entry: string | null; fallback?: RuleDraft }[] = [];
   if (shield.mode === "allowlist") {
     const regexSubstitution = blockedPageSubstitution(options.extensionId, "\\2", options.endsAt, options.key, { reason: "allowlist" });
     drafts.push({
-      priority: BLOCK_PRIORITY,
-      action: { type: "redirect", redirect: { regexSubstitution } },
-      condition: { regexFilter: ANY_SITE_FILTER, ...(appHost !== null ? { excludedRequestDomains: [appHost] } : {}), resourceTypes: ["main_frame"] },
+      entry: null,
+      draft: {
+        priority: BLOCK_PRIORITY,
+        action: { type: "redirect", redirect: { regexSubstitution } },
+        condition: { regexFilter: ANY_SITE_FILTER, ...(appHost !== null ? { excludedRequestDomains: [appHost] } : {}), resourceTypes: ["main_frame"] },
+      },
     });
     for (const text of texts) {
       const entry = parseSiteEntry(text);
-      if (entry) drafts.push(allowOf(entry));
+      if (entry) drafts.push({ entry: text, draft: allowOf(entry) });
     }
   } else {
     for (const text of texts) {
       const entry = parseSiteEntry(text);
       if (!entry) continue;
-      if (entry.allow || shield.passed?.includes(text)) drafts.push(allowOf(entry));
-      else if (shield.delayed?.includes(text)) drafts.push(delayOf(text, entry, appHost, options));
-      else drafts.push(wallOf(entry, appHost, options));
+      if (entry.allow || shield.passed?.includes(text)) drafts.push({ entry: text, draft: allowOf(entry) });
+      else if (shield.delayed?.includes(text)) {
+        const { rule, fallback } = delayOf(text, entry, appHost, options);
+        drafts.push({ entry: text, draft: rule, fallback });
+        drafts.push({ entry: text, draft: { ...wallOf(entry, appHost, options), condition: { ...conditionOf(entry, appHost), resourceTypes: ["sub_frame"] } } });
+      } else drafts.push({ entry: text, draft: wallOf(entry, appHost, options) });
     }
   }
-  return drafts.map((draft, index) => ({ id: index + 1, ...draft }));
+  const fallbacks = new Map<number, DnrRule>();
+  drafts.forEach(({ fallback }, index) => {
+    if (fallback) fallbacks.set(index + 1, { id: index + 1, ...fallback });
+  });
+  return { rules: drafts.map(({ draft }, index) => ({ id: index + 1, ...draft })), entries: drafts.map(({ entry }) => entry), fallbacks };
 }
 
-/** The rules of a plain block list (no delays): see buildShieldRules. */
+/** The dynamic rules of the Shield: see compileShield. */
+export function buildShieldRules(shield: ShieldRulesInput, options: ShieldRulesOptions): DnrRule[] {
+  return compileShield(shield, options).rules;
+}
+
+/** The rules of a plain block list (no delays): see compileShield. */
 export function buildBlockRules(entries: readonly string[], options: BuildRulesOptions): DnrRule[] {
   return buildShieldRules({ mode: "blocklist", entries }, { ...options, extensionId: "" });
 }

@@ -70,8 +70,11 @@ export type Passes = z.infer<typeof passesSchema>;
 export const connectionSchema = z.enum(["connecting", "open", "closed"]);
 export type Connection = z.infer<typeof connectionSchema>;
 
-/** What the installed rules were built from, so an unchanged state is not reinstalled. */
-export const blockingSchema = z.object({ signature: z.string() });
+/**
+ * What the installed rules were built from, so an unchanged state is not reinstalled, and the
+ * entries whose rules Chrome refused (reported, `docs/product.md`, A shield that says when it is down).
+ */
+export const blockingSchema = z.object({ signature: z.string(), failed: z.array(z.string()).max(500).default([]) });
 
 export interface StoredState {
   pairing: Pairing | null;
@@ -80,6 +83,8 @@ export interface StoredState {
   blocklist: Blocklist | null;
   connection: Connection;
   blockingSignature: string | null;
+  /** Entries (stored form) whose rules Chrome refused when they were last installed. */
+  failedEntries: string[];
   /**
    * The server's clock minus this browser's, ms (core's `clockOffsetMs` over the live
    * connection's pongs): every time the server sends (a session's end) is read on it.
@@ -102,6 +107,7 @@ export async function readState(chrome: ChromeAdapter): Promise<StoredState> {
     blocklist: parsed(blocklistSchema, raw[STORAGE_KEYS.blocklist]),
     connection: parsed(connectionSchema, raw[STORAGE_KEYS.connection]) ?? "closed",
     blockingSignature: parsed(blockingSchema, raw[STORAGE_KEYS.blocking])?.signature ?? null,
+    failedEntries: parsed(blockingSchema, raw[STORAGE_KEYS.blocking])?.failed ?? [],
     clockOffset: parsed(z.number(), raw[STORAGE_KEYS.clockOffset]) ?? 0,
     passes: parsed(passesSchema, raw[STORAGE_KEYS.passes]),
   };
@@ -119,7 +125,7 @@ export async function writeState(chrome: ChromeAdapter, patch: Partial<StoredSta
   if (patch.clockOffset !== undefined) put(STORAGE_KEYS.clockOffset, patch.clockOffset);
   if (patch.passes !== undefined) put(STORAGE_KEYS.passes, patch.passes);
   if (patch.blockingSignature !== undefined) {
-    put(STORAGE_KEYS.blocking, patch.blockingSignature === null ? null : { signature: patch.blockingSignature });
+    put(STORAGE_KEYS.blocking, patch.blockingSignature === null ? null : { signature: patch.blockingSignature, failed: patch.failedEntries ?? [] });
   }
   if (Object.keys(set).length > 0) await chrome.storage.set(set);
   if (remove.length > 0) await chrome.storage.remove(remove);

@@ -15,6 +15,7 @@ const state = (patch: Partial<StoredState>): StoredState => ({
   blocklist: null,
   connection: "open",
   blockingSignature: null,
+  failedEntries: [],
   clockOffset: 0,
   passes: null,
   ...patch,

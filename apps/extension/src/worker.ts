@@ -15,6 +15,7 @@ import type { ChromeAdapter } from "./chromeAdapter";
 import { linkStatusOf } from "./linkStatus";
 import type { LiveSocket } from "./live";
 import type { PopupCommand } from "./messages";
+import { checkNavigation, type TabPage } from "./navigationCheck";
 import { createPairing } from "./pairing";
 import { delayPassesLeft } from "@focus/core/schemas";
 import { passesOfToday } from "./passes";
@@ -64,6 +65,8 @@ export interface Worker {
   /** Runs once per service-worker start: reconnects and reconciles. */
   start(): Promise<void>;
   onAlarm(name: string): Promise<void>;
+  /** A tab's page changed (committed, or its address set by the page): the navigation check (navigationCheck.ts). */
+  onTabPage(page: TabPage): Promise<boolean>;
   pair(token: string, apiOrigin: string): Promise<ExtensionStatus>;
   unpair(origin: string): Promise<ExtensionStatus>;
   status(origin: string): Promise<ExtensionStatus>;
@@ -160,6 +163,8 @@ export function createWorker(deps: WorkerDeps): Worker {
         await reconcile();
         await keepUninstallUrl();
       }),
+
+    onTabPage: (page) => serial(() => checkNavigation(chrome, page, clock.now())),
 
     onAlarm: (name) =>
       serial(async () => {

@@ -80,13 +80,22 @@ export class FakeChrome implements ChromeAdapter {
     onAlarm: () => () => undefined,
   };
 
+  /**
+   * Longest `regexFilter` this fake Chrome takes, in characters: Chrome refuses an expression that
+   * needs more than 2 KB compiled, and refuses the whole update with it.
+   */
+  regexLimit = 160;
+
   rules: ChromeAdapter["rules"] = {
     getDynamic: async () => structuredClone(this.dynamicRules),
     update: async (removeIds, add) => {
-      this.dynamicRules = [...this.dynamicRules.filter((rule) => !removeIds.includes(rule.id)), ...structuredClone(add)];
-      const ids = this.dynamicRules.map((rule) => rule.id);
+      if (add.some((rule) => (rule.condition.regexFilter?.length ?? 0) > this.regexLimit)) throw new Error("Rule with id 1 specified a more complex regex than allowed as part of the \"regexFilter\" key.");
+      const next = [...this.dynamicRules.filter((rule) => !removeIds.includes(rule.id)), ...structuredClone(add)];
+      const ids = next.map((rule) => rule.id);
       if (new Set(ids).size !== ids.length) throw new Error("duplicate rule id");
+      this.dynamicRules = next;
     },
+    isRegexSupported: async (regex) => regex.length <= this.regexLimit,
   };
 
   tabs: ChromeAdapter["tabs"] = {
@@ -97,6 +106,11 @@ export class FakeChrome implements ChromeAdapter {
     create: async (url) => {
       this.openTabs.push({ id: this.openTabs.length + 100, url });
     },
+    onUrlChanged: () => () => undefined,
+  };
+
+  navigation: ChromeAdapter["navigation"] = {
+    onCommitted: () => () => undefined,
   };
 
   /** The toolbar icon's disc as last shown (null: the extension's own icon). */
@@ -123,7 +137,7 @@ export class FakeChrome implements ChromeAdapter {
   /**
    * What a main-frame navigation to `url` would do, as Chrome's declarativeNetRequest decides it:
    * the rules whose condition matches (`requestDomains` and `excludedRequestDomains` by domain
-   * and subdomain, `regexFilter` over the whole URL without case), the highest priority wins,
+   * and subdomain, `regexFilter` and `urlFilter` over the whole URL without case), the highest priority wins,
    * and `allow` beats `redirect` at the same priority. The redirect target, or null when it goes through.
    */
   navigate(url: string): string | null {
@@ -133,6 +147,7 @@ export class FakeChrome implements ChromeAdapter {
       if (condition.requestDomains && !within(condition.requestDomains)) return false;
       if (condition.excludedRequestDomains && within(condition.excludedRequestDomains)) return false;
       if (condition.regexFilter !== undefined && !new RegExp(condition.regexFilter, "i").test(url)) return false;
+      if (condition.urlFilter !== undefined && !urlFilterMatches(condition.urlFilter, url)) return false;
       return true;
     });
     const rank = (rule: DnrRule) => rule.priority * 2 + (rule.action.type === "allow" ? 1 : 0);
@@ -274,4 +289,28 @@ export function pageSender(url: string, options: { frameId?: number; documentId?
 /** Lets queued promise chains run (the worker's steps and the fakes are all promise-based). */
 export async function settle(rounds = 20): Promise<void> {
   for (let i = 0; i < rounds; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Whether a declarativeNetRequest `urlFilter` matches `url`, as Chrome reads one: `||` anchors at
+ * the host or a subdomain, `^` is a separator (anything but a letter, a digit, `_ - . %`) or the
+ * end, `*` anything, `|` at either end anchors it there; other characters stand for themselves,
+ * without case.
+ */
+export function urlFilterMatches(filter: string, url: string): boolean {
+  let body = filter;
+  let prefix = "";
+  if (body.startsWith("||")) {
+    prefix = "^[a-z][a-z0-9+.-]*://([^/?#]*@)?([^/?#]*\\.)?";
+    body = body.slice(2);
+  } else if (body.startsWith("|")) {
+    prefix = "^";
+    body = body.slice(1);
+  }
+  const anchoredEnd = body.endsWith("|");
+  if (anchoredEnd) body = body.slice(0, -1);
+  const pattern = [...body]
+    .map((char) => (char === "^" ? "([^a-z0-9_.%-]|$)" : char === "*" ? ".*" : char.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("");
+  return new RegExp(`${prefix}${pattern}${anchoredEnd ? "$" : ""}`, "i").test(url);
 }

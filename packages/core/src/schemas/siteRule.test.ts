@@ -59,4 +59,22 @@ describe("blockingEntryFor", () => {
     expect(blockingEntryFor(list, "m.youtube.com", "/watch/later")).toBeNull();
     expect(blockingEntryFor(list, "youtube.com", "/shorts/x")?.kind).toBe("site");
   });
+
+  it("blocks a listed path under every other spelling of it: escapes, doubled slashes, parameters, a host's trailing dot", () => {
+    const list = entries("youtube.com/shorts");
+    for (const path of ["/%73horts", "/%53HORTS", "/sh%6Frts", "//shorts", "/;/shorts", "/shorts;x", "/shorts%2Fabc", "/shorts/;x/abc"]) {
+      expect(blockingEntryFor(list, "youtube.com", path)?.path, path).toBe("/shorts");
+    }
+    expect(blockingEntryFor(list, "youtube.com.", "/shorts")?.path).toBe("/shorts");
+    // Still the same path only: a longer name, or an escape that decodes to something else, opens.
+    expect(blockingEntryFor(list, "youtube.com", "/%73hortsy")).toBeNull();
+    expect(blockingEntryFor(list, "youtube.com", "/%2573horts")).toBeNull();
+    expect(blockingEntryFor(list, "youtube.com", "/sh%ZZorts")).toBeNull();
+  });
+
+  it("lets an exception through under another spelling of it too", () => {
+    const list = entries("youtube.com", "+youtube.com/watch");
+    expect(blockingEntryFor(list, "youtube.com", "/%77atch")).toBeNull();
+    expect(blockingEntryFor(list, "youtube.com", "//watch;v=1")).toBeNull();
+  });
 });

@@ -89,23 +89,50 @@ export const SITE_ENTRY_KIND_LABELS: Record<SiteEntryKind, string> = {
   exception: "Allowed",
 };
 
-/** Whether `host` is `domain` or one of its subdomains (both lower case). */
-function hostWithin(host: string, domain: string): boolean {
+/** Whether `host` is `domain` or one of its subdomains (`domain` lower case; a trailing dot of `host` ignored). */
+export function hostWithin(host: string, domain: string): boolean {
   const h = host.toLowerCase().replace(/\.$/, "");
   return h === domain || h.endsWith(`.${domain}`);
 }
 
+/** One percent escape, or a run of them (a character of several UTF-8 bytes). */
+const ESCAPES = /(?:%[0-9a-f]{2})+/gi;
+
+/**
+ * A page's path as a site reads it, so that another spelling of a listed path is the same path
+ * (`docs/product.md`, Website Shield): percent escapes decoded (`/%73horts`, `/sh%6Frts`, an
+ * encoded `/` as `%2F`), `;` parameters of a segment dropped (`/shorts;x`, `/;/shorts`), runs of
+ * `/` made one (`//shorts`), and letters in lower case. An escape that is no valid UTF-8 is kept
+ * as it is.
+ */
+export function canonicalSitePath(pathname: string): string {
+  const decoded = pathname.replace(ESCAPES, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+  return decoded
+    .split("/")
+    .map((segment) => segment.replace(/;.*$/, ""))
+    .join("/")
+    .replace(/\/{2,}/g, "/")
+    .toLowerCase();
+}
+
 /**
  * Whether a page at `host` and `pathname` falls under `entry`: the host is the entry's domain
- * or a subdomain, and the path is the entry's path or below it (`/shorts` covers `/shorts` and
+ * or a subdomain (a trailing dot ignored), and the path, as a site reads it
+ * (`canonicalSitePath`), is the entry's path or below it (`/shorts` covers `/shorts` and
  * `/shorts/x`, not `/shortsy`), letters compared without case as Chrome's rules do.
  */
 export function siteEntryCovers(entry: SiteEntry, host: string, pathname: string): boolean {
   if (!hostWithin(host, entry.host)) return false;
   if (entry.path === null) return true;
-  const path = pathname.toLowerCase();
-  const own = entry.path.toLowerCase();
-  return path === own || path.startsWith(`${own}/`);
+  const path = canonicalSitePath(pathname);
+  const own = canonicalSitePath(entry.path);
+  return path === own || path.startsWith(own.endsWith("/") ? own : `${own}/`);
 }
 
 /**
