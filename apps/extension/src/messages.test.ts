@@ -27,6 +27,7 @@ function spyWorker() {
     command: answer({ sent: true }),
     reportAttempt: answer({ reported: true }),
     delayChoice: answer({ granted: true }),
+    delayShown: answer(true),
     onLiveMessage: answer(undefined),
     onTabPage: answer(false),
     dispose: vi.fn(),

@@ -41,6 +41,8 @@ export const internalMessageSchema = z.discriminatedUnion("type", [
     at: z.iso.datetime({ offset: true }),
     key: z.string().regex(REDIRECT_KEY_PATTERN),
   }),
+  /** A delay page is on screen: its wait starts now, on the worker's clock. */
+  z.object({ type: z.literal("delay_shown"), key: z.string().regex(REDIRECT_KEY_PATTERN) }),
 ]);
 export type InternalMessage = z.infer<typeof internalMessageSchema>;
 
@@ -132,6 +134,11 @@ export function internalHandlers(worker: Worker, extensionId: string): HandlerTa
       const page = blockedPageSender(sender, extensionId);
       if (page === null || page.query.key !== message.key || page.query.domain !== message.domain) return undefined;
       return worker.reportAttempt({ domain: message.domain, at: message.at, key: message.key, documentId: page.documentId });
+    },
+    delay_shown: (message, sender) => {
+      const page = blockedPageSender(sender, extensionId);
+      if (page === null || page.query.key !== message.key || !page.query.delay) return undefined;
+      return worker.delayShown(message.key, page.documentId);
     },
     delay_choice: (message, sender) => {
       const page = blockedPageSender(sender, extensionId);

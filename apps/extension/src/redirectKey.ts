@@ -25,6 +25,8 @@ const redirectKeySchema = z.object({
   key: z.string().regex(REDIRECT_KEY_PATTERN),
   /** Document ids of the blocked pages that already reported with this key. */
   reported: z.array(z.string()),
+  /** When each delay page opened with this key came on screen (epoch ms, the worker's clock), by document id. */
+  shown: z.record(z.string(), z.number()).default({}),
 });
 export type RedirectKey = z.infer<typeof redirectKeySchema>;
 
@@ -43,7 +45,7 @@ export async function readRedirectKey(chrome: ChromeAdapter): Promise<RedirectKe
 /** Makes and keeps a new key, replacing the old one (whose reports no longer count); returns it. */
 export async function renewRedirectKey(chrome: ChromeAdapter): Promise<string> {
   const key = newRedirectKey();
-  await chrome.session.set({ [REDIRECT_KEY_STORAGE]: { key, reported: [] } satisfies RedirectKey });
+  await chrome.session.set({ [REDIRECT_KEY_STORAGE]: { key, reported: [], shown: {} } satisfies RedirectKey });
   return key;
 }
 
@@ -61,6 +63,25 @@ export async function claimRedirect(chrome: ChromeAdapter, key: string, document
   const current = await readRedirectKey(chrome);
   if (current === null || current.key !== key || documentId === "" || current.reported.includes(documentId)) return false;
   const reported = [...current.reported, documentId].slice(-MAX_REPORTED_PAGES);
-  await chrome.session.set({ [REDIRECT_KEY_STORAGE]: { key, reported } satisfies RedirectKey });
+  await chrome.session.set({ [REDIRECT_KEY_STORAGE]: { ...current, key, reported } satisfies RedirectKey });
   return true;
+}
+
+/**
+ * Notes that the delay page `documentId`, opened with the current `key`, came on screen at `now`
+ * (epoch ms); a page's first note stands. False when the key is not the current one.
+ */
+export async function noteDelayShown(chrome: ChromeAdapter, key: string, documentId: string, now: number): Promise<boolean> {
+  const current = await readRedirectKey(chrome);
+  if (current === null || current.key !== key || documentId === "") return false;
+  if (current.shown[documentId] !== undefined) return true;
+  const shown = Object.fromEntries([...Object.entries(current.shown), [documentId, now]].slice(-MAX_REPORTED_PAGES));
+  await chrome.session.set({ [REDIRECT_KEY_STORAGE]: { ...current, shown } satisfies RedirectKey });
+  return true;
+}
+
+/** When the delay page `documentId` came on screen with the current key (epoch ms), or null when it never said so. */
+export async function delayShownAt(chrome: ChromeAdapter, key: string, documentId: string): Promise<number | null> {
+  const current = await readRedirectKey(chrome);
+  return current !== null && current.key === key ? (current.shown[documentId] ?? null) : null;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "./api";
-import { renewRedirectKey } from "./redirectKey";
+import { DELAY_WAIT_SECONDS } from "@focus/core/schemas";
+import { noteDelayShown, renewRedirectKey } from "./redirectKey";
 import { type DelayChoiceReport, reportAttempt, reportDelayChoice } from "./reporting";
 import { readState, writeState } from "./storage";
 import { FakeApi, FakeChrome } from "./test/fakes";
@@ -74,6 +75,8 @@ describe("reportDelayChoice", () => {
 
   it("grants a pass for 5 minutes while the day has one left, reports it, and refuses the next", async () => {
     const { chrome, fake, key, deps } = await setup();
+    await noteDelayShown(chrome, key, "D1", Date.parse(AT) - DELAY_WAIT_SECONDS * 1000);
+    await noteDelayShown(chrome, key, "D2", Date.parse(AT) - DELAY_WAIT_SECONDS * 1000);
     expect(await reportDelayChoice(deps, choice(key))).toEqual({ granted: true, until: Date.parse(AT) + 5 * 60_000 });
     expect(fake.calls.at(-1)?.body).toEqual({ domain: "reddit.com", at: AT, kind: "pass" });
     expect((await readState(chrome)).passes).toMatchObject({ used: 1, open: [{ entry: "reddit.com/r/all" }] });
@@ -83,9 +86,22 @@ describe("reportDelayChoice", () => {
     expect(fake.callsTo("/api/blocked-attempts")).toHaveLength(1);
   });
 
+  it("grants no pass before the wait is over on the worker's clock, however the page's button was enabled", async () => {
+    const { chrome, fake, key, deps } = await setup();
+    expect(await reportDelayChoice(deps, choice(key))).toEqual({ granted: false });
+    await noteDelayShown(chrome, key, "D1", Date.parse(AT) - 300);
+    expect(await reportDelayChoice(deps, choice(key))).toEqual({ granted: false });
+    expect(fake.callsTo("/api/blocked-attempts")).toHaveLength(0);
+    // The same page, once the wait is over (its first note stands; a later one does not restart it).
+    await noteDelayShown(chrome, key, "D1", Date.parse(AT));
+    const later = { ...deps, now: () => Date.parse(AT) - 300 + DELAY_WAIT_SECONDS * 1000 };
+    expect(await reportDelayChoice(later, choice(key))).toMatchObject({ granted: true });
+  });
+
   it("grants no pass during a strict focus session (a turn-back still counts)", async () => {
     const { chrome, fake, key, deps } = await setup();
     const now = Date.parse(AT);
+    await noteDelayShown(chrome, key, "D1", now - DELAY_WAIT_SECONDS * 1000);
     await writeState(chrome, { timer: { isActive: true, currentTime: 1500, mode: "focus", progress: 0, endsAt: now + 20 * 60_000, durationMs: 1_500_000, strict: true } });
     expect(await reportDelayChoice(deps, choice(key))).toEqual({ granted: false });
     expect((await readState(chrome)).passes ?? null).toBeNull();

@@ -6,9 +6,9 @@
  */
 import type { ApiClient, ApiResult } from "./api";
 import type { ChromeAdapter } from "./chromeAdapter";
-import { parseSiteEntry } from "@focus/core/schemas";
+import { DELAY_WAIT_SECONDS, parseSiteEntry } from "@focus/core/schemas";
 import { countStopped, takePass } from "./passes";
-import { claimRedirect } from "./redirectKey";
+import { claimRedirect, delayShownAt } from "./redirectKey";
 import { blockableEntries } from "./rules";
 import { mayTakePass } from "./strict";
 import { type Blocklist, readState, writeState } from "./storage";
@@ -61,7 +61,8 @@ export interface DelayChoiceReport extends BlockedAttemptReport {
 /**
  * Takes a delay page's choice (`docs/product.md`, Delay instead of a wall): once per page
  * load with the current redirect key, for an entry the kept Shield delays. A pass is granted
- * while the day has passes left and no strict focus session runs (it opens the entry for
+ * only once DELAY_WAIT_SECONDS have passed since the page said it was on screen (`delay_shown`,
+ * on the worker's clock), while the day has passes left and no strict focus session runs (it opens the entry for
  * DELAY_PASS_MINUTES, passes.ts); each
  * granted pass and each turn-back is reported with its kind. The caller rebuilds the rules.
  */
@@ -69,6 +70,12 @@ export async function reportDelayChoice(deps: ReportingDeps, report: DelayChoice
   const { pairing, blocklist, passes, timer } = await readState(deps.chrome);
   const entry = parseSiteEntry(report.entry);
   if (!pairing || pairing.paused || !blocklist?.delayed.includes(report.entry) || entry?.host !== report.domain) return { granted: false };
+  // The wait is the worker's to count, from when the page came on screen: a button enabled early
+  // lets nobody in, and the page may try again once the wait is over.
+  if (report.choice === "pass") {
+    const shownAt = await delayShownAt(deps.chrome, report.key, report.documentId);
+    if (shownAt === null || deps.now() - shownAt < DELAY_WAIT_SECONDS * 1000) return { granted: false };
+  }
   if (!(await claimRedirect(deps.chrome, report.key, `${report.choice}:${report.documentId}`))) return { granted: false };
   let until: number | undefined;
   if (report.choice === "pass") {

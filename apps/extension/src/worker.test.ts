@@ -500,15 +500,22 @@ describe("delay pages", () => {
     const query = readBlockedPageQuery(new URL(page).search);
     expect(query).toMatchObject({ delay: true, entry: "reddit.com", url: "https://www.reddit.com/r/all?sort=new", domain: "reddit.com" });
     const { internal } = createListeners(worker, EXTENSION_ID_FOR_TESTS, [ORIGIN]);
+    const sender = pageSender(page);
+    await internal({ type: "delay_shown", key: query.key }, sender);
     const at = new Date(T0 + 31_000).toISOString();
-    const answer = await internal({ type: "delay_choice", choice: "pass", domain: "reddit.com", entry: "reddit.com", key: query.key, at }, pageSender(page));
-    expect(answer).toEqual({ granted: true, until: T0 + 5 * MIN });
+    const pass = { type: "delay_choice", choice: "pass", domain: "reddit.com", entry: "reddit.com", key: query.key, at };
+    // A Continue forced before the wait is over lets nobody in.
+    b.clock.now = T0 + 3_000;
+    expect(await internal(pass, sender)).toEqual({ granted: false });
+    b.clock.now = T0 + 31_000;
+    const answer = await internal(pass, sender);
+    expect(answer).toEqual({ granted: true, until: T0 + 31_000 + 5 * MIN });
     expect(b.chrome.navigate("https://www.reddit.com/r/all")).toBeNull();
-    expect(b.chrome.alarmsSet.get(ALARMS.passEnd)).toEqual({ when: T0 + 5 * MIN });
+    expect(b.chrome.alarmsSet.get(ALARMS.passEnd)).toEqual({ when: T0 + 31_000 + 5 * MIN });
     expect(b.api.callsTo("/api/blocked-attempts").at(-1)?.body).toEqual({ domain: "reddit.com", at, kind: "pass" });
     expect((await worker.popupState()).shield).toEqual({ passesLeft: 2, passesPerDay: 3, stoppedToday: 0, blockingUntil: T0 + 25 * MIN, task: null, intention: null, strict: false });
 
-    b.clock.now = T0 + 5 * MIN;
+    b.clock.now = T0 + 31_000 + 5 * MIN;
     await worker.onAlarm(ALARMS.passEnd);
     expect(b.chrome.navigate("https://www.reddit.com/r/all")).toContain("delay=1");
   });

@@ -19,6 +19,7 @@ import { checkNavigation, type TabPage } from "./navigationCheck";
 import { createPairing } from "./pairing";
 import { delayPassesLeft } from "@focus/core/schemas";
 import { passesOfToday } from "./passes";
+import { noteDelayShown } from "./redirectKey";
 import { type BlockedAttemptReport, type DelayChoiceReport, reportAttempt, reportDelayChoice } from "./reporting";
 import { createServerClock } from "./serverClock";
 import { mayUnpair, mayTakePass } from "./strict";
@@ -77,7 +78,9 @@ export interface Worker {
    * the current redirect key, a page that has not reported with it yet, a blocked domain.
    */
   reportAttempt(attempt: BlockedAttemptReport): Promise<{ reported: boolean }>;
-  /** A delay page's "Continue" (a pass, while the day has some left) or "Go back to focus" (reporting.ts). */
+  /** A delay page came on screen: its wait starts now (redirectKey.ts `noteDelayShown`). */
+  delayShown(key: string, documentId: string): Promise<boolean>;
+  /** A delay page's "Continue" (a pass, after the wait, while the day has some left) or "Go back to focus" (reporting.ts). */
   delayChoice(report: DelayChoiceReport): Promise<{ granted: boolean; until?: number }>;
   /** Handles one message of the live connection (exposed for tests). */
   onLiveMessage(message: LiveMessage): Promise<void>;
@@ -240,6 +243,8 @@ export function createWorker(deps: WorkerDeps): Worker {
     command: async (action) => ({ sent: link.send({ type: "command", action }) }),
 
     reportAttempt: (attempt) => serial(() => reportAttempt(reporting, attempt)),
+
+    delayShown: (key, documentId) => serial(() => noteDelayShown(chrome, key, documentId, clock.now())),
 
     delayChoice: (report) =>
       serial(async () => {

@@ -105,6 +105,8 @@ function main(): void {
   if (query.domain && query.key && countsAsAttempt(query, navigation?.type, window.top === window)) {
     void chrome.runtime.sendMessage({ type: "blocked_attempt", domain: query.domain, at: new Date().toISOString(), key: query.key });
   }
+  // The delay's wait is counted by the worker from now.
+  if (delayed && query.key) void chrome.runtime.sendMessage({ type: "delay_shown", key: query.key });
   render();
   chrome.storage.onChanged(() => void refresh());
   setInterval(render, 1000);
