@@ -11,6 +11,7 @@ import { linkStatusOf } from "./linkStatus";
 import { type LiveLink, type LiveSocket, LIVE_CLOSE, liveUrl, startLiveLink } from "./live";
 import { blockableEntries } from "./rules";
 import type { ServerClock } from "./serverClock";
+import { holdsFast } from "./strict";
 import { type Pairing, readState, writeState } from "./storage";
 
 export interface PairingDeps {
@@ -48,6 +49,9 @@ export interface PairingPart {
   send(message: LiveMessage): boolean;
 }
 
+/** What a pairing with another account says while the Shield holds fast (strict.ts `holdsFast`). */
+export const PAIRING_HELD_MESSAGE = "A strict focus session or a schedule is blocking sites in this browser: pair it again once it ends.";
+
 export function createPairing(deps: PairingDeps): PairingPart {
   const { chrome, api, serial, reconcile } = deps;
   let live: LiveLink | null = null;
@@ -57,10 +61,19 @@ export function createPairing(deps: PairingDeps): PairingPart {
     live = null;
   }
 
-  /** Forgets the pairing (the device was unlinked): no token, no rules, badge "off". */
+  /**
+   * Forgets the pairing (the device was unlinked): no token, no rules, badge "off". During a
+   * strict session or a schedule's window the token is dropped from use but the list, the timer
+   * and the rules stay until it ends (strict.ts `holdsFast`; the worker lets go then).
+   */
   async function markUnlinked(): Promise<void> {
     disconnect();
-    await writeState(chrome, { pairing: null, timer: null, blocklist: null, connection: "closed" });
+    const state = await readState(chrome);
+    if (state.pairing && holdsFast(state, deps.clock.now())) {
+      await writeState(chrome, { pairing: { ...state.pairing, revoked: true }, connection: "closed" });
+    } else {
+      await writeState(chrome, { pairing: null, timer: null, blocklist: null, connection: "closed" });
+    }
     await reconcile();
   }
 
@@ -80,6 +93,7 @@ export function createPairing(deps: PairingDeps): PairingPart {
   }
 
   async function refreshBlocklist(pairing: Pairing): Promise<void> {
+    if (pairing.revoked) return;
     const result = await api.shield(pairing);
     if (result.kind === "ok") {
       const { mode, passesPerDay, delayed, schedules, sessionTask, endWarning, sessionIntention } = result.value;
@@ -145,11 +159,16 @@ export function createPairing(deps: PairingDeps): PairingPart {
     settle,
     status,
     keepConnected: (pairing) => {
+      if (pairing.revoked) return;
       if (!live) connect(pairing);
       else if (live.connection === "closed") live.retry();
     },
     send: (message) => live?.send(message) ?? false,
     pair: async (token, apiOrigin) => {
+      const current = await readState(chrome);
+      if (current.pairing && current.pairing.token !== token && holdsFast(current, deps.clock.now())) {
+        return { ...(await status(apiOrigin)), error: PAIRING_HELD_MESSAGE };
+      }
       const pairing: Pairing = { token, apiOrigin, paused: false };
       const check = await api.checkLink(pairing);
       if (check.kind !== "ok") {

@@ -19,11 +19,16 @@ export const STORAGE_KEYS = {
   passes: "passes",
 } as const;
 
-/** The device token and the API it belongs to; `paused` while the device is switched off. */
+/**
+ * The device token and the API it belongs to; `paused` while the device is switched off;
+ * `revoked` once the server unlinked it during a strict session or a schedule's window, which
+ * it keeps blocking through (strict.ts `holdsFast`) before it lets the pairing go.
+ */
 export const pairingSchema = z.object({
   token: z.string().min(1),
   apiOrigin: z.string().min(1),
   paused: z.boolean(),
+  revoked: z.boolean().optional(),
 });
 export type Pairing = z.infer<typeof pairingSchema>;
 

@@ -50,3 +50,37 @@ describe("unpairing during a strict focus session", () => {
     expect((await worker.unpair(ORIGIN)).link).toBe("unlinked");
   });
 });
+
+describe("a revoked token or another account during strict focus or a schedule", () => {
+  it("keeps blocking with the last list until the strict session ends when the server closes with 4401, then lets the pairing go", async () => {
+    const chrome = new FakeChrome();
+    const api = new FakeApi();
+    api.blocklist = [{ id: 1, url: "youtube.com", active: true, delay: false }];
+    const sockets = new SocketFactory();
+    const clock = { now: T0 };
+    worker = createWorker({ chrome, api: createApiClient(api.fetch), createSocket: sockets.create, now: () => clock.now, defaultAppUrl: "http://localhost:3000" });
+    await worker.start();
+    await worker.pair(api.token, ORIGIN);
+    sockets.last.open();
+    await settle();
+    sockets.last.receive({ type: "timer_update", timerState: strictFocus, source: "server" });
+    await settle();
+    expect(chrome.navigate("https://youtube.com/")).toContain("blocked.html");
+    // A sign-out everywhere (or a password change) revokes the device token.
+    api.device = "revoked";
+    sockets.last.close(4401);
+    await settle();
+    expect(chrome.navigate("https://youtube.com/")).toContain("blocked.html");
+    clock.now = T0 + 26 * MIN;
+    await worker.onAlarm("session-end");
+    expect(chrome.navigate("https://youtube.com/")).toBeNull();
+    expect((await worker.status(ORIGIN)).link).toBe("unlinked");
+  });
+
+  it("refuses a pairing with another account's token while a strict session runs", async () => {
+    const { worker } = await pairedWith(strictFocus);
+    const answer = await worker.pair("O".repeat(43), ORIGIN);
+    expect(answer.error).toMatch(/strict focus session/);
+    expect(answer.link).not.toBe("unlinked");
+  });
+});

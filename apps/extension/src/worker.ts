@@ -22,7 +22,7 @@ import { passesOfToday } from "./passes";
 import { noteDelayShown } from "./redirectKey";
 import { type BlockedAttemptReport, type DelayChoiceReport, reportAttempt, reportDelayChoice } from "./reporting";
 import { createServerClock } from "./serverClock";
-import { mayUnpair, mayTakePass } from "./strict";
+import { holdsFast, mayUnpair, mayTakePass } from "./strict";
 import { readState, type StoredState, writeState } from "./storage";
 import { isFocusRunning, receivedTimer, stateToShare } from "./timer";
 import { ALARMS, applyWakeups } from "./wakeups";
@@ -105,9 +105,16 @@ export function createWorker(deps: WorkerDeps): Worker {
     return run;
   }
 
-  /** Brings rules, badge and alarms in line with the stored state (blocking.ts, wakeups.ts). */
+  /**
+   * Brings rules, badge and alarms in line with the stored state (blocking.ts, wakeups.ts); a
+   * pairing the server revoked while the Shield held fast is let go once that has ended.
+   */
   async function reconcile(options: ApplyBlockingOptions = {}): Promise<void> {
-    const state = await readState(chrome);
+    let state = await readState(chrome);
+    if (state.pairing?.revoked && !holdsFast(state, clock.now())) {
+      await writeState(chrome, { pairing: null, timer: null, blocklist: null, connection: "closed" });
+      state = await readState(chrome);
+    }
     await applyBlocking(chrome, state, clock.now(), options);
     await applyWakeups(chrome, state, clock);
   }
@@ -157,7 +164,7 @@ export function createWorker(deps: WorkerDeps): Worker {
       serial(async () => {
         const state = await readState(chrome);
         clock.load(state.clockOffset);
-        if (state.pairing && !state.pairing.paused) {
+        if (state.pairing && !state.pairing.paused && !state.pairing.revoked) {
           await writeState(chrome, { connection: "connecting" });
           link.connect(state.pairing);
         } else if (state.connection !== "closed") {
