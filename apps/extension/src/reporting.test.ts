@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createApiClient } from "./api";
 import { DELAY_WAIT_SECONDS } from "@focus/core/schemas";
 import { noteDelayShown, renewRedirectKey } from "./redirectKey";
-import { type DelayChoiceReport, reportAttempt, reportDelayChoice } from "./reporting";
+import { type DelayChoiceReport, reportAttempt, reportDelayChoice, sendPendingReports } from "./reporting";
 import { readState, writeState } from "./storage";
 import { FakeApi, FakeChrome } from "./test/fakes";
 
@@ -37,6 +37,22 @@ describe("reportAttempt", () => {
     expect(fake.callsTo("/api/blocked-attempts")).toHaveLength(1);
     expect(fake.calls.at(-1)).toMatchObject({ body: { domain: "youtube.com", at: AT }, headers: { Authorization: `Bearer ${fake.token}` } });
     expect((await readState(chrome)).passes?.stopped).toBe(1);
+  });
+
+  it("keeps a report the API could not be reached for and sends it later with its own time, once", async () => {
+    const { chrome, fake, key, deps } = await setup();
+    fake.offline = true;
+    expect(await reportAttempt(deps, { domain: "youtube.com", at: AT, key, documentId: "D1" })).toEqual({ reported: false });
+    expect((await readState(chrome)).passes?.stopped).toBe(1);
+    expect((await readState(chrome)).pendingReports).toEqual([{ domain: "youtube.com", at: AT }]);
+    await sendPendingReports(deps);
+    expect((await readState(chrome)).pendingReports).toHaveLength(1);
+    fake.offline = false;
+    const before = fake.calls.length;
+    await sendPendingReports(deps);
+    await sendPendingReports(deps);
+    expect(fake.calls.slice(before).map((call) => call.body)).toEqual([{ domain: "youtube.com", at: AT }]);
+    expect((await readState(chrome)).pendingReports).toEqual([]);
   });
 
   it("in allow-list mode counts a site the list does not name, never one it names", async () => {

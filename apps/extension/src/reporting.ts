@@ -11,7 +11,7 @@ import { countStopped, takePass } from "./passes";
 import { claimRedirect, delayShownAt } from "./redirectKey";
 import { blockableEntries } from "./rules";
 import { mayTakePass } from "./strict";
-import { type Blocklist, readState, writeState } from "./storage";
+import { type Blocklist, type Pairing, type PendingReport, readState, writeState } from "./storage";
 
 /** A blocked attempt as the blocked page reports it, checked by messages.ts (`blockedPageSender`). */
 export interface BlockedAttemptReport {
@@ -41,14 +41,47 @@ function shieldBlocksDomain(blocklist: Blocklist | null, domain: string): boolea
   return entries.some((entry) => entry !== null && !entry.allow && entry.host === domain);
 }
 
-/** Sends `attempt` when it passes the checks above; `reported` says whether the API took it. Counts it in today's stopped visits. */
+/**
+ * Sends one report; one the API gives no answer to (offline, the server away, a browser just
+ * started) waits in `pendingReports` and is sent again with its own time (`sendPendingReports`).
+ * @returns whether the API took it now.
+ */
+async function send(deps: ReportingDeps, pairing: Pairing, report: PendingReport): Promise<boolean> {
+  const result = await deps.api.reportAttempt(pairing, report);
+  if (result.kind === "error") {
+    const { pendingReports } = await readState(deps.chrome);
+    await writeState(deps.chrome, { pendingReports: [...pendingReports, report] });
+    return false;
+  }
+  return deps.settle(result);
+}
+
+/** Sends the reports that waited, oldest first, until one gets no answer again (it and the rest keep waiting). */
+export async function sendPendingReports(deps: ReportingDeps): Promise<void> {
+  const { pairing, pendingReports } = await readState(deps.chrome);
+  if (!pairing || pairing.paused || pairing.revoked || pendingReports.length === 0) return;
+  let sent = 0;
+  for (const report of pendingReports) {
+    const result = await deps.api.reportAttempt(pairing, report);
+    if (result.kind === "error") break;
+    sent += 1;
+    if (!(await deps.settle(result))) break;
+  }
+  const { pendingReports: now } = await readState(deps.chrome);
+  await writeState(deps.chrome, { pendingReports: now.slice(sent) });
+}
+
+/**
+ * Sends `attempt` when it passes the checks above; `reported` says whether the API took it now
+ * (one that waits for the server counts as not yet). Counts it in today's stopped visits either way.
+ */
 export async function reportAttempt(deps: ReportingDeps, attempt: BlockedAttemptReport): Promise<{ reported: boolean }> {
   const { pairing, blocklist, passes } = await readState(deps.chrome);
   if (!pairing || pairing.paused || !shieldBlocksDomain(blocklist, attempt.domain)) return { reported: false };
   if (!(await claimRedirect(deps.chrome, attempt.key, attempt.documentId))) return { reported: false };
-  const reported = await deps.settle(await deps.api.reportAttempt(pairing, { domain: attempt.domain, at: attempt.at }));
-  if (reported) await writeState(deps.chrome, { passes: countStopped(passes, deps.now()) });
-  return { reported };
+  await writeState(deps.chrome, { passes: countStopped(passes, deps.now()) });
+  if (pairing.revoked) return { reported: false };
+  return { reported: await send(deps, pairing, { domain: attempt.domain, at: attempt.at }) };
 }
 
 /** A choice on a delay page: go on to the site after the countdown, or go back to focus. */
@@ -85,6 +118,6 @@ export async function reportDelayChoice(deps: ReportingDeps, report: DelayChoice
     await writeState(deps.chrome, { passes: taken });
     until = taken.open.find((pass) => pass.entry === report.entry)?.until;
   }
-  await deps.settle(await deps.api.reportAttempt(pairing, { domain: report.domain, at: report.at, kind: report.choice }));
+  if (!pairing.revoked) await send(deps, pairing, { domain: report.domain, at: report.at, kind: report.choice });
   return { granted: true, ...(until !== undefined ? { until } : {}) };
 }

@@ -17,6 +17,7 @@ export const STORAGE_KEYS = {
   blocking: "blocking",
   clockOffset: "clockOffset",
   passes: "passes",
+  pendingReports: "pendingReports",
 } as const;
 
 /**
@@ -71,6 +72,17 @@ export const passesSchema = z.object({
 });
 export type Passes = z.infer<typeof passesSchema>;
 
+/** A report the API has not taken yet (no answer): sent again later with its own time. */
+export const pendingReportSchema = z.object({
+  domain: z.string().min(1).max(253),
+  at: z.string().min(1).max(40),
+  kind: z.enum(["blocked", "pass", "turned_back"]).optional(),
+});
+export type PendingReport = z.infer<typeof pendingReportSchema>;
+
+/** Most reports kept waiting (the oldest go first). */
+export const MAX_PENDING_REPORTS = 200;
+
 /** The live connection as the worker last saw it. */
 export const connectionSchema = z.enum(["connecting", "open", "closed"]);
 export type Connection = z.infer<typeof connectionSchema>;
@@ -96,6 +108,8 @@ export interface StoredState {
    */
   clockOffset: number;
   passes: Passes | null;
+  /** Reports of stopped visits, passes and turn-backs the API has not taken yet, oldest first. */
+  pendingReports: PendingReport[];
 }
 
 const parsed = <T>(schema: z.ZodType<T>, value: unknown): T | null => {
@@ -115,6 +129,7 @@ export async function readState(chrome: ChromeAdapter): Promise<StoredState> {
     failedEntries: parsed(blockingSchema, raw[STORAGE_KEYS.blocking])?.failed ?? [],
     clockOffset: parsed(z.number(), raw[STORAGE_KEYS.clockOffset]) ?? 0,
     passes: parsed(passesSchema, raw[STORAGE_KEYS.passes]),
+    pendingReports: parsed(z.array(pendingReportSchema).max(MAX_PENDING_REPORTS), raw[STORAGE_KEYS.pendingReports]) ?? [],
   };
 }
 
@@ -129,6 +144,7 @@ export async function writeState(chrome: ChromeAdapter, patch: Partial<StoredSta
   if (patch.connection !== undefined) put(STORAGE_KEYS.connection, patch.connection);
   if (patch.clockOffset !== undefined) put(STORAGE_KEYS.clockOffset, patch.clockOffset);
   if (patch.passes !== undefined) put(STORAGE_KEYS.passes, patch.passes);
+  if (patch.pendingReports !== undefined) put(STORAGE_KEYS.pendingReports, patch.pendingReports.length === 0 ? null : patch.pendingReports.slice(-MAX_PENDING_REPORTS));
   if (patch.blockingSignature !== undefined) {
     put(STORAGE_KEYS.blocking, patch.blockingSignature === null ? null : { signature: patch.blockingSignature, failed: patch.failedEntries ?? [] });
   }

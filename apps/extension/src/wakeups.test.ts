@@ -16,6 +16,7 @@ const state = (patch: Partial<StoredState>): StoredState => ({
   connection: "open",
   blockingSignature: null,
   failedEntries: [],
+  pendingReports: [],
   clockOffset: 0,
   passes: null,
   ...patch,

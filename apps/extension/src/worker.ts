@@ -20,7 +20,7 @@ import { createPairing } from "./pairing";
 import { delayPassesLeft } from "@focus/core/schemas";
 import { passesOfToday } from "./passes";
 import { noteDelayShown } from "./redirectKey";
-import { type BlockedAttemptReport, type DelayChoiceReport, reportAttempt, reportDelayChoice } from "./reporting";
+import { type BlockedAttemptReport, type DelayChoiceReport, reportAttempt, reportDelayChoice, sendPendingReports } from "./reporting";
 import { createServerClock } from "./serverClock";
 import { holdsFast, mayUnpair, mayTakePass } from "./strict";
 import { readState, type StoredState, writeState } from "./storage";
@@ -129,7 +129,10 @@ export function createWorker(deps: WorkerDeps): Worker {
     serial,
     reconcile: () => reconcile(),
     onLiveMessage: (message) => void worker.onLiveMessage(message),
-    onOpen: () => void serial(reportShield),
+    onOpen: () => {
+      void serial(reportShield);
+      void serial(() => sendPendingReports(reporting));
+    },
   });
 
   /** Tells the server how the shield stands (`docs/product.md`, A shield that says when it is down). */
@@ -191,7 +194,10 @@ export function createWorker(deps: WorkerDeps): Worker {
         }
         // A schedule window that begins sends open tabs of blocked sites to the blocked page, as a focus start does.
         await reconcile({ redirectOpenTabs: name === ALARMS.schedule });
-        if (name === ALARMS.heartbeat) await reportShield();
+        if (name === ALARMS.heartbeat) {
+          await reportShield();
+          await sendPendingReports(reporting);
+        }
       }),
 
     pair: (token, apiOrigin) =>
