@@ -13,13 +13,13 @@ describe("buildBlockRules", () => {
       {
         id: 1,
         priority: 1,
-        action: { type: "redirect", redirect: { extensionPath: `/blocked/blocked.html?domain=youtube.com&endsAt=${ENDS_AT}&key=${KEY}` } },
+        action: { type: "redirect", redirect: { extensionPath: `/blocked/blocked.html?domain=youtube.com&endsAt=${ENDS_AT}&entry=youtube.com&key=${KEY}` } },
         condition: { requestDomains: ["youtube.com"], resourceTypes: ["main_frame", "sub_frame"] },
       },
       {
         id: 2,
         priority: 1,
-        action: { type: "redirect", redirect: { extensionPath: `/blocked/blocked.html?domain=news.ycombinator.com&endsAt=${ENDS_AT}&key=${KEY}` } },
+        action: { type: "redirect", redirect: { extensionPath: `/blocked/blocked.html?domain=news.ycombinator.com&endsAt=${ENDS_AT}&entry=news.ycombinator.com&key=${KEY}` } },
         condition: { requestDomains: ["news.ycombinator.com"], resourceTypes: ["main_frame", "sub_frame"] },
       },
     ]);
@@ -31,7 +31,7 @@ describe("buildBlockRules", () => {
     expect(rules.map((rule) => rule.condition.requestDomains)).toEqual([["youtube.com"], ["reddit.com"]]);
     expect(rules.map((rule) => rule.id)).toEqual([1, 2]);
     expect(rules.map(redirectKeyOf)).toEqual([KEY, KEY]);
-    expect(rules[0]?.action).toEqual({ type: "redirect", redirect: { extensionPath: `/blocked/blocked.html?domain=youtube.com&key=${KEY}` } });
+    expect(rules[0]?.action).toEqual({ type: "redirect", redirect: { extensionPath: `/blocked/blocked.html?domain=youtube.com&entry=youtube.com&key=${KEY}` } });
   });
 
   it("blocks a path and below with a URL filter, however long the path, and lets an exception through at a higher priority", () => {

@@ -56,7 +56,7 @@ export interface BlockedPageQuery {
   key: string | null;
   /** The entry shows the delay page (a countdown, then a pass) instead of a wall. */
   delay: boolean;
-  /** The entry (stored form) that sent the tab here, on a delay page; null otherwise. */
+  /** The entry (stored form) that sent the tab here (the page names it); null when the address did not say. */
   entry: string | null;
   /** The address the user was opening (http or https), when the rule passed it on; null otherwise. */
   url: string | null;
@@ -69,15 +69,17 @@ interface RedirectExtras {
   delayEntry?: string;
 }
 
-/** The blocked page's query string (no `?`) for `domain`, with the session end (epoch ms), the reason and the redirect key. */
-function blockedPageSearch(domain: string, endsAt: number | null, reason: BlockedReason, key: string | null, delayEntry?: string): string {
+/**
+ * The blocked page's query string (no `?`) for `domain`, with the session end (epoch ms), the
+ * reason, the redirect key and the entry (stored form) that matched, `delay` when that entry
+ * shows the delay page.
+ */
+function blockedPageSearch(domain: string, endsAt: number | null, reason: BlockedReason, key: string | null, entry?: string, delay = false): string {
   const query = new URLSearchParams({ domain });
   if (endsAt !== null) query.set("endsAt", String(endsAt));
   if (reason !== "navigation") query.set("reason", reason);
-  if (delayEntry !== undefined) {
-    query.set("delay", "1");
-    query.set("entry", delayEntry);
-  }
+  if (delay) query.set("delay", "1");
+  if (entry !== undefined) query.set("entry", entry);
   if (key !== null) query.set("key", key);
   return query.toString();
 }
@@ -93,9 +95,9 @@ export function blockedPageUrl(pageUrl: string, domain: string, endsAt: number |
   return `${pageUrl}?${blockedPageSearch(domain, endsAt, reason, null)}`;
 }
 
-/** The blocked page's path inside the extension for a rule's redirect, with the rule set's redirect key. */
-export function blockedPagePath(domain: string, endsAt: number | null, key: string): string {
-  return `/${BLOCKED_PAGE_PATH}?${blockedPageSearch(domain, endsAt, "navigation", key)}`;
+/** The blocked page's path inside the extension for a rule's redirect, with the rule set's redirect key and the entry it was made for. */
+export function blockedPagePath(domain: string, endsAt: number | null, key: string, entry?: string): string {
+  return `/${BLOCKED_PAGE_PATH}?${blockedPageSearch(domain, endsAt, "navigation", key, entry)}`;
 }
 
 /**
@@ -104,7 +106,7 @@ export function blockedPagePath(domain: string, endsAt: number | null, key: stri
  * domain may be the filter's host group (`\\2`) when the rule covers many sites.
  */
 export function blockedPageSubstitution(extensionId: string, domain: string, endsAt: number | null, key: string, extras: RedirectExtras = {}): string {
-  const search = blockedPageSearch("", endsAt, extras.reason ?? "navigation", key, extras.delayEntry).replace(/^domain=/, `domain=${domain}`);
+  const search = blockedPageSearch("", endsAt, extras.reason ?? "navigation", key, extras.delayEntry, extras.delayEntry !== undefined).replace(/^domain=/, `domain=${domain}`);
   return `chrome-extension://${extensionId}/${BLOCKED_PAGE_PATH}?${search}${URL_PARAM}\\0`;
 }
 
@@ -125,14 +127,14 @@ export function readBlockedPageQuery(search: string): BlockedPageQuery {
   const key = query.get("key") ?? "";
   const reason = query.get("reason");
   const entry = normalizeSiteEntry(query.get("entry") ?? "");
-  const delay = query.get("delay") === "1" && entry.ok;
+  const delay = query.get("delay") === "1" && entry.ok && !entry.value.startsWith("+");
   return {
     domain: isValidDomain(domain) ? domain : null,
     endsAt: Number.isFinite(endsAt) && endsAt > 0 ? endsAt : null,
     reason: reason === "open-tab" || reason === "allowlist" ? reason : "navigation",
     key: REDIRECT_KEY_PATTERN.test(key) ? key : null,
     delay,
-    entry: delay && entry.ok ? entry.value : null,
+    entry: entry.ok && !entry.value.startsWith("+") ? entry.value : null,
     url: visitedUrlOf(search),
   };
 }
@@ -214,12 +216,14 @@ export function blockedPageFor(
   const host = shieldBlocks(url, shield);
   if (host === null) return null;
   if (shield.mode === "allowlist") return `${pageUrl}?${blockedPageSearch(host, shield.endsAt, "allowlist", key)}`;
-  const { pathname } = new URL(url);
+  const { hostname, pathname } = new URL(url);
   const delayed = (shield.delayed ?? []).find((text) => {
     const entry = parseSiteEntry(text);
-    return entry !== null && siteEntryCovers(entry, host, pathname);
+    return entry !== null && siteEntryCovers(entry, hostname, pathname);
   });
-  const search = blockedPageSearch(host, shield.endsAt, "navigation", key, delayed);
+  const matched = blockingEntryOf(url, shield.entries);
+  const rule = delayed ?? (matched ? `${matched.host}${matched.path ?? ""}` : undefined);
+  const search = blockedPageSearch(matched?.host ?? host, shield.endsAt, "navigation", key, rule, delayed !== undefined);
   return delayed === undefined ? `${pageUrl}?${search}` : `${pageUrl}?${search}${URL_PARAM}${url}`;
 }
 
@@ -303,7 +307,7 @@ type RuleDraft = Omit<DnrRule, "id">;
 function wallOf(entry: SiteEntry, appHost: string | null, options: BuildRulesOptions): RuleDraft {
   return {
     priority: BLOCK_PRIORITY,
-    action: { type: "redirect", redirect: { extensionPath: blockedPagePath(entry.host, options.endsAt, options.key) } },
+    action: { type: "redirect", redirect: { extensionPath: blockedPagePath(entry.host, options.endsAt, options.key, `${entry.host}${entry.path ?? ""}`) } },
     condition: conditionOf(entry, appHost),
   };
 }
@@ -317,7 +321,7 @@ function delayOf(text: string, entry: SiteEntry, appHost: string | null, options
   const exclude = appHost !== null && hostWithin(appHost, entry.host) ? { excludedRequestDomains: [appHost] } : {};
   const regexFilter = entry.path === null ? siteRegexFilter(entry.host) : pathRegexFilter(entry.host, entry.path);
   const regexSubstitution = blockedPageSubstitution(options.extensionId, entry.host, options.endsAt, options.key, { delayEntry: text });
-  const extensionPath = `/${BLOCKED_PAGE_PATH}?${blockedPageSearch(entry.host, options.endsAt, "navigation", options.key, text)}`;
+  const extensionPath = `/${BLOCKED_PAGE_PATH}?${blockedPageSearch(entry.host, options.endsAt, "navigation", options.key, text, true)}`;
   const page = { ...conditionOf(entry, appHost), resourceTypes: ["main_frame"] as DnrResourceType[] };
   return {
     rule: { priority: BLOCK_PRIORITY, action: { type: "redirect", redirect: { regexSubstitution } }, condition: { regexFilter, ...exclude, resourceTypes: ["main_frame"] } },

@@ -364,7 +364,7 @@ describe("popup and blocked page", () => {
       appUrl: "http://localhost:3000",
       version: "1.4.0",
       clockOffset: 0,
-      shield: { passesLeft: 0, passesPerDay: 0, stoppedToday: 0, blockingUntil: null, task: null, intention: null, strict: false },
+      shield: { passesLeft: 0, passesPerDay: 0, stoppedToday: 0, blockingUntil: null, blockedBy: null, task: null, intention: null, strict: false },
     });
   });
 });
@@ -513,7 +513,7 @@ describe("delay pages", () => {
     expect(b.chrome.navigate("https://www.reddit.com/r/all")).toBeNull();
     expect(b.chrome.alarmsSet.get(ALARMS.passEnd)).toEqual({ when: T0 + 31_000 + 5 * MIN });
     expect(b.api.callsTo("/api/blocked-attempts").at(-1)?.body).toEqual({ domain: "reddit.com", at, kind: "pass" });
-    expect((await worker.popupState()).shield).toEqual({ passesLeft: 2, passesPerDay: 3, stoppedToday: 0, blockingUntil: T0 + 25 * MIN, task: null, intention: null, strict: false });
+    expect((await worker.popupState()).shield).toEqual({ passesLeft: 2, passesPerDay: 3, stoppedToday: 0, blockingUntil: T0 + 25 * MIN, blockedBy: "session", task: null, intention: null, strict: false });
 
     b.clock.now = T0 + 31_000 + 5 * MIN;
     await worker.onAlarm(ALARMS.passEnd);

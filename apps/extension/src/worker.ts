@@ -59,7 +59,17 @@ export interface PopupState {
    * Today on this browser: passes left through delay pages, the day's allowance, visits stopped;
    * and until when the Shield blocks now (a focus session or a schedule), epoch ms on the server's clock.
    */
-  shield: { passesLeft: number; passesPerDay: number; stoppedToday: number; blockingUntil?: number | null; task?: string | null; intention?: string | null; strict?: boolean };
+  shield: {
+    passesLeft: number;
+    passesPerDay: number;
+    stoppedToday: number;
+    blockingUntil?: number | null;
+    /** What blocks now: a focus session, or a schedule's window with no session running. */
+    blockedBy?: "session" | "schedule" | null;
+    task?: string | null;
+    intention?: string | null;
+    strict?: boolean;
+  };
 }
 
 export interface Worker {
@@ -239,6 +249,7 @@ export function createWorker(deps: WorkerDeps): Worker {
             passesPerDay,
             stoppedToday: today.stopped,
             blockingUntil: blockingUntil(state, clock.now()),
+            blockedBy: isFocusRunning(state.timer, clock.now()) ? "session" : blockingUntil(state, clock.now()) !== null ? "schedule" : null,
             task: isFocusRunning(state.timer, clock.now()) ? (state.blocklist?.sessionTask ?? null) : null,
             intention: isFocusRunning(state.timer, clock.now()) ? (state.blocklist?.sessionIntention ?? null) : null,
             strict: !mayTakePass(state, clock.now()),

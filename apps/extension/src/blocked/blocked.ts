@@ -9,7 +9,7 @@
 import { createChromeAdapter } from "../chromeAdapter";
 import { readBlockedPageQuery } from "../rules";
 import type { PopupState } from "../worker";
-import { blockedView, countsAsAttempt, delayView, intentionLine, MOTIVATION, stoppedTodayLine, taskLine } from "./view";
+import { blockedView, countsAsAttempt, delayView, intentionLine, MOTIVATION, ruleLine, stoppedTodayLine, taskLine } from "./view";
 
 function element<T extends HTMLElement = HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -22,6 +22,7 @@ function main(): void {
   const query = readBlockedPageQuery(location.search);
   const ui = {
     heading: element("heading"),
+    rule: element("rule"),
     site: element("site"),
     countdown: element("countdown"),
     timeLeft: element("time-left"),
@@ -41,6 +42,7 @@ function main(): void {
   const delayed = query.delay && query.key !== null && query.entry !== null && query.url !== null;
 
   ui.site.textContent = query.domain ?? "";
+  ui.rule.textContent = ruleLine(query) ?? "";
   ui.motivation.textContent = MOTIVATION[Math.floor(Math.random() * MOTIVATION.length)] ?? MOTIVATION[0];
   if (query.domain) {
     ui.continue.href = `https://${query.domain}/`;

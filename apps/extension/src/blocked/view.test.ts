@@ -1,7 +1,7 @@
 import type { SharedTimerState } from "@focus/core/protocol";
 import { describe, expect, it } from "vitest";
 import type { PopupState } from "../worker";
-import { blockedView, countsAsAttempt, delayView, intentionLine, stoppedTodayLine, taskLine } from "./view";
+import { blockedView, countsAsAttempt, delayView, intentionLine, ruleLine, stoppedTodayLine, taskLine } from "./view";
 
 const T0 = Date.UTC(2026, 2, 2, 9, 0);
 const KEY = "0123456789abcdef0123456789abcdef";
@@ -39,6 +39,18 @@ describe("blocked page view", () => {
     expect(blockedView(query, longer, T0).timeLeft).toBe("15:00");
     const paused = worker({ isActive: false, currentTime: 900, mode: "focus", progress: 40, endsAt: null });
     expect(blockedView(query, paused, T0).phase).toBe("over");
+  });
+
+  it("names a schedule's block as a schedule, with the time left in its window", () => {
+    const idle = worker({ isActive: false, currentTime: 1500, mode: "focus", progress: 0, endsAt: null });
+    const scheduled: PopupState = { ...idle, shield: { ...idle.shield, blockingUntil: T0 + 45 * 60_000, blockedBy: "schedule" } };
+    expect(blockedView(query, scheduled, T0)).toMatchObject({ phase: "blocking", timeLeft: "45:00", heading: "Blocked by your schedule", caption: "left in this scheduled block" });
+  });
+
+  it("names the entry of the Shield that matched, so a path is not taken for the whole site", () => {
+    expect(ruleLine({ entry: "youtube.com/shorts", reason: "navigation" })).toBe("Your Shield lists youtube.com/shorts");
+    expect(ruleLine({ entry: null, reason: "navigation" })).toBeNull();
+    expect(ruleLine({ entry: null, reason: "allowlist" })).toBe("Only the sites on your allow list open now.");
   });
 
   it("says the session is over once the time is up", () => {

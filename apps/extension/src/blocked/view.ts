@@ -36,6 +36,7 @@ export interface BlockedView {
 
 const LEFT_CAPTION = "left in this focus session";
 const SO_FAR_CAPTION = "into this Flowtime session";
+const SCHEDULE_CAPTION = "left in this scheduled block";
 
 /**
  * The view at `now`. The worker's state, once known, decides whether the session still runs
@@ -54,6 +55,10 @@ export function blockedView(
         : null
     : query.endsAt;
   if (endsAt !== null && endsAt > now) {
+    if (worker?.shield.blockedBy === "schedule") {
+      const heading = query.reason === "allowlist" ? "Not on your allow list during this scheduled block" : "Blocked by your schedule";
+      return { domain: query.domain, phase: "blocking", timeLeft: formatTime((endsAt - now) / 1000), countsUp: false, caption: SCHEDULE_CAPTION, heading };
+    }
     const heading = query.reason === "allowlist" ? "Not on your allow list for this focus session" : "Blocked during your focus session";
     // A Flowtime session's end is only its far limit: it shows the time so far, as the app does.
     const flow = worker?.timer && worker.shield.blockingUntil === undefined ? sharedTimerView(worker.timer, now) : null;
@@ -106,6 +111,15 @@ export function delayView(openedAt: number, now: number, shield: PopupState["shi
 /** The focus session's intention, in words ("Your intention: Outline the talk"); null when there is none (`docs/product.md`, Intentions). */
 export function intentionLine(shield: PopupState["shield"] | null): string | null {
   return shield?.intention ? `Your intention: ${shield.intention}` : null;
+}
+
+/**
+ * The entry of the Shield that sent the tab here, in words ("Your Shield lists youtube.com/shorts"),
+ * so a path rule is not mistaken for the whole site; null when the address did not say.
+ */
+export function ruleLine(query: Pick<BlockedPageQuery, "entry" | "reason">): string | null {
+  if (query.reason === "allowlist") return "Only the sites on your allow list open now.";
+  return query.entry ? `Your Shield lists ${query.entry}` : null;
 }
 
 /** The task the focus session is for, in words ("Working on: Write the report"); null when there is none. */
