@@ -3,27 +3,22 @@
 //   node packages/core/scripts/audit.mjs graph     folder cycles, upward imports, files per subpath
 //   node packages/core/scripts/audit.mjs exports   exported names of core and who uses them
 //
-// Floors: FLOORS below, lowest first; a folder imports only from its own floor's lower floors
-// and itself. `graph` exits 1 on a folder cycle or an upward import; `exports` exits 1 when an
-// exported name is used by nothing outside its own file (or only by tests, listed apart).
+// Floors: CORE_FLOORS in eslint.config.js, lowest first; a folder imports only from lower floors
+// and itself. `graph` exits 1 on a folder cycle or an import that does not go down; `exports`
+// exits 1 when an exported name is used by no other file (those used by tests only are listed
+// apart).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
+import { CORE_FLOORS } from "../../../eslint.config.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const CORE = join(ROOT, "packages/core");
 const SRC = join(CORE, "src");
 
-/** Core's floors, lowest first (the same list as eslint.config.js's core section). */
-export const FLOORS = [
-  ["constants", "format"],
-  ["schemas", "audio"],
-  ["days"],
-  ["stats", "tasks", "subscription", "push", "cancellation", "planSelection"],
-  ["timer", "audioPlayer"],
-  ["rooms", "protocol"],
-];
+/** Core's floors, lowest first, as the lint checks them (eslint.config.js): folder names, or a top file's name without `.ts`. */
+const FLOORS = CORE_FLOORS.map((floor) => floor.map((name) => name.replace(/\.ts$/, "")));
 
 const isTest = (file) => /\.test\.tsx?$/.test(file);
 const rel = (file) => relative(ROOT, file);
@@ -73,7 +68,7 @@ function specifiers(sourceFile) {
 
 function graph() {
   const { options } = compilerOptions(join(CORE, "tsconfig.json"));
-  const files = walk(SRC).filter((file) => !isTest(file));
+  const files = walk(SRC).filter((file) => !isTest(file) && !file.endsWith(".d.ts"));
   const edges = new Map();
   for (const file of files) {
     const sourceFile = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
@@ -107,7 +102,7 @@ function graph() {
   const runtimeFileSccs = stronglyConnected(files, (f) => edges.get(f).filter((e) => e.kind !== "type").map((e) => e.to)).filter((c) => c.length > 1);
 
   console.log(`core: ${files.length} non-test files in ${folders.length} folders, ${[...edges.values()].flat().length} imports`);
-  console.log(`folders not on a floor: ${folders.filter((f) => floorOf(f) < 0 && f !== "timers").join(", ") || "none"}`);
+  console.log(`folders not on a floor: ${folders.filter((f) => floorOf(f) < 0).join(", ") || "none"}`);
   console.log(`\nfolder cycles (strongly connected groups of folders): ${sccs.length}`);
   for (const group of sccs) console.log(`  {${group.join(", ")}}`);
   console.log(`elementary folder cycles: ${cycles.length}`);
