@@ -1,5 +1,7 @@
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -18,6 +20,40 @@ function webFeatures() {
   return readdirSync(new URL("./apps/web/src/features", import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
+}
+
+// Core's floors (docs/architecture.md), lowest first: a folder of packages/core/src (or a file at
+// its top, `constants.ts`) imports only from folders on lower floors and from itself, so no
+// two folders import each other. Checked on resolved paths (relative, re-exported and dynamic
+// imports alike) by import-x's no-restricted-paths, with no-cycle for cycles between files.
+export const CORE_FLOORS = [
+  ["constants.ts", "format.ts"],
+  ["schemas", "audio"],
+  ["days"],
+  ["stats", "tasks", "subscription", "push", "cancellation", "planSelection"],
+  ["timer", "audioPlayer"],
+  ["rooms", "protocol"],
+];
+const CORE_SRC = "packages/core/src";
+
+/** One zone per core folder: the folders on its own floor and above it are closed to it. */
+function coreFloorZones() {
+  const placed = CORE_FLOORS.flat();
+  const unplaced = readdirSync(new URL(`./${CORE_SRC}`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() || /^[^.]+\.ts$/.test(entry.name))
+    .map((entry) => entry.name)
+    .filter((name) => !placed.includes(name));
+  if (unplaced.length > 0) throw new Error(`${CORE_SRC}: put ${unplaced.join(", ")} on one of CORE_FLOORS (eslint.config.js)`);
+  return CORE_FLOORS.flatMap((floor, index) =>
+    floor.map((name) => {
+      const above = CORE_FLOORS.slice(index).flat().filter((other) => other !== name);
+      return {
+        target: `${CORE_SRC}/${name}`,
+        from: above.map((other) => `${CORE_SRC}/${other}`),
+        message: `core's ${name} is on floor ${index} and imports only from lower floors: ${CORE_FLOORS.slice(0, index).flat().join(", ") || "none"} (eslint.config.js CORE_FLOORS, docs/architecture.md).`,
+      };
+    }),
+  );
 }
 
 /** Lint config. The one rule that matters most: packages/core stays platform-free. */
@@ -82,6 +118,26 @@ export default tseslint.config(
         { name: "process", message: "No Node APIs in packages/core." },
       ],
     },
+  },
+  {
+    // Core's floors and cycles, on the paths the imports resolve to (core's tsconfig).
+    files: [`${CORE_SRC}/**/*.ts`],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "packages/core/tsconfig.json" })],
+      // no-cycle reads the files an import leads to: core's are TypeScript.
+      "import-x/extensions": [".ts"],
+    },
+    rules: {
+      "import-x/no-unresolved": "error",
+      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: coreFloorZones() }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    // Core's own scripts (the floors' and exports' report) run on Node.
+    files: ["packages/core/scripts/**"],
+    languageOptions: { globals: globals.node },
   },
   {
     // e2e uses the workspace packages as any consumer does (root devDependencies), never their

@@ -1,4 +1,4 @@
-export * from "./timerState";
+export { sharedTimerStateSchema, type SharedTimerState } from "../schemas/timerState";
 export * from "./miniTimer";
 export * from "./live";
 export * from "./clock";

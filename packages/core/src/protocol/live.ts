@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { roomSchema, roomSlugSchema, roomStatusSchema } from "../schemas/room";
-import { accountTimerSchema, MAX_TIMER_COMMANDS, timerCommandBatchSchema, timerCommandReplySchema } from "../timer/accountTimer";
-import { sharedTimerStateSchema } from "./timerState";
+import { accountTimerSchema, MAX_TIMER_COMMANDS, timerCommandBatchSchema, timerCommandReplySchema } from "../timer/accountTimerSchema";
+import { sharedTimerStateSchema } from "../schemas/timerState";
 
 /** Heartbeat of the live connection, ms: 20 s (`docs/api.md`, Live sync). */
 export const LIVE_HEARTBEAT_MS = 20_000;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { END_WARNINGS, TIMER_DISPLAYS } from "../constants";
 import { audioMoodIdSchema } from "../audio/schemas";
 import type { AudioPlayerContext, AudioPlayerEvent } from "../audioPlayer/types";
-import { sharedTimerStateSchema } from "./timerState";
+import { sharedTimerStateSchema } from "../schemas/timerState";
 
 /** How often the main window sends the mini timer its state, and pings it, ms. */
 export const MINI_TIMER_UPDATE_MS = 1000;

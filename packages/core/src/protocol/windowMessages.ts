@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TIMER_MODES } from "../constants";
-import { sharedTimerStateSchema } from "./timerState";
+import { sharedTimerStateSchema } from "../schemas/timerState";
 
 /**
  * Window messages within the app (`docs/architecture.md`, Data flow of a focus session): the timer

@@ -2,8 +2,7 @@
  * How a focus room shows its members (`docs/rooms.md`, Presence): one line per member, the same
  * in every browser, from what the server says of them and the room's round.
  */
-import type { RoomMember } from "../schemas/room";
-import type { RoomPhase } from "./schedule";
+import type { RoomMember, RoomPhase } from "../schemas/room";
 
 /** What a member whose plan refused the focus round shows during it: they are not focusing. */
 export const ROOM_LIMIT_REACHED_LINE = "not focusing (daily limit reached)";

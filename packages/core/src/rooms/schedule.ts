@@ -5,7 +5,8 @@
  * API instance and in every browser.
  */
 import type { TimerMode } from "../constants";
-import { remainingMsOf } from "../timer/view";
+import type { RoomPhase } from "../schemas/room";
+import { remainingMsOf } from "../timer/timeLeft";
 
 /** A room's timing: when its first round began (epoch ms) and its rounds' lengths (whole minutes). */
 export interface RoomSchedule {
@@ -13,10 +14,6 @@ export interface RoomSchedule {
   focusMinutes: number;
   breakMinutes: number;
 }
-
-/** A room's phases: a focus round, then a break round. */
-export const ROOM_PHASES = ["focus", "break"] as const;
-export type RoomPhase = (typeof ROOM_PHASES)[number];
 
 /** One round of a room: its number (from 0), phase, and when it began and ends (epoch ms). */
 export interface RoomRound {

@@ -23,3 +23,9 @@ export function isoDateTimeInYears(name: string) {
     { message: `${name} must be in the years ${SESSION_YEARS.first} to ${SESSION_YEARS.last}` },
   );
 }
+
+/** Epoch ms of 2000-01-01 and 2100-01-01 (UTC): the instants a timer state may name. */
+const EARLIEST_INSTANT_MS = Date.UTC(2000, 0, 1);
+const LATEST_INSTANT_MS = Date.UTC(2100, 0, 1);
+/** An instant a timer may name, epoch ms (whole, within the years 2000-2100). */
+export const instantMsSchema = z.number().int().min(EARLIEST_INSTANT_MS).max(LATEST_INSTANT_MS);

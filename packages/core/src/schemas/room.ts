@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { showsWhatItSays } from "./plainText";
-import { ROOM_PHASES } from "../rooms/schedule";
 
 /** Who can find a room: listed for everyone (`public`), or reached only by its link (`link`). */
 export const ROOM_VISIBILITIES = ["public", "link"] as const;
 export type RoomVisibility = (typeof ROOM_VISIBILITIES)[number];
+
+/** A room's phases: a focus round, then a break round. */
+export const ROOM_PHASES = ["focus", "break"] as const;
+export type RoomPhase = (typeof ROOM_PHASES)[number];
 
 /** A room's public handle in its link (`/rooms/<slug>`): 10 URL-safe characters the server makes. */
 export const roomSlugSchema = z.string().regex(/^[A-Za-z0-9_-]{10}$/, "Room not found");

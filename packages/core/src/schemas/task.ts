@@ -106,3 +106,7 @@ export type Task = z.infer<typeof taskSchema>;
 
 /** Answer of `GET /api/tasks` and `POST /api/tasks/reorder`: open tasks and those done in the last TASK_HISTORY_DAYS days, in list order. */
 export const taskListSchema = z.array(taskSchema);
+
+/** A task named by a change or by the timer: its clientId, and its server id once known. */
+export const taskRefSchema = z.object({ clientId: z.string().min(1).max(64), id: z.number().int().positive().nullable() });
+export type TaskRef = z.infer<typeof taskRefSchema>;

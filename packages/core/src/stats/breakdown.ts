@@ -1,4 +1,4 @@
-import { secondsToMinutes, type StatsSession } from "./sessionRecord";
+import { secondsToMinutes, type StatsSession } from "../days/sessionRecord";
 
 /** Counts and time of one session type. `minutes` covers its completed sessions only. */
 export interface SessionTypeBreakdown {

@@ -1,5 +1,20 @@
-import { escapesThisWeek } from "../timer/strict";
-import type { StatsSession } from "./sessionRecord";
+import { addLocalDays, startOfLocalWeek } from "../days/calendar";
+import type { StatsSession } from "../days/sessionRecord";
+import type { SessionInput } from "../schemas/session";
+
+/**
+ * The escapes (`escapedAt`) among `sessions` made in the local week (from Sunday, as the
+ * Statistics count weeks) that contains `now` (epoch ms).
+ */
+export function escapesThisWeek(sessions: readonly Pick<SessionInput, "escapedAt">[], now: number): number {
+  const from = startOfLocalWeek(now);
+  const to = addLocalDays(from, 7);
+  return sessions.filter((s) => {
+    if (s.escapedAt === undefined || s.escapedAt === null) return false;
+    const at = Date.parse(s.escapedAt);
+    return at >= from && at < to;
+  }).length;
+}
 
 /** How many sessions ended early the Statistics list. */
 export const ESCAPES_LISTED = 5;

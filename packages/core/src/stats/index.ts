@@ -7,8 +7,8 @@ export {
   startOfLocalMonth,
   startOfLocalWeek,
   type LocalPeriod,
-} from "./calendar";
-export { focusMinutesOf, isCompletedFocus, secondsToMinutes, sessionEndMs, sessionStartMs, type StatsSession } from "./sessionRecord";
+} from "../days/calendar";
+export { focusMinutesOf, isCompletedFocus, secondsToMinutes, sessionEndMs, sessionStartMs, type StatsSession } from "../days/sessionRecord";
 export { DAYS_PER_WEEK, summarizeSessions, type StatsSummary } from "./summary";
 export { sessionBreakdown, type SessionBreakdown, type SessionTypeBreakdown } from "./breakdown";
 export { RECENT_SESSIONS_LIMIT, recentSessions } from "./recent";
@@ -44,7 +44,7 @@ export { dailyFocusSeries, streakCalendar, type DailyFocusPoint, type StreakCale
 export { previewSessions } from "./preview";
 export { statsOverview, type StatsOverview } from "./overview";
 export { ESCAPES_LISTED, escapeReport, type EscapeReport } from "./escapes";
-export { todayProgress, type TodayProgress } from "./today";
+export { todayProgress, type TodayProgress } from "../days/today";
 export { shieldMeasuresByDay, shieldMeasuresBySession, type ShieldEvent, type ShieldMeasure, type ShieldOffSpan } from "./shield";
 export {
   BUCKET_LABELS,

@@ -1,6 +1,6 @@
 import type { Session } from "../schemas/session";
-import { startOfLocalWeek } from "./calendar";
-import { sessionEndMs, sessionStartMs, type StatsSession } from "./sessionRecord";
+import { startOfLocalWeek } from "../days/calendar";
+import { sessionEndMs, sessionStartMs, type StatsSession } from "../days/sessionRecord";
 
 /**
  * "Intentions and how they went" (`docs/product.md`, Intentions, reflection and a break that calls

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { dailyFocusSeries } from "./series";
 import { currentStreak } from "./streak";
 import { summarizeSessions } from "./summary";
-import { sessionAt } from "./testSession";
+import { sessionAt } from "../days/testSession";
 
 // Every date here is a local wall-clock time, so these pass in any time zone: the day a
 // session belongs to is the user's local day of its start, never the UTC day.

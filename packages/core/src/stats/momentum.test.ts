@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FOCUS_DAYS_PER_FREEZE, MAX_FREEZES, momentum } from "./momentum";
 import { currentStreak } from "./streak";
-import { sessionAt, WEDNESDAY } from "./testSession";
+import { sessionAt, WEDNESDAY } from "../days/testSession";
 
 /** Local noon `daysAgo` days before `now`'s day (local calendar days, so DST days are whole). */
 function dayBefore(now: Date, daysAgo: number, hour = 12): Date {

@@ -1,7 +1,7 @@
 import { WEEKLY_GOAL_DAYS } from "../constants";
 import { localDayKey } from "../format";
-import { addLocalDays, startOfLocalDay, startOfLocalWeek } from "./calendar";
-import type { StatsSession } from "./sessionRecord";
+import { addLocalDays, startOfLocalDay, startOfLocalWeek } from "../days/calendar";
+import type { StatsSession } from "../days/sessionRecord";
 import { dayKeyStart, focusDayKeys } from "./streak";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { statsOverview } from "./overview";
-import { sessionAt, WEDNESDAY } from "./testSession";
+import { sessionAt, WEDNESDAY } from "../days/testSession";
 
 const now = WEDNESDAY.getTime(); // 18 November 2026, 15:00
 

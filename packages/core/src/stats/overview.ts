@@ -7,7 +7,7 @@ import { sessionBreakdown, type SessionBreakdown } from "./breakdown";
 import { escapeReport, type EscapeReport } from "./escapes";
 import { intentionReport, type IntentionReport, type IntentionSession } from "./intentions";
 import { dailyFocusSeries, streakCalendar, type DailyFocusPoint, type StreakCalendarDay } from "./series";
-import type { StatsSession } from "./sessionRecord";
+import type { StatsSession } from "../days/sessionRecord";
 import { momentum, type Momentum } from "./momentum";
 import { currentStreak } from "./streak";
 import { summarizeSessions, type StatsSummary } from "./summary";

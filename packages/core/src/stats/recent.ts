@@ -1,4 +1,4 @@
-import { sessionStartMs, type StatsSession } from "./sessionRecord";
+import { sessionStartMs, type StatsSession } from "../days/sessionRecord";
 
 /** The recent sessions list shows 5. */
 export const RECENT_SESSIONS_LIMIT = 5;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dailyFocusSeries, streakCalendar } from "./series";
-import { sessionAt, WEDNESDAY } from "./testSession";
+import { sessionAt, WEDNESDAY } from "../days/testSession";
 
 const now = WEDNESDAY.getTime(); // 18 November 2026
 

@@ -1,6 +1,6 @@
 import { localDayKey } from "../format";
-import { addLocalDays } from "./calendar";
-import { isCompletedFocus, secondsToMinutes, sessionEndMs, type StatsSession } from "./sessionRecord";
+import { addLocalDays } from "../days/calendar";
+import { isCompletedFocus, secondsToMinutes, sessionEndMs, type StatsSession } from "../days/sessionRecord";
 import { focusDayKeys } from "./streak";
 
 /** One bar of the per-day chart: a local day, its completed focus sessions and focus minutes. */

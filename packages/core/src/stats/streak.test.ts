@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { currentStreak, longestStreak } from "./streak";
-import { sessionAt, WEDNESDAY } from "./testSession";
+import { sessionAt, WEDNESDAY } from "../days/testSession";
 
 const now = WEDNESDAY.getTime(); // 18 November 2026, 15:00
 const onDays = (...days: number[]) => days.map((d) => sessionAt(new Date(2026, 10, d, 10)));

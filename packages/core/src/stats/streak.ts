@@ -1,6 +1,6 @@
 import { localDayKey } from "../format";
-import { addLocalDays } from "./calendar";
-import { isCompletedFocus, sessionEndMs, type StatsSession } from "./sessionRecord";
+import { addLocalDays } from "../days/calendar";
+import { isCompletedFocus, sessionEndMs, type StatsSession } from "../days/sessionRecord";
 
 /** Local day keys (`YYYY-MM-DD`) on which at least one completed focus session ended. */
 export function focusDayKeys(sessions: readonly StatsSession[]): Set<string> {

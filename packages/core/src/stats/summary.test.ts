@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sessionBreakdown } from "./breakdown";
 import { recentSessions } from "./recent";
 import { summarizeSessions } from "./summary";
-import { sessionAt, WEDNESDAY } from "./testSession";
+import { sessionAt, WEDNESDAY } from "../days/testSession";
 
 const now = WEDNESDAY.getTime();
 

@@ -1,6 +1,6 @@
-import { localPeriodBounds } from "./calendar";
-import { focusMinutesOf, isCompletedFocus, sessionEndMs, type StatsSession } from "./sessionRecord";
-import { todayProgress } from "./today";
+import { localPeriodBounds } from "../days/calendar";
+import { focusMinutesOf, isCompletedFocus, sessionEndMs, type StatsSession } from "../days/sessionRecord";
+import { todayProgress } from "../days/today";
 
 /** Average sessions per day is this week's sessions divided by 7 (`docs/product.md`). */
 export const DAYS_PER_WEEK = 7;

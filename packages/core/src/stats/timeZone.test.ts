@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { dailyFocusSeries, streakCalendar } from "./series";
 import { currentStreak } from "./streak";
 import { summarizeSessions } from "./summary";
-import { sessionAt } from "./testSession";
+import { sessionAt } from "../days/testSession";
 
 // The core project runs with TZ=America/Los_Angeles (vitest.config.ts), so a local evening is
 // already the next day in UTC: these tests fail if "today" is ever taken as the UTC day.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sessionAt } from "../stats/testSession";
+import { sessionAt } from "../days/testSession";
 import { MAX_BLOCKED_SITES } from "../schemas/blockedSite";
 import { MAX_SESSION_SECONDS } from "../schemas/session";
 import { FREE_TRACKS_MESSAGE, GUEST_TRACKS_MESSAGE, lockedTracksMessage } from "./copy";

@@ -1,6 +1,6 @@
-import { lastLocalDayKeys } from "../stats/calendar";
-import { sessionEndMs, type StatsSession } from "../stats/sessionRecord";
-import { todayProgress } from "../stats/today";
+import { lastLocalDayKeys } from "../days/calendar";
+import { sessionEndMs, type StatsSession } from "../days/sessionRecord";
+import { todayProgress } from "../days/today";
 import { GUEST_AUDIO_MOOD } from "../audio/catalogue";
 import { localDayKey } from "../format";
 import { MAX_BLOCKED_SITES } from "../schemas/blockedSite";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addLocalDays } from "../stats/calendar";
+import { addLocalDays } from "../days/calendar";
 import { estimateFactor, estimateReport, projectFinish, type EstimateTask } from "./estimates";
 
 /** Local noon of a fixed day (the tests run in a time zone with daylight saving). */

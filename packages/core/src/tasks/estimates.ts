@@ -1,5 +1,5 @@
 import { TASK_HISTORY_DAYS } from "../schemas/task";
-import { addLocalDays } from "../stats/calendar";
+import { addLocalDays } from "../days/calendar";
 import type { TaskItem } from "./list";
 
 /**

@@ -6,14 +6,13 @@ export {
   reorderedPositions,
   splitTasks,
   taskRefOf,
-  taskRefSchema,
   toTaskItems,
   withPendingSessions,
   type PendingTaskSession,
   type TaskChange,
   type TaskItem,
-  type TaskRef,
 } from "./list";
+export type { TaskRef } from "../schemas/task";
 export {
   ESTIMATE_FACTOR_PRIOR_TASKS,
   estimateFactor,

@@ -1,6 +1,5 @@
-import { z } from "zod";
 import type { SessionInput } from "../schemas/session";
-import { MAX_OPEN_TASKS, type Task, type TaskCreate, type TaskUpdate } from "../schemas/task";
+import { MAX_OPEN_TASKS, type Task, type TaskCreate, type TaskRef, type TaskUpdate } from "../schemas/task";
 
 /**
  * The task list as a client holds it (`docs/product.md`, Tasks): the server's tasks with the
@@ -11,10 +10,6 @@ import { MAX_OPEN_TASKS, type Task, type TaskCreate, type TaskUpdate } from "../
 
 /** A task on a client: one the server has (`id`), or one still waiting to be sent (`id` null). */
 export type TaskItem = Omit<Task, "id"> & { id: number | null };
-
-/** A task named by a change or by the timer: its clientId, and its server id once known. */
-export const taskRefSchema = z.object({ clientId: z.string().min(1).max(64), id: z.number().int().positive().nullable() });
-export type TaskRef = z.infer<typeof taskRefSchema>;
 
 /**
  * A change to the list, as the client makes it and the outbox keeps it. `at` is when it was

@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromCallback, type EventObject } from "xstate";
 import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
-import {
-  accountTimerSchema,
-  applyTimerCommands,
-  eventsToFollow,
-  newAccountTimer,
-  nextSettleAt,
-  settleAccountTimer,
-  type AccountTimer,
-  type TimedTimerCommand,
-  type TimerCommand,
-  type TimerEnvironment,
-} from "./accountTimer";
+import { applyTimerCommands, eventsToFollow, newAccountTimer, nextSettleAt, settleAccountTimer, type TimerEnvironment } from "./accountTimer";
+import { accountTimerSchema, type AccountTimer, type TimedTimerCommand, type TimerCommand } from "./accountTimerSchema";
 import { timerMachine } from "./machine";
 import { sessionIdOf } from "./sessionId";
 import type { TimerAccess } from "./types";

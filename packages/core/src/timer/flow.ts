@@ -15,7 +15,7 @@ import {
 import type { TimerSettings } from "../schemas/settings";
 import { strictRefuses } from "./strict";
 import type { TimerContext } from "./types";
-import { remainingMsOf } from "./view";
+import { remainingMsOf } from "./timeLeft";
 
 /** The default share of a Flowtime session's focus its break earns (1/5). */
 export const DEFAULT_FLOW_BREAK_SHARE = 1 / 5;

@@ -12,11 +12,13 @@ export {
 } from "./machine";
 export { newTimerSeed, sessionIdOf, TIMER_SEED_PATTERN } from "./sessionId";
 export * from "./accountTimer";
+export * from "./accountTimerSchema";
 export * from "./view";
 export * from "./persistence";
 export type * from "./types";
 export * from "./disc";
-export { escapesThisWeek, escapeWaitMs, loosensShield, STRICT_SHIELD_MESSAGES, strictRefuses, strictSessionUnderWay } from "./strict";
+export { escapesThisWeek } from "../stats/escapes";
+export { escapeWaitMs, loosensShield, STRICT_SHIELD_MESSAGES, strictRefuses, strictSessionUnderWay } from "./strict";
 export {
   BREAK_CALLBACK_INTERVAL_MS,
   BREAK_CALLBACK_MAX_PLAYS,

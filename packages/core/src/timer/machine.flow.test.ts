@@ -11,7 +11,8 @@ import { activeEndWarning } from "./warnings";
 import { discShare } from "./disc";
 import { recording, silentMachine } from "./testChart";
 import type { TimerEffect, TimerEvent, TimerInput } from "./types";
-import { applyTimerCommands, newAccountTimer, nextSettleAt, sharedStateOfAccount, type TimedTimerCommand } from "./accountTimer";
+import { applyTimerCommands, newAccountTimer, nextSettleAt, sharedStateOfAccount } from "./accountTimer";
+import type { TimedTimerCommand } from "./accountTimerSchema";
 import { parsePersistedTimerState, toPersistedTimerState } from "./persistence";
 
 const MIN = 60_000;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromCallback, SimulatedClock, type EventObject } from "xstate";
 import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
-import { applyTimerCommands, newAccountTimer, settleAccountTimer, syncedPartOf, timerCommandSchema } from "./accountTimer";
+import { applyTimerCommands, newAccountTimer, settleAccountTimer, syncedPartOf } from "./accountTimer";
+import { timerCommandSchema } from "./accountTimerSchema";
 import { timerMachine } from "./machine";
 import { parsePersistedTimerState, toPersistedTimerState } from "./persistence";
 import type { SessionCompleted, SessionStopped, TimerAccess, TimerInput } from "./types";

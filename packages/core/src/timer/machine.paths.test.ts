@@ -5,7 +5,7 @@ import { AUTO_START_DELAY_MS, STOPPED_SESSION_MIN_MS, type TimerMode } from "../
 import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
 import { modeDurationMs, nextModeAfter, startBlockReason } from "./machine";
 import { recording, silentMachine } from "./testChart";
-import { remainingMsOf } from "./view";
+import { remainingMsOf } from "./timeLeft";
 import type { SyncedTimer, TimerAccess, TimerEffect, TimerEvent, TimerInput, TimerRestore } from "./types";
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromCallback, SimulatedClock, type EventObject } from "xstate";
 import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
-import type { TaskRef } from "../tasks/list";
+import type { TaskRef } from "../schemas/task";
 import { timerMachine } from "./machine";
 import { parsePersistedTimerState, toPersistedTimerState } from "./persistence";
 import type { SessionCompleted, TimerInput } from "./types";

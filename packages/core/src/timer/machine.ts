@@ -18,7 +18,7 @@ import { exceedsDailyFocusLimit, planTier } from "../subscription/plan";
 import { earnedBreakMs, extensionOffer, flowBreakShareOf, flowFocusedMs, flowRecords, startsFlow, takeBreakAllowed } from "./flow";
 import { newTimerSeed, sessionIdOf } from "./sessionId";
 import { strictRefuses } from "./strict";
-import { remainingMsOf } from "./view";
+import { remainingMsOf } from "./timeLeft";
 import type {
   SessionCompleted,
   SessionStopped,

@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
 import { UNDO_WINDOW_MS } from "../constants";
 import { timerMachine } from "./machine";
 import { sessionIdOf } from "./sessionId";
-import { remainingMsOf } from "./view";
+import { remainingMsOf } from "./timeLeft";
 import type { SyncedTimer, TimerEffect, TimerInput } from "./types";
 
 const MIN = 60_000;

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { TIMER_MODES } from "../constants";
-import { taskRefSchema } from "../tasks/list";
+import { taskRefSchema } from "../schemas/task";
 import { TIMER_SEED_PATTERN } from "./sessionId";
-import { remainingMsOf } from "./view";
-import type { AccountTimer } from "./accountTimer";
+import { remainingMsOf } from "./timeLeft";
+import type { AccountTimer } from "./accountTimerSchema";
 import type { TimerContext, TimerCounters, TimerRestore } from "./types";
 
 /**

@@ -3,10 +3,11 @@ import { createActor, fromCallback, type EventObject } from "xstate";
 import { ESCAPE_WAIT_LONG_MS, ESCAPE_WAIT_MS } from "../constants";
 import { escapeProblem } from "../schemas/session";
 import { DEFAULT_SETTINGS, type TimerSettings } from "../schemas/settings";
-import { accountTimerSchema, applyTimerCommands, newAccountTimer, sharedStateOfAccount, type TimedTimerCommand, type TimerCommand } from "./accountTimer";
+import { applyTimerCommands, newAccountTimer, sharedStateOfAccount } from "./accountTimer";
+import { accountTimerSchema, type TimedTimerCommand, type TimerCommand } from "./accountTimerSchema";
 import { timerMachine } from "./machine";
-import { escapeReport } from "../stats/escapes";
-import { escapesThisWeek, escapeWaitMs } from "./strict";
+import { escapeReport, escapesThisWeek } from "../stats/escapes";
+import { escapeWaitMs } from "./strict";
 import { sharedTimerView } from "./view";
 import type { TimerAccess, TimerEffect } from "./types";
 

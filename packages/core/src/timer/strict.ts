@@ -1,13 +1,12 @@
 import { ESCAPE_WAIT_LONG_MS, ESCAPE_WAIT_MS } from "../constants";
-import type { SessionInput } from "../schemas/session";
-import { addLocalDays, startOfLocalWeek } from "../stats/calendar";
-import type { AccountTimer } from "./accountTimer";
+import type { AccountTimer } from "./accountTimerSchema";
 import type { Settings } from "../schemas/settings";
 import type { TimerContext } from "./types";
 
 /**
- * Strict focus's escape hatch (`docs/product.md`, Strict focus): how many escapes the user made
- * this week and how long End early waits. Every screen that offers End early asks these.
+ * Strict focus's escape hatch (`docs/product.md`, Strict focus): what a strict session refuses
+ * and how long End early waits. Every screen that offers End early asks these; the week's escapes
+ * are counted in `stats/escapes.ts`.
  */
 
 /**
@@ -47,20 +46,6 @@ export function loosensShield(
  */
 export function strictSessionUnderWay(timer: Pick<AccountTimer, "status" | "strict" | "mode" | "endsAt">, now: number): boolean {
   return timer.status === "running" && timer.strict && timer.mode === "focus" && timer.endsAt !== null && now < timer.endsAt;
-}
-
-/**
- * The escapes (`escapedAt`) among `sessions` made in the local week (from Sunday, as the
- * Statistics count weeks) that contains `now` (epoch ms).
- */
-export function escapesThisWeek(sessions: readonly Pick<SessionInput, "escapedAt">[], now: number): number {
-  const from = startOfLocalWeek(now);
-  const to = addLocalDays(from, 7);
-  return sessions.filter((s) => {
-    if (s.escapedAt === undefined || s.escapedAt === null) return false;
-    const at = Date.parse(s.escapedAt);
-    return at >= from && at < to;
-  }).length;
 }
 
 /**

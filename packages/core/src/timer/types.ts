@@ -2,7 +2,7 @@ import type { TimerMode } from "../constants";
 import type { SessionInput } from "../schemas/session";
 import type { TimerSettings } from "../schemas/settings";
 import type { SubscriptionFields } from "../subscription/rules";
-import type { TaskRef } from "../tasks/list";
+import type { TaskRef } from "../schemas/task";
 
 /**
  * Who may start the timer (`docs/product.md`). Taken by the app from the user and handed to the

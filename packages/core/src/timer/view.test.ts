@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SharedTimerState } from "../protocol/timerState";
+import type { SharedTimerState } from "../schemas/timerState";
 import { sharedTimerView } from "./view";
 
 const T0 = Date.UTC(2026, 10, 22, 12);

@@ -1,10 +1,10 @@
 import type { SnapshotFrom } from "xstate";
 import type { TimerMode } from "../constants";
 import { formatTime } from "../format";
-import type { SharedTimerState } from "../protocol/timerState";
+import type { SharedTimerState } from "../schemas/timerState";
 import type { TimerMachine } from "./machine";
 import { strictRefuses } from "./strict";
-import type { TimerContext } from "./types";
+import { remainingMsOf } from "./timeLeft";
 
 /**
  * What every screen shows of a timer: the web app's Focus Arena and header, the mini timer,
@@ -77,12 +77,6 @@ export function sharedTimerView(state: SharedTimerState, now: number): TimerView
     countsUp,
     secondsElapsed,
   };
-}
-
-/** Time left in the chart's current session, ms, clamped to [0, duration]. */
-export function remainingMsOf(context: Pick<TimerContext, "endsAt" | "remainingMs" | "now" | "durationMs">): number {
-  const left = context.endsAt === null ? context.remainingMs : context.endsAt - context.now;
-  return Math.min(Math.max(left, 0), context.durationMs);
 }
 
 /**

@@ -1,13 +1,7 @@
 import { z } from "zod";
 import { TIMER_MODES } from "../constants";
-import { MAX_SESSION_SECONDS } from "../schemas/session";
-
-/** Epoch ms of 2000-01-01 and 2100-01-01 (UTC): the instants a timer state may name. */
-const EARLIEST_INSTANT_MS = Date.UTC(2000, 0, 1);
-const LATEST_INSTANT_MS = Date.UTC(2100, 0, 1);
-/** An instant a timer may name, epoch ms (whole, within the years 2000-2100). */
-export const instantMsSchema = z.number().int().min(EARLIEST_INSTANT_MS).max(LATEST_INSTANT_MS);
-const instantMs = instantMsSchema;
+import { instantMsSchema } from "./dates";
+import { MAX_SESSION_SECONDS } from "./session";
 
 /**
  * The timer state shared with other windows and devices over `/ws/timer`, the mini timer and
@@ -24,9 +18,9 @@ export const sharedTimerStateSchema = z.object({
   currentTime: z.number().min(0).max(MAX_SESSION_SECONDS),
   mode: z.enum(TIMER_MODES),
   progress: z.number().min(0).max(100),
-  endsAt: instantMs.nullable().optional(),
+  endsAt: instantMsSchema.nullable().optional(),
   durationMs: z.number().positive().max(MAX_SESSION_SECONDS * 1000).optional(),
-  sessionStartTime: instantMs.nullable().optional(),
+  sessionStartTime: instantMsSchema.nullable().optional(),
   /**
    * A strict focus session runs (`docs/product.md`, Strict focus): receivers offer no pause or
    * reset. Absent from senders older than strict focus.
