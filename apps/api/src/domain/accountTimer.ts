@@ -22,7 +22,7 @@ import { deleteSessionByClientId, listSessionsBetween } from "../repositories/se
 import { getSettings } from "../repositories/settings";
 import { findTaskByClientId } from "../repositories/tasks";
 import { findUserById, lockUserRow } from "../repositories/users";
-import { HttpError } from "./httpError";
+import { HttpError } from "../httpError";
 import { recordSessionLocked } from "./sessions";
 import { sessionWriteGate } from "./sessionWrites";
 import { subscriptionOf } from "./subscription";

@@ -18,7 +18,7 @@ import { deleteTasksOfUser } from "../repositories/tasks";
 import { deleteUserRow, findUserByEmail, findUserByUsername, insertUser, updateUser } from "../repositories/users";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../security/commonPasswords";
 import { hashPassword, verifyPassword } from "../security/password";
-import { HttpError, userNotFound } from "./httpError";
+import { HttpError, userNotFound } from "../httpError";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

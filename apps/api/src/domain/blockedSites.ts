@@ -11,7 +11,7 @@ import { isUniqueViolation } from "../db/errors";
 import { countBlockedSites, deleteBlockedSite, insertBlockedSite } from "../repositories/blockedSites";
 import { lockUserRow } from "../repositories/users";
 import type { UserRow } from "../db/tables/users";
-import { HttpError } from "./httpError";
+import { HttpError } from "../httpError";
 import { subscriptionOf } from "./subscription";
 
 /** 404 for a site id the user does not own (another user's id looks the same as none). */

@@ -16,7 +16,7 @@ import type { UserRow } from "../db/tables/users";
 import { insertSessionRows, listSessionsOldestFirstPage, newSessionRow } from "../repositories/sessions";
 import { getSettings, saveSettings } from "../repositories/settings";
 import { ownedTaskIds } from "../repositories/tasks";
-import { HttpError } from "./httpError";
+import { HttpError } from "../httpError";
 import { IMPORT_RUNNING_MESSAGE, sessionWriteGate } from "./sessionWrites";
 import { lockUserRow } from "../repositories/users";
 import { subscriptionOf } from "./subscription";

@@ -21,7 +21,7 @@ import {
   touchLinkedDevice,
 } from "../repositories/linkedDevices";
 import { findUserById, lockUserRow } from "../repositories/users";
-import { HttpError } from "./httpError";
+import { HttpError } from "../httpError";
 
 /** Random bytes in a device token. */
 const TOKEN_BYTES = 32;

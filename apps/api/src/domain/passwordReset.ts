@@ -23,7 +23,7 @@ import {
 import { lockUserRow, updateUser } from "../repositories/users";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../security/commonPasswords";
 import { hashPassword } from "../security/password";
-import { HttpError } from "./httpError";
+import { HttpError } from "../httpError";
 import { type EndedLogins, endLogins } from "./signOut";
 
 /** How long a link works, ms (30 minutes). */

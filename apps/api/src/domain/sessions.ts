@@ -18,7 +18,7 @@ import { writeTransaction } from "../db/groupCommit";
 import type { UserRow } from "../db/tables/users";
 import { findSessionByClientId, hasAtLeastSessions, insertSessionOnce, listSessionsBetween } from "../repositories/sessions";
 import { lockUserRow } from "../repositories/users";
-import { HttpError } from "./httpError";
+import { HttpError } from "../httpError";
 import { sessionWriteGate } from "./sessionWrites";
 import { subscriptionOf } from "./subscription";
 import { assertSessionTask } from "./tasks";

@@ -11,7 +11,7 @@ import type { Database } from "../db/database";
 import type { UserRow } from "../db/tables/users";
 import { insertCancellation } from "../repositories/cancellations";
 import { findUserById, lockUserRow, updateUser } from "../repositories/users";
-import { HttpError, userNotFound } from "./httpError";
+import { HttpError, userNotFound } from "../httpError";
 
 /** The subscription fields core's rules take, from a stored user (never a guest). */
 export function subscriptionOf(row: UserRow): SubscriptionFields {

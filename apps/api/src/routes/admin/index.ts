@@ -14,7 +14,7 @@
 import { adminUsersResponseSchema, messageResponseSchema, userIdParamsSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { deleteAccount } from "../../domain/accounts";
-import { HttpError } from "../../domain/httpError";
+import { HttpError } from "../../httpError";
 import { toAdminUser } from "../../domain/publicUser";
 import { markOfferApplied } from "../../domain/subscription";
 import { userOf } from "../../plugins/auth";

@@ -11,7 +11,7 @@
  */
 import { type AdminRoom, adminRoomSchema, adminRoomUpdateSchema, messageResponseSchema, roomSlugParamsSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { HttpError } from "../../domain/httpError";
+import { HttpError } from "../../httpError";
 import { ROOM_CLOSED_BY_ADMIN } from "../../live/rooms";
 import { userOf } from "../../plugins/auth";
 import { endRoom, findRoomBySlug, listOpenRooms, type RoomWithCount, type RoomWithOwner, setRoomHidden } from "../../repositories/rooms";

@@ -8,7 +8,7 @@ import { loginBodySchema, messageResponseSchema, registerBodySchema, userRespons
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { registerUser } from "../../domain/accounts";
-import { HttpError } from "../../domain/httpError";
+import { HttpError } from "../../httpError";
 import { toPublicUser } from "../../domain/publicUser";
 import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";

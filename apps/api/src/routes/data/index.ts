@@ -16,7 +16,7 @@ import { finished, Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { exportCsvZipChunks, exportJsonChunks, importData } from "../../domain/dataTransfer";
-import { HttpError } from "../../domain/httpError";
+import { HttpError } from "../../httpError";
 import { userOf } from "../../plugins/auth";
 import { clearCounter, tryTakeLease } from "../../repositories/rateCounters";
 

@@ -9,7 +9,7 @@
  */
 import { adminResetLinkResponseSchema, userIdParamsSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { userNotFound, HttpError } from "../../domain/httpError";
+import { userNotFound, HttpError } from "../../httpError";
 import { issueResetLink, resetLinkUrl } from "../../domain/passwordReset";
 import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";

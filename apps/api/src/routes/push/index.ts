@@ -14,7 +14,7 @@ import { pushKeyResponseSchema, pushSubscriptionListSchema, pushSubscriptionReco
 import { recordIdParamsSchema } from "@focus/core/schemas";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { HttpError, notAuthenticated } from "../../domain/httpError";
+import { HttpError, notAuthenticated } from "../../httpError";
 import { userOf } from "../../plugins/auth";
 import { ENDPOINT_REFUSED_MESSAGE } from "../../push/endpoints";
 import { deletePushSubscription, listPushSubscriptions, savePushSubscription } from "../../repositories/pushSubscriptions";

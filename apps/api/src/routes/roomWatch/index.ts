@@ -18,7 +18,7 @@ import { parseLiveMessage } from "@focus/core/protocol";
 import { roomSlugParamsSchema } from "@focus/core/schemas";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { HttpError } from "../../domain/httpError";
+import { HttpError } from "../../httpError";
 import type { Config } from "../../env";
 import { LIVE_CLOSE_CODES } from "../../live/hub";
 import { frameText, SocketRoomWatcher } from "../../live/socketClient";

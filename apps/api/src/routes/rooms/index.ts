@@ -20,7 +20,7 @@ import { roomCreateSchema, roomSchema, roomSlugParamsSchema, type Room } from "@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { writeTransaction } from "../../db/groupCommit";
-import { HttpError } from "../../domain/httpError";
+import { HttpError } from "../../httpError";
 import { roomView } from "../../live/roomView";
 import { ROOM_CLOSED_BY_OWNER } from "../../live/rooms";
 import { userOf } from "../../plugins/auth";

@@ -27,7 +27,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordSessionWithinPlan } from "../../domain/sessions";
 import { subscriptionOf } from "../../domain/subscription";
 import { userOf } from "../../plugins/auth";
-import { HttpError } from "../../domain/httpError";
+import { HttpError } from "../../httpError";
 import { findSessionOf, listSessionsBetween, listSessionsPage, updateSessionReflection } from "../../repositories/sessions";
 
 const sessionListSchema = sessionSchema.array();

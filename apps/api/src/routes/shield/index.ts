@@ -27,7 +27,7 @@ import {
 import { FREE_PLAN, FREE_SCHEDULES_MESSAGE, planTier, shieldSchedulesAllowed } from "@focus/core/subscription";
 import { STRICT_SHIELD_MESSAGES } from "@focus/core/timer";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { HttpError } from "../../domain/httpError";
+import { HttpError } from "../../httpError";
 import { subscriptionOf } from "../../domain/subscription";
 import { countShieldSchedules, deleteShieldSchedule, insertShieldSchedule, listShieldSchedules } from "../../repositories/shieldSchedules";
 import { lockUserRow } from "../../repositories/users";

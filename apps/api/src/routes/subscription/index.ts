@@ -22,7 +22,7 @@
  */
 import { acceptOfferBodySchema, cancelSubscriptionBodySchema, messageResponseSchema, subscriptionRequestsSchema, upgradeResponseSchema, userIdParamsSchema, userResponseSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { HttpError, userNotFound } from "../../domain/httpError";
+import { HttpError, userNotFound } from "../../httpError";
 import { toPublicUser } from "../../domain/publicUser";
 import {
   acceptRetentionOffer,

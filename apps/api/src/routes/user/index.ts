@@ -16,7 +16,7 @@ import { deleteAccountBodySchema, messageResponseSchema, updateEmailBodySchema, 
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { changeEmail, changePassword, checkCurrentPassword, type CurrentPasswordGuard, deleteAccount } from "../../domain/accounts";
-import { HttpError } from "../../domain/httpError";
+import { HttpError } from "../../httpError";
 import { isAdminUsername, toPublicUser } from "../../domain/publicUser";
 import { closeEndedLogins, endLogins } from "../../domain/signOut";
 import type { Config } from "../../env";
