@@ -35,6 +35,16 @@ export function subscriptionRequestsOf(row: UserRow): SubscriptionRequests {
 }
 
 /**
+ * `subscriptionRequestsOf` the user as stored now (not as the request's session loaded it).
+ * @throws HttpError 404 "User not found" when the account is gone.
+ */
+export async function currentSubscriptionRequests(db: Kysely<Database>, userId: number): Promise<SubscriptionRequests> {
+  const row = await findUserById(db, userId);
+  if (!row) throw userNotFound();
+  return subscriptionRequestsOf(row);
+}
+
+/**
  * Notes that the user asked to upgrade (shown in the admin list with its date). The plan does not
  * change: an admin activates it after payment, or after writing to the user when the server has
  * no payment link (`docs/product.md`, Offers and upgrade requests).
