@@ -56,6 +56,61 @@ function coreFloorZones() {
   );
 }
 
+/**
+ * The API's floors (docs/architecture.md, the API's boundaries), checked on resolved files, so a
+ * relative path, a `../../x` path and a dynamic `import()` count alike: each entry names a part
+ * of apps/api/src and the only parts it may import besides itself (@focus/core and packages are
+ * outside src and always allowed). Together they form no loop: routes → plugins → adapters
+ * (live, push, mail, audio) → domain → security → repositories → db, with env (configuration)
+ * read by the outer parts only and httpError.ts below everything.
+ */
+const API_SRC = "apps/api/src";
+const API_ADAPTERS = ["live", "push", "mail", "audio"];
+const API_FLOORS = [
+  {
+    part: "routes",
+    may: ["plugins", ...API_ADAPTERS, "domain", "env.ts", "httpError.ts"],
+    why: "routes reach data through domain functions, never repositories or db (docs/architecture.md).",
+  },
+  { part: "plugins", may: [...API_ADAPTERS, "domain", "security", "repositories", "db", "env.ts", "httpError.ts"], why: "plugins wire the parts below them and never import routes." },
+  ...API_ADAPTERS.map((adapter) => ({
+    part: adapter,
+    may: ["domain", "security", "repositories", "db", "env.ts", "httpError.ts"],
+    why: "an adapter never imports routes, plugins or another adapter: the app wires them (docs/architecture.md).",
+  })),
+  { part: "env.ts", may: ["security", "db", "httpError.ts"], why: "configuration reads no floor above security." },
+  { part: "logger.ts", may: ["env.ts"], why: "the logger reads the configuration only." },
+  {
+    part: "domain",
+    may: ["security", "repositories", "db", "httpError.ts"],
+    why: "domain never imports routes, plugins, configuration or an adapter (live, push, mail, audio): it calls adapters through the ports of domain/ports.ts (docs/architecture.md).",
+  },
+  { part: "security", may: ["repositories", "db", "httpError.ts"], why: "security sits below domain: it imports repositories and db only." },
+  { part: "repositories", may: ["db"], why: "repositories import only db (and @focus/core)." },
+  { part: "db", may: [], why: "db imports nothing else of the API." },
+  { part: "httpError.ts", may: [], why: "httpError.ts imports nothing of the API, so every floor may throw it." },
+];
+
+/** The parts of apps/api/src: its folders and its top-level files. */
+function apiParts() {
+  return readdirSync(new URL(`./${API_SRC}`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() || entry.name.endsWith(".ts"))
+    .map((entry) => entry.name);
+}
+
+/**
+ * `import-x/no-restricted-paths` zones: each floor may import its own part and `may`; every
+ * other part of apps/api/src (one added later too) is refused.
+ */
+function apiFloorZones() {
+  const parts = apiParts();
+  return API_FLOORS.map(({ part, may, why }) => ({
+    target: `${API_SRC}/${part}`,
+    from: parts.filter((other) => other !== part && !may.includes(other)).map((other) => `${API_SRC}/${other}`),
+    message: `${part} may import only ${may.length > 0 ? may.join(", ") : "itself"}: ${why}`,
+  }));
+}
+
 /** Lint config. The one rule that matters most: packages/core stays platform-free. */
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "**/.turbo/**", "data/**", "test-output/**"] },
@@ -168,6 +223,19 @@ export default tseslint.config(
           message: "Write focus_sessions through repositories/sessions.ts, so the session page cache forgets the user's pages.",
         },
       ],
+    },
+  },
+  {
+    // The API's floors and no import cycle (API_FLOORS above; docs/architecture.md). Imports are
+    // resolved (TypeScript's resolution), so every way of naming a file counts.
+    files: ["apps/api/src/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "apps/api/tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: apiFloorZones() }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {

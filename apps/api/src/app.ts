@@ -29,6 +29,8 @@ import timeZonePlugin from "./plugins/timeZone";
 import underPressurePlugin from "./plugins/underPressure";
 import webAppPlugin from "./plugins/webApp";
 import adminRoutes from "./routes/admin";
+import audioRoutes from "./routes/audio";
+import soundRoutes from "./routes/audio/sounds";
 import authRoutes from "./routes/auth";
 import blockedAttemptRoutes from "./routes/blockedAttempts";
 import blockedSiteRoutes from "./routes/blockedSites";
@@ -128,6 +130,8 @@ export const focusApp = fp<{ config: Config }>(
     await fastify.register(roomWatchRoutes, { config });
 
     await fastify.register(audioPlugin, { config });
+    await fastify.register(audioRoutes, { prefix: "/api/audio", audio: config.audio, pendingTracks: fastify.audioLibrary.pendingTracks });
+    await fastify.register(soundRoutes, { prefix: "/sounds", audio: config.audio });
     await fastify.register(extensionZipPlugin, { extensionZip: config.extensionZip, publicOrigin: config.publicOrigin, port: config.port });
     await fastify.register(webAppPlugin, { webDist: config.webDist });
   },

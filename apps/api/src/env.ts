@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { registerBodySchema, SHIELD_OFF_AFTER_MS } from "@focus/core/schemas";
 import { z } from "zod";
+import type { DatabaseConfig } from "./db/connection";
 import { SESSION_CACHE_MS } from "./security/loginSessions";
 import { MAX_SCRYPT_COST, SCRYPT_PARAMS } from "./security/password";
 
@@ -131,14 +132,6 @@ export interface MailConfig {
   /** MAIL_FROM: `Name <address>` or a bare address; by default `Focus Flow <no-reply@<PUBLIC_ORIGIN's host>>`. */
   from: string;
 }
-
-/**
- * Which database engine and where (`docs/architecture.md`). Both run the same
- * migrations and code; PostgreSQL also carries the live relay between instances (LISTEN/NOTIFY).
- */
-export type DatabaseConfig =
-  | { dialect: "sqlite"; /** Absolute path of the database file. */ file: string }
-  | { dialect: "postgres"; /** The connection URL as given (`postgres://` or `postgresql://`). */ url: string };
 
 /** Thrown by `loadConfig` for a bad variable; the message names the variable. */
 export class ConfigError extends Error {

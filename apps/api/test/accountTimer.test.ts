@@ -6,9 +6,10 @@
  */
 import { DEFAULT_SETTINGS } from "@focus/core/schemas";
 import { applyTimerCommands, newAccountTimer, sessionIdOf } from "@focus/core/timer";
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { saveAccountTimer } from "../src/repositories/accountTimers";
-import { createTestApp, registerUser, runClockFrom } from "./helpers";
+import { createTestApp, registerUser, runClockFrom, TEST_ENGINE } from "./helpers";
 import { accountTimerDevices, newCommandId, nextOfType, timerOnce } from "./liveHelpers";
 
 const MIN = 60_000;
@@ -121,6 +122,44 @@ describe("the account's timer over /ws/timer", () => {
       expect(await nextOfType(socket, "settings_changed")).toEqual({ type: "settings_changed" });
       expect((await nextOfType(socket, "account_timer")).timer).toMatchObject({ status: "idle", durationMs: 50 * MIN, remainingMs: 50 * MIN });
     }
+  });
+
+  it("saves the settings and the timer they settle in one transaction: when storing the timer fails, the settings stay as they were", async () => {
+    const { cookie } = await registerUser(live.t.app);
+    const a = await device(cookie);
+    const db = live.t.app.db;
+    // Storing any version of a timer fails from here on (a trigger on the kept versions), as a
+    // failing settle would; the settings table itself is left alone.
+    const refuse =
+      TEST_ENGINE === "postgres"
+        ? [
+            "CREATE FUNCTION refuse_timer_save() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'timer save refused'; END $$",
+            "CREATE TRIGGER refuse_timer_save BEFORE INSERT OR UPDATE ON account_timer_versions FOR EACH ROW EXECUTE FUNCTION refuse_timer_save()",
+          ]
+        : [
+            "CREATE TRIGGER refuse_timer_insert BEFORE INSERT ON account_timer_versions BEGIN SELECT RAISE(ABORT, 'timer save refused'); END",
+            "CREATE TRIGGER refuse_timer_update BEFORE UPDATE ON account_timer_versions BEGIN SELECT RAISE(ABORT, 'timer save refused'); END",
+          ];
+    const allow =
+      TEST_ENGINE === "postgres"
+        ? ["DROP TRIGGER IF EXISTS refuse_timer_save ON account_timer_versions", "DROP FUNCTION IF EXISTS refuse_timer_save()"]
+        : ["DROP TRIGGER IF EXISTS refuse_timer_insert", "DROP TRIGGER IF EXISTS refuse_timer_update"];
+    const settingsNow = async () => (await live.t.app.inject({ method: "GET", url: "/api/settings", headers: { cookie } })).json();
+    try {
+      for (const statement of refuse) await sql.raw(statement).execute(db);
+      const refused = await live.t.app.inject({ method: "POST", url: "/api/settings", headers: { cookie }, payload: { focusDuration: 50 } });
+      expect(refused.statusCode).toBe(500);
+      expect((await settingsNow()).focusDuration).toBe(DEFAULT_SETTINGS.focusDuration);
+    } finally {
+      // The PostgreSQL test database is handed to the next test app: the trigger must not stay.
+      for (const statement of allow) await sql.raw(statement).execute(db);
+    }
+    // Nobody was told of a save that did not happen; the next save goes through whole.
+    expect(a.socket.received.filter((m) => m.type === "settings_changed")).toHaveLength(0);
+    const saved = await live.t.app.inject({ method: "POST", url: "/api/settings", headers: { cookie }, payload: { focusDuration: 50 } });
+    expect(saved.statusCode).toBe(200);
+    expect((await settingsNow()).focusDuration).toBe(50);
+    expect((await nextOfType(a.socket, "account_timer")).timer).toMatchObject({ status: "idle", durationMs: 50 * MIN });
   });
 
   it("drops malformed commands without a change: unknown command, too many at once, a bad time", async () => {

@@ -8,7 +8,7 @@ import { open, readdir } from "node:fs/promises";
 import path from "node:path";
 import { TRACKS, infoFrameDuration, trackByFile } from "@focus/audio";
 import type { AudioMoodId, AudioFile } from "@focus/core/audio";
-import { HttpError } from "../domain/httpError";
+import { HttpError } from "../httpError";
 import { audioContentType, resolveLibraryFile } from "./safePath";
 
 /** Folder of the notification sounds inside the library. */

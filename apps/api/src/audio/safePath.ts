@@ -11,7 +11,7 @@
 import { realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { AUDIO_FILE_TYPES, type AudioFileExtension } from "@focus/core/audio";
-import { HttpError } from "../domain/httpError";
+import { HttpError } from "../httpError";
 
 export interface AudioFileOnDisk {
   /** Real absolute path (symlinks resolved, inside the library). */

@@ -8,9 +8,16 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
 import pg from "pg";
-import type { DatabaseConfig } from "../env";
 import { AuthWritesPlugin } from "./authWrites";
 import type { Database } from "./database";
+
+/**
+ * Which database engine and where (`docs/architecture.md`). Both run the same
+ * migrations and code; PostgreSQL also carries the live relay between instances (LISTEN/NOTIFY).
+ */
+export type DatabaseConfig =
+  | { dialect: "sqlite"; /** Absolute path of the database file. */ file: string }
+  | { dialect: "postgres"; /** The connection URL as given (`postgres://` or `postgresql://`). */ url: string };
 
 /** How long a writer waits for a lock before SQLITE_BUSY, ms. */
 const BUSY_TIMEOUT_MS = 5000;

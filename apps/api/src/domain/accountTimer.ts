@@ -22,7 +22,7 @@ import { deleteSessionByClientId, listSessionsBetween } from "../repositories/se
 import { getSettings } from "../repositories/settings";
 import { findTaskByClientId } from "../repositories/tasks";
 import { findUserById, lockUserRow } from "../repositories/users";
-import { HttpError } from "./httpError";
+import { HttpError } from "../httpError";
 import { recordSessionLocked } from "./sessions";
 import { sessionWriteGate } from "./sessionWrites";
 import { subscriptionOf } from "./subscription";
@@ -123,8 +123,7 @@ async function recordOne(trx: Kysely<Database>, user: UserRow, session: SessionI
 
 /**
  * Runs `work` on the user's timer (a new one when the account has none) in one transaction:
- * stores the result when it changed, records its sessions. `timeZone` is the devices' latest
- * (kept with the timer); null keeps the stored one (UTC when none).
+ * stores the result when it changed, records its sessions (`runTimerLocked`).
  * @returns null when the user no longer exists.
  */
 async function runTimer(
@@ -139,19 +138,39 @@ async function runTimer(
   // Session writes wait while an import of the user runs (`domain/sessionWrites.ts`).
   return sessionWriteGate(db).write(userId, () => writeTransaction(db, async (trx) => {
     await lockUserRow(trx, userId);
-    const user = await findUserById(trx, userId);
-    if (!user) return null;
-    const stored = await findAccountTimer(trx, userId, true);
-    const zone = timeZone ?? stored?.timeZone ?? "UTC";
-    const env = await environmentOf(trx, user, zone, now);
-    const timer = stored?.timer ?? newAccountTimer(env.settings, newTimerSeed(), now);
-    const result = work(timer, env);
-    const stale = staleBatch && result.outcomes.length > 0 && result.outcomes.every((o) => o.outcome === "stale") ? staleBatch : null;
-    if (result.changed || !stored || stored.timeZone !== zone) await saveAccountTimer(trx, userId, result.timer, zone, now);
-    const recorded = await recordEffects(trx, user, result.effects, now, zone, log);
-    const replayed = stale ? await recordStaleBatch(trx, user, stale, env, zone, log) : null;
-    return { ...result, sessionsChanged: recorded.sessionsChanged || replayed?.sessionsChanged === true, taskSessionRecorded: recorded.taskSessionRecorded || replayed?.taskSessionRecorded === true };
+    return runTimerLocked(trx, userId, timeZone, now, log, work, staleBatch);
   }));
+}
+
+/**
+ * `runTimer`'s work on `trx`, a transaction that already holds the user's row lock (and, for
+ * the sessions it may record, the user's session write gate): runs `work` on the user's timer
+ * (a new one when the account has none), stores the result when it changed, records its
+ * sessions. `timeZone` is the devices' latest (kept with the timer); null keeps the stored one
+ * (UTC when none).
+ * @returns null when the user no longer exists.
+ */
+async function runTimerLocked(
+  trx: Kysely<Database>,
+  userId: number,
+  timeZone: string | null,
+  now: number,
+  log: TimerLogger,
+  work: (timer: AccountTimer, env: TimerEnvironment) => AccountTimerResult,
+  staleBatch: StaleBatch | null = null,
+): Promise<TimerRun | null> {
+  const user = await findUserById(trx, userId);
+  if (!user) return null;
+  const stored = await findAccountTimer(trx, userId, true);
+  const zone = timeZone ?? stored?.timeZone ?? "UTC";
+  const env = await environmentOf(trx, user, zone, now);
+  const timer = stored?.timer ?? newAccountTimer(env.settings, newTimerSeed(), now);
+  const result = work(timer, env);
+  const stale = staleBatch && result.outcomes.length > 0 && result.outcomes.every((o) => o.outcome === "stale") ? staleBatch : null;
+  if (result.changed || !stored || stored.timeZone !== zone) await saveAccountTimer(trx, userId, result.timer, zone, now);
+  const recorded = await recordEffects(trx, user, result.effects, now, zone, log);
+  const replayed = stale ? await recordStaleBatch(trx, user, stale, env, zone, log) : null;
+  return { ...result, sessionsChanged: recorded.sessionsChanged || replayed?.sessionsChanged === true, taskSessionRecorded: recorded.taskSessionRecorded || replayed?.taskSessionRecorded === true };
 }
 
 /**
@@ -196,6 +215,20 @@ export function runTimerCommands(
  */
 export function settleTimer(db: Kysely<Database>, userId: number, now: number, log: TimerLogger): Promise<TimerRun | null> {
   return runTimer(db, userId, null, now, log, settleAccountTimer);
+}
+
+/**
+ * `settleTimer` on `trx`, a write transaction that already holds the user's row lock and runs
+ * inside the user's session write gate (`domain/sessionWrites.ts`): what saving the settings
+ * does in its own transaction, so the stored settings and the timer they give a waiting session
+ * commit together (`domain/settings.ts`). The sessions it ends are recorded in `trx` too.
+ * @param now epoch ms.
+ * @returns the run (its timer, whether it changed, the sessions it recorded), or null when the
+ *   user no longer exists.
+ * @throws what a query on `trx` throws (the caller's transaction then rolls back whole).
+ */
+export function settleTimerIn(trx: Kysely<Database>, userId: number, now: number, log: TimerLogger): Promise<TimerRun | null> {
+  return runTimerLocked(trx, userId, null, now, log, settleAccountTimer);
 }
 
 /**

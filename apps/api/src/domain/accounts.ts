@@ -1,24 +1,26 @@
 /**
  * Account rules: registration and the admin bootstrap (`docs/product.md`: a trial of TRIAL_DAYS
- * days), email and password changes, and deleting an account.
+ * days), signing in, email and password changes, deleting an account, and the admin's list.
  */
-import type { RegisterBody } from "@focus/core/schemas";
+import type { AdminUser, RegisterBody } from "@focus/core/schemas";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import type { UserRow } from "../db/tables/users";
 import { deleteBlockedAttemptsOfUser } from "../repositories/blockedAttempts";
 import { deleteBlockedSitesOfUser } from "../repositories/blockedSites";
-import { deleteCancellationsOfUser } from "../repositories/cancellations";
 import { deleteHttpSessionsOfUser } from "../repositories/httpSessions";
+import { deleteCancellationsOfUser, latestCancellationsByUser } from "../repositories/cancellations";
 import { deleteLinkedDevicesOfUser } from "../repositories/linkedDevices";
+import { usePasswordResetsOfUser } from "../repositories/passwordResets";
 import { deleteSessionsOfUser } from "../repositories/sessions";
 import { deleteSettings } from "../repositories/settings";
 import { deleteTasksOfUser } from "../repositories/tasks";
-import { deleteUserRow, findUserByEmail, findUserByUsername, insertUser, updateUser } from "../repositories/users";
+import { deleteUserRow, findUserByEmail, findUserByLogin, findUserByUsername, insertUser, listUsersNewestFirst, updateUser } from "../repositories/users";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../security/commonPasswords";
-import { hashPassword, verifyPassword } from "../security/password";
-import { HttpError, userNotFound } from "./httpError";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "../security/password";
+import { HttpError, userNotFound } from "../httpError";
+import { toAdminUser } from "./publicUser";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -112,8 +114,29 @@ export async function checkCurrentPassword(user: UserRow, password: string, guar
 }
 
 /**
+ * The account a sign-in names: `login` is its username or its email (any letter case), or
+ * undefined when none matches.
+ */
+export function findSignInAccount(db: Kysely<Database>, login: string): Promise<UserRow | undefined> {
+  return findUserByLogin(db, login);
+}
+
+/**
+ * Whether `password` is the account's. With no account it still costs one password hash (against
+ * a dummy), so the answer's timing does not tell whether the account exists; always false then.
+ */
+export async function signInPasswordMatches(account: UserRow | undefined, password: string): Promise<boolean> {
+  if (!account) {
+    await verifyAgainstDummy(password);
+    return false;
+  }
+  return verifyPassword(password, account.password_hash);
+}
+
+/**
  * Changes the user's email (`PUT /api/user/email`) after checking the current password.
- * Setting the email the user already has (in any letter case) is allowed.
+ * Setting the email the user already has (in any letter case) is allowed. Every unused password
+ * reset link of the user dies with the old address (`docs/product.md`, Forgotten password).
  * @returns the updated user.
  * @throws HttpError 400 "Current password is incorrect", 429 while the account is locked
  *   (`checkCurrentPassword`); 409 "Email already registered" when
@@ -134,6 +157,7 @@ export async function changeEmail(
   try {
     const row = await updateUser(db, userId, { email });
     if (!row) throw userNotFound();
+    await usePasswordResetsOfUser(db, row.id, new Date());
     return row;
   } catch (error) {
     // Lost a race with another account taking the same email.
@@ -179,4 +203,10 @@ export async function deleteAccount(db: Kysely<Database>, userId: number): Promi
     await deleteBlockedAttemptsOfUser(trx, userId);
     if (!(await deleteUserRow(trx, userId))) throw userNotFound();
   });
+}
+
+/** Every user, newest first, each with their last self-service cancellation (reason and feedback): the admin's list. */
+export async function usersForAdmin(db: Kysely<Database>): Promise<AdminUser[]> {
+  const [users, cancellations] = await Promise.all([listUsersNewestFirst(db), latestCancellationsByUser(db)]);
+  return users.map((row) => toAdminUser(row, cancellations.get(row.id) ?? null));
 }

@@ -1,17 +1,21 @@
 /**
  * Blocklist rules (`docs/product.md`, Website Shield and People and plans): a user blocks each
  * domain once (409 on a duplicate), at most FREE_PLAN.blockedSites of them on the Free plan
- * (403 beyond) and MAX_BLOCKED_SITES on any plan (409 beyond).
+ * (403 beyond) and MAX_BLOCKED_SITES on any plan (409 beyond). During a strict focus session the
+ * Shield only gets stricter (`docs/product.md`, Strict focus): no site is removed and no delay
+ * page switched on (409).
  */
 import { BLOCKED_SITE_CONFLICTS, type BlockedSite, type BlockedSiteInput, MAX_BLOCKED_SITES } from "@focus/core/schemas";
 import { blockedSitesAllowed, FREE_BLOCKED_SITES_MESSAGE, planTier } from "@focus/core/subscription";
+import { STRICT_SHIELD_MESSAGES } from "@focus/core/timer";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
-import { countBlockedSites, deleteBlockedSite, insertBlockedSite } from "../repositories/blockedSites";
+import { countBlockedSites, deleteBlockedSite, insertBlockedSite, listBlockedSites, setBlockedSiteDelay } from "../repositories/blockedSites";
 import { lockUserRow } from "../repositories/users";
 import type { UserRow } from "../db/tables/users";
-import { HttpError } from "./httpError";
+import { HttpError } from "../httpError";
+import { assertNoStrictSession } from "./accountTimer";
 import { subscriptionOf } from "./subscription";
 
 /** 404 for a site id the user does not own (another user's id looks the same as none). */
@@ -42,7 +46,31 @@ export async function addBlockedSite(db: Kysely<Database>, user: UserRow, input:
   }
 }
 
-/** Removes the user's site. @throws HttpError 404 "Blocked site not found". */
-export async function removeBlockedSite(db: Kysely<Database>, userId: number, id: number): Promise<void> {
+/** The user's blocklist `{ id, url, active, delay }[]`, oldest first. */
+export function blockedSitesOf(db: Kysely<Database>, userId: number): Promise<BlockedSite[]> {
+  return listBlockedSites(db, userId);
+}
+
+/**
+ * Makes the user's site a delay page (`delay`) or a wall. A delay page loosens the Shield, so it
+ * is not switched on during a strict focus session.
+ * @param now epoch ms.
+ * @returns the entry as stored.
+ * @throws HttpError 409 switching a delay page on during a strict focus session; 404 "Blocked site not found".
+ */
+export async function setBlockedSiteDelayOf(db: Kysely<Database>, userId: number, id: number, delay: boolean, now: number): Promise<BlockedSite> {
+  if (delay) await assertNoStrictSession(db, userId, now, STRICT_SHIELD_MESSAGES.site);
+  const site = await setBlockedSiteDelay(db, userId, id, delay);
+  if (!site) throw blockedSiteNotFound();
+  return site;
+}
+
+/**
+ * Removes the user's site; never during a strict focus session (the list only grows then).
+ * @param now epoch ms.
+ * @throws HttpError 409 during a strict focus session; 404 "Blocked site not found".
+ */
+export async function removeBlockedSite(db: Kysely<Database>, userId: number, id: number, now: number): Promise<void> {
+  await assertNoStrictSession(db, userId, now, STRICT_SHIELD_MESSAGES.site);
   if (!(await deleteBlockedSite(db, userId, id))) throw blockedSiteNotFound();
 }

@@ -13,13 +13,35 @@ import { isPostgres } from "../db/connection";
 import type { Database } from "../db/database";
 import type { NewFocusSessionRow } from "../db/tables/focusSessions";
 import type { UserRow } from "../db/tables/users";
+import { clearCounter, tryTakeLease } from "../repositories/rateCounters";
 import { insertSessionRows, listSessionsOldestFirstPage, newSessionRow } from "../repositories/sessions";
 import { getSettings, saveSettings } from "../repositories/settings";
 import { ownedTaskIds } from "../repositories/tasks";
-import { HttpError } from "./httpError";
+import { HttpError } from "../httpError";
 import { IMPORT_RUNNING_MESSAGE, sessionWriteGate } from "./sessionWrites";
 import { lockUserRow } from "../repositories/users";
 import { subscriptionOf } from "./subscription";
+
+/** How long an export holds its account's lease at most, ms (it is released when the download ends). */
+export const EXPORT_LEASE_MS = 5 * 60 * 1000;
+
+/** The key of the user's export lease in `rate_counters`. */
+const exportLeaseKey = (userId: number) => `export-running:${userId}`;
+
+/**
+ * Takes the user's export lease: one export per account at a time on every instance (a lease in
+ * the database that lapses after EXPORT_LEASE_MS should its holder never release it).
+ * @param now epoch ms.
+ * @returns whether it was taken (false: another export of the account holds it).
+ */
+export function takeExportLease(db: Kysely<Database>, userId: number, now = Date.now()): Promise<boolean> {
+  return tryTakeLease(db, exportLeaseKey(userId), EXPORT_LEASE_MS, now);
+}
+
+/** Releases the user's export lease (no error when it is not held). */
+export function releaseExportLease(db: Kysely<Database>, userId: number): Promise<void> {
+  return clearCounter(db, exportLeaseKey(userId));
+}
 
 /** Rows per INSERT (and per transaction) when importing: 8 parameters each, well under SQLite's bound-parameter limit. */
 export const IMPORT_BATCH_SIZE = 500;

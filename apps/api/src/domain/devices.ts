@@ -3,10 +3,12 @@
  * extension a device token: 32 random bytes, base64url, shown once; only its SHA-256 is
  * stored, so a database leak reveals no usable token. A token authenticates as its device's
  * user while the device is active; a paused device gets 403, a revoked (deleted) or unknown
- * token 401.
+ * token 401. During a strict focus session a device can be neither unlinked nor paused (409,
+ * `docs/product.md`, Strict focus); resuming one stays allowed.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { BLOCKED_SITE_CONFLICTS, type LinkedDeviceCreated, MAX_LINKED_DEVICES } from "@focus/core/schemas";
+import { BLOCKED_SITE_CONFLICTS, type LinkedDevice, type LinkedDeviceCreated, MAX_LINKED_DEVICES } from "@focus/core/schemas";
+import { STRICT_SHIELD_MESSAGES } from "@focus/core/timer";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { LinkedDeviceRow } from "../db/tables/linkedDevices";
@@ -16,12 +18,14 @@ import {
   deleteLinkedDevice,
   findLinkedDeviceByTokenHash,
   insertLinkedDevice,
+  listLinkedDevices,
   setLinkedDeviceActive,
   toLinkedDevice,
   touchLinkedDevice,
 } from "../repositories/linkedDevices";
 import { findUserById, lockUserRow } from "../repositories/users";
-import { HttpError } from "./httpError";
+import { HttpError } from "../httpError";
+import { assertNoStrictSession } from "./accountTimer";
 
 /** Random bytes in a device token. */
 const TOKEN_BYTES = 32;
@@ -71,15 +75,31 @@ export async function linkDevice(db: Kysely<Database>, userId: number, name: str
   return { ...toLinkedDevice(row), token };
 }
 
-/** Pauses or resumes the user's device. @throws HttpError 404 "Device not found". */
-export async function setDeviceActive(db: Kysely<Database>, userId: number, id: number, isActive: boolean): Promise<LinkedDeviceRow> {
-  const row = await setLinkedDeviceActive(db, userId, id, isActive);
-  if (!row) throw deviceNotFound();
-  return row;
+/** The user's devices `{ id, name, isActive, lastSeenAt, createdAt }[]`, never a token. */
+export async function devicesOf(db: Kysely<Database>, userId: number): Promise<LinkedDevice[]> {
+  return (await listLinkedDevices(db, userId)).map(toLinkedDevice);
 }
 
-/** Revokes the user's device (its token stops working). @throws HttpError 404 "Device not found". */
-export async function unlinkDevice(db: Kysely<Database>, userId: number, id: number): Promise<void> {
+/**
+ * Pauses or resumes the user's device; a pause is refused during a strict focus session.
+ * @param now epoch ms.
+ * @returns the device as stored.
+ * @throws HttpError 409 pausing during a strict focus session; 404 "Device not found".
+ */
+export async function setDeviceActive(db: Kysely<Database>, userId: number, id: number, isActive: boolean, now: number): Promise<LinkedDevice> {
+  if (!isActive) await assertNoStrictSession(db, userId, now, STRICT_SHIELD_MESSAGES.device);
+  const row = await setLinkedDeviceActive(db, userId, id, isActive);
+  if (!row) throw deviceNotFound();
+  return toLinkedDevice(row);
+}
+
+/**
+ * Revokes the user's device (its token stops working); refused during a strict focus session.
+ * @param now epoch ms.
+ * @throws HttpError 409 during a strict focus session; 404 "Device not found".
+ */
+export async function unlinkDevice(db: Kysely<Database>, userId: number, id: number, now: number): Promise<void> {
+  await assertNoStrictSession(db, userId, now, STRICT_SHIELD_MESSAGES.device);
   if (!(await deleteLinkedDevice(db, userId, id))) throw deviceNotFound();
 }
 

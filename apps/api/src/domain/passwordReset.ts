@@ -20,10 +20,10 @@ import {
   findUsablePasswordReset,
   insertPasswordReset,
 } from "../repositories/passwordResets";
-import { lockUserRow, updateUser } from "../repositories/users";
+import { findUserById, findUserByLogin, lockUserRow, updateUser } from "../repositories/users";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../security/commonPasswords";
 import { hashPassword } from "../security/password";
-import { HttpError } from "./httpError";
+import { HttpError, userNotFound } from "../httpError";
 import { type EndedLogins, endLogins } from "./signOut";
 
 /** How long a link works, ms (30 minutes). */
@@ -90,6 +90,47 @@ export async function issueResetLink(
     });
     return { token, expiresAt };
   });
+}
+
+/** What asking for a mailed link came to (`issueMailedResetLink`). */
+export type MailedResetLink =
+  /** No account has this login, or it has no email: nothing is sent. */
+  | { outcome: "noAccount" }
+  /** The account's mailed links for the hour are spent. */
+  | { outcome: "limitReached"; userId: number }
+  /** A link to mail to `email`. */
+  | { outcome: "issued"; userId: number; email: string; username: string; link: IssuedResetLink };
+
+/**
+ * Makes a link to mail for the account `login` names (its username or email, any letter case):
+ * only an account with an email gets one, within its mails for the hour (`issueResetLink`).
+ */
+export async function issueMailedResetLink(db: Kysely<Database>, login: string, now = new Date()): Promise<MailedResetLink> {
+  const user = await findUserByLogin(db, login);
+  if (!user?.email) return { outcome: "noAccount" };
+  const link = await issueResetLink(db, user.id, "email", now);
+  if (!link) return { outcome: "limitReached", userId: user.id };
+  return { outcome: "issued", userId: user.id, email: user.email, username: user.username, link };
+}
+
+/** What the admin is told when this server mails links itself (409). */
+export const RESET_LINK_BY_MAIL_MESSAGE =
+  "This server sends reset links by email: ask the user to choose 'Forgot password?' on the sign-in page.";
+
+/**
+ * Makes a link for the admin to hand to the user, with the same rules as a mailed one. When this
+ * server mails links (`mailsLinks`) and the account has an email, its own mailbox is the way: the
+ * admin never holds a working credential for an account that can prove itself by mail.
+ * @throws HttpError 404 "User not found"; 409 RESET_LINK_BY_MAIL_MESSAGE when links go by mail to this account.
+ */
+export async function issueAdminResetLink(db: Kysely<Database>, userId: number, mailsLinks: boolean, now = new Date()): Promise<IssuedResetLink> {
+  const user = await findUserById(db, userId);
+  if (!user) throw userNotFound();
+  if (mailsLinks && user.email) throw new HttpError(409, RESET_LINK_BY_MAIL_MESSAGE);
+  const link = await issueResetLink(db, userId, "admin", now);
+  // Only the email channel is limited; an admin link is always made.
+  if (!link) throw userNotFound();
+  return link;
 }
 
 /**

@@ -12,7 +12,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
-import { HttpError } from "./httpError";
+import { HttpError } from "../httpError";
 
 /** What a second import while one runs says (409). */
 export const IMPORT_RUNNING_MESSAGE = "An import is already running for this account. Please wait for it to finish, then try again.";

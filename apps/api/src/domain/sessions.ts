@@ -9,16 +9,16 @@
 
 /** What a session past MAX_SESSIONS_PER_USER is refused with (409). */
 export const SESSION_CAP_MESSAGE = `Your history already holds ${MAX_SESSIONS_PER_USER.toLocaleString("en-US")} sessions, the most one account keeps. This session was not recorded.`;
-import { escapeProblem, extensionsProblem, MAX_SESSIONS_PER_USER, type Session, type SessionInput } from "@focus/core/schemas";
+import { escapeProblem, extensionsProblem, INTENTION_MESSAGES, MAX_SESSIONS_PER_USER, type Session, type SessionCursor, type SessionInput, type SessionReflection } from "@focus/core/schemas";
 import { sessionEndMs, todayProgress } from "@focus/core/stats";
-import { exceedsDailyFocusLimit, FREE_DAILY_LIMIT_MESSAGE, planTier, type SubscriptionFields } from "@focus/core/subscription";
+import { exceedsDailyFocusLimit, FREE_DAILY_LIMIT_MESSAGE, historyStartBound, planTier, sessionsInHistory, type SubscriptionFields } from "@focus/core/subscription";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";
 import type { UserRow } from "../db/tables/users";
-import { findSessionByClientId, hasAtLeastSessions, insertSessionOnce, listSessionsBetween } from "../repositories/sessions";
+import { findSessionByClientId, findSessionOf, hasAtLeastSessions, insertSessionOnce, listSessionsBetween, listSessionsPage, updateSessionReflection } from "../repositories/sessions";
 import { lockUserRow } from "../repositories/users";
-import { HttpError } from "./httpError";
+import { HttpError } from "../httpError";
 import { sessionWriteGate } from "./sessionWrites";
 import { subscriptionOf } from "./subscription";
 import { assertSessionTask } from "./tasks";
@@ -108,4 +108,54 @@ export async function recordSessionLocked(
   await assertWithinDailyLimit(trx, user, input, now, timeZone);
   if (await hasAtLeastSessions(trx, user.id, MAX_SESSIONS_PER_USER)) throw new HttpError(409, SESSION_CAP_MESSAGE);
   return insertSessionOnce(trx, user.id, input);
+}
+
+/**
+ * One page of the user's sessions, newest first, as far back as their plan's history reaches
+ * (`docs/product.md`, People and plans: the Free plan sees its last 7 local days, in `timeZone`).
+ * @param page `limit` sessions at most, after `cursor` (the last session of the previous page).
+ * @param now epoch ms, which decides the user's plan.
+ * @returns the sessions, and whether more follow past the history's bound.
+ */
+export async function sessionHistoryPage(
+  db: Kysely<Database>,
+  user: UserRow,
+  page: { limit: number; cursor?: SessionCursor },
+  now: number,
+  timeZone: string,
+): Promise<{ sessions: Session[]; hasMore: boolean }> {
+  const subscription = subscriptionOf(user);
+  const startBound = historyStartBound(subscription, now);
+  const { sessions, hasMore } = await listSessionsPage(db, user.id, { ...page, startedFrom: startBound === undefined ? undefined : new Date(startBound) });
+  return { sessions: sessionsInHistory(subscription, sessions, now, timeZone), hasMore };
+}
+
+/**
+ * The user's sessions that end within [start, end], within their plan's history (as
+ * `sessionHistoryPage`), oldest first.
+ * @param now epoch ms, which decides the user's plan.
+ */
+export async function sessionHistoryBetween(db: Kysely<Database>, user: UserRow, start: Date, end: Date, now: number, timeZone: string): Promise<Session[]> {
+  return sessionsInHistory(subscriptionOf(user), await listSessionsBetween(db, user.id, start, end), now, timeZone);
+}
+
+/**
+ * Sets the reflection (outcome, rating) on one of the user's own focus sessions, named by its id
+ * or its clientId. Only the caller's own session is ever read or changed: another user's looks
+ * like none.
+ * @returns the session as stored.
+ * @throws HttpError 404 for a session that is not the user's; 400 for a break.
+ */
+export async function reflectOnSession(
+  db: Kysely<Database>,
+  userId: number,
+  ref: { id: number } | { clientId: string },
+  reflection: SessionReflection,
+): Promise<Session> {
+  const found = await findSessionOf(db, userId, ref);
+  if (!found) throw new HttpError(404, INTENTION_MESSAGES.notFound);
+  if (found.type !== "focus") throw new HttpError(400, INTENTION_MESSAGES.focusOnly);
+  const session = await updateSessionReflection(db, userId, ref, reflection);
+  if (!session) throw new HttpError(404, INTENTION_MESSAGES.notFound);
+  return session;
 }

@@ -10,16 +10,17 @@
 import type { ShieldReport } from "@focus/core/schemas";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
-import type { LiveHub } from "../live/hub";
 import { findAccountTimer } from "../repositories/accountTimers";
 import { closeShieldOff, openShieldOff, saveDeviceReport, usersGoneQuiet, usersWithOpenInterval } from "../repositories/shieldStatus";
+import type { UserNotifier } from "./ports";
 
 /** A device's frames are written as heard at most this often, ms (its explicit reports always). */
 export const HEARD_WRITE_INTERVAL_MS = 10_000;
 
 export interface ShieldWatchOptions {
   db: Kysely<Database>;
-  hub: Pick<LiveHub, "notifyUser">;
+  /** Where `shield_changed` goes (the live hub). */
+  hub: UserNotifier;
   offAfterMs: number;
   checkMs: number;
   log: { warn(object: object, message: string): void };

@@ -4,15 +4,15 @@
  * every linked device unlinked (its token stops working), every unused password reset link
  * killed (`docs/product.md`, Forgotten password) and every push subscription deleted (the
  * kept session's too: `docs/product.md`, Notifications on a locked phone); then their live connections are closed,
- * through the hub's own calls so connections on other API instances close too.
+ * through the `LoginConnections` port (the live hub, which closes them on every API instance).
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
-import { LIVE_CLOSE_CODES, type LiveHub } from "../live/hub";
 import { deleteOtherHttpSessionsOfUser } from "../repositories/httpSessions";
 import { deleteLinkedDevicesOfUser, listLinkedDevices } from "../repositories/linkedDevices";
 import { usePasswordResetsOfUser } from "../repositories/passwordResets";
 import { deletePushSubscriptionsOfUser } from "../repositories/pushSubscriptions";
+import type { LoginConnections } from "./ports";
 
 /** The logins `endLogins` ended, for `closeEndedLogins`. */
 export interface EndedLogins {
@@ -38,7 +38,7 @@ export async function endLogins(db: Kysely<Database>, userId: number, keepSid: s
 }
 
 /** Closes the live connections of the ended sessions ("Signed out") and devices ("This device is not linked"). */
-export function closeEndedLogins(hub: LiveHub, ended: EndedLogins): void {
-  for (const key of ended.sessionKeys) hub.closeSession(key, LIVE_CLOSE_CODES.unauthorized, "Signed out");
-  for (const id of ended.deviceIds) hub.closeDevice(id, LIVE_CLOSE_CODES.unauthorized, "This device is not linked");
+export function closeEndedLogins(connections: LoginConnections, ended: EndedLogins): void {
+  for (const key of ended.sessionKeys) connections.endLoginSession(key, "Signed out");
+  for (const id of ended.deviceIds) connections.endDevice(id, "This device is not linked");
 }

@@ -11,7 +11,7 @@ import type { Database } from "../db/database";
 import type { UserRow } from "../db/tables/users";
 import { insertCancellation } from "../repositories/cancellations";
 import { findUserById, lockUserRow, updateUser } from "../repositories/users";
-import { HttpError, userNotFound } from "./httpError";
+import { HttpError, userNotFound } from "../httpError";
 
 /** The subscription fields core's rules take, from a stored user (never a guest). */
 export function subscriptionOf(row: UserRow): SubscriptionFields {
@@ -32,6 +32,16 @@ export function acceptedOfferOf(row: UserRow): AcceptedOffer | null {
 /** What the user asked for that waits on the team: the upgrade request and the accepted offer. */
 export function subscriptionRequestsOf(row: UserRow): SubscriptionRequests {
   return { upgradeRequestedAt: row.upgrade_requested_at, offer: acceptedOfferOf(row) };
+}
+
+/**
+ * `subscriptionRequestsOf` the user as stored now (not as the request's session loaded it).
+ * @throws HttpError 404 "User not found" when the account is gone.
+ */
+export async function currentSubscriptionRequests(db: Kysely<Database>, userId: number): Promise<SubscriptionRequests> {
+  const row = await findUserById(db, userId);
+  if (!row) throw userNotFound();
+  return subscriptionRequestsOf(row);
 }
 
 /**

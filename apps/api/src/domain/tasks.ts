@@ -23,7 +23,7 @@ import {
 } from "../repositories/tasks";
 import { unlinkSessionsFromTask } from "../repositories/sessions";
 import { lockUserRow } from "../repositories/users";
-import { HttpError } from "./httpError";
+import { HttpError } from "../httpError";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

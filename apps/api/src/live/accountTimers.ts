@@ -8,14 +8,17 @@
  * hears it and the session is recorded even if no device posts it; with no connection anywhere
  * the timer waits, and is settled when a device next connects (as a device that was closed
  * finds its session ended, `docs/product.md`), or when the push module asks (`settleNow`: the
- * account has a device to notify, `push/sessionEndPushes.ts`). Every run is reported to the
- * `onRun` listeners once its transaction has committed.
+ * account has a device to notify, `push/sessionEndPushes.ts`). Work that commits a run in a
+ * transaction of its own (a settings save) takes its place in the same queue (`runInOrder`), so
+ * a user's devices never hear an older version of the timer after a newer one. Every run is
+ * reported to the `onRun` listeners once its transaction has committed.
  */
 import { randomUUID } from "node:crypto";
 import { nextSettleAt, sharedStateOfAccount, type AccountTimer, type TimedTimerCommand, type TimerCommandOutcome } from "@focus/core/timer";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { runTimerCommands, settleTimer, type TimerRun } from "../domain/accountTimer";
+import type { TimerQueue, TimerWorkDone } from "../domain/ports";
 import type { LiveClient, LiveHub, TimerHub, TimerMessage } from "./hub";
 
 /** How long after a timer's own change is due the server settles it, ms: devices that follow the same end hear it at once after their own tick. */
@@ -38,7 +41,7 @@ export interface AccountTimersOptions {
 /** Hears every committed run of a user's timer on this instance (the push module sends its notice from here). */
 export type TimerRunListener = (userId: number, run: TimerRun) => void;
 
-export class AccountTimers implements TimerHub {
+export class AccountTimers implements TimerHub, TimerQueue {
   private readonly db: Kysely<Database>;
   private readonly hub: LiveHub;
   private readonly log: AccountTimersLogger;
@@ -115,12 +118,35 @@ export class AccountTimers implements TimerHub {
   }
 
   /**
-   * The user's settings changed: a waiting session takes its new length now, on every device.
-   * Resolves once done (errors are logged).
+   * Runs `work`, which commits a run of the user's timer in a transaction of its own (a settings
+   * save, `domain/settings.ts`), in the user's queue, after their earlier work; then hands the
+   * run on as any other: the run listeners hear it, every connection of the user gets a changed
+   * timer (or `sessions_changed` when only sessions changed), and the timer is settled here when
+   * it next changes by itself while the user is connected here. The domain's `TimerQueue` port.
+   * @returns `work`'s result.
+   * @throws what `work` threw (not logged: the caller answers it); nothing is told then.
    */
-  settingsChanged(userId: number): Promise<void> {
-    return this.enqueue(userId, async () => {
-      await this.settle(userId);
+  runInOrder<T>(userId: number, work: () => Promise<TimerWorkDone<T>>): Promise<T> {
+    let outcome: { ok: true; result: T } | { ok: false; error: unknown } = { ok: false, error: new Error("account timer: the work did not run") };
+    const queued = this.enqueue(userId, async () => {
+      let done: TimerWorkDone<T>;
+      try {
+        done = await work();
+      } catch (error) {
+        outcome = { ok: false, error };
+        return;
+      }
+      outcome = { ok: true, result: done.result };
+      const run = done.run;
+      if (!run) return;
+      this.ran(userId, run);
+      if (run.changed) this.publish(userId, run);
+      else if (run.sessionsChanged) this.hub.notifyUser(userId, { type: "sessions_changed" });
+      if (this.hub.isConnected(userId)) this.schedule(userId, run.timer);
+    });
+    return queued.then(() => {
+      if (!outcome.ok) throw outcome.error;
+      return outcome.result;
     });
   }
 

@@ -24,7 +24,8 @@
  */
 import { type LiveMessage, parseLiveMessage } from "@focus/core/protocol";
 import { type AccountTimer } from "@focus/core/timer";
-import type { RoomHub, RoomRelayMessage } from "./rooms";
+import type { LoginConnections, UserNotifier } from "../domain/ports";
+import type { RoomRelayMessage } from "./roomRelay";
 
 /** Who is on the other end: the web app (cookie; tabs and mini timer) or a linked extension. */
 export type LiveSource = "web" | "extension";
@@ -97,10 +98,21 @@ export interface TimerHub {
   observed(userId: number, timer: AccountTimer): void;
 }
 
+/** The focus rooms, as the hub sees them (`live/rooms.ts`'s RoomHub). */
+export interface RoomTraffic {
+  /** A connection's `room_join`, `room_leave` or `room_status`. */
+  receive(client: LiveClient, message: LiveMessage): void;
+  /** A connection closed: it leaves its rooms. */
+  clientGone(client: LiveClient): void;
+  /** Another instance's rooms message (`from`: its instance id). */
+  onRelay(message: RoomRelayMessage, from: string): void;
+}
+
 /** Hears a linked device's `shield_status` report (domain/shieldWatch.ts). */
 export type ShieldListener = (client: LiveClient, message: Extract<LiveMessage, { type: "shield_status" }>) => void;
 
-export interface LiveHub {
+/** The hub; as the domain's `UserNotifier` and `LoginConnections` ports (`domain/ports.ts`) it tells and closes a user's connections. */
+export interface LiveHub extends UserNotifier, LoginConnections {
   /** Adds a connection; the account timers send it the timer. */
   join(client: LiveClient): void;
   /** Removes a connection (on close); no error when absent. */
@@ -121,7 +133,7 @@ export interface LiveHub {
   readonly droppedFrames: number;
   stats(): LiveHubStats;
   /** Hands `room_*` messages and closed connections to the focus rooms (`docs/rooms.md`). */
-  attachRooms(rooms: RoomHub): void;
+  attachRooms(rooms: RoomTraffic): void;
   /** Hands timer commands and new connections to the account timers. */
   attachTimers(timers: TimerHub): void;
   /** Hands each linked device's `shield_status` to the Website Shield's watch. */
@@ -163,7 +175,7 @@ export class InMemoryLiveHub implements LiveHub {
   private dropped = 0;
   private relayed = 0;
   /** The focus rooms, once attached. */
-  protected rooms: RoomHub | null = null;
+  protected rooms: RoomTraffic | null = null;
   /** The account timers, once attached. */
   protected timers: TimerHub | null = null;
   /** The Website Shield's watch, once attached: hears each device's reports. */
@@ -198,7 +210,7 @@ export class InMemoryLiveHub implements LiveHub {
     this.timers?.clientJoined(client);
   }
 
-  attachRooms(rooms: RoomHub): void {
+  attachRooms(rooms: RoomTraffic): void {
     this.rooms = rooms;
   }
 
@@ -282,6 +294,16 @@ export class InMemoryLiveHub implements LiveHub {
 
   closeSession(sessionId: string, code: number = LIVE_CLOSE_CODES.unauthorized, reason = "Logged out"): number {
     return this.closeWhere((client) => client.sessionId === sessionId, code, reason);
+  }
+
+  /** Closes the login session's connections with 4401 (`LoginConnections`). */
+  endLoginSession(sessionKey: string, reason: string): void {
+    this.closeSession(sessionKey, LIVE_CLOSE_CODES.unauthorized, reason);
+  }
+
+  /** Closes the linked device's connections with 4401 (`LoginConnections`). */
+  endDevice(deviceId: number, reason: string): void {
+    this.closeDevice(deviceId, LIVE_CLOSE_CODES.unauthorized, reason);
   }
 
   closeAll(code: number = LIVE_CLOSE_CODES.shuttingDown, reason = "Server shutting down"): number {

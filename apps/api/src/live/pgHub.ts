@@ -31,7 +31,7 @@ import pg from "pg";
 import { z } from "zod";
 import type { LiveConnectionStore } from "../repositories/liveConnections";
 import { InMemoryLiveHub, type InMemoryLiveHubOptions, LIVE_CLOSE_CODES, type LiveClient, type LiveLogger } from "./hub";
-import { roomRelaySchema, type RoomRelayMessage } from "./rooms";
+import { roomRelaySchema, type RoomRelayMessage } from "./roomRelay";
 
 /** The NOTIFY channel of the live relay. */
 export const LIVE_NOTIFY_CHANNEL = "focus_live";

@@ -30,7 +30,6 @@ import { type LiveMessage } from "@focus/core/protocol";
 import { MAX_ROOM_MEMBERS, ROOM_EMPTY_CLOSE_MS, ROOM_PRESENCE_HEARTBEAT_MS, ROOM_PRESENCE_TIMEOUT_MS, roomRound } from "@focus/core/rooms";
 import { type SubscriptionFields } from "@focus/core/subscription";
 import type { Kysely } from "kysely";
-import { z } from "zod";
 import type { Database } from "../db/database";
 import type { NewRoomPresenceRow } from "../db/tables/roomPresence";
 import { dailyFocusLimitReached } from "../domain/sessions";
@@ -49,16 +48,11 @@ import {
 } from "../repositories/roomPresence";
 import { endEmptyRooms, findRoomBySlug, type RoomWithOwner } from "../repositories/rooms";
 import { findUserById } from "../repositories/users";
-import type { LiveClient, LiveLogger } from "./hub";
+import type { LiveClient, LiveLogger, RoomTraffic } from "./hub";
+import type { RoomRelayMessage } from "./roomRelay";
 import { anonymousView, roomView } from "./roomView";
 import { type BucketLimit, TokenBuckets } from "./tokenBuckets";
 
-/** What instances tell each other about rooms (carried by the live relay): a few bytes each. */
-export const roomRelaySchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("changed"), roomId: z.number().int() }),
-  z.object({ kind: z.literal("closed"), roomId: z.number().int(), reason: z.string().max(200) }),
-]);
-export type RoomRelayMessage = z.infer<typeof roomRelaySchema>;
 
 /** Limits of the rooms' live traffic (`docs/rooms.md`, Limits under load). */
 export const ROOM_TRAFFIC_LIMITS = {
@@ -176,7 +170,7 @@ export interface RoomHubOptions {
 }
 
 /** The rooms of this instance's live connections. */
-export class RoomHub {
+export class RoomHub implements RoomTraffic {
   /** This instance's id in `room_presence` (random per process start). */
   readonly instanceId = randomUUID();
   private readonly db: Kysely<Database>;

@@ -26,7 +26,7 @@ import fp from "fastify-plugin";
 import type { LinkedDeviceRow } from "../db/tables/linkedDevices";
 import type { UserRow } from "../db/tables/users";
 import { authenticateDeviceToken } from "../domain/devices";
-import { notAdmin, notAuthenticated } from "../domain/httpError";
+import { notAdmin, notAuthenticated } from "../httpError";
 import { isAdminUsername } from "../domain/publicUser";
 import type { Config } from "../env";
 import { SESSION_COOKIE } from "../security/loginSessions";

@@ -6,7 +6,7 @@
 import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { HttpError } from "../domain/httpError";
+import { HttpError } from "../httpError";
 
 /** Client-facing messages for Fastify's own 4xx errors. */
 const MESSAGES: Record<string, { status: number; message: string }> = {

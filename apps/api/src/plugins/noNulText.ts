@@ -6,7 +6,7 @@
  * needs it (`docs/api.md`).
  */
 import fp from "fastify-plugin";
-import { HttpError } from "../domain/httpError";
+import { HttpError } from "../httpError";
 
 /** What a refused request says. */
 export const NUL_TEXT_MESSAGE = "Text must not contain NUL characters";

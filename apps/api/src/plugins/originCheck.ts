@@ -22,7 +22,7 @@
 import { EXTENSION_ID } from "@focus/core/protocol";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { HttpError } from "../domain/httpError";
+import { HttpError } from "../httpError";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

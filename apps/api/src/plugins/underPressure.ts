@@ -11,7 +11,7 @@
 import underPressure from "@fastify/under-pressure";
 import { getHeapStatistics } from "node:v8";
 import fp from "fastify-plugin";
-import { HttpError } from "../domain/httpError";
+import { HttpError } from "../httpError";
 
 /** Seconds a client is asked to wait before retrying an overloaded server. */
 export const OVERLOAD_RETRY_AFTER_S = 5;

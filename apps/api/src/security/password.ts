@@ -14,7 +14,7 @@
  */
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto";
 import pLimit from "p-limit";
-import { HttpError } from "../domain/httpError";
+import { HttpError } from "../httpError";
 
 export interface ScryptParams {
   N: number;

@@ -21,7 +21,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
-import { HttpError } from "../domain/httpError";
+import { HttpError } from "../httpError";
 import { clearCounter, hitCounter, readCounter } from "../repositories/rateCounters";
 import type { MemoizedSigner } from "./sessionSigner";
 

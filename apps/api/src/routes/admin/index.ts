@@ -13,13 +13,10 @@
  */
 import { adminUsersResponseSchema, messageResponseSchema, userIdParamsSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { deleteAccount } from "../../domain/accounts";
-import { HttpError } from "../../domain/httpError";
-import { toAdminUser } from "../../domain/publicUser";
+import { deleteAccount, usersForAdmin } from "../../domain/accounts";
+import { HttpError } from "../../httpError";
 import { markOfferApplied } from "../../domain/subscription";
 import { userOf } from "../../plugins/auth";
-import { latestCancellationsByUser } from "../../repositories/cancellations";
-import { listUsersNewestFirst } from "../../repositories/users";
 import adminRoomRoutes from "./rooms";
 
 const adminRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -28,10 +25,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(adminRoomRoutes);
 
   /** Every user, newest first, each with their last cancellation → 200 array of adminUserSchema rows. */
-  fastify.get("/admin/users", { schema: { response: { 200: adminUsersResponseSchema } } }, async () => {
-    const [users, cancellations] = await Promise.all([listUsersNewestFirst(fastify.db), latestCancellationsByUser(fastify.db)]);
-    return users.map((row) => toAdminUser(row, cancellations.get(row.id) ?? null));
-  });
+  fastify.get("/admin/users", { schema: { response: { 200: adminUsersResponseSchema } } }, async () => usersForAdmin(fastify.db));
 
   /** The user and all their data → 200 `{ message }`; 404 unknown; 409 for the admin's own account. */
   fastify.delete(

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { listMood } from "../../audio/library";
 import { resolveLibraryFile } from "../../audio/safePath";
 import { sendAudioFile } from "../../audio/sendFile";
-import { HttpError } from "../../domain/httpError";
+import { HttpError } from "../../httpError";
 import { subscriptionOf } from "../../domain/subscription";
 import type { Config } from "../../env";
 

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { SOUNDS_FOLDER } from "../../audio/library";
 import { resolveLibraryFile } from "../../audio/safePath";
 import { sendAudioFile } from "../../audio/sendFile";
-import { HttpError } from "../../domain/httpError";
+import { HttpError } from "../../httpError";
 import type { Config } from "../../env";
 
 export interface SoundRoutesOptions {

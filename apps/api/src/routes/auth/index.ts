@@ -7,13 +7,11 @@
 import { loginBodySchema, messageResponseSchema, registerBodySchema, userResponseSchema } from "@focus/core/schemas";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { registerUser } from "../../domain/accounts";
-import { HttpError } from "../../domain/httpError";
+import { findSignInAccount, registerUser, signInPasswordMatches } from "../../domain/accounts";
+import { HttpError } from "../../httpError";
 import { toPublicUser } from "../../domain/publicUser";
 import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";
-import { findUserByLogin } from "../../repositories/users";
-import { verifyAgainstDummy, verifyPassword } from "../../security/password";
 
 export interface AuthRoutesOptions {
   config: Pick<Config, "adminUsername" | "trialDays">;
@@ -61,10 +59,10 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { c
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const row = await findUserByLogin(fastify.db, username);
+      const row = await findSignInAccount(fastify.db, username);
       const attempt = fastify.signInGuard.attemptOf(request, row?.id ?? null, username);
       await fastify.signInGuard.assertMayTry(attempt, reply);
-      const valid = row ? await verifyPassword(password, row.password_hash) : await verifyAgainstDummy(password);
+      const valid = await signInPasswordMatches(row, password);
       if (!row || !valid) {
         await fastify.signInGuard.recordFailure(attempt);
         throw invalidCredentials();

@@ -7,9 +7,8 @@
  */
 import { blockedAttemptInputSchema, blockedAttemptSchema, blockedAttemptSummarySchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentFocusStart } from "../../domain/accountTimer";
+import { blockedAttemptSummaryOf, recordBlockedAttempt } from "../../domain/blockedAttempts";
 import { userOf } from "../../plugins/auth";
-import { insertBlockedAttempt, summarizeBlockedAttempts } from "../../repositories/blockedAttempts";
 
 /** Reports per IP per minute (an extension reports one per blocked navigation). */
 export const BLOCKED_ATTEMPT_RATE_LIMIT = { max: 120, timeWindow: "1 minute" };
@@ -22,23 +21,13 @@ const blockedAttemptRoutes: FastifyPluginAsyncZod = async (fastify) => {
       config: { rateLimit: BLOCKED_ATTEMPT_RATE_LIMIT },
       schema: { body: blockedAttemptInputSchema, response: { 201: blockedAttemptSchema } },
     },
-    async (request, reply) => {
-      const user = userOf(request);
-      const occurredAt = new Date(request.body.at);
-      let sessionStart = request.body.sessionStart ? new Date(request.body.sessionStart) : null;
-      if (!sessionStart) {
-        const focusStartedAt = await currentFocusStart(fastify.db, user.id);
-        if (focusStartedAt !== null && focusStartedAt <= occurredAt.getTime()) sessionStart = new Date(focusStartedAt);
-      }
-      const attempt = await insertBlockedAttempt(fastify.db, user.id, { domain: request.body.domain, occurredAt, sessionStart, kind: request.body.kind });
-      return reply.code(201).send(attempt);
-    },
+    async (request, reply) => reply.code(201).send(await recordBlockedAttempt(fastify.db, userOf(request).id, request.body)),
   );
 
   fastify.get(
     "/blocked-attempts/summary",
     { onRequest: fastify.authenticate, schema: { response: { 200: blockedAttemptSummarySchema } } },
-    async (request) => summarizeBlockedAttempts(fastify.db, userOf(request).id),
+    async (request) => blockedAttemptSummaryOf(fastify.db, userOf(request).id),
   );
 };
 

@@ -12,17 +12,14 @@
  */
 import { blockedSiteInputSchema, blockedSiteListSchema, blockedSiteSchema, blockedSiteUpdateSchema, recordIdParamsSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { STRICT_SHIELD_MESSAGES } from "@focus/core/timer";
-import { assertNoStrictSession } from "../../domain/accountTimer";
-import { addBlockedSite, blockedSiteNotFound, removeBlockedSite } from "../../domain/blockedSites";
+import { addBlockedSite, blockedSitesOf, removeBlockedSite, setBlockedSiteDelayOf } from "../../domain/blockedSites";
 import { userOf } from "../../plugins/auth";
-import { listBlockedSites, setBlockedSiteDelay } from "../../repositories/blockedSites";
 
 const blockedSiteRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     "/blocked-sites",
     { onRequest: fastify.authenticateUserOrDevice, schema: { response: { 200: blockedSiteListSchema } } },
-    async (request) => listBlockedSites(fastify.db, userOf(request).id),
+    async (request) => blockedSitesOf(fastify.db, userOf(request).id),
   );
 
   fastify.post(
@@ -37,23 +34,14 @@ const blockedSiteRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.put(
     "/blocked-sites/:id",
     { onRequest: fastify.authenticate, schema: { params: recordIdParamsSchema, body: blockedSiteUpdateSchema, response: { 200: blockedSiteSchema } } },
-    async (request) => {
-      const userId = userOf(request).id;
-      // A delay page loosens the shield: not switched on during a strict focus session.
-      if (request.body.delay) await assertNoStrictSession(fastify.db, userId, Date.now(), STRICT_SHIELD_MESSAGES.site);
-      const site = await setBlockedSiteDelay(fastify.db, userId, request.params.id, request.body.delay);
-      if (!site) throw blockedSiteNotFound();
-      return site;
-    },
+    async (request) => setBlockedSiteDelayOf(fastify.db, userOf(request).id, request.params.id, request.body.delay, Date.now()),
   );
 
   fastify.delete(
     "/blocked-sites/:id",
     { onRequest: fastify.authenticate, schema: { params: recordIdParamsSchema } },
     async (request, reply) => {
-      const userId = userOf(request).id;
-      await assertNoStrictSession(fastify.db, userId, Date.now(), STRICT_SHIELD_MESSAGES.site);
-      await removeBlockedSite(fastify.db, userId, request.params.id);
+      await removeBlockedSite(fastify.db, userOf(request).id, request.params.id, Date.now());
       return reply.code(204).send();
     },
   );

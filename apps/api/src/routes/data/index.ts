@@ -15,10 +15,9 @@ import { dataExportSchema, exportQuerySchema, importResultSchema } from "@focus/
 import { finished, Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { exportCsvZipChunks, exportJsonChunks, importData } from "../../domain/dataTransfer";
-import { HttpError } from "../../domain/httpError";
+import { exportCsvZipChunks, exportJsonChunks, importData, releaseExportLease, takeExportLease } from "../../domain/dataTransfer";
+import { HttpError } from "../../httpError";
 import { userOf } from "../../plugins/auth";
-import { clearCounter, tryTakeLease } from "../../repositories/rateCounters";
 
 /** Largest import body, bytes (an export of years of daily sessions fits easily). */
 export const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -41,8 +40,6 @@ export const EXPORT_RATE_LIMIT = {
 /** Exports streaming at once on one instance; more answer 503 with Retry-After EXPORT_BUSY_RETRY_S. */
 export const EXPORT_SLOTS = 2;
 const EXPORT_BUSY_RETRY_S = 30;
-/** How long an export holds its account's lease at most, ms (it is released when the download ends). */
-const EXPORT_LEASE_MS = 5 * 60 * 1000;
 
 /** Yields `chunks`, then awaits `after`, also when the stream is destroyed before its end. */
 async function* followedBy<T>(chunks: AsyncGenerator<T>, after: () => Promise<void>): AsyncGenerator<T> {
@@ -75,10 +72,9 @@ const dataRoutes: FastifyPluginAsyncZod = async (fastify) => {
       // The slot is taken before anything is awaited, so concurrent requests cannot all pass the check.
       streaming += 1;
       // One per account on every instance: a lease in the database.
-      const lease = `export-running:${userId}`;
       let leased = false;
       try {
-        leased = await tryTakeLease(fastify.db, lease, EXPORT_LEASE_MS);
+        leased = await takeExportLease(fastify.db, userId);
       } finally {
         if (!leased) streaming -= 1;
       }
@@ -90,7 +86,7 @@ const dataRoutes: FastifyPluginAsyncZod = async (fastify) => {
         if (released) return;
         released = true;
         streaming -= 1;
-        await clearCounter(fastify.db, lease).catch((error: unknown) => request.log.warn({ err: error }, "could not release the export lease"));
+        await releaseExportLease(fastify.db, userId).catch((error: unknown) => request.log.warn({ err: error }, "could not release the export lease"));
       };
       finished(reply.raw, () => void release());
       const now = new Date();

@@ -10,19 +10,14 @@
  */
 import { linkedDeviceCreatedSchema, linkedDeviceCreateSchema, linkedDeviceListSchema, linkedDeviceSchema, linkedDeviceUpdateSchema, recordIdParamsSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { STRICT_SHIELD_MESSAGES } from "@focus/core/timer";
-import { assertNoStrictSession } from "../../domain/accountTimer";
-import { linkDevice, setDeviceActive, unlinkDevice } from "../../domain/devices";
+import { devicesOf, linkDevice, setDeviceActive, unlinkDevice } from "../../domain/devices";
 import { LIVE_CLOSE_CODES } from "../../live/hub";
 import { userOf } from "../../plugins/auth";
-import { listLinkedDevices, toLinkedDevice } from "../../repositories/linkedDevices";
 
 const linkedDeviceRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.addHook("onRequest", fastify.authenticate);
 
-  fastify.get("/linked-devices", { schema: { response: { 200: linkedDeviceListSchema } } }, async (request) =>
-    (await listLinkedDevices(fastify.db, userOf(request).id)).map(toLinkedDevice),
-  );
+  fastify.get("/linked-devices", { schema: { response: { 200: linkedDeviceListSchema } } }, async (request) => devicesOf(fastify.db, userOf(request).id));
 
   fastify.post(
     "/linked-devices",
@@ -39,17 +34,15 @@ const linkedDeviceRoutes: FastifyPluginAsyncZod = async (fastify) => {
     "/linked-devices/:id",
     { schema: { params: recordIdParamsSchema, body: linkedDeviceUpdateSchema, response: { 200: linkedDeviceSchema } } },
     async (request) => {
-      if (!request.body.isActive) await assertNoStrictSession(fastify.db, userOf(request).id, Date.now(), STRICT_SHIELD_MESSAGES.device);
-      const row = await setDeviceActive(fastify.db, userOf(request).id, request.params.id, request.body.isActive);
-      if (!request.body.isActive) fastify.liveHub.closeDevice(row.id, LIVE_CLOSE_CODES.devicePaused, "This device is paused");
-      return toLinkedDevice(row);
+      const device = await setDeviceActive(fastify.db, userOf(request).id, request.params.id, request.body.isActive, Date.now());
+      if (!request.body.isActive) fastify.liveHub.closeDevice(device.id, LIVE_CLOSE_CODES.devicePaused, "This device is paused");
+      return device;
     },
   );
 
   fastify.delete("/linked-devices/:id", { schema: { params: recordIdParamsSchema } }, async (request, reply) => {
     const user = userOf(request);
-    await assertNoStrictSession(fastify.db, user.id, Date.now(), STRICT_SHIELD_MESSAGES.device);
-    await unlinkDevice(fastify.db, user.id, request.params.id);
+    await unlinkDevice(fastify.db, user.id, request.params.id, Date.now());
     fastify.liveHub.closeDevice(request.params.id, LIVE_CLOSE_CODES.unauthorized, "This device is not linked");
     request.log.info({ userId: user.id, deviceId: request.params.id }, "device unlinked");
     return reply.code(204).send();

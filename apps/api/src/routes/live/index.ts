@@ -18,7 +18,7 @@ import { timeZoneSchema } from "@focus/core/schemas";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authenticateDeviceToken, deviceNotLinked, noteDeviceSeen } from "../../domain/devices";
-import { HttpError } from "../../domain/httpError";
+import { HttpError } from "../../httpError";
 import type { Config } from "../../env";
 import { frameText, type LiveIdentity, SocketLiveClient } from "../../live/socketClient";
 import { userOf } from "../../plugins/auth";

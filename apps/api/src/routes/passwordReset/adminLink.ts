@@ -9,19 +9,13 @@
  */
 import { adminResetLinkResponseSchema, userIdParamsSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { userNotFound, HttpError } from "../../domain/httpError";
-import { issueResetLink, resetLinkUrl } from "../../domain/passwordReset";
+import { issueAdminResetLink, resetLinkUrl } from "../../domain/passwordReset";
 import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";
-import { findUserById } from "../../repositories/users";
 
 export interface AdminLinkRoutesOptions {
   config: Pick<Config, "publicOrigin">;
 }
-
-/** What the admin is told when this server mails links itself (409). */
-export const RESET_LINK_BY_MAIL_MESSAGE =
-  "This server sends reset links by email: ask the user to choose 'Forgot password?' on the sign-in page.";
 
 const adminLinkRoutes: FastifyPluginAsyncZod<AdminLinkRoutesOptions> = async (fastify, { config }) => {
   fastify.addHook("onRequest", fastify.authenticate);
@@ -33,13 +27,7 @@ const adminLinkRoutes: FastifyPluginAsyncZod<AdminLinkRoutesOptions> = async (fa
     { schema: { params: userIdParamsSchema, response: { 201: adminResetLinkResponseSchema }, summary: "Make a reset link for a user" } },
     async (request, reply) => {
       const { userId } = request.params;
-      const user = await findUserById(fastify.db, userId);
-      if (!user) throw userNotFound();
-      // With mail, the account's own mailbox is the way; an account without an email has none.
-      if (fastify.mailer && user.email) throw new HttpError(409, RESET_LINK_BY_MAIL_MESSAGE);
-      const link = await issueResetLink(fastify.db, userId, "admin");
-      // Only the email channel is limited; an admin link is always made.
-      if (!link) throw userNotFound();
+      const link = await issueAdminResetLink(fastify.db, userId, fastify.mailer !== null);
       request.log.info({ userId, adminId: userOf(request).id }, "reset link made by admin");
       return reply.code(201).send({ url: resetLinkUrl(link.token, config.publicOrigin), expiresAt: link.expiresAt.toISOString() });
     },

@@ -16,13 +16,12 @@
 import { PASSWORD_RESET_NO_MAIL_MESSAGE, PASSWORD_RESET_SENT_MESSAGE, messageResponseSchema, passwordResetCheckBodySchema, passwordResetCheckResponseSchema, passwordResetCompleteBodySchema, passwordResetCompleteResponseSchema, passwordResetOptionsSchema, passwordResetRequestBodySchema } from "@focus/core/schemas";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { checkResetLink, completeReset, issueResetLink, resetLinkUrl } from "../../domain/passwordReset";
+import { checkResetLink, completeReset, issueMailedResetLink, resetLinkUrl } from "../../domain/passwordReset";
 import { toPublicUser } from "../../domain/publicUser";
 import { closeEndedLogins } from "../../domain/signOut";
 import type { Config } from "../../env";
 import { mailFailure } from "../../mail/mailer";
 import { passwordResetMail } from "../../mail/passwordResetMail";
-import { findUserByLogin } from "../../repositories/users";
 import adminLinkRoutes from "./adminLink";
 
 export interface PasswordResetRoutesOptions {
@@ -48,13 +47,12 @@ const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = a
    */
   async function mailResetLink(login: string, log: FastifyBaseLogger): Promise<void> {
     try {
-      const user = await findUserByLogin(fastify.db, login);
-      if (!user?.email) return log.info("password reset asked for no account with an email");
-      const link = await issueResetLink(fastify.db, user.id, "email");
-      if (!link) return log.info({ userId: user.id }, "password reset mail not sent: the account's mails for the hour are spent");
+      const issued = await issueMailedResetLink(fastify.db, login);
+      if (issued.outcome === "noAccount") return log.info("password reset asked for no account with an email");
+      if (issued.outcome === "limitReached") return log.info({ userId: issued.userId }, "password reset mail not sent: the account's mails for the hour are spent");
       // config.mail exists whenever the mailer does, and requires PUBLIC_ORIGIN (env.ts).
-      await mailer?.send(passwordResetMail(user.email, user.username, resetLinkUrl(link.token, config.publicOrigin)));
-      log.info({ userId: user.id }, "password reset mail sent");
+      await mailer?.send(passwordResetMail(issued.email, issued.username, resetLinkUrl(issued.link.token, config.publicOrigin)));
+      log.info({ userId: issued.userId }, "password reset mail sent");
     } catch (error) {
       log.warn(mailFailure(error), "password reset mail failed");
     }

@@ -14,10 +14,10 @@ import { pushKeyResponseSchema, pushSubscriptionListSchema, pushSubscriptionReco
 import { recordIdParamsSchema } from "@focus/core/schemas";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { HttpError, notAuthenticated } from "../../domain/httpError";
+import { pushSubscriptionsOf, removePushSubscription, savePushSubscriptionOf } from "../../domain/pushSubscriptions";
+import { notAuthenticated } from "../../httpError";
 import { userOf } from "../../plugins/auth";
 import { ENDPOINT_REFUSED_MESSAGE } from "../../push/endpoints";
-import { deletePushSubscription, listPushSubscriptions, savePushSubscription } from "../../repositories/pushSubscriptions";
 
 /** Saves per account: a page re-saves its subscription when it is switched on, never in a loop. */
 export const PUSH_SAVE_RATE_LIMIT = {
@@ -32,7 +32,7 @@ const pushRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get("/push/key", { schema: { response: { 200: pushKeyResponseSchema } } }, async () => ({ publicKey: fastify.push.publicKey }));
 
   fastify.get("/push/subscriptions", { schema: { response: { 200: pushSubscriptionListSchema } } }, async (request) => ({
-    subscriptions: await listPushSubscriptions(fastify.db, userOf(request).id),
+    subscriptions: await pushSubscriptionsOf(fastify.db, userOf(request).id),
   }));
 
   fastify.post(
@@ -42,19 +42,19 @@ const pushRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: { body: pushSubscriptionSchema, response: { 200: pushSubscriptionRecordSchema, 201: pushSubscriptionRecordSchema } },
     },
     async (request, reply) => {
-      const user = userOf(request);
-      if (!fastify.push.acceptsEndpoint(request.body.endpoint)) throw new HttpError(400, ENDPOINT_REFUSED_MESSAGE);
-      const session = await fastify.loginSessions.load(request);
-      if (!session) throw notAuthenticated();
-      const { record, created } = await savePushSubscription(fastify.db, user.id, session.key, request.body, new Date());
+      const endpoints = { accepts: fastify.push.acceptsEndpoint, refusedMessage: ENDPOINT_REFUSED_MESSAGE };
+      const sessionKey = async () => {
+        const session = await fastify.loginSessions.load(request);
+        if (!session) throw notAuthenticated();
+        return session.key;
+      };
+      const { record, created } = await savePushSubscriptionOf(fastify.db, userOf(request).id, request.body, endpoints, sessionKey, new Date());
       return reply.code(created ? 201 : 200).send(record);
     },
   );
 
   fastify.delete("/push/subscriptions/:id", { schema: { params: recordIdParamsSchema } }, async (request, reply) => {
-    if (!(await deletePushSubscription(fastify.db, userOf(request).id, request.params.id))) {
-      throw new HttpError(404, "Push subscription not found");
-    }
+    await removePushSubscription(fastify.db, userOf(request).id, request.params.id);
     return reply.code(204).send();
   });
 };

@@ -18,12 +18,12 @@ import { parseLiveMessage } from "@focus/core/protocol";
 import { roomSlugParamsSchema } from "@focus/core/schemas";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { HttpError } from "../../domain/httpError";
+import { watchableRoom } from "../../domain/rooms";
 import type { Config } from "../../env";
+import { HttpError } from "../../httpError";
 import { LIVE_CLOSE_CODES } from "../../live/hub";
 import { frameText, SocketRoomWatcher } from "../../live/socketClient";
 import { crossOriginMessage, ownOrigin } from "../../plugins/originCheck";
-import { findRoomBySlug } from "../../repositories/rooms";
 
 /** Room sockets one client address may hold open at once (tabs, reconnects). */
 export const ROOM_WATCHERS_PER_ADDRESS = 20;
@@ -75,9 +75,7 @@ const roomWatchRoutes: FastifyPluginAsyncZod<RoomWatchRoutesOptions> = async (fa
     if ((openPerAddress.get(request.ip) ?? 0) >= ROOM_WATCHERS_PER_ADDRESS) {
       throw new HttpError(429, "Too many room pages are open from here. Close a few and try again.");
     }
-    const room = await findRoomBySlug(fastify.db, request.params.slug);
-    if (!room) throw new HttpError(404, "Room not found");
-    if (room.ended_at !== null) throw new HttpError(410, "This room has ended.");
+    await watchableRoom(fastify.db, request.params.slug);
     // Signed in or not decides whether usernames are shown (never refused here).
     await fastify.identify(request, reply);
   }

@@ -14,18 +14,13 @@
  *   members get `room_closed` on their live connections.
  * Taking part (presence, status) happens on the live connection (`room_join`).
  */
-import { randomBytes } from "node:crypto";
-import { MAX_OPEN_ROOMS_PER_OWNER } from "@focus/core/rooms";
 import { roomCreateSchema, roomSchema, roomSlugParamsSchema, type Room } from "@focus/core/schemas";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { writeTransaction } from "../../db/groupCommit";
-import { HttpError } from "../../domain/httpError";
+import { endOwnRoom, openRoom, publicRooms, roomBySlug, roomNotFound, type RoomWithOwner } from "../../domain/rooms";
 import { roomView } from "../../live/roomView";
 import { ROOM_CLOSED_BY_OWNER } from "../../live/rooms";
 import { userOf } from "../../plugins/auth";
-import { countOpenRoomsOfOwner, endRoom, findRoomBySlug, insertRoom, listOpenPublicRooms, type RoomWithOwner } from "../../repositories/rooms";
-import { lockUserRow } from "../../repositories/users";
 
 /** Rooms one account may open in an hour. */
 export const ROOM_CREATE_RATE_LIMIT = {
@@ -36,13 +31,6 @@ export const ROOM_CREATE_RATE_LIMIT = {
 
 /** Most rooms `GET /api/rooms` lists. */
 const LIST_LIMIT = 50;
-
-const roomNotFound = () => new HttpError(404, "Room not found");
-
-/** A new room's slug: 10 URL-safe random characters (60 bits). */
-function newSlug(): string {
-  return randomBytes(8).toString("base64url").slice(0, 10);
-}
 
 const roomRoutes: FastifyPluginAsyncZod = async (fastify) => {
   /** The rooms as `viewerId` sees them (owner or not; null: not signed in, so no usernames). */
@@ -60,7 +48,7 @@ const roomRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get("/rooms", { schema: { response: { 200: roomSchema.array() } } }, async (request, reply) => {
     await fastify.identify(request, reply);
-    const rows = await listOpenPublicRooms(fastify.db, LIST_LIMIT, fastify.rooms.freshAfter());
+    const rows = await publicRooms(fastify.db, LIST_LIMIT, fastify.rooms.freshAfter());
     return toRooms(rows, request.currentUser?.id ?? null);
   });
 
@@ -73,26 +61,7 @@ const roomRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const user = userOf(request);
-      const now = new Date().toISOString();
-      const row = await writeTransaction(fastify.db, async (trx) => {
-        await lockUserRow(trx, user.id);
-        if ((await countOpenRoomsOfOwner(trx, user.id)) >= MAX_OPEN_ROOMS_PER_OWNER) {
-          throw new HttpError(409, `You already have ${MAX_OPEN_ROOMS_PER_OWNER} open rooms. End one to open another.`);
-        }
-        return insertRoom(trx, {
-          slug: newSlug(),
-          name: request.body.name,
-          visibility: request.body.visibility,
-          owner_id: user.id,
-          focus_minutes: request.body.focusMinutes,
-          break_minutes: request.body.breakMinutes,
-          started_at: now,
-          ended_at: null,
-          created_at: now,
-          occupied_at: null,
-          hidden_at: null,
-        });
-      });
+      const row = await openRoom(fastify.db, user.id, request.body, new Date());
       request.log.info({ userId: user.id, roomId: row.id }, "room opened");
       return reply.code(201).send(await toRoom(row, user.id));
     },
@@ -100,8 +69,7 @@ const roomRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get("/rooms/:slug", { schema: { params: roomSlugParamsSchema, response: { 200: roomSchema } } }, async (request, reply) => {
     await fastify.identify(request, reply);
-    const row = await findRoomBySlug(fastify.db, request.params.slug);
-    if (!row) throw roomNotFound();
+    const row = await roomBySlug(fastify.db, request.params.slug);
     return await toRoom(row, request.currentUser?.id ?? null);
   });
 
@@ -110,16 +78,12 @@ const roomRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { onRequest: fastify.authenticate, schema: { params: roomSlugParamsSchema, response: { 200: roomSchema } } },
     async (request) => {
       const user = userOf(request);
-      const row = await findRoomBySlug(fastify.db, request.params.slug);
-      if (!row) throw roomNotFound();
-      if (row.owner_id !== user.id) throw new HttpError(403, "Only the room's owner can end it.");
-      const endedAt = new Date();
-      if (await endRoom(fastify.db, row.id, endedAt)) {
-        fastify.rooms.closed(row.id, ROOM_CLOSED_BY_OWNER);
-        request.log.info({ userId: user.id, roomId: row.id }, "room ended");
+      const { room, ended } = await endOwnRoom(fastify.db, user.id, request.params.slug, new Date());
+      if (ended) {
+        fastify.rooms.closed(room.id, ROOM_CLOSED_BY_OWNER);
+        request.log.info({ userId: user.id, roomId: room.id }, "room ended");
       }
-      const ended = await findRoomBySlug(fastify.db, request.params.slug);
-      return await toRoom(ended ?? { ...row, ended_at: endedAt.toISOString() }, user.id);
+      return await toRoom(room, user.id);
     },
   );
 };

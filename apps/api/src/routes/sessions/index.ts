@@ -13,7 +13,6 @@
  */
 import {
   encodeSessionCursor,
-  INTENTION_MESSAGES,
   NEXT_CURSOR_HEADER,
   sessionInputSchema,
   sessionListQuerySchema,
@@ -22,13 +21,9 @@ import {
   sessionRefParamsSchema,
   sessionSchema,
 } from "@focus/core/schemas";
-import { historyStartBound, sessionsInHistory } from "@focus/core/subscription";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { recordSessionWithinPlan } from "../../domain/sessions";
-import { subscriptionOf } from "../../domain/subscription";
+import { recordSessionWithinPlan, reflectOnSession, sessionHistoryBetween, sessionHistoryPage } from "../../domain/sessions";
 import { userOf } from "../../plugins/auth";
-import { HttpError } from "../../domain/httpError";
-import { findSessionOf, listSessionsBetween, listSessionsPage, updateSessionReflection } from "../../repositories/sessions";
 
 const sessionListSchema = sessionSchema.array();
 
@@ -39,18 +34,11 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
     "/sessions",
     { schema: { querystring: sessionListQuerySchema, response: { 200: sessionListSchema } } },
     async (request, reply) => {
-      const user = userOf(request);
-      const now = Date.now();
-      const subscription = subscriptionOf(user);
-      const startBound = historyStartBound(subscription, now);
-      const { sessions, hasMore } = await listSessionsPage(fastify.db, user.id, {
-        limit: request.query.limit,
-        cursor: request.query.cursor,
-        startedFrom: startBound === undefined ? undefined : new Date(startBound),
-      });
+      const { limit, cursor } = request.query;
+      const { sessions, hasMore } = await sessionHistoryPage(fastify.db, userOf(request), { limit, cursor }, Date.now(), request.timeZone);
       const last = sessions.at(-1);
       if (hasMore && last) reply.header(NEXT_CURSOR_HEADER, encodeSessionCursor(last));
-      return sessionsInHistory(subscription, sessions, now, request.timeZone);
+      return sessions;
     },
   );
 
@@ -74,13 +62,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { schema: { params: sessionRefParamsSchema, body: sessionReflectionSchema, response: { 200: sessionSchema } } },
     async (request) => {
       const user = userOf(request);
-      const ref = request.params.id;
-      // Ownership is the query's: only the caller's own session is ever read or changed.
-      const found = await findSessionOf(fastify.db, user.id, ref);
-      if (!found) throw new HttpError(404, INTENTION_MESSAGES.notFound);
-      if (found.type !== "focus") throw new HttpError(400, INTENTION_MESSAGES.focusOnly);
-      const session = await updateSessionReflection(fastify.db, user.id, ref, request.body);
-      if (!session) throw new HttpError(404, INTENTION_MESSAGES.notFound);
+      const session = await reflectOnSession(fastify.db, user.id, request.params.id, request.body);
       fastify.liveHub.notifyUser(user.id, { type: "sessions_changed" });
       return session;
     },
@@ -91,9 +73,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { schema: { querystring: sessionRangeQuerySchema, response: { 200: sessionListSchema } } },
     async (request) => {
       const { startDate, endDate } = request.query;
-      const user = userOf(request);
-      const sessions = await listSessionsBetween(fastify.db, user.id, new Date(startDate), new Date(endDate));
-      return sessionsInHistory(subscriptionOf(user), sessions, Date.now(), request.timeZone);
+      return sessionHistoryBetween(fastify.db, userOf(request), new Date(startDate), new Date(endDate), Date.now(), request.timeZone);
     },
   );
 };

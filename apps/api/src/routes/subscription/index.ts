@@ -22,17 +22,17 @@
  */
 import { acceptOfferBodySchema, cancelSubscriptionBodySchema, messageResponseSchema, subscriptionRequestsSchema, upgradeResponseSchema, userIdParamsSchema, userResponseSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { HttpError, userNotFound } from "../../domain/httpError";
+import { HttpError } from "../../httpError";
 import { toPublicUser } from "../../domain/publicUser";
 import {
   acceptRetentionOffer,
   activatePremium,
   cancelByAdmin,
   cancelOwnSubscription,
+  currentSubscriptionRequests,
   recordUpgradeRequest,
   subscriptionRequestsOf,
 } from "../../domain/subscription";
-import { findUserById } from "../../repositories/users";
 import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";
 
@@ -46,11 +46,9 @@ const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = asy
   const adminOnly = { onRequest: fastify.requireAdmin };
 
   /** The user's pending requests → 200 `{ upgradeRequestedAt, offer }`. */
-  fastify.get("/subscription", { schema: { response: { 200: subscriptionRequestsSchema } } }, async (request) => {
-    const row = await findUserById(fastify.db, userOf(request).id);
-    if (!row) throw userNotFound();
-    return subscriptionRequestsOf(row);
-  });
+  fastify.get("/subscription", { schema: { response: { 200: subscriptionRequestsSchema } } }, async (request) =>
+    currentSubscriptionRequests(fastify.db, userOf(request).id),
+  );
 
   /** The request noted → 200 `{ paypalUrl, requested: true }`; `paypalUrl` null without PAYMENT_URL. */
   fastify.post("/subscription/upgrade", { schema: { response: { 200: upgradeResponseSchema } } }, async (request) => {

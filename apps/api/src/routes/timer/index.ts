@@ -9,7 +9,7 @@
  */
 import { timerCommandBatchSchema, timerCommandsAnswerSchema } from "@focus/core/timer";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { notAuthenticated } from "../../domain/httpError";
+import { notAuthenticated } from "../../httpError";
 import { userOf } from "../../plugins/auth";
 
 const timerRoutes: FastifyPluginAsyncZod = async (fastify) => {

@@ -16,12 +16,11 @@ import { deleteAccountBodySchema, messageResponseSchema, updateEmailBodySchema, 
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { changeEmail, changePassword, checkCurrentPassword, type CurrentPasswordGuard, deleteAccount } from "../../domain/accounts";
-import { HttpError } from "../../domain/httpError";
+import { HttpError } from "../../httpError";
 import { isAdminUsername, toPublicUser } from "../../domain/publicUser";
 import { closeEndedLogins, endLogins } from "../../domain/signOut";
 import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";
-import { usePasswordResetsOfUser } from "../../repositories/passwordResets";
 
 export interface UserRoutesOptions {
   config: Pick<Config, "adminUsername">;
@@ -57,9 +56,8 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { c
     "/user/email",
     { config: { rateLimit: EMAIL_RATE_LIMIT }, schema: { body: updateEmailBodySchema, response: { 200: userResponseSchema } } },
     async (request, reply) => {
+      // A reset link mailed to the old address dies with it (`domain/accounts.ts`).
       const row = await changeEmail(fastify.db, userOf(request), request.body.email, request.body.currentPassword, passwordGuard(request, reply));
-      // A reset link mailed to the old address dies with it (`docs/product.md`, Forgotten password).
-      await usePasswordResetsOfUser(fastify.db, row.id, new Date());
       fastify.liveHub.notifyUser(row.id, { type: "user_changed" });
       return { user: toPublicUser(row, config.adminUsername) };
     },

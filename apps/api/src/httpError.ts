@@ -1,7 +1,8 @@
 /**
  * An error with an HTTP status whose message is safe to show the client
  * (`docs/api.md`, Errors). The error handler answers `{ message }` with `statusCode`, and a
- * Retry-After header (seconds) when `retryAfterS` is given.
+ * Retry-After header (seconds) when `retryAfterS` is given. This file imports nothing of the
+ * API, so every floor may throw it (`docs/architecture.md`, the API's floors).
  */
 export class HttpError extends Error {
   override name = "HttpError";
