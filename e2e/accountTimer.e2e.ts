@@ -102,10 +102,10 @@ describe("one timer per account, on two devices", () => {
     }
 
     for (const { page, sounds } of [laptop, phone]) {
-      await expect.poll(() => sounds, { timeout: 15_000 }).toEqual(["/sounds/bell.mp3"]);
-      await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 10_000 }).toBe("1");
+      await expect.poll(() => sounds, { timeout: 30_000 }).toEqual(["/sounds/bell.mp3"]);
+      await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 20_000 }).toBe("1");
     }
-    await expect.poll(async () => (await focusSessions(laptop.page)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await focusSessions(laptop.page)).length, { timeout: 20_000 }).toBe(1);
     // A moment on, both devices have posted it and the server has settled it: still one.
     await laptop.page.waitForTimeout(3000);
     expect(await focusSessions(phone.page)).toEqual([expect.objectContaining({ duration: 1500, completed: true })]);
@@ -142,13 +142,13 @@ describe("one timer per account, on two devices", () => {
 
     // Reset for real this time: after the Undo window, it is listed as stopped with its length.
     await page.locator("body").press("r");
-    await expect.poll(async () => focusSessions(page), { timeout: 15_000 }).toEqual([expect.objectContaining({ completed: false })]);
+    await expect.poll(async () => focusSessions(page), { timeout: 30_000 }).toEqual([expect.objectContaining({ completed: false })]);
     // Its real length: the 5 minutes before this test, and the seconds it ran here.
     const [stopped] = await focusSessions(page);
     expect(stopped?.duration).toBeGreaterThanOrEqual(300);
     expect(stopped?.duration).toBeLessThanOrEqual(300 + Math.ceil((Date.now() - putAt) / 1000));
     await page.getByRole("tab", { name: "Statistics" }).click();
-    await expect.poll(() => page.getByText(/0 completed, 1 stopped early/).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText(/0 completed, 1 stopped early/).isVisible(), { timeout: 20_000 }).toBe(true);
     await laptop.context.close();
     await phone.context.close();
   });

@@ -158,9 +158,9 @@ describe("limits", () => {
     // SESSION_CACHE_MS (2 s) has passed (docs/api.md, Sessions): wait until the server says so.
     const serverTrialEnd = async () =>
       ((await (await page.request.get(`${server.url}/api/me`)).json()) as { user: { trialEndDate: string } }).user.trialEndDate;
-    await expect.poll(serverTrialEnd, { timeout: 10_000, interval: 250 }).toBe(trialEnd);
+    await expect.poll(serverTrialEnd, { timeout: 20_000, interval: 250 }).toBe(trialEnd);
     await page.reload();
-    await expect.poll(() => page.getByText("2 of 2 free focus sessions left today").isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText("2 of 2 free focus sessions left today").isVisible(), { timeout: 20_000 }).toBe(true);
     // Two focus sessions finished today use up the day.
     for (const minutesAgo of [90, 50]) {
       const status = await page.evaluate(async (startTime) => {

@@ -79,7 +79,7 @@ async function expectPlaying(page: Page, pathPart: string, seconds = 0.6) {
     .poll(async () => {
       const m = await media(page);
       return m !== null && m.src.includes(pathPart) && !m.paused && m.time > seconds;
-    }, { timeout: 15_000 })
+    }, { timeout: 30_000 })
     .toBe(true);
 }
 
@@ -98,7 +98,7 @@ describe("Neural audio end to end", () => {
     expect(arena).toMatchObject({ loop: false });
     expect(arena!.volume).toBeCloseTo(0.7);
     await expect.poll(() => page.getByTestId("now-playing").first().textContent()).toMatch(/Steady Beta|Deep Current/);
-    await expect.poll(async () => (await media(page))!.src, { timeout: 10_000 }).not.toBe(arena!.src);
+    await expect.poll(async () => (await media(page))!.src, { timeout: 20_000 }).not.toBe(arena!.src);
     await expectPlaying(page, "deep-work/", 0.2);
     await saveScreenshot(page, "audio-arena-playing");
 
@@ -164,7 +164,7 @@ describe("Neural audio end to end", () => {
     await registerInUi(page, server.url, uniqueName("local"));
     await page.goto(`${server.url}/local-audio`);
     // A fresh page load with other files' browsers busy: the lists have been seen to take over 5 s.
-    await expect.poll(() => page.getByTestId("count-deep-work").textContent(), { timeout: 15_000 }).toBe("2 tracks");
+    await expect.poll(() => page.getByTestId("count-deep-work").textContent(), { timeout: 30_000 }).toBe("2 tracks");
     await page.getByRole("tab", { name: /Relax/ }).click();
     await expect.poll(() => page.getByTestId("count-relax").textContent()).toBe("1 track");
     await page.getByRole("button", { name: /my evening loop/ }).click();
@@ -173,7 +173,7 @@ describe("Neural audio end to end", () => {
     await expect.poll(() => page.getByTestId("total").textContent()).toBe("0:03");
 
     // At the end of the 3 s file another random track of the mood starts (here the same one).
-    await expect.poll(async () => (await media(page))!.time, { timeout: 10_000 }).toBeLessThan(1);
+    await expect.poll(async () => (await media(page))!.time, { timeout: 20_000 }).toBeLessThan(1);
     await expectPlaying(page, "relax/my-evening-loop.mp3", 0.2);
 
     await page.getByRole("tab", { name: /Creative/ }).click();

@@ -146,7 +146,7 @@ describe("Five more minutes and Flowtime end to end", () => {
     await Promise.all([laptop.reload(), phone.reload()]);
     const focusSessions = async () =>
       ((await (await laptop.request.get(`${server.url}/api/sessions`)).json()) as { type: string; completed: boolean }[]).filter((s) => s.type === "focus");
-    await expect.poll(() => laptop.getByTestId("today-sessions").textContent(), { timeout: 15_000 }).toBe("1");
+    await expect.poll(() => laptop.getByTestId("today-sessions").textContent(), { timeout: 30_000 }).toBe("1");
     await expect.poll(focusSessions, { timeout: 5000 }).toEqual([expect.objectContaining({ completed: true })]);
     await expect.poll(() => laptop.getByText("Focus session complete").isVisible()).toBe(true);
 

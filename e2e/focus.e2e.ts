@@ -277,12 +277,12 @@ describe("a session is never lost while the user moves around the app", () => {
       expect(headers.findIndex((header) => breakRuns.test(header)), JSON.stringify(headers)).toBeGreaterThan(focusShown);
       expect(new URL(page.url()).pathname).toBe(where);
       await expect.poll(() => sounds).toEqual(["/sounds/bell.mp3"]);
-      await expect.poll(async () => (await focusSessions(page)).length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(async () => (await focusSessions(page)).length, { timeout: 20_000 }).toBe(1);
       expect(startedAsMoved(await focusSessions(page), moved)).toBe(true);
 
       await page.getByTestId("header-timer").click();
       await page.waitForURL(`${server.url}/app`);
-      await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 10_000 }).toBe("1");
+      await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 20_000 }).toBe("1");
       await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
       // Once the device's post has been taken (its outbox is empty) and the server has recorded
       // the end itself: still exactly one.
@@ -311,14 +311,14 @@ describe("a session is never lost while the user moves around the app", () => {
     // The same browser (storage and cookie kept) opens the app again.
     const reopened = await context.newPage();
     await reopened.goto(`${server.url}/app`);
-    await expect.poll(() => reopened.getByText("It ended while Focus Flow was closed, and it is counted.").isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(async () => (await focusSessions(reopened)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => reopened.getByText("It ended while Focus Flow was closed, and it is counted.").isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(async () => (await focusSessions(reopened)).length, { timeout: 20_000 }).toBe(1);
     expect(startedAsMoved(await focusSessions(reopened), moved)).toBe(true);
-    await expect.poll(() => reopened.getByTestId("today-sessions").textContent(), { timeout: 10_000 }).toBe("1");
+    await expect.poll(() => reopened.getByTestId("today-sessions").textContent(), { timeout: 20_000 }).toBe("1");
     // The break was not replayed into the past: it waits for the user.
     await expect.poll(() => reopened.getByRole("button", { name: "Start Break" }).isVisible()).toBe(true);
     await reopened.reload();
-    await expect.poll(() => reopened.getByTestId("today-sessions").textContent(), { timeout: 10_000 }).toBe("1");
+    await expect.poll(() => reopened.getByTestId("today-sessions").textContent(), { timeout: 20_000 }).toBe("1");
     expect(await focusSessions(reopened)).toHaveLength(1);
     await context.close();
   });

@@ -59,7 +59,7 @@ describe("guests and shared browsers", () => {
     await page.getByRole("button", { name: "Continue with my trial" }).click();
     await page.waitForURL(`${server.url}/app`);
 
-    await expect.poll(() => page.getByText("Your guest work is in your account").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText("Your guest work is in your account").isVisible(), { timeout: 30_000 }).toBe(true);
     const tasks = (await (await page.request.get(`${server.url}/api/tasks`)).json()) as { id: number; title: string; estimate: number; actual: number }[];
     expect(tasks.map((t) => [t.title, t.estimate, t.actual])).toEqual([["Draft the outline", 2, 1]]);
     const sessions = (await (await page.request.get(`${server.url}/api/sessions`)).json()) as { type: string; completed: boolean; duration: number; taskId?: number }[];

@@ -279,8 +279,8 @@ describe.skipIf(!available)("two API processes on one PostgreSQL", () => {
       }
       // Each browser sees both people, though each is connected to a different process.
       const both = [expect.stringContaining(ada.username), expect.stringContaining(bo.username)];
-      await expect.poll(() => roomMembers(ada.page).allInnerTexts(), { timeout: 10_000 }).toEqual(both);
-      await expect.poll(() => roomMembers(bo.page).allInnerTexts(), { timeout: 10_000 }).toEqual(both);
+      await expect.poll(() => roomMembers(ada.page).allInnerTexts(), { timeout: 20_000 }).toEqual(both);
+      await expect.poll(() => roomMembers(bo.page).allInnerTexts(), { timeout: 20_000 }).toEqual(both);
       expect(upgrades[0]).toBeGreaterThan(upgradesBefore[0]!);
       expect(upgrades[1]).toBeGreaterThan(upgradesBefore[1]!);
 
@@ -294,7 +294,7 @@ describe.skipIf(!available)("two API processes on one PostgreSQL", () => {
 
       // Bo leaves on the second process: Ada, on the first, sees it.
       await bo.page.getByRole("button", { name: "Leave room" }).click();
-      await expect.poll(() => roomMembers(ada.page).allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining(ada.username)]);
+      await expect.poll(() => roomMembers(ada.page).allInnerTexts(), { timeout: 20_000 }).toEqual([expect.stringContaining(ada.username)]);
     } finally {
       await browser.close();
     }

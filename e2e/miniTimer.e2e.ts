@@ -60,7 +60,7 @@ async function expectPlaying(page: Page, pathPart: string) {
     .poll(async () => {
       const m = await media(page);
       return m !== null && m.src.includes(pathPart) && !m.paused;
-    }, { timeout: 15_000 })
+    }, { timeout: 30_000 })
     .toBe(true);
   const before = (await media(page))!.time;
   await expect.poll(async () => (await media(page))!.time, { timeout: 5_000 }).not.toBe(before);
@@ -123,7 +123,7 @@ describe("Mini timer end to end", () => {
     await expectPlaying(page, "deep-work/");
     const first = (await media(page))!.src;
     await audio.getByRole("button", { name: "Change Flow" }).click();
-    await expect.poll(async () => (await media(page))!.src, { timeout: 10_000 }).not.toBe(first);
+    await expect.poll(async () => (await media(page))!.src, { timeout: 20_000 }).not.toBe(first);
     await expectPlaying(page, "deep-work/");
     await expect
       .poll(async () => [await page.getByTestId("now-playing").first().textContent(), await audio.getByTestId("mini-audio-track").textContent()])

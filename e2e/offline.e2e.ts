@@ -144,7 +144,7 @@ describe("offline: nothing lost", () => {
 
     // A reload with the network off: the app opens from the service worker, the session still waits.
     await page.reload();
-    await expect.poll(() => page.getByTestId("timer-display").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId("timer-display").isVisible(), { timeout: 30_000 }).toBe(true);
     await page.waitForFunction(() => !navigator.onLine);
     await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
     await expect.poll(() => page.getByTestId("connection-status").textContent()).toMatch(/Offline.*1 waiting/);
@@ -157,8 +157,8 @@ describe("offline: nothing lost", () => {
 
     // Back online: the `online` event sends it, once.
     await context.setOffline(false);
-    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 15_000 }).toBe("");
-    await expect.poll(async () => (await focusSessionsOnServer(server.url, username)).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 30_000 }).toBe("");
+    await expect.poll(async () => (await focusSessionsOnServer(server.url, username)).length, { timeout: 30_000 }).toBe(1);
     const [recorded] = await focusSessionsOnServer(server.url, username);
     expect(recorded).toMatchObject({ duration: 1500, clientId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 
@@ -186,13 +186,13 @@ describe("offline: nothing lost", () => {
     await server.stop();
     await sessionEnded(page);
     await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
-    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 10_000 }).toMatch(/Server unreachable.*1 waiting/);
+    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 20_000 }).toMatch(/Server unreachable.*1 waiting/);
 
     // The app still opens with its server gone.
     await page.reload();
-    await expect.poll(() => page.getByTestId("timer-display").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId("timer-display").isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
-    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 10_000 }).toMatch(/Server unreachable.*1 waiting/);
+    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 20_000 }).toMatch(/Server unreachable.*1 waiting/);
 
     // The same server (database, port) comes back; no `online` event: the live connection's
     // next attempt reaches it, and the outbox sends at once.
@@ -220,21 +220,21 @@ describe("offline: nothing lost", () => {
     // Online: one focus session, recorded, then the Statistics tab loads it.
     await startShortFocusSession(page, server, username);
     await sessionEnded(page);
-    await expect.poll(async () => (await focusSessionsOnServer(server.url, username)).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(async () => (await focusSessionsOnServer(server.url, username)).length, { timeout: 30_000 }).toBe(1);
     await page.getByRole("tab", { name: "Statistics" }).click();
-    await expect.poll(() => allTimeCard(page), { timeout: 15_000 }).toBe("All time25 min1 session completed");
-    await expect.poll(() => cachedApiPaths(page, ["/api/sessions"]), { timeout: 15_000 }).toEqual(["/api/sessions"]);
+    await expect.poll(() => allTimeCard(page), { timeout: 30_000 }).toBe("All time25 min1 session completed");
+    await expect.poll(() => cachedApiPaths(page, ["/api/sessions"]), { timeout: 30_000 }).toEqual(["/api/sessions"]);
     await page.getByRole("tab", { name: "Focus Arena" }).click();
 
     // Offline, after a reload: the app opens and the Statistics show the same numbers.
     await context.setOffline(true);
     await page.reload();
-    await expect.poll(() => page.getByTestId("timer-display").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId("timer-display").isVisible(), { timeout: 30_000 }).toBe(true);
     await page.waitForFunction(() => !navigator.onLine);
     await expect.poll(() => page.getByTestId("connection-status").textContent()).toContain("Offline");
     await page.getByRole("tab", { name: "Statistics" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Your Focus Journey" }).isVisible()).toBe(true);
-    await expect.poll(() => allTimeCard(page), { timeout: 15_000 }).toBe("All time25 min1 session completed");
+    await expect.poll(() => allTimeCard(page), { timeout: 30_000 }).toBe("All time25 min1 session completed");
     expect(await page.getByText("Couldn't load your sessions.").count()).toBe(0);
     await page.getByRole("tab", { name: "Focus Arena" }).click();
 
@@ -247,7 +247,7 @@ describe("offline: nothing lost", () => {
     const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Open mini timer" }).click()]);
     await popup.waitForLoadState();
     expect(new URL(popup.url()).pathname).toBe("/mini-timer");
-    await expect.poll(() => popup.getByTestId("mini-timer-display").textContent(), { timeout: 15_000 }).toBe(shown);
+    await expect.poll(() => popup.getByTestId("mini-timer-display").textContent(), { timeout: 30_000 }).toBe(shown);
     await popup.getByRole("button", { name: /^(Resume|Start)$/ }).click();
     await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId("connection-status").textContent()).toContain("Offline");

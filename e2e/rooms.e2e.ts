@@ -124,8 +124,8 @@ describe("focus rooms in two browsers", () => {
 
     // The round ends: each has a focus session of their own, for the time they were in the room.
     await expect.poll(() => roomClock(ada).getAttribute("aria-label"), { timeout: (ROUND_LEFT_S + 15) * 1000 }).toMatch(/^Break/);
-    await expect.poll(() => focusSessions(ada, server.url), { timeout: 10_000 }).toHaveLength(1);
-    await expect.poll(() => focusSessions(bo, server.url), { timeout: 10_000 }).toHaveLength(1);
+    await expect.poll(() => focusSessions(ada, server.url), { timeout: 20_000 }).toHaveLength(1);
+    await expect.poll(() => focusSessions(bo, server.url), { timeout: 20_000 }).toHaveLength(1);
     for (const page of [ada, bo]) {
       const [session] = await focusSessions(page, server.url);
       expect(session?.completed).toBe(true);
@@ -219,8 +219,8 @@ describe("focus rooms in two browsers", () => {
       const calledAt = Date.now();
       await leave();
       await Promise.all([
-        expect.poll(() => roomMembers(ada).allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining(adaName)]),
-        expect.poll(() => headcount(visitor), { timeout: 15_000 }).toBe("1 person"),
+        expect.poll(() => roomMembers(ada).allInnerTexts(), { timeout: 30_000 }).toEqual([expect.stringContaining(adaName)]),
+        expect.poll(() => headcount(visitor), { timeout: 30_000 }).toBe("1 person"),
       ]);
       const leftAt = by === "click" ? await bo.evaluate(() => (window as unknown as { __clickAt: number }).__clickAt) : calledAt;
       const adaSaw = (await roomShown(ada)).find((shown) => shown.at >= leftAt && shown.members === 1);

@@ -150,7 +150,7 @@ async function show(screen: Screen, theme: Theme): Promise<Page> {
       { path: screen.path, newPath },
     );
     await page.waitForURL(`${server.url}${screen.path}`);
-    if (newPath) await page.locator("main:not([data-left])").first().waitFor({ timeout: 10_000 });
+    if (newPath) await page.locator("main:not([data-left])").first().waitFor({ timeout: 20_000 });
   }
   if (screen.path === "/app") {
     await page.getByText("Focus Arena").first().waitFor();
@@ -193,7 +193,7 @@ describe("every screen, both sizes, both themes", () => {
           for (const size of sizes) {
             await page.setViewportSize(SIZES[size]);
             for (const text of screen.expect) {
-              await page.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor({ timeout: 10_000 });
+              await page.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor({ timeout: 20_000 });
             }
             for (const text of screen.absent ?? []) {
               await expect.poll(() => page.getByText(text, { exact: false }).filter({ visible: true }).count(), { message: text }).toBe(0);

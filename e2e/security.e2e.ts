@@ -643,7 +643,7 @@ describe("security headers and the content security policy", () => {
     const visit = async (page: Page, path: string, text: string) => {
       at = path;
       await page.goto(`${server.url}${path}`);
-      await page.getByText(text).filter({ visible: true }).first().waitFor({ timeout: 10_000 });
+      await page.getByText(text).filter({ visible: true }).first().waitFor({ timeout: 20_000 });
       // Lazy chunks, audio lists and the live socket settle.
       await page.waitForLoadState("networkidle");
     };
@@ -680,7 +680,7 @@ describe("security headers and the content security policy", () => {
     for (const [tab, text] of [["music", "Deep Work"], ["block", "Focus Shield"], ["stats", "Your Focus Journey"], ["settings", "Focus Settings"]] as const) {
       at = `/app (${tab} tab)`;
       await page.evaluate((t) => document.dispatchEvent(new CustomEvent("change-tab", { detail: { tab: t } })), tab);
-      await page.getByText(text).filter({ visible: true }).first().waitFor({ timeout: 10_000 });
+      await page.getByText(text).filter({ visible: true }).first().waitFor({ timeout: 20_000 });
       await page.waitForLoadState("networkidle");
     }
     for (const [path, text] of [

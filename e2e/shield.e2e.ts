@@ -59,7 +59,7 @@ async function expectLanding(url: string, landing: "blocked" | "open") {
         await page.close();
         return result;
       },
-      { timeout: 10_000, interval: 500 },
+      { timeout: 20_000, interval: 500 },
     )
     .toBe(landing);
 }
@@ -138,10 +138,10 @@ describe("Website Shield in Chromium", () => {
     await expect.poll(() => proceed.textContent()).toBe("Continue");
     await saveScreenshot(page, "shield-delay-page-ready");
     await proceed.click();
-    await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(siteUrl(SLOW, "/article?id=7"));
+    await expect.poll(() => page.url(), { timeout: 20_000 }).toBe(siteUrl(SLOW, "/article?id=7"));
     expect(await page.locator("h1").textContent()).toBe("Test site");
     await page.close();
-    await expect.poll(async () => (await totals()).pass, { timeout: 10_000 }).toBe(before.pass + 1);
+    await expect.poll(async () => (await totals()).pass, { timeout: 20_000 }).toBe(before.pass + 1);
     expect((await totals()).blocked).toBeGreaterThan(before.blocked);
     // Let in for 5 minutes: another visit opens at once.
     await expectLanding(siteUrl(SLOW, "/other"), "open");
@@ -149,7 +149,7 @@ describe("Website Shield in Chromium", () => {
     // Statistics show today's measured figures: the stopped visits and the pass.
     await showTab("stats");
     const today = app.getByRole("table", { name: "Per day" }).getByRole("row").nth(1);
-    await expect.poll(async () => (await today.getByRole("cell").allTextContents()).slice(0, 2), { timeout: 10_000 }).toEqual([
+    await expect.poll(async () => (await today.getByRole("cell").allTextContents()).slice(0, 2), { timeout: 20_000 }).toEqual([
       String((await totals()).blocked),
       "1",
     ]);

@@ -47,7 +47,7 @@ describe("tasks end to end", () => {
     await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
     await moveSessionBack(server, username, 25 * 60_000 - 5000);
     await page.reload();
-    await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 15_000 }).toBe("1");
+    await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 30_000 }).toBe("1");
     await expect.poll(() => count(row)).toBe("1 / 2");
     await expect.poll(() => count(page.getByTestId("working-on"))).toBe("1 / 2");
     await saveScreenshot(page, "tasks-focus-arena-desktop");
