@@ -217,7 +217,12 @@ describe("abuse by an ordinary account", () => {
     const flooderClosed = closeCode(flooder);
     for (let n = 0; n < 300; n++) flooder.send(JSON.stringify({ type: "command", action: n % 2 === 0 ? "start" : "pause" }));
     expect(await flooderClosed).toBe(4429);
-    await sleep(1000);
+    // A command of the listener's own runs after every command the flooder got in (one queue per
+    // account): once its answer (the account_timer with `replies`) is there, so is all they relayed.
+    const answered = nextMessage(listener, (message) => (message as { type?: string; replies?: unknown }).type === "account_timer" && "replies" in (message as object), 20_000);
+    listener.send(JSON.stringify({ type: "command", action: "pause" }));
+    await answered;
+    relayed -= 1;
     expect(relayed).toBeGreaterThan(0);
     expect(relayed).toBeLessThanOrEqual(40);
 
@@ -250,7 +255,10 @@ describe("abuse by an ordinary account", () => {
     const user = await register("duration");
     const socket = await openLiveSocket(server, user.cookie);
     socket.send(JSON.stringify({ type: "timer_update", timerState: { ...timerState(1500), isActive: true, endsAt: Date.now() + 1_500_000, durationMs: 1e16 } }));
-    await sleep(200);
+    // A socket's frames are handled in order: the pong says the state above was dealt with.
+    const pong = nextMessage(socket, (message) => (message as { type?: string }).type === "pong", 20_000);
+    socket.send(JSON.stringify({ type: "ping" }));
+    await pong;
     const attempt = await call({ method: "POST", path: "/api/blocked-attempts", cookie: user.cookie, json: { domain: "news.example", at: new Date().toISOString() } });
     expect(attempt.status, attempt.body).toBe(201);
     socket.close();
