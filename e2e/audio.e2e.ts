@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, writeAudioFixtures, saveScreenshot } from "./harness";
+import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerOverApi, writeAudioFixtures, saveScreenshot } from "./harness";
 
 /**
  * Neural audio end to end in Debian Chromium: a registered user plays a mood in the Focus Arena and
@@ -88,7 +88,7 @@ describe("Neural audio end to end", () => {
   it("a registered user plays a mood in the Focus Arena, then on /music, where Change Flow and stop work", async () => {
     const context = await newContext();
     const page = await context.newPage();
-    await registerInUi(page, server.url, uniqueName("audio"));
+    await registerOverApi(page, server.url, uniqueName("audio"));
 
     const moods = page.getByRole("group", { name: "Moods" }).first();
     await moods.getByRole("button", { name: "Deep Work" }).click();
@@ -105,8 +105,7 @@ describe("Neural audio end to end", () => {
     // The sound survives a tab change and the way to /music ('More Options').
     await page.getByRole("tab", { name: "Website Shield" }).click();
     const before = (await media(page))!.time;
-    await page.waitForTimeout(700);
-    expect((await media(page))!.time).toBeGreaterThan(before);
+    await expect.poll(async () => (await media(page))!.time).toBeGreaterThan(before);
     await page.getByRole("tab", { name: "Focus Arena" }).click();
     await page.getByRole("link", { name: "More Options" }).first().click();
     await page.waitForURL(`${server.url}/music`);
@@ -161,7 +160,7 @@ describe("Neural audio end to end", () => {
   it("plays a file on /local-audio, with the lists, counts and progress", async () => {
     const context = await newContext();
     const page = await context.newPage();
-    await registerInUi(page, server.url, uniqueName("local"));
+    await registerOverApi(page, server.url, uniqueName("local"));
     await page.goto(`${server.url}/local-audio`);
     // A fresh page load with other files' browsers busy: the lists have been seen to take over 5 s.
     await expect.poll(() => page.getByTestId("count-deep-work").textContent(), { timeout: 30_000 }).toBe("2 tracks");

@@ -2,7 +2,7 @@ import { EXTENSION_ID } from "@focus/core/protocol";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { downloadExtension, launchWithExtension, startTestSite, visitIn, type ExtensionBrowser, type TestSite } from "./extensionHarness";
-import { registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, showAppTab } from "./harness";
+import { registerOverApi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, showAppTab } from "./harness";
 
 /**
  * The Website Shield's entries and modes in Chromium, with the extension zip the app serves,
@@ -80,7 +80,7 @@ const showTab = (tab: "timer" | "block" | "stats") => showAppTab(app, tab);
 
 describe("Website Shield in Chromium", () => {
   it("pairs; a schedule blocks with no timer; during focus a path is blocked while another path of the same site opens", async () => {
-    await registerInUi(app, server.url, uniqueName("shield"));
+    await registerOverApi(app, server.url, uniqueName("shield"));
     await call("POST", "/api/blocked-sites", { url: `${TUBE}/shorts` });
     const slow = await call("POST", "/api/blocked-sites", { url: SLOW });
     await call("PUT", `/api/blocked-sites/${slow.id}`, { delay: true });

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInInUi } from "./accountTimerHelpers";
 import { downloadExtension, launchWithExtension, startTestSite, type ExtensionBrowser, type TestSite } from "./extensionHarness";
-import { freePort, launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, showAppTab } from "./harness";
+import { freePort, launchBrowser, registerOverApi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, showAppTab } from "./harness";
 
 /**
  * Strict focus end to end (`docs/product.md`, Strict focus), in Debian Chromium with the
@@ -57,7 +57,7 @@ describe("strict focus", () => {
   const username = uniqueName("strict");
 
   it("pairs the extension and lists a site", async () => {
-    await registerInUi(app, server.url, username);
+    await registerOverApi(app, server.url, username);
     await showAppTab(app, "block");
     await app.getByLabel("Website to block").fill(SITE);
     await app.getByRole("button", { name: "Add", exact: true }).click();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Browser, Locator } from "playwright-core";
 import { moveSessionBack } from "./accountTimerHelpers";
-import { registerInUi, saveScreenshot, uniqueName, type RunningServer } from "./harness";
+import { registerOverApi, saveScreenshot, uniqueName, type RunningServer } from "./harness";
 import { serverAndBrowserPerFile } from "./serverAndBrowser";
 
 /**
@@ -21,7 +21,7 @@ describe("tasks end to end", () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const username = uniqueName("tasks");
-    await registerInUi(page, server.url, username);
+    await registerOverApi(page, server.url, username);
     await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("25:00");
 
     const tasks = page.getByRole("form", { name: "Add a task" });
