@@ -81,7 +81,7 @@ function openSocket(server: RunningServer, cookie: string): Promise<Client> {
 
 /** Resolves once `client` has received the account's timer in `status`, at `version` or later; returns that version. */
 async function accountTimer(client: Client, status: string, version = 0): Promise<number> {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + 20_000;
   const found = () =>
     client.received.find((m): m is { type: "account_timer"; timer: { status: string; version: number } } => {
       const message = m as { type?: string; timer?: { status: string; version: number } };
@@ -216,7 +216,7 @@ describe.skipIf(!available)("two API processes on one PostgreSQL", () => {
     type RoomState = { type: "room_state"; room: { members: { name: string }[]; round: { endsAt: number } } };
     const roomStates = (client: Client) => client.received.filter((m): m is RoomState => (m as { type?: string }).type === "room_state");
     const until = async (what: () => boolean, label: string) => {
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 20_000;
       while (!what()) {
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
