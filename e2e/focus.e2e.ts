@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { AccountTimer } from "@focus/core/timer";
 import { moveSavedSessionBack, moveSessionBack, outboxWaiting, recordTimerSeen, resumeForLastMs, settledOnServer, storedAccountTimer, timerSeen } from "./accountTimerHelpers";
-import { launchBrowser, newStillContext, registerOverApi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
+import { daytimeZone, launchBrowser, newStillContext, registerOverApi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
 
 /**
  * The focus session end to end in Debian Chromium: register, run a focus session that keeps
@@ -224,8 +224,8 @@ describe("Focus Arena end to end", () => {
 });
 
 /** A new user on /app, with a record of the sounds played and of what the pages showed of the timer. */
-async function newFocusUser(prefix: string): Promise<{ context: BrowserContext; page: Page; username: string; sounds: string[] }> {
-  const context = await newStillContext(browser, { viewport: { width: 1280, height: 800 } });
+async function newFocusUser(prefix: string, timezoneId?: string): Promise<{ context: BrowserContext; page: Page; username: string; sounds: string[] }> {
+  const context = await newStillContext(browser, { viewport: { width: 1280, height: 800 }, timezoneId });
   await recordTimerSeen(context);
   const page = await context.newPage();
   const sounds: string[] = [];
@@ -294,7 +294,8 @@ describe("a session is never lost while the user moves around the app", () => {
   }
 
   it("ended while the tab was closed: recorded once when the app is opened again 40 minutes later", async () => {
-    const { context, page, username } = await newFocusUser("closed");
+    // In a zone where it is daytime now, so the session of 40 minutes ago counts for today.
+    const { context, page, username } = await newFocusUser("closed", daytimeZone());
     await page.getByRole("button", { name: "Start Focus" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
     // The server and this browser both hold the running session.
