@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { AccountTimer } from "@focus/core/timer";
 import { moveSavedSessionBack, moveSessionBack, outboxWaiting, recordTimerSeen, resumeForLastMs, settledOnServer, storedAccountTimer, timerSeen } from "./accountTimerHelpers";
-import { daytimeZone, launchBrowser, newStillContext, registerOverApi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
+import { daytimeZone, launchBrowser, registerOverApi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
 
 /**
  * The focus session end to end in Debian Chromium: register, run a focus session that keeps
@@ -173,7 +173,7 @@ describe("Focus Arena end to end", () => {
   });
 
   it("opens the mini timer popup, which shows and drives the same timer", async () => {
-    const context = await newStillContext(browser, { viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await registerOverApi(page, server.url, uniqueName("mini"));
     const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Open mini timer" }).click()]);
@@ -199,7 +199,7 @@ describe("Focus Arena end to end", () => {
   });
 
   it("tells the user when the browser blocks the mini timer popup", async () => {
-    const context = await newStillContext(browser);
+    const context = await browser.newContext();
     const page = await context.newPage();
     await page.addInitScript(() => {
       window.open = () => null;
@@ -225,7 +225,7 @@ describe("Focus Arena end to end", () => {
 
 /** A new user on /app, with a record of the sounds played and of what the pages showed of the timer. */
 async function newFocusUser(prefix: string, timezoneId?: string): Promise<{ context: BrowserContext; page: Page; username: string; sounds: string[] }> {
-  const context = await newStillContext(browser, { viewport: { width: 1280, height: 800 }, timezoneId });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId });
   await recordTimerSeen(context);
   const page = await context.newPage();
   const sounds: string[] = [];

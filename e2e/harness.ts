@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type LaunchOptions, type Page } from "playwright-core";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -158,9 +158,17 @@ export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Launches Debian's Chromium headless with the flags known to work on this machine. */
-export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, ...options });
+/**
+ * Launches Debian's Chromium headless with the flags known to work on this machine. Its contexts
+ * prefer reduced motion unless a test asks otherwise (`reducedMotion: "no-preference"`): no e2e
+ * test is about an animation, and the landing page's and the player's canvases, drawn every frame,
+ * and every fade cost the CPU the tests share.
+ */
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, ...options });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (contextOptions = {}) => newContext({ reducedMotion: "reduce", ...contextOptions });
+  return browser;
 }
 
 /**
@@ -238,15 +246,6 @@ export async function registerOverApi(page: Page, baseUrl: string, username: str
   if (res.status() !== 201) throw new Error(`registering ${username} answered ${res.status()}: ${await res.text()}`);
   await page.goto(`${baseUrl}/app`);
   await page.getByText("Focus Arena").first().waitFor();
-}
-
-/**
- * A new browser context with animations and transitions cut short (prefers-reduced-motion:
- * reduce), for tests where motion is not under test: nothing waits for a fade, and an animated
- * canvas does not draw every frame on a machine the tests share.
- */
-export function newStillContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
-  return browser.newContext({ reducedMotion: "reduce", ...options });
 }
 
 /** The parts of the built @focus/audio that audio fixtures need. */

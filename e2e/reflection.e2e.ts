@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { resumeForLastMs } from "./accountTimerHelpers";
-import { launchBrowser, newStillContext, registerOverApi, removeDataDir, saveScreenshot, showAppTab, startServer, uniqueName, type RunningServer } from "./harness";
+import { launchBrowser, registerOverApi, removeDataDir, saveScreenshot, showAppTab, startServer, uniqueName, type RunningServer } from "./harness";
 
 /**
  * Intentions and reflection end to end in Debian Chromium (`docs/product.md`, Intentions,
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe("an intention and how it went", () => {
   it("types an intention, completes a short focus session, answers Stuck with rating 2, and sees it in Statistics", async () => {
-    const context = await newStillContext(browser, { viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const username = uniqueName("reflect");
     await registerOverApi(page, server.url, username);
