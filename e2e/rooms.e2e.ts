@@ -93,17 +93,24 @@ describe("focus rooms in two browsers", () => {
     await saveScreenshot(ada, "room-desktop");
     await saveScreenshot(bo, "room-phone");
 
-    // The same round: both room clocks and both personal timers within a second of each other.
-    const [adaClock, boClock, adaTimer, boTimer] = await Promise.all([
-      roomClock(ada).getAttribute("aria-label"),
-      roomClock(bo).getAttribute("aria-label"),
-      ada.getByTestId("header-timer").getAttribute("aria-label"),
-      bo.getByTestId("header-timer").getAttribute("aria-label"),
-    ]);
-    expect(adaClock).toMatch(/Focus round/);
-    const shown = [adaClock, boClock, adaTimer, boTimer].map(clockSeconds);
-    expect(Math.max(...shown) - Math.min(...shown), JSON.stringify([adaClock, boClock, adaTimer, boTimer])).toBeLessThanOrEqual(1);
-    expect(shown[0]).toBeLessThanOrEqual(ROUND_LEFT_S);
+    // The same round: both room clocks and both personal timers within a second of each other
+    // (each page's two read at one instant; on a busy machine the pages are read again until they
+    // agree, as a person looking at them would see once both had caught up).
+    const labels = (page: Page) =>
+      page.evaluate(() => [
+        document.querySelector('[role="timer"]')?.getAttribute("aria-label") ?? null,
+        document.querySelector('[data-testid="header-timer"]')?.getAttribute("aria-label") ?? null,
+      ]);
+    let shownLabels: (string | null)[] = [];
+    await expect
+      .poll(async () => {
+        const [[adaClock, adaTimer], [boClock, boTimer]] = await Promise.all([labels(ada), labels(bo)]);
+        shownLabels = [adaClock ?? null, boClock ?? null, adaTimer ?? null, boTimer ?? null];
+        return spread(shownLabels.map(clockSeconds));
+      })
+      .toBeLessThanOrEqual(1);
+    expect(shownLabels[0], JSON.stringify(shownLabels)).toMatch(/Focus round/);
+    expect(clockSeconds(shownLabels[0] ?? null)).toBeLessThanOrEqual(ROUND_LEFT_S);
 
     // The server sees each of them in focus (what the extension blocks by): an attempt now
     // is placed in their own session, which started when they joined.
@@ -202,8 +209,8 @@ describe("focus rooms in two browsers", () => {
     // ...and keeps doing so, a few seconds of the round later.
     const first = (await clocks())[0] ?? Number.NaN;
     await expect.poll(async () => (await clocks())[0]).toBeLessThanOrEqual(first - 2);
+    await expect.poll(async () => spread(await clocks())).toBeLessThanOrEqual(1);
     const shown = await clocks();
-    expect(spread(shown), JSON.stringify(shown)).toBeLessThanOrEqual(1);
     expect(shown[0]).toBeGreaterThan(24 * 60);
     await saveScreenshot(bo, "room-fast-clock-phone");
 
