@@ -472,13 +472,18 @@ describe("focus rooms under abuse", () => {
     let messagesOut = 0;
     let bytesOut = 0;
     const statesPerSocket = new Map<WsSocket, number>();
+    /** The statuses the last room_state to each flooding socket showed. */
+    const lastStatuses = new Map<WsSocket, string[]>();
     for (const socket of [...floods, watcher]) {
       socket.on("message", (data: Buffer) => {
         const text = data.toString("utf8");
         if (!text.includes('"type":"room_')) return;
         messagesOut += 1;
         bytesOut += data.byteLength;
-        if (text.includes('"type":"room_state"')) statesPerSocket.set(socket, (statesPerSocket.get(socket) ?? 0) + 1);
+        if (!text.includes('"type":"room_state"')) return;
+        statesPerSocket.set(socket, (statesPerSocket.get(socket) ?? 0) + 1);
+        const members = (JSON.parse(text) as { room?: { members?: { status?: string }[] } }).room?.members ?? [];
+        lastStatuses.set(socket, members.map((member) => member.status ?? ""));
       });
     }
     let framesIn = 0;
@@ -488,12 +493,17 @@ describe("focus rooms under abuse", () => {
     };
     const flood = (async () => {
       for (const socket of floods) send(socket, { type: "room_join", slug, status: "A" });
+      // Three seconds of status changes, ten a second from every socket: the attack itself.
       const end = Date.now() + 3000;
+      let last = "A";
       for (let round = 0; Date.now() < end; round += 1) {
-        for (const socket of floods) send(socket, { type: "room_status", status: `${round % 2 === 0 ? "B" : "A"} ${"x".repeat(70)}` });
+        last = round % 2 === 0 ? "B" : "A";
+        for (const socket of floods) send(socket, { type: "room_status", status: `${last} ${"x".repeat(70)}` });
         await sleep(110);
       }
-      await sleep(1500);
+      // The last change is always sent: the flood is over once a member sees everyone's last status.
+      const settled = () => [...lastStatuses.values()].some((statuses) => statuses.length > 0 && statuses.every((status) => status.startsWith(`${last} `)));
+      await expect.poll(settled, { timeout: 20_000, interval: 50 }).toBe(true);
     })();
     const during = await bystanderDuring(() => roomCall({ path: "/api/me", cookie: bystander.cookie }), flood);
     expect([...during.statuses]).toEqual([200]);
