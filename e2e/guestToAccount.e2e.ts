@@ -81,6 +81,11 @@ describe("guests and shared browsers", () => {
     await page.getByRole("button", { name: "Pause" }).waitFor();
     await resumeForLastMs(page, server, username, 3000);
     await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 20_000 }).toBe("1");
+    // The server has answered every timer command of this browser (none waits in it) before the
+    // sign-out: a command still unanswered then was left behind in the browser (seen under load).
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("focus:u:") && key.endsWith(":timer-commands"))))
+      .toEqual([]);
 
     await page.getByRole("button", { name: "Logout" }).click();
     await expect.poll(() => page.getByText("You have been successfully logged out.").isVisible()).toBe(true);
