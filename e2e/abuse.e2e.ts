@@ -217,7 +217,12 @@ describe("abuse by an ordinary account", () => {
     const flooderClosed = closeCode(flooder);
     for (let n = 0; n < 300; n++) flooder.send(JSON.stringify({ type: "command", action: n % 2 === 0 ? "start" : "pause" }));
     expect(await flooderClosed).toBe(4429);
-    await sleep(1000);
+    // A command of the listener's own runs after every command the flooder got in (one queue per
+    // account): once its answer (the account_timer with `replies`) is there, so is all they relayed.
+    const answered = nextMessage(listener, (message) => (message as { type?: string; replies?: unknown }).type === "account_timer" && "replies" in (message as object), 20_000);
+    listener.send(JSON.stringify({ type: "command", action: "pause" }));
+    await answered;
+    relayed -= 1;
     expect(relayed).toBeGreaterThan(0);
     expect(relayed).toBeLessThanOrEqual(40);
 
@@ -250,7 +255,10 @@ describe("abuse by an ordinary account", () => {
     const user = await register("duration");
     const socket = await openLiveSocket(server, user.cookie);
     socket.send(JSON.stringify({ type: "timer_update", timerState: { ...timerState(1500), isActive: true, endsAt: Date.now() + 1_500_000, durationMs: 1e16 } }));
-    await sleep(200);
+    // A socket's frames are handled in order: the pong says the state above was dealt with.
+    const pong = nextMessage(socket, (message) => (message as { type?: string }).type === "pong", 20_000);
+    socket.send(JSON.stringify({ type: "ping" }));
+    await pong;
     const attempt = await call({ method: "POST", path: "/api/blocked-attempts", cookie: user.cookie, json: { domain: "news.example", at: new Date().toISOString() } });
     expect(attempt.status, attempt.body).toBe(201);
     socket.close();
@@ -464,13 +472,18 @@ describe("focus rooms under abuse", () => {
     let messagesOut = 0;
     let bytesOut = 0;
     const statesPerSocket = new Map<WsSocket, number>();
+    /** The statuses the last room_state to each flooding socket showed. */
+    const lastStatuses = new Map<WsSocket, string[]>();
     for (const socket of [...floods, watcher]) {
       socket.on("message", (data: Buffer) => {
         const text = data.toString("utf8");
         if (!text.includes('"type":"room_')) return;
         messagesOut += 1;
         bytesOut += data.byteLength;
-        if (text.includes('"type":"room_state"')) statesPerSocket.set(socket, (statesPerSocket.get(socket) ?? 0) + 1);
+        if (!text.includes('"type":"room_state"')) return;
+        statesPerSocket.set(socket, (statesPerSocket.get(socket) ?? 0) + 1);
+        const members = (JSON.parse(text) as { room?: { members?: { status?: string }[] } }).room?.members ?? [];
+        lastStatuses.set(socket, members.map((member) => member.status ?? ""));
       });
     }
     let framesIn = 0;
@@ -480,12 +493,17 @@ describe("focus rooms under abuse", () => {
     };
     const flood = (async () => {
       for (const socket of floods) send(socket, { type: "room_join", slug, status: "A" });
+      // Three seconds of status changes, ten a second from every socket: the attack itself.
       const end = Date.now() + 3000;
+      let last = "A";
       for (let round = 0; Date.now() < end; round += 1) {
-        for (const socket of floods) send(socket, { type: "room_status", status: `${round % 2 === 0 ? "B" : "A"} ${"x".repeat(70)}` });
+        last = round % 2 === 0 ? "B" : "A";
+        for (const socket of floods) send(socket, { type: "room_status", status: `${last} ${"x".repeat(70)}` });
         await sleep(110);
       }
-      await sleep(1500);
+      // The last change is always sent: the flood is over once a member sees everyone's last status.
+      const settled = () => [...lastStatuses.values()].some((statuses) => statuses.length > 0 && statuses.every((status) => status.startsWith(`${last} `)));
+      await expect.poll(settled, { timeout: 20_000, interval: 50 }).toBe(true);
     })();
     const during = await bystanderDuring(() => roomCall({ path: "/api/me", cookie: bystander.cookie }), flood);
     expect([...during.statuses]).toEqual([200]);

@@ -87,7 +87,7 @@ export async function signInInUi(page: Page, baseUrl: string, username: string):
  * timer stored.
  */
 export async function moveSessionBack(server: RunningServer, username: string, ms: number): Promise<AccountTimer> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     try {
       return moveRunningSessionBack(server, username, ms);
@@ -128,4 +128,144 @@ export async function moveSavedSessionBack(page: Page, ms: number): Promise<void
     if (!saved) throw new Error("no saved timer");
     localStorage.setItem("timer-state", JSON.stringify({ ...saved, endsAt: saved.endsAt - by, sessionStartTime: saved.sessionStartTime - by, timestamp: saved.timestamp - by }));
   }, ms);
+}
+
+/** `username`'s account timer as the server's database holds it (null when none is stored yet). */
+export function storedAccountTimer(server: RunningServer, username: string): AccountTimer | null {
+  const db = new Database(join(server.dataDir, "focus.db"));
+  try {
+    const row = db
+      .prepare("SELECT t.timer AS timer FROM account_timers t JOIN users u ON u.id = t.user_id WHERE lower(u.username) = lower(?)")
+      .get(username) as { timer: string } | undefined;
+    return row ? (JSON.parse(row.timer) as AccountTimer) : null;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Whether the server has settled `timer`'s session itself (recorded it and moved on), as it does at
+ * the session's end while a device of the user is connected.
+ */
+export function settledOnServer(server: RunningServer, username: string, timer: AccountTimer): boolean {
+  const stored = storedAccountTimer(server, username);
+  return stored !== null && stored.lastCompletedAt !== null && stored.lastCompletedAt >= (timer.endsAt ?? Number.POSITIVE_INFINITY);
+}
+
+/**
+ * How many writes wait in this browser's outbox (IndexedDB `focus-flow-outbox`) for the server to
+ * take them: 0 once every session the page recorded has been acknowledged. Never creates the
+ * database (an empty one would keep the app from creating its store).
+ */
+export function outboxWaiting(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === "focus-flow-outbox")) return 0;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open("focus-flow-outbox");
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains("items")) return 0;
+      return await new Promise<number>((resolve, reject) => {
+        const count = db.transaction("items").objectStore("items").count();
+        count.onsuccess = () => resolve(count.result);
+        count.onerror = () => reject(count.error);
+      });
+    } finally {
+      db.close();
+    }
+  });
+}
+
+/** What a page showed at one moment: its path, its title and the header timer's label (if any). */
+export interface Shown {
+  path: string;
+  title: string;
+  header: string | null;
+}
+
+/**
+ * Keeps, in every page of `context`, each change of what the page shows of the timer (its title
+ * and the header timer's label, `data-testid="header-timer"`) with the path it was on: what the
+ * user saw, recorded by the page as it happened, so a slow test process reading it later misses
+ * nothing. Read with `timerSeen`.
+ */
+export async function recordTimerSeen(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const seen: { path: string; title: string; header: string | null }[] = [];
+    (window as unknown as { __timerSeen: typeof seen }).__timerSeen = seen;
+    const note = () => {
+      const header = document.querySelector('[data-testid="header-timer"]')?.getAttribute("aria-label") ?? null;
+      const now = { path: location.pathname, title: document.title, header };
+      const last = seen[seen.length - 1];
+      if (!last || last.path !== now.path || last.title !== now.title || last.header !== now.header) seen.push(now);
+    };
+    new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ["aria-label"] });
+  });
+}
+
+/** What this page showed of the timer so far, in order (`recordTimerSeen`). */
+export function timerSeen(page: Page): Promise<Shown[]> {
+  return page.evaluate(() => (window as unknown as { __timerSeen?: Shown[] }).__timerSeen ?? []);
+}
+
+/**
+ * Leaves `leftMs` of `username`'s paused session, as if it had run that much longer before the
+ * pause (the server's copy; the session's start moves back by as much, so it keeps its length).
+ * The page learns it on a reload; its Resume then ends the session `leftMs` later on the device's
+ * own clock, with no race between the test's steps and the end. Returns the timer stored.
+ */
+export async function leavePausedSessionLeft(server: RunningServer, username: string, leftMs: number): Promise<AccountTimer> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const timer = storedAccountTimer(server, username);
+    if (timer?.status === "paused") {
+      const moved: AccountTimer = {
+        ...timer,
+        remainingMs: leftMs,
+        sessionStartTime: timer.sessionStartTime === null ? null : timer.sessionStartTime - (timer.remainingMs - leftMs),
+        version: timer.version + 1,
+      };
+      const db = new Database(join(server.dataDir, "focus.db"));
+      try {
+        db.prepare("UPDATE account_timers SET timer = ?, settle_at = ? WHERE user_id = (SELECT id FROM users WHERE lower(username) = lower(?))").run(
+          JSON.stringify(moved),
+          nextSettleAt(moved),
+          username,
+        );
+      } finally {
+        db.close();
+      }
+      return moved;
+    }
+    if (Date.now() > deadline) throw new Error(`${username}'s timer is not paused: ${JSON.stringify(timer)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Makes the running focus session on `page` (signed in as `username`, on /app) end `leftMs` after
+ * this call returns: paused there, left `leftMs` on the server, the page reloaded (it takes the
+ * account's timer again) and resumed. The device knows the end from its own Resume, so however slow
+ * the machine, nothing of the session's last seconds is missed. Returns the running timer as the
+ * server stored it after the Resume.
+ */
+export async function resumeForLastMs(page: Page, server: RunningServer, username: string, leftMs: number): Promise<AccountTimer> {
+  await page.getByRole("button", { name: "Pause" }).click();
+  await page.getByRole("button", { name: "Resume" }).waitFor();
+  const paused = await leavePausedSessionLeft(server, username, leftMs);
+  await page.reload();
+  const resume = page.getByRole("button", { name: "Resume" });
+  await resume.waitFor();
+  const shownLeft = `00:${String(Math.ceil(leftMs / 1000)).padStart(2, "0")}`;
+  await page.getByTestId("timer-display").filter({ hasText: shownLeft }).waitFor();
+  await resume.click();
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const timer = storedAccountTimer(server, username);
+    if (timer && timer.status === "running" && timer.version > paused.version) return timer;
+    if (Date.now() > deadline) throw new Error(`the Resume did not reach the server: ${JSON.stringify(timer)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

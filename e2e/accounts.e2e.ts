@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { daytimeZone, launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, saveScreenshot } from "./harness";
+import { daytimeZone, launchBrowser, registerOverApi, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi, saveScreenshot } from "./harness";
 
 /**
  * Accounts, plans and admin in the browser (`docs/product.md`): trial after registration, admin
@@ -104,7 +104,7 @@ describe("plans and admin", () => {
   it("sends other logged-in users away from /admin with 'Access Denied'", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await registerInUi(page, server.url, uniqueName("nosy"));
+    await registerOverApi(page, server.url, uniqueName("nosy"));
     await page.goto(`${server.url}/admin`);
     await expect.poll(() => page.getByText("Access Denied").isVisible()).toBe(true);
     await expect.poll(() => page.getByText("You don't have permission to access this page.").isVisible()).toBe(true);
@@ -151,16 +151,16 @@ describe("limits", () => {
     // Sessions of 90 and 50 minutes ago count for today wherever it is daytime now.
     const context = await browser.newContext({ timezoneId: daytimeZone() });
     const page = await context.newPage();
-    await registerInUi(page, server.url, username);
+    await registerOverApi(page, server.url, username);
     const trialEnd = new Date(Date.now() - 86_400_000).toISOString();
     setTrialEnd(username, trialEnd);
     // A write from outside the server reaches signed-in requests once the session cache's
     // SESSION_CACHE_MS (2 s) has passed (docs/api.md, Sessions): wait until the server says so.
     const serverTrialEnd = async () =>
       ((await (await page.request.get(`${server.url}/api/me`)).json()) as { user: { trialEndDate: string } }).user.trialEndDate;
-    await expect.poll(serverTrialEnd, { timeout: 10_000, interval: 250 }).toBe(trialEnd);
+    await expect.poll(serverTrialEnd, { timeout: 20_000, interval: 250 }).toBe(trialEnd);
     await page.reload();
-    await expect.poll(() => page.getByText("2 of 2 free focus sessions left today").isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText("2 of 2 free focus sessions left today").isVisible(), { timeout: 20_000 }).toBe(true);
     // Two focus sessions finished today use up the day.
     for (const minutesAgo of [90, 50]) {
       const status = await page.evaluate(async (startTime) => {

@@ -21,7 +21,6 @@ import {
   raw,
   registerUser,
   signalAndWait,
-  sleep,
   Sqlite,
   timerState,
   useFaultServers,
@@ -219,7 +218,7 @@ describe("fuzzing every route and websocket message", () => {
     expect(server.process.exitCode).toBeNull();
     expect((await raw(`${server.url}/api/health`)).status).toBe(200);
     expectNoErrorLogs();
-  });
+  }, FUZZ_TEST_TIMEOUT_MS);
 
   it("drops malformed websocket frames of every kind without closing the socket, closes on an oversized one, and stays up", async () => {
     // The fuzzer sends far faster than a client may (10 frames a second): lift the rate limit
@@ -293,6 +292,18 @@ const KILL_ROUNDS = (() => {
   return rounds;
 })();
 
+/**
+ * Only a guard against a hang: each round starts a server, which took over 20 s beside busy
+ * processes (about 1 s on a quiet machine).
+ */
+const KILL_TEST_TIMEOUT_MS = 60_000 + KILL_ROUNDS * 40_000;
+
+/**
+ * The route fuzzer's guard against a hang: about 55 s of CPU-bound requests on a quiet machine,
+ * over 300 s beside busy processes at a load average of 25 to 30.
+ */
+const FUZZ_TEST_TIMEOUT_MS = 600_000;
+
 describe("kill -9 during concurrent writes", () => {
   it(`keeps every acknowledged session and an intact database over ${KILL_ROUNDS} SIGKILLs`, async () => {
     const ROUNDS = KILL_ROUNDS;
@@ -346,6 +357,12 @@ describe("kill -9 during concurrent writes", () => {
       }
       const current = server;
       let killed = false;
+      // The kill comes once this round's writers have had 2 to 8 writes acknowledged (a different
+      // number each round), so every round cuts writes in flight, however slow the machine.
+      const killAfterAcks = 2 + ((round * 5) % 7);
+      let ackedThisRound = 0;
+      let enoughAcked: () => void = () => undefined;
+      const acksReached = new Promise<void>((resolve) => (enoughAcked = resolve));
       const writer = async () => {
         while (!killed) {
           const clientId = randomUUID();
@@ -356,8 +373,11 @@ describe("kill -9 during concurrent writes", () => {
               headers: { cookie: user.cookie, origin: current.url, "content-type": "application/json" },
               body: session(clientId),
             });
-            if (res.status >= 200 && res.status < 300) acked.add(clientId);
-            else if (!killed) throw new Error(`POST /api/sessions: ${res.status} ${res.body}`);
+            if (res.status >= 200 && res.status < 300) {
+              acked.add(clientId);
+              ackedThisRound += 1;
+              if (ackedThisRound >= killAfterAcks) enoughAcked();
+            } else if (!killed) throw new Error(`POST /api/sessions: ${res.status} ${res.body}`);
           } catch (error) {
             // A connection cut by the kill: this write was never acknowledged.
             if (!killed) throw error;
@@ -367,7 +387,8 @@ describe("kill -9 during concurrent writes", () => {
         }
       };
       const writers = Array.from({ length: CLIENTS }, writer);
-      await sleep(30 + ((round * 37) % 250));
+      // A writer that fails ends the wait with its error.
+      await Promise.race([acksReached, Promise.all(writers)]);
       killed = true;
       const exit = await signalAndWait(current.process, "SIGKILL");
       expect(exit.signal).toBe("SIGKILL");
@@ -401,5 +422,5 @@ describe("kill -9 during concurrent writes", () => {
     expect(acked.size).toBeGreaterThan(ROUNDS);
     expectNoErrorLogs();
     console.info(`kill -9: ${ROUNDS} rounds, ${sent} writes sent, ${acked.size} acknowledged, ${lost} cut by the kill, ${retried} of those sent again`);
-  }, 60_000 + KILL_ROUNDS * 4_000);
+  }, KILL_TEST_TIMEOUT_MS);
 });

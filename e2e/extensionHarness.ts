@@ -77,6 +77,8 @@ export async function launchWithExtension(extensionDir: string, hosts: readonly 
     executablePath: CHROMIUM_PATH,
     headless: true,
     viewport: { width: 1280, height: 800 },
+    // As `launchBrowser`'s contexts: no test is about an animation.
+    reducedMotion: "reduce",
     args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, `--host-resolver-rules=${rules}`],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { DISC_COLOURS, DISC_STEPS, DISC_WARNING_COLOUR, discPath } from "@focus/core/timer";
 import { moveSessionBack, signInInUi } from "./accountTimerHelpers";
-import { launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+import { launchBrowser, registerOverApi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
 
 /**
  * Five more minutes and Flowtime end to end in Debian Chromium (`docs/product.md`, The timer), as
@@ -135,7 +135,7 @@ describe("Five more minutes and Flowtime end to end", () => {
     const username = uniqueName("extend");
     const laptopContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const laptop = await laptopContext.newPage();
-    await registerInUi(laptop, server.url, username);
+    await registerOverApi(laptop, server.url, username);
     const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const phone = await phoneContext.newPage();
     await signInInUi(phone, server.url, username);
@@ -146,7 +146,7 @@ describe("Five more minutes and Flowtime end to end", () => {
     await Promise.all([laptop.reload(), phone.reload()]);
     const focusSessions = async () =>
       ((await (await laptop.request.get(`${server.url}/api/sessions`)).json()) as { type: string; completed: boolean }[]).filter((s) => s.type === "focus");
-    await expect.poll(() => laptop.getByTestId("today-sessions").textContent(), { timeout: 15_000 }).toBe("1");
+    await expect.poll(() => laptop.getByTestId("today-sessions").textContent(), { timeout: 30_000 }).toBe("1");
     await expect.poll(focusSessions, { timeout: 5000 }).toEqual([expect.objectContaining({ completed: true })]);
     await expect.poll(() => laptop.getByText("Focus session complete").isVisible()).toBe(true);
 

@@ -1,22 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { moveSavedSessionBack, moveSessionBack } from "./accountTimerHelpers";
-import { launchBrowser, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
+import type { AccountTimer } from "@focus/core/timer";
+import { moveSavedSessionBack, moveSessionBack, outboxWaiting, recordTimerSeen, resumeForLastMs, settledOnServer, storedAccountTimer, timerSeen } from "./accountTimerHelpers";
+import { daytimeZone, launchBrowser, registerOverApi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
 
 /**
  * The focus session end to end in Debian Chromium: register, run a focus session that keeps
  * exact time, see it counted, and find it in the database after a restart; a session that
  * ends while the user is on another page, or while the tab is closed, is recorded exactly once.
  * The server keeps the account's timer on its own clock, so a session is made to end soon by
- * moving it into the past on the server (and, for a closed tab, in the browser's saved copy),
- * never by a fake page clock.
+ * changing it on the server: paused, left a few seconds and resumed (`resumeForLastMs`), or moved
+ * into the past (and, for a closed tab, in the browser's saved copy), never by a fake page clock. What a page showed on the way is recorded by the page itself
+ * (`recordTimerSeen`), so a test process slowed by a busy machine still sees every step.
  */
 let server: RunningServer;
 let browser: Browser;
 
-/** A focus session's length, ms, and how long before its end the tests let it run. */
+/** A focus session's length, ms, and how long of it the tests let run before its end. */
 const FOCUS_MS = 25 * 60_000;
-const ENDS_IN_MS = 4000;
+const ENDS_IN_MS = 3000;
+/**
+ * How long of a session is left when the page must show it running on another page first: room
+ * for the move to that page on a busy machine (/settings is loaded anew).
+ */
+const ENDS_AWAY_IN_MS = 15_000;
 
 beforeAll(async () => {
   server = await startServer();
@@ -50,8 +57,8 @@ describe("Focus Arena end to end", () => {
     await expect.poll(() => page.title()).toMatch(/^2[45]:\d\d/);
     await saveScreenshot(page, "focus-running-desktop");
 
-    await endSoon(page, username);
-    await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 15_000 }).toBe("1");
+    await resumeForLastMs(page, server, username, ENDS_IN_MS);
+    await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 30_000 }).toBe("1");
     await expect.poll(() => page.getByTestId("today-minutes").textContent()).toBe("25");
     // The next mode is a short break, waiting (autoStartBreaks starts it after 1 s).
     await expect.poll(() => page.getByRole("button", { name: "Short Break" }).getAttribute("aria-pressed")).toBe("true");
@@ -91,7 +98,7 @@ describe("Focus Arena end to end", () => {
       };
     });
     const page = await context.newPage();
-    await registerInUi(page, server.url, uniqueName("reload"));
+    await registerOverApi(page, server.url, uniqueName("reload"));
     await page.getByRole("button", { name: "Start Focus" }).click();
     const clickAt = await page.evaluate(() => (window as unknown as { __clickAt: number }).__clickAt);
     const endsAt = clickAt + 25 * 60_000;
@@ -99,30 +106,40 @@ describe("Focus Arena end to end", () => {
     /**
      * How late the display is, ms (+ = behind the true time left): the display shows whole
      * seconds rounded up, so it is due to show s the instant s seconds are left. Read at the
-     * second change of the display from now (the first may be the catch-up after the page ran
-     * again), stamped in the page as it happens, so neither the 1 s steps of the display nor a
-     * slow test machine reading it late count; a timer that lost time is off by whole seconds.
+     * second, third and fourth change of the display from now (the first may be the catch-up
+     * after the page ran again), stamped in the page as it happens, so neither the 1 s steps of
+     * the display nor a slow test machine reading it late count, and the closest of the three is
+     * taken: a tick the busy machine ran late is off once, a timer that lost time is off by whole
+     * seconds every time.
      */
     const error = () =>
       page.evaluate(async (due) => {
         const display = document.querySelector('[data-testid="timer-display"]');
         if (!display) throw new Error("no timer display");
-        const changedAt = await new Promise<number>((resolve, reject) => {
+        const shownMs = () => {
+          const [mm, ss] = (display.textContent ?? "").split(":").map(Number);
+          return ((mm ?? Number.NaN) * 60 + (ss ?? Number.NaN)) * 1000;
+        };
+        const errors = await new Promise<number[]>((resolve, reject) => {
+          const found: number[] = [];
           let changes = 0;
           const observer = new MutationObserver(() => {
             changes += 1;
             if (changes < 2) return;
+            found.push(Date.now() + shownMs() - due);
+            if (found.length < 3) return;
             observer.disconnect();
-            resolve(Date.now());
+            resolve(found);
           });
           observer.observe(display, { characterData: true, childList: true, subtree: true });
-          setTimeout(() => reject(new Error(`the display changed ${changes} times in 5 s`)), 5000);
+          // Only a guard against a display that stopped: it changes every second.
+          setTimeout(() => reject(new Error(`the display changed ${changes} times in 20 s`)), 20_000);
         });
-        const [mm, ss] = (display.textContent ?? "").split(":").map(Number);
-        return changedAt + ((mm ?? Number.NaN) * 60 + (ss ?? Number.NaN)) * 1000 - due;
+        return errors.reduce((closest, error) => (Math.abs(error) < Math.abs(closest) ? error : closest));
       }, endsAt);
 
-    await page.waitForTimeout(2500);
+    // Some seconds of the session have gone by, as the display shows, before the reload.
+    await expect.poll(() => shownSeconds(page)).toBeLessThanOrEqual(FOCUS_MS / 1000 - 3);
     await page.reload();
     await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
     expect(Math.abs(await error())).toBeLessThanOrEqual(1000);
@@ -139,7 +156,8 @@ describe("Focus Arena end to end", () => {
 
     // Hidden with its JavaScript paused (harsher than Chrome's background throttling: no timer
     // fires at all), then shown again. 6 s proves the point here (a timer that counted its own
-    // ticks would be 6 s behind, the check allows 1 s); `pnpm bench` measures 3 minutes.
+    // ticks would be 6 s behind, the check allows 1 s); `pnpm bench` measures 3 minutes. The 6 s
+    // are the test's input (time passing while nothing runs), not a wait for something to show.
     await page.evaluate(() => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(true));
     const cdp = await context.newCDPSession(page);
     await cdp.send("Debugger.enable");
@@ -157,7 +175,7 @@ describe("Focus Arena end to end", () => {
   it("opens the mini timer popup, which shows and drives the same timer", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await registerInUi(page, server.url, uniqueName("mini"));
+    await registerOverApi(page, server.url, uniqueName("mini"));
     const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Open mini timer" }).click()]);
     await popup.waitForLoadState();
     await expect.poll(() => popup.getByTestId("mini-timer-display").textContent()).toBe("25:00");
@@ -166,7 +184,8 @@ describe("Focus Arena end to end", () => {
     // Start from the popup: the main window's timer runs.
     await popup.getByRole("button", { name: "Start" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
-    await page.waitForTimeout(2200);
+    // Both have counted down a few seconds since the start.
+    await expect.poll(() => shownSeconds(page)).toBeLessThanOrEqual(FOCUS_MS / 1000 - 2);
     const main = await shownSeconds(page);
     const mini = (await popup.getByTestId("mini-timer-display").textContent()) ?? "";
     const [mm, ss] = mini.split(":").map(Number);
@@ -185,7 +204,7 @@ describe("Focus Arena end to end", () => {
     await page.addInitScript(() => {
       window.open = () => null;
     });
-    await registerInUi(page, server.url, uniqueName("blocked"));
+    await registerOverApi(page, server.url, uniqueName("blocked"));
     await page.getByRole("button", { name: "Open mini timer" }).click();
     await expect.poll(() => page.getByText("Popup blocked").isVisible()).toBe(true);
     await expect
@@ -204,20 +223,10 @@ describe("Focus Arena end to end", () => {
   });
 });
 
-/**
- * Makes `username`'s running session end in ENDS_IN_MS: moved into the past on the server, then
- * the page reloaded (it takes the account's timer again from the server).
- */
-async function endSoon(page: Page, username: string): Promise<void> {
-  await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
-  await moveSessionBack(server, username, FOCUS_MS - ENDS_IN_MS);
-  await page.reload();
-  await expect.poll(() => shownSeconds(page)).toBeLessThanOrEqual(ENDS_IN_MS / 1000);
-}
-
-/** A new user on /app, with a record of the sounds played. */
-async function newFocusUser(prefix: string): Promise<{ context: BrowserContext; page: Page; username: string; sounds: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+/** A new user on /app, with a record of the sounds played and of what the pages showed of the timer. */
+async function newFocusUser(prefix: string, timezoneId?: string): Promise<{ context: BrowserContext; page: Page; username: string; sounds: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId });
+  await recordTimerSeen(context);
   const page = await context.newPage();
   const sounds: string[] = [];
   page.on("request", (request) => {
@@ -225,7 +234,7 @@ async function newFocusUser(prefix: string): Promise<{ context: BrowserContext; 
     if (path.startsWith("/sounds/")) sounds.push(path);
   });
   const username = uniqueName(prefix);
-  await registerInUi(page, server.url, username);
+  await registerOverApi(page, server.url, username);
   await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("25:00");
   return { context, page, username, sounds };
 }
@@ -237,10 +246,10 @@ async function focusSessions(page: Page): Promise<{ startTime: string; duration:
   return ((await response.json()) as { type: string; startTime: string; duration: number }[]).filter((s) => s.type === "focus");
 }
 
-/** One 25-minute focus session, started `startedAgoMs` ago (within 15 s: the test's own steps). */
-function startedAbout(sessions: { startTime: string; duration: number }[], startedAgoMs: number): boolean {
-  const off = Date.now() - startedAgoMs - Date.parse(sessions[0]?.startTime ?? "");
-  return sessions.length === 1 && sessions[0]?.duration === 1500 && Math.abs(off) < 15_000;
+/** One 25-minute focus session, started when `timer` (as the test moved it) says, to the second. */
+function startedAsMoved(sessions: { startTime: string; duration: number }[], timer: AccountTimer): boolean {
+  const off = Date.parse(sessions[0]?.startTime ?? "") - (timer.sessionStartTime ?? Number.NaN);
+  return sessions.length === 1 && sessions[0]?.duration === 1500 && Math.abs(off) < 1000;
 }
 
 describe("a session is never lost while the user moves around the app", () => {
@@ -251,38 +260,51 @@ describe("a session is never lost while the user moves around the app", () => {
     it(`ends on ${where}: recorded once, the bell rings, the break starts, Today's Progress counts it`, async () => {
       const { context, page, sounds, username } = await newFocusUser("move");
       await page.getByRole("button", { name: "Start Focus" }).click();
-      await endSoon(page, username);
+      await page.getByRole("button", { name: "Pause" }).waitFor();
+      const moved = await resumeForLastMs(page, server, username, ENDS_AWAY_IN_MS);
       await go(page);
       await page.waitForURL(`${server.url}${where}`);
-      await expect.poll(() => page.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Focus: 00:0\d left/);
 
-      // Still on the same page when it ends: the break runs on its own, shown in the header.
-      await expect.poll(() => page.getByTestId("header-timer").getAttribute("aria-label"), { timeout: 15_000 }).toMatch(/^Short Break: 0[45]:\d\d left/);
+      // On that page the header showed the last seconds of the focus session, then the break,
+      // which runs on its own, while the user stayed there.
+      const onPage = async () => (await timerSeen(page)).filter((shown) => shown.path === where).map((shown) => shown.header ?? "");
+      const lastSeconds = /^Focus: 00:(0\d|1[0-5]) left/;
+      const breakRuns = /^Short Break: 0[45]:\d\d left/;
+      await expect.poll(async () => (await onPage()).some((header) => breakRuns.test(header)), { timeout: ENDS_AWAY_IN_MS + 15_000 }).toBe(true);
+      const headers = await onPage();
+      const focusShown = headers.findIndex((header) => lastSeconds.test(header));
+      expect(focusShown, JSON.stringify(headers)).toBeGreaterThanOrEqual(0);
+      expect(headers.findIndex((header) => breakRuns.test(header)), JSON.stringify(headers)).toBeGreaterThan(focusShown);
       expect(new URL(page.url()).pathname).toBe(where);
       await expect.poll(() => sounds).toEqual(["/sounds/bell.mp3"]);
-      await expect.poll(async () => (await focusSessions(page)).length, { timeout: 10_000 }).toBe(1);
-      expect(startedAbout(await focusSessions(page), FOCUS_MS)).toBe(true);
+      await expect.poll(async () => (await focusSessions(page)).length, { timeout: 20_000 }).toBe(1);
+      expect(startedAsMoved(await focusSessions(page), moved)).toBe(true);
 
       await page.getByTestId("header-timer").click();
       await page.waitForURL(`${server.url}/app`);
-      await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 10_000 }).toBe("1");
+      await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 20_000 }).toBe("1");
       await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
-      // A moment on, the device's post and the server's own record of it: still exactly one.
-      await page.waitForTimeout(2000);
+      // Once the device's post has been taken (its outbox is empty) and the server has recorded
+      // the end itself: still exactly one.
+      await expect.poll(() => outboxWaiting(page)).toBe(0);
+      await expect.poll(() => settledOnServer(server, username, moved)).toBe(true);
       expect(await focusSessions(page)).toHaveLength(1);
       await context.close();
     });
   }
 
   it("ended while the tab was closed: recorded once when the app is opened again 40 minutes later", async () => {
-    const { context, page, username } = await newFocusUser("closed");
+    // In a zone where it is daytime now, so the session of 40 minutes ago counts for today.
+    const { context, page, username } = await newFocusUser("closed", daytimeZone());
     await page.getByRole("button", { name: "Start Focus" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
-    await page.waitForTimeout(1000);
+    // The server and this browser both hold the running session.
+    await expect.poll(() => storedAccountTimer(server, username)?.status).toBe("running");
+    await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem("timer-state") ?? "null") as { endsAt?: number } | null)?.endsAt ?? null)).not.toBeNull();
     // The tab closes; 40 minutes pass, for the server and for the browser's saved timer.
     const blank = await context.newPage();
     await page.close();
-    await moveSessionBack(server, username, 40 * 60_000);
+    const moved = await moveSessionBack(server, username, 40 * 60_000);
     await blank.goto(`${server.url}/manifest.webmanifest`);
     await moveSavedSessionBack(blank, 40 * 60_000);
     await blank.close();
@@ -290,14 +312,14 @@ describe("a session is never lost while the user moves around the app", () => {
     // The same browser (storage and cookie kept) opens the app again.
     const reopened = await context.newPage();
     await reopened.goto(`${server.url}/app`);
-    await expect.poll(() => reopened.getByText("It ended while Focus Flow was closed, and it is counted.").isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(async () => (await focusSessions(reopened)).length, { timeout: 10_000 }).toBe(1);
-    expect(startedAbout(await focusSessions(reopened), 40 * 60_000)).toBe(true);
-    await expect.poll(() => reopened.getByTestId("today-sessions").textContent(), { timeout: 10_000 }).toBe("1");
+    await expect.poll(() => reopened.getByText("It ended while Focus Flow was closed, and it is counted.").isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(async () => (await focusSessions(reopened)).length, { timeout: 20_000 }).toBe(1);
+    expect(startedAsMoved(await focusSessions(reopened), moved)).toBe(true);
+    await expect.poll(() => reopened.getByTestId("today-sessions").textContent(), { timeout: 20_000 }).toBe("1");
     // The break was not replayed into the past: it waits for the user.
     await expect.poll(() => reopened.getByRole("button", { name: "Start Break" }).isVisible()).toBe(true);
     await reopened.reload();
-    await expect.poll(() => reopened.getByTestId("today-sessions").textContent(), { timeout: 10_000 }).toBe("1");
+    await expect.poll(() => reopened.getByTestId("today-sessions").textContent(), { timeout: 20_000 }).toBe("1");
     expect(await focusSessions(reopened)).toHaveLength(1);
     await context.close();
   });

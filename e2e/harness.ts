@@ -4,7 +4,7 @@
  * playwright-core (never a downloaded browser).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -44,6 +44,30 @@ export async function freePort(): Promise<number> {
  */
 export const TEST_SCRYPT_N = String(2 ** 10);
 
+/**
+ * How long a server may take to print its URL before the harness gives up, ms. Only a guard
+ * against a hang: a quiet machine starts one in about half a second, but beside other e2e files
+ * and busy processes (load average 20 and more) one took over 20 s.
+ */
+export const SERVER_START_TIMEOUT_MS = 120_000;
+
+/** libfaketime's preload library (Debian's libfaketime package), for a server whose clock a test sets. */
+export const LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
+
+/**
+ * The environment that starts a process's clock at `at` and lets it run on from there
+ * (libfaketime's "start at" form, not reset by the process's children).
+ */
+export function fakeTimeEnv(at: Date): Record<string, string> {
+  if (!existsSync(LIBFAKETIME)) {
+    throw new Error(`${LIBFAKETIME} not found: a test that sets the server's clock needs libfaketime (apt-get install libfaketime faketime)`);
+  }
+  // libfaketime reads the stamp in the process's local time (TZ), which the server inherits.
+  const two = (n: number) => String(n).padStart(2, "0");
+  const stamp = `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+  return { LD_PRELOAD: LIBFAKETIME, FAKETIME: `@${stamp}`, FAKETIME_DONT_RESET: "1" };
+}
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -62,9 +86,10 @@ export interface RunningServer {
  * worker, cookies and storage belong to the origin).
  */
 export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string>; port?: number } = {},
+  options: { dataDir?: string; env?: Record<string, string>; port?: number; clockAt?: Date } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "focus-e2e-"));
+  const clock = options.clockAt ? fakeTimeEnv(options.clockAt) : {};
   const child = spawn(process.execPath, [join(repoRoot, "apps/api/dist/server.js")], {
     cwd: repoRoot,
     env: {
@@ -82,6 +107,7 @@ export async function startServer(
       // A busy test machine is not an overloaded server: no 503s from the event-loop check
       // (faults.e2e.ts turns it on where it tests it).
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
+      ...clock,
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -90,7 +116,10 @@ export async function startServer(
   child.stdout?.on("data", (d) => (out += d));
   child.stderr?.on("data", (d) => (out += d));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 20 s:\n${out}`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in ${SERVER_START_TIMEOUT_MS / 1000} s:\n${out}`)),
+      SERVER_START_TIMEOUT_MS,
+    );
     const onData = () => {
       // server.ts prints "Focus app listening on port <port>: open <address>" once it listens
       // (the whole line: a chunk may end inside the number).
@@ -129,9 +158,17 @@ export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Launches Debian's Chromium headless with the flags known to work on this machine. */
-export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, ...options });
+/**
+ * Launches Debian's Chromium headless with the flags known to work on this machine. Its contexts
+ * prefer reduced motion unless a test asks otherwise (`reducedMotion: "no-preference"`): no e2e
+ * test is about an animation, and the landing page's and the player's canvases, drawn every frame,
+ * and every fade cost the CPU the tests share.
+ */
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, ...options });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (contextOptions = {}) => newContext({ reducedMotion: "reduce", ...contextOptions });
+  return browser;
 }
 
 /**
@@ -194,6 +231,21 @@ export async function registerInUi(page: Page, baseUrl: string, username: string
   }
   await planStep.click();
   await page.waitForURL(`${baseUrl}/app`);
+}
+
+/**
+ * Registers `username` (password "calm-focus-42", as `registerInUi`) over the API with the page's
+ * cookie jar, for a test that is not about the registration form, and opens /app. Resolves once
+ * the Focus Arena shows. The trial starts either way (the form's plan step activates nothing).
+ */
+export async function registerOverApi(page: Page, baseUrl: string, username: string): Promise<void> {
+  const res = await page.request.post(`${baseUrl}/api/register`, {
+    data: { username, email: `${username}@example.com`, password: "calm-focus-42" },
+    headers: { origin: baseUrl },
+  });
+  if (res.status() !== 201) throw new Error(`registering ${username} answered ${res.status()}: ${await res.text()}`);
+  await page.goto(`${baseUrl}/app`);
+  await page.getByText("Focus Arena").first().waitFor();
 }
 
 /** The parts of the built @focus/audio that audio fixtures need. */

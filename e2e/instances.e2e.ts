@@ -81,7 +81,7 @@ function openSocket(server: RunningServer, cookie: string): Promise<Client> {
 
 /** Resolves once `client` has received the account's timer in `status`, at `version` or later; returns that version. */
 async function accountTimer(client: Client, status: string, version = 0): Promise<number> {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + 20_000;
   const found = () =>
     client.received.find((m): m is { type: "account_timer"; timer: { status: string; version: number } } => {
       const message = m as { type?: string; timer?: { status: string; version: number } };
@@ -216,7 +216,7 @@ describe.skipIf(!available)("two API processes on one PostgreSQL", () => {
     type RoomState = { type: "room_state"; room: { members: { name: string }[]; round: { endsAt: number } } };
     const roomStates = (client: Client) => client.received.filter((m): m is RoomState => (m as { type?: string }).type === "room_state");
     const until = async (what: () => boolean, label: string) => {
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 20_000;
       while (!what()) {
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -279,8 +279,8 @@ describe.skipIf(!available)("two API processes on one PostgreSQL", () => {
       }
       // Each browser sees both people, though each is connected to a different process.
       const both = [expect.stringContaining(ada.username), expect.stringContaining(bo.username)];
-      await expect.poll(() => roomMembers(ada.page).allInnerTexts(), { timeout: 10_000 }).toEqual(both);
-      await expect.poll(() => roomMembers(bo.page).allInnerTexts(), { timeout: 10_000 }).toEqual(both);
+      await expect.poll(() => roomMembers(ada.page).allInnerTexts(), { timeout: 20_000 }).toEqual(both);
+      await expect.poll(() => roomMembers(bo.page).allInnerTexts(), { timeout: 20_000 }).toEqual(both);
       expect(upgrades[0]).toBeGreaterThan(upgradesBefore[0]!);
       expect(upgrades[1]).toBeGreaterThan(upgradesBefore[1]!);
 
@@ -294,7 +294,7 @@ describe.skipIf(!available)("two API processes on one PostgreSQL", () => {
 
       // Bo leaves on the second process: Ada, on the first, sees it.
       await bo.page.getByRole("button", { name: "Leave room" }).click();
-      await expect.poll(() => roomMembers(ada.page).allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining(ada.username)]);
+      await expect.poll(() => roomMembers(ada.page).allInnerTexts(), { timeout: 20_000 }).toEqual([expect.stringContaining(ada.username)]);
     } finally {
       await browser.close();
     }

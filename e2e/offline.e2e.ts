@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { moveSessionBack } from "./accountTimerHelpers";
-import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
+import type { AccountTimer } from "@focus/core/timer";
+import { outboxWaiting, resumeForLastMs, settledOnServer } from "./accountTimerHelpers";
+import { launchBrowser, registerOverApi, removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
 
 /**
  * Never lose a session, end to end in Debian Chromium: the service worker opens the
@@ -10,8 +11,8 @@ import { launchBrowser, removeDataDir, startServer, uniqueName, type RunningServ
  * whether the browser was offline or the server was stopped and restarted in between. With
  * the network off the last-loaded statistics and the mini timer open too, and the app is
  * installable (manifest and service worker served). A session is made to end a few seconds
- * after it is started by moving it into the past on the server and reloading (the server keeps
- * the account's timer on its own clock).
+ * after it is started by pausing it, leaving it a few seconds on the server and resuming it after
+ * a reload (`resumeForLastMs`: the server keeps the account's timer on its own clock).
  */
 let browser: Browser;
 const servers: RunningServer[] = [];
@@ -48,9 +49,14 @@ function cachedApiPaths(page: Page, paths: string[]): Promise<string[]> {
 async function waitUntilOfflineReady(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
   const paths = ["/api/me", "/api/settings", "/api/sessions/range"];
-  const deadline = Date.now() + 10_000;
-  while ((await cachedApiPaths(page, paths)).length < paths.length && Date.now() < deadline) await page.waitForTimeout(250);
-  if ((await cachedApiPaths(page, paths)).length < paths.length) {
+  const cachedAll = await expect
+    .poll(() => cachedApiPaths(page, paths), { timeout: 10_000 })
+    .toEqual(paths)
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!cachedAll) {
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
   }
@@ -63,21 +69,33 @@ function allTimeCard(page: Page): Promise<string | null> {
 }
 
 /**
- * Starts a focus session that ends in a few seconds: started with the button, moved into the
- * past on the server, and the page reloaded (it takes the account's timer again).
+ * Starts a focus session that ends `leftMs` after this returns: started with the button, paused,
+ * left `leftMs` on the server, and resumed after a reload (`resumeForLastMs`). Returns the running
+ * timer as the server stored it.
  */
-async function startShortFocusSession(page: Page, server: RunningServer, username: string) {
+async function startShortFocusSession(page: Page, server: RunningServer, username: string, leftMs = 3000): Promise<AccountTimer> {
   await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("25:00");
   await page.getByRole("button", { name: "Start Focus" }).click();
-  await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
-  await moveSessionBack(server, username, 25 * 60_000 - 8000);
-  await page.reload();
-  await expect.poll(() => page.getByTestId("timer-display").textContent(), { timeout: 15_000 }).toMatch(/^00:0\d$/);
+  await page.getByRole("button", { name: "Pause" }).waitFor();
+  return resumeForLastMs(page, server, username, leftMs);
+}
+
+/**
+ * Room left of a session that must end after the test has cut the page off (the network switched
+ * off, the server stopped: a SIGTERM waits for the live connections to close), on a busy machine.
+ */
+const CUT_OFF_MS = 15_000;
+
+/** Switches the context's network off and waits until the page says so (`navigator.onLine`, "Offline"). */
+async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await page.waitForFunction(() => !navigator.onLine);
+  await expect.poll(() => page.getByTestId("connection-status").textContent()).toContain("Offline");
 }
 
 /** Waits for the focus session to end and the short break to take over. */
 async function sessionEnded(page: Page) {
-  await expect.poll(() => page.getByRole("button", { name: "Short Break" }).getAttribute("aria-pressed"), { timeout: 15_000 }).toBe("true");
+  await expect.poll(() => page.getByRole("button", { name: "Short Break" }).getAttribute("aria-pressed"), { timeout: CUT_OFF_MS + 15_000 }).toBe("true");
 }
 
 /** Signed-in API contexts, one per user and server (signing in for every check would meet the sign-in limit). */
@@ -109,7 +127,7 @@ describe("offline: nothing lost", () => {
     servers.push(server);
     const { context, page } = await newContext();
     const username = uniqueName("offline");
-    await registerInUi(page, server.url, username);
+    await registerOverApi(page, server.url, username);
     // The Statistics tab once, so the last-loaded statistics are there offline too.
     await page.getByRole("tab", { name: "Statistics" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Your Focus Journey" }).isVisible()).toBe(true);
@@ -117,9 +135,8 @@ describe("offline: nothing lost", () => {
     await waitUntilOfflineReady(page);
     await expect.poll(() => page.getByTestId("connection-status").textContent()).toBe("");
 
-    await startShortFocusSession(page, server, username);
-    await context.setOffline(true);
-    await expect.poll(() => page.getByTestId("connection-status").textContent()).toContain("Offline");
+    const running = await startShortFocusSession(page, server, username, CUT_OFF_MS);
+    await goOffline(context, page);
     await sessionEnded(page);
     // Counted at once, though it waits in the outbox.
     await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
@@ -127,7 +144,8 @@ describe("offline: nothing lost", () => {
 
     // A reload with the network off: the app opens from the service worker, the session still waits.
     await page.reload();
-    await expect.poll(() => page.getByTestId("timer-display").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId("timer-display").isVisible(), { timeout: 30_000 }).toBe(true);
+    await page.waitForFunction(() => !navigator.onLine);
     await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
     await expect.poll(() => page.getByTestId("connection-status").textContent()).toMatch(/Offline.*1 waiting/);
     await page.getByRole("tab", { name: "Statistics" }).click();
@@ -139,15 +157,17 @@ describe("offline: nothing lost", () => {
 
     // Back online: the `online` event sends it, once.
     await context.setOffline(false);
-    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 15_000 }).toBe("");
-    await expect.poll(async () => (await focusSessionsOnServer(server.url, username)).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 30_000 }).toBe("");
+    await expect.poll(async () => (await focusSessionsOnServer(server.url, username)).length, { timeout: 30_000 }).toBe(1);
     const [recorded] = await focusSessionsOnServer(server.url, username);
     expect(recorded).toMatchObject({ duration: 1500, clientId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 
-    // Another reload and a little time change nothing: still exactly one.
+    // Another reload changes nothing: once the page has nothing left to send and the server has
+    // settled the session itself, still exactly one.
     await page.reload();
     await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
-    await page.waitForTimeout(2000);
+    await expect.poll(() => outboxWaiting(page)).toBe(0);
+    await expect.poll(() => settledOnServer(server, username, running)).toBe(true);
     expect(await focusSessionsOnServer(server.url, username)).toHaveLength(1);
     await context.close();
   });
@@ -159,20 +179,20 @@ describe("offline: nothing lost", () => {
     servers.push(server);
     const { context, page } = await newContext();
     const username = uniqueName("restart");
-    await registerInUi(page, server.url, username);
+    await registerOverApi(page, server.url, username);
     await waitUntilOfflineReady(page);
 
-    await startShortFocusSession(page, server, username);
+    await startShortFocusSession(page, server, username, CUT_OFF_MS);
     await server.stop();
     await sessionEnded(page);
     await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
-    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 10_000 }).toMatch(/Server unreachable.*1 waiting/);
+    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 20_000 }).toMatch(/Server unreachable.*1 waiting/);
 
     // The app still opens with its server gone.
     await page.reload();
-    await expect.poll(() => page.getByTestId("timer-display").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId("timer-display").isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => page.getByTestId("today-sessions").textContent()).toBe("1");
-    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 10_000 }).toMatch(/Server unreachable.*1 waiting/);
+    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 20_000 }).toMatch(/Server unreachable.*1 waiting/);
 
     // The same server (database, port) comes back; no `online` event: the live connection's
     // next attempt reaches it, and the outbox sends at once.
@@ -194,26 +214,27 @@ describe("offline: nothing lost", () => {
     servers.push(server);
     const { context, page } = await newContext();
     const username = uniqueName("offstats");
-    await registerInUi(page, server.url, username);
+    await registerOverApi(page, server.url, username);
     await waitUntilOfflineReady(page);
 
     // Online: one focus session, recorded, then the Statistics tab loads it.
     await startShortFocusSession(page, server, username);
     await sessionEnded(page);
-    await expect.poll(async () => (await focusSessionsOnServer(server.url, username)).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(async () => (await focusSessionsOnServer(server.url, username)).length, { timeout: 30_000 }).toBe(1);
     await page.getByRole("tab", { name: "Statistics" }).click();
-    await expect.poll(() => allTimeCard(page), { timeout: 15_000 }).toBe("All time25 min1 session completed");
-    await expect.poll(() => cachedApiPaths(page, ["/api/sessions"]), { timeout: 15_000 }).toEqual(["/api/sessions"]);
+    await expect.poll(() => allTimeCard(page), { timeout: 30_000 }).toBe("All time25 min1 session completed");
+    await expect.poll(() => cachedApiPaths(page, ["/api/sessions"]), { timeout: 30_000 }).toEqual(["/api/sessions"]);
     await page.getByRole("tab", { name: "Focus Arena" }).click();
 
     // Offline, after a reload: the app opens and the Statistics show the same numbers.
     await context.setOffline(true);
     await page.reload();
-    await expect.poll(() => page.getByTestId("timer-display").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId("timer-display").isVisible(), { timeout: 30_000 }).toBe(true);
+    await page.waitForFunction(() => !navigator.onLine);
     await expect.poll(() => page.getByTestId("connection-status").textContent()).toContain("Offline");
     await page.getByRole("tab", { name: "Statistics" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Your Focus Journey" }).isVisible()).toBe(true);
-    await expect.poll(() => allTimeCard(page), { timeout: 15_000 }).toBe("All time25 min1 session completed");
+    await expect.poll(() => allTimeCard(page), { timeout: 30_000 }).toBe("All time25 min1 session completed");
     expect(await page.getByText("Couldn't load your sessions.").count()).toBe(0);
     await page.getByRole("tab", { name: "Focus Arena" }).click();
 
@@ -226,7 +247,7 @@ describe("offline: nothing lost", () => {
     const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Open mini timer" }).click()]);
     await popup.waitForLoadState();
     expect(new URL(popup.url()).pathname).toBe("/mini-timer");
-    await expect.poll(() => popup.getByTestId("mini-timer-display").textContent(), { timeout: 15_000 }).toBe(shown);
+    await expect.poll(() => popup.getByTestId("mini-timer-display").textContent(), { timeout: 30_000 }).toBe(shown);
     await popup.getByRole("button", { name: /^(Resume|Start)$/ }).click();
     await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId("connection-status").textContent()).toContain("Offline");

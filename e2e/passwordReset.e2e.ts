@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { resetLinkOf, startSmtpSink, type SmtpSink } from "../apps/api/test/smtpSink";
-import { freePort, launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+import { freePort, launchBrowser, registerOverApi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
 
 /**
  * Password reset in the browser (`docs/product.md`, Forgotten password): a server that mails
@@ -59,7 +59,7 @@ describe("password reset", () => {
     // Signed in on another browser, which the reset signs out.
     const other = await browser.newContext();
     const otherPage = await other.newPage();
-    await registerInUi(otherPage, mailing.url, username);
+    await registerOverApi(otherPage, mailing.url, username);
 
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -106,7 +106,7 @@ describe("password reset", () => {
     const username = uniqueName("nomail");
     const userContext = await browser.newContext();
     const userPage = await userContext.newPage();
-    await registerInUi(userPage, noMail.url, username);
+    await registerOverApi(userPage, noMail.url, username);
     await userContext.clearCookies();
 
     const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -29,7 +29,7 @@ afterAll(async () => {
 
 /** Waits until `text` is visible on the page (the first match). */
 async function shows(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 30_000 }).toBe(true);
 }
 
 describe("plans, offers and upgrade requests", () => {
@@ -75,7 +75,7 @@ describe("plans, offers and upgrade requests", () => {
     await admin.waitForURL(`${server.url}/app`);
     await admin.goto(`${server.url}/admin`);
     const row = admin.getByRole("listitem").filter({ hasText: username });
-    await expect.poll(() => row.getByText(/^Upgrade requested /).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => row.getByText(/^Upgrade requested /).isVisible(), { timeout: 30_000 }).toBe(true);
     const ownRow = admin.getByRole("listitem").filter({ hasText: "(you)" });
     await expect.poll(() => ownRow.getByText(ADMIN.username, { exact: true }).isVisible()).toBe(true);
     expect(await ownRow.getByRole("button", { name: /Cancel subscription/ }).count()).toBe(0);
@@ -109,7 +109,7 @@ describe("plans, offers and upgrade requests", () => {
 
     // The user's /subscription says it was applied.
     await page.goto(`${server.url}/subscription`);
-    await expect.poll(() => requests.getByText("Offer applied").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => requests.getByText("Offer applied").isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await requests.getByText("Offer pending").count()).toBe(0);
     await saveScreenshot(page, "plans/subscription-desktop", { fullPage: true });
 

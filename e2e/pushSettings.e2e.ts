@@ -41,7 +41,7 @@ describe("the locked-screen notification switch in Chromium", () => {
     it(`switches on from the keyboard, or says the push service cannot be reached and stays usable (${size})`, async () => {
       const page = await settingsPage(size);
       const toggle = page.getByRole("switch", SWITCH);
-      await expect.poll(() => toggle.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => toggle.isEnabled(), { timeout: 30_000 }).toBe(true);
       await toggle.scrollIntoViewIfNeeded();
       await toggle.focus();
       await page.keyboard.press("Space");

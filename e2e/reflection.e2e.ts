@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, registerInUi, removeDataDir, saveScreenshot, showAppTab, startServer, uniqueName, type RunningServer } from "./harness";
+import { resumeForLastMs } from "./accountTimerHelpers";
+import { launchBrowser, registerOverApi, removeDataDir, saveScreenshot, showAppTab, startServer, uniqueName, type RunningServer } from "./harness";
 
 /**
  * Intentions and reflection end to end in Debian Chromium (`docs/product.md`, Intentions,
  * reflection and a break that calls you back): a user names what they will do first, completes a
- * 1-minute focus session (the shortest the settings allow; the server keeps the account's timer
- * on the machine's clock, so the test lets that minute pass), answers "Stuck" with a focus rating
- * of 2, and finds both in Statistics' "Intentions and how they went".
+ * focus session, answers "Stuck" with a focus rating of 2, and finds both in Statistics'
+ * "Intentions and how they went". The server keeps the account's timer on its own clock, so the
+ * session is made to end a few seconds after its start by pausing it, leaving it 3 s on the server
+ * and resuming it after a reload (`resumeForLastMs`), not by letting 25 minutes pass.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -27,11 +29,9 @@ describe("an intention and how it went", () => {
   it("types an intention, completes a short focus session, answers Stuck with rating 2, and sees it in Statistics", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await registerInUi(page, server.url, uniqueName("reflect"));
-    const saved = await page.request.post(`${server.url}/api/settings`, { headers: { origin: server.url }, data: { focusDuration: 1 } });
-    expect(saved.status()).toBe(200);
-    await page.reload();
-    await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("01:00");
+    const username = uniqueName("reflect");
+    await registerOverApi(page, server.url, username);
+    await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("25:00");
 
     const intention = "Outline the first section";
     await page.getByLabel("What will you do first?").fill(intention);
@@ -39,9 +39,12 @@ describe("an intention and how it went", () => {
     await page.getByRole("button", { name: "Start Focus" }).click();
     await expect.poll(() => page.getByTestId("session-intention").textContent()).toContain(intention);
 
-    // The minute passes on the real clock; the card asks once the session is complete.
+    // 3 s are left of the session; the reloaded page still names the intention, and the card asks
+    // once the session is complete.
+    await resumeForLastMs(page, server, username, 3000);
+    expect(await page.getByTestId("session-intention").textContent()).toContain(intention);
     const card = page.getByTestId("reflection-card");
-    await card.waitFor({ timeout: 90_000 });
+    await card.waitFor({ timeout: 30_000 });
     expect(await card.textContent()).toContain(intention);
     await saveScreenshot(page, "reflection/card-desktop");
     await card.getByRole("button", { name: "Stuck" }).click();
@@ -66,5 +69,5 @@ describe("an intention and how it went", () => {
     await stats.scrollIntoViewIfNeeded();
     await saveScreenshot(page, "reflection/stats-desktop");
     await context.close();
-  }, 180_000);
+  });
 });

@@ -1,20 +1,25 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Sqlite } from "./faultHelpers";
-import { clockSeconds, launchBrowser, removeDataDir, roomClock, roomMembers, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+import { clockSeconds, daytimeZone, launchBrowser, removeDataDir, roomClock, roomMembers, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
 
 /**
  * Focus rooms in two real browsers (`docs/rooms.md`): one user opens a room, another finds it
  * in the list, both join, see each other, run the same round to within a second, and each
  * records their own focus session when it ends; statuses and leaving show to the other; the
- * owner ends the room. The room's first round is moved in the database to end a few seconds
- * after the test joins, so a real (unfaked) round ends within the test.
+ * owner ends the room. The room's first round is moved in the database to end some seconds
+ * after the test joins (room for the joins on a busy machine), so a real (unfaked) round ends
+ * within the test. How soon a leaver is gone is measured on the pages' own clocks, from the
+ * leaver's click to the change on the others' screens, so a slow test process does not count.
  */
 let server: RunningServer;
 let browser: Browser;
 
-/** Seconds before the shifted room's focus round ends, counted from the shift. */
-const ROUND_LEFT_S = 12;
+/**
+ * Seconds before the shifted room's focus round ends, counted from the shift: room for a reload
+ * and a join on a busy machine before the round is checked.
+ */
+const ROUND_LEFT_S = 30;
 
 /** Signs up `username` through the API in this browser context (its pages share the cookie) and opens /app. */
 async function signUp(context: BrowserContext, username: string): Promise<Page> {
@@ -64,6 +69,10 @@ describe("focus rooms in two browsers", () => {
     const slug = new URL(ada.url()).pathname.split("/").at(-1) ?? "";
     expect(slug).toMatch(/^[A-Za-z0-9_-]{10}$/);
 
+    // Bo waits on the list of rooms.
+    await bo.goto(`${server.url}/rooms`);
+    await bo.getByRole("link", { name: /Writers' room/ }).waitFor();
+
     // Its first focus round ends ROUND_LEFT_S from now (the room opened 25 minutes earlier).
     const db = new Sqlite(`${server.dataDir}/focus.db`);
     const startedAt = new Date(Date.now() - (25 * 60 - ROUND_LEFT_S) * 1000).toISOString();
@@ -77,7 +86,6 @@ describe("focus rooms in two browsers", () => {
     await expect.poll(() => roomMembers(ada).count()).toBe(1);
 
     // Bo finds it in the list and joins.
-    await bo.goto(`${server.url}/rooms`);
     await bo.getByRole("link", { name: /Writers' room/ }).click();
     await bo.getByRole("button", { name: "Join this room" }).click();
     await expect.poll(() => roomMembers(bo).allInnerTexts()).toEqual([expect.stringContaining(adaName), expect.stringContaining(boName)]);
@@ -85,17 +93,24 @@ describe("focus rooms in two browsers", () => {
     await saveScreenshot(ada, "room-desktop");
     await saveScreenshot(bo, "room-phone");
 
-    // The same round: both room clocks and both personal timers within a second of each other.
-    const [adaClock, boClock, adaTimer, boTimer] = await Promise.all([
-      roomClock(ada).getAttribute("aria-label"),
-      roomClock(bo).getAttribute("aria-label"),
-      ada.getByTestId("header-timer").getAttribute("aria-label"),
-      bo.getByTestId("header-timer").getAttribute("aria-label"),
-    ]);
-    expect(adaClock).toMatch(/Focus round/);
-    const shown = [adaClock, boClock, adaTimer, boTimer].map(clockSeconds);
-    expect(Math.max(...shown) - Math.min(...shown), JSON.stringify([adaClock, boClock, adaTimer, boTimer])).toBeLessThanOrEqual(1);
-    expect(shown[0]).toBeLessThanOrEqual(ROUND_LEFT_S);
+    // The same round: both room clocks and both personal timers within a second of each other
+    // (each page's two read at one instant; on a busy machine the pages are read again until they
+    // agree, as a person looking at them would see once both had caught up).
+    const labels = (page: Page) =>
+      page.evaluate(() => [
+        document.querySelector('[role="timer"]')?.getAttribute("aria-label") ?? null,
+        document.querySelector('[data-testid="header-timer"]')?.getAttribute("aria-label") ?? null,
+      ]);
+    let shownLabels: (string | null)[] = [];
+    await expect
+      .poll(async () => {
+        const [[adaClock, adaTimer], [boClock, boTimer]] = await Promise.all([labels(ada), labels(bo)]);
+        shownLabels = [adaClock ?? null, boClock ?? null, adaTimer ?? null, boTimer ?? null];
+        return spread(shownLabels.map(clockSeconds));
+      })
+      .toBeLessThanOrEqual(1);
+    expect(shownLabels[0], JSON.stringify(shownLabels)).toMatch(/Focus round/);
+    expect(clockSeconds(shownLabels[0] ?? null)).toBeLessThanOrEqual(ROUND_LEFT_S);
 
     // The server sees each of them in focus (what the extension blocks by): an attempt now
     // is placed in their own session, which started when they joined.
@@ -115,9 +130,9 @@ describe("focus rooms in two browsers", () => {
     await expect.poll(() => roomMembers(ada).allInnerTexts()).toContainEqual(expect.stringContaining("Tax return"));
 
     // The round ends: each has a focus session of their own, for the time they were in the room.
-    await expect.poll(() => roomClock(ada).getAttribute("aria-label"), { timeout: (ROUND_LEFT_S + 10) * 1000 }).toMatch(/^Break/);
-    await expect.poll(() => focusSessions(ada, server.url), { timeout: 10_000 }).toHaveLength(1);
-    await expect.poll(() => focusSessions(bo, server.url), { timeout: 10_000 }).toHaveLength(1);
+    await expect.poll(() => roomClock(ada).getAttribute("aria-label"), { timeout: (ROUND_LEFT_S + 15) * 1000 }).toMatch(/^Break/);
+    await expect.poll(() => focusSessions(ada, server.url), { timeout: 20_000 }).toHaveLength(1);
+    await expect.poll(() => focusSessions(bo, server.url), { timeout: 20_000 }).toHaveLength(1);
     for (const page of [ada, bo]) {
       const [session] = await focusSessions(page, server.url);
       expect(session?.completed).toBe(true);
@@ -164,7 +179,10 @@ describe("focus rooms in two browsers", () => {
     // Bo's device clock runs 2 minutes fast: every Date of his pages reads 120 s ahead.
     const boContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await boContext.addInitScript(shiftClock, FAST_MS);
+    await boContext.addInitScript(stampClicks);
     const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await adaContext.addInitScript(recordRoomShown);
+    await visitorContext.addInitScript(recordRoomShown);
     const adaName = uniqueName("ada");
     const boName = uniqueName("bo");
     const [ada, bo] = await Promise.all([signUp(adaContext, adaName), signUp(boContext, boName)]);
@@ -188,36 +206,49 @@ describe("focus rooms in two browsers", () => {
     await expect.poll(() => roomMembers(ada).count()).toBe(2);
     const clocks = async () => (await Promise.all([ada, bo, visitor].map((page) => roomClock(page).getAttribute("aria-label")))).map(clockSeconds);
     await expect.poll(async () => spread(await clocks())).toBeLessThanOrEqual(1);
-    // ...and keeps doing so.
-    await bo.waitForTimeout(1500);
+    // ...and keeps doing so, a few seconds of the round later.
+    const first = (await clocks())[0] ?? Number.NaN;
+    await expect.poll(async () => (await clocks())[0]).toBeLessThanOrEqual(first - 2);
+    await expect.poll(async () => spread(await clocks())).toBeLessThanOrEqual(1);
     const shown = await clocks();
-    expect(spread(shown), JSON.stringify(shown)).toBeLessThanOrEqual(1);
     expect(shown[0]).toBeGreaterThan(24 * 60);
     await saveScreenshot(bo, "room-fast-clock-phone");
 
     /**
-     * Bo is off Ada's list and the visitor's count within about a second of `leave` (a room's
-     * state goes out at most once a second, so a leave just after a join waits for the second's end).
+     * Ms from `leave` to Bo being off Ada's list and the visitor's count, on the pages' own clocks
+     * (`recordRoomShown`): from Bo's click (`stampClicks`), or from the test's call when Bo closes
+     * the tab. A room's state goes out at most once a second, so a leave just after a join waits
+     * for the second's end: within about a second means within 2 s here.
      */
-    const goneWithinASecond = async (leave: () => Promise<unknown>) => {
+    const goneAfter = async (leave: () => Promise<unknown>, by: "click" | "close") => {
       await expect.poll(() => headcount(visitor)).toBe("2 people");
-      const started = Date.now();
+      await expect.poll(() => roomMembers(ada).count()).toBe(2);
+      const calledAt = Date.now();
       await leave();
       await Promise.all([
-        expect.poll(() => roomMembers(ada).allInnerTexts(), { timeout: 2000, interval: 50 }).toEqual([expect.stringContaining(adaName)]),
-        expect.poll(() => headcount(visitor), { timeout: 2000, interval: 50 }).toBe("1 person"),
+        expect.poll(() => roomMembers(ada).allInnerTexts(), { timeout: 30_000 }).toEqual([expect.stringContaining(adaName)]),
+        expect.poll(() => headcount(visitor), { timeout: 30_000 }).toBe("1 person"),
       ]);
-      return Date.now() - started;
+      const leftAt = by === "click" ? await bo.evaluate(() => (window as unknown as { __clickAt: number }).__clickAt) : calledAt;
+      const adaSaw = (await roomShown(ada)).find((shown) => shown.at >= leftAt && shown.members === 1);
+      const visitorSaw = (await roomShown(visitor)).find((shown) => shown.at >= leftAt && shown.headcount === "1 person");
+      expect(adaSaw, "Ada's list without Bo").toBeDefined();
+      expect(visitorSaw, "the visitor's count without Bo").toBeDefined();
+      return Math.max(adaSaw?.at ?? Number.NaN, visitorSaw?.at ?? Number.NaN) - leftAt;
     };
     // The Leave button.
-    expect(await goneWithinASecond(() => bo.getByRole("button", { name: "Leave room" }).click())).toBeLessThanOrEqual(2000);
+    const byButton = await goneAfter(() => bo.getByRole("button", { name: "Leave room" }).click(), "click");
+    expect(byButton).toBeLessThanOrEqual(2000);
     // Moving to another page of the app.
     await bo.getByRole("button", { name: "Join this room" }).click();
-    expect(await goneWithinASecond(() => bo.getByRole("link", { name: "All rooms" }).click())).toBeLessThanOrEqual(2000);
+    const byLink = await goneAfter(() => bo.getByRole("link", { name: "All rooms" }).click(), "click");
+    expect(byLink).toBeLessThanOrEqual(2000);
     // Closing the tab.
     await bo.goto(roomUrl);
     await bo.getByRole("button", { name: "Join this room" }).click();
-    expect(await goneWithinASecond(() => bo.close())).toBeLessThanOrEqual(2000);
+    const byClose = await goneAfter(() => bo.close(), "close");
+    expect(byClose).toBeLessThanOrEqual(2000);
+    console.info(`rooms: a leaver was gone from the others' screens ${Math.round(byButton)} ms after Leave, ${Math.round(byLink)} ms after a link, ${Math.round(byClose)} ms after closing the tab`);
 
     await adaContext.close();
     await boContext.close();
@@ -226,7 +257,10 @@ describe("focus rooms in two browsers", () => {
 
   it("shows a Free-plan member whose sessions of the day are used up as not focusing, to everyone", async () => {
     const adaContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const cyContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    // Cy's day is the one of a zone where it is daytime now, so the two sessions below fall on it
+    // whatever the hour of the machine running the test.
+    const zone = daytimeZone();
+    const cyContext = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: zone });
     const adaName = uniqueName("ada");
     const cyName = uniqueName("cy");
     const [ada, cy] = await Promise.all([signUp(adaContext, adaName), signUp(cyContext, cyName)]);
@@ -237,7 +271,7 @@ describe("focus rooms in two browsers", () => {
     for (const minutesAgo of [1, 30]) {
       const res = await cy.request.post(`${server.url}/api/sessions`, {
         data: { startTime: new Date(Date.now() - (minutesAgo + 25) * 60_000).toISOString(), duration: 1500, type: "focus", completed: true },
-        headers: { origin: server.url, "x-time-zone": "UTC" },
+        headers: { origin: server.url, "x-time-zone": zone },
       });
       expect(res.status()).toBe(201);
     }
@@ -288,4 +322,43 @@ function shiftClock(shiftMs: number): void {
     }
   }
   globalThis.Date = ShiftedDate as DateConstructor;
+}
+
+/** A change of who a room's page shows, stamped on the page's real clock (`recordRoomShown`). */
+type RoomShown = { at: number; members: number | null; headcount: string | null };
+
+/**
+ * An init script that keeps, in the page, each change of what a room's page shows of who is
+ * there (how many people are listed, the headcount line), stamped on the page's real clock
+ * (`performance.timeOrigin + performance.now()`) as it happens. Read with `roomShown`.
+ */
+function recordRoomShown(): void {
+  const seen: { at: number; members: number | null; headcount: string | null }[] = [];
+  (window as unknown as { __roomShown: typeof seen }).__roomShown = seen;
+  const note = () => {
+    const list = document.querySelector('[aria-label="People in the room"]');
+    const members = list ? list.querySelectorAll("li").length : null;
+    let headcount: string | null = null;
+    const walker = document.createTreeWalker(document.body ?? document, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.parentElement?.textContent?.trim() ?? "";
+      if (/^\d+ (person|people)$/.test(text)) {
+        headcount = text;
+        break;
+      }
+    }
+    const last = seen[seen.length - 1];
+    if (!last || last.members !== members || last.headcount !== headcount) seen.push({ at: performance.timeOrigin + performance.now(), members, headcount });
+  };
+  new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/** What the page showed of who is in the room so far (`recordRoomShown`). */
+function roomShown(page: Page): Promise<RoomShown[]> {
+  return page.evaluate(() => (window as unknown as { __roomShown?: RoomShown[] }).__roomShown ?? []);
+}
+
+/** An init script that stamps the page's last click on its real clock (`window.__clickAt`, as `recordRoomShown`). */
+function stampClicks(): void {
+  window.addEventListener("click", () => ((window as unknown as { __clickAt: number }).__clickAt = performance.timeOrigin + performance.now()), true);
 }

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInInUi } from "./accountTimerHelpers";
 import { downloadExtension, launchWithExtension, startTestSite, type ExtensionBrowser, type TestSite } from "./extensionHarness";
-import { freePort, launchBrowser, registerInUi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, showAppTab } from "./harness";
+import { freePort, launchBrowser, registerOverApi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, showAppTab } from "./harness";
 
 /**
  * Strict focus end to end (`docs/product.md`, Strict focus), in Debian Chromium with the
@@ -57,7 +57,7 @@ describe("strict focus", () => {
   const username = uniqueName("strict");
 
   it("pairs the extension and lists a site", async () => {
-    await registerInUi(app, server.url, username);
+    await registerOverApi(app, server.url, username);
     await showAppTab(app, "block");
     await app.getByLabel("Website to block").fill(SITE);
     await app.getByRole("button", { name: "Add", exact: true }).click();
@@ -66,7 +66,7 @@ describe("strict focus", () => {
     await app.getByRole("button", { name: "Pair this browser's extension" }).click();
     await expect.poll(() => app.getByText("Extension paired").count()).toBeGreaterThan(0);
     await app.goto(`${server.url}/app`);
-    await expect.poll(landing, { timeout: 10_000, interval: 500 }).toBe("open");
+    await expect.poll(landing, { timeout: 20_000, interval: 500 }).toBe("open");
   });
 
   it("refuses Pause from the page, the keyboard, the popup and a second device, and the site stays blocked", async () => {
@@ -85,13 +85,13 @@ describe("strict focus", () => {
     await app.getByText("Strict focus: this session keeps going").first().waitFor();
     await app.keyboard.press("r");
     expect(await app.getByText("Running").count()).toBe(1);
-    await expect.poll(landing, { timeout: 10_000, interval: 500 }).toBe("blocked");
+    await expect.poll(landing, { timeout: 20_000, interval: 500 }).toBe("blocked");
 
     // The popup offers no Pause or Reset and says where End early is.
     const popup = await context.newPage();
     await popup.setViewportSize({ width: 300, height: 420 });
     await popup.goto(`chrome-extension://${extensionId}/popup/popup.html`);
-    await expect.poll(() => popup.locator("#notice-title").textContent(), { timeout: 10_000 }).toBe("Strict focus");
+    await expect.poll(() => popup.locator("#notice-title").textContent(), { timeout: 20_000 }).toBe("Strict focus");
     expect(await popup.locator("#controls").isHidden()).toBe(true);
     expect(await popup.locator("#primary").isVisible()).toBe(false);
     await saveScreenshot(popup, "strict-extension-popup");
@@ -101,7 +101,7 @@ describe("strict focus", () => {
     const phoneContext = await otherBrowser.newContext({ viewport: { width: 390, height: 844 } });
     const phone = await phoneContext.newPage();
     await signInInUi(phone, server.url, username);
-    await phone.getByTestId("strict-session").waitFor({ timeout: 10_000 });
+    await phone.getByTestId("strict-session").waitFor({ timeout: 20_000 });
     expect(await phone.getByRole("button", { name: "Pause" }).count()).toBe(0);
     await phone.keyboard.press("Space");
     await phone.getByText("Strict focus: this session keeps going").first().waitFor();
@@ -118,7 +118,7 @@ describe("strict focus", () => {
     // The laptop still runs the strict session.
     await app.getByTestId("strict-session").waitFor();
     expect(await app.getByText("Running").count()).toBe(1);
-    await expect.poll(landing, { timeout: 10_000, interval: 500 }).toBe("blocked");
+    await expect.poll(landing, { timeout: 20_000, interval: 500 }).toBe("blocked");
 
     // The listed site cannot be removed meanwhile, and the server refuses it too.
     await showAppTab(app, "block");
@@ -144,14 +144,14 @@ describe("strict focus", () => {
     await end.click();
     await app.getByText("Session ended early").first().waitFor();
     await app.getByRole("button", { name: "Start Focus" }).waitFor();
-    await expect.poll(landing, { timeout: 10_000, interval: 500 }).toBe("open");
+    await expect.poll(landing, { timeout: 20_000, interval: 500 }).toBe("open");
 
     await expect
       .poll(async () => ((await (await app.request.get(`${server.url}/api/sessions`)).json()) as { escapedAt?: string }[]).filter((s) => s.escapedAt).length)
       .toBe(1);
     await showAppTab(app, "stats");
     const card = app.getByTestId("escapes-card");
-    await card.waitFor({ timeout: 10_000 });
+    await card.waitFor({ timeout: 20_000 });
     expect(await card.textContent()).toContain("1 escape this week");
     expect(await card.getByText("Focus session · Ended early").count()).toBe(1);
     await card.scrollIntoViewIfNeeded();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Browser, Locator } from "playwright-core";
 import { moveSessionBack } from "./accountTimerHelpers";
-import { registerInUi, saveScreenshot, uniqueName, type RunningServer } from "./harness";
+import { registerOverApi, saveScreenshot, uniqueName, type RunningServer } from "./harness";
 import { serverAndBrowserPerFile } from "./serverAndBrowser";
 
 /**
@@ -21,7 +21,7 @@ describe("tasks end to end", () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const username = uniqueName("tasks");
-    await registerInUi(page, server.url, username);
+    await registerOverApi(page, server.url, username);
     await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("25:00");
 
     const tasks = page.getByRole("form", { name: "Add a task" });
@@ -47,7 +47,7 @@ describe("tasks end to end", () => {
     await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
     await moveSessionBack(server, username, 25 * 60_000 - 5000);
     await page.reload();
-    await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 15_000 }).toBe("1");
+    await expect.poll(() => page.getByTestId("today-sessions").textContent(), { timeout: 30_000 }).toBe("1");
     await expect.poll(() => count(row)).toBe("1 / 2");
     await expect.poll(() => count(page.getByTestId("working-on"))).toBe("1 / 2");
     await saveScreenshot(page, "tasks-focus-arena-desktop");
