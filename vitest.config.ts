@@ -159,8 +159,10 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["src/test/setup.ts"],
-          // Room for the 5 s findBy/waitFor limit of src/test/setup.ts on a loaded machine.
-          testTimeout: 15_000,
+          // Limits against hangs only, with room for a loaded machine: a test's several 30 s
+          // findBy/waitFor limits (src/test/setup.ts), and hooks that unmount or clear an outbox.
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
           env: LOCAL_TIME_ZONE,
         },
       },

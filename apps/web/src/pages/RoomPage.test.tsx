@@ -83,7 +83,7 @@ describe("a focus room's page", () => {
     await waitFor(() => expect(screen.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Focus: (20:00|19:\d\d) left/));
 
     await user.type(screen.getByLabelText(/What are you working on/), "Taxes");
-    await waitFor(() => expect(socket.sentOf("room_status").at(-1)).toEqual({ type: "room_status", status: "Taxes" }), { timeout: 3000 });
+    await waitFor(() => expect(socket.sentOf("room_status").at(-1)).toEqual({ type: "room_status", status: "Taxes" }));
 
     await user.click(screen.getByRole("button", { name: "Leave room" }));
     expect(socket.sentOf("room_leave")).toHaveLength(1);
@@ -135,7 +135,7 @@ describe("a focus room's page", () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Join this room" }));
     await waitFor(() => expect((screen.getByLabelText(/What are you working on/) as HTMLInputElement).value).toBe("Chapter 3 draft"));
-    await waitFor(() => expect(timerSocket()?.sentOf("room_status").at(-1)).toEqual({ type: "room_status", status: "Chapter 3 draft" }), { timeout: 3000 });
+    await waitFor(() => expect(timerSocket()?.sentOf("room_status").at(-1)).toEqual({ type: "room_status", status: "Chapter 3 draft" }));
   });
 
   it("says why when the room ends while the user is in it, or refuses the join", async () => {

@@ -67,7 +67,7 @@ describe("plan selection after registration", () => {
     expect(screen.getByText("21 days left of everything in Premium.")).toBeTruthy();
     expect(screen.queryByText(/trial activated/i)).toBeNull();
     expect(screen.queryByText("Focus Arena stub")).toBeNull();
-    expect(await screen.findByText("Focus Arena stub", undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText("Focus Arena stub")).toBeTruthy();
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST").map(([url]) => url)).toEqual(["/api/register"]);
   });
