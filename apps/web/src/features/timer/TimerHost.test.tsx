@@ -6,6 +6,7 @@ import { localDayKey } from "@focus/core/format";
 import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
 import { FREE_DAILY_LIMIT_MESSAGE } from "@focus/core/subscription";
 import { dismissToast } from "@/components/ui/use-toast";
+import { disposeAudioEngine } from "@/features/audio/audioEngine";
 import { TEST_USER, renderRoute } from "@/test/render";
 import { saveRunningFocus } from "@/test/timerState";
 
@@ -82,6 +83,9 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  // The music player outlives a page by a few seconds (for the next page to take over): each test
+  // starts without one, however long the last one took, so none is made from another test's stubs.
+  disposeAudioEngine();
 });
 
 describe("Today's counters on a new day", () => {
@@ -174,19 +178,25 @@ describe("a completed session the server refuses", () => {
   });
 });
 
-/** An `Audio` that records what it was asked to play; `fail` makes play() reject as for a missing file. */
+/**
+ * An `Audio` that records the sounds it was asked to play (`new Audio(src).play()`); `fail` makes
+ * their play() reject as for a missing file. It is a real audio element otherwise, so the app's
+ * music player, which makes its element with `new Audio()`, works with it too.
+ */
 function stubAudio({ fail = false } = {}) {
   const played: string[] = [];
-  vi.stubGlobal(
-    "Audio",
-    class {
-      constructor(readonly src: string) {}
-      play() {
-        played.push(this.src);
+  const RealAudio = globalThis.Audio;
+  function RecordingAudio(sound?: string): HTMLAudioElement {
+    const element = new RealAudio(sound);
+    if (sound !== undefined) {
+      element.play = () => {
+        played.push(sound);
         return fail ? Promise.reject(new DOMException("The element has no supported sources.", "NotSupportedError")) : Promise.resolve();
-      }
-    },
-  );
+      };
+    }
+    return element;
+  }
+  vi.stubGlobal("Audio", RecordingAudio);
   return played;
 }
 
