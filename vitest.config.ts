@@ -159,9 +159,10 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["src/test/setup.ts"],
-          // Limits against hangs only, with room for a loaded machine: a test's several 30 s
-          // findBy/waitFor limits (src/test/setup.ts), and hooks that unmount or clear an outbox.
-          testTimeout: 120_000,
+          // Limits against hangs only, with room for a loaded machine: a test waits on several
+          // findBy/waitFor queries (60 s each at most, src/test/setup.ts); hooks unmount a page
+          // or clear an outbox.
+          testTimeout: 180_000,
           hookTimeout: 60_000,
           env: LOCAL_TIME_ZONE,
         },

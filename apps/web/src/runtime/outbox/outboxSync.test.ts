@@ -228,7 +228,7 @@ describe("outbox sync", () => {
 
   it("retries on a timer: 30 s, then doubling up to 5 minutes", async () => {
     // vi.waitFor gives up after 1 s of real time unless told: a loaded machine needs more.
-    const SETTLE = { timeout: 30_000 };
+    const SETTLE = { timeout: 60_000 };
     vi.useFakeTimers();
     try {
       let now = 1_000_000;
