@@ -173,8 +173,12 @@ describe("mini timer popup", () => {
 
   beforeEach(() => {
     Object.defineProperty(window, "opener", { value: otherWindow, configurable: true, writable: true });
+    // The popup pings the main window every second: its interval is faked, so the messages a test
+    // checks are the ones its clicks sent, however long the clicks take.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
   });
   afterEach(() => {
+    vi.useRealTimers();
     Object.defineProperty(window, "opener", { value: null, configurable: true, writable: true });
   });
 
