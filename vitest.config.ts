@@ -163,8 +163,11 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["src/test/setup.ts"],
-          // Room for the 5 s findBy/waitFor limit of src/test/setup.ts on a loaded machine.
-          testTimeout: 15_000,
+          // Limits against hangs only, with room for a loaded machine: a test waits on several
+          // findBy/waitFor queries (60 s each at most, src/test/setup.ts); hooks unmount a page
+          // or clear an outbox.
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
           env: LOCAL_TIME_ZONE,
         },
       },

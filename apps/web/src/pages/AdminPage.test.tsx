@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { TEST_USER, loggedIn, loggedOut, mockFetch, renderRoute } from "@/test/render";
 
 vi.mock("@/features/timer/FocusArena", () => ({ FocusArena: () => <p>Focus Arena stub</p> }));
@@ -43,12 +43,19 @@ const ROWS = [
 const adminRoutes = { ...loggedIn(ADMIN), "GET /api/admin/users": { status: 200, body: ROWS } };
 
 describe("/admin", () => {
+  afterEach(() => vi.useRealTimers());
+
   it("shows 'Access Denied' to other users, with a way back to /app", async () => {
+    // The page goes back to /app by itself after 5 s: on fake timers, which stand still from the
+    // moment it shows until the click, so the button is still there however slowly the page answers.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     mockFetch(loggedIn());
     renderRoute("/admin");
     expect(await screen.findByRole("heading", { name: "Access Denied" })).toBeTruthy();
+    vi.setTimerTickMode("manual");
     expect(screen.getByText("You don't have permission to access this page.")).toBeTruthy();
-    await userEvent.setup().click(screen.getByRole("button", { name: "Back to the app" }));
+    act(() => screen.getByRole("button", { name: "Back to the app" }).click());
+    vi.setTimerTickMode("interval");
     expect(await screen.findByText("Focus Arena stub")).toBeTruthy();
   });
 

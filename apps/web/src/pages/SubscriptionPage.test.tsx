@@ -18,8 +18,7 @@ describe("/subscription", () => {
   it("shows the plan badge with the username, the trial's days left, plans, payment information and support", async () => {
     mockFetch({ ...loggedIn(TRIAL), ...serverConfig({ trialDays: 21, supportEmail: "help@focus.example", paymentConfigured: true }), ...NO_REQUESTS });
     renderRoute("/subscription");
-    // The first render in a file also loads the route's chunk, slow on a busy machine.
-    expect(await screen.findByRole("heading", { name: "Subscription" }, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Subscription" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to the app" }).getAttribute("href")).toBe("/app");
     // The badge reads exactly 'Trial'; the status says the trial runs, with the days left and its end.
     expect(screen.getByTestId("plan-badge").textContent).toBe("Trial");
@@ -135,7 +134,7 @@ describe("/subscription", () => {
     expect(tab.close).not.toHaveBeenCalled();
     expect(screen.queryByText("Error")).toBeNull();
     // The page reloads the requests, so the request shows under the plan.
-    await vi.waitFor(() => expect(requestsLoads()).toBeGreaterThan(before));
+    await waitFor(() => expect(requestsLoads()).toBeGreaterThan(before));
   });
 
   it("toasts 'Error' with 'Failed to upgrade subscription' when the server's refusal has no message", async () => {

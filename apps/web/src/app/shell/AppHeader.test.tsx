@@ -15,7 +15,7 @@ describe("app header", () => {
     mockFetch(loggedIn(ADMIN));
     renderRoute("/app");
     // The first render in a file also loads the route's chunk, slow on a busy machine.
-    const account = await screen.findByRole("navigation", { name: "Account" }, { timeout: 4000 });
+    const account = await screen.findByRole("navigation", { name: "Account" });
     expect(within(account).getByRole("link", { name: "Admin" }).getAttribute("href")).toBe("/admin");
     expect(screen.getByText("admin")).toBeTruthy();
   });

@@ -13,7 +13,7 @@ describe("a user that cannot be loaded ('Failed to fetch user information')", ()
       mockFetch({ "GET /api/me": { status: 500, body: { message: "Database unavailable" } } });
       renderRoute(path);
       // Each route's chunk loads on its first render, slow on a busy machine.
-      expect(await screen.findByText("Failed to fetch user information", undefined, { timeout: 4000 })).toBeTruthy();
+      expect(await screen.findByText("Failed to fetch user information")).toBeTruthy();
       expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
       expect(screen.queryByRole("heading", { name: "Create your account" })).toBeNull();
       expect(screen.queryByRole("heading", { name: "Page not found" })).toBeNull();
@@ -26,11 +26,11 @@ describe("a user that cannot be loaded ('Failed to fetch user information')", ()
     });
     vi.stubGlobal("fetch", fetchMock);
     renderRoute("/app");
-    expect(await screen.findByText("Failed to fetch user information", undefined, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByText("Failed to fetch user information")).toBeTruthy();
 
     mockFetch(loggedIn());
     await userEvent.setup().click(screen.getByRole("button", { name: "Retry" }));
-    expect(await screen.findByText("Focus Arena stub", undefined, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByText("Focus Arena stub")).toBeTruthy();
     expect(screen.queryByText("Failed to fetch user information")).toBeNull();
   });
 });

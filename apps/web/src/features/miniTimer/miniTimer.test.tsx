@@ -67,7 +67,7 @@ function deliver(data: unknown, source: Window = otherWindow) {
 const sent = () => posted.mock.calls.map(([message]) => message as ToMiniTimerMessage | FromMiniTimerMessage);
 const lastAudioSent = () => sent().filter((m): m is Extract<ToMiniTimerMessage, { action: "updateAudio" }> => m.action === "updateAudio").at(-1);
 
-describe("main window side of the mini timer", { timeout: 15_000 }, () => {
+describe("main window side of the mini timer", () => {
   /** /app with the mini timer opened into the other window. */
   async function openMiniTimer(user: User = inTrial) {
     const media = stubMediaElements();
@@ -75,7 +75,7 @@ describe("main window side of the mini timer", { timeout: 15_000 }, () => {
     vi.spyOn(window, "open").mockReturnValue(otherWindow);
     renderRoute("/app");
     const clicks = userEvent.setup();
-    await clicks.click(await screen.findByRole("button", { name: "Open mini timer" }, { timeout: 5000 }));
+    await clicks.click(await screen.findByRole("button", { name: "Open mini timer" }));
     await screen.findByRole("button", { name: "Mini timer open" });
     return { media, clicks };
   }
@@ -173,8 +173,12 @@ describe("mini timer popup", () => {
 
   beforeEach(() => {
     Object.defineProperty(window, "opener", { value: otherWindow, configurable: true, writable: true });
+    // The popup pings the main window every second: its interval is faked, so the messages a test
+    // checks are the ones its clicks sent, however long the clicks take.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
   });
   afterEach(() => {
+    vi.useRealTimers();
     Object.defineProperty(window, "opener", { value: null, configurable: true, writable: true });
   });
 

@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_USER, renderRoute } from "@/test/render";
 import { outboxSync } from "@/runtime/outbox/sync";
 
-const user: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
+/** The test's instant: a Sunday noon, which stands still. */
+const NOON = new Date(2026, 10, 22, 12, 0);
+const user: User = { ...TEST_USER, trialEndDate: new Date(NOON.getTime() + 7 * 86_400_000).toISOString() };
 
 /** A fake server: `up` decides whether writes are recorded (201) or answered 503. */
 function serve() {
@@ -35,7 +37,7 @@ function serve() {
   return state;
 }
 
-/** A focus session that ended just now: today, at whatever hour the test runs (one that ends 25 minutes on would be tomorrow's near midnight). */
+/** A focus session that ended just now: today's. */
 const todaySession = () => ({ startTime: new Date(Date.now() - 1_500_000).toISOString(), duration: 1500, type: "focus" as const, completed: true, clientId: crypto.randomUUID() });
 
 function setOnline(online: boolean) {
@@ -45,8 +47,13 @@ function setOnline(online: boolean) {
   });
 }
 
-beforeEach(() => window.localStorage.clear());
+beforeEach(() => {
+  window.localStorage.clear();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOON);
+});
 afterEach(async () => {
+  vi.useRealTimers();
   outboxSync.stop();
   await outboxSync.clearUser(user.id);
   await outboxSync.setUser(null);

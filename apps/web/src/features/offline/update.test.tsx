@@ -25,7 +25,9 @@ vi.mock("virtual:pwa-register", () => ({
   },
 }));
 
-const user: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
+/** The test's instant, a Sunday noon: the clock stands still until a test moves it. */
+const NOON = new Date(2026, 10, 22, 12, 0);
+const user: User = { ...TEST_USER, trialEndDate: new Date(NOON.getTime() + 7 * 86_400_000).toISOString() };
 
 
 /**
@@ -52,6 +54,8 @@ async function loadPage() {
 
 beforeEach(() => {
   window.localStorage.clear();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOON);
   registration.options = undefined;
   registration.updateSW = vi.fn(async () => undefined);
   Object.defineProperty(navigator, "serviceWorker", { configurable: true, value: { controller: {}, addEventListener: vi.fn() } });
@@ -94,11 +98,10 @@ describe("app updates", () => {
   });
 
   it("leaves a running timer alone while the update waits, and the timer carries on after the reload", async () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
     const first = await loadPage();
     first.registerServiceWorker();
     const page = first.show();
-    await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }, { timeout: 10_000 }));
+    await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
     expect(await screen.findByRole("button", { name: "Pause" })).toBeTruthy();
 
     registration.options?.onNeedRefresh?.();
@@ -117,7 +120,7 @@ describe("app updates", () => {
     vi.setSystemTime(Date.now() + 30_000);
     const second = await loadPage();
     second.show();
-    await waitFor(() => expect(screen.getByTestId("timer-display").textContent).toBe("23:30"), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByTestId("timer-display").textContent).toBe("23:30"));
     expect(screen.getByRole("button", { name: "Pause" })).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "New version available — reload" })).toBeNull();
   });

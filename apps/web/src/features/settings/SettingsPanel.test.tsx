@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from "@focus/core/schemas";
+import { DEFAULT_SETTINGS, type Settings } from "@focus/core/schemas";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -6,6 +6,30 @@ import { TEST_USER, loggedIn, mockFetch, renderRoute } from "@/test/render";
 
 const settingsRoute = { "GET /api/settings": { status: 200, body: DEFAULT_SETTINGS } };
 const PREMIUM = { ...TEST_USER, subscriptionPlan: "premium" as const, subscriptionStatus: "active" as const };
+
+/**
+ * The settings API as the server keeps it: `POST /api/settings` merges the changes it gets over
+ * the stored settings and answers the whole. The form saves by itself 600 ms after the last change,
+ * so one set of changes may reach the server in one request or in several (a slow machine saves
+ * between two clicks): tests check what was stored and what was sent in all, not the requests.
+ */
+function settingsServer() {
+  let stored: Settings = { ...DEFAULT_SETTINGS };
+  const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute });
+  const table = fetchMock.getMockImplementation()!;
+  fetchMock.mockImplementation(async (input, init) => {
+    if (String(input) !== "/api/settings" || init?.method !== "POST") return table(input, init);
+    stored = { ...stored, ...(JSON.parse(String(init.body)) as Partial<Settings>) };
+    return new Response(JSON.stringify(stored), { status: 200, headers: { "Content-Type": "application/json" } });
+  });
+  const posts = () => fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST").map(([, init]) => JSON.parse(String(init?.body)) as object);
+  return {
+    posts,
+    /** Every change posted, later ones over earlier ones. */
+    sent: () => Object.assign({}, ...posts()) as Partial<Settings>,
+    stored: () => stored,
+  };
+}
 
 beforeEach(() => window.localStorage.clear());
 
@@ -26,7 +50,7 @@ describe("Focus Settings", () => {
   });
 
   it("disables the sound selector while sound notifications are off", async () => {
-    mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: DEFAULT_SETTINGS } });
+    settingsServer();
     renderRoute("/settings");
     const user = userEvent.setup();
     const sound = (await screen.findByRole("combobox", { name: "Notification sound" })) as HTMLSelectElement;
@@ -41,8 +65,7 @@ describe("Focus Settings", () => {
   });
 
   it("sends only the changed settings, the interval as a number, and toasts 'Settings saved'", async () => {
-    const saved = { ...DEFAULT_SETTINGS, longBreakInterval: 3, autoStartFocus: true };
-    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });
+    const server = settingsServer();
     renderRoute("/settings");
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByRole("combobox", { name: "Long break interval" }), "3");
@@ -51,15 +74,13 @@ describe("Focus Settings", () => {
 
     expect(await screen.findByText("Settings saved")).toBeTruthy();
     expect(screen.getByText("Your preferences have been updated.")).toBeTruthy();
-    const calls = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
     // The changes, whether the autosave sent the first one before the button: never the rest.
-    const sent = Object.assign({}, ...calls.map(([, init]) => JSON.parse(String(init?.body)) as object));
-    expect(sent).toEqual({ longBreakInterval: 3, autoStartFocus: true });
+    expect(server.sent()).toEqual({ longBreakInterval: 3, autoStartFocus: true });
+    expect(server.stored()).toEqual({ ...DEFAULT_SETTINGS, longBreakInterval: 3, autoStartFocus: true });
   });
 
   it("takes an exact length typed beside the slider, once it is a whole number in range", async () => {
-    const saved = { ...DEFAULT_SETTINGS, focusDuration: 17 };
-    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });
+    const server = settingsServer();
     renderRoute("/settings");
     const user = userEvent.setup();
     const typed = await screen.findByRole("spinbutton", { name: "Focus duration in minutes" });
@@ -73,14 +94,12 @@ describe("Focus Settings", () => {
     expect((screen.getByRole("slider", { name: "Focus duration" }) as HTMLInputElement).value).toBe("17");
     await user.click(screen.getByRole("button", { name: "Save Settings" }));
     expect(await screen.findByText("Settings saved")).toBeTruthy();
-    const calls = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
-    const sent = Object.assign({}, ...calls.map(([, init]) => JSON.parse(String(init?.body)) as object));
-    expect(sent).toEqual({ focusDuration: 17 });
+    expect(server.sent()).toEqual({ focusDuration: 17 });
+    expect(server.stored()).toEqual({ ...DEFAULT_SETTINGS, focusDuration: 17 });
   });
 
   it("saves the warning before the end, its sound (only with a warning) and the weekly goal", async () => {
-    const saved = { ...DEFAULT_SETTINGS, endWarning: "both", warningSound: true, weeklyGoalDays: 5 };
-    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });
+    const server = settingsServer();
     renderRoute("/settings");
     const user = userEvent.setup();
     const warning = (await screen.findByRole("combobox", { name: "Warn before the end" })) as HTMLSelectElement;
@@ -92,14 +111,13 @@ describe("Focus Settings", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Weekly goal" }), "5");
     await user.click(screen.getByRole("button", { name: "Save Settings" }));
     expect(await screen.findByText("Settings saved")).toBeTruthy();
-    const calls = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
-    const sent = Object.assign({}, ...calls.map(([, init]) => JSON.parse(String(init?.body)) as object));
-    expect(sent).toEqual({ endWarning: "both", warningSound: true, weeklyGoalDays: 5 });
+    // "Off" may have been saved on its own before "both" replaced it: what is kept is the last choice.
+    expect(server.sent()).toEqual({ endWarning: "both", warningSound: true, weeklyGoalDays: 5 });
+    expect(server.stored()).toEqual({ ...DEFAULT_SETTINGS, endWarning: "both", warningSound: true, weeklyGoalDays: 5 });
   });
 
   it("saves strict focus and the escapes per week, the escapes as a number", async () => {
-    const saved = { ...DEFAULT_SETTINGS, strictFocus: true, escapesPerWeek: 1 };
-    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });
+    const server = settingsServer();
     renderRoute("/settings");
     const user = userEvent.setup();
     const escapes = await screen.findByRole("combobox", { name: "Escapes per week" });
@@ -108,14 +126,12 @@ describe("Focus Settings", () => {
     await user.click(screen.getByRole("switch", { name: "Start focus sessions in strict mode" }));
     await user.click(screen.getByRole("button", { name: "Save Settings" }));
     expect(await screen.findByText("Settings saved")).toBeTruthy();
-    const calls = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
-    const sent = Object.assign({}, ...calls.map(([, init]) => JSON.parse(String(init?.body)) as object));
-    expect(sent).toEqual({ strictFocus: true, escapesPerWeek: 1 });
+    expect(server.sent()).toEqual({ strictFocus: true, escapesPerWeek: 1 });
+    expect(server.stored()).toEqual({ ...DEFAULT_SETTINGS, strictFocus: true, escapesPerWeek: 1 });
   });
 
   it("saves the focus style, and shows Flowtime's break and cue only for Flowtime", async () => {
-    const saved = { ...DEFAULT_SETTINGS, focusStyle: "flowtime" as const, flowBreakShare: 1 / 4, maxExtensions: 0 };
-    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });
+    const server = settingsServer();
     renderRoute("/settings");
     const user = userEvent.setup();
     const style = await screen.findByRole("combobox", { name: "Focus style" });
@@ -126,36 +142,31 @@ describe("Focus Settings", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Five more minutes" }), "Off");
     await user.click(screen.getByRole("button", { name: "Save Settings" }));
     expect(await screen.findByText("Settings saved")).toBeTruthy();
-    const calls = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
-    const sent = Object.assign({}, ...calls.map(([, init]) => JSON.parse(String(init?.body)) as object));
-    expect(sent).toEqual({ focusStyle: "flowtime", flowBreakShare: 0.25, maxExtensions: 0 });
+    expect(server.sent()).toEqual({ focusStyle: "flowtime", flowBreakShare: 0.25, maxExtensions: 0 });
+    expect(server.stored()).toEqual({ ...DEFAULT_SETTINGS, focusStyle: "flowtime", flowBreakShare: 0.25, maxExtensions: 0 });
   });
 
   it("saves a change by itself a moment later, without a toast, and says so", async () => {
-    const saved = { ...DEFAULT_SETTINGS, autoStartFocus: true };
-    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: saved } });
+    const server = settingsServer();
     renderRoute("/settings");
     const user = userEvent.setup();
     expect((await screen.findByTestId("settings-save-status")).textContent).toBe("Changes save automatically.");
     await user.click(screen.getByRole("switch", { name: "Auto-start focus" }));
     await waitFor(() => expect(screen.getByTestId("settings-save-status").textContent).toBe("All changes saved."));
-    const posts = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
-    expect(posts).toHaveLength(1);
-    expect(JSON.parse(String(posts[0]?.[1]?.body))).toEqual({ autoStartFocus: true });
+    // One change, one save.
+    expect(server.posts()).toEqual([{ autoStartFocus: true }]);
+    expect(server.stored()).toEqual({ ...DEFAULT_SETTINGS, autoStartFocus: true });
     expect(screen.queryByText("Settings saved")).toBeNull();
   });
 
   it("saves a change still waiting when the user leaves the settings at once", async () => {
-    const fetchMock = mockFetch({ ...loggedIn(), ...settingsRoute, "POST /api/settings": { status: 200, body: DEFAULT_SETTINGS } });
+    const server = settingsServer();
     renderRoute("/settings");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("switch", { name: "Auto-start focus" }));
     await user.click(screen.getByRole("link", { name: "Back to the app" }));
     expect(await screen.findByRole("heading", { name: "Focus Arena" })).toBeTruthy();
-    await waitFor(() => {
-      const posts = fetchMock.mock.calls.filter(([url, init]) => url === "/api/settings" && init?.method === "POST");
-      expect(posts.map(([, init]) => JSON.parse(String(init?.body)).autoStartFocus)).toEqual([true]);
-    });
+    await waitFor(() => expect(server.posts()).toEqual([{ autoStartFocus: true }]));
   });
 
   // A 5xx or no answer is not a failure any more: the save waits in the outbox (features/offline).

@@ -95,7 +95,6 @@ describe("Estimates vs actual (Statistics)", () => {
     expect(screen.getByText("Loading your tasks")).toBeTruthy();
     expect(await screen.findByText("Server is busy, try again shortly")).toBeTruthy();
     mockFetch({ "GET /api/tasks": { status: 200, body: [task(1, "Report", 2, 2)] } });
-    vi.useRealTimers();
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("Report")).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/queryClient";
 import { mockFetch } from "@/test/render";
 import { ShieldMeasuresCard } from "./ShieldMeasuresCard";
@@ -13,12 +13,17 @@ function renderCard() {
   );
 }
 
-/** Noon today, local, minus `minutes`, as ISO 8601. */
-const todayAt = (minutes: number) => {
-  const noon = new Date();
-  noon.setHours(12, 0, 0, 0);
-  return new Date(noon.getTime() - minutes * 60_000).toISOString();
-};
+/** The test's instant: a Wednesday noon. */
+const NOON = new Date(2026, 10, 25, 12, 0).getTime();
+
+/** `minutes` before noon today, as ISO 8601. */
+const todayAt = (minutes: number) => new Date(NOON - minutes * 60_000).toISOString();
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOON);
+});
+afterEach(() => vi.useRealTimers());
 
 describe("The Shield's measured figures", () => {
   it("shows a day's stopped visits, delay pass, turn-back and shield-off minutes, and the same per session", async () => {

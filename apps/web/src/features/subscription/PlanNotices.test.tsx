@@ -32,8 +32,17 @@ function closeApp(app: { unmount: () => void }) {
   act(() => dismissToast());
 }
 
-beforeEach(() => window.localStorage.clear());
-afterEach(() => resetServerClock());
+beforeEach(() => {
+  window.localStorage.clear();
+  // A Sunday noon that stands still until a test moves it: days left and today's sessions are
+  // counted from the test's instant, not from the hour the suite runs at.
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date(2026, 10, 22, 12, 0));
+});
+afterEach(() => {
+  resetServerClock();
+  vi.useRealTimers();
+});
 
 describe("the header's plan line", () => {
   it("reads the trial's days left, Free with today's sessions left, or Premium, on every signed-in page", async () => {
@@ -110,8 +119,8 @@ describe("plan notices", () => {
     const first = renderRoute("/app");
     await planLine();
     await waitFor(() => expect(FakeLiveSocket.last?.readyState).toBe(1));
-    // Ended on the server's clock now, later than when this page last read the clock.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Ended on the server's clock now, half a minute after this page last read the clock.
+    vi.setSystemTime(Date.now() + 30_000);
     server.user = { ...server.user, trialEndDate: new Date().toISOString() };
     FakeLiveSocket.last!.receive({ type: "user_changed" });
     expect(await screen.findByText("Your trial has ended")).toBeTruthy();

@@ -1,9 +1,10 @@
 import { type User } from "@focus/core/schemas";
+import { galleryAchievements, headlineAchievements } from "@focus/core/stats";
 import { ADMIN_CANCEL_COPY, FREE_BLOCKED_SITES_MESSAGE, FREE_DAILY_LIMIT_MESSAGE, FREE_FEATURES, FREE_TRACKS_MESSAGE, GUEST_INCLUDES, PLAN_ACTIONS, PLAN_CHANGE_COPY, PLAN_PICKER_COPY, PLAN_PRICES, PREMIUM_FEATURES, PRICING_COPY, REGISTRATION_COPY, STATS_COPY, TRIAL_NOTICE_COPY, blocklistAllowance, guestLimitMessage, guestSignupPoints, newAccountTrialText, paymentInfo, paymentRequestNote, premiumWorth, subscriptionCardCopy, type PlanState } from "@focus/core/subscription";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dispatchChangeTab, type AppTab } from "@/lib/events";
 import { createQueryClient } from "@/lib/queryClient";
 import { TEST_CONFIG, TEST_USER, mockFetch, renderRoute, serveApp } from "@/test/render";
@@ -21,6 +22,13 @@ const PLAN_FACT =
   /\$\d|\d+-day (free )?trial|\d+-day (history|analytics)|free trial|sessions? (a|per) day|unlimited|\d+ (focus |audio )?tracks|up to \d+ (blocked )?websites|\d+ of \d+ blocked|\d+ blocked (web)?sites|statistics of|whole history|analytics|in sync|multi-device/i;
 
 const STATES: PlanState[] = ["premium", "trial", "trialExpired", "cancelled", "free"];
+
+/**
+ * The achievements' own words (core's achievement table): tips such as "A single session a day
+ * keeps your streak alive." talk about a habit, not a plan, so they are not plan facts.
+ */
+const NO_PROGRESS = { totalSessions: 0, sessionsToday: 0, sessionsThisWeek: 0, sessionsThisMonth: 0, totalFocusMinutes: 0, currentStreak: 0, longestStreak: 0 };
+const ACHIEVEMENT_TEXTS = new Set([...headlineAchievements(NO_PROGRESS), ...galleryAchievements(NO_PROGRESS)].flatMap((a) => [a.title, a.description, a.tip]));
 
 /** Every string core's table gives for this test's server (TEST_CONFIG) and user. */
 function tableStrings(username: string): string[] {
@@ -66,7 +74,7 @@ function planFactsOnPage(): string[] {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent?.replace(/\s+/g, " ").trim() ?? "";
-    if (text && PLAN_FACT.test(text)) facts.push(text);
+    if (text && PLAN_FACT.test(text) && !ACHIEVEMENT_TEXTS.has(text)) facts.push(text);
   }
   return facts;
 }
@@ -79,8 +87,10 @@ function expectFactsFromTable(username = TEST_USER.username): string[] {
   return facts;
 }
 
-const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 5 * 86_400_000).toISOString() };
-const FREE: User = { ...TEST_USER, trialEndDate: new Date(Date.now() - 86_400_000).toISOString() };
+/** The test's instant, a Wednesday noon: the statistics and the trials are counted from it. */
+const NOW = new Date(2026, 10, 25, 12, 0).getTime();
+const inTrial: User = { ...TEST_USER, trialEndDate: new Date(NOW + 5 * 86_400_000).toISOString() };
+const FREE: User = { ...TEST_USER, trialEndDate: new Date(NOW - 86_400_000).toISOString() };
 const PREMIUM: User = { ...TEST_USER, subscriptionPlan: "premium", subscriptionStatus: "active" };
 const GUEST_MODE_KEY = "guest-mode";
 
@@ -91,11 +101,22 @@ function serve(user: User) {
 
 /** Opens a tab of /app once the app is there. */
 async function openTab(tab: AppTab) {
-  await screen.findByText("Focus Arena stub", undefined, { timeout: 4000 });
+  await screen.findByText("Focus Arena stub");
   act(() => dispatchChangeTab(tab));
 }
 
-beforeEach(() => window.localStorage.clear());
+/** Opens the Statistics tab and waits for all of it: the tab's code and the sessions load, and the achievements come last. */
+async function openStats() {
+  await openTab("stats");
+  await screen.findByTestId("achievements-tally");
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => vi.useRealTimers());
 
 describe("every plan fact on screen comes from core's plan wording table", () => {
   it("the landing pricing", async () => {
@@ -109,7 +130,7 @@ describe("every plan fact on screen comes from core's plan wording table", () =>
   it("the registration screen and the guest's way in", async () => {
     mockFetch({ "GET /api/me": { status: 401, body: { message: "Not logged in" } }, "GET /api/config": { status: 200, body: TEST_CONFIG } });
     renderRoute("/auth");
-    await screen.findByText(REGISTRATION_COPY.tab(TEST_CONFIG.trialDays), undefined, { timeout: 4000 });
+    await screen.findByText(REGISTRATION_COPY.tab(TEST_CONFIG.trialDays));
     expect(expectFactsFromTable()).toContain(REGISTRATION_COPY.panel(TEST_CONFIG.trialDays));
   });
 
@@ -133,7 +154,7 @@ describe("every plan fact on screen comes from core's plan wording table", () =>
   ])("/subscription on %s", async (_name, user) => {
     serve(user);
     renderRoute("/subscription");
-    await screen.findByText(paymentInfo(user.username, false)[2]!, undefined, { timeout: 4000 });
+    await screen.findByText(paymentInfo(user.username, false)[2]!);
     expect(expectFactsFromTable()).toEqual(expect.arrayContaining([...FREE_FEATURES]));
   });
 
@@ -143,15 +164,15 @@ describe("every plan fact on screen comes from core's plan wording table", () =>
   ])("Settings' subscription card on %s", async (_name, user) => {
     serve(user);
     renderRoute("/settings");
-    await screen.findByTestId("plan-badge", undefined, { timeout: 4000 });
+    await screen.findByTestId("plan-badge");
     expectFactsFromTable();
   });
 
   it("the Statistics and Website Shield tabs on Free", async () => {
     serve(FREE);
     renderRoute("/app");
-    await openTab("stats");
-    await screen.findByTestId("free-history-note");
+    await openStats();
+    expect(screen.getByTestId("free-history-note")).toBeTruthy();
     expect(expectFactsFromTable()).toEqual(expect.arrayContaining([STATS_COPY.freeNote, STATS_COPY.premiumHistory]));
     await openTab("block");
     await screen.findByText(blocklistAllowance("trialExpired", 0));
@@ -162,9 +183,9 @@ describe("every plan fact on screen comes from core's plan wording table", () =>
     window.localStorage.setItem(GUEST_MODE_KEY, "1");
     mockFetch({ "GET /api/me": { status: 401, body: { message: "Not logged in" } }, "GET /api/config": { status: 200, body: TEST_CONFIG } });
     renderRoute("/app");
-    await screen.findByText(guestSignupPoints(TEST_CONFIG.trialDays)[0]!, undefined, { timeout: 4000 });
+    await screen.findByText(guestSignupPoints(TEST_CONFIG.trialDays)[0]!);
     expect(expectFactsFromTable("Guest")).toEqual(expect.arrayContaining(guestSignupPoints(TEST_CONFIG.trialDays).slice(0, 2)));
-    await openTab("stats");
+    await openStats();
     expectFactsFromTable("Guest");
   });
 });

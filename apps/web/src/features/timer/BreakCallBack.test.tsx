@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
 import { TEST_USER, renderRoute } from "@/test/render";
 
-const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
+/** A week of trial left, on the clock the test runs on. */
+const inTrial = (): User => ({ ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() });
 const NOTICE = "Your break is over. Ready when you are.";
 
 /** Answers the calls of /app with `settings`; counts the sounds played. */
@@ -19,7 +20,7 @@ function serve(settings: Settings) {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-      if (url === "/api/me") return json(200, { user: inTrial });
+      if (url === "/api/me") return json(200, { user: inTrial() });
       if (url === "/api/settings") return json(200, settings);
       if (url.startsWith("/api/sessions/range")) return json(200, []);
       if (url === "/api/sessions") return json(201, { id: 1 });
@@ -29,9 +30,9 @@ function serve(settings: Settings) {
   return played;
 }
 
-/** Runs a 5-minute short break to its end on a fake clock (the page wakes after it, as a hidden tab would). */
+/** Runs a 5-minute short break, started on a Sunday noon, to its end on a fake clock (the page wakes after it, as a hidden tab would). */
 async function endABreak() {
-  const start = new Date().setHours(12, 0, 0, 0);
+  const start = new Date(2026, 10, 22, 12, 0).getTime();
   vi.setSystemTime(start);
   renderRoute("/app");
   await userEvent.click(await screen.findByRole("button", { name: "Short Break" }));
@@ -54,7 +55,7 @@ describe("a break that calls you back", () => {
   it("with the setting on, rings softly and keeps a notice up until dismissed", async () => {
     const played = serve({ ...DEFAULT_SETTINGS, breakCallBack: true, soundNotifications: false });
     await endABreak();
-    expect(await screen.findByText(NOTICE, {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText(NOTICE)).toBeTruthy();
     await waitFor(() => expect(played.filter((src) => src.endsWith("/sounds/gentle.mp3"))).toHaveLength(1));
     await userEvent.click(screen.getByRole("button", { name: "Dismiss" }));
     expect(screen.queryByText(NOTICE)).toBeNull();
@@ -63,7 +64,7 @@ describe("a break that calls you back", () => {
   it("starts the next focus session from the notice, which then goes away", async () => {
     serve({ ...DEFAULT_SETTINGS, breakCallBack: true, soundNotifications: false });
     await endABreak();
-    await userEvent.click(await screen.findByRole("button", { name: "Start focus" }, { timeout: 3000 }));
+    await userEvent.click(await screen.findByRole("button", { name: "Start focus" }));
     expect(await screen.findByRole("button", { name: "Pause" })).toBeTruthy();
     expect(screen.queryByText(NOTICE)).toBeNull();
   });
@@ -71,7 +72,7 @@ describe("a break that calls you back", () => {
   it("stays quiet with the setting off (the default)", async () => {
     const played = serve({ ...DEFAULT_SETTINGS, soundNotifications: false });
     await endABreak();
-    await screen.findByRole("button", { name: "Start Focus" }, { timeout: 3000 });
+    await screen.findByRole("button", { name: "Start Focus" });
     expect(screen.queryByText(NOTICE)).toBeNull();
     expect(played).toEqual([]);
   });

@@ -5,7 +5,10 @@ import { DEFAULT_SETTINGS, type User } from "@focus/core/schemas";
 import { FREE_DAILY_LIMIT_MESSAGE } from "@focus/core/subscription";
 import { TEST_USER, focusEndedAgo, renderRoute } from "@/test/render";
 
-const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
+/** A Sunday noon: a session started then ends the same day. */
+const NOON = new Date(2026, 10, 22, 12, 0).getTime();
+/** A week of trial left, on the clock the test runs on. */
+const inTrial = (): User => ({ ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() });
 
 /** Answers the calls of /app by path prefix; records POSTed sessions. */
 function serve(user: User, todaySessions: unknown[] = [], settings = DEFAULT_SETTINGS) {
@@ -34,7 +37,7 @@ afterEach(() => vi.useRealTimers());
 
 describe("Focus Arena", () => {
   it("starts a focus session, shows Pause, and a mode change resets to that mode", async () => {
-    serve(inTrial);
+    serve(inTrial());
     renderRoute("/app");
     const display = await screen.findByTestId("timer-display");
     expect(display.textContent).toBe("25:00");
@@ -48,9 +51,9 @@ describe("Focus Arena", () => {
 
   it("warns before the end: an amber ring, the time it says is left, and ⏳ in the tab's title", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
-    const start = new Date().setHours(12, 0, 0, 0);
+    const start = NOON;
     vi.setSystemTime(start);
-    serve(inTrial);
+    serve(inTrial());
     renderRoute("/app");
     await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
     await screen.findByRole("button", { name: "Pause" });
@@ -59,16 +62,16 @@ describe("Focus Arena", () => {
     // The default warning comes 1 minute before the end (the page woke at 24:10).
     vi.setSystemTime(start + (24 * 60 + 10) * 1000);
     document.dispatchEvent(new Event("visibilitychange"));
-    await waitFor(() => expect(screen.getByTestId("end-warning").textContent).toBe("The last minute"), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId("end-warning").textContent).toBe("The last minute"));
     expect(screen.getByTestId("progress-ring").hasAttribute("data-warning")).toBe(true);
     await waitFor(() => expect(document.title.startsWith("⏳ ")).toBe(true));
   });
 
   it("draws the time left as a shrinking disc when the user chose the disc, amber in the warning", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
-    const start = new Date().setHours(12, 0, 0, 0);
+    const start = NOON;
     vi.setSystemTime(start);
-    serve(inTrial, [], { ...DEFAULT_SETTINGS, timerDisplay: "disc" });
+    serve(inTrial(), [], { ...DEFAULT_SETTINGS, timerDisplay: "disc" });
     renderRoute("/app");
     await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
     await screen.findByRole("button", { name: "Pause" });
@@ -84,15 +87,14 @@ describe("Focus Arena", () => {
     expect(disc().hasAttribute("data-warning")).toBe(false);
     vi.setSystemTime(start + 24.5 * 60_000);
     document.dispatchEvent(new Event("visibilitychange"));
-    await waitFor(() => expect(disc().hasAttribute("data-warning")).toBe(true), { timeout: 3000 });
+    await waitFor(() => expect(disc().hasAttribute("data-warning")).toBe(true));
   });
 
   it("shows today's completed focus sessions and minutes from the server", async () => {
-    // Noon, so a session started now ends today whenever the test runs.
     vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date().setHours(12, 0, 0, 0));
+    vi.setSystemTime(NOON);
     const startTime = new Date().toISOString();
-    serve(inTrial, [
+    serve(inTrial(), [
       { startTime, duration: 1500, type: "focus", completed: true },
       { startTime, duration: 300, type: "break", completed: true },
       { startTime, duration: 600, type: "focus", completed: false },
@@ -104,7 +106,7 @@ describe("Focus Arena", () => {
 
   it("tells a Free-plan user how many focus sessions are left today before they run out, with the way to Premium", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date().setHours(12, 0, 0, 0));
+    vi.setSystemTime(NOON);
     serve({ ...TEST_USER, trialEndDate: new Date(Date.now() - 86_400_000).toISOString() }, [focusEndedAgo(60)]);
     renderRoute("/app");
     const allowance = await screen.findByTestId("plan-allowance");
@@ -116,7 +118,7 @@ describe("Focus Arena", () => {
 
   it("refuses a Free-plan user's third focus session of the day with the plan's message, and says so beforehand", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date().setHours(12, 0, 0, 0));
+    vi.setSystemTime(NOON);
     serve({ ...TEST_USER, trialEndDate: new Date(Date.now() - 86_400_000).toISOString() }, [focusEndedAgo(120), focusEndedAgo(60)]);
     renderRoute("/app");
     expect((await screen.findByTestId("plan-allowance")).textContent).toMatch(/^You have used today's 2 free focus sessions\. Breaks are still yours\./);
@@ -132,8 +134,8 @@ describe("Focus Arena", () => {
 
   it("shows no daily limit in the trial", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date().setHours(12, 0, 0, 0));
-    serve(inTrial, [focusEndedAgo(60)]);
+    vi.setSystemTime(NOON);
+    serve(inTrial(), [focusEndedAgo(60)]);
     renderRoute("/app");
     await screen.findByTestId("timer-display");
     await waitFor(() => expect(screen.getByTestId("today-sessions").textContent).toBe("1"));
@@ -141,7 +143,7 @@ describe("Focus Arena", () => {
   });
 
   it("keeps the saved timer state under the timer-state key", async () => {
-    serve(inTrial);
+    serve(inTrial());
     renderRoute("/app");
     await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
     await waitFor(() => {
@@ -180,7 +182,7 @@ describe("Focus Arena: live sync status", () => {
   });
 
   it("says 'Sync offline' as soon as the browser goes offline, and reconnects when it is back", async () => {
-    serve(inTrial);
+    serve(inTrial());
     OpeningWebSocket.created = 0;
     vi.stubGlobal("WebSocket", OpeningWebSocket);
     renderRoute("/app");

@@ -1,12 +1,15 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ESCAPE_SENTENCE } from "@focus/core/constants";
 import type { User } from "@focus/core/schemas";
 import { TEST_USER, renderRoute, serveApp } from "@/test/render";
 
+/** A Wednesday noon, so escapes hours ago all fall in this week. */
+const NOW = new Date(2026, 10, 25, 12, 0);
+
 /** A user on the Free plan (trial over): strict focus is theirs too (`docs/product.md`). */
-const free: User = { ...TEST_USER, trialEndDate: new Date(Date.now() - 60_000).toISOString() };
+const free = (): User => ({ ...TEST_USER, trialEndDate: new Date(Date.now() - 60_000).toISOString() });
 
 /** A strict session this week that was ended early `minutesAgo` minutes ago. */
 function escapedAgo(minutesAgo: number) {
@@ -14,7 +17,12 @@ function escapedAgo(minutesAgo: number) {
   return { id: minutesAgo, startTime: new Date(at - 300_000).toISOString(), duration: 300, type: "focus", completed: false, escapedAt: new Date(at).toISOString() };
 }
 
-beforeEach(() => window.localStorage.clear());
+beforeEach(() => {
+  window.localStorage.clear();
+  // The clock stands still until a test moves it: the waits count on it, not on how fast the page is.
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+});
 afterEach(() => vi.useRealTimers());
 
 async function startStrict() {
@@ -31,7 +39,7 @@ async function startStrict() {
 
 describe("strict focus in the Focus Arena", () => {
   it("offers no Pause, Reset or modes during a Free user's strict session, and keys only get a calm note", async () => {
-    serveApp(free);
+    serveApp(free());
     const user = await startStrict();
     expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Reset timer" })).toBeNull();
@@ -47,7 +55,7 @@ describe("strict focus in the Focus Arena", () => {
   });
 
   it("ends early only after the sentence is typed exactly and the wait is over; Keep focusing leaves the session running", async () => {
-    serveApp(free);
+    serveApp(free());
     const user = await startStrict();
     await user.click(screen.getByRole("button", { name: "End early" }));
     let dialog = await screen.findByRole("dialog", { name: "End this session early?" });
@@ -64,13 +72,15 @@ describe("strict focus in the Focus Arena", () => {
     expect(within(dialog).getByTestId("end-early-status").textContent).toBe("Type it exactly as shown.");
     await user.clear(field);
     await user.type(field, ESCAPE_SENTENCE);
-    expect(within(dialog).getByTestId("end-early-status").textContent).toMatch(/^Wait 1:00 more\.|^Wait 0:59 more\./);
+    expect(within(dialog).getByTestId("end-early-status").textContent).toBe("Wait 1:00 more.");
+    expect(end.disabled).toBe(true);
+    vi.setSystemTime(Date.now() + 30_000);
+    await waitFor(() => expect(within(dialog).getByTestId("end-early-status").textContent).toBe("Wait 0:30 more."));
     expect(end.disabled).toBe(true);
 
-    // A minute later (the page's clock moved on), End session opens up.
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(Date.now() + 61_000);
-    await waitFor(() => expect(end.disabled).toBe(false), { timeout: 3000 });
+    // A minute on, End session opens up.
+    vi.setSystemTime(Date.now() + 31_000);
+    await waitFor(() => expect(end.disabled).toBe(false));
     await user.click(end);
     expect(await screen.findByText("Session ended early")).toBeTruthy();
     expect(await screen.findByRole("button", { name: "Start Focus" })).toBeTruthy();
@@ -80,21 +90,17 @@ describe("strict focus in the Focus Arena", () => {
   });
 
   it("waits 5 minutes once this week's escapes reach the allowance", async () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    // A Wednesday noon, so three escapes an hour apart all fall in this week.
-    vi.setSystemTime(new Date(2026, 10, 25, 12, 0));
-    serveApp(free, undefined, [escapedAgo(60), escapedAgo(120), escapedAgo(180)]);
+    serveApp(free(), undefined, [escapedAgo(60), escapedAgo(120), escapedAgo(180)]);
     const user = await startStrict();
     await user.click(screen.getByRole("button", { name: "End early" }));
     const dialog = await screen.findByRole("dialog", { name: "End this session early?" });
     expect(await within(dialog).findByText(/You've used this week's 3 escapes/)).toBeTruthy();
     expect(within(dialog).getByText(/wait 5 minutes/)).toBeTruthy();
     await user.type(within(dialog).getByRole("textbox"), ESCAPE_SENTENCE);
-    expect(within(dialog).getByTestId("end-early-status").textContent).toMatch(/^Wait (5:00|4:59) more\./);
-    await act(async () => {
-      vi.setSystemTime(Date.now() + 61_000);
-      await new Promise((resolve) => setTimeout(resolve, 1100));
-    });
+    expect(within(dialog).getByTestId("end-early-status").textContent).toBe("Wait 5:00 more.");
+    // A minute on, the page's next tick (within a second) shows the wait going on.
+    vi.setSystemTime(Date.now() + 61_000);
+    await waitFor(() => expect(within(dialog).getByTestId("end-early-status").textContent).toBe("Wait 3:59 more."));
     expect((within(dialog).getByRole("button", { name: "End session" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -6,10 +6,12 @@ import { localDayKey } from "@focus/core/format";
 import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
 import { FREE_DAILY_LIMIT_MESSAGE } from "@focus/core/subscription";
 import { dismissToast } from "@/components/ui/use-toast";
+import { disposeAudioEngine } from "@/features/audio/audioEngine";
 import { TEST_USER, renderRoute } from "@/test/render";
 import { saveRunningFocus } from "@/test/timerState";
 
 const DAY_MS = 86_400_000;
+const NOON = new Date(2026, 10, 22, 12, 0);
 const inTrial = (): User => ({ ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * DAY_MS).toISOString() });
 const guest = (): User => ({ ...TEST_USER, id: 2, username: "Guest", email: null as unknown as string, isGuest: true });
 
@@ -52,14 +54,20 @@ function serve({
   return posted;
 }
 
-/** Waits until the saved focus session has ended and the break has taken over. */
-async function sessionEnded() {
-  await waitFor(() => expect(screen.getByTestId("timer-display").textContent).toMatch(/^0[45]:/), { timeout: 5000 });
+/**
+ * The saved focus session (`saveRunningFocus(300)`) ends while the page shows it: once the timer
+ * runs its last second, the clock passes the end, and the page's next tick (within a second)
+ * completes it; waits until the break has taken over.
+ */
+async function sessionEnds() {
+  await waitFor(() => expect(screen.getByTestId("timer-display").textContent).toBe("00:01"));
+  vi.setSystemTime(Date.now() + 1000);
+  await waitFor(() => expect(screen.getByTestId("timer-display").textContent).toBe("05:00"));
 }
 
 /** Finds the toast that says `description` and returns its title (the toast store outlives a test, so find by the new text). */
 async function toastSaying(description: string) {
-  const node = await screen.findByText(description, undefined, { timeout: 5000 });
+  const node = await screen.findByText(description);
   return within(node.closest("li") ?? document.body);
 }
 
@@ -67,27 +75,35 @@ beforeEach(() => {
   window.localStorage.clear();
   // The toast store is module state: close the previous test's toast so it cannot answer for this one.
   dismissToast();
+  // Time is the test's: a Sunday noon that stands still until a test moves it, so a session ends
+  // when the test says, however long the page takes to load. The page's timers run as usual.
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOON);
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  // The music player outlives a page by a few seconds (for the next page to take over): each test
+  // starts without one, however long the last one took, so none is made from another test's stubs.
+  disposeAudioEngine();
 });
 
 describe("Today's counters on a new day", () => {
   it("go back to zero at local midnight for a guest who leaves the timer idle", async () => {
+    // The midnight timer must fire, so every timer is faked; the clock runs along with real time
+    // (never faster) while the page loads, five minutes short of midnight.
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.setSystemTime(new Date(2026, 10, 22, 23, 59, 30));
+    vi.setSystemTime(new Date(2026, 10, 22, 23, 55));
     window.localStorage.setItem(STORAGE_KEYS.lastSessionDate, localDayKey(Date.now()));
     window.localStorage.setItem(STORAGE_KEYS.completedSessions, "2");
     window.localStorage.setItem(STORAGE_KEYS.totalFocusTime, "50");
     window.localStorage.setItem("timer-owner", String(guest().id));
     serve({ user: guest() });
     renderRoute("/app");
-    // The first render loads the lazy routes: give it time on a busy machine.
-    expect((await screen.findByTestId("today-sessions", undefined, { timeout: 5000 })).textContent).toBe("2");
+    expect((await screen.findByTestId("today-sessions")).textContent).toBe("2");
     expect(screen.getByTestId("today-minutes").textContent).toBe("50");
 
-    await act(() => vi.advanceTimersByTimeAsync(31_000));
+    await act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
     await waitFor(() => expect(screen.getByTestId("today-sessions").textContent).toBe("0"));
     expect(screen.getByTestId("today-minutes").textContent).toBe("0");
     expect(window.localStorage.getItem(STORAGE_KEYS.lastSessionDate)).toBe("2026-11-23");
@@ -118,8 +134,6 @@ describe("Today's counters on a new day", () => {
 
 describe("a trial that ends while the app is open", () => {
   it("brings the Free plan's daily limit with no reload: with today's two sessions done, the next start is refused", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.setSystemTime(new Date(2026, 10, 22, 12, 0));
     const ended = (minutesAgo: number) => ({
       startTime: new Date(Date.now() - (minutesAgo + 25) * 60_000).toISOString(),
       duration: 1500,
@@ -128,11 +142,12 @@ describe("a trial that ends while the app is open", () => {
     });
     serve({ user: { ...TEST_USER, trialEndDate: new Date(Date.now() + 60_000).toISOString() }, sessionsOn: () => [ended(120), ended(60)] });
     renderRoute("/app");
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.click(await screen.findByRole("button", { name: "Start Focus" }, { timeout: 5000 }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Start Focus" }));
     await user.click(await screen.findByRole("button", { name: "Pause" }));
 
-    await act(() => vi.advanceTimersByTimeAsync(61_000));
+    // The trial ends a minute later, while the session is paused.
+    vi.setSystemTime(Date.now() + 61_000);
     expect(screen.queryByText("Daily Limit Reached")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Resume" }));
     const toast = await toastSaying(FREE_DAILY_LIMIT_MESSAGE);
@@ -147,6 +162,7 @@ describe("a completed session the server refuses", () => {
     const posted = serve({ post: { status: 403, body: { message: reason } } });
     saveRunningFocus(300);
     renderRoute("/app");
+    await sessionEnds();
     const toast = await toastSaying(reason);
     expect(toast.getByText("Session not recorded")).toBeTruthy();
     expect(posted).toHaveLength(1);
@@ -156,24 +172,31 @@ describe("a completed session the server refuses", () => {
     serve({ post: { status: 422, text: "Unprocessable" } });
     saveRunningFocus(300);
     renderRoute("/app");
+    await sessionEnds();
     const toast = await toastSaying("422: Unprocessable");
     expect(toast.getByText("Session not recorded")).toBeTruthy();
   });
 });
 
-/** An `Audio` that records what it was asked to play; `fail` makes play() reject as for a missing file. */
+/**
+ * An `Audio` that records the sounds it was asked to play (`new Audio(src).play()`); `fail` makes
+ * their play() reject as for a missing file. It is a real audio element otherwise, so the app's
+ * music player, which makes its element with `new Audio()`, works with it too.
+ */
 function stubAudio({ fail = false } = {}) {
   const played: string[] = [];
-  vi.stubGlobal(
-    "Audio",
-    class {
-      constructor(readonly src: string) {}
-      play() {
-        played.push(this.src);
+  const RealAudio = globalThis.Audio;
+  function RecordingAudio(sound?: string): HTMLAudioElement {
+    const element = new RealAudio(sound);
+    if (sound !== undefined) {
+      element.play = () => {
+        played.push(sound);
         return fail ? Promise.reject(new DOMException("The element has no supported sources.", "NotSupportedError")) : Promise.resolve();
-      }
-    },
-  );
+      };
+    }
+    return element;
+  }
+  vi.stubGlobal("Audio", RecordingAudio);
   return played;
 }
 
@@ -202,7 +225,7 @@ describe("the end-of-session notice", () => {
     serve({ settings: { notificationSound: "chime" } });
     saveRunningFocus(300);
     renderRoute("/app");
-    await sessionEnded();
+    await sessionEnds();
     await waitFor(() => expect(played).toEqual(["/sounds/chime.mp3"]));
   });
 
@@ -211,7 +234,7 @@ describe("the end-of-session notice", () => {
     serve({ settings: { soundNotifications: false } });
     saveRunningFocus(300);
     renderRoute("/app");
-    await sessionEnded();
+    await sessionEnds();
     expect(played).toEqual([]);
   });
 
@@ -220,7 +243,7 @@ describe("the end-of-session notice", () => {
     serve({ settings: { notificationSound: "none" } });
     saveRunningFocus(300);
     renderRoute("/app");
-    await sessionEnded();
+    await sessionEnds();
     expect(played).toEqual([]);
   });
 
@@ -229,10 +252,10 @@ describe("the end-of-session notice", () => {
     const posted = serve();
     saveRunningFocus(300);
     renderRoute("/app");
-    await sessionEnded();
+    await sessionEnds();
     expect(played).toEqual(["/sounds/bell.mp3"]);
     // The break starts on its own (auto-start breaks is on by default) and the session was recorded.
-    expect(await screen.findByRole("button", { name: "Pause" }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Pause" })).toBeTruthy();
     await waitFor(() => expect(posted).toHaveLength(1));
   });
 
@@ -242,7 +265,7 @@ describe("the end-of-session notice", () => {
     serve();
     saveRunningFocus(300);
     renderRoute("/app");
-    await sessionEnded();
+    await sessionEnds();
     await waitFor(() => expect(shown).toEqual(["Focus session complete"]));
   });
 
@@ -252,7 +275,7 @@ describe("the end-of-session notice", () => {
     serve({ settings: { desktopNotifications: false } });
     saveRunningFocus(300);
     renderRoute("/app");
-    await sessionEnded();
+    await sessionEnds();
     expect(shown).toEqual([]);
   });
 });
@@ -295,11 +318,12 @@ describe("a session that ends on another page of the app", () => {
     const posted = serve();
     saveRunningFocus(2500);
     renderRoute("/app");
-    await userEvent.click(await screen.findByRole("link", { name: "More Options" }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole("link", { name: "More Options" }));
     expect(await screen.findByRole("heading", { name: "Neural Audio Player" })).toBeTruthy();
     // The header keeps the running session in view, and the break takes over on its own.
-    expect(screen.getByTestId("header-timer").textContent).toMatch(/^00:0\dFocus$/);
-    await waitFor(() => expect(screen.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Short Break: 0[45]:\d\d left/), { timeout: 6000 });
+    expect(screen.getByTestId("header-timer").textContent).toBe("00:03Focus");
+    vi.setSystemTime(Date.now() + 2500);
+    await waitFor(() => expect(screen.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Short Break: 05:00 left/));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ type: "focus", duration: 1500, completed: true, clientId: expect.any(String) });
     expect(played).toEqual(["/sounds/bell.mp3"]);
@@ -319,8 +343,10 @@ describe("a session that ends on another page of the app", () => {
     const posted = serve();
     saveRunningFocus(2500);
     renderRoute("/settings");
-    expect(await screen.findByRole("heading", { name: "Focus Settings" }, { timeout: 5000 })).toBeTruthy();
-    await waitFor(() => expect(posted).toHaveLength(1), { timeout: 6000 });
+    expect(await screen.findByRole("heading", { name: "Focus Settings" })).toBeTruthy();
+    expect((await screen.findByTestId("header-timer")).textContent).toBe("00:03Focus");
+    vi.setSystemTime(Date.now() + 2500);
+    await waitFor(() => expect(posted).toHaveLength(1));
     expect(screen.getByRole("heading", { name: "Focus Settings" })).toBeTruthy();
   });
 });
@@ -336,7 +362,7 @@ describe("a session that ended while the app was closed", () => {
     const toast = await toastSaying("It ended while Focus Flow was closed, and it is counted.");
     expect(toast.getByText(/^Focus session complete at /)).toBeTruthy();
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(Date.parse((posted[0] as { startTime: string }).startTime)).toBeCloseTo(Date.now() - 55 * 60_000, -4);
+    expect((posted[0] as { startTime: string }).startTime).toBe(new Date(Date.now() - 55 * 60_000).toISOString());
     expect(played).toEqual([]);
     expect(shown).toEqual([]);
     // No break is replayed into the past: it waits for the user.
@@ -349,14 +375,16 @@ describe("a paused session", () => {
   it("keeps its time in the tab title with a pause mark, offers Resume, and shows in the header off /app", async () => {
     serve();
     renderRoute("/app");
-    await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }, { timeout: 5000 }));
-    await waitFor(() => expect(document.title).toMatch(/^2[45]:\d\d · Focus · Focus Flow$/));
+    await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
+    await waitFor(() => expect(document.title).toBe("25:00 · Focus · Focus Flow"));
+    vi.setSystemTime(Date.now() + 90_000);
+    await waitFor(() => expect(document.title).toBe("23:30 · Focus · Focus Flow"));
     await userEvent.click(screen.getByRole("button", { name: "Pause" }));
     expect(await screen.findByRole("button", { name: "Resume" })).toBeTruthy();
-    expect(document.title).toMatch(/^⏸ 2[45]:\d\d · Focus paused · Focus Flow$/);
+    expect(document.title).toBe("⏸ 23:30 · Focus paused · Focus Flow");
     await userEvent.click(screen.getByRole("link", { name: "More Options" }));
     const header = await screen.findByTestId("header-timer");
-    expect(header.getAttribute("aria-label")).toMatch(/^Focus: 2[45]:\d\d paused/);
+    expect(header.getAttribute("aria-label")).toMatch(/^Focus: 23:30 paused/);
   });
 });
 
@@ -367,7 +395,7 @@ describe("a guest's completed session", () => {
     window.localStorage.setItem("guest-mode", "1");
     saveRunningFocus(300, 0, guest().id);
     renderRoute("/app");
-    await sessionEnded();
+    await sessionEnds();
     await waitFor(() => expect(JSON.parse(window.localStorage.getItem("guest-sessions") ?? "[]")).toHaveLength(1));
     expect(JSON.parse(window.localStorage.getItem("guest-sessions") ?? "[]")[0]).toMatchObject({ type: "focus", duration: 1500, completed: true });
     expect(posted).toEqual([]);

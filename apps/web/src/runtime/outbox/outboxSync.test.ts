@@ -213,6 +213,8 @@ describe("outbox sync", () => {
   });
 
   it("retries on a timer: 30 s, then doubling up to 5 minutes", async () => {
+    // vi.waitFor gives up after 1 s of real time unless told: a loaded machine needs more.
+    const SETTLE = { timeout: 60_000 };
     vi.useFakeTimers();
     try {
       let now = 1_000_000;
@@ -229,14 +231,14 @@ describe("outbox sync", () => {
         const calls = server.fetch.mock.calls.length;
         await vi.advanceTimersByTimeAsync(delays.at(-1)!);
         // The timed retry tried once more and planned the next one.
-        await vi.waitFor(() => expect(sync.getState().nextRetryAt).toBeGreaterThan(now));
+        await vi.waitFor(() => expect(sync.getState().nextRetryAt).toBeGreaterThan(now), SETTLE);
         expect(server.fetch.mock.calls.length).toBe(calls + 1);
       }
       expect(delays).toEqual([30_000, 60_000, 120_000, 240_000, 300_000, 300_000]);
 
       server.mode = "up";
       await vi.advanceTimersByTimeAsync(300_000);
-      await vi.waitFor(() => expect(server.recorded).toHaveLength(1));
+      await vi.waitFor(() => expect(server.recorded).toHaveLength(1), SETTLE);
       expect(sync.getState()).toMatchObject({ items: [], nextRetryAt: null });
     } finally {
       vi.useRealTimers();
