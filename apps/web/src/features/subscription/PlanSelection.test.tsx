@@ -69,9 +69,13 @@ describe("plan selection after registration", () => {
     expect(screen.getByText("Enjoy your trial")).toBeTruthy();
     expect(screen.getByText("21 days left of everything in Premium.")).toBeTruthy();
     expect(screen.queryByText(/trial activated/i)).toBeNull();
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(screen.queryByText("Focus Arena stub")).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     // The page's other timers run again, with real time.
     vi.setTimerTickMode("interval");
     expect(await screen.findByText("Focus Arena stub")).toBeTruthy();
