@@ -49,7 +49,8 @@ function prettyStream(destination: Writable | undefined) {
     // In the process and synchronous: lines keep their order with what server.ts prints, and
     // none is lost when it exits at once after a failed start.
     sync: true,
-    ...(destination ? { destination } : {}),
+    // Colours only for a terminal: a stream given here (a file, a test) gets plain text.
+    ...(destination ? { destination, colorize: false } : {}),
     translateTime: "SYS:HH:MM:ss.l",
     ignore: "pid,hostname",
   });

@@ -45,6 +45,7 @@ export const API_TAGS = [
   { name: "audio", description: "The focus-audio library and notification sounds", paths: ["/api/audio", "/sounds"] },
   { name: "rooms", description: "Focus rooms: shared rounds with other people (`docs/rooms.md`)", paths: ["/api/rooms"] },
   { name: "push", description: "Web Push: this device notified when a session ends, with the screen locked", paths: ["/api/push"] },
+  { name: "timer", description: "The account's one timer: the commands every device sends, applied in order by the server (`docs/offline.md`)", paths: ["/api/timer"] },
   { name: "live", description: "Live timer sync between a user's tabs, mini timer and extension", paths: [LIVE_PATH] },
   { name: "extension", description: "The Chrome extension's package", paths: [EXTENSION_ZIP_PATH] },
   { name: "server", description: "Liveness and this server's public settings", paths: ["/api/health", "/api/config"] },
