@@ -14,6 +14,8 @@ export interface TimerCommandsProps {
   onStale(): void;
   /** The server refused a command: a start for the plan's rules, or one a strict session refuses. */
   onRefused(reason: TimerCommandRefusal): void;
+  /** The server refused a batch of commands outright; `message` is the server's. */
+  onFailed(message: string): void;
   children: ReactNode;
 }
 
@@ -25,13 +27,13 @@ export interface TimerCommandsProps {
  * made elsewhere.
  * Each new estimate of the server's clock is given to the chart (`CLOCK`).
  */
-export function TimerCommands({ userId, onStale, onRefused, children }: TimerCommandsProps) {
+export function TimerCommands({ userId, onStale, onRefused, onFailed, children }: TimerCommandsProps) {
   const actor = TimerActor.useActorRef();
   const channel = useLiveChannel();
   const sync = useRef<AccountTimerSync | null>(null);
-  const callbacks = useRef({ onStale, onRefused });
+  const callbacks = useRef({ onStale, onRefused, onFailed });
   useEffect(() => {
-    callbacks.current = { onStale, onRefused };
+    callbacks.current = { onStale, onRefused, onFailed };
   });
 
   // A better estimate of the server's clock reaches the chart at once (a device whose clock is
@@ -55,6 +57,7 @@ export function TimerCommands({ userId, onStale, onRefused, children }: TimerCom
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       onStale: () => callbacks.current.onStale(),
       onRefused: (reason) => callbacks.current.onRefused(reason),
+      onFailed: (message) => callbacks.current.onFailed(message),
     });
     sync.current = created;
     return () => {

@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS } from "@focus/core/schemas";
 import { applyTimerCommands, newAccountTimer, timerMachine, type TimerAccess, type TimerCommandBatch, type TimerEffect } from "@focus/core/timer";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromCallback, type EventObject } from "xstate";
+import { ApiError } from "@/lib/api";
 import { AccountTimerSync } from "./accountTimerSync";
 import type { LiveChannel } from "./liveChannel";
 import { memoryOutbox } from "./outbox/outbox";
@@ -74,6 +75,10 @@ describe("a device following the account's timer", () => {
   let answers: ReturnType<ReturnType<typeof server>["run"]>[];
   /** When set, the server's answer waits until the test lets it go. */
   let holdAnswers: boolean;
+  /** When set, the server refuses every batch with this (a 4xx and its message). */
+  let refusal: ApiError | null;
+  /** The messages the device was told of a refused batch. */
+  let failures: string[];
   let release: (() => void)[];
   let outbox: OutboxSync;
   const syncs: AccountTimerSync[] = [];
@@ -97,6 +102,7 @@ describe("a device following the account's timer", () => {
       timeZone: "UTC",
       onStale: () => (stale += 1),
       onRefused: () => {},
+      onFailed: (message) => failures.push(message),
     });
     syncs.push(sync);
     return { actor, sync };
@@ -118,6 +124,8 @@ describe("a device following the account's timer", () => {
     posted = [];
     answers = [];
     holdAnswers = false;
+    refusal = null;
+    failures = [];
     release = [];
     account = server();
     window.localStorage.clear();
@@ -126,6 +134,7 @@ describe("a device following the account's timer", () => {
       baseDelayMs: 60 * MIN,
       request: async (_method, path, body) => {
         if (!online) throw new TypeError("Failed to fetch");
+        if (refusal) throw refusal;
         expect(path).toBe("/api/timer/commands");
         const batch = body as TimerCommandBatch;
         posted.push(batch);
@@ -201,6 +210,20 @@ describe("a device following the account's timer", () => {
     expect(stale).toBe(1);
     expect(actor.getSnapshot().context.sessionStartTime).toBe(T0);
     expect(sync.waiting()).toBe(0);
+  });
+
+  it("says why when the server refuses its commands outright, and goes back to the server's timer", async () => {
+    const { actor, sync } = device();
+    channel.connect();
+    channel.receive({ type: "account_timer", timer: account.timer, serverNow: now });
+    const reason = "Your trial has expired. Please upgrade to premium to continue using the service.";
+    refusal = new ApiError(403, reason, reason);
+    sync.submit({ type: "start" });
+    expect(actor.getSnapshot().value).toBe("running");
+    await settled();
+    expect(failures).toEqual([reason]);
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(account.timer.status).toBe("idle");
   });
 
   it("keeps its own change on screen while its command is on the way, and builds the next on the answer", async () => {

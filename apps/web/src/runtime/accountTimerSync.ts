@@ -32,6 +32,11 @@ export interface AccountTimerSyncOptions {
   onStale(): void;
   /** The server refused a command: a start for the plan's rules, or one a strict session refuses. */
   onRefused(reason: TimerCommandRefusal): void;
+  /**
+   * The server refused a whole batch (a 4xx other than 401/408/429, e.g. an expired trial's 403):
+   * `message` is the server's; the device goes back to the server's timer as last heard.
+   */
+  onFailed(message: string): void;
 }
 
 /** The browser keys of this device's copy of the account's timer, and of the command queue an earlier version kept. */
@@ -169,10 +174,13 @@ export class AccountTimerSync {
     if (outcome.status === "queued") return;
     this.submitting.delete(item.command.id);
     if (outcome.status === "refused") {
-      // The batch itself was refused (it should not be): the server's timer as last heard stands.
-      console.error("The server refused the timer's commands", outcome.error);
-      const kept = cachedAccountTimer(this.options.userId);
-      if (kept && this.waiting() === 0) this.follow(kept);
+      // The batch itself was refused: the user hears why, and the server's timer as last heard stands.
+      this.options.onFailed(outcome.error.message);
+      // Never heard from the server: what it refused is undone all the same (a timer at rest).
+      const { context } = this.options.timer.getSnapshot();
+      const kept = cachedAccountTimer(this.options.userId) ?? newAccountTimer(context.settings, context.seed, this.options.now());
+      // As on a new page, the kept copy is shown before the server's clock is heard.
+      if (this.waiting() === 0) this.follow(kept, true);
       return;
     }
     if (outcome.response === this.lastAnswer) return;

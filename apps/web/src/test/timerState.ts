@@ -1,6 +1,15 @@
 import { FLOWTIME_MAX_MS, STORAGE_KEYS } from "@focus/core/constants";
 import { DEFAULT_SETTINGS } from "@focus/core/schemas";
-import { newAccountTimer, type AccountTimer, type PersistedTimerState } from "@focus/core/timer";
+import {
+  applyTimerCommands,
+  newAccountTimer,
+  type AccountTimer,
+  type PersistedTimerState,
+  type TimerAccess,
+  type TimerCommandBatch,
+  type TimerCommandsAnswer,
+} from "@focus/core/timer";
+import { cachedAccountTimer } from "@/runtime/accountTimerSync";
 import { userKey } from "@/runtime/userStorage";
 import { TEST_USER } from "./render";
 
@@ -10,9 +19,9 @@ import { TEST_USER } from "./render";
  * device's copy of the account's timer (`runtime/accountTimerSync.ts`).
  */
 
-/** Keeps `state` as `ownerId`'s saved timer, the way the app keeps it for them. */
-function keep(state: PersistedTimerState, ownerId: number): void {
-  if (ownerId === 0) {
+/** Keeps `state` as `ownerId`'s saved timer, the way the app keeps it for them (a guest's in this browser). */
+function keep(state: PersistedTimerState, ownerId: number, asGuest = ownerId === 0): void {
+  if (asGuest) {
     window.localStorage.setItem(STORAGE_KEYS.timerState, JSON.stringify(state));
     window.localStorage.setItem("timer-owner", String(ownerId));
     return;
@@ -35,9 +44,10 @@ function keep(state: PersistedTimerState, ownerId: number): void {
 /**
  * A focus session saved as running, ending `inMs` from now (negative: it ended that long ago,
  * while the app was closed): it completes soon after the page opens. `savedAgoMs`: when the
- * page last saved it; `ownerId` whose timer it is (a timer is restored only for its owner).
+ * page last saved it; `ownerId` whose timer it is (a timer is restored only for its owner), kept
+ * in this browser when `asGuest`.
  */
-export function saveRunningFocus(inMs: number, savedAgoMs = 0, ownerId = TEST_USER.id) {
+export function saveRunningFocus(inMs: number, savedAgoMs = 0, ownerId = TEST_USER.id, asGuest = ownerId === 0) {
   const now = Date.now() - savedAgoMs;
   inMs += savedAgoMs;
   const durationMs = DEFAULT_SETTINGS.focusDuration * 60_000;
@@ -55,7 +65,7 @@ export function saveRunningFocus(inMs: number, savedAgoMs = 0, ownerId = TEST_US
     remainingMs: inMs,
     durationMs,
   };
-  keep(state, ownerId);
+  keep(state, ownerId, asGuest);
 }
 
 /** Saves a running Flowtime focus session that started `soFarMs` ago (`docs/product.md`, The timer), as the app would. */
@@ -79,4 +89,32 @@ export function saveRunningFlow(soFarMs: number, ownerId = TEST_USER.id) {
     flow: true,
   };
   keep(state, ownerId);
+}
+
+/**
+ * The server's side of a signed-in user's account timer for page tests: answers
+ * `POST /api/timer/commands` batches as the API does (core's `applyTimerCommands`, the plan's
+ * rules left out), starting from the timer the page keeps for `ownerId` (`saveRunningFocus`)
+ * or a new one. `batches` are the batches it was sent, in order.
+ */
+export function accountTimerServer(ownerId = TEST_USER.id) {
+  let timer: AccountTimer | null = null;
+  const batches: TimerCommandBatch[] = [];
+  const access: TimerAccess = {
+    isGuest: false,
+    subscription: { subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null },
+    guestSessionUsedOn: null,
+    focusSessionsToday: 0,
+  };
+  return {
+    batches,
+    answer(batch: TimerCommandBatch): TimerCommandsAnswer {
+      batches.push(batch);
+      const now = Date.now();
+      timer ??= cachedAccountTimer(ownerId) ?? newAccountTimer(DEFAULT_SETTINGS, "0123456789abcdef0123", now);
+      const result = applyTimerCommands(timer, batch.commands, batch.baseVersion, { settings: DEFAULT_SETTINGS, access, now });
+      timer = result.timer;
+      return { timer, serverNow: now, replies: result.outcomes };
+    },
+  };
 }

@@ -5,10 +5,11 @@ import { STORAGE_KEYS } from "@focus/core/constants";
 import { localDayKey } from "@focus/core/format";
 import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
 import { FREE_DAILY_LIMIT_MESSAGE } from "@focus/core/subscription";
+import type { TimerCommandBatch } from "@focus/core/timer";
 import { dismissToast } from "@/components/ui/use-toast";
 import { disposeAudioEngine } from "@/features/audio/audioEngine";
 import { TEST_USER, renderRoute } from "@/test/render";
-import { saveRunningFocus } from "@/test/timerState";
+import { accountTimerServer, saveRunningFocus } from "@/test/timerState";
 
 const DAY_MS = 86_400_000;
 const NOON = new Date(2026, 10, 22, 12, 0);
@@ -19,20 +20,23 @@ type Answer = { status: number; body?: unknown; text?: string };
 
 /**
  * Answers the calls of /app: the user, their settings, today's sessions (by the range's start
- * date, so each day can have its own) and the session post.
+ * date, so each day can have its own) and the account timer's commands (`commands` answers
+ * them instead when given). Returns the sessions the page posted (a signed-in device posts
+ * none: the server records what its timer ends) and the server's side of the account's timer.
  */
 function serve({
   user = inTrial(),
   settings = {},
   sessionsOn = () => [],
-  post = { status: 201, body: { id: 1 } },
+  commands,
 }: {
   user?: User;
   settings?: Partial<Settings>;
   sessionsOn?: (startDate: Date) => unknown[];
-  post?: Answer;
+  commands?: Answer;
 } = {}) {
   const posted: unknown[] = [];
+  const account = accountTimerServer(user.id);
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -46,12 +50,15 @@ function serve({
       }
       if (url.pathname === "/api/sessions" && init?.method === "POST") {
         posted.push(JSON.parse(String(init.body)));
-        return answer(post);
+        return answer({ status: 201, body: { id: 1 } });
+      }
+      if (url.pathname === "/api/timer/commands" && init?.method === "POST") {
+        return answer(commands ?? { status: 200, body: account.answer(JSON.parse(String(init.body)) as TimerCommandBatch) });
       }
       return answer({ status: 404, body: { message: "not found" } });
     }),
   );
-  return posted;
+  return Object.assign(posted, { account });
 }
 
 /**
@@ -156,25 +163,24 @@ describe("a trial that ends while the app is open", () => {
   });
 });
 
-describe("a completed session the server refuses", () => {
-  it("is shown with the server's reason (403 with a JSON message)", async () => {
-    const reason = "Your trial has expired. Please upgrade to premium to continue using the service.";
-    const posted = serve({ post: { status: 403, body: { message: reason } } });
-    saveRunningFocus(300);
+describe("a timer change the server refuses", () => {
+  it("is shown with the server's reason (a 4xx with a JSON message), and the timer shows the server's", async () => {
+    const reason = "Too many timer commands at once";
+    serve({ commands: { status: 400, body: { message: reason } } });
     renderRoute("/app");
-    await sessionEnds();
+    await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
     const toast = await toastSaying(reason);
-    expect(toast.getByText("Session not recorded")).toBeTruthy();
-    expect(posted).toHaveLength(1);
+    expect(toast.getByText("Timer change not saved")).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Start Focus" })).toBeTruthy();
+    expect(screen.getByTestId("timer-display").textContent).toBe("25:00");
   });
 
   it("is shown with the error's own text when the 4xx carries no message", async () => {
-    serve({ post: { status: 422, text: "Unprocessable" } });
-    saveRunningFocus(300);
+    serve({ commands: { status: 422, text: "Unprocessable" } });
     renderRoute("/app");
-    await sessionEnds();
+    await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
     const toast = await toastSaying("422: Unprocessable");
-    expect(toast.getByText("Session not recorded")).toBeTruthy();
+    expect(toast.getByText("Timer change not saved")).toBeTruthy();
   });
 });
 
@@ -254,9 +260,9 @@ describe("the end-of-session notice", () => {
     renderRoute("/app");
     await sessionEnds();
     expect(played).toEqual(["/sounds/bell.mp3"]);
-    // The break starts on its own (auto-start breaks is on by default) and the session was recorded.
+    // The break starts on its own (auto-start breaks is on by default); the server records the session.
     expect(await screen.findByRole("button", { name: "Pause" })).toBeTruthy();
-    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted).toHaveLength(0);
   });
 
   it("shows a desktop notification when they are on and permitted", async () => {
@@ -312,7 +318,7 @@ describe("the desktop notification permission", () => {
 });
 
 describe("a session that ends on another page of the app", () => {
-  it("is recorded once, rings, says what comes next and starts the break while the user is on /music", async () => {
+  it("rings, says what comes next and starts the break while the user is on /music, and is counted once", async () => {
     const played = stubAudio();
     const { shown, bodies } = stubNotification("granted");
     const posted = serve();
@@ -324,21 +330,21 @@ describe("a session that ends on another page of the app", () => {
     expect(screen.getByTestId("header-timer").textContent).toBe("00:03Focus");
     vi.setSystemTime(Date.now() + 2500);
     await waitFor(() => expect(screen.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Short Break: 05:00 left/));
-    await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toMatchObject({ type: "focus", duration: 1500, completed: true, clientId: expect.any(String) });
     expect(played).toEqual(["/sounds/bell.mp3"]);
     expect(shown).toEqual(["Focus session complete"]);
     expect(bodies).toEqual(["Your 5-minute short break starts now."]);
     expect(screen.getByRole("heading", { name: "Neural Audio Player" })).toBeTruthy();
 
-    // Back on the Focus Arena: the same break runs; nothing was recorded twice.
+    // Back on the Focus Arena: the same break runs, and the session counts once today; the device
+    // posted no session (the server records what the account's timer ends).
     await userEvent.click(screen.getByRole("link", { name: "Back to the app" }));
     expect(await screen.findByRole("button", { name: "Pause" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Short Break" }).getAttribute("aria-pressed")).toBe("true");
-    expect(posted).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId("today-sessions").textContent).toBe("1"));
+    expect(posted).toHaveLength(0);
   });
 
-  it("is recorded once while the user is on /settings", async () => {
+  it("ends and hands over to the break while the user is on /settings", async () => {
     stubAudio();
     const posted = serve();
     saveRunningFocus(2500);
@@ -346,13 +352,14 @@ describe("a session that ends on another page of the app", () => {
     expect(await screen.findByRole("heading", { name: "Focus Settings" })).toBeTruthy();
     expect((await screen.findByTestId("header-timer")).textContent).toBe("00:03Focus");
     vi.setSystemTime(Date.now() + 2500);
-    await waitFor(() => expect(posted).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Short Break: 05:00 left/));
+    expect(posted).toHaveLength(0);
     expect(screen.getByRole("heading", { name: "Focus Settings" })).toBeTruthy();
   });
 });
 
 describe("a session that ended while the app was closed", () => {
-  it("is recorded when the app opens 40 minutes later, quietly, with the break waiting", async () => {
+  it("is counted when the app opens 40 minutes later, quietly, with the break waiting", async () => {
     const played = stubAudio();
     const { shown } = stubNotification("granted");
     const posted = serve();
@@ -361,8 +368,8 @@ describe("a session that ended while the app was closed", () => {
     renderRoute("/app");
     const toast = await toastSaying("It ended while Focus Flow was closed, and it is counted.");
     expect(toast.getByText(/^Focus session complete at /)).toBeTruthy();
-    await waitFor(() => expect(posted).toHaveLength(1));
-    expect((posted[0] as { startTime: string }).startTime).toBe(new Date(Date.now() - 55 * 60_000).toISOString());
+    await waitFor(() => expect(screen.getByTestId("today-sessions").textContent).toBe("1"));
+    expect(posted).toHaveLength(0);
     expect(played).toEqual([]);
     expect(shown).toEqual([]);
     // No break is replayed into the past: it waits for the user.
@@ -393,12 +400,12 @@ describe("a guest's completed session", () => {
     stubAudio();
     const posted = serve({ user: guest() });
     window.localStorage.setItem("guest-mode", "1");
-    saveRunningFocus(300, 0, guest().id);
+    saveRunningFocus(300, 0, guest().id, true);
     renderRoute("/app");
     await sessionEnds();
     await waitFor(() => expect(JSON.parse(window.localStorage.getItem("guest-sessions") ?? "[]")).toHaveLength(1));
     expect(JSON.parse(window.localStorage.getItem("guest-sessions") ?? "[]")[0]).toMatchObject({ type: "focus", duration: 1500, completed: true });
-    expect(posted).toEqual([]);
+    expect(posted).toHaveLength(0);
   });
 });
 

@@ -42,6 +42,11 @@ function restoreFromAccount(userId: number, now: number): TimerRestore | null {
   return kept ? restoreOfAccountTimer(kept, now) : null;
 }
 
+/** The server refused this device's timer changes outright (`message` is its reason): the timer shows the server's. */
+function sayTimerNotSaved(message: string): void {
+  toast({ title: "Timer change not saved", description: message, variant: "destructive" });
+}
+
 /**
  * The server refused a command this device allowed: a start (its plan or today's count is the
  * server's), or a pause, reset or mode change during a strict session another device started.
@@ -107,7 +112,7 @@ function TimerRuntime({ user, settings, children }: { user: User; settings: Sett
     };
   });
   const commanded = (
-    <TimerCommands userId={userId} onStale={sayTimerChangedElsewhere} onRefused={sayStartRefused}>
+    <TimerCommands userId={userId} onStale={sayTimerChangedElsewhere} onRefused={sayStartRefused} onFailed={sayTimerNotSaved}>
       <TimerFollowsApp settings={settings} user={user} />
       <UndoOffer />
       <ExtendOffer />
