@@ -1,11 +1,13 @@
 import { DEFAULT_SETTINGS, type Task, type User } from "@focus/core/schemas";
 import { reorderedPositions } from "@focus/core/tasks";
+import type { TimerCommandBatch } from "@focus/core/timer";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { outboxSync } from "@/runtime/outbox/sync";
 import { FakeLiveSocket } from "@/test/fakeLiveSocket";
 import { TEST_USER, renderRoute } from "@/test/render";
+import { accountTimerServer } from "@/test/timerState";
 
 const user: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
 const guest: User = { ...TEST_USER, id: 0, username: "Guest", email: null, isGuest: true };
@@ -14,8 +16,9 @@ type Call = { method: string; path: string; body?: Record<string, unknown> };
 
 /**
  * A fake API for /app with a task list kept as the server keeps it: creates once per clientId,
- * edits, deletes, reorders among held places, counts sessions recorded with a task. `down`
- * makes every call fail as with no network.
+ * edits, deletes, reorders among held places, counts sessions recorded with a task, and runs
+ * the account's timer (`account.batches`: the commands the page sent). `down` makes every call
+ * fail as with no network.
  */
 function taskServer(who: User = user, initial: Partial<Task>[] = []) {
   const now = new Date().toISOString();
@@ -37,6 +40,7 @@ function taskServer(who: User = user, initial: Partial<Task>[] = []) {
       ...t,
     })),
   };
+  const account = accountTimerServer(who.id);
   let nextId = 100;
   const listed = () => [...state.tasks].sort((a, b) => a.position - b.position || a.id - b.id);
   vi.stubGlobal(
@@ -49,6 +53,7 @@ function taskServer(who: User = user, initial: Partial<Task>[] = []) {
       if (state.down) throw new TypeError("Failed to fetch");
       if (path === "/api/me") return json(200, { user: who });
       if (path === "/api/settings") return json(200, DEFAULT_SETTINGS);
+      if (path === "/api/timer/commands") return json(200, account.answer(body as unknown as TimerCommandBatch));
       if (path === "/api/sessions" || path.startsWith("/api/sessions/range")) {
         if (method !== "POST") return json(200, []);
         state.calls.push({ method, path, body });
@@ -90,7 +95,7 @@ function taskServer(who: User = user, initial: Partial<Task>[] = []) {
       return json(200, task);
     }),
   );
-  return state;
+  return Object.assign(state, { account });
 }
 
 /** The open tasks' titles and counts, top to bottom. */
@@ -234,7 +239,8 @@ describe("tasks beside the Focus Arena's timer", () => {
     expect(openRows().map((row) => row.split(" ")[0])).toEqual(["Keep"]);
   });
 
-  it("records the focus session with the active task, shown near the timer, and counts it: 0 / 2 becomes 1 / 2", async () => {
+  it("starts the focus session with the active task, shown near the timer, and counts it once the server records it: 0 / 2 becomes 1 / 2", async () => {
+    vi.stubGlobal("WebSocket", FakeLiveSocket);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = taskServer(user, [{ title: "Deep work", estimate: 2 }, { title: "Email" }]);
     renderRoute("/app");
@@ -247,12 +253,21 @@ describe("tasks beside the Focus Arena's timer", () => {
     expect(screen.getAllByRole("radio", { checked: true })).toHaveLength(1);
 
     await userEvent.click(screen.getByRole("button", { name: "Start Focus" }));
-    // Fast-forward: the clock jumps to the session's end and the next tick completes it.
+    // The start names the task: the server records the session with it when the timer ends it.
+    await waitFor(() => expect(server.account.batches.flatMap((b) => b.commands.map((c) => c.command))).toContainEqual(
+      expect.objectContaining({ type: "start", task: expect.objectContaining({ clientId: server.tasks[0]!.clientId }) }),
+    ));
+    // Fast-forward: the clock jumps to the session's end and the next tick completes it here.
     vi.setSystemTime(Date.now() + DEFAULT_SETTINGS.focusDuration * 60_000);
     await act(() => vi.advanceTimersByTimeAsync(1500));
-    await waitFor(() => expect(server.sessions).toEqual([expect.objectContaining({ type: "focus", completed: true, taskId: 1 })]));
+    await waitFor(() => expect(screen.getByTestId("today-sessions").textContent).toBe("1"));
+    // The server records it with the task and says the tasks changed.
+    server.tasks[0]!.actual = 1;
+    await waitFor(() => expect(FakeLiveSocket.to("/ws/timer")?.readyState).toBe(1));
+    FakeLiveSocket.to("/ws/timer")!.receive({ type: "tasks_changed" });
     await waitFor(() => expect(openRows()[0]).toBe("Deep work 1 / 2"));
     expect(within(screen.getByTestId("working-on")).getByTestId("task-count").textContent).toContain("1 / 2");
+    expect(server.sessions).toHaveLength(0);
   });
 
   it("keeps changes made offline in the outbox, shows them at once, and sends them in order when back online", async () => {

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
+import type { TimerCommandBatch } from "@focus/core/timer";
 import { TEST_USER, renderRoute } from "@/test/render";
+import { accountTimerServer } from "@/test/timerState";
 
 /** A week of trial left, on the clock the test runs on. */
 const inTrial = (): User => ({ ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() });
@@ -10,9 +12,13 @@ const MIN = 60_000;
 /** A Sunday, at `hour`:00: the test's sessions start and end that day. */
 const sundayAt = (hour: number) => new Date(2026, 10, 22, hour, 0).getTime();
 
-/** Answers the calls of /app by path prefix; records POSTed sessions. */
+/**
+ * Answers the calls of /app by path prefix, the account timer's commands as the server runs
+ * them; records sessions the page posted (a signed-in device posts none).
+ */
 function serve(settings: Settings = DEFAULT_SETTINGS) {
   const posted: { type: string; duration: number; completed: boolean }[] = [];
+  const account = accountTimerServer();
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -25,10 +31,11 @@ function serve(settings: Settings = DEFAULT_SETTINGS) {
         posted.push(JSON.parse(String(init.body)));
         return json(201, { id: 1, ...JSON.parse(String(init.body)) });
       }
+      if (url === "/api/timer/commands") return json(200, account.answer(JSON.parse(String(init?.body)) as TimerCommandBatch));
       return json(404, { message: "not found" });
     }),
   );
-  return posted;
+  return Object.assign(posted, { account });
 }
 
 /** Moves the clock on and wakes the page, as a tab shown again does. */
@@ -44,7 +51,7 @@ afterEach(() => {
 });
 
 describe("Focus Arena: Flowtime", () => {
-  it("counts up with the break earned so far, and 'Take a break' records the session and starts its break", async () => {
+  it("counts up with the break earned so far, and 'Take a break' ends the session (counted today) and starts its break", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const start = sundayAt(12);
     vi.setSystemTime(start);
@@ -62,9 +69,12 @@ describe("Focus Arena: Flowtime", () => {
     expect(screen.queryByTestId("flow-cue")).toBeNull();
 
     await userEvent.click(screen.getByRole("button", { name: "Take a break" }));
-    await waitFor(() => expect(posted).toEqual([expect.objectContaining({ type: "focus", duration: 30 * 60, completed: true })]));
     await waitFor(() => expect(screen.getByTestId("timer-display").textContent).toBe("06:00"));
     expect(screen.getByTestId("timer-display").getAttribute("aria-label")).toMatch(/left$/);
+    await waitFor(() => expect(screen.getByTestId("today-sessions").textContent).toBe("1"));
+    // The command reached the account's timer, which recorded the session; the page posted none.
+    await waitFor(() => expect(posted.account.batches.flatMap((b) => b.commands.map((c) => c.command.type))).toContain("takeBreak"));
+    expect(posted).toHaveLength(0);
   });
 
   it("suggests a break calmly at the long-stretch cue, and the session goes on", async () => {

@@ -1,18 +1,22 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { TimerCommandBatch } from "@focus/core/timer";
 import { DEFAULT_SETTINGS, type User } from "@focus/core/schemas";
 import { FREE_DAILY_LIMIT_MESSAGE } from "@focus/core/subscription";
+import { cachedAccountTimer } from "@/runtime/accountTimerSync";
 import { TEST_USER, focusEndedAgo, renderRoute } from "@/test/render";
+import { accountTimerServer } from "@/test/timerState";
 
 /** A Sunday noon: a session started then ends the same day. */
 const NOON = new Date(2026, 10, 22, 12, 0).getTime();
 /** A week of trial left, on the clock the test runs on. */
 const inTrial = (): User => ({ ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() });
 
-/** Answers the calls of /app by path prefix; records POSTed sessions. */
+/** Answers the calls of /app by path prefix, the account timer's commands as the server runs them; records POSTed sessions. */
 function serve(user: User, todaySessions: unknown[] = [], settings = DEFAULT_SETTINGS) {
   const posted: unknown[] = [];
+  const account = accountTimerServer(user.id);
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -26,6 +30,7 @@ function serve(user: User, todaySessions: unknown[] = [], settings = DEFAULT_SET
         posted.push(JSON.parse(String(init.body)));
         return json(201, { id: 1, ...JSON.parse(String(init.body)) });
       }
+      if (url === "/api/timer/commands") return json(200, account.answer(JSON.parse(String(init?.body)) as TimerCommandBatch));
       return json(404, { message: "not found" });
     }),
   );
@@ -142,14 +147,13 @@ describe("Focus Arena", () => {
     expect(screen.queryByTestId("plan-allowance")).toBeNull();
   });
 
-  it("keeps the saved timer state under the timer-state key", async () => {
-    serve(inTrial());
+  it("keeps one copy of the account's timer on this device, the server's, and no timer-state of its own", async () => {
+    const user = inTrial();
+    serve(user);
     renderRoute("/app");
     await userEvent.click(await screen.findByRole("button", { name: "Start Focus" }));
-    await waitFor(() => {
-      const saved = JSON.parse(window.localStorage.getItem("timer-state") ?? "{}") as { isActive?: boolean; mode?: string };
-      expect(saved).toMatchObject({ isActive: true, mode: "focus" });
-    });
+    await waitFor(() => expect(cachedAccountTimer(user.id)).toMatchObject({ status: "running", mode: "focus" }));
+    expect(window.localStorage.getItem("timer-state")).toBeNull();
   });
 });
 
