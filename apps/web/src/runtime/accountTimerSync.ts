@@ -176,11 +176,10 @@ export class AccountTimerSync {
     if (outcome.status === "refused") {
       // The batch itself was refused: the user hears why, and the server's timer as last heard stands.
       this.options.onFailed(outcome.error.message);
-      // Never heard from the server: what it refused is undone all the same (a timer at rest).
-      const { context } = this.options.timer.getSnapshot();
-      const kept = cachedAccountTimer(this.options.userId) ?? newAccountTimer(context.settings, context.seed, this.options.now());
-      // As on a new page, the kept copy is shown before the server's clock is heard.
-      if (this.waiting() === 0) this.follow(kept, true);
+      // As on a new page, the kept copy is shown before the server's clock is heard; a device
+      // that never heard the server's timer keeps its own until the live connection brings it.
+      const kept = cachedAccountTimer(this.options.userId);
+      if (kept && this.waiting() === 0) this.follow(kept, true);
       return;
     }
     if (outcome.response === this.lastAnswer) return;

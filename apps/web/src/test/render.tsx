@@ -2,12 +2,14 @@ import { DEFAULT_SETTINGS, type User } from "@focus/core/schemas";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, type RenderResult } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import type { TimerCommandBatch } from "@focus/core/timer";
 import { afterEach, vi } from "vitest";
 import { appRoutes } from "@/AppRoutes";
 import { Toaster } from "@/components/ui/toaster";
 import { dismissToast } from "@/components/ui/use-toast";
 import { resetPublicConfig } from "@/lib/publicConfig";
 import { createQueryClient } from "@/lib/queryClient";
+import { accountTimerServer } from "./accountTimerServer";
 
 /** Test helpers: render a route with fresh providers, and answer fetch calls from a table. */
 
@@ -65,8 +67,9 @@ export function mockFetch(routes: Record<string, FakeResponse>) {
 
 /**
  * Stubs `fetch` with what the /app screens load for `user`: `GET /api/me`, TEST_CONFIG, default
- * settings and the session lists (`sessions`, empty by default). `extra(url)` answers other calls first
- * (undefined falls through); anything else gets 404. Returns the mock.
+ * settings, the session lists (`sessions`, empty by default) and the account timer's commands
+ * (`accountTimerServer`). `extra(url)` answers other calls first (undefined falls through);
+ * anything else gets 404. Returns the mock.
  */
 export function serveApp(user: User, extra?: (url: string) => FakeResponse | undefined, sessions: unknown[] = []) {
   const answer = (url: string): FakeResponse => {
@@ -76,7 +79,11 @@ export function serveApp(user: User, extra?: (url: string) => FakeResponse | und
     if (url === "/api/sessions" || url.startsWith("/api/sessions/range")) return { status: 200, body: sessions };
     return extra?.(url) ?? { status: 404, body: { message: "not found" } };
   };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const account = accountTimerServer(user.id);
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input) === "/api/timer/commands" && init?.method === "POST") {
+      return new Response(JSON.stringify(account.answer(JSON.parse(String(init.body)) as TimerCommandBatch)), { status: 200, headers: { "Content-Type": "application/json" } });
+    }
     const { status, body } = answer(String(input));
     return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
   });

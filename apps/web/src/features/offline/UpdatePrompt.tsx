@@ -1,23 +1,10 @@
 import { RefreshCw } from "lucide-react";
 import { useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
-import { STORAGE_KEYS } from "@focus/core/constants";
+import { timerRunsOnScreen } from "@/runtime/timerOnScreen";
 import { appUpdate } from "./appUpdate";
 
-/**
- * Whether the saved timer state (`timer-state`) says a session is running now. Read directly: this
- * prompt is part of every page, which must not load the timer's code.
- */
-function timerRunning(): boolean {
-  try {
-    const saved = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.timerState) ?? "null") as { isActive?: unknown; endsAt?: unknown } | null;
-    return saved?.isActive === true && typeof saved.endsAt === "number" && saved.endsAt > Date.now();
-  } catch {
-    return false;
-  }
-}
-
-/** While the prompt shows, the saved timer state is looked at again every few seconds. */
+/** While the prompt shows, whether the timer runs is looked at again every few seconds. */
 function pollTimerState(onChange: () => void): () => void {
   const id = window.setInterval(onChange, 5000);
   return () => window.clearInterval(id);
@@ -27,13 +14,14 @@ const noPolling = () => () => {};
 /**
  * 'New version available — reload' (`docs/offline.md`). Shown when a new version of the app waits;
  * it is applied only when the user says so, never in the middle of a session by itself. With a
- * timer running the text says the timer carries on (its state is saved and restored on load).
+ * timer running the text says the timer carries on (the account's timer, or a guest's kept in
+ * this browser, is restored on load).
  */
 export function UpdatePrompt() {
   const { waiting, dismissed } = useSyncExternalStore(appUpdate.subscribe, appUpdate.getState);
   const [applying, setApplying] = useState(false);
   const open = waiting && !dismissed;
-  const running = useSyncExternalStore(open ? pollTimerState : noPolling, timerRunning);
+  const running = useSyncExternalStore(open ? pollTimerState : noPolling, () => timerRunsOnScreen());
 
   if (!open) return null;
   return (

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { outboxSync } from "@/runtime/outbox/sync";
 import { FakeLiveSocket } from "@/test/fakeLiveSocket";
 import { TEST_USER, renderRoute } from "@/test/render";
-import { accountTimerServer } from "@/test/timerState";
+import { accountTimerServer } from "@/test/accountTimerServer";
 
 const user: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
 const guest: User = { ...TEST_USER, id: 0, username: "Guest", email: null, isGuest: true };

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
 import type { TimerCommandBatch } from "@focus/core/timer";
 import { TEST_USER, renderRoute } from "@/test/render";
-import { accountTimerServer } from "@/test/timerState";
+import { accountTimerServer } from "@/test/accountTimerServer";
 
 /** A week of trial left, on the clock the test runs on. */
 const inTrial = (): User => ({ ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() });
@@ -18,7 +18,7 @@ const sundayAt = (hour: number) => new Date(2026, 10, 22, hour, 0).getTime();
  */
 function serve(settings: Settings = DEFAULT_SETTINGS) {
   const posted: { type: string; duration: number; completed: boolean }[] = [];
-  const account = accountTimerServer();
+  const account = accountTimerServer(TEST_USER.id);
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS, type User } from "@focus/core/schemas";
 import { FREE_DAILY_LIMIT_MESSAGE } from "@focus/core/subscription";
 import { cachedAccountTimer } from "@/runtime/accountTimerSync";
 import { TEST_USER, focusEndedAgo, renderRoute } from "@/test/render";
-import { accountTimerServer } from "@/test/timerState";
+import { accountTimerServer } from "@/test/accountTimerServer";
 
 /** A Sunday noon: a session started then ends the same day. */
 const NOON = new Date(2026, 10, 22, 12, 0).getTime();

@@ -1,20 +1,23 @@
 import { DEFAULT_SETTINGS, type User } from "@focus/core/schemas";
+import type { TimerCommandBatch } from "@focus/core/timer";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dismissToast } from "@/components/ui/use-toast";
 import { FakeLiveSocket } from "@/test/fakeLiveSocket";
 import { TEST_USER, renderRoute } from "@/test/render";
+import { accountTimerServer } from "@/test/accountTimerServer";
 
 /** A week of trial left, on the clock the test runs on. */
 const inTrial = (): User => ({ ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() });
 
-/** Answers /app's calls; counts the settings loads. */
+/** Answers /app's calls, the account timer's commands as the server runs them; counts the settings loads. */
 function serve(settings: () => typeof DEFAULT_SETTINGS) {
   const loads = { settings: 0 };
+  const account = accountTimerServer(TEST_USER.id);
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
       if (url === "/api/me") return json({ user: inTrial() });
@@ -23,10 +26,11 @@ function serve(settings: () => typeof DEFAULT_SETTINGS) {
         return json(settings());
       }
       if (url.startsWith("/api/sessions")) return json([]);
+      if (url === "/api/timer/commands") return json(account.answer(JSON.parse(String(init?.body)) as TimerCommandBatch));
       return new Response(JSON.stringify({ message: "not found" }), { status: 404 });
     }),
   );
-  return loads;
+  return Object.assign(loads, { account });
 }
 
 beforeEach(() => {
@@ -45,7 +49,7 @@ describe("Undo after a reset or a mode change", () => {
     // however slowly the page answers.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date(2026, 10, 22, 12, 0));
-    serve(() => DEFAULT_SETTINGS);
+    const { account } = serve(() => DEFAULT_SETTINGS);
     renderRoute("/app");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Start Focus" }));
@@ -61,8 +65,8 @@ describe("Undo after a reset or a mode change", () => {
     await user.keyboard("u");
     expect(await screen.findByRole("button", { name: "Pause" })).toBeTruthy();
     expect(screen.getByTestId("timer-display").textContent).toBe("22:00");
-    // The start went to the account's timer (the rest wait for its answer, which this test's server never gives).
-    expect(FakeLiveSocket.last?.sentOf("timer_commands")[0]?.commands.map((c) => c.command.type)).toEqual(["start"]);
+    // Each went to the account's timer, in order: the server's timer runs the session again too.
+    await waitFor(() => expect(account.batches.flatMap((b) => b.commands.map((c) => c.command.type))).toEqual(["start", "reset", "undo"]));
   });
 
   it("offers nothing for a break or a session that never started", async () => {

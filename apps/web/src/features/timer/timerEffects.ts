@@ -8,6 +8,7 @@ import type { Actor } from "xstate";
 import { toast } from "@/components/ui/use-toast";
 import { forgetGuestSession, recordGuestSession } from "@/features/guest/guestSessions";
 import { forgetEndedHere, keepEndedHere } from "@/runtime/endedHere";
+import { noteTimerOnScreen } from "@/runtime/timerOnScreen";
 import { recordGuestTaskSession } from "@/features/tasks/guestTasks";
 import { saveGuestSessionUsedOn } from "./access";
 import { offerReflection } from "./reflection";
@@ -186,6 +187,7 @@ export function watchTimer(
     const nextCue = view.countsUp && flowCueDue(flowFocusedMs(snapshot.context), settings());
     if (nextCue && !cue && warningSound) playWarningSound();
     cue = nextCue;
+    noteTimerOnScreen(view.isRunning ? snapshot.context.endsAt : null);
     document.title = documentTitle(view, warning);
     showTimerInTabIcon(view, warning !== null);
     postToSelf({
@@ -207,6 +209,7 @@ export function watchTimer(
   return () => {
     subscription.unsubscribe();
     window.removeEventListener("pagehide", save);
+    noteTimerOnScreen(null);
     document.title = "Focus Flow";
     resetTabIcon();
   };
