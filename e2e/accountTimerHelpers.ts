@@ -121,13 +121,28 @@ function moveRunningSessionBack(server: RunningServer, username: string, ms: num
   }
 }
 
-/** Moves the running session this browser saved (`timer-state`) `ms` into the past, as `moveSessionBack` does on the server. */
+/** The browser key of this device's copy of a signed-in user's account timer (the web app's `runtime/accountTimerSync.ts`). */
+const ACCOUNT_TIMER_KEY = /^focus:u:\d+:account-timer$/;
+
+/** This device's copy of the signed-in user's account timer, as the page keeps it (null when none). */
+export async function deviceAccountTimer(page: Page): Promise<AccountTimer | null> {
+  return page.evaluate((pattern) => {
+    const key = Object.keys(localStorage).find((k) => new RegExp(pattern).test(k));
+    return key ? (JSON.parse(localStorage.getItem(key) ?? "null") as AccountTimer | null) : null;
+  }, ACCOUNT_TIMER_KEY.source);
+}
+
+/** Moves the running session this browser keeps (its copy of the account's timer) `ms` into the past, as `moveSessionBack` does on the server. */
 export async function moveSavedSessionBack(page: Page, ms: number): Promise<void> {
-  await page.evaluate((by) => {
-    const saved = JSON.parse(localStorage.getItem("timer-state") ?? "null") as { endsAt: number; sessionStartTime: number; timestamp: number } | null;
-    if (!saved) throw new Error("no saved timer");
-    localStorage.setItem("timer-state", JSON.stringify({ ...saved, endsAt: saved.endsAt - by, sessionStartTime: saved.sessionStartTime - by, timestamp: saved.timestamp - by }));
-  }, ms);
+  await page.evaluate(
+    ({ by, pattern }) => {
+      const key = Object.keys(localStorage).find((k) => new RegExp(pattern).test(k));
+      const saved = key ? (JSON.parse(localStorage.getItem(key) ?? "null") as { endsAt: number | null; sessionStartTime: number | null } | null) : null;
+      if (!key || !saved || saved.endsAt === null || saved.sessionStartTime === null) throw new Error("no running timer kept on this device");
+      localStorage.setItem(key, JSON.stringify({ ...saved, endsAt: saved.endsAt - by, sessionStartTime: saved.sessionStartTime - by }));
+    },
+    { by: ms, pattern: ACCOUNT_TIMER_KEY.source },
+  );
 }
 
 /** `username`'s account timer as the server's database holds it (null when none is stored yet). */

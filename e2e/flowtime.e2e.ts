@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { DISC_COLOURS, DISC_STEPS, DISC_WARNING_COLOUR, discPath } from "@focus/core/timer";
-import { moveSessionBack, signInInUi } from "./accountTimerHelpers";
+import { deviceAccountTimer, moveSessionBack, signInInUi } from "./accountTimerHelpers";
 import { launchBrowser, registerOverApi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
 
 /**
@@ -158,8 +158,7 @@ describe("Five more minutes and Flowtime end to end", () => {
     await expect.poll(focusSessions, { timeout: 5000 }).toEqual([]);
     await expect.poll(() => laptop.getByTestId("today-sessions").textContent()).toBe("0");
     // The same session: the server's timer runs from the same start, to its end 5 minutes on.
-    const timer = await laptop.evaluate(() => JSON.parse(localStorage.getItem("timer-state") ?? "null") as { sessionStartTime: number; endsAt: number });
-    expect(timer).toMatchObject({ sessionStartTime: moved.sessionStartTime, endsAt: (moved.endsAt ?? 0) + 5 * 60_000 });
+    await expect.poll(() => deviceAccountTimer(laptop)).toMatchObject({ sessionStartTime: moved.sessionStartTime, endsAt: (moved.endsAt ?? 0) + 5 * 60_000 });
     await laptopContext.close();
     await phoneContext.close();
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { AccountTimer } from "@focus/core/timer";
-import { moveSavedSessionBack, moveSessionBack, outboxWaiting, recordTimerSeen, resumeForLastMs, settledOnServer, storedAccountTimer, timerSeen } from "./accountTimerHelpers";
+import { deviceAccountTimer, moveSavedSessionBack, moveSessionBack, outboxWaiting, recordTimerSeen, resumeForLastMs, settledOnServer, storedAccountTimer, timerSeen } from "./accountTimerHelpers";
 import { daytimeZone, launchBrowser, registerOverApi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, registerInUi } from "./harness";
 
 /**
@@ -300,7 +300,7 @@ describe("a session is never lost while the user moves around the app", () => {
     await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
     // The server and this browser both hold the running session.
     await expect.poll(() => storedAccountTimer(server, username)?.status).toBe("running");
-    await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem("timer-state") ?? "null") as { endsAt?: number } | null)?.endsAt ?? null)).not.toBeNull();
+    await expect.poll(async () => (await deviceAccountTimer(page))?.status).toBe("running");
     // The tab closes; 40 minutes pass, for the server and for the browser's saved timer.
     const blank = await context.newPage();
     await page.close();
