@@ -272,6 +272,9 @@ export default tseslint.config(
     plugins: { "import-x": importX },
     settings: {
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "apps/api/tsconfig.json" })],
+      // no-cycle reads the files an import leads to: the API's are TypeScript (without this it
+      // followed none of them, and found no cycle).
+      "import-x/extensions": [".ts"],
     },
     rules: {
       "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: apiFloorZones() }],
