@@ -10,17 +10,6 @@ import tseslint from "typescript-eslint";
 const APPS_APART = { group: ["@focus/api", "@focus/web", "@focus/extension"], message: "apps never import each other." };
 const CORE_WHOLE = { group: ["@focus/core/src/*"], message: "Import @focus/core, not its internals." };
 
-/** A pattern refusing imports from the web app's higher layers (`higher`: names joined by |). */
-function layer(name, higher) {
-  return { regex: `^@/(${higher})/`, message: `${name} may not import from a higher layer of the web app (docs/architecture.md).` };
-}
-
-/** The web app's feature folders. */
-function webFeatures() {
-  return readdirSync(new URL("./apps/web/src/features", import.meta.url), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
-}
 
 // Core's floors (docs/architecture.md), lowest first: a folder of packages/core/src (or a file at
 // its top, `constants.ts`) imports only from folders on lower floors and from itself, so no
@@ -109,6 +98,57 @@ function apiFloorZones() {
     from: parts.filter((other) => other !== part && !may.includes(other)).map((other) => `${API_SRC}/${other}`),
     message: `${part} may import only ${may.length > 0 ? may.join(", ") : "itself"}: ${why}`,
   }));
+}
+
+/**
+ * The web app's layers (docs/architecture.md), checked on resolved files like the API's floors, so
+ * `@/…`, `../settings/…` and a dynamic `import()` count alike. Lowest first: lib and components
+ * (shared) → runtime (current user, live connection, server clock, timer actor, outbox, audio
+ * engine, the client state several features share) → features/<name> (screens; a feature
+ * imports no other feature) → app (the shell and the screens that put features together) →
+ * pages (routes' screens, which may use the app's shell) → the modules at the top of src (entry,
+ * route table). src/test (the tests' harness) is no layer: any test may use it.
+ */
+const WEB_SRC = "apps/web/src";
+const WEB_LAYERS = ["lib", "components", "runtime", "features", "app", "pages"];
+
+/** Names in apps/web/src/`folder`: its folders, or with `files` its .ts and .tsx files. */
+function webEntries(folder, files = false) {
+  return readdirSync(new URL(`./${WEB_SRC}/${folder}`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => (files ? entry.isFile() && /\.tsx?$/.test(entry.name) : entry.isDirectory()))
+    .map((entry) => entry.name);
+}
+
+/** `import-x/no-restricted-paths` zones of the web app's layers (see WEB_LAYERS). */
+function webLayerZones() {
+  const unplaced = webEntries("").filter((name) => name !== "test" && !WEB_LAYERS.includes(name));
+  if (unplaced.length > 0) throw new Error(`${WEB_SRC}: put ${unplaced.join(", ")} in WEB_LAYERS (eslint.config.js)`);
+  const top = webEntries("", true).map((name) => `${WEB_SRC}/${name}`);
+  const dirs = (...names) => names.map((name) => `${WEB_SRC}/${name}`);
+  const features = webEntries("features");
+  return [
+    {
+      target: dirs("lib", "components"),
+      from: [...dirs("runtime", "features", "app", "pages"), ...top],
+      message: "lib and components are shared: they import no runtime, feature, app or page (docs/architecture.md).",
+    },
+    {
+      target: dirs("runtime"),
+      from: [...dirs("features", "app", "pages"), ...top],
+      message: "runtime sits below the features: it imports no feature, app or page (docs/architecture.md).",
+    },
+    ...features.map((feature) => ({
+      target: `${WEB_SRC}/features/${feature}`,
+      from: [...features.filter((other) => other !== feature).map((other) => `${WEB_SRC}/features/${other}`), ...dirs("app", "pages"), ...top],
+      message: `a feature imports no other feature, app or page: share state through runtime/, and let app/ or a page put features together (features/${feature}; docs/architecture.md).`,
+    })),
+    {
+      target: dirs("app"),
+      from: [...dirs("pages"), ...top],
+      message: "app imports no page: pages use the app's shell, never the other way (docs/architecture.md).",
+    },
+    { target: dirs("pages"), from: top, message: "a page imports none of the modules at the top of src (entry, route table): they import the pages." },
+  ];
 }
 
 /** Lint config. The one rule that matters most: packages/core stays platform-free. */
@@ -232,6 +272,9 @@ export default tseslint.config(
     plugins: { "import-x": importX },
     settings: {
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "apps/api/tsconfig.json" })],
+      // no-cycle reads the files an import leads to: the API's are TypeScript (without this it
+      // followed none of them, and found no cycle).
+      "import-x/extensions": [".ts"],
     },
     rules: {
       "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: apiFloorZones() }],
@@ -247,37 +290,22 @@ export default tseslint.config(
       ],
     },
   },
-  // The web app's layers (docs/architecture.md): lib and components (shared) → runtime (current
-  // user, live connection, server clock, timer actor and commands, outbox) → features (screens)
-  // → app and pages (what puts features together). Imports go down only, and a feature never
-  // imports another feature's component (a PascalCase file): the app composes them.
   {
-    files: ["apps/web/src/{lib,components}/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [APPS_APART, CORE_WHOLE, layer("lib and components", "runtime|features|app|pages")] }] },
-  },
-  {
-    files: ["apps/web/src/runtime/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [APPS_APART, CORE_WHOLE, layer("the runtime layer", "features|app|pages")] }] },
-  },
-  ...webFeatures().map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    ignores: ["apps/web/src/features/**/*.test.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            APPS_APART,
-            CORE_WHOLE,
-            layer("a feature", "app|pages"),
-            {
-              regex: `^@/features/(?!${feature}/)[^/]+/[A-Z][^/]*$`,
-              caseSensitive: true,
-              message: "A feature never imports another feature's component: put them together in apps/web/src/app (docs/architecture.md).",
-            },
-          ],
-        },
-      ],
+    // The web app's layers and no import cycle (webLayerZones above; docs/architecture.md), on the
+    // files imports resolve to (the web app's tsconfig, `@/*` → src/*), tests included.
+    files: [`${WEB_SRC}/**/*.{ts,tsx}`],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "apps/web/tsconfig.json" })],
+      // no-cycle reads the files an import leads to: the web app's are TypeScript and TSX.
+      "import-x/extensions": [".ts", ".tsx"],
     },
-  })),
+    rules: {
+      // An import the resolver cannot follow would pass the zones unseen; Vite's virtual modules
+      // (`virtual:pwa-register`) have no file.
+      "import-x/no-unresolved": ["error", { ignore: ["^virtual:"] }],
+      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: webLayerZones() }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
 );

@@ -1,6 +1,6 @@
 /**
  * App-wide document events: `change-tab` switches the main view's tab, `show-auth` sends the user
- * to /auth?tab={action}.
+ * to /auth?tab={action}, `focus-audio-toggle-mute` mutes or unmutes the audio player.
  */
 
 /** Tab ids of the main view, in display order. */
@@ -13,6 +13,12 @@ export type AuthAction = (typeof AUTH_ACTIONS)[number];
 
 export const CHANGE_TAB_EVENT = "change-tab";
 export const SHOW_AUTH_EVENT = "show-auth";
+
+/**
+ * The document event the `m` shortcut dispatches: the audio player listens for it and mutes or
+ * unmutes itself (the shortcuts know nothing of the audio code).
+ */
+export const TOGGLE_MUTE_EVENT = "focus-audio-toggle-mute";
 
 export type ChangeTabDetail = { tab: AppTab };
 export type ShowAuthDetail = { action: AuthAction };

@@ -19,6 +19,17 @@ export const queryKeys = {
 } as const;
 
 /**
+ * Query keys of the Website Shield's server data (also their GET paths): the Shield tab's lists
+ * and status, and the linked devices a password change or sign-out elsewhere unlinks.
+ */
+export const shieldQueryKeys = {
+  blockedSites: ["/api/blocked-sites"],
+  linkedDevices: ["/api/linked-devices"],
+  status: ["/api/shield/status"],
+  schedules: ["/api/shield/schedules"],
+} as const;
+
+/**
  * Refreshes every cached list of sessions (all sessions and every range). Called once a
  * session was recorded by the server (the outbox's answer), or after an import: never before
  * the server has the session, or the refetch would miss it.

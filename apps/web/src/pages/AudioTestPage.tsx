@@ -9,8 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Slider } from "@/components/ui/slider";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
-import { audioListKey, fetchMoodLibraryOrEmpty, formatClock, playElement, streamUrl } from "@/features/audio/audioApi";
-import { pauseMoodAudio } from "@/features/audio/audioEngine";
+import { audioListKey, fetchMoodLibraryOrEmpty, formatClock, playElement, streamUrl } from "@/runtime/audio/audioApi";
+import { pauseMoodAudio } from "@/runtime/audio/audioEngine";
 import { createAudioElement } from "@/features/audio/mediaElement";
 import { useMediaProgress } from "@/features/audio/useMediaProgress";
 import { WaveCanvas } from "@/features/audio/WaveCanvas";

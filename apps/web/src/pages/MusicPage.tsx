@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useAudioPlayer } from "@/features/audio/audioEngineContext";
+import { useAudioPlayer } from "@/runtime/audio/audioEngineContext";
 import { bandLabel } from "@/features/audio/MoodPicker";
 import { MoodTrackList } from "@/features/audio/MoodTrackList";
 import { FlowControls, NowPlaying, PlayPauseButton, VolumeControl } from "@/features/audio/PlayerControls";

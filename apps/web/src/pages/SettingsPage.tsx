@@ -1,6 +1,6 @@
 import { SettingsTab } from "@/app/settingsTab";
 import { useSignedInUser } from "@/runtime/currentUser";
-import { NotFoundPage } from "./NotFoundPage";
+import { NotFoundScreen } from "@/components/NotFoundScreen";
 import { BackToApp } from "@/app/shell/BackToApp";
 
 /**
@@ -9,7 +9,7 @@ import { BackToApp } from "@/app/shell/BackToApp";
  */
 export function SettingsPage() {
   const user = useSignedInUser();
-  if (user.isGuest) return <NotFoundPage />;
+  if (user.isGuest) return <NotFoundScreen />;
   return (
     <main className="grid gap-4 px-4 pt-4 pb-16 sm:px-6 sm:pt-6">
       <div className="mx-auto grid w-full max-w-3xl">

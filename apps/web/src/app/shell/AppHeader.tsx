@@ -8,7 +8,7 @@ import { PlanLine } from "@/features/subscription/PlanLine";
 import { HeaderTimer } from "@/features/timer/HeaderTimer";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { useLogout } from "@/runtime/auth";
-import { useSaveSettings } from "@/features/settings/useSettings";
+import { useSaveSettings } from "@/runtime/settings";
 
 /**
  * The header of every signed-in page: brand, the running session (off /app), the username or

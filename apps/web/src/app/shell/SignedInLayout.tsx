@@ -12,7 +12,7 @@ import { UserLoadError } from "@/features/auth/UserLoadError";
 import { MiniTimerLinkProvider } from "@/features/miniTimer/MiniTimerLinkProvider";
 import { hasGuestWorkChoice } from "@/features/guest/storedGuestWork";
 import { OfflineSync } from "@/features/offline/OfflineSync";
-import { useAccountTheme } from "@/features/settings/useSettings";
+import { useAccountTheme } from "@/runtime/settings";
 import { PlanNotices } from "@/features/subscription/PlanNotices";
 import { SignedInUserContext } from "@/runtime/currentUser";
 import { usePlanNow } from "@/runtime/usePlanNow";
@@ -24,7 +24,7 @@ import { AppHeader } from "./AppHeader";
 // Only when a guest chose on /auth what becomes of their work: not part of what /app loads.
 const GuestWorkMover = lazy(async () => ({ default: (await import("@/features/guest/GuestWorkMover")).GuestWorkMover }));
 // Only a visitor on /settings sees it: not part of what /app loads.
-const NotFoundPage = lazy(async () => ({ default: (await import("@/pages/NotFoundPage")).NotFoundPage }));
+const NotFoundScreen = lazy(async () => ({ default: (await import("@/components/NotFoundScreen")).NotFoundScreen }));
 
 /**
  * What a route of the signed-in layout shows a visitor who is not signed in (the route's
@@ -76,7 +76,7 @@ export function SignedInLayout() {
     if (signedOut === "notFound") {
       return (
         <Suspense fallback={<PageSpinner />}>
-          <NotFoundPage />
+          <NotFoundScreen />
         </Suspense>
       );
     }

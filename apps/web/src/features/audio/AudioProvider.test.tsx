@@ -1,8 +1,8 @@
 import { act, render, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOGGLE_MUTE_EVENT } from "@/features/shortcuts/shortcuts";
+import { TOGGLE_MUTE_EVENT } from "@/lib/events";
 import { AudioProvider } from "./AudioProvider";
-import { disposeAudioEngine, getAudioEngine } from "./audioEngine";
+import { disposeAudioEngine, getAudioEngine } from "@/runtime/audio/audioEngine";
 import { stubMediaElements } from "./testMedia";
 
 /** The M shortcut's document event, as `KeyboardShortcuts` dispatches it. */

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
-import { TOGGLE_MUTE_EVENT } from "@/features/shortcuts/shortcuts";
-import { getAudioEngine, holdAudioEngine } from "./audioEngine";
-import { AudioEngineContext } from "./audioEngineContext";
+import { TOGGLE_MUTE_EVENT } from "@/lib/events";
+import { getAudioEngine, holdAudioEngine } from "@/runtime/audio/audioEngine";
+import { AudioEngineContext } from "@/runtime/audio/audioEngineContext";
 import { TimerAudioBridge } from "./TimerAudioBridge";
 
 /**

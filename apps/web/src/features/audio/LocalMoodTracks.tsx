@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
-import { formatClock } from "./audioApi";
+import { formatClock } from "@/runtime/audio/audioApi";
 
 /** "6 tracks" and, when some are locked for the listener, "4 locked". */
 function TrackCount({ mood, tracks, locked }: { mood: AudioMood; tracks: AudioFile[] | undefined; locked: number }) {

@@ -2,7 +2,7 @@ import { AUDIO_VOLUME_SLIDER } from "@focus/core/audio";
 import { Volume2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Slider } from "@/components/ui/slider";
-import { formatClock } from "./audioApi";
+import { formatClock } from "@/runtime/audio/audioApi";
 import { useMediaProgress } from "./useMediaProgress";
 
 /** The local audio player's position and volume controls (/local-audio). */

@@ -3,7 +3,7 @@ import { isMoodLocked } from "@focus/core/audioPlayer";
 import { AudioLines, Lock } from "lucide-react";
 import { useId, type CSSProperties } from "react";
 import { cn } from "@/lib/utils";
-import { useAudioPlayer } from "./audioEngineContext";
+import { useAudioPlayer } from "@/runtime/audio/audioEngineContext";
 import { GuestAudioNote } from "./PlayerControls";
 
 /** "Beta · 16 Hz": a mood's modulation as shown. */

@@ -5,8 +5,8 @@ import { LoaderCircle, Lock, Music } from "lucide-react";
 import { useId } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
-import { formatClock } from "./audioApi";
-import { useAudioPlayer } from "./audioEngineContext";
+import { formatClock } from "@/runtime/audio/audioApi";
+import { useAudioPlayer } from "@/runtime/audio/audioEngineContext";
 import { useMoodLibrary } from "./useMoodLibrary";
 
 /**

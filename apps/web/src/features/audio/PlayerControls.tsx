@@ -5,7 +5,7 @@ import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Slider } from "@/components/ui/slider";
 import { cn } from "@/lib/utils";
-import { useAudioPlayer } from "./audioEngineContext";
+import { useAudioPlayer } from "@/runtime/audio/audioEngineContext";
 import { useMoodLibrary } from "./useMoodLibrary";
 
 /**

@@ -9,8 +9,8 @@ import { CurrentSettingsContext } from "@/runtime/currentSettings";
 import { TimerActor } from "@/runtime/timerActor";
 import { createQueryClient } from "@/lib/queryClient";
 import { AudioProvider } from "./AudioProvider";
-import { useAudioEngine } from "./audioEngineContext";
-import { disposeAudioEngine, type AudioEngine } from "./audioEngine";
+import { useAudioEngine } from "@/runtime/audio/audioEngineContext";
+import { disposeAudioEngine, type AudioEngine } from "@/runtime/audio/audioEngine";
 import { stubMediaElements } from "./testMedia";
 
 const T0 = new Date(2026, 10, 22, 12, 0, 0).getTime();

@@ -4,7 +4,7 @@ import { type AudioInBreaks } from "@focus/core/schemas";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useCurrentSettings } from "@/runtime/currentSettings";
 import { TimerActor } from "@/runtime/timerActor";
-import type { AudioEngine } from "./audioEngine";
+import type { AudioEngine } from "@/runtime/audio/audioEngine";
 
 /** How often the fade-out steps during the last seconds of a session, ms. */
 const FADE_STEP_MS = 100;

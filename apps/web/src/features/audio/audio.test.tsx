@@ -5,8 +5,8 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_USER, renderRoute } from "@/test/render";
-import { useAudioPlayer } from "./audioEngineContext";
-import { disposeAudioEngine, getAudioEngine } from "./audioEngine";
+import { useAudioPlayer } from "@/runtime/audio/audioEngineContext";
+import { disposeAudioEngine, getAudioEngine } from "@/runtime/audio/audioEngine";
 import { stubMediaElements } from "./testMedia";
 
 const GUEST_NOTE = "Guest mode: Only Deep Work flow available. Register for full access to all neural audio patterns.";

@@ -5,8 +5,8 @@ import { useQueries, type UseQueryResult } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useMemo, useState } from "react";
 import { toast } from "@/components/ui/use-toast";
-import { audioListKey, fetchMoodLibraryOrEmpty, playElement, pollWhilePreparing, streamUrl } from "./audioApi";
-import { pauseMoodAudio } from "./audioEngine";
+import { audioListKey, fetchMoodLibraryOrEmpty, playElement, pollWhilePreparing, streamUrl } from "@/runtime/audio/audioApi";
+import { pauseMoodAudio } from "@/runtime/audio/audioEngine";
 import { createAudioElement } from "./mediaElement";
 
 /**

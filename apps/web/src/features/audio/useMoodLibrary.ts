@@ -1,6 +1,6 @@
 import type { AudioMoodId } from "@focus/core/audio";
 import { useQuery } from "@tanstack/react-query";
-import { audioListKey, fetchMoodLibraryOrEmpty, pollWhilePreparing } from "./audioApi";
+import { audioListKey, fetchMoodLibraryOrEmpty, pollWhilePreparing } from "@/runtime/audio/audioApi";
 
 /**
  * A mood's list (`AudioFileList`: its files and the tracks the server is still rendering), shared

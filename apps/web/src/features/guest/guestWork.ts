@@ -1,8 +1,8 @@
 import { STORAGE_KEYS } from "@focus/core/constants";
 import { useSyncExternalStore } from "react";
 import { writeUserValue } from "@/runtime/userStorage";
-import { loadGuestTasks } from "@/features/tasks/guestTasks";
-import { loadGuestSessions } from "./guestSessions";
+import { loadGuestTasks } from "@/runtime/tasks/guestTasks";
+import { loadGuestSessions } from "@/runtime/guestSessions";
 import { storageSubscription } from "@/lib/storageChanges";
 import { GUEST_WORK_CHOICE_KEY } from "./storedGuestWork";
 

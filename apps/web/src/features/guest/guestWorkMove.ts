@@ -5,9 +5,9 @@
  */
 import { DATA_EXPORT_VERSION, importResultSchema, taskSchema, type DataExport } from "@focus/core/schemas";
 import { api } from "@/lib/api";
-import { loadGuestTasks } from "@/features/tasks/guestTasks";
+import { loadGuestTasks } from "@/runtime/tasks/guestTasks";
 import { forgetGuestWork } from "./guestWork";
-import { loadGuestSessions } from "./guestSessions";
+import { loadGuestSessions } from "@/runtime/guestSessions";
 
 /**
  * Moves the guest's work into the signed-in account, then forgets the guest's copy.

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { MINI_TIMER_PATH, MINI_TIMER_PING_MS, MINI_TIMER_UPDATE_MS, MINI_TIMER_WINDOW, fromMiniTimerMessageSchema, miniTimerAudioEvent, sameMiniTimerAudio, selectMiniTimerAudio, type MiniTimerAudioState, type ToMiniTimerMessage } from "@focus/core/protocol";
 import { timerStateOf } from "@focus/core/timer";
 import { toast } from "@/components/ui/use-toast";
-import { useAudioEngine } from "@/features/audio/audioEngineContext";
+import { useAudioEngine } from "@/runtime/audio/audioEngineContext";
 import { TimerActor } from "@/runtime/timerActor";
 import { useCurrentSettings } from "@/runtime/currentSettings";
 import { useLatest } from "@/lib/useLatest";
 import { useTimerCommand } from "@/runtime/timerCommands";
-import { MiniTimerLinkContext, type MiniTimerLink } from "./miniTimerLink";
+import { MiniTimerLinkContext, type MiniTimerLink } from "@/runtime/miniTimerLink";
 
 /**
  * The main window's side of the mini timer: opens the 240×340 popup near the right edge of

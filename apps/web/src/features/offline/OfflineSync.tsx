@@ -2,9 +2,9 @@ import { settingsSchema, type User } from "@focus/core/schemas";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "@/components/ui/use-toast";
-import { applySettings } from "@/features/settings/useSettings";
-import { onTaskChangeElsewhere, announceTaskChange } from "@/features/tasks/taskChannel";
-import { applyTaskOutcome } from "@/features/tasks/useTasks";
+import { applySettings } from "@/runtime/settings";
+import { onTaskChangeElsewhere, announceTaskChange } from "@/runtime/tasks/taskChannel";
+import { applyTaskOutcome } from "@/runtime/tasks/useTasks";
 import { queryKeys, refreshSessionQueries } from "@/lib/queryKeys";
 import { outboxSync, rememberUserForOffline } from "@/runtime/outbox/sync";
 

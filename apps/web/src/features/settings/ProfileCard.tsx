@@ -9,10 +9,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { FormField } from "@/components/FormField";
-import { shieldQueryKeys } from "@/features/shield/queries";
 import { api } from "@/lib/api";
 import { AccountActionError, updateEmail, updatePassword } from "@/runtime/auth";
-import { queryKeys } from "@/lib/queryKeys";
+import { queryKeys, shieldQueryKeys } from "@/lib/queryKeys";
 
 /**
  * The profile card (Settings, non-guests only): email change and password change through the auth

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useSettings } from "@/features/settings/useSettings";
+import { useSettings } from "@/runtime/settings";
 import { SettingsForm } from "./SettingsForm";
 
 /**

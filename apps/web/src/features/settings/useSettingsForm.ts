@@ -6,7 +6,7 @@ import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api";
 import { getStoredTheme, onThemeChange } from "@/lib/theme";
 import { fromFormValues, settingsFormSchema, toFormValues, type SettingsFormValues } from "./settingsForm";
-import { useSaveSettings } from "./useSettings";
+import { useSaveSettings } from "@/runtime/settings";
 
 /** How long the form waits after the last change before saving it by itself, ms. */
 export const AUTOSAVE_DELAY_MS = 600;

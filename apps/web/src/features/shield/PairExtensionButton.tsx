@@ -4,7 +4,8 @@ import { Link2 } from "lucide-react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { extensionStatus, pairExtension } from "./extensionBridge";
-import { shieldQueryKeys, useLinkedDevices } from "./queries";
+import { shieldQueryKeys } from "@/lib/queryKeys";
+import { useLinkedDevices } from "./queries";
 
 /** Cache key of the extension's status in this browser (not a server path; has its own queryFn). */
 const EXTENSION_STATUS_KEY = ["chrome-extension", "status"] as const;

@@ -10,7 +10,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { api } from "@/lib/api";
-import { shieldQueryKeys } from "./queries";
+import { shieldQueryKeys } from "@/lib/queryKeys";
 
 /** Monday first, as people read a week; values are `Date.getDay()` numbers. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;

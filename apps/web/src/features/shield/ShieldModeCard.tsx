@@ -3,7 +3,7 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { useSaveSettings, useSettings } from "@/features/settings/useSettings";
+import { useSaveSettings, useSettings } from "@/runtime/settings";
 
 /** What each mode does, in one line under its name. */
 const MODE_HINTS: Record<ShieldMode, string> = {

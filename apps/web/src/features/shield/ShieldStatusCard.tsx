@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useLiveReload } from "@/runtime/useLiveReload";
-import { shieldQueryKeys } from "./queries";
+import { shieldQueryKeys } from "@/lib/queryKeys";
 
 /** How often the card asks again while it is shown, ms: a browser that stops reporting shows within a minute. */
 export const SHIELD_STATUS_REFRESH_MS = 15_000;

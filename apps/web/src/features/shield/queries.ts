@@ -2,17 +2,12 @@ import { blockedSiteListSchema, blockedSiteSchema, linkedDeviceListSchema, type 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, api } from "@/lib/api";
+import { shieldQueryKeys } from "@/lib/queryKeys";
 
 /**
  * Server data of the Website Shield tab (`docs/api.md`): blocked sites and linked devices, with
- * their toasts. Each key is also its GET path (see `queryKeyToPath`).
+ * their toasts. Their query keys are `shieldQueryKeys` (lib/queryKeys.ts).
  */
-export const shieldQueryKeys = {
-  blockedSites: ["/api/blocked-sites"],
-  linkedDevices: ["/api/linked-devices"],
-  status: ["/api/shield/status"],
-  schedules: ["/api/shield/schedules"],
-} as const;
 
 /** The toast text of a failed call: the error's message (`docs/api.md`). */
 function failure(title: string) {

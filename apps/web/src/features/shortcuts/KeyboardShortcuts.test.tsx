@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_USER, focusEndedAgo, renderRoute, serveApp } from "@/test/render";
-import { TOGGLE_MUTE_EVENT } from "./shortcuts";
+import { TOGGLE_MUTE_EVENT } from "@/lib/events";
 
 const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useTimerControls } from "@/features/timer/useTimer";
-import { TOGGLE_MUTE_EVENT, shortcutFor } from "./shortcuts";
+import { useTimerControls } from "@/runtime/useTimer";
+import { TOGGLE_MUTE_EVENT } from "@/lib/events";
+import { shortcutFor } from "./shortcuts";
 
 /** The list's dialog (Radix Dialog, about 8 KiB compressed), loaded when `?` first asks for it. */
 const ShortcutsDialog = lazy(async () => ({ default: (await import("./ShortcutsDialog")).ShortcutsDialog }));

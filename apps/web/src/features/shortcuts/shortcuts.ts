@@ -5,12 +5,6 @@
 
 export type ShortcutAction = "toggle" | "reset" | "undo" | "extend" | "focus" | "shortBreak" | "longBreak" | "mute" | "help";
 
-/**
- * The document event the `m` shortcut dispatches: the audio player listens for it and mutes or
- * unmutes itself (the shortcuts know nothing of the audio code).
- */
-export const TOGGLE_MUTE_EVENT = "focus-audio-toggle-mute";
-
 /** Every shortcut with its keys as shown and what it does, in display order. */
 export const SHORTCUTS: readonly { action: ShortcutAction; keys: readonly string[]; label: string }[] = [
   { action: "toggle", keys: ["Space"], label: "Start or pause the timer" },

@@ -3,7 +3,7 @@ import { type Session, type User } from "@focus/core/schemas";
 import { isCompletedFocus, previewSessions, statsOverview, type StatsOverview } from "@focus/core/stats";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { useGuestSessions } from "@/features/guest/guestSessions";
+import { useGuestSessions } from "@/runtime/guestSessions";
 import { queryKeys } from "@/lib/queryKeys";
 import { useNow } from "@/lib/useNow";
 import { useCurrentSettings } from "@/runtime/currentSettings";

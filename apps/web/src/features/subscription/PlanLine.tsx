@@ -2,7 +2,7 @@ import { type User } from "@focus/core/schemas";
 import { planLine, planTier } from "@focus/core/subscription";
 import { Link } from "react-router-dom";
 import { TimerActor } from "@/runtime/timerActor";
-import { useTodaySessions } from "@/features/timer/useTodaySessions";
+import { useTodaySessions } from "@/runtime/useTodaySessions";
 import { cn } from "@/lib/utils";
 import { usePlanNow } from "@/runtime/usePlanNow";
 

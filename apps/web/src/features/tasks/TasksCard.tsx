@@ -11,11 +11,11 @@ import { toast } from "@/components/ui/use-toast";
 import { useNow } from "@/lib/useNow";
 import { cn } from "@/lib/utils";
 import { useCurrentSettings } from "@/runtime/currentSettings";
-import { useActiveTaskId } from "./activeTask";
-import { factorLine, projectionLine } from "./estimateCopy";
+import { useActiveTaskId } from "@/runtime/tasks/activeTask";
+import { factorLine, projectionLine } from "@/runtime/tasks/estimateCopy";
 import { deleteLater, undoDelete, useHiddenTasks } from "./deferredDelete";
 import { TaskForm } from "./TaskForm";
-import { useTaskActions, useTaskList, type TaskActions } from "./useTasks";
+import { useTaskActions, useTaskList, type TaskActions } from "@/runtime/tasks/useTasks";
 
 /** "2 / 3" with what it means for a screen reader, amber once a task has taken more than estimated. */
 export function TaskCount({ task }: { task: Pick<TaskItem, "actual" | "estimate"> }) {

@@ -1,9 +1,9 @@
 import type { User } from "@focus/core/schemas";
 import { Target, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { setActiveTask, useActiveTaskId } from "./activeTask";
+import { setActiveTask, useActiveTaskId } from "@/runtime/tasks/activeTask";
 import { TaskCount } from "./TasksCard";
-import { useTaskList } from "./useTasks";
+import { useTaskList } from "@/runtime/tasks/useTasks";
 
 /**
  * "Working on: <title>" near the timer, with the task's count and a way to stop working on it;

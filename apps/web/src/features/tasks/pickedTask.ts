@@ -1,6 +1,6 @@
 import type { User } from "@focus/core/schemas";
-import { useActiveTaskId } from "./activeTask";
-import { useTaskList } from "./useTasks";
+import { useActiveTaskId } from "@/runtime/tasks/activeTask";
+import { useTaskList } from "@/runtime/tasks/useTasks";
 
 /** The title of the open task the user works on now, or null: what fills in the Focus Arena's intention. */
 export function usePickedTaskTitle(user: User): string | null {

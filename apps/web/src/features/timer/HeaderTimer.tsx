@@ -2,7 +2,7 @@ import { TIMER_MODE_LABELS } from "@focus/core/constants";
 import { Pause, Timer } from "lucide-react";
 import { Link, useLocation } from "react-router-dom";
 import { cn } from "@/lib/utils";
-import { useTimerView } from "./useTimer";
+import { useTimerView } from "@/runtime/useTimer";
 
 /**
  * The running (or paused) session in the header of every page but /app, so the user on

@@ -5,7 +5,7 @@ import { useSignedInUser } from "@/runtime/currentUser";
 import { usePlanNow } from "@/runtime/usePlanNow";
 import { cn } from "@/lib/utils";
 import { TimerActor } from "@/runtime/timerActor";
-import { useTodaySessions } from "./useTodaySessions";
+import { useTodaySessions } from "@/runtime/useTodaySessions";
 
 /**
  * The Free plan's daily limit, shown before the user meets it: "1 of 2 free focus sessions

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SETTINGS, type User } from "@focus/core/schemas";
 import { TEST_USER, renderRoute } from "@/test/render";
-import { setActiveTask } from "@/features/tasks/activeTask";
+import { setActiveTask } from "@/runtime/tasks/activeTask";
 import { clearReflection, offerReflection } from "./reflection";
 
 const inTrial: User = { ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };

@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas"
 import { FREE_DAILY_LIMIT_MESSAGE } from "@focus/core/subscription";
 import type { TimerCommandBatch } from "@focus/core/timer";
 import { dismissToast } from "@/components/ui/use-toast";
-import { disposeAudioEngine } from "@/features/audio/audioEngine";
+import { disposeAudioEngine } from "@/runtime/audio/audioEngine";
 import { TEST_USER, renderRoute } from "@/test/render";
 import { accountTimerServer } from "@/test/accountTimerServer";
 import { saveRunningFocus } from "@/test/timerState";

@@ -6,9 +6,9 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } 
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { useLatest } from "@/lib/useLatest";
-import { cachedSettings, useSettings } from "@/features/settings/useSettings";
-import { loadActiveTask } from "@/features/tasks/activeTask";
-import { useActiveTaskRef, useTaskList } from "@/features/tasks/useTasks";
+import { cachedSettings, useSettings } from "@/runtime/settings";
+import { loadActiveTask } from "@/runtime/tasks/activeTask";
+import { useActiveTaskRef, useTaskList } from "@/runtime/tasks/useTasks";
 import { cachedAccountTimer } from "@/runtime/accountTimerSync";
 import { CurrentSettingsContext } from "@/runtime/currentSettings";
 import { LiveConnection } from "@/runtime/LiveConnection";
@@ -23,7 +23,7 @@ import { START_REFUSED_MESSAGES, STRICT_REFUSED_NOTE, timerWithEffects, watchTim
 import { loadCounters, loadTimerState } from "./storage";
 import { ExtendOffer } from "./ExtendOffer";
 import { UndoOffer } from "./UndoOffer";
-import { useTodaySessions } from "./useTodaySessions";
+import { useTodaySessions } from "@/runtime/useTodaySessions";
 
 
 /** Loaded only for a user who chose "Call me back after a break" (off by default). */

@@ -6,7 +6,7 @@ import { countersOf } from "@focus/core/timer";
 import { shallowEqual } from "@xstate/react";
 import { useUser } from "@/runtime/auth";
 import { TimerActor } from "@/runtime/timerActor";
-import { useTodaySessions } from "./useTodaySessions";
+import { useTodaySessions } from "@/runtime/useTodaySessions";
 
 /**
  * Today's Progress card: completed focus sessions and minutes that ended today, from the

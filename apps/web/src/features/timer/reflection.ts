@@ -1,6 +1,6 @@
 import type { SessionReflection } from "@focus/core/schemas";
 import { useSyncExternalStore } from "react";
-import { reflectGuestSession } from "@/features/guest/guestSessions";
+import { reflectGuestSession } from "@/runtime/guestSessions";
 import type { Outcome } from "@/runtime/outbox/outboxSync";
 import { readUserValue, writeUserValue } from "@/runtime/userStorage";
 import { submitReflection } from "@/runtime/outbox/sync";

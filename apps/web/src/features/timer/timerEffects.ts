@@ -6,10 +6,10 @@ import { FREE_DAILY_LIMIT_MESSAGE, GUEST_LIMIT_TOAST } from "@focus/core/subscri
 import { activeEndWarning, countersOf, flowCueDue, flowFocusedMs, tickerWith, timerMachine, timerStateOf, timerViewOf, toPersistedTimerState, warningToAnnounce, type StartBlockReason } from "@focus/core/timer";
 import type { Actor } from "xstate";
 import { toast } from "@/components/ui/use-toast";
-import { forgetGuestSession, recordGuestSession } from "@/features/guest/guestSessions";
+import { forgetGuestSession, recordGuestSession } from "@/runtime/guestSessions";
 import { forgetEndedHere, keepEndedHere } from "@/runtime/endedHere";
 import { noteTimerOnScreen } from "@/runtime/timerOnScreen";
-import { recordGuestTaskSession } from "@/features/tasks/guestTasks";
+import { recordGuestTaskSession } from "@/runtime/tasks/guestTasks";
 import { saveGuestSessionUsedOn } from "./access";
 import { offerReflection } from "./reflection";
 import { notifyEnd, playWarningSound } from "./notifications";

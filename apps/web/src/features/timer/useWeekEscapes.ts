@@ -3,7 +3,7 @@ import { escapesThisWeek } from "@focus/core/timer";
 import { sessionSchema } from "@focus/core/schemas";
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { useGuestSessions } from "@/features/guest/guestSessions";
+import { useGuestSessions } from "@/runtime/guestSessions";
 import { queryKeys } from "@/lib/queryKeys";
 
 const rangeSchema = z.array(sessionSchema.pick({ startTime: true, escapedAt: true }));

@@ -37,9 +37,9 @@ const user: User = { ...TEST_USER, trialEndDate: new Date(NOON.getTime() + 7 * 8
 async function loadPage() {
   vi.resetModules();
   const [{ appUpdate }, { registerServiceWorker }, { UpdatePrompt }, { appRoutes }] = await Promise.all([
-    import("./appUpdate"),
-    import("./pwa"),
-    import("./UpdatePrompt"),
+    import("@/features/offline/appUpdate"),
+    import("@/features/offline/pwa"),
+    import("@/features/offline/UpdatePrompt"),
     import("@/AppRoutes"),
   ]);
   const show = () =>

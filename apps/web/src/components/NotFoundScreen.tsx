@@ -6,9 +6,10 @@ import { Card, CardContent } from "@/components/ui/card";
 /**
  * The catch-all screen, also shown for /settings when logged out (`docs/product.md`): says
  * kindly that the page is not there, that nothing is lost, and offers the way back (home, or
- * the timer).
+ * the timer). Shared UI: the route table's catch-all, the signed-in layout (a visitor on
+ * /settings) and the settings page (a guest) show it.
  */
-export function NotFoundPage() {
+export function NotFoundScreen() {
   return (
     <main className="grid min-h-dvh place-items-center bg-background p-6">
       <Card className="w-full max-w-md">

@@ -4,10 +4,10 @@ import { type User } from "@focus/core/schemas";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { disposeAudioEngine, getAudioEngine } from "@/features/audio/audioEngine";
+import { disposeAudioEngine, getAudioEngine } from "@/runtime/audio/audioEngine";
 import { stubMediaElements } from "@/features/audio/testMedia";
 import { TEST_USER, renderRoute, serveApp } from "@/test/render";
-import { MiniTimerPage } from "@/pages/MiniTimerPage";
+import { MiniTimerPage } from "./MiniTimerPage";
 
 /**
  * The mini timer link both ways: the main window (/app) and the popup each talk to the other
