@@ -8,6 +8,7 @@
  * stopped after a minute or more as stopped, and a stopped record withdrawn when Undo brings
  * its session back.
  */
+import { DAY_MS } from "@focus/core/constants";
 import { type SessionInput } from "@focus/core/schemas";
 import { type TaskRef } from "@focus/core/tasks";
 import { todayProgress } from "@focus/core/stats";
@@ -26,8 +27,6 @@ import { HttpError } from "../httpError";
 import { recordSessionLocked } from "./sessions";
 import { sessionWriteGate } from "./sessionWrites";
 import { subscriptionOf } from "./subscription";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A device's batch, kept for its replay when it turns out stale. */
 interface StaleBatch {

@@ -9,6 +9,7 @@
 
 /** What a session past MAX_SESSIONS_PER_USER is refused with (409). */
 export const SESSION_CAP_MESSAGE = `Your history already holds ${MAX_SESSIONS_PER_USER.toLocaleString("en-US")} sessions, the most one account keeps. This session was not recorded.`;
+import { DAY_MS } from "@focus/core/constants";
 import { escapeProblem, extensionsProblem, INTENTION_MESSAGES, MAX_SESSIONS_PER_USER, type Session, type SessionCursor, type SessionInput, type SessionReflection } from "@focus/core/schemas";
 import { sessionEndMs, todayProgress } from "@focus/core/stats";
 import { exceedsDailyFocusLimit, FREE_DAILY_LIMIT_MESSAGE, historyStartBound, planTier, sessionsInHistory, type SubscriptionFields } from "@focus/core/subscription";
@@ -22,8 +23,6 @@ import { HttpError } from "../httpError";
 import { sessionWriteGate } from "./sessionWrites";
 import { subscriptionOf } from "./subscription";
 import { assertSessionTask } from "./tasks";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Throws unless one more focus session ending at `input`'s end may be recorded for `user`:

@@ -1,3 +1,4 @@
+import { DAY_MS } from "../constants";
 import { lastLocalDayKeys } from "../days/calendar";
 import { sessionEndMs, type StatsSession } from "../days/sessionRecord";
 import { todayProgress } from "../days/today";
@@ -121,7 +122,7 @@ export function sessionsInHistory<T extends StatsSession>(user: SubscriptionFiel
  */
 export function historyStartBound(user: SubscriptionFields, now: number): number | undefined {
   if (planTier(user, now) !== "free") return undefined;
-  const bound = now - (FREE_PLAN.historyDays + 1) * 24 * 60 * 60 * 1000 - MAX_SESSION_SECONDS * 1000;
+  const bound = now - (FREE_PLAN.historyDays + 1) * DAY_MS - MAX_SESSION_SECONDS * 1000;
   return Math.floor(bound / HOUR_MS) * HOUR_MS;
 }
 
