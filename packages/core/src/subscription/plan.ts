@@ -61,6 +61,24 @@ export function exceedsDailyFocusLimit(tier: PlanTier, completedToday: number): 
 }
 
 /**
+ * Whole days either side of an instant within which its local day lies, in any time zone: a
+ * local day lasts 23 to 25 hours across a daylight-saving change, and up to 26 hours where a
+ * zone moved its offset back by two (Asia/Magadan, 26 October 2014).
+ */
+const LOCAL_DAY_REACH_DAYS = 2;
+
+/**
+ * The instants, epoch ms (both inclusive), between which every session that counts on the local
+ * day of `at` ends, whatever the time zone: what the API reads to count the Free plan's daily
+ * limit (`at` being now, or the end of the session about to be recorded). Loose by design: it
+ * holds parts of the neighbouring days too, and `todayProgress` (the local day of `at` in the
+ * user's time zone) still decides which sessions count.
+ */
+export function dailyLimitWindow(at: number): { start: number; end: number } {
+  return { start: at - LOCAL_DAY_REACH_DAYS * DAY_MS, end: at + LOCAL_DAY_REACH_DAYS * DAY_MS };
+}
+
+/**
  * The local days (`YYYY-MM-DD` in `timeZone`) on which adding `added` to `existing` would give
  * more completed focus sessions than the Free plan's daily limit, oldest first: where an import
  * would break the limit. Days already over it without `added` are not listed.
