@@ -14,6 +14,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
+import { DAY_MS } from "@focus/core/constants";
 import autocannon from "autocannon";
 import { type RunningServer, removeDataDir, startServer } from "../e2e/harness";
 import { spawnTs } from "./lib/child";
@@ -127,7 +128,7 @@ function importDocument(settings: unknown, count: number): string {
   const sessions = Array.from({ length: count }, (_, n) => ({
     ...sessionBody(n),
     // Past days only, one every 2 hours: never today's Free-plan count.
-    startTime: new Date(now - 2 * 86_400_000 - n * 7_200_000).toISOString(),
+    startTime: new Date(now - 2 * DAY_MS - n * 7_200_000).toISOString(),
   }));
   return JSON.stringify({ version: 1, exportedAt: new Date(now).toISOString(), settings, sessions });
 }

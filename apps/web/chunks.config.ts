@@ -1,4 +1,5 @@
-import { parseAst, type Rolldown } from "vite";
+import { writeFileSync } from "node:fs";
+import { parseAst, type Plugin, type Rolldown } from "vite";
 
 type ChunkingContext = Rolldown.ChunkingContext;
 
@@ -234,4 +235,40 @@ export function pageChunk(id: string, ctx: ChunkingContext): string | null {
   else if (users[0] === "app" && [...originsOf(id, ctx, true)].every((origin) => LAYOUT_PAGES.has(origin))) name = "shell";
   decided.set(id, name);
   return name;
+}
+
+/** What `timedPageChunk` writes: the grouping callback's calls in one build and the time inside them. */
+export interface ChunkGroupingTiming {
+  callback: "chunk grouping";
+  calls: number;
+  /** Wall time inside the calls, summed, ms (the callback is synchronous, so none overlap). */
+  ms: number;
+}
+
+/**
+ * `pageChunk` timed, for `pnpm bench` (its web build step, `scripts/bench.mjs`): the callback to
+ * give `codeSplitting` in its place, and a plugin that writes the calls so far and the time spent
+ * in them (`ChunkGroupingTiming`, JSON) into `file` once the client bundle is written.
+ */
+export function timedPageChunk(file: string): { pageChunk: typeof pageChunk; plugin: Plugin } {
+  const timing: ChunkGroupingTiming = { callback: "chunk grouping", calls: 0, ms: 0 };
+  return {
+    pageChunk(id, ctx) {
+      const start = performance.now();
+      try {
+        return pageChunk(id, ctx);
+      } finally {
+        timing.ms += performance.now() - start;
+        timing.calls++;
+      }
+    },
+    plugin: {
+      name: "focus-chunk-grouping-timing",
+      // The client build only: the landing's prerender builds again for Node with this config.
+      apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+      writeBundle() {
+        writeFileSync(file, `${JSON.stringify(timing)}\n`);
+      },
+    },
+  };
 }

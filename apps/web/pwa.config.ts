@@ -1,6 +1,6 @@
 import type { VitePWAOptions } from "vite-plugin-pwa";
 
-/** Theme colours of the dark theme (index.css `--background`), the default theme. */
+/** Theme colours of the dark theme (`--background` of packages/palette/dark.css), the default theme. */
 const BACKGROUND = "#0c131c";
 
 /** GET calls whose last answer is kept for offline use: the user, settings, sessions and tasks. */

@@ -4,7 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defaultClientConditions, defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
-import { pageChunk } from "./chunks.config.js";
+import { pageChunk, timedPageChunk } from "./chunks.config.js";
 import { pwaOptions } from "./pwa.config.js";
 
 /**
@@ -24,6 +24,12 @@ const PREACT = [
 
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
+/**
+ * `pnpm bench` times the chunk grouping callback (`scripts/bench.mjs`, its web build step):
+ * FOCUS_BUILD_TIMINGS names the file its calls and time go to. Unset, the callback runs bare.
+ */
+const timedGrouping = process.env.FOCUS_BUILD_TIMINGS ? timedPageChunk(process.env.FOCUS_BUILD_TIMINGS) : null;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -32,6 +38,7 @@ export default defineConfig({
     // Every text file of the build also as .br and .gz, served as they are by the API
     // (`preCompressed` in apps/api/src/plugins/webApp.ts): no compression work per request.
     compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/], threshold: 1024 }),
+    ...(timedGrouping ? [timedGrouping.plugin] : []),
   ],
   resolve: {
     alias: [{ find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) }, ...(process.env.VITEST ? [] : PREACT)],
@@ -62,7 +69,7 @@ export default defineConfig({
             { name: "forms", test: /node_modules[\\/](?:react-hook-form|@hookform)[\\/]/, priority: 3 },
             { name: "xstate", test: /node_modules[\\/](?:xstate|@xstate)[\\/]/, priority: 3 },
             // The app's own modules by the budgeted pages that show them (chunks.config.ts).
-            { name: pageChunk, debugName: "pages", priority: 2, includeDependenciesRecursively: false },
+            { name: timedGrouping?.pageChunk ?? pageChunk, debugName: "pages", priority: 2, includeDependenciesRecursively: false },
           ],
         },
       },

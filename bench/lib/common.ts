@@ -24,17 +24,19 @@ function numberKnob(name: string, fallback: number, min: number, max: number): n
 
 export const SECTIONS = ["http", "ws", "mem", "rooms", "js", "lighthouse", "drift", "render"] as const;
 export type Section = (typeof SECTIONS)[number];
+/** The names BENCH_ONLY may give besides the app's sections: benches scripts/bench.mjs runs itself. */
+const OTHER_BENCHES = ["audio", "build"];
 
 /** The knobs (environment variables); defaults are the full run. */
 export function readKnobs() {
   const only = (process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   for (const name of only) {
-    if (!(SECTIONS as readonly string[]).includes(name) && name !== "audio") {
-      throw new Error(`BENCH_ONLY: unknown section "${name}" (known: ${SECTIONS.join(", ")}, audio)`);
+    if (!(SECTIONS as readonly string[]).includes(name) && !OTHER_BENCHES.includes(name)) {
+      throw new Error(`BENCH_ONLY: unknown section "${name}" (known: ${[...SECTIONS, ...OTHER_BENCHES].join(", ")})`);
     }
   }
   return {
-    sections: new Set<Section>(only.length ? (only.filter((s) => s !== "audio") as Section[]) : SECTIONS),
+    sections: new Set<Section>(only.length ? (only.filter((s) => !OTHER_BENCHES.includes(s)) as Section[]) : SECTIONS),
     /** autocannon: seconds per target, connections (the HTTP targets are set at 50), warm-up seconds. */
     durationS: numberKnob("BENCH_DURATION_S", 10, 1, 120),
     connections: numberKnob("BENCH_CONNECTIONS", 50, 1, 1000),

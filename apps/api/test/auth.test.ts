@@ -1,7 +1,6 @@
+import { DAY_MS } from "@focus/core/constants";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, login, newCredentials, registerUser, sessionCookie, type TestApp, uniqueIp, userRow } from "./helpers";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe("accounts: register, login, logout, me", () => {
   let t: TestApp;

@@ -1,8 +1,7 @@
+import { DAY_MS } from "@focus/core/constants";
 import { afterEach, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../src/plugins/session";
 import { createTestApp, registerUser, sessionCookie, type TestApp, uniqueIp } from "./helpers";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe("login sessions", () => {
   let t: TestApp;

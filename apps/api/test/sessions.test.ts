@@ -211,6 +211,21 @@ describe("focus sessions on the Free plan (after the trial, or after a cancellat
     expect((await post(cookie, endingAt("2026-03-02T08:00:00Z"), "Not/AZone")).statusCode).toBe(201);
   });
 
+  it("counts the whole of a 25-hour local day, from its last hour and from its first", async () => {
+    t = await createTestApp();
+    // 1 November 2026 in New York lasts 25 hours (the clocks go back): 04:00Z to 05:00Z the next day.
+    const early = await expiredTrialUser();
+    expect((await post(early.cookie, endingAt("2026-11-01T04:10:00Z"), "America/New_York")).statusCode).toBe(201);
+    expect((await post(early.cookie, endingAt("2026-11-01T04:30:00Z"), "America/New_York")).statusCode).toBe(201);
+    // 23:50 local, more than a day after the first two: the same day, the third session.
+    expect((await post(early.cookie, endingAt("2026-11-02T04:50:00Z"), "America/New_York")).statusCode).toBe(403);
+    // Recorded in the other order (a device sending late): the day's last two first.
+    const late = await expiredTrialUser();
+    expect((await post(late.cookie, endingAt("2026-11-02T04:30:00Z"), "America/New_York")).statusCode).toBe(201);
+    expect((await post(late.cookie, endingAt("2026-11-02T04:50:00Z"), "America/New_York")).statusCode).toBe(201);
+    expect((await post(late.cookie, endingAt("2026-11-01T04:10:00Z"), "America/New_York")).statusCode).toBe(403);
+  });
+
   it("refuses focus sessions over the limit after a cancellation, even with trial days left, until premium is activated", async () => {
     t = await createTestApp(ADMIN_ENV);
     const { cookie, res } = await registerUser(t.app);

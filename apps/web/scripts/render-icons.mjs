@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 const out = fileURLToPath(new URL("../public/icons/", import.meta.url));
-const BACKGROUND = "#0c131c"; // --background of the dark theme (index.css)
+const BACKGROUND = "#0c131c"; // --background of the dark theme (packages/palette/dark.css)
 const PRIMARY = "#6dd3c0"; // --primary of the dark theme
 
 /** The mark on a square; `inset` is the share of each side left empty (maskable safe zone). */

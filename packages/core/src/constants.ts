@@ -3,6 +3,12 @@
  * in the unit their name says.
  */
 
+/**
+ * One day, ms (24 hours of elapsed time). A local calendar day may be shorter or longer across a
+ * daylight-saving or offset change: count local days with the calendar helpers of `days/`.
+ */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Timer tick: re-render and completion check interval, ms (`docs/product.md`, The timer). */
 export const TICK_MS = 1000;
 /** Delay before a break or focus session auto-starts, ms (`docs/product.md`, The timer). */

@@ -10,7 +10,6 @@
  */
 import { type SessionInput } from "@focus/core/schemas";
 import { type TaskRef } from "@focus/core/tasks";
-import { todayProgress } from "@focus/core/stats";
 import { planTier } from "@focus/core/subscription";
 import { applyTimerCommands, newAccountTimer, newTimerSeed, replayStaleCommands, settleAccountTimer, strictSessionUnderWay, type AccountTimer, type AccountTimerResult, type TimedTimerCommand, type TimerEffect, type TimerEnvironment } from "@focus/core/timer";
 import type { Kysely } from "kysely";
@@ -18,16 +17,14 @@ import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";
 import type { UserRow } from "../db/tables/users";
 import { findAccountTimer, findTimerVersion, saveAccountTimer } from "../repositories/accountTimers";
-import { deleteSessionByClientId, listSessionsBetween } from "../repositories/sessions";
+import { deleteSessionByClientId } from "../repositories/sessions";
 import { getSettings } from "../repositories/settings";
 import { findTaskByClientId } from "../repositories/tasks";
 import { findUserById, lockUserRow } from "../repositories/users";
 import { HttpError } from "../httpError";
-import { recordSessionLocked } from "./sessions";
+import { focusSessionsOnDayOf, recordSessionLocked } from "./sessions";
 import { sessionWriteGate } from "./sessionWrites";
 import { subscriptionOf } from "./subscription";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A device's batch, kept for its replay when it turns out stale. */
 interface StaleBatch {
@@ -54,11 +51,7 @@ export interface TimerLogger {
  */
 async function environmentOf(trx: Kysely<Database>, user: UserRow, timeZone: string, now: number): Promise<TimerEnvironment> {
   const subscription = subscriptionOf(user);
-  let focusSessionsToday = 0;
-  if (planTier(subscription, now) === "free") {
-    const nearby = await listSessionsBetween(trx, user.id, new Date(now - 2 * DAY_MS), new Date(now + DAY_MS));
-    focusSessionsToday = todayProgress(nearby, now, timeZone).completedSessionsToday;
-  }
+  const focusSessionsToday = planTier(subscription, now) === "free" ? await focusSessionsOnDayOf(trx, user.id, now, timeZone) : 0;
   return {
     settings: await getSettings(trx, user.id),
     access: { isGuest: false, subscription, guestSessionUsedOn: null, focusSessionsToday },

@@ -2,6 +2,7 @@
  * Account rules: registration and the admin bootstrap (`docs/product.md`: a trial of TRIAL_DAYS
  * days), signing in, email and password changes, deleting an account, and the admin's list.
  */
+import { DAY_MS } from "@focus/core/constants";
 import type { AdminUser, RegisterBody } from "@focus/core/schemas";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
@@ -21,8 +22,6 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../security/commonPas
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../security/password";
 import { HttpError, userNotFound } from "../httpError";
 import { toAdminUser } from "./publicUser";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** 409 for a taken username or email; undefined when both are free. */
 async function findConflict(db: Kysely<Database>, username: string, email: string | null): Promise<HttpError | undefined> {

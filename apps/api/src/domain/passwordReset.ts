@@ -8,6 +8,7 @@
  * of the user (sessions and linked devices).
  */
 import { createHash, randomBytes } from "node:crypto";
+import { DAY_MS } from "@focus/core/constants";
 import { PASSWORD_RESET_INVALID_MESSAGE, PASSWORD_RESET_LINK_MINUTES, PASSWORD_RESET_MAILS_PER_HOUR, PASSWORD_RESET_PATH } from "@focus/core/schemas";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
@@ -31,7 +32,7 @@ export const RESET_LINK_MS = PASSWORD_RESET_LINK_MINUTES * 60 * 1000;
 /** The window the per-account mail limit counts in, ms (an hour). */
 export const RESET_MAIL_WINDOW_MS = 60 * 60 * 1000;
 /** A user's links older than this are deleted when they get a new one, ms (a day). */
-const RESET_ROW_KEEP_MS = 24 * 60 * 60 * 1000;
+const RESET_ROW_KEEP_MS = DAY_MS;
 /** Random bytes of a token (base64url: 43 characters). */
 const TOKEN_BYTES = 32;
 

@@ -11,7 +11,7 @@
 export const SESSION_CAP_MESSAGE = `Your history already holds ${MAX_SESSIONS_PER_USER.toLocaleString("en-US")} sessions, the most one account keeps. This session was not recorded.`;
 import { escapeProblem, extensionsProblem, INTENTION_MESSAGES, MAX_SESSIONS_PER_USER, type Session, type SessionCursor, type SessionInput, type SessionReflection } from "@focus/core/schemas";
 import { sessionEndMs, todayProgress } from "@focus/core/stats";
-import { exceedsDailyFocusLimit, FREE_DAILY_LIMIT_MESSAGE, historyStartBound, planTier, sessionsInHistory, type SubscriptionFields } from "@focus/core/subscription";
+import { dailyLimitWindow, exceedsDailyFocusLimit, FREE_DAILY_LIMIT_MESSAGE, historyStartBound, planTier, sessionsInHistory, type SubscriptionFields } from "@focus/core/subscription";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";
@@ -23,7 +23,15 @@ import { sessionWriteGate } from "./sessionWrites";
 import { subscriptionOf } from "./subscription";
 import { assertSessionTask } from "./tasks";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * The user's completed focus sessions that ended on the local day of `at` (epoch ms) in
+ * `timeZone`: what the Free plan's daily limit counts. Reads core's `dailyLimitWindow` around `at`.
+ */
+export async function focusSessionsOnDayOf(db: Kysely<Database>, userId: number, at: number, timeZone: string): Promise<number> {
+  const window = dailyLimitWindow(at);
+  const nearby = await listSessionsBetween(db, userId, new Date(window.start), new Date(window.end));
+  return todayProgress(nearby, at, timeZone).completedSessionsToday;
+}
 
 /**
  * Throws unless one more focus session ending at `input`'s end may be recorded for `user`:
@@ -36,9 +44,7 @@ export async function assertWithinDailyLimit(db: Kysely<Database>, user: UserRow
   if (input.type !== "focus" || !input.completed) return;
   const tier = planTier(subscriptionOf(user), now);
   if (tier !== "free") return;
-  const endsAt = sessionEndMs(input);
-  const nearby = await listSessionsBetween(db, user.id, new Date(endsAt - DAY_MS - 1), new Date(endsAt + DAY_MS));
-  if (exceedsDailyFocusLimit(tier, todayProgress(nearby, endsAt, timeZone).completedSessionsToday)) {
+  if (exceedsDailyFocusLimit(tier, await focusSessionsOnDayOf(db, user.id, sessionEndMs(input), timeZone))) {
     throw new HttpError(403, FREE_DAILY_LIMIT_MESSAGE);
   }
 }
@@ -58,8 +64,7 @@ export async function dailyFocusLimitReached(
 ): Promise<boolean> {
   const tier = planTier(subscription, now);
   if (tier !== "free") return false;
-  const nearby = await listSessionsBetween(db, userId, new Date(now - 2 * DAY_MS), new Date(now + DAY_MS));
-  return exceedsDailyFocusLimit(tier, todayProgress(nearby, now, timeZone).completedSessionsToday);
+  return exceedsDailyFocusLimit(tier, await focusSessionsOnDayOf(db, userId, now, timeZone));
 }
 
 /**

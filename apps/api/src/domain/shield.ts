@@ -5,6 +5,7 @@
  * extension's removal (`docs/api.md`, the Shield routes).
  */
 import { randomBytes } from "node:crypto";
+import { DAY_MS } from "@focus/core/constants";
 import {
   MAX_SHIELD_SCHEDULES,
   SHIELD_MEASURES_LIMIT,
@@ -29,8 +30,6 @@ import { findTask } from "../repositories/tasks";
 import { lockUserRow } from "../repositories/users";
 import { assertNoStrictSession } from "./accountTimer";
 import { subscriptionOf } from "./subscription";
-
-const DAY_MS = 86_400_000;
 
 /**
  * What the extension enforces for the user, in one answer: the Shield's mode and passes and end

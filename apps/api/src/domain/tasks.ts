@@ -5,6 +5,7 @@
  * sessions, which then count for no task. The actual count of a task is its completed focus
  * sessions; a session may name only the user's own task.
  */
+import { DAY_MS } from "@focus/core/constants";
 import { MAX_OPEN_TASKS, TASK_HISTORY_DAYS, TASK_MESSAGES, type SessionInput, type Task, type TaskCreate, type TaskUpdate } from "@focus/core/schemas";
 import { reorderedPositions } from "@focus/core/tasks";
 import type { Kysely } from "kysely";
@@ -24,8 +25,6 @@ import {
 import { unlinkSessionsFromTask } from "../repositories/sessions";
 import { lockUserRow } from "../repositories/users";
 import { HttpError } from "../httpError";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** 404 for a task id the user does not own (another user's id looks the same as none). */
 export const taskNotFound = () => new HttpError(404, TASK_MESSAGES.notFound);

@@ -1,4 +1,5 @@
 /** Account timers repository (`docs/product.md`, One timer per account): one row per user. */
+import { DAY_MS } from "@focus/core/constants";
 import { accountTimerSchema, nextSettleAt, type AccountTimer } from "@focus/core/timer";
 import type { Kysely } from "kysely";
 import { isPostgres } from "../db/connection";
@@ -29,7 +30,7 @@ export async function findAccountTimer(db: Kysely<Database>, userId: number, loc
 }
 
 /** How long a version of a timer is kept for a device's stale batch, ms: two days offline. */
-export const TIMER_VERSION_KEEP_MS = 2 * 24 * 60 * 60 * 1000;
+export const TIMER_VERSION_KEEP_MS = 2 * DAY_MS;
 
 /**
  * Stores the user's timer (insert or replace), with when it next settles by itself, and keeps

@@ -19,6 +19,7 @@
  * once a day by `renew`), Secure when the app's public origin is https.
  */
 import { randomBytes } from "node:crypto";
+import { DAY_MS } from "@focus/core/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
@@ -35,9 +36,9 @@ import type { MemoizedSigner } from "./sessionSigner";
 /** Name of the session cookie. */
 export const SESSION_COOKIE = "focus.sid";
 /** Session lifetime, ms (30 days). */
-export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_MAX_AGE_MS = 30 * DAY_MS;
 /** The expiry is pushed forward when it was last pushed longer ago than this, ms (a day). */
-const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+const SESSION_RENEW_AFTER_MS = DAY_MS;
 /** Random bytes of a session id (base64url: 32 characters). */
 const SESSION_ID_BYTES = 24;
 /** How long a session read with its user is kept, ms, unless the options say otherwise. */

@@ -18,6 +18,7 @@
  *   those checks answer 429 too: a stolen session cannot guess the password.
  */
 import { randomBytes } from "node:crypto";
+import { DAY_MS } from "@focus/core/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
@@ -40,7 +41,7 @@ export const SIGN_IN_LIMITS = {
 /** The cookie that tells a browser the account signed in from before (sent to the login route only). */
 export const KNOWN_DEVICE_COOKIE = "focus.device";
 const KNOWN_DEVICE_COOKIE_PATH = "/api/login";
-const KNOWN_DEVICE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+const KNOWN_DEVICE_MAX_AGE_MS = 365 * DAY_MS;
 
 /** The counter one sign-in attempt is checked against. */
 export interface SignInAttempt {

@@ -1,3 +1,4 @@
+import { DAY_MS } from "@focus/core/constants";
 import { sessionInputSchema, type SessionInput } from "@focus/core/schemas";
 import { useSyncExternalStore } from "react";
 import { z } from "zod";
@@ -16,7 +17,7 @@ export type EndedSession = SessionInput & { clientId: string };
 
 const KEY = "ended-here";
 /** How long a session is kept here, ms: the server has it long before. */
-const KEEP_MS = 2 * 24 * 60 * 60 * 1000;
+const KEEP_MS = 2 * DAY_MS;
 const listSchema = z.array(sessionInputSchema.extend({ clientId: z.string().min(1).max(64) })).max(200);
 
 const listeners = new Set<() => void>();

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from "@focus/core/constants";
+import { DAY_MS, STORAGE_KEYS } from "@focus/core/constants";
 import { sessionInputSchema, type Session, type SessionInput, type SessionReflection } from "@focus/core/schemas";
 import { useSyncExternalStore } from "react";
 import { z } from "zod";
@@ -12,7 +12,7 @@ import { storageSubscription } from "@/lib/storageChanges";
 
 const KEY = STORAGE_KEYS.guestSessions;
 const CHANGE_EVENT = "guest-sessions-change";
-const KEEP_MS = 31 * 24 * 60 * 60 * 1000;
+const KEEP_MS = 31 * DAY_MS;
 /** A guest's session as kept: with the clientId of the task it counted for, if any (moved with it into an account). */
 const guestSessionSchema = sessionInputSchema.extend({ taskClientId: z.string().max(64).optional() });
 export type GuestSession = z.infer<typeof guestSessionSchema> & { id: number };

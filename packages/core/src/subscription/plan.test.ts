@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { DAY_MS } from "../constants";
+import { sessionEndMs } from "../days/sessionRecord";
+import { todayProgress } from "../days/today";
 import { sessionAt } from "../days/testSession";
+import { localDayKey } from "../format";
 import { MAX_BLOCKED_SITES } from "../schemas/blockedSite";
 import { MAX_SESSION_SECONDS } from "../schemas/session";
 import { FREE_TRACKS_MESSAGE, GUEST_TRACKS_MESSAGE, lockedTracksMessage } from "./copy";
@@ -8,6 +12,7 @@ import {
   GUEST_TRACKS,
   audioListenerOf,
   blockedSitesAllowed,
+  dailyLimitWindow,
   listenerMayPlay,
   moodLockedFor,
   type AudioListener,
@@ -126,6 +131,57 @@ describe("plans", () => {
     expect(lockedTracksMessage("premium")).toBeNull();
     expect(listenerMayPlay("guest", "deep-work/flow-state.mp3")).toBe(false);
     expect(listenerMayPlay("trial", "creative/my-own.flac")).toBe(true);
+  });
+});
+
+describe("dailyLimitWindow", () => {
+  const NEW_YORK = "America/New_York";
+  // 1 November 2026 in New York lasts 25 hours (the clocks go back): 04:00Z to 05:00Z the next day.
+  const FIRST_MS = Date.UTC(2026, 10, 1, 4, 0);
+  const LAST_MS = Date.UTC(2026, 10, 2, 5, 0) - 1;
+  /** A completed 25-minute focus session ending at `end` (epoch ms). */
+  const endingAt = (end: number) => ({ startTime: new Date(end - 25 * 60_000).toISOString(), duration: 1500, type: "focus" as const, completed: true });
+  const inWindow = (at: number, end: number) => {
+    const window = dailyLimitWindow(at);
+    return end >= window.start && end <= window.end;
+  };
+
+  it("is two days either side of the instant", () => {
+    expect(dailyLimitWindow(FIRST_MS)).toEqual({ start: FIRST_MS - 2 * DAY_MS, end: FIRST_MS + 2 * DAY_MS });
+  });
+
+  it("holds the whole local day from its first and from its last millisecond, on a 25-hour day", () => {
+    expect([localDayKey(FIRST_MS - 1, NEW_YORK), localDayKey(FIRST_MS, NEW_YORK), localDayKey(LAST_MS, NEW_YORK), localDayKey(LAST_MS + 1, NEW_YORK)]).toEqual([
+      "2026-10-31",
+      "2026-11-01",
+      "2026-11-01",
+      "2026-11-02",
+    ]);
+    expect(inWindow(LAST_MS, FIRST_MS)).toBe(true);
+    expect(inWindow(FIRST_MS, LAST_MS)).toBe(true);
+    // One day back from the day's last millisecond misses its first hour.
+    expect(LAST_MS - DAY_MS > FIRST_MS).toBe(true);
+  });
+
+  it("reads enough to count the day's sessions at either end of the day", () => {
+    const early = [endingAt(FIRST_MS + 10 * 60_000), endingAt(FIRST_MS + 30 * 60_000)];
+    const late = [endingAt(LAST_MS - 30 * 60_000), endingAt(LAST_MS - 10 * 60_000)];
+    const read = (at: number, stored: ReturnType<typeof endingAt>[]) => stored.filter((s) => inWindow(at, sessionEndMs(s)));
+    expect(todayProgress(read(LAST_MS, early), LAST_MS, NEW_YORK).completedSessionsToday).toBe(2);
+    expect(todayProgress(read(FIRST_MS, late), FIRST_MS, NEW_YORK).completedSessionsToday).toBe(2);
+  });
+
+  it("holds a 26-hour day (Asia/Magadan moved from UTC+12 to UTC+10 on 26 October 2014)", () => {
+    const first = Date.UTC(2014, 9, 25, 12, 0);
+    const last = Date.UTC(2014, 9, 26, 14, 0) - 1;
+    expect([localDayKey(first - 1, "Asia/Magadan"), localDayKey(first, "Asia/Magadan"), localDayKey(last, "Asia/Magadan"), localDayKey(last + 1, "Asia/Magadan")]).toEqual([
+      "2014-10-25",
+      "2014-10-26",
+      "2014-10-26",
+      "2014-10-27",
+    ]);
+    expect(inWindow(last, first)).toBe(true);
+    expect(inWindow(first, last)).toBe(true);
   });
 });
 

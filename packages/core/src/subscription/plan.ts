@@ -1,3 +1,4 @@
+import { DAY_MS } from "../constants";
 import { lastLocalDayKeys } from "../days/calendar";
 import { sessionEndMs, type StatsSession } from "../days/sessionRecord";
 import { todayProgress } from "../days/today";
@@ -57,6 +58,24 @@ export function focusSessionsLeftToday(user: SubscriptionFields, sessions: reado
 /** Whether one more focus session would go over the plan's daily limit after `completedToday`; breaks never do. */
 export function exceedsDailyFocusLimit(tier: PlanTier, completedToday: number): boolean {
   return focusSessionsLeft(tier, completedToday) === 0;
+}
+
+/**
+ * Whole days either side of an instant within which its local day lies, in any time zone: a
+ * local day lasts 23 to 25 hours across a daylight-saving change, and up to 26 hours where a
+ * zone moved its offset back by two (Asia/Magadan, 26 October 2014).
+ */
+const LOCAL_DAY_REACH_DAYS = 2;
+
+/**
+ * The instants, epoch ms (both inclusive), between which every session that counts on the local
+ * day of `at` ends, whatever the time zone: what the API reads to count the Free plan's daily
+ * limit (`at` being now, or the end of the session about to be recorded). Loose by design: it
+ * holds parts of the neighbouring days too, and `todayProgress` (the local day of `at` in the
+ * user's time zone) still decides which sessions count.
+ */
+export function dailyLimitWindow(at: number): { start: number; end: number } {
+  return { start: at - LOCAL_DAY_REACH_DAYS * DAY_MS, end: at + LOCAL_DAY_REACH_DAYS * DAY_MS };
 }
 
 /**
@@ -121,7 +140,7 @@ export function sessionsInHistory<T extends StatsSession>(user: SubscriptionFiel
  */
 export function historyStartBound(user: SubscriptionFields, now: number): number | undefined {
   if (planTier(user, now) !== "free") return undefined;
-  const bound = now - (FREE_PLAN.historyDays + 1) * 24 * 60 * 60 * 1000 - MAX_SESSION_SECONDS * 1000;
+  const bound = now - (FREE_PLAN.historyDays + 1) * DAY_MS - MAX_SESSION_SECONDS * 1000;
   return Math.floor(bound / HOUR_MS) * HOUR_MS;
 }
 

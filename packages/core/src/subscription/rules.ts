@@ -1,3 +1,4 @@
+import { DAY_MS } from "../constants";
 import type { SubscriptionPlan, SubscriptionStatus } from "../schemas/user";
 
 /** The subscription fields of a user. `trialEndDate` is ISO 8601 or null. */
@@ -7,8 +8,6 @@ export interface SubscriptionFields {
   subscriptionStatus: SubscriptionStatus;
   trialEndDate: string | null;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Premium is active when the plan is premium and the status active (`docs/product.md`). */
 export function isPremiumActive(user: SubscriptionFields): boolean {

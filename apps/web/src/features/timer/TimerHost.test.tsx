@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { STORAGE_KEYS } from "@focus/core/constants";
+import { DAY_MS, STORAGE_KEYS } from "@focus/core/constants";
 import { localDayKey } from "@focus/core/format";
 import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
 import { FREE_DAILY_LIMIT_MESSAGE } from "@focus/core/subscription";
@@ -12,7 +12,6 @@ import { TEST_USER, renderRoute } from "@/test/render";
 import { accountTimerServer } from "@/test/accountTimerServer";
 import { saveRunningFocus } from "@/test/timerState";
 
-const DAY_MS = 86_400_000;
 const NOON = new Date(2026, 10, 22, 12, 0);
 const inTrial = (): User => ({ ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * DAY_MS).toISOString() });
 const guest = (): User => ({ ...TEST_USER, id: 2, username: "Guest", email: null as unknown as string, isGuest: true });
