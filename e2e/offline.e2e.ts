@@ -201,8 +201,9 @@ describe("offline: nothing lost", () => {
     servers.splice(servers.indexOf(server), 1, restarted);
     server = restarted;
     await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 40_000 }).toBe("");
+    // The server settles the timer it holds (the session ended while it was down) once it is back.
+    await expect.poll(async () => (await focusSessionsOnServer(server.url, username)).length, { timeout: 30_000 }).toBe(1);
     const sessions = await focusSessionsOnServer(server.url, username);
-    expect(sessions).toHaveLength(1);
     expect(sessions[0]).toMatchObject({ duration: 1500 });
 
     await page.reload();
@@ -240,15 +241,19 @@ describe("offline: nothing lost", () => {
     await page.getByRole("tab", { name: "Focus Arena" }).click();
 
     // The mini timer opens from the service worker too, shows the main window's time and drives it.
-    if (await page.getByRole("button", { name: "Pause" }).isVisible()) await page.getByRole("button", { name: "Pause" }).click();
-    // Paused part-way ("Resume") or a break that never started ("Start Break").
-    await expect.poll(() => page.getByRole("button", { name: /^(Resume|Start Break)$/ }).isVisible()).toBe(true);
-    const shown = await page.getByTestId("timer-display").textContent();
-    expect(shown).toMatch(/^0[0-5]:\d\d$/);
     const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Open mini timer" }).click()]);
     await popup.waitForLoadState();
     expect(new URL(popup.url()).pathname).toBe("/mini-timer");
-    await expect.poll(() => popup.getByTestId("mini-timer-display").textContent(), { timeout: 30_000 }).toBe(shown);
+    // Paused part-way ("Resume") or a break that never started ("Start Break"): both show the same time.
+    await expect
+      .poll(async () => {
+        if (await page.getByRole("button", { name: "Pause" }).isVisible()) await page.getByRole("button", { name: "Pause" }).click();
+        return page.getByRole("button", { name: /^(Resume|Start Break)$/ }).isVisible();
+      })
+      .toBe(true);
+    await expect
+      .poll(async () => [await page.getByTestId("timer-display").textContent(), await popup.getByTestId("mini-timer-display").textContent()], { timeout: 30_000 })
+      .toSatisfy(([main, mini]) => main === mini && /^0[0-5]:\d\d$/.test(main ?? ""));
     await popup.getByRole("button", { name: /^(Resume|Start)$/ }).click();
     await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId("connection-status").textContent()).toContain("Offline");
