@@ -97,6 +97,39 @@ describe("strict focus", () => {
     expect(settings).toMatchObject({ shieldMode: "allowlist", delayPassesPerDay: 1, theme: "light" });
   });
 
+  it("lets no site through by an ordinary path meanwhile: no exception, no allow-list entry, no import of looser settings", async () => {
+    const cookie = await freeUser();
+    expect((await inject(cookie, "POST", "/api/blocked-sites", { url: "youtube.com", active: true })).statusCode).toBe(201);
+    const a = await device(cookie);
+    const started = await send(a.socket, a.timer.version, { type: "start", strict: true });
+
+    // An exception lets a listed site through: refused; a plain entry is taken.
+    const exception = await inject(cookie, "POST", "/api/blocked-sites", { url: "+youtube.com", active: true });
+    expect([exception.statusCode, exception.json().message]).toEqual([409, STRICT_SHIELD_MESSAGES.allowedSite]);
+    expect((await inject(cookie, "POST", "/api/blocked-sites", { url: "reddit.com", active: true })).statusCode).toBe(201);
+
+    // An import whose settings loosen the Shield is refused whole, as the settings save is.
+    const exported = (await inject(cookie, "GET", "/api/export")).json() as { settings: Record<string, unknown> };
+    const looser = await inject(cookie, "POST", "/api/import", { ...exported, settings: { ...exported.settings, delayPassesPerDay: 10 } });
+    expect([looser.statusCode, looser.json().message]).toEqual([409, STRICT_SHIELD_MESSAGES.settings]);
+    expect(((await inject(cookie, "GET", "/api/settings")).json() as { delayPassesPerDay: number }).delayPassesPerDay).toBe(exported.settings.delayPassesPerDay);
+
+    // After End early, both are taken.
+    await send(a.socket, started.timer.version, { type: "endEarly" });
+    expect((await inject(cookie, "POST", "/api/blocked-sites", { url: "+youtube.com", active: true })).statusCode).toBe(201);
+    expect((await inject(cookie, "POST", "/api/import", { ...exported, settings: { ...exported.settings, delayPassesPerDay: 10 } })).statusCode).toBe(200);
+  });
+
+  it("on an allow list, adds no site during a strict session (each entry lets one through)", async () => {
+    const cookie = await freeUser();
+    expect((await inject(cookie, "POST", "/api/settings", { shieldMode: "allowlist" })).statusCode).toBe(200);
+    const a = await device(cookie);
+    await send(a.socket, a.timer.version, { type: "start", strict: true });
+    const added = await inject(cookie, "POST", "/api/blocked-sites", { url: "youtube.com", active: true });
+    expect([added.statusCode, added.json().message]).toEqual([409, STRICT_SHIELD_MESSAGES.allowedSite]);
+    expect((await inject(cookie, "GET", "/api/blocked-sites")).json()).toEqual([]);
+  });
+
   it("checks an escape mark against its session, and carries it through export and import", async () => {
     const { cookie } = await registerUser(live.t.app);
     const start = new Date(Date.now() - 20 * MIN).toISOString();

@@ -2,16 +2,17 @@
  * Blocklist rules (`docs/product.md`, Website Shield and People and plans): a user blocks each
  * domain once (409 on a duplicate), at most FREE_PLAN.blockedSites of them on the Free plan
  * (403 beyond) and MAX_BLOCKED_SITES on any plan (409 beyond). During a strict focus session the
- * Shield only gets stricter (`docs/product.md`, Strict focus): no site is removed and no delay
- * page switched on (409).
+ * Shield only gets stricter (`docs/product.md`, Strict focus): no site is removed, no delay
+ * page switched on, no exception added and no site added to an allow list (409).
  */
 import { BLOCKED_SITE_CONFLICTS, type BlockedSite, type BlockedSiteInput, MAX_BLOCKED_SITES } from "@focus/core/schemas";
 import { blockedSitesAllowed, FREE_BLOCKED_SITES_MESSAGE, planTier } from "@focus/core/subscription";
-import { STRICT_SHIELD_MESSAGES } from "@focus/core/timer";
+import { entryLoosensShield, STRICT_SHIELD_MESSAGES } from "@focus/core/timer";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { countBlockedSites, deleteBlockedSite, insertBlockedSite, listBlockedSites, setBlockedSiteDelay } from "../repositories/blockedSites";
+import { getSettings } from "../repositories/settings";
 import { lockUserRow } from "../repositories/users";
 import type { UserRow } from "../db/tables/users";
 import { HttpError } from "../httpError";
@@ -26,7 +27,8 @@ export const blockedSiteNotFound = () => new HttpError(404, "Blocked site not fo
  * @param now epoch ms, which decides the user's plan.
  * @throws HttpError 409 "This website is already in your blocklist"; 403
  *   FREE_BLOCKED_SITES_MESSAGE when a Free-plan user already blocks FREE_PLAN.blockedSites sites;
- *   409 when the user already blocks MAX_BLOCKED_SITES sites.
+ *   409 when the user already blocks MAX_BLOCKED_SITES sites; 409 for an entry that lets a site
+ *   through (an exception, any entry of an allow list) during a strict focus session.
  */
 export async function addBlockedSite(db: Kysely<Database>, user: UserRow, input: BlockedSiteInput, now: number): Promise<BlockedSite> {
   const duplicate = () => new HttpError(409, BLOCKED_SITE_CONFLICTS.duplicate);
@@ -34,6 +36,8 @@ export async function addBlockedSite(db: Kysely<Database>, user: UserRow, input:
   try {
     return await db.transaction().execute(async (trx) => {
       await lockUserRow(trx, user.id);
+      const { shieldMode } = await getSettings(trx, user.id);
+      if (entryLoosensShield(input.url, shieldMode)) await assertNoStrictSession(trx, user.id, now, STRICT_SHIELD_MESSAGES.allowedSite);
       if ((await countBlockedSites(trx, user.id)) >= allowed) {
         throw allowed < MAX_BLOCKED_SITES ? new HttpError(403, FREE_BLOCKED_SITES_MESSAGE) : new HttpError(409, BLOCKED_SITE_CONFLICTS.tooMany);
       }

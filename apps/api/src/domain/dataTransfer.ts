@@ -5,6 +5,7 @@
  */
 import { DATA_EXPORT_VERSION, MAX_SESSIONS_PER_USER, SESSION_CSV_COLUMNS, sessionDedupeKey, settingsSchema, type DataExport, type ExportedSession, type ImportResult, type Session, type SessionCursor, type Settings } from "@focus/core/schemas";
 import { daysOverDailyLimit, FREE_PLAN, planTier } from "@focus/core/subscription";
+import { loosensShield, STRICT_SHIELD_MESSAGES } from "@focus/core/timer";
 import { strToU8, Zip, ZipDeflate } from "fflate";
 import { setImmediate } from "node:timers/promises";
 import type { Kysely } from "kysely";
@@ -18,6 +19,7 @@ import { insertSessionRows, listSessionsOldestFirstPage, newSessionRow } from ".
 import { getSettings, saveSettings } from "../repositories/settings";
 import { ownedTaskIds } from "../repositories/tasks";
 import { HttpError } from "../httpError";
+import { assertNoStrictSession } from "./accountTimer";
 import { IMPORT_RUNNING_MESSAGE, sessionWriteGate } from "./sessionWrites";
 import { lockUserRow } from "../repositories/users";
 import { subscriptionOf } from "./subscription";
@@ -193,7 +195,8 @@ export async function* exportCsvZipChunks(db: Kysely<Database>, userId: number, 
  * lock (a second import on any instance is refused), and a failure leaves nothing half done.
  * @param now epoch ms, which decides the user's plan.
  * @throws HttpError 403 when the import would break the Free plan's daily limit, 409 when it
- * would pass MAX_SESSIONS_PER_USER or another import of the account is running.
+ * would pass MAX_SESSIONS_PER_USER or another import of the account is running, or when its
+ * settings would loosen the Shield during a strict focus session.
  */
 export function importData(db: Kysely<Database>, user: UserRow, document: DataExport, now: number, timeZone: string): Promise<ImportResult> {
   return sessionWriteGate(db).importAlone(user.id, () => {
@@ -252,6 +255,12 @@ async function importChecked(
         `This import would give ${over[0]} more than the Free plan's ${FREE_PLAN.focusSessionsPerDay} focus sessions a day. Upgrade to Premium to import your whole history.`,
       );
     }
+  }
+
+  // The file's settings are held to the rule a settings save is held to: during a strict focus
+  // session the Shield gets no looser (`docs/product.md`, Strict focus).
+  if (document.settings && loosensShield(await getSettings(db, userId), document.settings)) {
+    await assertNoStrictSession(db, userId, now, STRICT_SHIELD_MESSAGES.settings);
   }
 
   const named = [...new Set(fresh.flatMap((session) => (session.taskId === undefined ? [] : [session.taskId])))];

@@ -1,6 +1,7 @@
 import { ESCAPE_WAIT_LONG_MS, ESCAPE_WAIT_MS } from "../constants";
 import type { AccountTimer } from "./accountTimerSchema";
 import type { Settings } from "../schemas/settings";
+import { parseSiteEntry } from "../schemas/siteRule";
 import type { TimerContext } from "./types";
 
 /**
@@ -26,6 +27,8 @@ export const STRICT_SHIELD_MESSAGES = {
   device: "During a strict focus session, the extension stays linked and on. This can wait until the session ends.",
   settings: "During a strict focus session, the Shield can get stricter but not looser. This can wait until the session ends.",
   schedule: "During a strict focus session, schedules can be added but not removed. This can wait until the session ends.",
+  allowedSite:
+    "During a strict focus session, the Shield can get stricter but not looser: an exception, or a site on your allow list, can wait until the session ends.",
 } as const;
 
 /**
@@ -38,6 +41,16 @@ export function loosensShield(
   next: Pick<Settings, "shieldMode" | "delayPassesPerDay">,
 ): boolean {
   return (current.shieldMode === "allowlist" && next.shieldMode === "blocklist") || next.delayPassesPerDay > current.delayPassesPerDay;
+}
+
+/**
+ * Whether adding `entry` (as stored, core's siteRule.ts) to the list loosens the shield: an
+ * exception (`+site`) lets a site through whatever blocks it, and on an allow list
+ * (`shieldMode` "allowlist") every entry is a site let through. Refused during a strict focus
+ * session (`docs/product.md`, Strict focus).
+ */
+export function entryLoosensShield(entry: string, shieldMode: Settings["shieldMode"]): boolean {
+  return shieldMode === "allowlist" || parseSiteEntry(entry)?.kind === "exception";
 }
 
 /**
