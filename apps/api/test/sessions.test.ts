@@ -207,8 +207,27 @@ describe("focus sessions on the Free plan (after the trial, or after a cancellat
     expect((await post(cookie, endingAt("2026-03-01T23:30:00Z"), "Europe/Berlin")).statusCode).toBe(201);
     expect((await post(cookie, endingAt("2026-03-02T00:10:00Z"), "Europe/Berlin")).statusCode).toBe(201);
     expect((await post(cookie, endingAt("2026-03-02T08:00:00Z"), "Europe/Berlin")).statusCode).toBe(403);
-    // Read in UTC, 2 March has one session so far; a header that names no time zone means UTC.
-    expect((await post(cookie, endingAt("2026-03-02T08:00:00Z"), "Not/AZone")).statusCode).toBe(201);
+    // A header that names no time zone leaves the account's (Berlin): still 2 March's third.
+    expect((await post(cookie, endingAt("2026-03-02T08:00:00Z"), "Not/AZone")).statusCode).toBe(403);
+  });
+
+  it("counts in the account's time zone: a zone named request after request starts no new day; a trip is taken after a day", async () => {
+    t = await createTestApp();
+    const { id, cookie } = await expiredTrialUser();
+    // 08:00 and 09:00 UTC: 1 March in UTC, and still 1 March at UTC+14 (22:00, 23:00).
+    expect((await post(cookie, endingAt("2026-03-01T08:00:00Z"), "UTC")).statusCode).toBe(201);
+    expect((await post(cookie, endingAt("2026-03-01T09:00:00Z"), "UTC")).statusCode).toBe(201);
+    // 11:00 UTC is already 2 March at UTC+14: naming that zone now does not give a fresh day.
+    const third = await post(cookie, endingAt("2026-03-01T11:00:00Z"), "Pacific/Kiritimati");
+    expect([third.statusCode, third.json().message]).toEqual([403, LIMIT]);
+    const held = await t.app.db.selectFrom("users").select(["time_zone", "time_zone_set_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(held.time_zone).toBe("UTC");
+    // A day after the account took its zone, a device in another one moves it (a trip).
+    await t.app.db.updateTable("users").set({ time_zone_set_at: new Date(Date.now() - 25 * 60 * MINUTE).toISOString() }).where("id", "=", id).execute();
+    expect((await post(cookie, endingAt("2026-03-01T11:00:00Z"), "Pacific/Kiritimati")).statusCode).toBe(201);
+    // ...and holds it for the next day: UTC named again is not taken.
+    expect((await post(cookie, endingAt("2026-03-01T11:30:00Z"), "UTC")).statusCode).toBe(201);
+    expect((await post(cookie, endingAt("2026-03-01T11:45:00Z"), "UTC")).statusCode).toBe(403);
   });
 
   it("counts the whole of a 25-hour local day, from its last hour and from its first", async () => {

@@ -73,7 +73,7 @@ export class AccountTimers implements TimerHub, TimerQueue {
     const now = this.now();
     const batch =
       message.type === "timer_commands"
-        ? { commands: message.commands, baseVersion: message.baseVersion, timeZone: message.timeZone ?? client.timeZone ?? null }
+        ? { commands: message.commands, baseVersion: message.baseVersion, timeZone: client.timeZone ?? null }
         : message.action === "sync_request"
           ? null
           : { commands: [{ id: randomUUID(), command: { type: message.action }, at: now }], baseVersion: null, timeZone: client.timeZone ?? null };

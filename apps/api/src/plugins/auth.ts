@@ -25,6 +25,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { LinkedDeviceRow } from "../db/tables/linkedDevices";
 import type { UserRow } from "../db/tables/users";
+import { accountTimeZone } from "../domain/accountTimeZone";
 import { authenticateDeviceToken } from "../domain/devices";
 import { notAdmin, notAuthenticated } from "../httpError";
 import { isAdminUsername } from "../domain/publicUser";
@@ -82,19 +83,26 @@ export default fp<AuthPluginOptions>(
       if (request.cookies[SESSION_COOKIE] !== undefined) sessions.clearCookie(reply);
       return null;
     };
+    /** The signed-in user's local days are counted in the account's zone (`domain/accountTimeZone.ts`). */
+    const signedIn = async (request: FastifyRequest, user: UserRow) => {
+      request.currentUser = user;
+      request.timeZone = await accountTimeZone(fastify.db, user, request.namedTimeZone, Date.now());
+    };
     fastify.decorate("authenticate", async (request: FastifyRequest, reply: FastifyReply) => {
       const user = await sessionUser(request, reply);
       if (!user) throw notAuthenticated();
-      request.currentUser = user;
+      await signedIn(request, user);
     });
     fastify.decorate("identify", async (request: FastifyRequest, reply: FastifyReply) => {
-      request.currentUser = await sessionUser(request, reply);
+      const user = await sessionUser(request, reply);
+      if (user) await signedIn(request, user);
+      else request.currentUser = null;
     });
     fastify.decorate("authenticateUserOrDevice", async (request: FastifyRequest, reply: FastifyReply) => {
       const token = bearerToken(request.headers.authorization);
       if (token === undefined) return fastify.authenticate(request, reply);
       const { device, user } = await authenticateDeviceToken(fastify.db, token);
-      request.currentUser = user;
+      await signedIn(request, user);
       request.currentDevice = device;
     });
     fastify.decorate("requireAdmin", async (request: FastifyRequest, reply: FastifyReply) => {

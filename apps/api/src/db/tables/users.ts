@@ -22,6 +22,10 @@ export interface UsersTable {
   retention_offer_accepted_at: string | null;
   /** When the admin marked it applied (ISO 8601 UTC); null while it waits or without an offer. */
   retention_offer_applied_at: string | null;
+  /** The IANA zone the account's local days are counted in (`domain/accountTimeZone.ts`); null until a device names one. */
+  time_zone: string | null;
+  /** When `time_zone` was last taken from a device (ISO 8601 UTC); null with it. */
+  time_zone_set_at: string | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

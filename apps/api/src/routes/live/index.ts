@@ -15,8 +15,9 @@
  */
 import { LIVE_PATH } from "@focus/core/protocol";
 import { timeZoneSchema } from "@focus/core/schemas";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { accountTimeZone } from "../../domain/accountTimeZone";
 import { authenticateDeviceToken, deviceNotLinked, noteDeviceSeen } from "../../domain/devices";
 import { HttpError } from "../../httpError";
 import type { Config } from "../../env";
@@ -44,10 +45,13 @@ const LIVE_DESCRIPTION =
   "the device is not linked). Frames are JSON: `timer_update { timerState }`, `command { action }`, `ping` → `pong` " +
   "(core's live protocol schemas; `docs/api.md`, Live sync).";
 
-/** The `tz` query parameter when it names a time zone this server knows, else the request's (`X-Time-Zone`, or UTC). */
-function connectionTimeZone(request: FastifyRequest): string {
+/**
+ * The zone the connection counts local days in: the account's (`domain/accountTimeZone.ts`), which
+ * the `tz` query parameter (else `X-Time-Zone`) may set when it names a zone this server knows.
+ */
+function connectionTimeZone(fastify: FastifyInstance, request: FastifyRequest, user: ReturnType<typeof userOf>): Promise<string> {
   const parsed = timeZoneSchema.safeParse((request.query as Record<string, unknown> | null)?.tz);
-  return parsed.success ? parsed.data : request.timeZone;
+  return accountTimeZone(fastify.db, user, parsed.success ? parsed.data : request.namedTimeZone, Date.now());
 }
 
 /** The `token` query parameter: undefined when absent, "" when repeated or not text. */
@@ -74,7 +78,7 @@ const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (fastify, { c
       const { device, user } = await authenticateDeviceToken(fastify.db, token);
       request.currentUser = user;
       request.currentDevice = device;
-      request.liveIdentity = { userId: user.id, source: "extension", deviceId: device.id, sessionId: null, timeZone: connectionTimeZone(request) };
+      request.liveIdentity = { userId: user.id, source: "extension", deviceId: device.id, sessionId: null, timeZone: await connectionTimeZone(fastify, request, user) };
       return;
     }
     const own = ownOrigin(request, config.publicOrigin);
@@ -86,7 +90,7 @@ const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (fastify, { c
       source: "web",
       deviceId: null,
       sessionId: session?.key ?? null,
-      timeZone: connectionTimeZone(request),
+      timeZone: await connectionTimeZone(fastify, request, userOf(request)),
     };
   }
 

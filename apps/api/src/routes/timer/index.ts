@@ -5,7 +5,8 @@
  * timer after it, the server's clock and what became of each command (applied, refused with its
  * reason, or stale); every connection of the user hears the change (`account_timer`). The web
  * app's outbox sends its commands here, so they wait offline in order with the user's other writes.
- * The device's time zone is the batch's, else the request's X-Time-Zone.
+ * Local days are counted in the account's time zone (`domain/accountTimeZone.ts`); a batch's own
+ * `timeZone` is not taken over it.
  */
 import { timerCommandBatchSchema, timerCommandsAnswerSchema } from "@focus/core/timer";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -20,8 +21,8 @@ const timerRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { schema: { body: timerCommandBatchSchema, response: { 200: timerCommandsAnswerSchema } } },
     async (request) => {
       const userId = userOf(request).id;
-      const { commands, baseVersion, timeZone } = request.body;
-      const run = await fastify.accountTimers.run(userId, { commands, baseVersion, timeZone: timeZone ?? request.timeZone });
+      const { commands, baseVersion } = request.body;
+      const run = await fastify.accountTimers.run(userId, { commands, baseVersion, timeZone: request.timeZone });
       if (!run) throw notAuthenticated();
       return { timer: run.timer, serverNow: Date.now(), replies: run.outcomes };
     },
