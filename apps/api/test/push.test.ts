@@ -71,6 +71,12 @@ describe("push subscriptions", () => {
       [{ endpoint: "https://fcm.googleapis.com:8443/fcm/send/x", keys: KEYS }, /not one of a browser's push services/],
       [{ endpoint: "https://fcm.googleapis.com.evil.example/x", keys: KEYS }, /not one of a browser's push services/],
       [{ endpoint: "https://push.services.mozilla.com.evil.example/x", keys: KEYS }, /not one of a browser's push services/],
+      // Read as another host by the push library's parser (Node's legacy url.parse): 127.0.0.5.
+      ...["%2e", ";", "{", "}"].map((odd): [object, RegExp] => [{ endpoint: `https://127.0.0.5${odd}.push.services.mozilla.com/x`, keys: KEYS }, /not one of a browser's push services/]),
+      // Not written as the WHATWG parser writes it back: an upper-case host, a dot at the end, a default port.
+      [{ endpoint: "https://FCM.googleapis.com/fcm/send/x", keys: KEYS }, /not one of a browser's push services/],
+      [{ endpoint: "https://fcm.googleapis.com./fcm/send/x", keys: KEYS }, /not one of a browser's push services/],
+      [{ endpoint: "https://fcm.googleapis.com:443/fcm/send/x", keys: KEYS }, /not one of a browser's push services/],
     ];
     for (const [payload, message] of cases) {
       const res = await save(t.app, cookie, payload);

@@ -34,6 +34,8 @@ export default fp<PushPluginOptions>(
     const log = fastify.log.child({ module: "push" });
     const vapid = await resolveVapidIdentity(fastify.db, config);
     const sender = new PushSender(fastify.db, vapid, log);
+    // Any https address (local development, tests): a local push service is on a private address.
+    if (config.push.anyEndpoint) sender.agent = undefined;
     const sessionEnds = new SessionEndPushes({ db: fastify.db, timers: fastify.accountTimers, sender, log });
     fastify.decorate("push", {
       publicKey: vapid.publicKey,

@@ -11,6 +11,7 @@ import type { Kysely } from "kysely";
 import webpush, { WebPushError } from "web-push";
 import type { Database } from "../db/database";
 import { deleteGonePushSubscription, pushTargetsOf } from "../repositories/pushSubscriptions";
+import { publicOnlyAgent } from "./publicOnlyAgent";
 import type { VapidIdentity } from "./vapid";
 
 /** How long the push service may keep an undelivered notice, s: a minute late is still useful, an hour is not. */
@@ -45,10 +46,11 @@ function serviceHost(endpoint: string): string {
 
 export class PushSender {
   /**
-   * The https agent pushes go through; undefined for Node's global one. The tests set one that
-   * trusts their local push service's certificate.
+   * The https agent pushes go through: one that reaches public addresses only
+   * (`publicOnlyAgent.ts`); undefined for Node's global one (PUSH_ANY_ENDPOINT=on, for a local
+   * push service). The tests set one that trusts their local push service's certificate.
    */
-  agent: Agent | undefined = undefined;
+  agent: Agent | undefined = publicOnlyAgent();
 
   constructor(
     private readonly db: Kysely<Database>,
