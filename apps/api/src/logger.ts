@@ -25,14 +25,40 @@ export const REDACTED_PATHS = [
   "*.token",
 ];
 
+/** Query parameters whose values never reach the log, by their decoded, lower-case name. */
+const SECRET_QUERY_PARAMS = new Set(["token"]);
+
+/** `text` percent-decoded as a query string is (`+` a space); as it is when it does not decode. */
+function decodedQueryPart(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll("+", " "));
+  } catch {
+    return text;
+  }
+}
+
 /**
- * The request fields Fastify logs, with the value of a `token` query parameter hidden (the
- * extension's device token on `/ws/timer?token=…`).
+ * `url` with the value of every secret query parameter hidden (the extension's device token on
+ * `/ws/timer?token=…`), whatever the parameter name's spelling (`%74oken`, `TOKEN`): names are
+ * read decoded, as the server's query parser reads them.
  */
+export function redactedUrl(url: string): string {
+  const start = url.indexOf("?");
+  if (start < 0) return url;
+  const end = url.indexOf("#", start);
+  const query = url.slice(start + 1, end < 0 ? undefined : end);
+  const parts = query.split("&").map((part) => {
+    const name = part.split("=", 1)[0] ?? "";
+    return SECRET_QUERY_PARAMS.has(decodedQueryPart(name).trim().toLowerCase()) ? `${name}=[redacted]` : part;
+  });
+  return `${url.slice(0, start + 1)}${parts.join("&")}${end < 0 ? "" : url.slice(end)}`;
+}
+
+/** The request fields Fastify logs, secrets in the query hidden (`redactedUrl`). */
 function requestLogFields(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]"),
+    url: redactedUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -65,6 +65,23 @@ describe("data export and import", () => {
     expect(dataExportSchema.parse((await exportAs(cookie)).json()).sessions).toHaveLength(3);
   });
 
+  it("writes text a spreadsheet would run as a formula with a quote mark in front, so it is shown as written", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const intentions = ['=HYPERLINK("https://evil.example","click")', "+1 more", "-list", "@SUM(A1)", "plain -dash"];
+    for (const [i, intention] of intentions.entries()) {
+      await post(cookie, { startTime: `2026-03-0${i + 1}T09:00:00Z`, duration: 1500, type: "focus", completed: true, intention });
+    }
+    const rows = csvFiles(await exportAs(cookie, "csv"))["sessions.csv"]!.trimEnd().split("\r\n").slice(1);
+    expect(rows.map((row) => row.slice(row.indexOf(",,,,,") + 5, row.lastIndexOf(",,")))).toEqual([
+      '"\'=HYPERLINK(""https://evil.example"",""click"")"',
+      `"'+1 more"`,
+      `"'-list"`,
+      `"'@SUM(A1)"`,
+      "plain -dash",
+    ]);
+  });
+
   it("exports the sessions and the settings as CSV: a zip with sessions.csv and settings.csv", async () => {
     t = await createTestApp();
     const { cookie } = await userWithSessions();

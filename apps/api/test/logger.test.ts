@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/env";
-import { loggerOptions } from "../src/logger";
+import { loggerOptions, redactedUrl } from "../src/logger";
 
 describe("LOG_FORMAT", () => {
   it("writes readable lines when stdout is a terminal and JSON otherwise", () => {
@@ -54,6 +54,17 @@ async function logOfSecretRequest(logFormat: "json" | "pretty"): Promise<string>
 }
 
 const SECRETS = ["cookie-value", "bearer-value", "password-value", "hash-value", "device-token-value"];
+
+describe("redactedUrl", () => {
+  it("hides a token however its name is spelled, and keeps every other parameter", () => {
+    expect(redactedUrl("/ws/timer?token=abc&tz=UTC")).toBe("/ws/timer?token=[redacted]&tz=UTC");
+    for (const name of ["%74oken", "TOKEN", "%54%4F%4B%45%4E", "tok%65n"]) {
+      expect(redactedUrl(`/ws/timer?tz=UTC&${name}=secret-value#x`), name).toBe(`/ws/timer?tz=UTC&${name}=[redacted]#x`);
+    }
+    expect(redactedUrl("/api/sessions?tokens=1&limit=5")).toBe("/api/sessions?tokens=1&limit=5");
+    expect(redactedUrl("/api/me")).toBe("/api/me");
+  });
+});
 
 describe("the log", () => {
   it("is one JSON object a line by default, secrets redacted", async () => {

@@ -97,8 +97,11 @@ export async function* exportJsonChunks(db: Kysely<Database>, userId: number, no
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. */
 function csvField(value: string | number | boolean | undefined): string {
-  const text = value === undefined ? "" : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  let text = value === undefined ? "" : String(value);
+  // Text a spreadsheet would run as a formula (OWASP, CSV injection) starts with a quote mark:
+  // shown as written, never run.
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n']/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** Sessions as CSV lines (no header), each CRLF-ended. */
