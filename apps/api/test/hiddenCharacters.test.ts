@@ -17,7 +17,19 @@ describe("text with direction controls or invisible characters", () => {
   afterAll(async () => t.close());
 
   const post = (url: string, payload: object) => t.app.inject({ method: "POST", url, headers: { cookie }, payload });
-  const SPOOFS = ["Study\u202Emoor", "a\u200Bdmin", "\u2066Deep work\u2069", "Focus\u3164"];
+  const SPOOFS = [
+    "Study\u202Emoor",
+    "a\u200Bdmin",
+    "\u2066Deep work\u2069",
+    "Focus\u3164",
+    // Blank or unseen by Unicode's properties: the blank braille pattern, tag letters, a line
+    // separator, a Mongolian selector, and a letter under stacked marks.
+    "\u2800\u2800",
+    "ad\u{E0041}min",
+    "two\u2028lines",
+    "x\u180By",
+    `Z${"\u0301".repeat(20)}`,
+  ];
 
   it.each([
     { what: "a room name", url: "/api/rooms", body: (text: string) => ({ name: text, visibility: "public" }), message: "Name must not contain invisible or text-direction characters" },

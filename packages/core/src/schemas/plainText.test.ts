@@ -17,6 +17,21 @@ describe("hasHiddenCharacters", () => {
       "\u200D👩",
       "👩\u200D",
       "Ж\u200CЖ",
+      // Blank letters and format characters beyond the well-known ones, by Unicode's properties.
+      "\u2800",
+      "tag\u{E0041}\u{E0042}",
+      "a\u206Ab",
+      "music\u{1D173}",
+      "\u17B4name",
+      "x\u180By",
+      "in\uFFF9ter",
+      "line\u2028break",
+      "para\u2029graph",
+      "private\uE000use",
+      "un\u{E01F0}assigned",
+      "bell\u0007",
+      `Z${"\u0301".repeat(60)}`,
+      `a${"\u0300".repeat(5)}`,
     ]) {
       expect(hasHiddenCharacters(text), JSON.stringify(text)).toBe(true);
     }
@@ -34,6 +49,11 @@ describe("hasHiddenCharacters", () => {
       "क्\u200Cष",
       "日本語のタスク",
       "café, naïve, Ünïcödé",
+      "Tiếng Việt: Nguyễn",
+      "two lines\nof a reason",
+      "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F} England",
+      "1️⃣ first",
+      "ཀྵྲྀ Tibetan",
     ]) {
       expect(hasHiddenCharacters(text), JSON.stringify(text)).toBe(false);
     }
