@@ -202,6 +202,8 @@ const MATRIX: Record<string, Expectation> = {
     status: loggedIn(200),
     call: () => ({ url: "/api/timer/commands", payload: { baseVersion: 0, commands: [{ id: crypto.randomUUID(), command: { type: "mode", mode: "shortBreak" }, at: Date.now() }] } }),
   },
+  // End early's ask is about the caller's own timer: with no strict session running, 409.
+  "POST /api/timer/escape": { status: loggedIn(409), call: plain("/api/timer/escape") },
   "GET /api/tasks": { status: loggedIn(200), call: plain("/api/tasks") },
   "POST /api/tasks": { status: loggedIn(201), call: () => ({ url: "/api/tasks", payload: newTask() }) },
   "PUT /api/tasks/:id": {

@@ -6,14 +6,16 @@
  * plan user has all of it. Runs on SQLite and PostgreSQL.
  */
 import { STRICT_SHIELD_MESSAGES } from "@focus/core/timer";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, registerUser } from "./helpers";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTestApp, registerUser, runClockFrom } from "./helpers";
 import { accountTimerDevices, nextOfType } from "./liveHelpers";
 
 const MIN = 60_000;
 
 describe("strict focus", () => {
   const live = accountTimerDevices(createTestApp, { beforeEach, afterEach });
+  // A test that moves the clock (End early's wait) puts the real one back.
+  afterEach(() => void vi.unstubAllGlobals());
   const { device, send } = live;
 
   /** A user on the Free plan (trial over), signed in. */
@@ -28,6 +30,14 @@ describe("strict focus", () => {
 
   const inject = (cookie: string, method: "GET" | "POST" | "PUT" | "DELETE", path: string, payload?: object) =>
     live.t.app.inject({ method, url: path, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+  /** End early as the page does it: asks the server, lets the wait pass on the server's clock, then sends `endEarly`. */
+  async function endEarlyAfterWait(cookie: string, socket: Parameters<typeof send>[0], version: number) {
+    const asked = await inject(cookie, "POST", "/api/timer/escape");
+    expect(asked.statusCode).toBe(200);
+    runClockFrom(Date.now() + (asked.json() as { waitMs: number }).waitMs + 1000);
+    return send(socket, version, { type: "endEarly" });
+  }
 
   it("refuses a pause, reset and mode change from a second device during a Free user's strict session; the timer keeps running", async () => {
     const cookie = await freeUser();
@@ -65,7 +75,7 @@ describe("strict focus", () => {
     const delay = await inject(cookie, "PUT", `/api/blocked-sites/${site.id}`, { delay: true });
     expect([delay.statusCode, delay.json().message]).toEqual([409, STRICT_SHIELD_MESSAGES.site]);
 
-    const ended = await send(a.socket, started.timer.version, { type: "endEarly" });
+    const ended = await endEarlyAfterWait(cookie, a.socket, started.timer.version);
     expect(ended.replies).toEqual([expect.objectContaining({ outcome: "applied" })]);
     expect(ended.timer).toMatchObject({ status: "idle", strict: false });
     expect((await inject(cookie, "DELETE", `/api/blocked-sites/${site.id}`)).statusCode).toBe(204);
@@ -115,7 +125,7 @@ describe("strict focus", () => {
     expect(((await inject(cookie, "GET", "/api/settings")).json() as { delayPassesPerDay: number }).delayPassesPerDay).toBe(exported.settings.delayPassesPerDay);
 
     // After End early, both are taken.
-    await send(a.socket, started.timer.version, { type: "endEarly" });
+    await endEarlyAfterWait(cookie, a.socket, started.timer.version);
     expect((await inject(cookie, "POST", "/api/blocked-sites", { url: "+youtube.com", active: true })).statusCode).toBe(201);
     expect((await inject(cookie, "POST", "/api/import", { ...exported, settings: { ...exported.settings, delayPassesPerDay: 10 } })).statusCode).toBe(200);
   });
@@ -128,6 +138,43 @@ describe("strict focus", () => {
     const added = await inject(cookie, "POST", "/api/blocked-sites", { url: "youtube.com", active: true });
     expect([added.statusCode, added.json().message]).toEqual([409, STRICT_SHIELD_MESSAGES.allowedSite]);
     expect((await inject(cookie, "GET", "/api/blocked-sites")).json()).toEqual([]);
+  });
+
+  it("ends early only after the wait the server answered: sent at once, or before the wait is over, it is refused", async () => {
+    const cookie = await freeUser();
+    const a = await device(cookie);
+    const started = await send(a.socket, a.timer.version, { type: "start", strict: true });
+    // Straight away, with no wait asked for: refused, the session runs on.
+    const unasked = await send(a.socket, started.timer.version, { type: "endEarly" });
+    expect(unasked.replies).toEqual([expect.objectContaining({ outcome: "refused", reason: "escapeWait" })]);
+    expect(unasked.timer).toMatchObject({ status: "running", strict: true });
+
+    const asked = await inject(cookie, "POST", "/api/timer/escape");
+    expect(asked.statusCode).toBe(200);
+    const { waitMs, endsAt, serverNow } = asked.json() as { waitMs: number; endsAt: number; serverNow: number };
+    expect([waitMs, endsAt - serverNow]).toEqual([60_000, 60_000]);
+    // 30 s into the wait: still refused.
+    runClockFrom(Date.now() + 30_000);
+    const early = await send(a.socket, unasked.timer.version, { type: "endEarly" });
+    expect(early.replies).toEqual([expect.objectContaining({ outcome: "refused", reason: "escapeWait" })]);
+    // Once the wait is over: applied, and the escape is recorded.
+    runClockFrom(Date.now() + 31_000);
+    const ended = await send(a.socket, early.timer.version, { type: "endEarly" });
+    expect(ended.replies).toEqual([expect.objectContaining({ outcome: "applied" })]);
+    expect(ended.timer).toMatchObject({ status: "idle", strict: false });
+    const sessions = (await inject(cookie, "GET", "/api/sessions")).json() as { escapedAt?: string }[];
+    expect(sessions.filter((s) => s.escapedAt)).toHaveLength(1);
+    // No strict session now: nothing to ask for.
+    expect((await inject(cookie, "POST", "/api/timer/escape")).statusCode).toBe(409);
+  });
+
+  it("makes the wait 5 minutes once the week's escapes reach the allowance", async () => {
+    const cookie = await freeUser();
+    expect((await inject(cookie, "POST", "/api/settings", { escapesPerWeek: 0 })).statusCode).toBe(200);
+    const a = await device(cookie);
+    await send(a.socket, a.timer.version, { type: "start", strict: true });
+    const asked = await inject(cookie, "POST", "/api/timer/escape");
+    expect((asked.json() as { waitMs: number }).waitMs).toBe(5 * MIN);
   });
 
   it("checks an escape mark against its session, and carries it through export and import", async () => {

@@ -11,7 +11,21 @@
 import { type SessionInput } from "@focus/core/schemas";
 import { type TaskRef } from "@focus/core/tasks";
 import { planTier } from "@focus/core/subscription";
-import { applyTimerCommands, newAccountTimer, newTimerSeed, replayStaleCommands, settleAccountTimer, strictSessionUnderWay, type AccountTimer, type AccountTimerResult, type TimedTimerCommand, type TimerEffect, type TimerEnvironment } from "@focus/core/timer";
+import {
+  applyTimerCommands,
+  escapesTooSoon,
+  newAccountTimer,
+  newTimerSeed,
+  replayStaleCommands,
+  settleAccountTimer,
+  strictSessionUnderWay,
+  type AccountTimer,
+  type AccountTimerResult,
+  type TimedTimerCommand,
+  type TimerCommandOutcome,
+  type TimerEffect,
+  type TimerEnvironment,
+} from "@focus/core/timer";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";
@@ -22,6 +36,7 @@ import { getSettings } from "../repositories/settings";
 import { findTaskByClientId } from "../repositories/tasks";
 import { findUserById, lockUserRow } from "../repositories/users";
 import { HttpError } from "../httpError";
+import { escapeAskOf } from "./escapes";
 import { focusSessionsOnDayOf, recordSessionLocked } from "./sessions";
 import { sessionWriteGate } from "./sessionWrites";
 import { subscriptionOf } from "./subscription";
@@ -185,7 +200,8 @@ async function recordStaleBatch(trx: Kysely<Database>, user: UserRow, batch: Sta
  * Runs a device's commands on the user's timer (core's `applyTimerCommands`): in order, each at
  * its own time, all refused as stale when the device had not seen the timer's last commanded
  * change (`baseVersion`); a stale batch still records the sessions it ended on the device
- * (`recordStaleBatch`). `now` is the server's clock, epoch ms.
+ * (`recordStaleBatch`). An `endEarly` before the wait asked for on the server is over is refused
+ * (`escapeWait`, `domain/escapes.ts`). `now` is the server's clock, epoch ms.
  * @returns null when the user no longer exists.
  */
 export function runTimerCommands(
@@ -197,8 +213,27 @@ export function runTimerCommands(
   now: number,
   log: TimerLogger,
 ): Promise<TimerRun | null> {
-  const stale = baseVersion === null ? null : { commands, baseVersion };
-  return runTimer(db, userId, timeZone, now, log, (timer, env) => applyTimerCommands(timer, commands, baseVersion ?? timer.version, env), stale);
+  return (async () => {
+    // End early waits on the server (`domain/escapes.ts`): one sent before its wait is over is refused.
+    const ask = commands.some((c) => c.command.type === "endEarly") ? await escapeAskOf(db, userId, now) : null;
+    const escapeOver = (c: TimedTimerCommand) => c.command.type !== "endEarly" || (ask !== null && Math.min(c.at, now) >= ask.askedAt + ask.waitMs);
+    const stale = baseVersion === null ? null : { commands: commands.filter(escapeOver), baseVersion };
+    return runTimer(db, userId, timeZone, now, log, (timer, env) => {
+      const tooSoon = escapesTooSoon(commands, timer, ask, now);
+      const base = baseVersion ?? timer.version;
+      if (tooSoon.size === 0) return applyTimerCommands(timer, commands, base, env);
+      const result = applyTimerCommands(timer, commands.filter((c) => !tooSoon.has(c.id)), base, env);
+      const outcomes = new Map(result.outcomes.map((o) => [o.id, o]));
+      return {
+        ...result,
+        outcomes: commands.flatMap((c): TimerCommandOutcome[] => {
+          if (tooSoon.has(c.id)) return [{ id: c.id, outcome: "refused", reason: "escapeWait" }];
+          const outcome = outcomes.get(c.id);
+          return outcome ? [outcome] : [];
+        }),
+      };
+    }, stale);
+  })();
 }
 
 /**

@@ -138,10 +138,11 @@ export const timerCommandBatchSchema = z.object({
 export type TimerCommandBatch = z.infer<typeof timerCommandBatchSchema>;
 
 /**
- * Why a command was refused: a start the plan refuses (`StartBlockReason`), or a pause, reset,
- * skip, mode change or room round during a strict focus session (`strict`).
+ * Why a command was refused: a start the plan refuses (`StartBlockReason`), a pause, reset,
+ * skip, mode change or room round during a strict focus session (`strict`), or an End early
+ * before its wait, asked for on the server, is over (`escapeWait`; `docs/product.md`, Strict focus).
  */
-export type TimerCommandRefusal = StartBlockReason | "strict";
+export type TimerCommandRefusal = StartBlockReason | "strict" | "escapeWait";
 
 /** What became of a command: applied, refused by the plan's rules or a strict session, or stale (another device changed the timer first). */
 export type TimerCommandOutcome =
@@ -151,7 +152,7 @@ export type TimerCommandOutcome =
 
 export const timerCommandReplySchema = z.discriminatedUnion("outcome", [
   z.object({ id: z.uuid(), outcome: z.literal("applied") }),
-  z.object({ id: z.uuid(), outcome: z.literal("refused"), reason: z.enum(["guestLimit", "freeLimit", "strict"]) }),
+  z.object({ id: z.uuid(), outcome: z.literal("refused"), reason: z.enum(["guestLimit", "freeLimit", "strict", "escapeWait"]) }),
   z.object({ id: z.uuid(), outcome: z.literal("stale") }),
 ]);
 
@@ -162,3 +163,11 @@ export const timerCommandsAnswerSchema = z.object({
   replies: z.array(timerCommandReplySchema).max(MAX_TIMER_BATCH),
 });
 export type TimerCommandsAnswer = z.infer<typeof timerCommandsAnswerSchema>;
+
+/**
+ * The server's answer to End early's request (`POST /api/timer/escape`): how long the wait is
+ * (ms: 60 s, or 5 minutes past the week's allowance) and when it is over (epoch ms, the server's
+ * clock); an `endEarly` command is applied from then on.
+ */
+export const escapeWaitAnswerSchema = z.object({ waitMs: z.number().int().min(0), endsAt: instantMsSchema, serverNow: instantMsSchema });
+export type EscapeWaitAnswer = z.infer<typeof escapeWaitAnswerSchema>;

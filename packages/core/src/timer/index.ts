@@ -18,7 +18,7 @@ export * from "./persistence";
 export type * from "./types";
 export * from "./disc";
 export { escapesThisWeek } from "../stats/escapes";
-export { entryLoosensShield, escapeWaitMs, loosensShield, STRICT_SHIELD_MESSAGES, strictRefuses, strictSessionUnderWay } from "./strict";
+export { entryLoosensShield, escapesTooSoon, escapeWaitMs, type EscapeAsk, loosensShield, STRICT_SHIELD_MESSAGES, strictRefuses, strictSessionHeld, strictSessionUnderWay } from "./strict";
 export {
   BREAK_CALLBACK_INTERVAL_MS,
   BREAK_CALLBACK_MAX_PLAYS,

@@ -1,5 +1,5 @@
 import { ESCAPE_WAIT_LONG_MS, ESCAPE_WAIT_MS } from "../constants";
-import type { AccountTimer } from "./accountTimerSchema";
+import type { AccountTimer, TimedTimerCommand } from "./accountTimerSchema";
 import type { Settings } from "../schemas/settings";
 import { parseSiteEntry } from "../schemas/siteRule";
 import type { TimerContext } from "./types";
@@ -68,4 +68,35 @@ export function strictSessionUnderWay(timer: Pick<AccountTimer, "status" | "stri
  */
 export function escapeWaitMs(escapesSoFar: number, escapesPerWeek: number): number {
   return escapesSoFar >= escapesPerWeek ? ESCAPE_WAIT_LONG_MS : ESCAPE_WAIT_MS;
+}
+
+/**
+ * Whether the account's timer holds a strict focus session End early can end at `now` (epoch
+ * ms): one under way (`strictSessionUnderWay`) or paused.
+ */
+export function strictSessionHeld(timer: Pick<AccountTimer, "status" | "strict" | "mode" | "endsAt">, now: number): boolean {
+  return strictSessionUnderWay(timer, now) || (timer.status === "paused" && timer.strict && timer.mode === "focus");
+}
+
+/** End early's wait as the server keeps it: when it was asked for (epoch ms) and how long it is (ms); null when never asked. */
+export interface EscapeAsk {
+  askedAt: number;
+  waitMs: number;
+}
+
+/**
+ * The `endEarly` commands among `commands` that come too soon for `timer`'s strict session
+ * (`docs/product.md`, Strict focus): with no wait asked for during this session, or before the
+ * wait is over at the command's time (`at`, never later than `now`, epoch ms). Their ids; the
+ * server refuses them (`escapeWait`) and runs the rest.
+ */
+export function escapesTooSoon(commands: readonly TimedTimerCommand[], timer: AccountTimer, ask: EscapeAsk | null, now: number): Set<string> {
+  const tooSoon = new Set<string>();
+  if (!strictSessionHeld(timer, now)) return tooSoon;
+  for (const { id, command, at } of commands) {
+    if (command.type !== "endEarly") continue;
+    const askedThisSession = ask !== null && timer.sessionStartTime !== null && ask.askedAt >= timer.sessionStartTime;
+    if (!askedThisSession || Math.min(at, now) < ask.askedAt + ask.waitMs) tooSoon.add(id);
+  }
+  return tooSoon;
 }

@@ -26,6 +26,8 @@ export interface UsersTable {
   time_zone: string | null;
   /** When `time_zone` was last taken from a device (ISO 8601 UTC); null with it. */
   time_zone_set_at: string | null;
+  /** When the user last asked to end a strict focus session early (ISO 8601 UTC), the start of its wait (`domain/escapes.ts`); null until then. */
+  escape_asked_at: string | null;
 }
 
 export type UserRow = Selectable<UsersTable>;
