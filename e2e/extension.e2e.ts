@@ -92,10 +92,10 @@ async function expectBlocked(url: string, domain = SITE) {
     .toMatch(blockedPagePattern(domain));
 }
 
-/** The address the rules redirect a visit of `domain` to: the blocked page with the session end and the rule set's key. */
-function blockedPagePattern(domain = SITE): RegExp {
+/** The address the rules redirect a visit of `domain` to: the blocked page with the session end, the entry that matched and the rule set's key. */
+function blockedPagePattern(domain = SITE, entry = domain): RegExp {
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  return new RegExp(`^${escape(blockedPage())}\\?domain=${escape(domain)}&endsAt=\\d+&key=[0-9a-f]{32}$`);
+  return new RegExp(`^${escape(blockedPage())}\\?domain=${escape(domain)}&endsAt=\\d+&entry=${escape(encodeURIComponent(entry))}&key=[0-9a-f]{32}$`);
 }
 
 /** The blocked attempts the server counted for `domain`. */

@@ -330,8 +330,15 @@ function delayOf(text: string, entry: SiteEntry, appHost: string | null, options
 }
 
 /** Lets `entry` through over any redirect of lower priority. */
-function allowOf(entry: SiteEntry): RuleDraft {
-  return { priority: ALLOW_PRIORITY, action: { type: "allow" }, condition: conditionOf({ ...entry, allow: true }, null) };
+function allowOf(entry: SiteEntry): { draft: RuleDraft; fallback?: RuleDraft } {
+  const byFilter: RuleDraft = { priority: ALLOW_PRIORITY, action: { type: "allow" }, condition: conditionOf({ ...entry, allow: true }, null) };
+  if (entry.path === null) return { draft: byFilter };
+  // A path is let through on any port too (a URL filter's `||host/path` needs the path right
+  // after the host); the URL filter stands in when Chrome refuses the expression.
+  return {
+    draft: { ...byFilter, condition: { regexFilter: pathRegexFilter(entry.host, entry.path), resourceTypes: FRAMES } },
+    fallback: byFilter,
+  };
 }
 
 /**
@@ -375,13 +382,13 @@ export function compileShield(shield: ShieldRulesInput, options: ShieldRulesOpti
     });
     for (const text of texts) {
       const entry = parseSiteEntry(text);
-      if (entry) drafts.push({ entry: text, draft: allowOf(entry) });
+      if (entry) drafts.push({ entry: text, ...allowOf(entry) });
     }
   } else {
     for (const text of texts) {
       const entry = parseSiteEntry(text);
       if (!entry) continue;
-      if (entry.allow || shield.passed?.includes(text)) drafts.push({ entry: text, draft: allowOf(entry) });
+      if (entry.allow || shield.passed?.includes(text)) drafts.push({ entry: text, ...allowOf(entry) });
       else if (shield.delayed?.includes(text)) {
         const { rule, fallback } = delayOf(text, entry, appHost, options);
         drafts.push({ entry: text, draft: rule, fallback });

@@ -1,10 +1,12 @@
 import { ESCAPE_SENTENCE } from "@focus/core/constants";
-import { escapeWaitMs } from "@focus/core/timer";
+import { escapeWaitAnswerSchema, escapeWaitMs } from "@focus/core/timer";
+import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { api } from "@/lib/api";
 import { useNow } from "@/lib/useNow";
 import { useOptionalUser } from "@/runtime/currentUser";
 import { useCurrentSettings } from "@/runtime/currentSettings";
@@ -14,8 +16,10 @@ import { useWeekEscapes } from "./useWeekEscapes";
  * The escape hatch of a strict focus session (`docs/product.md`, Strict focus), behind friction:
  * the user types the sentence shown, exactly; then a wait of 60 s (5 minutes once the week's
  * escapes reach the "Escapes per week" setting, core's `escapeWaitMs`) counts down; then "End
- * session" calls `onEnd`. "Keep focusing", Escape or × closes it, and the next opening starts
- * over. Mounted only while open, so each opening is fresh.
+ * session" calls `onEnd`. For a signed-in user the wait is the server's: typing the sentence
+ * asks it (`POST /api/timer/escape`), which ends the session only once its own wait is over, and
+ * the countdown shows the wait it answered. "Keep focusing", Escape or × closes it, and the next
+ * opening starts over. Mounted only while open, so each opening is fresh.
  */
 export function EndEarlyDialog({ onEnd, onClose }: { onEnd: () => void; onClose: () => void }) {
   const settings = useCurrentSettings();
@@ -25,16 +29,33 @@ export function EndEarlyDialog({ onEnd, onClose }: { onEnd: () => void; onClose:
   const waitMs = escapeWaitMs(escapes.count ?? 0, settings.escapesPerWeek);
   const [typed, setTyped] = useState("");
   const [waitStartedAt, setWaitStartedAt] = useState<number | null>(null);
+  const ask = useEscapeAsk(user !== null && !user.isGuest);
   const now = useNow(waitStartedAt === null ? undefined : 1000);
   const matches = typed === ESCAPE_SENTENCE;
   // The wait starts once the sentence is typed exactly, and starts over if it is changed again.
   const type = (value: string) => {
     setTyped(value);
-    if (value !== ESCAPE_SENTENCE) setWaitStartedAt(null);
-    else if (waitStartedAt === null) setWaitStartedAt(Date.now());
+    if (value !== ESCAPE_SENTENCE) {
+      setWaitStartedAt(null);
+      ask.reset();
+    } else if (waitStartedAt === null) {
+      setWaitStartedAt(Date.now());
+      ask.start();
+    }
   };
-  const leftMs = waitStartedAt === null ? waitMs : Math.max(0, waitStartedAt + waitMs - now);
-  const ready = waitStartedAt !== null && leftMs === 0;
+  // The server's wait when it has answered (its end on this device's clock), else this page's.
+  const endsAt = ask.endsAt ?? (waitStartedAt === null ? null : waitStartedAt + waitMs);
+  const leftMs = endsAt === null ? waitMs : Math.max(0, endsAt - now);
+  const ready = waitStartedAt !== null && !ask.pending && ask.error === null && leftMs === 0;
+  const status = !matches
+    ? "Type it exactly as shown."
+    : ask.error !== null
+      ? ask.error
+      : ask.pending
+        ? "Starting the wait…"
+        : ready
+          ? "You can end the session now."
+          : `Wait ${clock(leftMs)} more.`;
   const inputId = useId();
 
   return (
@@ -60,7 +81,7 @@ export function EndEarlyDialog({ onEnd, onClose }: { onEnd: () => void; onClose:
             aria-describedby={`${inputId}-status`}
           />
           <p id={`${inputId}-status`} role="status" className="text-sm text-muted-foreground" data-testid="end-early-status">
-            {!matches ? "Type it exactly as shown." : ready ? "You can end the session now." : `Wait ${clock(leftMs)} more.`}
+            {status}
           </p>
         </div>
         <DialogFooter>
@@ -74,6 +95,29 @@ export function EndEarlyDialog({ onEnd, onClose }: { onEnd: () => void; onClose:
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * End early's ask to the server for a signed-in user (`enabled`): `start` asks, `reset` forgets
+ * the answer. `endsAt` is when the server's wait is over, on this device's clock; `error` the
+ * server's message when it refused (no strict session any more) or could not be reached.
+ */
+function useEscapeAsk(enabled: boolean) {
+  const mutation = useMutation({
+    mutationFn: async () => {
+      const answer = escapeWaitAnswerSchema.parse(await api.post("/api/timer/escape"));
+      return Date.now() + (answer.endsAt - answer.serverNow);
+    },
+  });
+  return {
+    start: () => {
+      if (enabled) mutation.mutate();
+    },
+    reset: () => mutation.reset(),
+    pending: mutation.isPending,
+    endsAt: mutation.data ?? null,
+    error: mutation.error ? mutation.error.message : null,
+  };
 }
 
 /** Where the week's escapes stand against the allowance, in plain words. */

@@ -17,6 +17,10 @@ function escapedAgo(minutesAgo: number) {
   return { id: minutesAgo, startTime: new Date(at - 300_000).toISOString(), duration: 300, type: "focus", completed: false, escapedAt: new Date(at).toISOString() };
 }
 
+/** The server's answer to End early's ask: a wait of `waitMs` from now (`POST /api/timer/escape`). */
+const escapeWait = (waitMs: number) => (url: string) =>
+  url === "/api/timer/escape" ? { status: 200, body: { waitMs, endsAt: Date.now() + waitMs, serverNow: Date.now() } } : undefined;
+
 beforeEach(() => {
   window.localStorage.clear();
   // The clock stands still until a test moves it: the waits count on it, not on how fast the page is.
@@ -54,8 +58,8 @@ describe("strict focus in the Focus Arena", () => {
     expect(screen.queryByRole("button", { name: "Start Focus" })).toBeNull();
   });
 
-  it("ends early only after the sentence is typed exactly and the wait is over; Keep focusing leaves the session running", async () => {
-    serveApp(free());
+  it("ends early only after the sentence is typed exactly and the server's wait is over; Keep focusing leaves the session running", async () => {
+    const fetchMock = serveApp(free(), escapeWait(60_000));
     const user = await startStrict();
     await user.click(screen.getByRole("button", { name: "End early" }));
     let dialog = await screen.findByRole("dialog", { name: "End this session early?" });
@@ -72,8 +76,10 @@ describe("strict focus in the Focus Arena", () => {
     expect(within(dialog).getByTestId("end-early-status").textContent).toBe("Type it exactly as shown.");
     await user.clear(field);
     await user.type(field, ESCAPE_SENTENCE);
-    expect(within(dialog).getByTestId("end-early-status").textContent).toBe("Wait 1:00 more.");
+    await waitFor(() => expect(within(dialog).getByTestId("end-early-status").textContent).toBe("Wait 1:00 more."));
     expect(end.disabled).toBe(true);
+    // The wait is the server's: typing the sentence asked for it.
+    expect(fetchMock.mock.calls.filter(([url]) => url === "/api/timer/escape")).toHaveLength(1);
     vi.setSystemTime(Date.now() + 30_000);
     await waitFor(() => expect(within(dialog).getByTestId("end-early-status").textContent).toBe("Wait 0:30 more."));
     expect(end.disabled).toBe(true);
@@ -90,17 +96,28 @@ describe("strict focus in the Focus Arena", () => {
   });
 
   it("waits 5 minutes once this week's escapes reach the allowance", async () => {
-    serveApp(free(), undefined, [escapedAgo(60), escapedAgo(120), escapedAgo(180)]);
+    serveApp(free(), escapeWait(5 * 60_000), [escapedAgo(60), escapedAgo(120), escapedAgo(180)]);
     const user = await startStrict();
     await user.click(screen.getByRole("button", { name: "End early" }));
     const dialog = await screen.findByRole("dialog", { name: "End this session early?" });
     expect(await within(dialog).findByText(/You've used this week's 3 escapes/)).toBeTruthy();
     expect(within(dialog).getByText(/wait 5 minutes/)).toBeTruthy();
     await user.type(within(dialog).getByRole("textbox"), ESCAPE_SENTENCE);
-    expect(within(dialog).getByTestId("end-early-status").textContent).toBe("Wait 5:00 more.");
+    await waitFor(() => expect(within(dialog).getByTestId("end-early-status").textContent).toBe("Wait 5:00 more."));
     // A minute on, the page's next tick (within a second) shows the wait going on.
     vi.setSystemTime(Date.now() + 61_000);
     await waitFor(() => expect(within(dialog).getByTestId("end-early-status").textContent).toBe("Wait 3:59 more."));
+    expect((within(dialog).getByRole("button", { name: "End session" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("says why when the server will not start the wait, and keeps End session shut", async () => {
+    serveApp(free(), (url) => (url === "/api/timer/escape" ? { status: 409, body: { message: "There is no strict focus session to end early." } } : undefined));
+    const user = await startStrict();
+    await user.click(screen.getByRole("button", { name: "End early" }));
+    const dialog = await screen.findByRole("dialog", { name: "End this session early?" });
+    await user.type(within(dialog).getByRole("textbox"), ESCAPE_SENTENCE);
+    await waitFor(() => expect(within(dialog).getByTestId("end-early-status").textContent).toBe("There is no strict focus session to end early."));
+    vi.setSystemTime(Date.now() + 61_000);
     expect((within(dialog).getByRole("button", { name: "End session" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -19,7 +19,7 @@ import { TimerActor } from "@/runtime/timerActor";
 import { useTimerCommand } from "@/runtime/timerCommands";
 import { TimerCommands } from "@/runtime/TimerCommands";
 import { timerAccessFor } from "./access";
-import { START_REFUSED_MESSAGES, STRICT_REFUSED_NOTE, timerWithEffects, watchTimer } from "./timerEffects";
+import { ESCAPE_WAIT_NOTE, START_REFUSED_MESSAGES, STRICT_REFUSED_NOTE, timerWithEffects, watchTimer } from "./timerEffects";
 import { loadCounters, loadTimerState } from "./storage";
 import { ExtendOffer } from "./ExtendOffer";
 import { UndoOffer } from "./UndoOffer";
@@ -49,10 +49,12 @@ function sayTimerNotSaved(message: string): void {
 
 /**
  * The server refused a command this device allowed: a start (its plan or today's count is the
- * server's), or a pause, reset or mode change during a strict session another device started.
+ * server's), a pause, reset or mode change during a strict session another device started, or an
+ * End early before the wait the server keeps is over.
  */
 function sayStartRefused(reason: TimerCommandRefusal): void {
   if (reason === "strict") toast(STRICT_REFUSED_NOTE);
+  else if (reason === "escapeWait") toast(ESCAPE_WAIT_NOTE);
   else toast({ ...START_REFUSED_MESSAGES[reason], variant: "destructive" });
 }
 

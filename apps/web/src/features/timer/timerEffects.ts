@@ -59,6 +59,12 @@ export const START_REFUSED_MESSAGES: Record<StartBlockReason, { title: string; d
   },
 };
 
+/** What an End early the server refused for its wait says (`docs/product.md`, Strict focus). */
+export const ESCAPE_WAIT_NOTE = {
+  title: "Strict focus: this session keeps going",
+  description: "End early ends it once its wait is over. Open End early again to start the wait.",
+} as const;
+
 /**
  * What a pause, reset, skip or mode change during a strict focus session says (`docs/product.md`,
  * Strict focus): calm, and naming the way out.
