@@ -1,6 +1,5 @@
 import type { SessionReflection } from "@focus/core/schemas";
 import { useSyncExternalStore } from "react";
-import { reflectGuestSession } from "@/runtime/guestSessions";
 import type { Outcome } from "@/runtime/outbox/outboxSync";
 import { readUserValue, writeUserValue } from "@/runtime/userStorage";
 import { submitReflection } from "@/runtime/outbox/sync";
@@ -94,7 +93,8 @@ export function useReflectionOffer(): ReflectionOffer | null {
  */
 export async function saveReflection(target: ReflectionOffer, answer: SessionReflection): Promise<Outcome | null> {
   if (target.userId === null) {
-    reflectGuestSession(target.clientId, answer);
+    // A guest's sessions module loads only for a guest (a signed-in page never downloads it).
+    (await import("@/runtime/guestSessions")).reflectGuestSession(target.clientId, answer);
     return null;
   }
   return submitReflection(target.userId, target.clientId, answer);

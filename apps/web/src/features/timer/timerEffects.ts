@@ -6,10 +6,8 @@ import { FREE_DAILY_LIMIT_MESSAGE, GUEST_LIMIT_TOAST } from "@focus/core/subscri
 import { activeEndWarning, countersOf, flowCueDue, flowFocusedMs, tickerWith, timerMachine, timerStateOf, timerViewOf, toPersistedTimerState, warningToAnnounce, type StartBlockReason } from "@focus/core/timer";
 import type { Actor } from "xstate";
 import { toast } from "@/components/ui/use-toast";
-import { forgetGuestSession, recordGuestSession } from "@/runtime/guestSessions";
 import { forgetEndedHere, keepEndedHere } from "@/runtime/endedHere";
 import { noteTimerOnScreen } from "@/runtime/timerOnScreen";
-import { recordGuestTaskSession } from "@/runtime/tasks/guestTasks";
 import { saveGuestSessionUsedOn } from "./access";
 import { offerReflection } from "./reflection";
 import { notifyEnd, playWarningSound } from "./notifications";
@@ -36,6 +34,17 @@ import { saveCounters, saveTimerState } from "./storage";
  * timer instead (`runtime/accountTimerSync.ts`).
  * Rules: docs/product.md "Timer".
  */
+
+/**
+ * A guest's records in this browser (`runtime/guestSessions.ts`, `runtime/tasks/guestTasks.ts`),
+ * loaded when a guest's session first needs them: a signed-in page never downloads them. Calls
+ * run in the order they are made.
+ */
+let guestRecords: Promise<[typeof import("@/runtime/guestSessions"), typeof import("@/runtime/tasks/guestTasks")]> | null = null;
+function withGuestRecords(use: (sessions: typeof import("@/runtime/guestSessions"), tasks: typeof import("@/runtime/tasks/guestTasks")) => void): void {
+  guestRecords ??= Promise.all([import("@/runtime/guestSessions"), import("@/runtime/tasks/guestTasks")]);
+  void guestRecords.then(([sessions, tasks]) => use(sessions, tasks));
+}
 
 /** Whose timer state is saved in this browser: a guest's (id 0) only. */
 const GUEST_OWNER = 0;
@@ -107,8 +116,10 @@ export function timerWithEffects(app: TimerEffectsContext) {
         // A guest's stay in this browser. A user's is recorded by the server, which ends the same
         // session on the account's timer (`docs/offline.md`); until it lists it, it counts here.
         if (app.userId === null) {
-          recordGuestSession(completed.session, completed.task?.clientId);
-          if (completed.task) recordGuestTaskSession(completed.task.clientId, completed.endedAt);
+          withGuestRecords((sessions, tasks) => {
+            sessions.recordGuestSession(completed.session, completed.task?.clientId);
+            if (completed.task) tasks.recordGuestTaskSession(completed.task.clientId, completed.endedAt);
+          });
         } else if (completed.session.clientId) {
           keepEndedHere(app.userId, { ...completed.session, clientId: completed.session.clientId });
         }
@@ -122,12 +133,12 @@ export function timerWithEffects(app: TimerEffectsContext) {
       // A signed-in user's stopped sessions are recorded (and withdrawn) by the server, which
       // runs the same command on the account's timer; a guest's stay in this browser.
       sessionStopped: (_, { session, task }) => {
-        if (app.userId === null) recordGuestSession(session, task?.clientId);
+        if (app.userId === null) withGuestRecords((sessions) => sessions.recordGuestSession(session, task?.clientId));
       },
       // "+5 min" after the end brought the session back: the server withdraws its record (the
       // same command on the account's timer); here it no longer counts.
       stopUndone: (_, { session }) => {
-        if (app.userId === null) forgetGuestSession(session.clientId);
+        if (app.userId === null) withGuestRecords((sessions) => sessions.forgetGuestSession(session.clientId));
         else forgetEndedHere(app.userId, session.clientId);
       },
     },
