@@ -120,10 +120,10 @@ describe("the server and the renderer", () => {
   it("answers at once after listening, lists what is ready, and fills up in the background", async () => {
     t = await createTestApp((dir) => ({ AUDIO_DIR: path.join(dir, "audio"), AUDIO_TRACK_SECONDS: "1", AUDIO_RENDER_NICE: String(BUSY_MACHINE_NICE) }));
     await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const started = performance.now();
+    // It answers without waiting for the render: what is ready so far, not the whole mood.
     const first = await t.app.inject({ method: "GET", url: "/api/audio/local/list/deep-work" });
     expect(first.statusCode).toBe(200);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect((first.json() as { files: unknown[] }).files.length).toBeLessThan(6);
 
     let files: unknown[] = [];
     // Polled every 50 ms for up to 30 s: the test ends as soon as the sixth track is listed.

@@ -1,15 +1,23 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { dailyFocusSeries, streakCalendar } from "./series";
 import { currentStreak } from "./streak";
 import { summarizeSessions } from "./summary";
 import { sessionAt } from "../days/testSession";
 
-// The core project runs with TZ=America/Los_Angeles (vitest.config.ts), so a local evening is
-// already the next day in UTC: these tests fail if "today" is ever taken as the UTC day.
+// These tests run in America/Los_Angeles whatever zone the run has (the suite also runs at fixed
+// instants in UTC), so a local evening is already the next day in UTC: they fail if "today" is
+// ever taken as the UTC day.
 describe("local days in a zone behind UTC", () => {
-  const lateStart = new Date(2026, 10, 18, 23, 30);
-  const lateSession = sessionAt(lateStart);
-  const sameNight = new Date(2026, 10, 18, 23, 45).getTime();
+  let lateStart: Date;
+  let lateSession: ReturnType<typeof sessionAt>;
+  let sameNight: number;
+  beforeAll(() => {
+    vi.stubEnv("TZ", "America/Los_Angeles");
+    lateStart = new Date(2026, 10, 18, 23, 30);
+    lateSession = sessionAt(lateStart);
+    sameNight = new Date(2026, 10, 18, 23, 45).getTime();
+  });
+  afterAll(() => void vi.unstubAllEnvs());
 
   it("runs where 23:30 local time is already the next UTC day (so the tests below can fail)", () => {
     expect(lateStart.toISOString().slice(0, 10)).toBe("2026-11-19");
