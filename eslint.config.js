@@ -282,6 +282,16 @@ export default tseslint.config(
     },
   },
   {
+    // A function (a component, a hook, a handler) fits on a screen: one over 80 lines is split
+    // into named parts. Tests, end-to-end runs and benchmarks are left out: a test reads top
+    // to bottom.
+    files: ["apps/**/src/**/*.{ts,tsx}", "packages/**/src/**/*.ts", "scripts/**/*.{js,mjs,ts}", "apps/*/scripts/**/*.{js,mjs,ts}", "packages/*/scripts/**/*.{js,mjs,ts}"],
+    ignores: ["**/*.test.{ts,tsx}", "**/test/**", "e2e/**", "**/bench/**", "bench/**"],
+    rules: {
+      "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
+    },
+  },
+  {
     files: ["apps/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [

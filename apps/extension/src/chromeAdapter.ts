@@ -137,113 +137,158 @@ function messageListener(listener: MessageListener) {
 /** The adapter over the real `chrome` global. */
 export function createChromeAdapter(): ChromeAdapter {
   return {
-    runtime: {
-      id: chrome.runtime.id,
-      version: chrome.runtime.getManifest().version,
-      appMatches: chrome.runtime.getManifest().externally_connectable?.matches ?? [],
-      getURL: (path) => chrome.runtime.getURL(path),
-      onMessage(listener) {
-        const wrapped = messageListener(listener);
-        chrome.runtime.onMessage.addListener(wrapped);
-        return () => chrome.runtime.onMessage.removeListener(wrapped);
-      },
-      onMessageExternal(listener) {
-        const wrapped = messageListener(listener);
-        chrome.runtime.onMessageExternal.addListener(wrapped);
-        return () => chrome.runtime.onMessageExternal.removeListener(wrapped);
-      },
-      sendMessage: (message) => chrome.runtime.sendMessage(message),
-      setUninstallUrl: async (url) => {
-        await chrome.runtime.setUninstallURL(url);
-      },
-      incognitoAllowed: () => chrome.extension.isAllowedIncognitoAccess(),
-    },
-    storage: {
-      get: (keys) => chrome.storage.local.get(keys),
-      set: (items) => chrome.storage.local.set(items),
-      remove: (keys) => chrome.storage.local.remove(keys),
-      onChanged(listener) {
-        const wrapped = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
-          if (area === "local") listener(Object.keys(changes));
-        };
-        chrome.storage.onChanged.addListener(wrapped);
-        return () => chrome.storage.onChanged.removeListener(wrapped);
-      },
-    },
-    session: {
-      get: (keys) => chrome.storage.session.get(keys),
-      set: (items) => chrome.storage.session.set(items),
-      remove: (keys) => chrome.storage.session.remove(keys),
-    },
-    alarms: {
-      create: (name, spec) => chrome.alarms.create(name, spec),
-      clear: async (name) => {
-        await chrome.alarms.clear(name);
-      },
-      exists: async (name) => (await chrome.alarms.get(name)) !== undefined,
-      onAlarm(listener) {
-        const wrapped = (alarm: chrome.alarms.Alarm) => listener(alarm.name);
-        chrome.alarms.onAlarm.addListener(wrapped);
-        return () => chrome.alarms.onAlarm.removeListener(wrapped);
-      },
-    },
-    rules: {
-      getDynamic: async () => (await chrome.declarativeNetRequest.getDynamicRules()) as unknown as DnrRule[],
-      update: (removeIds, add) =>
-        chrome.declarativeNetRequest.updateDynamicRules({
-          removeRuleIds: removeIds,
-          addRules: add as unknown as chrome.declarativeNetRequest.Rule[],
-        }),
-      isRegexSupported: async (regex) => (await chrome.declarativeNetRequest.isRegexSupported({ regex, isCaseSensitive: false })).isSupported,
-    },
-    tabs: {
-      query: async () => (await chrome.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [{ id: tab.id, url: tab.url }])),
-      navigate: async (tabId, url) => {
-        await chrome.tabs.update(tabId, { url });
-      },
-      create: async (url) => {
-        await chrome.tabs.create({ url });
-      },
-      onUrlChanged(listener) {
-        const wrapped = (tabId: number, change: { url?: string }) => {
-          if (change.url) listener({ tabId, frameId: 0, url: change.url });
-        };
-        chrome.tabs.onUpdated.addListener(wrapped);
-        return () => chrome.tabs.onUpdated.removeListener(wrapped);
-      },
-    },
-    navigation: {
-      onCommitted(listener) {
-        const wrapped = (details: { tabId: number; frameId: number; url: string }) => listener({ tabId: details.tabId, frameId: details.frameId, url: details.url });
-        chrome.webNavigation.onCommitted.addListener(wrapped);
-        return () => chrome.webNavigation.onCommitted.removeListener(wrapped);
-      },
-    },
-    badge: {
-      set: async ({ text, color, title }) => {
-        await Promise.all([
-          chrome.action.setBadgeText({ text }),
-          chrome.action.setBadgeBackgroundColor({ color }),
-          chrome.action.setBadgeTextColor({ color: "#ffffff" }),
-          chrome.action.setTitle({ title }),
-        ]);
-      },
-      getText: () => chrome.action.getBadgeText({}),
-    },
-    icon: {
-      show: async (disc) => {
-        const key = disc === null ? "app" : `${disc.mode}:${disc.share}:${disc.warning}`;
-        if (key === shownIcon) return;
-        try {
-          if (disc === null) await chrome.action.setIcon({ path: manifestIcons() });
-          else await chrome.action.setIcon({ imageData: discImages(disc) });
-          shownIcon = key;
-        } catch (error) {
-          // A picture that cannot be drawn never stands in the way of blocking and its alarms.
-          console.warn("Focus Flow: the toolbar icon could not be drawn", error);
-        }
-      },
-    },
+    runtime: runtimeAdapter(),
+    storage: storageAdapter(),
+    session: sessionAdapter(),
+    alarms: alarmsAdapter(),
+    rules: rulesAdapter(),
+    tabs: tabsAdapter(),
+    navigation: navigationAdapter(),
+    badge: badgeAdapter(),
+    icon: iconAdapter(),
+  };
+}
+
+/** The extension's id, addresses and messages (`chrome.runtime`). */
+function runtimeAdapter(): ChromeAdapter["runtime"] {
+  return {
+  id: chrome.runtime.id,
+  version: chrome.runtime.getManifest().version,
+  appMatches: chrome.runtime.getManifest().externally_connectable?.matches ?? [],
+  getURL: (path) => chrome.runtime.getURL(path),
+  onMessage(listener) {
+    const wrapped = messageListener(listener);
+    chrome.runtime.onMessage.addListener(wrapped);
+    return () => chrome.runtime.onMessage.removeListener(wrapped);
+  },
+  onMessageExternal(listener) {
+    const wrapped = messageListener(listener);
+    chrome.runtime.onMessageExternal.addListener(wrapped);
+    return () => chrome.runtime.onMessageExternal.removeListener(wrapped);
+  },
+  sendMessage: (message) => chrome.runtime.sendMessage(message),
+  setUninstallUrl: async (url) => {
+    await chrome.runtime.setUninstallURL(url);
+  },
+  incognitoAllowed: () => chrome.extension.isAllowedIncognitoAccess(),
+  };
+}
+
+/** `chrome.storage.local`, and its changes in the "local" area. */
+function storageAdapter(): ChromeAdapter["storage"] {
+  return {
+  get: (keys) => chrome.storage.local.get(keys),
+  set: (items) => chrome.storage.local.set(items),
+  remove: (keys) => chrome.storage.local.remove(keys),
+  onChanged(listener) {
+    const wrapped = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
+      if (area === "local") listener(Object.keys(changes));
+    };
+    chrome.storage.onChanged.addListener(wrapped);
+    return () => chrome.storage.onChanged.removeListener(wrapped);
+  },
+  };
+}
+
+/** `chrome.storage.session`. */
+function sessionAdapter(): ChromeAdapter["session"] {
+  return {
+  get: (keys) => chrome.storage.session.get(keys),
+  set: (items) => chrome.storage.session.set(items),
+  remove: (keys) => chrome.storage.session.remove(keys),
+  };
+}
+
+/** `chrome.alarms`, by name. */
+function alarmsAdapter(): ChromeAdapter["alarms"] {
+  return {
+  create: (name, spec) => chrome.alarms.create(name, spec),
+  clear: async (name) => {
+    await chrome.alarms.clear(name);
+  },
+  exists: async (name) => (await chrome.alarms.get(name)) !== undefined,
+  onAlarm(listener) {
+    const wrapped = (alarm: chrome.alarms.Alarm) => listener(alarm.name);
+    chrome.alarms.onAlarm.addListener(wrapped);
+    return () => chrome.alarms.onAlarm.removeListener(wrapped);
+  },
+  };
+}
+
+/** `chrome.declarativeNetRequest` dynamic rules. */
+function rulesAdapter(): ChromeAdapter["rules"] {
+  return {
+  getDynamic: async () => (await chrome.declarativeNetRequest.getDynamicRules()) as unknown as DnrRule[],
+  update: (removeIds, add) =>
+    chrome.declarativeNetRequest.updateDynamicRules({
+      removeRuleIds: removeIds,
+      addRules: add as unknown as chrome.declarativeNetRequest.Rule[],
+    }),
+  isRegexSupported: async (regex) => (await chrome.declarativeNetRequest.isRegexSupported({ regex, isCaseSensitive: false })).isSupported,
+  };
+}
+
+/** `chrome.tabs`: every tab with an id, navigating and opening tabs, address changes. */
+function tabsAdapter(): ChromeAdapter["tabs"] {
+  return {
+  query: async () => (await chrome.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [{ id: tab.id, url: tab.url }])),
+  navigate: async (tabId, url) => {
+    await chrome.tabs.update(tabId, { url });
+  },
+  create: async (url) => {
+    await chrome.tabs.create({ url });
+  },
+  onUrlChanged(listener) {
+    const wrapped = (tabId: number, change: { url?: string }) => {
+      if (change.url) listener({ tabId, frameId: 0, url: change.url });
+    };
+    chrome.tabs.onUpdated.addListener(wrapped);
+    return () => chrome.tabs.onUpdated.removeListener(wrapped);
+  },
+  };
+}
+
+/** `chrome.webNavigation`: the pages frames commit. */
+function navigationAdapter(): ChromeAdapter["navigation"] {
+  return {
+  onCommitted(listener) {
+    const wrapped = (details: { tabId: number; frameId: number; url: string }) => listener({ tabId: details.tabId, frameId: details.frameId, url: details.url });
+    chrome.webNavigation.onCommitted.addListener(wrapped);
+    return () => chrome.webNavigation.onCommitted.removeListener(wrapped);
+  },
+  };
+}
+
+/** The toolbar button's badge and tooltip (`chrome.action`). */
+function badgeAdapter(): ChromeAdapter["badge"] {
+  return {
+  set: async ({ text, color, title }) => {
+    await Promise.all([
+      chrome.action.setBadgeText({ text }),
+      chrome.action.setBadgeBackgroundColor({ color }),
+      chrome.action.setBadgeTextColor({ color: "#ffffff" }),
+      chrome.action.setTitle({ title }),
+    ]);
+  },
+  getText: () => chrome.action.getBadgeText({}),
+  };
+}
+
+/** The toolbar icon (`chrome.action.setIcon`), drawn only when it changes. */
+function iconAdapter(): ChromeAdapter["icon"] {
+  return {
+  show: async (disc) => {
+    const key = disc === null ? "app" : `${disc.mode}:${disc.share}:${disc.warning}`;
+    if (key === shownIcon) return;
+    try {
+      if (disc === null) await chrome.action.setIcon({ path: manifestIcons() });
+      else await chrome.action.setIcon({ imageData: discImages(disc) });
+      shownIcon = key;
+    } catch (error) {
+      // A picture that cannot be drawn never stands in the way of blocking and its alarms.
+      console.warn("Focus Flow: the toolbar icon could not be drawn", error);
+    }
+  },
   };
 }
 

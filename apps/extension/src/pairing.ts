@@ -8,7 +8,7 @@ import type { ExtensionStatus, LiveMessage } from "@focus/core/protocol";
 import type { ApiClient, ApiResult } from "./api";
 import type { ChromeAdapter } from "./chromeAdapter";
 import { linkStatusOf } from "./linkStatus";
-import { type LiveLink, type LiveSocket, LIVE_CLOSE, liveUrl, startLiveLink } from "./live";
+import { type LiveLink, type LiveLinkEvents, type LiveSocket, LIVE_CLOSE, liveUrl, startLiveLink } from "./live";
 import { blockableEntries } from "./rules";
 import type { ServerClock } from "./serverClock";
 import { holdsFast } from "./strict";
@@ -52,14 +52,17 @@ export interface PairingPart {
 /** What a pairing with another account says while the Shield holds fast (strict.ts `holdsFast`). */
 export const PAIRING_HELD_MESSAGE = "A strict focus session or a schedule is blocking sites in this browser: pair it again once it ends.";
 
-export function createPairing(deps: PairingDeps): PairingPart {
-  const { chrome, api, serial, reconcile } = deps;
-  let live: LiveLink | null = null;
+/** What an unlinked (401, close 4401) or switched-off (403, close 4403) answer does. */
+interface LinkLoss {
+  markUnlinked(): Promise<void>;
+  markPaused(): Promise<void>;
+  /** Acts on an unlinked/paused answer; true when the call went through. */
+  settle(result: ApiResult<unknown>): Promise<boolean>;
+}
 
-  function disconnect(): void {
-    live?.stop();
-    live = null;
-  }
+/** What a lost link does, given how to close the live connection (`disconnect`). */
+function createLinkLoss(deps: PairingDeps, disconnect: () => void): LinkLoss {
+  const { chrome, reconcile } = deps;
 
   /**
    * Forgets the pairing (the device was unlinked): no token, no rules, badge "off". During a
@@ -92,6 +95,59 @@ export function createPairing(deps: PairingDeps): PairingPart {
     return result.kind === "ok";
   }
 
+  return { markUnlinked, markPaused, settle };
+}
+
+/**
+ * The events of one live link: its messages, its state stored while the pairing is on, and a
+ * close acted on (unlinked, paused, or refused before it opened: the REST API says why), as long
+ * as it is still the current link (`isCurrent`).
+ */
+function liveEvents(deps: PairingDeps, loss: LinkLoss, isCurrent: () => boolean): LiveLinkEvents {
+  const { chrome, api, serial } = deps;
+  return {
+    onMessage: deps.onLiveMessage,
+    onConnection: (connection) => {
+      if (!isCurrent()) return;
+      if (connection === "open") deps.onOpen?.();
+      void serial(async () => {
+        const { pairing: current } = await readState(chrome);
+        if (current && !current.paused) await writeState(chrome, { connection });
+      });
+    },
+    onClose: (code, opened) => {
+      if (!isCurrent()) return;
+      if (code === LIVE_CLOSE.unlinked) void serial(loss.markUnlinked);
+      else if (code === LIVE_CLOSE.paused) void serial(loss.markPaused);
+      else if (!opened) {
+        // Refused before it opened: the REST API says whether the token is still good.
+        void serial(async () => {
+          const { pairing: current } = await readState(chrome);
+          if (current && !current.paused && isCurrent()) await loss.settle(await api.checkLink(current));
+        });
+      }
+    },
+  };
+}
+
+/** The device's status as the app at `origin` sees it. */
+async function deviceStatus(chrome: ChromeAdapter, origin: string): Promise<ExtensionStatus> {
+  const state = await readState(chrome);
+  return { version: chrome.runtime.version, link: linkStatusOf(state), pairedHere: state.pairing?.apiOrigin === origin };
+}
+
+export function createPairing(deps: PairingDeps): PairingPart {
+  const { chrome, api } = deps;
+  let live: LiveLink | null = null;
+
+  function disconnect(): void {
+    live?.stop();
+    live = null;
+  }
+
+  const loss = createLinkLoss(deps, disconnect);
+  const { markUnlinked, settle } = loss;
+
   async function refreshBlocklist(pairing: Pairing): Promise<void> {
     if (pairing.revoked) return;
     const result = await api.shield(pairing);
@@ -108,29 +164,7 @@ export function createPairing(deps: PairingDeps): PairingPart {
 
   function connect(pairing: Pairing): void {
     disconnect();
-    const link = startLiveLink(liveUrl(pairing.apiOrigin, pairing.token), deps.createSocket, {
-      onMessage: deps.onLiveMessage,
-      onConnection: (connection) => {
-        if (live !== link) return;
-        if (connection === "open") deps.onOpen?.();
-        void serial(async () => {
-          const { pairing: current } = await readState(chrome);
-          if (current && !current.paused) await writeState(chrome, { connection });
-        });
-      },
-      onClose: (code, opened) => {
-        if (live !== link) return;
-        if (code === LIVE_CLOSE.unlinked) void serial(markUnlinked);
-        else if (code === LIVE_CLOSE.paused) void serial(markPaused);
-        else if (!opened) {
-          // Refused before it opened: the REST API says whether the token is still good.
-          void serial(async () => {
-            const { pairing: current } = await readState(chrome);
-            if (current && !current.paused && live === link) await settle(await api.checkLink(current));
-          });
-        }
-      },
-    });
+    const link = startLiveLink(liveUrl(pairing.apiOrigin, pairing.token), deps.createSocket, liveEvents(deps, loss, () => live === link));
     live = link;
   }
 
@@ -146,10 +180,7 @@ export function createPairing(deps: PairingDeps): PairingPart {
     }
   }
 
-  async function status(origin: string): Promise<ExtensionStatus> {
-    const state = await readState(chrome);
-    return { version: chrome.runtime.version, link: linkStatusOf(state), pairedHere: state.pairing?.apiOrigin === origin };
-  }
+  const status = (origin: string): Promise<ExtensionStatus> => deviceStatus(chrome, origin);
 
   return {
     connect,

@@ -16,12 +16,12 @@ import { linkStatusOf } from "./linkStatus";
 import type { LiveSocket } from "./live";
 import type { PopupCommand } from "./messages";
 import { checkNavigation, type TabPage } from "./navigationCheck";
-import { createPairing } from "./pairing";
+import { createPairing, type PairingPart } from "./pairing";
 import { delayPassesLeft } from "@focus/core/schemas";
 import { passesOfToday } from "./passes";
 import { noteDelayShown } from "./redirectKey";
-import { type BlockedAttemptReport, type DelayChoiceReport, reportAttempt, reportDelayChoice, sendPendingReports } from "./reporting";
-import { createServerClock } from "./serverClock";
+import { type BlockedAttemptReport, type DelayChoiceReport, reportAttempt, reportDelayChoice, type ReportingDeps, sendPendingReports } from "./reporting";
+import { createServerClock, type ServerClock } from "./serverClock";
 import { holdsFast, mayUnpair, mayTakePass } from "./strict";
 import { readState, type StoredState, writeState } from "./storage";
 import { isFocusRunning, receivedTimer, stateToShare } from "./timer";
@@ -103,6 +103,16 @@ function blocklistStale(state: StoredState, now: number): boolean {
   return !state.blocklist || now - state.blocklist.fetchedAt > BLOCKLIST_MAX_AGE_MS;
 }
 
+/** What the worker's steps share: its deps, the server's clock, the pairing and `reconcile`. */
+interface WorkerContext {
+  deps: WorkerDeps;
+  clock: ServerClock;
+  link: PairingPart;
+  reporting: ReportingDeps;
+  /** Brings rules, badge and alarms in line with the stored state. */
+  reconcile: (options?: ApplyBlockingOptions) => Promise<void>;
+}
+
 export function createWorker(deps: WorkerDeps): Worker {
   const { chrome, api } = deps;
   let queue: Promise<unknown> = Promise.resolve();
@@ -140,82 +150,25 @@ export function createWorker(deps: WorkerDeps): Worker {
     reconcile: () => reconcile(),
     onLiveMessage: (message) => void worker.onLiveMessage(message),
     onOpen: () => {
-      void serial(reportShield);
+      void serial(() => reportShield(context));
       void serial(() => sendPendingReports(reporting));
     },
   });
-
-  /** Tells the server how the shield stands (`docs/product.md`, A shield that says when it is down). */
-  async function reportShield(): Promise<void> {
-    const state = await readState(chrome);
-    if (!state.pairing || state.pairing.paused) return;
-    const [incognitoAllowed, inPlace] = await Promise.all([chrome.runtime.incognitoAllowed(), rulesInPlace(chrome, state, clock.now())]);
-    link.send({ type: "shield_status", incognitoAllowed, rulesInPlace: inPlace });
-  }
-
-  /** Points Chrome's uninstall page at the paired app's (else the default app's) removal page. */
-  async function keepUninstallUrl(): Promise<void> {
-    const { pairing } = await readState(chrome);
-    await chrome.runtime.setUninstallUrl(`${pairing?.apiOrigin ?? deps.defaultAppUrl}${REMOVAL_PAGE_PATH}`);
-  }
-
-  /** A timer update from the web app: mirror it, and switch blocking on or off. */
-  async function applyTimerUpdate(timerState: Extract<LiveMessage, { type: "timer_update" }>["timerState"]): Promise<void> {
-    const state = await readState(chrome);
-    if (!state.pairing || state.pairing.paused) return;
-    const now = clock.now();
-    const wasFocus = isFocusRunning(state.timer, now);
-    const timer = receivedTimer(timerState, now);
-    await writeState(chrome, { timer });
-    const isFocus = isFocusRunning(timer, now);
-    if (isFocus && (!wasFocus || blocklistStale(state, now))) await link.refreshBlocklist(state.pairing);
-    await reconcile({ redirectOpenTabs: isFocus && !wasFocus });
-  }
+  const context: WorkerContext = { deps, clock, link, reporting, reconcile };
 
   const worker: Worker = {
-    start: () =>
-      serial(async () => {
-        const state = await readState(chrome);
-        clock.load(state.clockOffset);
-        if (state.pairing && !state.pairing.paused && !state.pairing.revoked) {
-          await writeState(chrome, { connection: "connecting" });
-          link.connect(state.pairing);
-        } else if (state.connection !== "closed") {
-          await writeState(chrome, { connection: "closed" });
-        }
-        await reconcile();
-        await keepUninstallUrl();
-      }),
+    start: () => serial(() => resume(context)),
 
     onTabPage: (page) => serial(() => checkNavigation(chrome, page, clock.now())),
 
-    onAlarm: (name) =>
-      serial(async () => {
-        const state = await readState(chrome);
-        // ALARMS.passEnd needs nothing more: reconcile() blocks a site whose pass ended.
-        if (name === ALARMS.heartbeat && state.pairing) {
-          if (state.pairing.paused) {
-            await link.checkPaused(state.pairing);
-          } else {
-            link.keepConnected(state.pairing);
-            // Kept fresh outside focus too: schedules block without a timer.
-            if (blocklistStale(state, clock.now())) await link.refreshBlocklist(state.pairing);
-          }
-        }
-        // A schedule window that begins sends open tabs of blocked sites to the blocked page, as a focus start does.
-        await reconcile({ redirectOpenTabs: name === ALARMS.schedule });
-        if (name === ALARMS.heartbeat) {
-          await reportShield();
-          await sendPendingReports(reporting);
-        }
-      }),
+    onAlarm: (name) => serial(() => handleAlarm(context, name)),
 
     pair: (token, apiOrigin) =>
       serial(async () => {
         const status = await link.pair(token, apiOrigin);
         if (status.error === undefined) {
           await reconcile({ forceRules: true });
-          await keepUninstallUrl();
+          await keepUninstallUrl(context);
         }
         return status;
       }),
@@ -229,38 +182,7 @@ export function createWorker(deps: WorkerDeps): Worker {
 
     status: (origin) => serial(() => link.status(origin)),
 
-    popupState: () =>
-      serial(async () => {
-        let state = await readState(chrome);
-        // Opening the popup is a good moment to reconnect a connection that gave up, or to
-        // see whether a paused device was switched on again.
-        if (state.pairing?.paused) {
-          await link.checkPaused(state.pairing);
-          state = await readState(chrome);
-        } else if (state.pairing) {
-          link.keepConnected(state.pairing);
-        }
-        clock.load(state.clockOffset);
-        const today = passesOfToday(state.passes, clock.now());
-        const passesPerDay = state.blocklist?.passesPerDay ?? 0;
-        return {
-          shield: {
-            passesLeft: delayPassesLeft(today.used, passesPerDay),
-            passesPerDay,
-            stoppedToday: today.stopped,
-            blockingUntil: blockingUntil(state, clock.now()),
-            blockedBy: isFocusRunning(state.timer, clock.now()) ? "session" : blockingUntil(state, clock.now()) !== null ? "schedule" : null,
-            task: isFocusRunning(state.timer, clock.now()) ? (state.blocklist?.sessionTask ?? null) : null,
-            intention: isFocusRunning(state.timer, clock.now()) ? (state.blocklist?.sessionIntention ?? null) : null,
-            strict: !mayTakePass(state, clock.now()),
-          },
-          link: linkStatusOf(state),
-          timer: state.timer,
-          appUrl: state.pairing?.apiOrigin ?? deps.defaultAppUrl,
-          clockOffset: clock.offset(),
-          version: chrome.runtime.version,
-        };
-      }),
+    popupState: () => serial(() => readPopupState(context)),
 
     dispose: () => link.disconnect(),
 
@@ -277,29 +199,133 @@ export function createWorker(deps: WorkerDeps): Worker {
         return answer;
       }),
 
-    onLiveMessage: (message) =>
-      serial(async () => {
-        if (message.type === "pong" && message.sentAt !== undefined && message.serverNow !== undefined) {
-          // A changed offset moves the blocking times: rebuild them.
-          if (await clock.take({ sentAt: message.sentAt, receivedAt: deps.now(), serverNow: message.serverNow })) await reconcile();
-        } else if (message.type === "timer_update") {
-          // Only the web app owns the timer; another extension's echo is not a source of truth.
-          if (message.source !== "extension") {
-            await applyTimerUpdate(message.timerState);
-            await reportShield();
-          }
-        } else if (message.type === "settings_changed") {
-          // The Shield's mode or passes a day may have changed: fetch it again.
-          const { pairing } = await readState(chrome);
-          if (pairing && !pairing.paused) {
-            await link.refreshBlocklist(pairing);
-            await reconcile();
-          }
-        } else if (message.type === "command" && message.action === "sync_request") {
-          const { timer } = await readState(chrome);
-          if (timer) link.send({ type: "timer_update", timerState: stateToShare(timer, clock.now()) });
-        }
-      }),
+    onLiveMessage: (message) => serial(() => handleLiveMessage(context, message)),
   };
   return worker;
+}
+
+/** Tells the server how the shield stands (`docs/product.md`, A shield that says when it is down). */
+async function reportShield({ deps: { chrome }, clock, link }: WorkerContext): Promise<void> {
+  const state = await readState(chrome);
+  if (!state.pairing || state.pairing.paused) return;
+  const [incognitoAllowed, inPlace] = await Promise.all([chrome.runtime.incognitoAllowed(), rulesInPlace(chrome, state, clock.now())]);
+  link.send({ type: "shield_status", incognitoAllowed, rulesInPlace: inPlace });
+}
+
+/** Points Chrome's uninstall page at the paired app's (else the default app's) removal page. */
+async function keepUninstallUrl({ deps }: WorkerContext): Promise<void> {
+  const { pairing } = await readState(deps.chrome);
+  await deps.chrome.runtime.setUninstallUrl(`${pairing?.apiOrigin ?? deps.defaultAppUrl}${REMOVAL_PAGE_PATH}`);
+}
+
+/** A timer update from the web app: mirror it, and switch blocking on or off. */
+async function applyTimerUpdate(
+  { deps: { chrome }, clock, link, reconcile }: WorkerContext,
+  timerState: Extract<LiveMessage, { type: "timer_update" }>["timerState"],
+): Promise<void> {
+  const state = await readState(chrome);
+  if (!state.pairing || state.pairing.paused) return;
+  const now = clock.now();
+  const wasFocus = isFocusRunning(state.timer, now);
+  const timer = receivedTimer(timerState, now);
+  await writeState(chrome, { timer });
+  const isFocus = isFocusRunning(timer, now);
+  if (isFocus && (!wasFocus || blocklistStale(state, now))) await link.refreshBlocklist(state.pairing);
+  await reconcile({ redirectOpenTabs: isFocus && !wasFocus });
+}
+
+/** The first step of each worker start: the stored clock offset, the live connection, reconcile. */
+async function resume(context: WorkerContext): Promise<void> {
+  const { deps: { chrome }, clock, link, reconcile } = context;
+  const state = await readState(chrome);
+  clock.load(state.clockOffset);
+  if (state.pairing && !state.pairing.paused && !state.pairing.revoked) {
+    await writeState(chrome, { connection: "connecting" });
+    link.connect(state.pairing);
+  } else if (state.connection !== "closed") {
+    await writeState(chrome, { connection: "closed" });
+  }
+  await reconcile();
+  await keepUninstallUrl(context);
+}
+
+/** An alarm went off (wakeups.ts ALARMS): the heartbeat keeps the pairing alive, then reconcile. */
+async function handleAlarm(context: WorkerContext, name: string): Promise<void> {
+  const { deps: { chrome }, clock, link, reconcile } = context;
+  const state = await readState(chrome);
+  // ALARMS.passEnd needs nothing more: reconcile() blocks a site whose pass ended.
+  if (name === ALARMS.heartbeat && state.pairing) {
+    if (state.pairing.paused) {
+      await link.checkPaused(state.pairing);
+    } else {
+      link.keepConnected(state.pairing);
+      // Kept fresh outside focus too: schedules block without a timer.
+      if (blocklistStale(state, clock.now())) await link.refreshBlocklist(state.pairing);
+    }
+  }
+  // A schedule window that begins sends open tabs of blocked sites to the blocked page, as a focus start does.
+  await reconcile({ redirectOpenTabs: name === ALARMS.schedule });
+  if (name === ALARMS.heartbeat) {
+    await reportShield(context);
+    await sendPendingReports(context.reporting);
+  }
+}
+
+/** What the popup and the blocked page are told, after reconnecting a connection that gave up. */
+async function readPopupState({ deps, clock, link }: WorkerContext): Promise<PopupState> {
+  const { chrome } = deps;
+  let state = await readState(chrome);
+  // Opening the popup is a good moment to reconnect a connection that gave up, or to
+  // see whether a paused device was switched on again.
+  if (state.pairing?.paused) {
+    await link.checkPaused(state.pairing);
+    state = await readState(chrome);
+  } else if (state.pairing) {
+    link.keepConnected(state.pairing);
+  }
+  clock.load(state.clockOffset);
+  const today = passesOfToday(state.passes, clock.now());
+  const passesPerDay = state.blocklist?.passesPerDay ?? 0;
+  return {
+    shield: {
+      passesLeft: delayPassesLeft(today.used, passesPerDay),
+      passesPerDay,
+      stoppedToday: today.stopped,
+      blockingUntil: blockingUntil(state, clock.now()),
+      blockedBy: isFocusRunning(state.timer, clock.now()) ? "session" : blockingUntil(state, clock.now()) !== null ? "schedule" : null,
+      task: isFocusRunning(state.timer, clock.now()) ? (state.blocklist?.sessionTask ?? null) : null,
+      intention: isFocusRunning(state.timer, clock.now()) ? (state.blocklist?.sessionIntention ?? null) : null,
+      strict: !mayTakePass(state, clock.now()),
+    },
+    link: linkStatusOf(state),
+    timer: state.timer,
+    appUrl: state.pairing?.apiOrigin ?? deps.defaultAppUrl,
+    clockOffset: clock.offset(),
+    version: chrome.runtime.version,
+  };
+}
+
+/** One message of the live connection: a pong, a timer update, changed settings, a sync request. */
+async function handleLiveMessage(context: WorkerContext, message: LiveMessage): Promise<void> {
+  const { deps, clock, link, reconcile } = context;
+  if (message.type === "pong" && message.sentAt !== undefined && message.serverNow !== undefined) {
+    // A changed offset moves the blocking times: rebuild them.
+    if (await clock.take({ sentAt: message.sentAt, receivedAt: deps.now(), serverNow: message.serverNow })) await reconcile();
+  } else if (message.type === "timer_update") {
+    // Only the web app owns the timer; another extension's echo is not a source of truth.
+    if (message.source !== "extension") {
+      await applyTimerUpdate(context, message.timerState);
+      await reportShield(context);
+    }
+  } else if (message.type === "settings_changed") {
+    // The Shield's mode or passes a day may have changed: fetch it again.
+    const { pairing } = await readState(deps.chrome);
+    if (pairing && !pairing.paused) {
+      await link.refreshBlocklist(pairing);
+      await reconcile();
+    }
+  } else if (message.type === "command" && message.action === "sync_request") {
+    const { timer } = await readState(deps.chrome);
+    if (timer) link.send({ type: "timer_update", timerState: stateToShare(timer, clock.now()) });
+  }
 }

@@ -69,6 +69,34 @@ interface Worker {
 const moodName = (mood: string) => audioMoodById(mood)?.name ?? mood;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
+/** The mutable state of one run, shared by its scheduler and its handle. */
+interface RunState {
+  workers: Set<Worker>;
+  /** Files of the plan not written yet (queued or in progress), by path. */
+  unwritten: Map<string, PlannedItem>;
+  queue: PlannedItem[];
+  stopping: boolean;
+  failed: boolean;
+  /** Files written by this run so far. */
+  rendered: number;
+}
+
+/** What the scheduler of a run works with: its plan, its settings, its log and how it ends. */
+interface RunContext {
+  plan: LibraryPlan;
+  run: RunState;
+  /** Worker processes while urgent files remain, and for the rest. */
+  limits: { urgent: number; rest: number };
+  nice: number;
+  /** Length of the generated tracks, seconds. */
+  trackSeconds: number;
+  log: FastifyBaseLogger;
+  progress: Progress;
+  /** performance.now() when the run began, ms. */
+  started: number;
+  finish: (summary: LibrarySummary | null) => void;
+}
+
 /** Starts rendering every missing library file in low-priority worker processes. */
 export function startLibraryRenderer(options: LibraryRendererOptions): LibraryRenderer {
   const { dir, log } = options;
@@ -76,20 +104,14 @@ export function startLibraryRenderer(options: LibraryRendererOptions): LibraryRe
   const limits = { urgent: options.urgentProcesses ?? URGENT_PROCESSES, rest: options.restProcesses ?? REST_PROCESSES };
   const nice = options.nice ?? RENDER_NICE;
   const started = performance.now();
-  const workers = new Set<Worker>();
-  /** Files of the plan not written yet (queued or in progress), by path. */
-  const unwritten = new Map<string, PlannedItem>();
-  let queue: PlannedItem[] = [];
-  let stopping = false;
-  let failed = false;
-  let rendered = 0;
+  const run: RunState = { workers: new Set(), unwritten: new Map(), queue: [], stopping: false, failed: false, rendered: 0 };
   let finish: (summary: LibrarySummary | null) => void = () => undefined;
   const done = new Promise<LibrarySummary | null>((resolve) => (finish = resolve));
 
   const planned = planLibrary({ dir, trackSeconds }).then(
     (plan) => {
-      for (const item of plan.missing) unwritten.set(item.relativePath, item);
-      queue = [...plan.missing];
+      for (const item of plan.missing) run.unwritten.set(item.relativePath, item);
+      run.queue = [...plan.missing];
       return plan;
     },
     (error: unknown) => {
@@ -100,113 +122,145 @@ export function startLibraryRenderer(options: LibraryRendererOptions): LibraryRe
   const progress = createProgress(log, started);
 
   void planned.then((plan) => {
-    if (!plan || stopping) return finish(null);
+    if (!plan || run.stopping) return finish(null);
     progress.begin(plan, limits.urgent);
     if (plan.missing.length === 0) return finish({ rendered: 0, skipped: plan.total, seconds: 0 });
-    const settle = () => {
-      if (workers.size > 0) return;
-      const summary = { rendered, skipped: plan.total - plan.missing.length, seconds: (performance.now() - started) / 1000 };
-      if (!stopping && !failed) progress.end(summary);
-      finish(stopping || failed ? null : summary);
-    };
-
-    /** How many workers the next file may have at work at once. */
-    const limitFor = (item: PlannedItem) => (item.urgent ? limits.urgent : limits.rest);
-    const busyOthers = (worker: Worker | null) => [...workers].filter((w) => w !== worker && w.item).length;
-    const assign = (worker: Worker) => {
-      const next = queue[0];
-      if (!next || stopping || failed || busyOthers(worker) >= limitFor(next)) {
-        retire(worker);
-        return;
-      }
-      queue.shift();
-      worker.item = next;
-      const request: LibraryWorkerRequest = { type: "render", dir: plan.dir, path: next.relativePath, trackSeconds };
-      worker.child.send(request);
-    };
-    const retire = (worker: Worker) => {
-      worker.item = null;
-      if (worker.child.connected) worker.child.disconnect();
-    };
-    const spawnWorkers = () => {
-      while (!stopping && !failed && queue[0] && workers.size < limitFor(queue[0])) {
-        const worker = spawnWorker();
-        if (!worker) break;
-        assign(worker);
-      }
-      settle();
-    };
-    const spawnWorker = (): Worker | null => {
-      let child: ChildProcess;
-      try {
-        child = fork(workerScript(), [String(nice)], { execArgv: [], stdio: ["ignore", "ignore", "inherit", "ipc"] });
-      } catch (error) {
-        log.error({ err: error }, "audio library: could not start a render worker");
-        failed = true;
-        return null;
-      }
-      // At once, before the child loads anything (the worker lowers itself too, where this is refused):
-      // on Linux the threads it starts later inherit the priority.
-      if (child.pid !== undefined && nice > 0) {
-        try {
-          setPriority(child.pid, nice);
-        } catch {
-          // Not allowed here: the worker's own call still applies.
-        }
-      }
-      const worker: Worker = { child, item: null };
-      workers.add(worker);
-      child.on("message", (reply: LibraryWorkerReply) => {
-        const item = worker.item;
-        if (!item || reply.path !== item.relativePath) return;
-        unwritten.delete(item.relativePath);
-        if (reply.type === "failed") {
-          log.error({ path: reply.path, error: reply.message }, `audio library: rendering ${reply.path} failed`);
-          failed = true;
-          for (const other of workers) other.child.kill();
-          return;
-        }
-        rendered++;
-        progress.rendered(item, reply, plan.total - plan.missing.length + rendered);
-        assign(worker);
-      });
-      child.on("error", (error) => log.error({ err: error }, "audio library: render worker failed"));
-      child.once("exit", (code, signal) => {
-        workers.delete(worker);
-        if (worker.item && !stopping && !failed) {
-          // Died while rendering (killed, out of memory): that file is left for the next start.
-          log.warn({ code, signal, path: worker.item.relativePath }, `audio library: render worker exited early, ${worker.item.relativePath} left for the next start`);
-          unwritten.delete(worker.item.relativePath);
-          spawnWorkers();
-          return;
-        }
-        settle();
-      });
-      return worker;
-    };
-    spawnWorkers();
+    renderPlan({ plan, run, limits, nice, trackSeconds, log, progress, started, finish });
   });
 
   return {
     done,
     stop: async () => {
-      stopping = true;
-      const exits = [...workers].map((worker) => new Promise<void>((resolve) => {
-        if (worker.child.exitCode !== null || worker.child.signalCode !== null) return resolve();
-        worker.child.once("exit", () => resolve());
-        worker.child.kill("SIGKILL");
-      }));
-      await Promise.all(exits);
+      run.stopping = true;
+      await Promise.all([...run.workers].map(killWorker));
       await done;
     },
     pending: async (mood) => {
       await planned;
-      if (stopping || failed) return [];
-      return [...unwritten.values()]
+      if (run.stopping || run.failed) return [];
+      return [...run.unwritten.values()]
         .flatMap((item) => (item.track?.mood === mood ? [{ title: item.track.title, filename: item.track.filename, path: item.relativePath }] : []));
     },
   };
 }
+
+/** Kills a worker at once (SIGKILL); settles when it has exited. */
+function killWorker(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (worker.child.exitCode !== null || worker.child.signalCode !== null) return resolve();
+    worker.child.once("exit", () => resolve());
+    worker.child.kill("SIGKILL");
+  });
+}
+
+/**
+ * Forks a render worker at `nice` and lowers its priority at once; null (logged) if it could
+ * not be started.
+ */
+function forkWorker(nice: number, log: FastifyBaseLogger): ChildProcess | null {
+  let child: ChildProcess;
+  try {
+    child = fork(workerScript(), [String(nice)], { execArgv: [], stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  } catch (error) {
+    log.error({ err: error }, "audio library: could not start a render worker");
+    return null;
+  }
+  // At once, before the child loads anything (the worker lowers itself too, where this is refused):
+  // on Linux the threads it starts later inherit the priority.
+  if (child.pid !== undefined && nice > 0) {
+    try {
+      setPriority(child.pid, nice);
+    } catch {
+      // Not allowed here: the worker's own call still applies.
+    }
+  }
+  return child;
+}
+
+/**
+ * Renders a plan's missing files: starts workers up to the limits, hands each the next file as
+ * it finishes one, and ends the run once every worker has exited.
+ */
+function renderPlan(context: RunContext): void {
+  const { plan, run, limits, trackSeconds, log, progress, started, finish } = context;
+  const settle = () => {
+    if (run.workers.size > 0) return;
+    const summary = { rendered: run.rendered, skipped: plan.total - plan.missing.length, seconds: (performance.now() - started) / 1000 };
+    if (!run.stopping && !run.failed) progress.end(summary);
+    finish(run.stopping || run.failed ? null : summary);
+  };
+
+  /** How many workers the next file may have at work at once. */
+  const limitFor = (item: PlannedItem) => (item.urgent ? limits.urgent : limits.rest);
+  const busyOthers = (worker: Worker | null) => [...run.workers].filter((w) => w !== worker && w.item).length;
+  const assign = (worker: Worker) => {
+    const next = run.queue[0];
+    if (!next || run.stopping || run.failed || busyOthers(worker) >= limitFor(next)) {
+      retire(worker);
+      return;
+    }
+    run.queue.shift();
+    worker.item = next;
+    const request: LibraryWorkerRequest = { type: "render", dir: plan.dir, path: next.relativePath, trackSeconds };
+    worker.child.send(request);
+  };
+  const retire = (worker: Worker) => {
+    worker.item = null;
+    if (worker.child.connected) worker.child.disconnect();
+  };
+  const spawnWorkers = () => {
+    while (!run.stopping && !run.failed && run.queue[0] && run.workers.size < limitFor(run.queue[0])) {
+      const worker = spawnWorker();
+      if (!worker) break;
+      assign(worker);
+    }
+    settle();
+  };
+  const spawnWorker = (): Worker | null => {
+    const child = forkWorker(context.nice, log);
+    if (!child) {
+      run.failed = true;
+      return null;
+    }
+    const worker: Worker = { child, item: null };
+    run.workers.add(worker);
+    child.on("message", (reply: LibraryWorkerReply) => onReply(worker, reply));
+    child.on("error", (error) => log.error({ err: error }, "audio library: render worker failed"));
+    child.once("exit", (code, signal) => onExit(worker, code, signal));
+    return worker;
+  };
+  /** A worker's file is written (the next one is handed over) or failed (the run stops). */
+  const onReply = (worker: Worker, reply: LibraryWorkerReply) => {
+    const item = worker.item;
+    if (!item || reply.path !== item.relativePath) return;
+    run.unwritten.delete(item.relativePath);
+    if (reply.type === "failed") {
+      log.error({ path: reply.path, error: reply.message }, `audio library: rendering ${reply.path} failed`);
+      run.failed = true;
+      for (const other of run.workers) other.child.kill();
+      return;
+    }
+    run.rendered++;
+    progress.rendered(item, reply, plan.total - plan.missing.length + run.rendered);
+    assign(worker);
+  };
+  /** A worker has exited: one that died while rendering is replaced; the last one ends the run. */
+  const onExit = (worker: Worker, code: number | null, signal: NodeJS.Signals | null) => {
+    run.workers.delete(worker);
+    if (worker.item && !run.stopping && !run.failed) {
+      // Died while rendering (killed, out of memory): that file is left for the next start.
+      log.warn({ code, signal, path: worker.item.relativePath }, `audio library: render worker exited early, ${worker.item.relativePath} left for the next start`);
+      run.unwritten.delete(worker.item.relativePath);
+      spawnWorkers();
+      return;
+    }
+    settle();
+  };
+  spawnWorkers();
+}
+
+/** The progress log of a run (createProgress). */
+type Progress = ReturnType<typeof createProgress>;
 
 /** The log lines of a run: its start, each file (per mood: when it becomes playable), its end. */
 function createProgress(log: FastifyBaseLogger, started: number) {

@@ -17,10 +17,9 @@ function element<T extends HTMLElement = HTMLElement>(id: string): T {
   return found as T;
 }
 
-function main(): void {
-  const chrome = createChromeAdapter();
-  const query = readBlockedPageQuery(location.search);
-  const ui = {
+/** The elements of blocked.html the page fills in. */
+function pageElements() {
+  return {
     heading: element("heading"),
     rule: element("rule"),
     site: element("site"),
@@ -36,6 +35,12 @@ function main(): void {
     task: element("task"),
     intention: element("intention"),
   };
+}
+
+function main(): void {
+  const chrome = createChromeAdapter();
+  const query = readBlockedPageQuery(location.search);
+  const ui = pageElements();
   let worker: PopupState | null = null;
   const openedAt = Date.now();
   // A delay page (a key, an entry, the visited address) counts down, then offers a pass.

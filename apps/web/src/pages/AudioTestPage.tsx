@@ -1,4 +1,4 @@
-import { AUDIO_TEST_DEFAULT_VOLUME, WAVE_TYPES } from "@focus/core/audio";
+import { AUDIO_TEST_DEFAULT_VOLUME, type AudioFile, WAVE_TYPES } from "@focus/core/audio";
 import { AUDIO_MESSAGES, noTracksMessage } from "@focus/core/audioPlayer";
 import { useQuery } from "@tanstack/react-query";
 import { Download, Pause, Play, RotateCcw, Volume2 } from "lucide-react";
@@ -11,7 +11,7 @@ import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
 import { audioListKey, fetchMoodLibraryOrEmpty, formatClock, playElement, streamUrl } from "@/runtime/audio/audioApi";
 import { pauseMoodAudio } from "@/runtime/audio/audioEngine";
-import { createAudioElement } from "@/features/audio/mediaElement";
+import { type AudioElementControls, createAudioElement } from "@/features/audio/mediaElement";
 import { useMediaProgress } from "@/features/audio/useMediaProgress";
 import { WaveCanvas } from "@/features/audio/WaveCanvas";
 import { WAVE_TYPE_ORDER, type WaveType } from "@/features/audio/wave";
@@ -24,18 +24,22 @@ function readiness(element: HTMLMediaElement, preloaded: boolean): string {
   return preloaded ? "Loading…" : "Not loaded yet";
 }
 
-/**
- * /audio-test, the audio test page: a sample track (the first Deep Work track of the library),
- * play/pause, volume 0–100 (50 % to start), preload and reset-position controls, and the wave
- * visualisation with its four wave types.
- */
-export function AudioTestPage() {
-  const sample = useQuery({
+/** The sample: the first Deep Work track of the library (null when it has none). */
+function useSampleTrack() {
+  return useQuery({
     queryKey: audioListKey("deep-work"),
     queryFn: ({ signal }) => fetchMoodLibraryOrEmpty("deep-work", signal),
     select: (list) => list.files[0] ?? null,
   });
-  const track = sample.data ?? null;
+}
+
+/**
+ * The sample's own audio element (looped, AUDIO_TEST_DEFAULT_VOLUME to start) and what the page
+ * shows of it: playing, preloaded, position and length (s), the last playback error (a new
+ * sample starts without it); play/pause (pausing the mood player) and preload. Unmounted, the
+ * element stops and drops its source.
+ */
+function useSamplePlayer(track: AudioFile | null) {
   const [media] = useState(() => createAudioElement({ preload: "none", loop: true, volume: AUDIO_TEST_DEFAULT_VOLUME }));
   const { element } = media;
   const [playing, setPlaying] = useState(false);
@@ -47,11 +51,8 @@ export function AudioTestPage() {
     setErrorTrack(track);
     if (track) setError(null);
   }
-  const [volume, setVolume] = useState(Math.round(AUDIO_TEST_DEFAULT_VOLUME * 100));
-  const [wave, setWave] = useState<WaveType>("beta");
   const [, setReadyTick] = useState(0);
   const { current, duration } = useMediaProgress(element);
-  const volumeId = useId();
 
   useEffect(() => {
     if (track) media.setSource(streamUrl(track.path));
@@ -96,6 +97,18 @@ export function AudioTestPage() {
     media.preloadNow();
     setPreloaded(true);
   };
+  return { media, element, playing, preloaded, error, current, duration, toggle, preload };
+}
+
+/**
+ * /audio-test, the audio test page: a sample track (the first Deep Work track of the library),
+ * play/pause, volume 0–100 (50 % to start), preload and reset-position controls, and the wave
+ * visualisation with its four wave types.
+ */
+export function AudioTestPage() {
+  const sample = useSampleTrack();
+  const track = sample.data ?? null;
+  const { media, element, playing, preloaded, error, current, duration, toggle, preload } = useSamplePlayer(track);
 
   const noTrack = !sample.isPending && !track;
   return (
@@ -148,68 +161,85 @@ export function AudioTestPage() {
               <dd className="font-medium">On</dd>
             </div>
           </dl>
-          <div className="flex items-center gap-3">
-            <label htmlFor={volumeId} className="flex shrink-0 items-center gap-2 text-sm font-medium">
-              <Volume2 className="size-4 text-muted-foreground" aria-hidden />
-              Volume
-            </label>
-            <Slider
-              id={volumeId}
-              min={0}
-              max={100}
-              step={1}
-              value={volume}
-              aria-valuetext={`${volume}%`}
-              onChange={(event) => {
-                const next = Number(event.target.value);
-                setVolume(next);
-                media.setVolume(next / 100);
-              }}
-              className="max-w-xs"
-            />
-            <output htmlFor={volumeId} className="w-10 text-right text-sm tabular-nums text-muted-foreground">
-              {volume}%
-            </output>
-          </div>
+          <VolumeControl media={media} />
           {error && <ErrorAlert>{error}</ErrorAlert>}
           {noTrack && <p className="text-sm text-muted-foreground">Add audio to the library&apos;s deep-work folder, or wait for the generated tracks.</p>}
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-lg">Wave visualisation</CardTitle>
-          <CardDescription>Moves while the sample plays; still otherwise, and when your system asks for less motion.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <div className="rounded-lg border bg-muted/30 p-3">
-            <WaveCanvas type={wave} playing={playing} />
-          </div>
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">Wave type</legend>
-            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-              {WAVE_TYPE_ORDER.map((type) => {
-                const info = WAVE_TYPES[type];
-                return (
-                  <label
-                    key={type}
-                    className={cn(
-                      "grid cursor-pointer gap-0.5 rounded-md border px-3 py-2.5 text-sm transition-colors hover:bg-accent/50",
-                      "has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:text-accent-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
-                    )}
-                  >
-                    <input type="radio" name="wave-type" value={type} checked={wave === type} onChange={() => setWave(type)} className="sr-only" />
-                    <span className="font-medium capitalize">{type}</span>
-                    <span className="text-xs text-muted-foreground">
-                      {info.range} {info.label}
-                    </span>
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
-        </CardContent>
-      </Card>
+      <WaveCard playing={playing} />
     </main>
+  );
+}
+
+/** The sample's volume, 0–100 % (AUDIO_TEST_DEFAULT_VOLUME to start), set on the element as it moves. */
+function VolumeControl({ media }: { media: AudioElementControls }) {
+  const [volume, setVolume] = useState(Math.round(AUDIO_TEST_DEFAULT_VOLUME * 100));
+  const volumeId = useId();
+  return (
+    <div className="flex items-center gap-3">
+      <label htmlFor={volumeId} className="flex shrink-0 items-center gap-2 text-sm font-medium">
+        <Volume2 className="size-4 text-muted-foreground" aria-hidden />
+        Volume
+      </label>
+      <Slider
+        id={volumeId}
+        min={0}
+        max={100}
+        step={1}
+        value={volume}
+        aria-valuetext={`${volume}%`}
+        onChange={(event) => {
+          const next = Number(event.target.value);
+          setVolume(next);
+          media.setVolume(next / 100);
+        }}
+        className="max-w-xs"
+      />
+      <output htmlFor={volumeId} className="w-10 text-right text-sm tabular-nums text-muted-foreground">
+        {volume}%
+      </output>
+    </div>
+  );
+}
+
+/** The wave visualisation card: the canvas (moving while the sample is `playing`) and the four wave types to pick from. */
+function WaveCard({ playing }: { playing: boolean }) {
+  const [wave, setWave] = useState<WaveType>("beta");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Wave visualisation</CardTitle>
+        <CardDescription>Moves while the sample plays; still otherwise, and when your system asks for less motion.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="rounded-lg border bg-muted/30 p-3">
+          <WaveCanvas type={wave} playing={playing} />
+        </div>
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">Wave type</legend>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {WAVE_TYPE_ORDER.map((type) => {
+              const info = WAVE_TYPES[type];
+              return (
+                <label
+                  key={type}
+                  className={cn(
+                    "grid cursor-pointer gap-0.5 rounded-md border px-3 py-2.5 text-sm transition-colors hover:bg-accent/50",
+                    "has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:text-accent-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
+                  )}
+                >
+                  <input type="radio" name="wave-type" value={type} checked={wave === type} onChange={() => setWave(type)} className="sr-only" />
+                  <span className="font-medium capitalize">{type}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {info.range} {info.label}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      </CardContent>
+    </Card>
   );
 }

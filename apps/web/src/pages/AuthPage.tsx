@@ -47,10 +47,7 @@ export function AuthPage() {
   if (choosingPlan && user && isAuthenticated) {
     return (
       <div className="flex min-h-dvh flex-col">
-        <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-6 py-5">
-          <BrandLink />
-          <ThemeToggle />
-        </header>
+        <AuthHeader />
         <main className="flex-1 px-4 pt-2 pb-16 sm:px-6 md:pt-6">
           <Suspense fallback={<PageSpinner label="Loading the plans" />}>
             <PlanSelection user={user} onComplete={goToApp} />
@@ -63,83 +60,126 @@ export function AuthPage() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-6 py-5">
-        <BrandLink />
-        <ThemeToggle />
-      </header>
+      <AuthHeader />
       <main className="mx-auto grid w-full max-w-5xl flex-1 items-start gap-10 px-6 pb-16 md:grid-cols-[minmax(0,26rem)_minmax(0,1fr)] md:gap-16 md:pt-6">
         <div className="grid gap-4">
-          <Card>
-            <Tabs
-              value={tab}
-              onValueChange={(value) => {
-                if (isAuthAction(value)) setSearchParams({ tab: value }, { replace: true });
-              }}
-            >
-              <div className="px-6 pt-6">
-                <TabsList aria-label="Sign in or create an account" className="grid w-full grid-cols-2">
-                  <TabsTrigger value="login">Login</TabsTrigger>
-                  <TabsTrigger value="register">Register</TabsTrigger>
-                </TabsList>
-              </div>
-              {guestWorkStored && (
-                <Suspense fallback={null}>
-                  <KeepGuestWork />
-                </Suspense>
-              )}
-              <TabsContent value="login">
-                <CardHeader>
-                  <CardTitle as="h1">Welcome back</CardTitle>
-                  <CardDescription>Sign in to pick up where you left off.</CardDescription>
-                </CardHeader>
-                <CardContent className="grid gap-6">
-                  <LoginForm onSuccess={goToApp} />
-                  <p className="text-center text-sm text-muted-foreground">
-                    New here?{" "}
-                    <Link to="/auth?tab=register" replace className={SWITCH_LINK}>
-                      Create an account
-                    </Link>
-                  </p>
-                </CardContent>
-              </TabsContent>
-              <TabsContent value="register">
-                <CardHeader>
-                  <CardTitle as="h1">Create your account</CardTitle>
-                  <CardDescription>{REGISTRATION_COPY.tab(trialDays)}</CardDescription>
-                </CardHeader>
-                <CardContent className="grid gap-6">
-                  <RegisterForm onSuccess={() => setChoosingPlan(true)} />
-                  <p className="text-center text-sm text-muted-foreground">
-                    Already have an account?{" "}
-                    <Link to="/auth?tab=login" replace className={SWITCH_LINK}>
-                      Sign in
-                    </Link>
-                  </p>
-                </CardContent>
-              </TabsContent>
-            </Tabs>
-          </Card>
-          <section aria-labelledby="guest-title" className="grid gap-3 rounded-xl border border-dashed p-5 text-center">
-            <h2 id="guest-title" className="text-sm font-medium">
-              Just looking around?
-            </h2>
-            <Button
-              variant="outline"
-              size="lg"
-              className="w-full"
-              onClick={() => {
-                continueAsGuest();
-                goToApp();
-              }}
-            >
-              <UserRound aria-hidden />
-              Continue as guest
-            </Button>
-            <p className="text-xs text-muted-foreground">{GUEST_INCLUDES}</p>
-          </section>
+          <AuthTabs
+            tab={tab}
+            onTabChange={(value) => setSearchParams({ tab: value }, { replace: true })}
+            guestWorkStored={guestWorkStored}
+            trialDays={trialDays}
+            onSignedIn={goToApp}
+            onRegistered={() => setChoosingPlan(true)}
+          />
+          <GuestOffer
+            onContinue={() => {
+              continueAsGuest();
+              goToApp();
+            }}
+          />
         </div>
         <AuthMarketing />
       </main>
     </div>
+  );
+}
+
+/** The auth page's header: the brand (home) and the theme toggle. */
+function AuthHeader() {
+  return (
+    <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-6 py-5">
+      <BrandLink />
+      <ThemeToggle />
+    </header>
+  );
+}
+
+/**
+ * The Login and Register tabs on a card (`tab` shown, `onTabChange` on a switch), with the
+ * guest-work notice above them when a guest's work is stored in this browser.
+ */
+function AuthTabs({
+  tab,
+  onTabChange,
+  guestWorkStored,
+  trialDays,
+  onSignedIn,
+  onRegistered,
+}: {
+  tab: AuthAction;
+  onTabChange: (tab: AuthAction) => void;
+  guestWorkStored: boolean;
+  /** The trial's length, days (the Register tab says it); null while unknown. */
+  trialDays: number | null;
+  onSignedIn: () => void;
+  onRegistered: () => void;
+}) {
+  return (
+    <Card>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          if (isAuthAction(value)) onTabChange(value);
+        }}
+      >
+        <div className="px-6 pt-6">
+          <TabsList aria-label="Sign in or create an account" className="grid w-full grid-cols-2">
+            <TabsTrigger value="login">Login</TabsTrigger>
+            <TabsTrigger value="register">Register</TabsTrigger>
+          </TabsList>
+        </div>
+        {guestWorkStored && (
+          <Suspense fallback={null}>
+            <KeepGuestWork />
+          </Suspense>
+        )}
+        <TabsContent value="login">
+          <CardHeader>
+            <CardTitle as="h1">Welcome back</CardTitle>
+            <CardDescription>Sign in to pick up where you left off.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <LoginForm onSuccess={onSignedIn} />
+            <p className="text-center text-sm text-muted-foreground">
+              New here?{" "}
+              <Link to="/auth?tab=register" replace className={SWITCH_LINK}>
+                Create an account
+              </Link>
+            </p>
+          </CardContent>
+        </TabsContent>
+        <TabsContent value="register">
+          <CardHeader>
+            <CardTitle as="h1">Create your account</CardTitle>
+            <CardDescription>{REGISTRATION_COPY.tab(trialDays)}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <RegisterForm onSuccess={onRegistered} />
+            <p className="text-center text-sm text-muted-foreground">
+              Already have an account?{" "}
+              <Link to="/auth?tab=login" replace className={SWITCH_LINK}>
+                Sign in
+              </Link>
+            </p>
+          </CardContent>
+        </TabsContent>
+      </Tabs>
+    </Card>
+  );
+}
+
+/** 'Just looking around?': continue as a guest (`onContinue`), and what a guest gets. */
+function GuestOffer({ onContinue }: { onContinue: () => void }) {
+  return (
+    <section aria-labelledby="guest-title" className="grid gap-3 rounded-xl border border-dashed p-5 text-center">
+      <h2 id="guest-title" className="text-sm font-medium">
+        Just looking around?
+      </h2>
+      <Button variant="outline" size="lg" className="w-full" onClick={onContinue}>
+        <UserRound aria-hidden />
+        Continue as guest
+      </Button>
+      <p className="text-xs text-muted-foreground">{GUEST_INCLUDES}</p>
+    </section>
   );
 }

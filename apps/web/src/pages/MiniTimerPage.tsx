@@ -41,12 +41,12 @@ export function applyAudioMessage(audio: MiniTimerAudioState | null, message: To
 }
 
 /**
- * The mini timer popup (path /mini-timer). It shows and controls the main window's timer and mood
- * player: it never runs a timer or plays audio of its own, it only counts down the `endsAt` it was
- * sent, on its own clock, between updates, and sends the main window the user's timer and audio
- * actions.
+ * What the main window last told this popup: the timer, how the user sees it (ring or disc, the
+ * warning before the end) and the mood player; `now` on the server's clock, ticking every second
+ * (each tick pings the main window); `linked` false once the main window is gone. On mount it
+ * titles the window and says `miniTimerReady`; it says `miniTimerClosed` when the popup goes away.
  */
-export function MiniTimerPage() {
+function useMainWindowLink() {
   const [state, setState] = useState<SharedTimerState | null>(null);
   const [face, setFace] = useState<{ display: TimerDisplay; endWarning: EndWarning }>({ display: "ring", endWarning: "off" });
   const [audio, setAudio] = useState<MiniTimerAudioState | null>(null);
@@ -85,6 +85,18 @@ export function MiniTimerPage() {
       window.clearInterval(tick);
     };
   }, []);
+
+  return { state, face, audio, now, linked };
+}
+
+/**
+ * The mini timer popup (path /mini-timer). It shows and controls the main window's timer and mood
+ * player: it never runs a timer or plays audio of its own, it only counts down the `endsAt` it was
+ * sent, on its own clock, between updates, and sends the main window the user's timer and audio
+ * actions.
+ */
+export function MiniTimerPage() {
+  const { state, face, audio, now, linked } = useMainWindowLink();
 
   if (!linked) {
     return (

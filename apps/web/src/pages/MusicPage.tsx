@@ -76,124 +76,150 @@ function MoodDetails({ mood }: { mood: AudioMood }) {
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" style={style}>
       <div className="grid gap-6 lg:order-none">
-        <Card className="overflow-hidden">
-          <div className="h-1.5 bg-[var(--mood)]" aria-hidden />
-          <CardHeader>
-            <div className="flex items-center gap-3">
-              <span className="grid size-12 place-items-center rounded-xl bg-[var(--mood)]/15 text-2xl" aria-hidden>
-                {mood.emoji}
-              </span>
-              <div className="grid gap-1">
-                <CardTitle>{mood.name}</CardTitle>
-                <Badge variant="secondary" className="w-fit">
-                  {bandLabel(mood)}
-                </Badge>
-              </div>
-            </div>
-            <CardDescription className="pt-2 text-base text-foreground/90">{mood.description}</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-6 sm:grid-cols-2">
-            <section className="grid content-start gap-2">
-              <h3 className="flex items-center gap-2 font-semibold">
-                <Lightbulb className="size-4 text-primary" aria-hidden />
-                How to use it
-              </h3>
-              <p className="text-sm leading-relaxed text-muted-foreground">{mood.usage}</p>
-            </section>
-            <section className="grid content-start gap-2">
-              <h3 className="font-semibold">Best for</h3>
-              <ul className="grid gap-1.5 text-sm">
-                {mood.bestFor.map((item) => (
-                  <li key={item} className="flex items-start gap-2">
-                    <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-                    {item}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle as="h3" className="flex items-center gap-2 text-lg">
-              <Sparkles className="size-5 text-primary" aria-hidden />
-              Fine-tuning
-            </CardTitle>
-            <CardDescription>Adjust the pulse to your task. These options are on their way.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <ul className="grid gap-3 sm:grid-cols-2">
-              {mood.fineTuningOptions.map((option) => (
-                <li key={option.id} className="grid content-start gap-1.5 rounded-lg border p-4">
-                  <div className="flex items-start justify-between gap-2">
-                    <span className="font-medium">{option.name}</span>
-                    <Badge variant="outline" className="shrink-0">
-                      Coming soon
-                    </Badge>
-                  </div>
-                  <span className="text-xs font-medium text-muted-foreground">{option.frequency}</span>
-                  <p className="text-sm text-muted-foreground">{option.description}</p>
-                </li>
-              ))}
-            </ul>
-            <Button variant="secondary" disabled className="w-full sm:w-fit">
-              <BellRing aria-hidden />
-              Notify Me When Available
-            </Button>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle as="h3" className="text-lg">
-              Usage recommendations
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-5">
-            <ul className="grid gap-3 sm:grid-cols-3">
-              {mood.workflows.map((workflow) => (
-                <li key={workflow.id} className="grid content-start gap-1 rounded-lg bg-muted/60 p-4">
-                  <span className="flex items-center gap-2 font-medium">
-                    <span aria-hidden>{workflow.emoji}</span>
-                    {workflow.name}
-                  </span>
-                  <span className="text-sm text-muted-foreground">{workflow.description}</span>
-                </li>
-              ))}
-            </ul>
-            <ul className="grid gap-2 text-sm text-muted-foreground">
-              {GENERAL_RECOMMENDATIONS.map((tip) => (
-                <li key={tip} className="flex items-start gap-2">
-                  <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-                  {tip}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <MoodOverview mood={mood} />
+        <FineTuningCard mood={mood} />
+        <RecommendationsCard mood={mood} />
       </div>
 
-      <Card className="order-first lg:sticky lg:top-6 lg:order-none">
-        <CardHeader className="pb-4">
-          <CardTitle as="h2" className="text-lg">
-            Player
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-5">
-          <div className="flex items-center gap-4">
-            <PlayPauseButton mood={mood.id} className="size-14 [&_svg]:size-6" />
-            <NowPlaying mood={mood.id} className="flex-1" />
-          </div>
-          <FlowControls mood={mood.id} />
-          <VolumeControl />
-          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-            <Repeat className="size-4" aria-hidden />
-            Looping is on
-          </p>
-          <MoodTrackList mood={mood} />
-        </CardContent>
-      </Card>
+      <MoodPlayerCard mood={mood} />
     </div>
+  );
+}
+
+/** The mood's card: its name, brainwave band and description, how to use it, what it is best for. */
+function MoodOverview({ mood }: { mood: AudioMood }) {
+  return (
+    <Card className="overflow-hidden">
+      <div className="h-1.5 bg-[var(--mood)]" aria-hidden />
+      <CardHeader>
+        <div className="flex items-center gap-3">
+          <span className="grid size-12 place-items-center rounded-xl bg-[var(--mood)]/15 text-2xl" aria-hidden>
+            {mood.emoji}
+          </span>
+          <div className="grid gap-1">
+            <CardTitle>{mood.name}</CardTitle>
+            <Badge variant="secondary" className="w-fit">
+              {bandLabel(mood)}
+            </Badge>
+          </div>
+        </div>
+        <CardDescription className="pt-2 text-base text-foreground/90">{mood.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6 sm:grid-cols-2">
+        <section className="grid content-start gap-2">
+          <h3 className="flex items-center gap-2 font-semibold">
+            <Lightbulb className="size-4 text-primary" aria-hidden />
+            How to use it
+          </h3>
+          <p className="text-sm leading-relaxed text-muted-foreground">{mood.usage}</p>
+        </section>
+        <section className="grid content-start gap-2">
+          <h3 className="font-semibold">Best for</h3>
+          <ul className="grid gap-1.5 text-sm">
+            {mood.bestFor.map((item) => (
+              <li key={item} className="flex items-start gap-2">
+                <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                {item}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The mood's fine-tuning options, each marked as coming soon. */
+function FineTuningCard({ mood }: { mood: AudioMood }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3" className="flex items-center gap-2 text-lg">
+          <Sparkles className="size-5 text-primary" aria-hidden />
+          Fine-tuning
+        </CardTitle>
+        <CardDescription>Adjust the pulse to your task. These options are on their way.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {mood.fineTuningOptions.map((option) => (
+            <li key={option.id} className="grid content-start gap-1.5 rounded-lg border p-4">
+              <div className="flex items-start justify-between gap-2">
+                <span className="font-medium">{option.name}</span>
+                <Badge variant="outline" className="shrink-0">
+                  Coming soon
+                </Badge>
+              </div>
+              <span className="text-xs font-medium text-muted-foreground">{option.frequency}</span>
+              <p className="text-sm text-muted-foreground">{option.description}</p>
+            </li>
+          ))}
+        </ul>
+        <Button variant="secondary" disabled className="w-full sm:w-fit">
+          <BellRing aria-hidden />
+          Notify Me When Available
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Usage recommendations: the mood's workflows, then advice for every mood. */
+function RecommendationsCard({ mood }: { mood: AudioMood }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3" className="text-lg">
+          Usage recommendations
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <ul className="grid gap-3 sm:grid-cols-3">
+          {mood.workflows.map((workflow) => (
+            <li key={workflow.id} className="grid content-start gap-1 rounded-lg bg-muted/60 p-4">
+              <span className="flex items-center gap-2 font-medium">
+                <span aria-hidden>{workflow.emoji}</span>
+                {workflow.name}
+              </span>
+              <span className="text-sm text-muted-foreground">{workflow.description}</span>
+            </li>
+          ))}
+        </ul>
+        <ul className="grid gap-2 text-sm text-muted-foreground">
+          {GENERAL_RECOMMENDATIONS.map((tip) => (
+            <li key={tip} className="flex items-start gap-2">
+              <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+              {tip}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The player for the mood: play or pause, now playing, Change Flow, volume, and the mood's tracks. */
+function MoodPlayerCard({ mood }: { mood: AudioMood }) {
+  return (
+    <Card className="order-first lg:sticky lg:top-6 lg:order-none">
+      <CardHeader className="pb-4">
+        <CardTitle as="h2" className="text-lg">
+          Player
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <div className="flex items-center gap-4">
+          <PlayPauseButton mood={mood.id} className="size-14 [&_svg]:size-6" />
+          <NowPlaying mood={mood.id} className="flex-1" />
+        </div>
+        <FlowControls mood={mood.id} />
+        <VolumeControl />
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <Repeat className="size-4" aria-hidden />
+          Looping is on
+        </p>
+        <MoodTrackList mood={mood} />
+      </CardContent>
+    </Card>
   );
 }

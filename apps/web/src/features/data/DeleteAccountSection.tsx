@@ -13,19 +13,13 @@ import { clearApiCache } from "@/lib/apiCache";
 import { queryKeys } from "@/lib/queryKeys";
 
 /**
- * 'Delete account' in the profile card (`docs/offline.md`, Your data): after the password is
- * confirmed in a dialog, `DELETE /api/user` removes the account and all its data on the server;
- * this browser forgets the account's cached data and waiting writes too. The admin account cannot
- * be deleted.
+ * The account's deletion (`DELETE /api/user`): on success this browser forgets the account's
+ * waiting writes and cached data and goes home; a wrong password is shown on the field (`setError`).
  */
-export function DeleteAccountSection({ user }: { user: User }) {
+function useAccountDeletion(user: User, setError: (error: string) => void) {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string>();
-
-  const remove = useMutation({
+  return useMutation({
     mutationFn: (body: { password: string }) => api.delete("/api/user", body),
     onSuccess: async () => {
       await outboxSync.clearUser(user.id).catch(() => undefined);
@@ -40,6 +34,40 @@ export function DeleteAccountSection({ user }: { user: User }) {
       else toast({ title: "Failed to delete account", description: failure instanceof ApiError ? failure.serverMessage : "Please try again later.", variant: "destructive" });
     },
   });
+}
+
+/** What deleting does and the button that opens the dialog (`onStart`); the admin account is told it cannot be deleted. */
+function DeleteAccountLead({ isAdmin, onStart }: { isAdmin: boolean; onStart: () => void }) {
+  return isAdmin ? (
+    <p className="text-sm text-muted-foreground">The admin account cannot be deleted.</p>
+  ) : (
+    <>
+      <p className="text-sm text-muted-foreground">
+        Deletes your account and everything in it: sessions, settings, blocked sites and linked devices. This cannot be undone. To keep your history,
+        download it from Statistics first.
+      </p>
+      <div>
+        <Button variant="outline" className="border-destructive/50 text-destructive hover:bg-destructive/10 hover:text-destructive" onClick={onStart}>
+          <Trash2 aria-hidden />
+          Delete account
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/**
+ * 'Delete account' in the profile card (`docs/offline.md`, Your data): after the password is
+ * confirmed in a dialog, `DELETE /api/user` removes the account and all its data on the server;
+ * this browser forgets the account's cached data and waiting writes too. The admin account cannot
+ * be deleted.
+ */
+export function DeleteAccountSection({ user }: { user: User }) {
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string>();
+
+  const remove = useAccountDeletion(user, setError);
 
   const close = (next: boolean) => {
     if (remove.isPending) return;
@@ -55,22 +83,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
       <h3 id="delete-account-title" className="font-medium">
         Delete account
       </h3>
-      {user.isAdmin ? (
-        <p className="text-sm text-muted-foreground">The admin account cannot be deleted.</p>
-      ) : (
-        <>
-          <p className="text-sm text-muted-foreground">
-            Deletes your account and everything in it: sessions, settings, blocked sites and linked devices. This cannot be undone. To keep your history,
-            download it from Statistics first.
-          </p>
-          <div>
-            <Button variant="outline" className="border-destructive/50 text-destructive hover:bg-destructive/10 hover:text-destructive" onClick={() => setOpen(true)}>
-              <Trash2 aria-hidden />
-              Delete account
-            </Button>
-          </div>
-        </>
-      )}
+      <DeleteAccountLead isAdmin={user.isAdmin} onStart={() => setOpen(true)} />
       <Dialog open={open} onOpenChange={close}>
         <DialogContent role="alertdialog">
           <form

@@ -14,6 +14,41 @@ const STATUS_LABELS: Record<MiniTimerAudioState["status"], string> = {
   paused: "Paused",
 };
 
+/** The four moods, one button each (a pick plays it); a mood the account may not play is disabled. */
+function MoodRow({ audio, tell }: { audio: MiniTimerAudioState | null; tell: (message: FromMiniTimerMessage) => void }) {
+  return (
+    <div role="group" aria-label="Moods" className="grid grid-cols-2 gap-1.5">
+      {AUDIO_MOODS.map((mood) => {
+        const locked = !audio || isMoodLocked(audio.isGuest, mood.id, audio.freePlan);
+        const selected = audio?.mood === mood.id;
+        return (
+          <button
+            key={mood.id}
+            type="button"
+            aria-pressed={selected}
+            disabled={locked}
+            title={audio && locked ? `${mood.name}: register to unlock this mood` : `Play ${mood.name}`}
+            onClick={() => tell({ action: "loadMoodAudio", mood: mood.id })}
+            style={{ "--mood": mood.color } as CSSProperties}
+            className={cn(
+              "flex h-8 min-w-0 items-center gap-1.5 rounded-md border px-2 text-xs font-medium transition-colors",
+              "hover:border-[var(--mood)]/60 hover:bg-[var(--mood)]/10",
+              "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none",
+              "disabled:cursor-not-allowed disabled:opacity-45 disabled:hover:border-border disabled:hover:bg-transparent",
+              selected && "border-[var(--mood)] bg-[var(--mood)]/15",
+            )}
+          >
+            <span aria-hidden className="shrink-0">
+              {mood.emoji}
+            </span>
+            <span className="truncate">{mood.name}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
 /**
  * The mini timer's view of the main window's mood player: mood and track, play or pause, Change
  * Flow, and a row of the four moods (a pick plays it). It holds no player of its own: every button
@@ -74,35 +109,7 @@ export function MiniAudioControls({
           <Shuffle aria-hidden />
         </Button>
       </div>
-      <div role="group" aria-label="Moods" className="grid grid-cols-2 gap-1.5">
-        {AUDIO_MOODS.map((mood) => {
-          const locked = !audio || isMoodLocked(audio.isGuest, mood.id, audio.freePlan);
-          const selected = audio?.mood === mood.id;
-          return (
-            <button
-              key={mood.id}
-              type="button"
-              aria-pressed={selected}
-              disabled={locked}
-              title={audio && locked ? `${mood.name}: register to unlock this mood` : `Play ${mood.name}`}
-              onClick={() => tell({ action: "loadMoodAudio", mood: mood.id })}
-              style={{ "--mood": mood.color } as CSSProperties}
-              className={cn(
-                "flex h-8 min-w-0 items-center gap-1.5 rounded-md border px-2 text-xs font-medium transition-colors",
-                "hover:border-[var(--mood)]/60 hover:bg-[var(--mood)]/10",
-                "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none",
-                "disabled:cursor-not-allowed disabled:opacity-45 disabled:hover:border-border disabled:hover:bg-transparent",
-                selected && "border-[var(--mood)] bg-[var(--mood)]/15",
-              )}
-            >
-              <span aria-hidden className="shrink-0">
-                {mood.emoji}
-              </span>
-              <span className="truncate">{mood.name}</span>
-            </button>
-          );
-        })}
-      </div>
+      <MoodRow audio={audio} tell={tell} />
     </section>
   );
 }

@@ -1,13 +1,63 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { MINI_TIMER_PATH, MINI_TIMER_PING_MS, MINI_TIMER_UPDATE_MS, MINI_TIMER_WINDOW, fromMiniTimerMessageSchema, miniTimerAudioEvent, sameMiniTimerAudio, selectMiniTimerAudio, type MiniTimerAudioState, type ToMiniTimerMessage } from "@focus/core/protocol";
+import { MINI_TIMER_PATH, MINI_TIMER_PING_MS, MINI_TIMER_UPDATE_MS, MINI_TIMER_WINDOW, fromMiniTimerMessageSchema, type FromMiniTimerMessage, miniTimerAudioEvent, sameMiniTimerAudio, selectMiniTimerAudio, type MiniTimerAudioState, type ToMiniTimerMessage } from "@focus/core/protocol";
 import { timerStateOf } from "@focus/core/timer";
 import { toast } from "@/components/ui/use-toast";
 import { useAudioEngine } from "@/runtime/audio/audioEngineContext";
 import { TimerActor } from "@/runtime/timerActor";
 import { useCurrentSettings } from "@/runtime/currentSettings";
 import { useLatest } from "@/lib/useLatest";
-import { useTimerCommand } from "@/runtime/timerCommands";
+import { type TimerCommander, useTimerCommand } from "@/runtime/timerCommands";
 import { MiniTimerLinkContext, type MiniTimerLink } from "@/runtime/miniTimerLink";
+
+/** What the popup's timer and link messages do: sync it, run a timer command, answer a ping, drop the link. */
+interface PopupAnswers {
+  /** Sends the popup the timer and the player as they are now. */
+  sync: () => void;
+  command: TimerCommander;
+  send: (message: ToMiniTimerMessage) => void;
+  drop: () => void;
+}
+
+/** Acts on one of the popup's messages other than its audio actions. */
+function answerPopup(message: FromMiniTimerMessage, { sync, command, send, drop }: PopupAnswers): void {
+  switch (message.action) {
+    case "miniTimerReady":
+    case "requestTimerSync":
+      return sync();
+    case "startTimer":
+      return command({ type: "start" });
+    case "pauseTimer":
+      return command({ type: "pause" });
+    case "resetTimer":
+      return command({ type: "reset" });
+    case "ping":
+      return send({ action: "pong" });
+    case "miniTimerClosed":
+      return drop();
+    default:
+      // pong needs no answer.
+      return;
+  }
+}
+
+/**
+ * Opens the mini timer's popup (MINI_TIMER_WINDOW, 24 px from the screen's right edge, 80 px
+ * from its top); null, with a toast, when the browser blocked it.
+ */
+function openMiniTimerWindow(): Window | null {
+  const { width, height } = MINI_TIMER_WINDOW;
+  const left = Math.max(0, window.screen.availWidth - width - 24);
+  const features = `popup=yes,width=${width},height=${height},left=${left},top=80`;
+  const opened = window.open(MINI_TIMER_PATH, "focus-mini-timer", features);
+  if (!opened) {
+    toast({
+      title: "Popup blocked",
+      description: "Please allow popups for this site to use the mini timer. Make sure to allow popups and try again.",
+      variant: "destructive",
+    });
+  }
+  return opened;
+}
 
 /**
  * The main window's side of the mini timer: opens the 240×340 popup near the right edge of
@@ -76,24 +126,7 @@ function useMiniTimerLinkState(): MiniTimerLink {
       const message = parsed.data;
       const audioEvent = miniTimerAudioEvent(message);
       if (audioEvent) return audio.send(audioEvent);
-      switch (message.action) {
-        case "miniTimerReady":
-        case "requestTimerSync":
-          return sync();
-        case "startTimer":
-          return command({ type: "start" });
-        case "pauseTimer":
-          return command({ type: "pause" });
-        case "resetTimer":
-          return command({ type: "reset" });
-        case "ping":
-          return send({ action: "pong" });
-        case "miniTimerClosed":
-          return drop();
-        default:
-          // pong needs no answer.
-          return;
-      }
+      answerPopup(message, { sync, command, send, drop });
     };
     window.addEventListener("message", onMessage);
     const subscription = actor.subscribe(sendState);
@@ -110,18 +143,8 @@ function useMiniTimerLinkState(): MiniTimerLink {
   }, [actor, audio, command, drop, isLinked, send, sendState]);
 
   const open = useCallback(() => {
-    const { width, height } = MINI_TIMER_WINDOW;
-    const left = Math.max(0, window.screen.availWidth - width - 24);
-    const features = `popup=yes,width=${width},height=${height},left=${left},top=80`;
-    const opened = window.open(MINI_TIMER_PATH, "focus-mini-timer", features);
-    if (!opened) {
-      toast({
-        title: "Popup blocked",
-        description: "Please allow popups for this site to use the mini timer. Make sure to allow popups and try again.",
-        variant: "destructive",
-      });
-      return;
-    }
+    const opened = openMiniTimerWindow();
+    if (!opened) return;
     popup.current = opened;
     setLinked(true);
     opened.focus();

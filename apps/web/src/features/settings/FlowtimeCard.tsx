@@ -12,6 +12,46 @@ function extensionsLabel(count: number): string {
   return count === 0 ? "Off" : count === 1 ? "Once in a row" : count === 2 ? "Twice in a row" : `${count} times in a row`;
 }
 
+/** Flowtime's break (a share of the focus) and its long-stretch cue (minutes). */
+function FlowtimeFields({ control }: { control: Control<SettingsFormValues> }) {
+  return (
+    <>
+      <Controller
+        control={control}
+        name="flowBreakShare"
+        render={({ field }) => (
+          <div className="grid gap-2">
+            <Label htmlFor="settings-flow-break">Flowtime break</Label>
+            <Select
+              id="settings-flow-break"
+              aria-describedby="settings-flow-break-hint"
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              value={String(field.value)}
+              onChange={(event) => field.onChange(Number(event.target.value))}
+            >
+              {FLOW_BREAK_SHARE_CHOICES.map((choice) => (
+                <option key={choice.label} value={String(choice.value)}>
+                  {choice.label}
+                </option>
+              ))}
+            </Select>
+            <p id="settings-flow-break-hint" className="text-sm text-muted-foreground">
+              50 minutes of focus at 1/5 earn a 10-minute break (1 to 60 minutes; a long break is never shorter than its setting).
+            </p>
+          </div>
+        )}
+      />
+      <Controller
+        control={control}
+        name="flowCueMinutes"
+        render={({ field }) => <MinutesSlider id="settings-flow-cue" label="Suggest a break after" value={field.value} limits={FLOW_CUE_LIMITS} onChange={field.onChange} />}
+      />
+    </>
+  );
+}
+
 /**
  * Focus style, Flowtime's break and long-stretch cue, and "Five more minutes" (`docs/product.md`,
  * The timer). The Flowtime fields show only while Flowtime is the chosen style.
@@ -44,42 +84,7 @@ export function FlowtimeCard({ control }: { control: Control<SettingsFormValues>
             </div>
           )}
         />
-        {style === "flowtime" && (
-          <>
-            <Controller
-              control={control}
-              name="flowBreakShare"
-              render={({ field }) => (
-                <div className="grid gap-2">
-                  <Label htmlFor="settings-flow-break">Flowtime break</Label>
-                  <Select
-                    id="settings-flow-break"
-                    aria-describedby="settings-flow-break-hint"
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={String(field.value)}
-                    onChange={(event) => field.onChange(Number(event.target.value))}
-                  >
-                    {FLOW_BREAK_SHARE_CHOICES.map((choice) => (
-                      <option key={choice.label} value={String(choice.value)}>
-                        {choice.label}
-                      </option>
-                    ))}
-                  </Select>
-                  <p id="settings-flow-break-hint" className="text-sm text-muted-foreground">
-                    50 minutes of focus at 1/5 earn a 10-minute break (1 to 60 minutes; a long break is never shorter than its setting).
-                  </p>
-                </div>
-              )}
-            />
-            <Controller
-              control={control}
-              name="flowCueMinutes"
-              render={({ field }) => <MinutesSlider id="settings-flow-cue" label="Suggest a break after" value={field.value} limits={FLOW_CUE_LIMITS} onChange={field.onChange} />}
-            />
-          </>
-        )}
+        {style === "flowtime" && <FlowtimeFields control={control} />}
         <Controller
           control={control}
           name="maxExtensions"

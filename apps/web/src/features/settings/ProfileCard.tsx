@@ -107,24 +107,16 @@ function EmailForm({ user }: { user: User }) {
 const passwordFormSchema = updatePasswordBodySchema.extend({ confirmPassword: z.string() });
 const EMPTY_PASSWORDS = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
-/** Password change: 'Update Password' is disabled until all three fields are filled. */
-function PasswordForm({ user }: { user: User }) {
+/**
+ * The password change (the auth layer's `updatePassword`): on success `onUpdated` (the form
+ * empties), a toast, and the linked devices fetched again (they were signed out).
+ */
+function usePasswordUpdate(user: User, onUpdated: () => void) {
   const client = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    control,
-    reset,
-    setFocus,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(passwordFormSchema), defaultValues: EMPTY_PASSWORDS });
-  const [currentPassword, newPassword, confirmPassword] = useWatch({ control, name: ["currentPassword", "newPassword", "confirmPassword"] });
-  const filled = Boolean(currentPassword && newPassword && confirmPassword);
-
-  const update = useMutation({
+  return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) => updatePassword(user, body),
     onSuccess: () => {
-      reset(EMPTY_PASSWORDS);
+      onUpdated();
       toast({ title: "Password updated", description: "Your other browsers and linked devices were signed out." });
       void client.invalidateQueries({ queryKey: shieldQueryKeys.linkedDevices });
     },
@@ -138,6 +130,22 @@ function PasswordForm({ user }: { user: User }) {
       );
     },
   });
+}
+
+/** Password change: 'Update Password' is disabled until all three fields are filled. */
+function PasswordForm({ user }: { user: User }) {
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setFocus,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(passwordFormSchema), defaultValues: EMPTY_PASSWORDS });
+  const [currentPassword, newPassword, confirmPassword] = useWatch({ control, name: ["currentPassword", "newPassword", "confirmPassword"] });
+  const filled = Boolean(currentPassword && newPassword && confirmPassword);
+
+  const update = usePasswordUpdate(user, () => reset(EMPTY_PASSWORDS));
 
   return (
     <form

@@ -1,5 +1,5 @@
 import { TASK_HISTORY_DAYS, type User } from "@focus/core/schemas";
-import { estimateFactor, estimateReport, type EstimateTotals, type EstimateVerdict } from "@focus/core/tasks";
+import { estimateFactor, estimateReport, type EstimateTotals, type EstimateVerdict, type TaskEstimateRow } from "@focus/core/tasks";
 import { RotateCw } from "lucide-react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -24,6 +24,50 @@ export function accuracyLine(totals: EstimateTotals): string {
   if (totals.doneTasks === 0) return "No task finished yet in these days: the total comes with your first done task.";
   const gap = totals.difference === 0 ? "exactly as estimated" : `${plural(Math.abs(totals.difference), "session")} ${totals.difference > 0 ? "over" : "under"}`;
   return `${plural(totals.doneTasks, "done task")} took ${plural(totals.actual, "focus session")} for ${totals.estimated} estimated: ${gap} (accuracy ${totals.accuracy ?? 0}%).`;
+}
+
+/** The report's tasks, one row each: estimate, actual and over or under (focus sessions). */
+function EstimatesTable({ rows }: { rows: TaskEstimateRow[] }) {
+  return (
+    <div className="-mx-2 overflow-x-auto px-2">
+      <table className="w-full text-sm">
+        <thead className="text-left text-muted-foreground">
+          <tr>
+            <th scope="col" className="pb-2 font-medium">
+              Task
+            </th>
+            <th scope="col" className="pb-2 pl-2 text-right font-medium sm:pl-3">
+              Estimate
+            </th>
+            <th scope="col" className="pb-2 pl-2 text-right font-medium sm:pl-3">
+              Actual
+            </th>
+            <th scope="col" className="hidden pb-2 pl-3 text-right font-medium sm:table-cell">
+              <span className="sr-only">Over or under</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="tabular-nums">
+          {rows.map((row) => (
+            <tr key={row.clientId} className="border-t" data-testid="estimate-row">
+              <th scope="row" className="py-2 text-left font-medium [overflow-wrap:anywhere]">
+                <span data-testid="estimate-title">{row.title}</span>
+                {/* On a phone the verdict goes under the title, leaving the title the room. */}
+                <span className={cn("block text-xs font-normal sm:hidden", VERDICTS[row.verdict].className)}>
+                  {VERDICTS[row.verdict].label(row.difference)}
+                </span>
+              </th>
+              <td className="py-2 pl-2 text-right sm:pl-3">{row.estimate}</td>
+              <td className="py-2 pl-2 text-right sm:pl-3">{row.actual}</td>
+              <td className={cn("hidden py-2 pl-3 text-right whitespace-nowrap sm:table-cell", VERDICTS[row.verdict].className)}>
+                {VERDICTS[row.verdict].label(row.difference)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 /**
@@ -66,44 +110,7 @@ export function EstimatesCard({ user }: { user: User }) {
           </p>
         ) : (
           <>
-            <div className="-mx-2 overflow-x-auto px-2">
-              <table className="w-full text-sm">
-                <thead className="text-left text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="pb-2 font-medium">
-                      Task
-                    </th>
-                    <th scope="col" className="pb-2 pl-2 text-right font-medium sm:pl-3">
-                      Estimate
-                    </th>
-                    <th scope="col" className="pb-2 pl-2 text-right font-medium sm:pl-3">
-                      Actual
-                    </th>
-                    <th scope="col" className="hidden pb-2 pl-3 text-right font-medium sm:table-cell">
-                      <span className="sr-only">Over or under</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="tabular-nums">
-                  {report.rows.map((row) => (
-                    <tr key={row.clientId} className="border-t" data-testid="estimate-row">
-                      <th scope="row" className="py-2 text-left font-medium [overflow-wrap:anywhere]">
-                        <span data-testid="estimate-title">{row.title}</span>
-                        {/* On a phone the verdict goes under the title, leaving the title the room. */}
-                        <span className={cn("block text-xs font-normal sm:hidden", VERDICTS[row.verdict].className)}>
-                          {VERDICTS[row.verdict].label(row.difference)}
-                        </span>
-                      </th>
-                      <td className="py-2 pl-2 text-right sm:pl-3">{row.estimate}</td>
-                      <td className="py-2 pl-2 text-right sm:pl-3">{row.actual}</td>
-                      <td className={cn("hidden py-2 pl-3 text-right whitespace-nowrap sm:table-cell", VERDICTS[row.verdict].className)}>
-                        {VERDICTS[row.verdict].label(row.difference)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <EstimatesTable rows={report.rows} />
             <p className="rounded-lg bg-muted/60 px-3 py-2 text-sm" data-testid="estimates-total">
               {accuracyLine(report.totals)}
             </p>

@@ -14,13 +14,7 @@ import { plural } from "./format";
 export function StreakCalendar({ days, streak, className }: { days: StreakCalendarDay[]; streak: StatsOverview["streak"]; className?: string }) {
   const { current, longest, consecutive, freezes, needsToday, week } = streak;
   const focusDays = days.filter((d) => d.focused).length;
-  const first = days[0];
-  const leading = first ? (new Date(first.start).getDay() - WEEK_START_DAY + 7) % 7 : 0;
-  const weekdays = Array.from({ length: 7 }, (_, i) =>
-    new Date(2026, 10, 15 + ((i + WEEK_START_DAY) % 7)).toLocaleDateString(undefined, { weekday: "narrow" }),
-  );
   const label = `Streak ${plural(current, "focus day")}, longest ${plural(longest, "focus day")}. Focused on ${focusDays} of the last ${days.length} days.`;
-  const today = days[days.length - 1]?.day;
 
   return (
     <Card className={className}>
@@ -64,44 +58,61 @@ export function StreakCalendar({ days, streak, className }: { days: StreakCalend
               </li>
             )}
           </ul>
-          <div className="grid gap-4">
-            <div role="img" aria-label={label} className="grid max-w-xs grid-cols-7 gap-1.5 text-center text-xs">
-              {weekdays.map((w, i) => (
-                <span key={i} className="pb-1 font-medium text-muted-foreground">
-                  {w}
-                </span>
-              ))}
-              {Array.from({ length: leading }, (_, i) => (
-                <span key={`pad-${i}`} />
-              ))}
-              {days.map((d) => (
-                <span
-                  key={d.day}
-                  title={`${new Date(d.start).toLocaleDateString(undefined, { month: "long", day: "numeric" })}: ${d.focused ? "focused" : "no focus session"}`}
-                  className={cn(
-                    "grid aspect-square place-items-center rounded-md tabular-nums",
-                    d.focused ? "bg-primary font-semibold text-primary-foreground" : "bg-muted text-muted-foreground",
-                    d.day === today && "ring-2 ring-ring ring-offset-2 ring-offset-card",
-                  )}
-                >
-                  {new Date(d.start).getDate()}
-                </span>
-              ))}
-            </div>
-            <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-hidden>
-              <span className="flex items-center gap-1.5">
-                <span className="size-3 rounded-sm bg-primary" /> Focus day
-              </span>
-              <span className="flex items-center gap-1.5">
-                <span className="size-3 rounded-sm bg-muted ring-1 ring-border" /> No session
-              </span>
-              <span className="flex items-center gap-1.5">
-                <span className="size-3 rounded-sm ring-2 ring-ring" /> Today
-              </span>
-            </p>
-          </div>
+          <StreakDays days={days} label={label} />
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The days as a calendar under weekday initials (weeks start on WEEK_START_DAY), today ringed,
+ * with its legend; one image for screen readers, named `label`.
+ */
+function StreakDays({ days, label }: { days: StreakCalendarDay[]; label: string }) {
+  const first = days[0];
+  const leading = first ? (new Date(first.start).getDay() - WEEK_START_DAY + 7) % 7 : 0;
+  const weekdays = Array.from({ length: 7 }, (_, i) =>
+    new Date(2026, 10, 15 + ((i + WEEK_START_DAY) % 7)).toLocaleDateString(undefined, { weekday: "narrow" }),
+  );
+  const today = days[days.length - 1]?.day;
+
+  return (
+    <div className="grid gap-4">
+      <div role="img" aria-label={label} className="grid max-w-xs grid-cols-7 gap-1.5 text-center text-xs">
+        {weekdays.map((w, i) => (
+          <span key={i} className="pb-1 font-medium text-muted-foreground">
+            {w}
+          </span>
+        ))}
+        {Array.from({ length: leading }, (_, i) => (
+          <span key={`pad-${i}`} />
+        ))}
+        {days.map((d) => (
+          <span
+            key={d.day}
+            title={`${new Date(d.start).toLocaleDateString(undefined, { month: "long", day: "numeric" })}: ${d.focused ? "focused" : "no focus session"}`}
+            className={cn(
+              "grid aspect-square place-items-center rounded-md tabular-nums",
+              d.focused ? "bg-primary font-semibold text-primary-foreground" : "bg-muted text-muted-foreground",
+              d.day === today && "ring-2 ring-ring ring-offset-2 ring-offset-card",
+            )}
+          >
+            {new Date(d.start).getDate()}
+          </span>
+        ))}
+      </div>
+      <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-hidden>
+        <span className="flex items-center gap-1.5">
+          <span className="size-3 rounded-sm bg-primary" /> Focus day
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span className="size-3 rounded-sm bg-muted ring-1 ring-border" /> No session
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span className="size-3 rounded-sm ring-2 ring-ring" /> Today
+        </span>
+      </p>
+    </div>
   );
 }

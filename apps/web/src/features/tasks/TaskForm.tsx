@@ -8,6 +8,43 @@ import { useSchemaForm } from "@/lib/useSchemaForm";
 import { EstimateStepper } from "./EstimateStepper";
 
 /**
+ * The task form's values (core's `taskFormSchema`): a task `onSubmit` refuses (the open-task
+ * limit) shows the limit on the title; after adding one the form starts again, title focused.
+ */
+function useTaskForm(mode: "add" | "edit", initial: TaskFormValues | undefined, onSubmit: (values: TaskFormValues) => boolean) {
+  return useSchemaForm(taskFormSchema, initial ?? { title: "", estimate: DEFAULT_TASK_ESTIMATE }, (values, next) => {
+    if (!onSubmit(values)) {
+      next.setError("title", TASK_MESSAGES.tooManyOpen);
+      return;
+    }
+    if (mode === "add") {
+      // A new task starts from the default estimate: the last task's says nothing of it.
+      next.reset({ title: "", estimate: DEFAULT_TASK_ESTIMATE });
+      next.focus("title");
+    }
+  });
+}
+
+/** "Add task" when adding; Cancel and Save when editing. */
+function TaskFormButtons({ mode, onCancel }: { mode: "add" | "edit"; onCancel?: () => void }) {
+  return mode === "add" ? (
+    <Button type="submit" size="sm">
+      <Plus aria-hidden />
+      Add task
+    </Button>
+  ) : (
+    <div className="flex gap-2">
+      <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" size="sm">
+        Save
+      </Button>
+    </div>
+  );
+}
+
+/**
  * The form of a task: its title and its estimate in focus sessions (core's `taskFormSchema`).
  * Adding a task (`mode` "add") resets the form after each one (title empty, estimate back to
  * DEFAULT_TASK_ESTIMATE); editing one (`mode` "edit") has
@@ -26,17 +63,7 @@ export function TaskForm({
   onCancel?: () => void;
 }) {
   const id = useId();
-  const form = useSchemaForm(taskFormSchema, initial ?? { title: "", estimate: DEFAULT_TASK_ESTIMATE }, (values, next) => {
-    if (!onSubmit(values)) {
-      next.setError("title", TASK_MESSAGES.tooManyOpen);
-      return;
-    }
-    if (mode === "add") {
-      // A new task starts from the default estimate: the last task's says nothing of it.
-      next.reset({ title: "", estimate: DEFAULT_TASK_ESTIMATE });
-      next.focus("title");
-    }
-  });
+  const form = useTaskForm(mode, initial, onSubmit);
   const { errors } = form;
   const { error: _titleError, ...title } = form.field("title");
   const error = errors.title ?? errors.estimate;
@@ -85,21 +112,7 @@ export function TaskForm({
             sessions
           </span>
         </div>
-        {mode === "add" ? (
-          <Button type="submit" size="sm">
-            <Plus aria-hidden />
-            Add task
-          </Button>
-        ) : (
-          <div className="flex gap-2">
-            <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button type="submit" size="sm">
-              Save
-            </Button>
-          </div>
-        )}
+        <TaskFormButtons mode={mode} onCancel={onCancel} />
       </div>
       {error && (
         <p id={errorId} className="text-sm font-medium text-destructive">

@@ -33,6 +33,31 @@ export function TaskCount({ task }: { task: Pick<TaskItem, "actual" | "estimate"
 }
 
 /**
+ * Deletes a task with Undo in a toast: it leaves the list at once and is deleted once the toast
+ * has had its time (deferredDelete.ts); the task being worked on (`activeId`) is let go, and
+ * picked again on Undo.
+ */
+function deleteWithUndo(task: TaskItem, actions: TaskActions, activeId: string | null): void {
+  const wasActive = activeId === task.clientId;
+  if (wasActive) actions.activate(null);
+  deleteLater(task.clientId, () => actions.remove(task));
+  toast({
+    title: "Task deleted",
+    description: task.title,
+    action: (
+      <ToastAction
+        altText="Undo deleting the task"
+        onClick={() => {
+          if (undoDelete(task.clientId) && wasActive) actions.activate(task);
+        }}
+      >
+        Undo
+      </ToastAction>
+    ),
+  });
+}
+
+/**
  * The task list beside the Focus Arena's timer (`docs/product.md`, Tasks): add a task with its
  * estimate in focus sessions, pick the one to work on (one at a time; each focus session is
  * recorded with it), see "actual / estimate" on each, edit, move up and down, mark done, delete
@@ -47,25 +72,7 @@ export function TasksCard({ user }: { user: User }) {
   const { open, done } = splitTasks(shown);
   const waiting = shown.some((task) => task.id === null) && !user.isGuest;
 
-  const remove = (task: TaskItem) => {
-    const wasActive = activeId === task.clientId;
-    if (wasActive) actions.activate(null);
-    deleteLater(task.clientId, () => actions.remove(task));
-    toast({
-      title: "Task deleted",
-      description: task.title,
-      action: (
-        <ToastAction
-          altText="Undo deleting the task"
-          onClick={() => {
-            if (undoDelete(task.clientId) && wasActive) actions.activate(task);
-          }}
-        >
-          Undo
-        </ToastAction>
-      ),
-    });
-  };
+  const remove = (task: TaskItem) => deleteWithUndo(task, actions, activeId);
 
   return (
     <Card aria-labelledby="tasks-title">

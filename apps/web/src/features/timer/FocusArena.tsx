@@ -141,7 +141,6 @@ export function FocusArena({
  */
 function ArenaControls({ view, pickedTaskTitle }: { view: ReturnType<typeof useTimerView>; pickedTaskTitle: string | null }) {
   const controls = useTimerControls();
-  const miniTimer = useMiniTimerLink();
   const settings = useCurrentSettings();
   const startLabel = view.isPaused ? "Resume" : view.mode === "focus" ? "Start Focus" : "Start Break";
   // The Strict switch: as the setting says until the user flips it, for the next focus session only.
@@ -206,15 +205,7 @@ function ArenaControls({ view, pickedTaskTitle }: { view: ReturnType<typeof useT
             <RotateCcw className="h-5 w-5" aria-hidden="true" />
           </Button>
         )}
-        <Button
-          size="lg"
-          variant="outline"
-          onClick={miniTimer.open}
-          aria-label={miniTimer.isLinked ? "Mini timer open" : "Open mini timer"}
-          aria-pressed={miniTimer.isLinked}
-        >
-          <PictureInPicture2 className="h-5 w-5" aria-hidden="true" />
-        </Button>
+        <MiniTimerButton />
       </div>
       {waitingFocus && (
         <div className="mx-auto grid w-fit justify-items-start gap-4 *:mx-0 sm:flex sm:items-start sm:gap-8">
@@ -223,6 +214,22 @@ function ArenaControls({ view, pickedTaskTitle }: { view: ReturnType<typeof useT
         </div>
       )}
     </>
+  );
+}
+
+/** Opens the mini timer; pressed while it is open and linked. */
+function MiniTimerButton() {
+  const miniTimer = useMiniTimerLink();
+  return (
+    <Button
+      size="lg"
+      variant="outline"
+      onClick={miniTimer.open}
+      aria-label={miniTimer.isLinked ? "Mini timer open" : "Open mini timer"}
+      aria-pressed={miniTimer.isLinked}
+    >
+      <PictureInPicture2 className="h-5 w-5" aria-hidden="true" />
+    </Button>
   );
 }
 
