@@ -68,33 +68,6 @@ export function fakeTimeEnv(at: Date): Record<string, string> {
   return { LD_PRELOAD: LIBFAKETIME, FAKETIME: `@${stamp}`, FAKETIME_DONT_RESET: "1" };
 }
 
-/**
- * The environment that runs a process's clock `+N` seconds off the machine's, N read from `file`
- * (libfaketime's offset form, e.g. "+0", "+61") about once a second: a test moves the server's
- * clock on by writing the file (`moveServerClock`). Timers keep the real monotonic clock.
- */
-export function movableClockEnv(file: string): Record<string, string> {
-  if (!existsSync(LIBFAKETIME)) {
-    throw new Error(`${LIBFAKETIME} not found: a test that moves the server's clock needs libfaketime (apt-get install libfaketime faketime)`);
-  }
-  if (!existsSync(file)) writeFileSync(file, "+0");
-  return { LD_PRELOAD: LIBFAKETIME, FAKETIME_TIMESTAMP_FILE: file, FAKETIME_CACHE_DURATION: "1", FAKETIME_DONT_FAKE_MONOTONIC: "1", FAKETIME_DONT_RESET: "1" };
-}
-
-/**
- * Sets the clock of `server` (started with `clockFile: file`) `seconds` ahead of the machine's;
- * resolves once the server's own `Date` header shows it.
- */
-export async function moveServerClock(server: { url: string }, file: string, seconds: number): Promise<void> {
-  writeFileSync(file, `+${seconds}`);
-  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
-    const served = Date.parse((await fetch(`${server.url}/api/health`)).headers.get("date") ?? "");
-    if (served >= Date.now() + seconds * 1000 - 2000) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server's clock did not move ${seconds} s ahead`);
-}
-
 export interface RunningServer {
   url: string;
   port: number;
@@ -113,10 +86,10 @@ export interface RunningServer {
  * worker, cookies and storage belong to the origin).
  */
 export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string>; port?: number; clockAt?: Date; clockFile?: string } = {},
+  options: { dataDir?: string; env?: Record<string, string>; port?: number; clockAt?: Date } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "focus-e2e-"));
-  const clock = options.clockAt ? fakeTimeEnv(options.clockAt) : options.clockFile ? movableClockEnv(options.clockFile) : {};
+  const clock = options.clockAt ? fakeTimeEnv(options.clockAt) : {};
   const child = spawn(process.execPath, [join(repoRoot, "apps/api/dist/server.js")], {
     cwd: repoRoot,
     env: {
