@@ -438,8 +438,10 @@ describe("Chrome extension", () => {
     await cdp.send("ServiceWorker.stopAllWorkers");
     await cdp.detach();
     await expect.poll(() => extensionWorkers(app), { timeout: 20_000 }).toEqual([]);
-    // With no worker running, the badge and the rules are still in place.
-    expect(await badgeText(extensionPage)).toBe(before);
+    // With no worker running, the badge and the rules are still in place (the minutes left may
+    // have ticked on meanwhile on a busy machine).
+    expect(await badgeText(extensionPage)).toMatch(/^2[45]$/);
+    expect(Number(await badgeText(extensionPage))).toBeLessThanOrEqual(Number(before));
     await extensionPage.close();
 
     await expectBlocked(siteUrl());
