@@ -103,7 +103,6 @@ export const WEEKLY_GOAL_DAYS = { min: 1, max: 7, default: 4 } as const;
 
 /** Notification sound choices (`docs/product.md`, The timer). */
 export const NOTIFICATION_SOUNDS = ["bell", "chime", "digital", "gentle", "none"] as const;
-export type NotificationSound = (typeof NOTIFICATION_SOUNDS)[number];
 
 /** Theme options (`docs/product.md`, Settings). */
 export const THEMES = ["light", "dark", "system"] as const;

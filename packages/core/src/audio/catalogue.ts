@@ -38,7 +38,6 @@ export type AudioFileExtension = keyof typeof AUDIO_FILE_TYPES;
 
 /** Notification sounds that exist as files at `/sounds/{name}.mp3`. */
 export const NOTIFICATION_SOUND_FILES = ["bell", "chime", "digital", "gentle"] as const;
-export type NotificationSoundFile = (typeof NOTIFICATION_SOUND_FILES)[number];
 
 /** Wave types of the audio test page's visualisation. */
 export const WAVE_TYPES: Record<Exclude<BrainwaveBand, "delta">, { range: string; minHz: number; maxHz: number; label: string }> = {
@@ -50,8 +49,6 @@ export const WAVE_TYPES: Record<Exclude<BrainwaveBand, "delta">, { range: string
 /** The wave visualisation: points drawn and target frame rate. */
 export const WAVE_POINTS = 20;
 export const WAVE_FPS = 60;
-/** The landing page's demo waveform. */
-export const LANDING_DEMO_WAVE = { type: "alpha", frequencyHz: 9.5 } as const;
 
 const soon = "coming-soon" as const;
 

@@ -10,12 +10,12 @@ export const audioMoodIdSchema = z.enum(AUDIO_MOOD_IDS);
 export type AudioMoodId = z.infer<typeof audioMoodIdSchema>;
 
 /** Brainwave bands named by the audio test page and used for the moods' modulation. */
-export const BRAINWAVE_BANDS = ["delta", "theta", "alpha", "beta", "gamma"] as const;
-export const brainwaveBandSchema = z.enum(BRAINWAVE_BANDS);
+const BRAINWAVE_BANDS = ["delta", "theta", "alpha", "beta", "gamma"] as const;
+const brainwaveBandSchema = z.enum(BRAINWAVE_BANDS);
 export type BrainwaveBand = z.infer<typeof brainwaveBandSchema>;
 
 /** A fine-tuning option of a mood; every one is 'coming soon'. */
-export const fineTuningOptionSchema = z.object({
+const fineTuningOptionSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -23,26 +23,23 @@ export const fineTuningOptionSchema = z.object({
   frequency: z.string(),
   status: z.literal("coming-soon"),
 });
-export type FineTuningOption = z.infer<typeof fineTuningOptionSchema>;
 
 /** A workflow suggestion of a mood. */
-export const audioWorkflowSchema = z.object({
+const audioWorkflowSchema = z.object({
   id: z.string(),
   name: z.string(),
   emoji: z.string(),
   description: z.string(),
 });
-export type AudioWorkflow = z.infer<typeof audioWorkflowSchema>;
 
 /** The amplitude modulation a generated track carries. */
-export const audioModulationSchema = z.object({
+const audioModulationSchema = z.object({
   band: brainwaveBandSchema,
   /** Modulation rate, Hz. */
   rateHz: z.number().positive(),
   /** Modulation index (max − min) / (max + min) of the amplitude envelope, 0..1. */
   depth: z.number().min(0).max(1),
 });
-export type AudioModulation = z.infer<typeof audioModulationSchema>;
 
 /** A mood, as every screen shows it. */
 export const audioMoodSchema = z.object({
@@ -66,7 +63,7 @@ export type AudioMood = z.infer<typeof audioMoodSchema>;
  * is what `GET /api/audio/stream?path=` takes. Generated tracks also carry their catalogue
  * metadata; the user's own files carry only the three.
  */
-export const audioFileSchema = z.object({
+const audioFileSchema = z.object({
   name: z.string(),
   filename: z.string(),
   path: z.string(),
@@ -79,7 +76,7 @@ export const audioFileSchema = z.object({
 export type AudioFile = z.infer<typeof audioFileSchema>;
 
 /** A generated track the server is still rendering: it will be listed once written. */
-export const audioPendingTrackSchema = z.object({
+const audioPendingTrackSchema = z.object({
   title: z.string(),
   filename: z.string(),
   /** Where it will be, as `AudioFile.path`. */

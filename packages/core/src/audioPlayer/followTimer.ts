@@ -12,7 +12,7 @@ import type { AudioInBreaks } from "../schemas/settings";
 /** How long the fade-out at the end of a running session lasts, ms. */
 export const AUDIO_FADE_OUT_MS = 5000;
 /** The mood played in breaks when the setting says "relax". */
-export const BREAK_AUDIO_MOOD: AudioMoodId = "relax";
+const BREAK_AUDIO_MOOD: AudioMoodId = "relax";
 
 /** The part of the timer the audio follows. */
 export interface TimerPhase {
@@ -29,7 +29,7 @@ export interface FollowTimerOptions {
 }
 
 /** What the mood player should do after a change of the timer. */
-export type FollowTimerCommand = { type: "play"; mood: AudioMoodId } | { type: "pause" } | null;
+type FollowTimerCommand = { type: "play"; mood: AudioMoodId } | { type: "pause" } | null;
 
 function breakCommand(inBreaks: AudioInBreaks): FollowTimerCommand {
   return inBreaks === "relax" ? { type: "play", mood: BREAK_AUDIO_MOOD } : { type: "pause" };

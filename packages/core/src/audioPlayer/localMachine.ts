@@ -162,5 +162,3 @@ export const localPlayerMachine = setup({
     },
   },
 });
-
-export type LocalPlayerMachine = typeof localPlayerMachine;

@@ -289,5 +289,3 @@ export const audioPlayerMachine = setup({
     },
   },
 });
-
-export type AudioPlayerMachine = typeof audioPlayerMachine;

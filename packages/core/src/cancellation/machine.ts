@@ -148,5 +148,3 @@ function messageOf(error: unknown): string {
 function offerMessageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : "Failed to accept the offer";
 }
-
-export type CancellationMachine = typeof cancellationMachine;

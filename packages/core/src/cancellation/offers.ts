@@ -11,7 +11,7 @@ export const CANCELLATION_REASON_LABELS: Record<CancellationReason, string> = {
 };
 
 /** A retention offer (50% off for 3 months; pause for 3 months). */
-export interface RetentionOffer {
+interface RetentionOffer {
   /** What `POST /api/subscription/offer` records (`docs/api.md`). */
   id: RetentionOfferId;
   title: string;

@@ -11,7 +11,7 @@ import { localDayKey } from "../format";
 export const WEEK_START_DAY = 0;
 
 /** A calendar period used by the summaries: the local day, week (from Sunday) or month. */
-export type LocalPeriod = "day" | "week" | "month";
+type LocalPeriod = "day" | "week" | "month";
 
 /** Epoch ms of local midnight starting the day that contains `now`. */
 export function startOfLocalDay(now: number): number {

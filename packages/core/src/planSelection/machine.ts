@@ -85,8 +85,6 @@ export const planSelectionMachine = setup({
   },
 });
 
-export type PlanSelectionMachine = typeof planSelectionMachine;
-
 /** The text of a failed upgrade: the error's message, else the fallback. */
 function upgradeFailureMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : UPGRADE_FAILED_FALLBACK;

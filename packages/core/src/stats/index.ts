@@ -6,7 +6,6 @@ export {
   startOfLocalDay,
   startOfLocalMonth,
   startOfLocalWeek,
-  type LocalPeriod,
 } from "../days/calendar";
 export { focusMinutesOf, isCompletedFocus, secondsToMinutes, sessionEndMs, sessionStartMs, type StatsSession } from "../days/sessionRecord";
 export { DAYS_PER_WEEK, summarizeSessions, type StatsSummary } from "./summary";
