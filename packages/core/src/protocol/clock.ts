@@ -18,7 +18,7 @@ export interface ClockSample {
 export const CLOCK_SAMPLES_KEPT = 8;
 
 /** A round trip longer than this says nothing useful about the offset, ms. */
-export const CLOCK_SAMPLE_MAX_RTT_MS = 10_000;
+const CLOCK_SAMPLE_MAX_RTT_MS = 10_000;
 
 /**
  * The server's clock minus this client's clock, ms, from `samples` (any order): the offset of the

@@ -30,7 +30,7 @@ export const EXTENSION_DEVICE_NAME = "Chrome extension";
  * - `connecting`: paired, the live connection is not open (yet);
  * - `linked`: paired and connected.
  */
-export const EXTENSION_LINK_STATUSES = ["unlinked", "paused", "connecting", "linked"] as const;
+const EXTENSION_LINK_STATUSES = ["unlinked", "paused", "connecting", "linked"] as const;
 export type ExtensionLinkStatus = (typeof EXTENSION_LINK_STATUSES)[number];
 
 /** The labels the popup and the web app show for a link status. */

@@ -19,11 +19,10 @@ export function reconnectDelayMs(attempt: number): number {
  * Commands over the live connection (`docs/api.md`: `sync_request`); `start`, `pause` and
  * `reset` let the extension's popup drive the web app's timer through the server.
  */
-export const LIVE_COMMAND_ACTIONS = ["sync_request", "start", "pause", "reset"] as const;
-export type LiveCommandAction = (typeof LIVE_COMMAND_ACTIONS)[number];
+const LIVE_COMMAND_ACTIONS = ["sync_request", "start", "pause", "reset"] as const;
 
 /** A room as its members' live connections receive it: `roomSchema` without the caller-specific `isOwner`. */
-export const liveRoomSchema = roomSchema.omit({ isOwner: true });
+const liveRoomSchema = roomSchema.omit({ isOwner: true });
 export type LiveRoom = z.infer<typeof liveRoomSchema>;
 
 /**

@@ -11,7 +11,7 @@ export interface WebSocketLike {
   onclose: ((event: unknown) => void) | null;
   onerror: ((event: unknown) => void) | null;
 }
-export type WebSocketFactory = (url: string) => WebSocketLike;
+type WebSocketFactory = (url: string) => WebSocketLike;
 
 type SocketEvent = { type: "SOCKET.OPEN" } | { type: "SOCKET.MESSAGE"; message: LiveMessage } | { type: "SOCKET.CLOSED" };
 
@@ -45,13 +45,13 @@ export function createSocketActor(factory: WebSocketFactory) {
   });
 }
 
-export interface LiveConnectionContext {
+interface LiveConnectionContext {
   url: string;
   /** Reconnect attempts since the last open connection. */
   attempt: number;
 }
 
-export type LiveConnectionEvent =
+type LiveConnectionEvent =
   | SocketEvent
   | { type: "SEND"; message: LiveMessage }
   /** Try again after giving up (e.g. the user came back online). */
@@ -63,7 +63,7 @@ export type LiveConnectionEvent =
    */
   | { type: "NETWORK_LOST" };
 
-export type LiveConnectionEmitted =
+type LiveConnectionEmitted =
   | { type: "message"; message: LiveMessage }
   /** The connection (re)opened: adapters send their current state (`docs/api.md`: on open). */
   | { type: "connected" };
@@ -154,5 +154,3 @@ export const liveConnectionMachine = setup({
     },
   },
 });
-
-export type LiveConnectionMachine = typeof liveConnectionMachine;

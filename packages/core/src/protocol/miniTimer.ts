@@ -13,14 +13,14 @@ export const MINI_TIMER_WINDOW = { width: 240, height: 340 } as const;
 export const MINI_TIMER_PATH = "/mini-timer";
 
 /** The mood player's states as the mini timer sees them. */
-export const MINI_TIMER_AUDIO_STATUSES = ["idle", "loading", "loaded", "playing", "paused"] as const;
+const MINI_TIMER_AUDIO_STATUSES = ["idle", "loading", "loaded", "playing", "paused"] as const;
 
 /**
  * What the mini timer shows of the main window's mood player: the mood, the track's name,
  * whether it plays, the volume (0..1), and whether the user is a guest or on the Free plan (which
  * moods are locked: core's `isMoodLocked`, `docs/product.md`, Audio).
  */
-export const miniTimerAudioStateSchema = z.object({
+const miniTimerAudioStateSchema = z.object({
   mood: audioMoodIdSchema.nullable(),
   trackName: z.string().nullable(),
   status: z.enum(MINI_TIMER_AUDIO_STATUSES),

@@ -1,20 +1,19 @@
 import { z } from "zod";
 import { TIMER_MODES } from "../constants";
-import { sharedTimerStateSchema } from "../schemas/timerState";
+import type { SharedTimerState } from "../schemas/timerState";
 
 /**
  * Window messages within the app (`docs/architecture.md`, Data flow of a focus session): the timer
  * reports progress and completions with `window.postMessage`, and statistics follow them.
  * Seconds for elapsed/total, minutes for focus time today.
  */
-export const timerProgressDataSchema = z.object({
+const timerProgressDataSchema = z.object({
   mode: z.enum(TIMER_MODES),
   isRunning: z.boolean(),
   elapsedTime: z.number().min(0),
   totalSessionTime: z.number().min(0),
   totalFocusTimeToday: z.number().min(0),
 });
-export type TimerProgressData = z.infer<typeof timerProgressDataSchema>;
 
 export const statsWindowMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("timer_progress_update"), data: timerProgressDataSchema }),
@@ -27,11 +26,7 @@ export const statsWindowMessageSchema = z.discriminatedUnion("type", [
 export type StatsWindowMessage = z.infer<typeof statsWindowMessageSchema>;
 
 /** Messages for a content script of the extension, if one listens. */
-export const extensionWindowMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("focus_app_ready") }),
-  z.object({ type: z.literal("focus_timer_update"), timerState: sharedTimerStateSchema }),
-]);
-export type ExtensionWindowMessage = z.infer<typeof extensionWindowMessageSchema>;
+export type ExtensionWindowMessage = { type: "focus_app_ready" } | { type: "focus_timer_update"; timerState: SharedTimerState };
 
 /** Live stats: today's counts plus the running session's progress, seconds. */
 export interface LiveStats {

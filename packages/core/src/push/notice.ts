@@ -8,7 +8,7 @@ import { TIMER_MODE_LABELS } from "../constants";
  */
 
 /** What a notice needs to know of a session's end (core's `SessionCompleted` carries it). */
-export interface SessionEnd {
+interface SessionEnd {
   /** The mode that just ended. */
   mode: TimerMode;
   /** The mode that comes next. */
@@ -20,7 +20,7 @@ export interface SessionEnd {
 }
 
 /** A notice as a notification shows it. */
-export interface SessionEndNotice {
+interface SessionEndNotice {
   title: string;
   body: string;
 }

@@ -11,7 +11,7 @@ import { recordIdSchema } from "../schemas/ids";
 export const MAX_PUSH_SUBSCRIPTIONS = 10;
 
 /** Longest endpoint URL accepted, characters (real push services use about 200-500). */
-export const MAX_PUSH_ENDPOINT_LENGTH = 1024;
+const MAX_PUSH_ENDPOINT_LENGTH = 1024;
 
 /** A base64url string (no padding) of `bytes` bytes once decoded. */
 function base64urlKey(bytes: number, message: string) {

@@ -5,7 +5,7 @@
 import type { RoomMember, RoomPhase } from "../schemas/room";
 
 /** What a member whose plan refused the focus round shows during it: they are not focusing. */
-export const ROOM_LIMIT_REACHED_LINE = "not focusing (daily limit reached)";
+const ROOM_LIMIT_REACHED_LINE = "not focusing (daily limit reached)";
 
 /**
  * A member's line during a round of `phase`: in a focus round, "not focusing (daily limit

@@ -16,7 +16,7 @@ export interface RoomSchedule {
 }
 
 /** One round of a room: its number (from 0), phase, and when it began and ends (epoch ms). */
-export interface RoomRound {
+interface RoomRound {
   index: number;
   phase: RoomPhase;
   startedAt: number;
@@ -41,7 +41,7 @@ export function roomRound(schedule: RoomSchedule, now: number): RoomRound {
 }
 
 /** The timer chart's event that runs a room's round (`FOLLOW_ROUND`). */
-export interface FollowRoundEvent {
+interface FollowRoundEvent {
   type: "FOLLOW_ROUND";
   mode: TimerMode;
   startedAt: number;
@@ -59,7 +59,7 @@ export function followRoomRoundEvent(schedule: RoomSchedule, now: number): Follo
 }
 
 /** What of the timer decides whether joining a room would end a session: its context's fields. */
-export interface TimerSessionFacts {
+interface TimerSessionFacts {
   mode: TimerMode;
   /** When the session under way started, epoch ms; null when none is (idle, or a fresh mode). */
   sessionStartTime: number | null;

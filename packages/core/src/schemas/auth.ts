@@ -2,10 +2,10 @@ import { z } from "zod";
 import { PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH } from "../constants";
 
 /** What a new password of spaces (or mostly spaces) is told. */
-export const BLANK_PASSWORD_MESSAGE = `Password must have at least ${PASSWORD_MIN_LENGTH} characters that are not spaces`;
+const BLANK_PASSWORD_MESSAGE = `Password must have at least ${PASSWORD_MIN_LENGTH} characters that are not spaces`;
 
 /** True when `password` has at least PASSWORD_MIN_LENGTH characters other than white space. */
-export function hasEnoughNonBlank(password: string): boolean {
+function hasEnoughNonBlank(password: string): boolean {
   return password.replace(/\s/gu, "").length >= PASSWORD_MIN_LENGTH;
 }
 
@@ -56,7 +56,6 @@ export const loginBodySchema = z.object({
   username: z.string().trim().min(USERNAME_MIN_LENGTH, "Username or email must be at least 3 characters").max(254),
   password: z.string().min(1, "Password is required").max(200),
 });
-export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** Body of `POST /api/register` (`docs/api.md`). */
 export const registerBodySchema = z.object({

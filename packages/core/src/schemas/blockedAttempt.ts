@@ -13,7 +13,7 @@ import { isoDateTimeInYears } from "./dates";
  * delay page after its countdown (`pass`), or a turn-back there, "Go back to focus"
  * (`turned_back`) (`docs/product.md`, Delay instead of a wall).
  */
-export const BLOCKED_ATTEMPT_KINDS = ["blocked", "pass", "turned_back"] as const;
+const BLOCKED_ATTEMPT_KINDS = ["blocked", "pass", "turned_back"] as const;
 export type BlockedAttemptKind = (typeof BLOCKED_ATTEMPT_KINDS)[number];
 
 /**

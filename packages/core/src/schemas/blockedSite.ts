@@ -19,14 +19,7 @@ import { siteEntrySchema } from "./siteRule";
  * (`localhost`) are refused.
  */
 
-export {
-  BLOCKED_SITE_EXAMPLE_HOST,
-  BLOCKED_SITE_MESSAGES,
-  DOMAIN_LABEL_MAX_LENGTH,
-  DOMAIN_MAX_LENGTH,
-  isValidDomain,
-  normalizeWebsiteHost,
-} from "./domain";
+export { BLOCKED_SITE_MESSAGES, isValidDomain, normalizeWebsiteHost } from "./domain";
 
 /** The add-website form: an entry of the list (siteRule.ts: a site, a path, or a `+` exception). */
 export const addWebsiteFormSchema = z.object({ url: siteEntrySchema });
@@ -54,7 +47,6 @@ export type BlockedSite = z.infer<typeof blockedSiteSchema>;
 
 /** Body of `PUT /api/blocked-sites/{id}` (`docs/api.md`): a wall or a delay page for this entry. */
 export const blockedSiteUpdateSchema = z.object({ delay: z.boolean({ message: "delay must be true or false" }) });
-export type BlockedSiteUpdate = z.infer<typeof blockedSiteUpdateSchema>;
 
 /** Answer of `GET /api/blocked-sites` (`docs/api.md`). */
 export const blockedSiteListSchema = z.array(blockedSiteSchema);
@@ -77,7 +69,6 @@ export const linkedDeviceListSchema = z.array(linkedDeviceSchema);
 
 /** Body of `PUT /api/linked-devices/{id}` (`docs/api.md`). */
 export const linkedDeviceUpdateSchema = z.object({ isActive: z.boolean() });
-export type LinkedDeviceUpdate = z.infer<typeof linkedDeviceUpdateSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // For the API: limits, pairing a device, id parameters.
@@ -88,7 +79,7 @@ export const MAX_BLOCKED_SITES = 500;
 /** Most linked devices one user may have. */
 export const MAX_LINKED_DEVICES = 50;
 /** Longest name of a linked device. */
-export const LINKED_DEVICE_NAME_MAX_LENGTH = 100;
+const LINKED_DEVICE_NAME_MAX_LENGTH = 100;
 
 /** Conflict messages of the blocked-sites and linked-devices calls (409). */
 export const BLOCKED_SITE_CONFLICTS = {
@@ -106,7 +97,6 @@ export const linkedDeviceCreateSchema = z.object({
     .max(LINKED_DEVICE_NAME_MAX_LENGTH, `Device name must be at most ${LINKED_DEVICE_NAME_MAX_LENGTH} characters`)
     .refine(...showsWhatItSays("Device name")),
 });
-export type LinkedDeviceCreate = z.infer<typeof linkedDeviceCreateSchema>;
 
 /**
  * Answer of `POST /api/linked-devices` (201): the device and its token. The token (32 random

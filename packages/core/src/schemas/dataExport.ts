@@ -3,7 +3,7 @@ import { settingsSchema } from "./settings";
 import { escapeProblem, extensionsProblem, sessionInputSchema } from "./session";
 
 /** Formats of `GET /api/export`. */
-export const EXPORT_FORMATS = ["json", "csv"] as const;
+const EXPORT_FORMATS = ["json", "csv"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** Query of `GET /api/export?format=csv|json` (JSON when absent). */
@@ -15,7 +15,7 @@ export const exportQuerySchema = z.object({
 export const DATA_EXPORT_VERSION = 1;
 
 /** Most sessions one import may carry (about 25 years of daily use). */
-export const MAX_IMPORT_SESSIONS = 100_000;
+const MAX_IMPORT_SESSIONS = 100_000;
 
 /** Most sessions one account may hold; an import that would pass it is refused (`docs/offline.md`). */
 export const MAX_SESSIONS_PER_USER = 100_000;
@@ -27,7 +27,7 @@ export const MAX_SESSIONS_PER_USER = 100_000;
  * An escape mark (`escapedAt`) is kept when it fits the session (`escapeProblem`), and so is the
  * count of "+5 min" (`extensions`, a focus session's only).
  */
-export const exportedSessionSchema = sessionInputSchema.superRefine((session, ctx) => {
+const exportedSessionSchema = sessionInputSchema.superRefine((session, ctx) => {
   const problem = escapeProblem(session);
   if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["escapedAt"] });
   const extensions = extensionsProblem(session);
@@ -71,4 +71,3 @@ export function sessionDedupeKey(session: Pick<ExportedSession, "startTime" | "t
 export const deleteAccountBodySchema = z.object({
   password: z.string().min(1, "Password is required").max(200),
 });
-export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;

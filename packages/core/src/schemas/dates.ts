@@ -5,7 +5,7 @@ import { z } from "zod";
  * attempt. A moment outside them cannot be a real one, and stored it would break the lists and
  * exports that show it (a year past 9999 is not even ISO 8601 in four digits).
  */
-export const SESSION_YEARS = { first: 2000, last: 2100 } as const;
+const SESSION_YEARS = { first: 2000, last: 2100 } as const;
 const FIRST_MS = Date.UTC(SESSION_YEARS.first, 0, 1);
 const END_MS = Date.UTC(SESSION_YEARS.last + 1, 0, 1);
 

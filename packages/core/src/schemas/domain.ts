@@ -4,7 +4,7 @@
  * typed host. Kept apart from blockedSite.ts and siteRule.ts, which both build on it.
  */
 /** The host shown in the format message ('Invalid URL format (e.g., {host})'). */
-export const BLOCKED_SITE_EXAMPLE_HOST = "example.com";
+const BLOCKED_SITE_EXAMPLE_HOST = "example.com";
 
 /** Validation messages of the add-website form, word for word. */
 export const BLOCKED_SITE_MESSAGES = {
@@ -13,9 +13,9 @@ export const BLOCKED_SITE_MESSAGES = {
 } as const;
 
 /** Longest label of a domain (RFC 1035). */
-export const DOMAIN_LABEL_MAX_LENGTH = 63;
+const DOMAIN_LABEL_MAX_LENGTH = 63;
 /** Longest domain name in its text form (RFC 1035). */
-export const DOMAIN_MAX_LENGTH = 253;
+const DOMAIN_MAX_LENGTH = 253;
 
 const LABEL = `[a-z0-9](?:[a-z0-9-]{0,${DOMAIN_LABEL_MAX_LENGTH - 2}}[a-z0-9])?`;
 /** A domain (`docs/product.md`), in lower case: labels, then a top-level part of 2+ letters. */

@@ -32,7 +32,6 @@ export const passwordResetTokenSchema = z
 
 /** Body of `POST /api/password-reset/request`: the account's username or email, as sign-in takes it. */
 export const passwordResetRequestBodySchema = z.object({ login: loginBodySchema.shape.username });
-export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBodySchema>;
 
 /** Body of `POST /api/password-reset/check`: is this link still good? */
 export const passwordResetCheckBodySchema = z.object({ token: passwordResetTokenSchema });
@@ -45,7 +44,6 @@ export const passwordResetCompleteBodySchema = z.object({
   token: passwordResetTokenSchema,
   password: registerBodySchema.shape.password,
 });
-export type PasswordResetCompleteBody = z.infer<typeof passwordResetCompleteBodySchema>;
 
 /** Answer of `POST /api/password-reset/complete`: the user, now signed in on this browser. */
 export const passwordResetCompleteResponseSchema = z.object({ user: userSchema });
@@ -64,7 +62,6 @@ export type AdminResetLink = z.infer<typeof adminResetLinkResponseSchema>;
 
 /** The "Forgot password?" form: one field, the username or email, checked as sign-in checks it. */
 export const forgotPasswordFormSchema = z.object({ login: loginFormSchema.shape.usernameOrEmail });
-export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
 
 /** The new-password form of a reset link: registration's password and confirmation rules and words. */
 export const resetPasswordFormSchema = z
@@ -76,4 +73,3 @@ export const resetPasswordFormSchema = z
     message: "Passwords don't match",
     path: ["confirmPassword"],
   });
-export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

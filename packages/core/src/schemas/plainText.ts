@@ -38,7 +38,7 @@ export function hasHiddenCharacters(text: string): boolean {
 }
 
 /** The message for a field that holds one: "Task title must not contain invisible or text-direction characters". */
-export function hiddenCharactersMessage(field: string): string {
+function hiddenCharactersMessage(field: string): string {
   return `${field} must not contain invisible or text-direction characters`;
 }
 

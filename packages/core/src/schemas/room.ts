@@ -2,11 +2,11 @@ import { z } from "zod";
 import { showsWhatItSays } from "./plainText";
 
 /** Who can find a room: listed for everyone (`public`), or reached only by its link (`link`). */
-export const ROOM_VISIBILITIES = ["public", "link"] as const;
+const ROOM_VISIBILITIES = ["public", "link"] as const;
 export type RoomVisibility = (typeof ROOM_VISIBILITIES)[number];
 
 /** A room's phases: a focus round, then a break round. */
-export const ROOM_PHASES = ["focus", "break"] as const;
+const ROOM_PHASES = ["focus", "break"] as const;
 export type RoomPhase = (typeof ROOM_PHASES)[number];
 
 /** A room's public handle in its link (`/rooms/<slug>`): 10 URL-safe characters the server makes. */
@@ -67,7 +67,7 @@ export type RoomCreate = z.infer<typeof roomCreateSchema>;
  * Free plan's sessions of the day are used up; `docs/rooms.md`). Absent from an older instance's
  * relay: false.
  */
-export const roomMemberSchema = z.object({
+const roomMemberSchema = z.object({
   name: z.string(),
   status: z.string(),
   limitReached: z.boolean().default(false),
@@ -75,7 +75,7 @@ export const roomMemberSchema = z.object({
 export type RoomMember = z.infer<typeof roomMemberSchema>;
 
 /** The current round of a room (core's `roomRound`): times epoch ms. */
-export const roomRoundSchema = z.object({
+const roomRoundSchema = z.object({
   index: z.number().int().min(0),
   phase: z.enum(ROOM_PHASES),
   startedAt: z.number(),
@@ -106,7 +106,7 @@ export const roomSchema = z.object({
 export type Room = z.infer<typeof roomSchema>;
 
 /** The bytes `text` takes inside a JSON frame (UTF-8, escapes included, quotes left out). */
-export function jsonTextBytes(text: string): number {
+function jsonTextBytes(text: string): number {
   // JSON.stringify escapes control characters and lone surrogates, so what is left is well formed.
   let bytes = 0;
   for (const character of JSON.stringify(text)) {
@@ -145,4 +145,3 @@ export type AdminRoom = z.infer<typeof adminRoomSchema>;
 
 /** Body of `PUT /api/admin/rooms/:slug/hidden`: hide the room from the public list, or show it again. */
 export const adminRoomUpdateSchema = z.object({ hidden: z.boolean("hidden must be true or false") });
-export type AdminRoomUpdate = z.infer<typeof adminRoomUpdateSchema>;

@@ -5,7 +5,7 @@ import { MAX_RECORD_ID, positiveIdParam, recordIdSchema } from "./ids";
 import { intentionSchema, sessionOutcomeSchema, sessionRatingSchema } from "./intention";
 
 /** Session types as stored. */
-export const SESSION_TYPES = ["focus", "break"] as const;
+const SESSION_TYPES = ["focus", "break"] as const;
 export type SessionType = (typeof SESSION_TYPES)[number];
 
 /** Most "+5 min" one session may have had (the `maxExtensions` setting's top). */
@@ -108,10 +108,9 @@ export const sessionRangeQuerySchema = z
     message: "startDate must not be after endDate",
     path: ["endDate"],
   });
-export type SessionRangeQuery = z.infer<typeof sessionRangeQuerySchema>;
 
 /** Most sessions one page of `GET /api/sessions` holds, and the page size when none is asked. */
-export const SESSION_PAGE_SIZE = 1000;
+const SESSION_PAGE_SIZE = 1000;
 
 /** Response header of `GET /api/sessions` naming the cursor of the next page; absent on the last page. */
 export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
@@ -135,7 +134,7 @@ export function encodeSessionCursor(session: Pick<Session, "startTime" | "id">):
 const CURSOR_PATTERN = /^(\d[\dT:.+\-Z]{0,39})_([1-9]\d{0,9})$/;
 
 /** The cursor's parts, or undefined when `text` is not one `encodeSessionCursor` makes. */
-export function decodeSessionCursor(text: string): SessionCursor | undefined {
+function decodeSessionCursor(text: string): SessionCursor | undefined {
   const match = CURSOR_PATTERN.exec(text);
   if (!match?.[1] || !match[2]) return undefined;
   const id = Number(match[2]);
@@ -163,4 +162,3 @@ export const sessionListQuerySchema = z.object({
     })
     .optional(),
 });
-export type SessionListQuery = z.infer<typeof sessionListQuerySchema>;

@@ -66,13 +66,12 @@ export function delayPassesLeft(passesToday: number, perDay: number): number {
 export const SHIELD_OFF_AFTER_MS = 45_000;
 
 /** What a paired extension reports of itself over the live connection (`shield_status`). */
-export const shieldReportSchema = z.object({
+export interface ShieldReport {
   /** `chrome.extension.isAllowedIncognitoAccess()`. */
-  incognitoAllowed: z.boolean(),
+  incognitoAllowed: boolean;
   /** The blocking rules the extension should have are installed (true when none are needed). */
-  rulesInPlace: z.boolean(),
-});
-export type ShieldReport = z.infer<typeof shieldReportSchema>;
+  rulesInPlace: boolean;
+}
 
 /**
  * Answer of `GET /api/shield/status` (`docs/api.md`): each paired browser's last report

@@ -10,7 +10,7 @@ import { BLOCKED_SITE_MESSAGES, isValidDomain } from "./domain";
  */
 
 /** What an entry does: a whole site, a path of a site, or an exception (allowed). */
-export type SiteEntryKind = "site" | "path" | "exception";
+type SiteEntryKind = "site" | "path" | "exception";
 
 /** A parsed entry. `path` starts with "/" and has no trailing "/"; null for a whole site. */
 export interface SiteEntry {
@@ -22,7 +22,7 @@ export interface SiteEntry {
 }
 
 /** Longest path of an entry, in characters. */
-export const SITE_PATH_MAX_LENGTH = 200;
+const SITE_PATH_MAX_LENGTH = 200;
 
 /** Validation messages for entries beyond the add-website form's two (`BLOCKED_SITE_MESSAGES`). */
 export const SITE_ENTRY_MESSAGES = {
@@ -105,7 +105,7 @@ const ESCAPES = /(?:%[0-9a-f]{2})+/gi;
  * `/` made one (`//shorts`), and letters in lower case. An escape that is no valid UTF-8 is kept
  * as it is.
  */
-export function canonicalSitePath(pathname: string): string {
+function canonicalSitePath(pathname: string): string {
   const decoded = pathname.replace(ESCAPES, (run) => {
     try {
       return decodeURIComponent(run);

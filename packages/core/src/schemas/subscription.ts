@@ -47,20 +47,19 @@ export type UpgradeResponse = z.infer<typeof upgradeResponseSchema>;
  * The retention offers a cancelling user can accept (`docs/product.md`, Offers and upgrade
  * requests): half the price for 3 months, or a 3-month pause.
  */
-export const RETENTION_OFFER_IDS = ["half-price-3-months", "pause-3-months"] as const;
+const RETENTION_OFFER_IDS = ["half-price-3-months", "pause-3-months"] as const;
 export type RetentionOfferId = (typeof RETENTION_OFFER_IDS)[number];
 
 /** Body of `POST /api/subscription/offer` (`docs/api.md`): which offer the user accepts. */
 export const acceptOfferBodySchema = z.object({
   offer: z.enum(RETENTION_OFFER_IDS, { message: "Please choose one of the offers" }),
 });
-export type AcceptOfferBody = z.infer<typeof acceptOfferBodySchema>;
 
 /**
  * An accepted retention offer: which, when it was accepted and when the team applied it
  * (ISO 8601; `appliedAt` null while it waits).
  */
-export const acceptedOfferSchema = z.object({
+const acceptedOfferSchema = z.object({
   offer: z.enum(RETENTION_OFFER_IDS),
   acceptedAt: z.string(),
   appliedAt: z.string().nullable(),
@@ -87,15 +86,14 @@ export const userIdParamsSchema = z.object({
  * A user's last self-service cancellation as the admin reads it (`docs/product.md`, People and
  * plans): the reason's label, the feedback they wrote ("" when none) and when (ISO 8601).
  */
-export const cancellationFeedbackSchema = z.object({
+const cancellationFeedbackSchema = z.object({
   reason: z.string(),
   feedback: z.string(),
   cancelledAt: z.string(),
 });
-export type CancellationFeedback = z.infer<typeof cancellationFeedbackSchema>;
 
 /** One row of `GET /api/admin/users` (`docs/api.md`). */
-export const adminUserSchema = z.object({
+const adminUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string().nullable(),

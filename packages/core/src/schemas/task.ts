@@ -22,7 +22,7 @@ export const MAX_OPEN_TASKS = 200;
  */
 export const TASK_HISTORY_DAYS = 30;
 /** Most ids one `POST /api/tasks/reorder` may carry. */
-export const MAX_TASK_REORDER_IDS = 1000;
+const MAX_TASK_REORDER_IDS = 1000;
 
 /** Messages of the task form and the task routes, word for word. */
 export const TASK_MESSAGES = {
@@ -38,7 +38,7 @@ export const TASK_MESSAGES = {
 } as const;
 
 /** A task's title: trimmed, 1 to TASK_TITLE_MAX_LENGTH characters, no NUL character, nothing hidden (`plainText.ts`). */
-export const taskTitleSchema = z
+const taskTitleSchema = z
   .string({ message: TASK_MESSAGES.titleRequired })
   .trim()
   .min(1, TASK_MESSAGES.titleRequired)
@@ -47,7 +47,7 @@ export const taskTitleSchema = z
   .refine(...showsWhatItSays("Task title"));
 
 /** A task's estimate: whole focus sessions, TASK_ESTIMATE.min to TASK_ESTIMATE.max. */
-export const taskEstimateSchema = z
+const taskEstimateSchema = z
   .number({ message: TASK_MESSAGES.estimate })
   .int(TASK_MESSAGES.estimate)
   .min(TASK_ESTIMATE.min, TASK_MESSAGES.estimate)
@@ -55,7 +55,6 @@ export const taskEstimateSchema = z
 
 /** The add-task form (the client adds the `clientId`). */
 export const taskFormSchema = z.object({ title: taskTitleSchema, estimate: taskEstimateSchema });
-export type TaskFormInput = z.input<typeof taskFormSchema>;
 export type TaskForm = z.output<typeof taskFormSchema>;
 
 /**
@@ -83,7 +82,6 @@ export const taskReorderSchema = z.object({
     .max(MAX_TASK_REORDER_IDS, `ids must name at most ${MAX_TASK_REORDER_IDS} tasks`)
     .refine((ids) => new Set(ids).size === ids.length, TASK_MESSAGES.duplicateIds),
 });
-export type TaskReorder = z.output<typeof taskReorderSchema>;
 
 /**
  * A task as the API returns it. Dates are ISO 8601 (UTC). `position` orders the list (smaller

@@ -8,7 +8,7 @@ import { z } from "zod";
 export const TIME_ZONE_HEADER = "x-time-zone";
 
 /** Whether `value` names a time zone this runtime knows ("Europe/Berlin", "UTC"). */
-export function isTimeZone(value: string): boolean {
+function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });
     return true;

@@ -24,15 +24,6 @@ export type User = z.infer<typeof userSchema>;
 
 /** Response of `GET /api/me`, `POST /api/login`, `POST /api/register` (`docs/api.md`). */
 export const userResponseSchema = z.object({ user: userSchema });
-export type UserResponse = z.infer<typeof userResponseSchema>;
-
-/** Every error body of the API: `{ message }`, plus `issues` for validation errors. */
-export const errorResponseSchema = z.object({
-  message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** A success answer that only carries a message, e.g. 'Password updated'. */
 export const messageResponseSchema = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;

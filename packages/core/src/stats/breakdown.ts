@@ -1,7 +1,7 @@
 import { secondsToMinutes, type StatsSession } from "../days/sessionRecord";
 
 /** Counts and time of one session type. `minutes` covers its completed sessions only. */
-export interface SessionTypeBreakdown {
+interface SessionTypeBreakdown {
   count: number;
   completed: number;
   minutes: number;

@@ -17,7 +17,7 @@ export function escapesThisWeek(sessions: readonly Pick<SessionInput, "escapedAt
 }
 
 /** How many sessions ended early the Statistics list. */
-export const ESCAPES_LISTED = 5;
+const ESCAPES_LISTED = 5;
 
 /** Strict focus sessions ended early (`docs/product.md`, Strict focus), as Statistics show them. */
 export interface EscapeReport<T> {

@@ -8,9 +8,9 @@ export {
   startOfLocalWeek,
 } from "../days/calendar";
 export { focusMinutesOf, isCompletedFocus, secondsToMinutes, sessionEndMs, sessionStartMs, type StatsSession } from "../days/sessionRecord";
-export { DAYS_PER_WEEK, summarizeSessions, type StatsSummary } from "./summary";
-export { sessionBreakdown, type SessionBreakdown, type SessionTypeBreakdown } from "./breakdown";
-export { RECENT_SESSIONS_LIMIT, recentSessions } from "./recent";
+export { summarizeSessions, type StatsSummary } from "./summary";
+export { sessionBreakdown, type SessionBreakdown } from "./breakdown";
+export { recentSessions } from "./recent";
 export {
   DISTRACTIONS_PREVENTED_PER_SESSION,
   DISTRACTION_RECOVERY_MINUTES,
@@ -29,32 +29,12 @@ export {
   type AchievementCategory,
   type AchievementInput,
 } from "./achievements";
-export { FOCUS_MILESTONES, FOCUS_MILESTONE_STEP, focusMilestoneProgress, nextFocusMilestone, type MilestoneProgress } from "./milestones";
-export {
-  MOTIVATION_MESSAGES,
-  MOTIVATION_TIERS,
-  OUTSTANDING_DAY_SESSIONS,
-  STRONG_DAY_SESSIONS,
-  motivationMessage,
-  motivationTier,
-  type MotivationTier,
-} from "./motivation";
+export { focusMilestoneProgress, nextFocusMilestone, type MilestoneProgress } from "./milestones";
+export { MOTIVATION_MESSAGES, motivationMessage, motivationTier, type MotivationTier } from "./motivation";
 export { dailyFocusSeries, streakCalendar, type DailyFocusPoint, type StreakCalendarDay } from "./series";
 export { previewSessions } from "./preview";
 export { statsOverview, type StatsOverview } from "./overview";
-export { ESCAPES_LISTED, escapeReport, type EscapeReport } from "./escapes";
+export { escapeReport, type EscapeReport } from "./escapes";
 export { todayProgress, type TodayProgress } from "../days/today";
-export { shieldMeasuresByDay, shieldMeasuresBySession, type ShieldEvent, type ShieldMeasure, type ShieldOffSpan } from "./shield";
-export {
-  BUCKET_LABELS,
-  LENGTH_BUCKETS,
-  TIME_OF_DAY_BUCKETS,
-  intentionReport,
-  lengthBucket,
-  stuckSummary,
-  timeOfDayBucket,
-  type IntentionReport,
-  type IntentionSession,
-  type LengthBucket,
-  type TimeOfDayBucket,
-} from "./intentions";
+export { shieldMeasuresByDay, shieldMeasuresBySession, type ShieldEvent, type ShieldMeasure } from "./shield";
+export { intentionReport, lengthBucket, stuckSummary, timeOfDayBucket, type IntentionReport, type IntentionSession } from "./intentions";

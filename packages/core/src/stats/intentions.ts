@@ -9,15 +9,15 @@ import { sessionEndMs, sessionStartMs, type StatsSession } from "../days/session
  */
 
 /** The parts of the day a session can start in (local hours). */
-export const TIME_OF_DAY_BUCKETS = ["morning", "afternoon", "evening", "night"] as const;
-export type TimeOfDayBucket = (typeof TIME_OF_DAY_BUCKETS)[number];
+const TIME_OF_DAY_BUCKETS = ["morning", "afternoon", "evening", "night"] as const;
+type TimeOfDayBucket = (typeof TIME_OF_DAY_BUCKETS)[number];
 
 /** Session lengths, in minutes of focus. */
-export const LENGTH_BUCKETS = ["upTo15", "16to30", "31to60", "over60"] as const;
-export type LengthBucket = (typeof LENGTH_BUCKETS)[number];
+const LENGTH_BUCKETS = ["upTo15", "16to30", "31to60", "over60"] as const;
+type LengthBucket = (typeof LENGTH_BUCKETS)[number];
 
 /** The words for each bucket, as the card shows them. */
-export const BUCKET_LABELS: Record<TimeOfDayBucket | LengthBucket, string> = {
+const BUCKET_LABELS: Record<TimeOfDayBucket | LengthBucket, string> = {
   morning: "in the morning",
   afternoon: "in the afternoon",
   evening: "in the evening",

@@ -1,7 +1,7 @@
 /** Focus-time milestones, minutes (`docs/product.md`); after the last, every next multiple of 50. */
-export const FOCUS_MILESTONES = [25, 60, 100, 150, 200, 250, 300] as const;
+const FOCUS_MILESTONES = [25, 60, 100, 150, 200, 250, 300] as const;
 /** Spacing of the milestones after 300 minutes. */
-export const FOCUS_MILESTONE_STEP = 50;
+const FOCUS_MILESTONE_STEP = 50;
 
 const LAST_LISTED = FOCUS_MILESTONES[FOCUS_MILESTONES.length - 1] ?? 0;
 

@@ -1,11 +1,10 @@
 /** Today's completed focus sessions that reach the 'strong' tier (`docs/product.md`). */
-export const STRONG_DAY_SESSIONS = 4;
+const STRONG_DAY_SESSIONS = 4;
 /** Today's completed focus sessions that reach the 'outstanding' tier (`docs/product.md`). */
-export const OUTSTANDING_DAY_SESSIONS = 8;
+const OUTSTANDING_DAY_SESSIONS = 8;
 
 /** Motivation tiers: under 4 sessions today, 4 to 7, 8 or more. */
-export const MOTIVATION_TIERS = ["starting", "strong", "outstanding"] as const;
-export type MotivationTier = (typeof MOTIVATION_TIERS)[number];
+export type MotivationTier = "starting" | "strong" | "outstanding";
 
 /** One short message per tier. */
 export const MOTIVATION_MESSAGES: Record<MotivationTier, string> = {

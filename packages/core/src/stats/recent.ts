@@ -1,7 +1,7 @@
 import { sessionStartMs, type StatsSession } from "../days/sessionRecord";
 
 /** The recent sessions list shows 5. */
-export const RECENT_SESSIONS_LIMIT = 5;
+const RECENT_SESSIONS_LIMIT = 5;
 
 /**
  * The most recent completed sessions, newest first by start time (the 5 most recent

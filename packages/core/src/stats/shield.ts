@@ -15,7 +15,7 @@ export interface ShieldEvent {
 }
 
 /** A shield-off interval; an open one (`endedAt` null) lasts until `now`. Dates ISO 8601. */
-export interface ShieldOffSpan {
+interface ShieldOffSpan {
   startedAt: string;
   endedAt: string | null;
   sessionStart: string | null;

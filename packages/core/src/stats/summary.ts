@@ -3,7 +3,7 @@ import { focusMinutesOf, isCompletedFocus, sessionEndMs, type StatsSession } fro
 import { todayProgress } from "../days/today";
 
 /** Average sessions per day is this week's sessions divided by 7 (`docs/product.md`). */
-export const DAYS_PER_WEEK = 7;
+const DAYS_PER_WEEK = 7;
 
 /**
  * The summary cards (`docs/product.md`, Statistics). Counts are completed focus sessions; minutes

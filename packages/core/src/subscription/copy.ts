@@ -15,10 +15,10 @@ import { daysLeftText, type PlanState } from "./rules";
 export const PLAN_NAMES = { free: "Free", trial: "Trial", premium: "Premium" } as const;
 
 /** Premium's monthly price in cents (paid through a payment request, `docs/product.md`). */
-export const PREMIUM_PRICE_CENTS = 499;
+const PREMIUM_PRICE_CENTS = 499;
 
 /** An amount of cents as a price: 499 → "$4.99", 0 → "$0". */
-export function formatPrice(cents: number): string {
+function formatPrice(cents: number): string {
   return cents === 0 ? "$0" : `$${(cents / 100).toFixed(2)}`;
 }
 
@@ -35,7 +35,7 @@ export function premiumWorth(months: number): string {
 export const SYNC_FEATURE = "Your timer in sync on all your devices";
 
 /** Free's statistics and Premium's, each stated once. */
-export const FREE_HISTORY_FEATURE = `Statistics of the last ${FREE_PLAN.historyDays} days`;
+const FREE_HISTORY_FEATURE = `Statistics of the last ${FREE_PLAN.historyDays} days`;
 export const PREMIUM_HISTORY_FEATURE = "Statistics of your whole history";
 
 /** What Free includes, as every list of it reads. */
@@ -60,7 +60,7 @@ export const PREMIUM_EXTRAS: readonly string[] = [
 export const PREMIUM_FEATURES: readonly string[] = [...PREMIUM_EXTRAS, SYNC_FEATURE];
 
 /** Free in one line, for notices: "2 focus sessions a day, 3 focus tracks, …". */
-export const FREE_SUMMARY = `${FREE_FEATURES.slice(0, 4).join(", ").toLowerCase()}`;
+const FREE_SUMMARY = `${FREE_FEATURES.slice(0, 4).join(", ").toLowerCase()}`;
 
 /** The trial as a phrase: "14-day free trial", or "free trial" while the length is not known. */
 export function trialPhrase(trialDays: number | null): string {
@@ -73,7 +73,7 @@ function capitalised(text: string): string {
 }
 
 /** `trialPhrase` at the start of a sentence: "14-day free trial", "Free trial". */
-export function trialPhraseCapitalised(trialDays: number | null): string {
+function trialPhraseCapitalised(trialDays: number | null): string {
   return capitalised(trialPhrase(trialDays));
 }
 

@@ -1,7 +1,7 @@
 import { assign, setup } from "xstate";
 import { isPremiumActive, isTrialActive, trialDaysLeft, type SubscriptionFields } from "./rules";
 
-export interface SubscriptionContext {
+interface SubscriptionContext {
   user: SubscriptionFields;
   /** The latest instant seen, epoch ms. */
   now: number;
@@ -62,8 +62,6 @@ export const subscriptionMachine = setup({
     free: { tags: ["canUpgrade"] },
   },
 });
-
-export type SubscriptionMachine = typeof subscriptionMachine;
 
 /** Days left of the trial, rounded up, minimum 0 (`docs/product.md`). */
 export function selectTrialDaysLeft(snapshot: { context: SubscriptionContext }): number {

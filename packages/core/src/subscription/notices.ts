@@ -12,10 +12,10 @@ import { daysLeftText, planStateOf, trialDaysLeft, type SubscriptionFields } fro
 export type TrialNoticeId = "trial-3-days" | "trial-1-day" | "trial-ended";
 
 /** Days left at which the trial's notices start (3 days, then 1 day, before the end). */
-export const TRIAL_NOTICE_DAYS = { first: 3, last: 1 } as const;
+const TRIAL_NOTICE_DAYS = { first: 3, last: 1 } as const;
 
 /** A notice with its id. */
-export interface TrialNotice extends PlanNoticeText {
+interface TrialNotice extends PlanNoticeText {
   id: TrialNoticeId;
 }
 

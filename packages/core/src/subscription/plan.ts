@@ -32,7 +32,7 @@ export const FREE_PLAN = {
 } as const;
 
 /** Which plan's limits apply to a signed-in user at an instant. */
-export type PlanTier = "premium" | "trial" | "free";
+type PlanTier = "premium" | "trial" | "free";
 
 /** The plan a user's limits follow at `now` (epoch ms): premium active, trial active, else free. */
 export function planTier(user: SubscriptionFields, now: number): PlanTier {
@@ -172,7 +172,7 @@ export function audioListenerOf(user: SubscriptionFields | null, now: number): A
 export const GUEST_TRACKS: readonly string[] = FREE_PLAN.tracks.filter((path) => path.startsWith(`${GUEST_AUDIO_MOOD}/`));
 
 /** The library paths (`<mood>/<file>`) a listener may play; null when it may play every file. */
-export function tracksAllowed(listener: AudioListener): readonly string[] | null {
+function tracksAllowed(listener: AudioListener): readonly string[] | null {
   if (listener === "guest") return GUEST_TRACKS;
   if (listener === "free") return FREE_PLAN.tracks;
   return null;

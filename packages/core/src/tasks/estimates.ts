@@ -47,7 +47,7 @@ export interface EstimateTotals {
   under: number;
 }
 
-export interface EstimateReport {
+interface EstimateReport {
   /** The report's tasks, the most recently worked on or done first. */
   rows: TaskEstimateRow[];
   totals: EstimateTotals;
@@ -109,7 +109,7 @@ export function estimateReport(tasks: readonly EstimateTask[], now: number, days
  * How many tasks' worth of "took exactly its estimate" the estimate factor starts from: with few
  * done tasks, one odd task cannot swing it far from 1.0 (`docs/product.md`, Tasks).
  */
-export const ESTIMATE_FACTOR_PRIOR_TASKS = 5;
+const ESTIMATE_FACTOR_PRIOR_TASKS = 5;
 
 /** The user's estimate factor: `factor` × an estimate is what a task is likely to take. */
 export interface EstimateFactor {
@@ -135,7 +135,7 @@ export function estimateFactor(tasks: readonly EstimateTask[], now: number, days
 }
 
 /** The lengths a projection counts, whole minutes (the user's settings). */
-export interface ProjectionLengths {
+interface ProjectionLengths {
   focusDuration: number;
   shortBreakDuration: number;
   longBreakDuration: number;

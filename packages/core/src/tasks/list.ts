@@ -125,7 +125,7 @@ export function toTaskItems(tasks: readonly Task[]): TaskItem[] {
  * A completed session that has not reached the server yet, with the task it counts for: by id,
  * or by clientId when the task itself was still waiting to be sent when the session ended.
  */
-export type PendingTaskSession = Pick<SessionInput, "type" | "completed" | "taskId"> & { taskClientId?: string };
+type PendingTaskSession = Pick<SessionInput, "type" | "completed" | "taskId"> & { taskClientId?: string };
 
 /**
  * `tasks` with the completed focus sessions still waiting to be sent added to their actual

@@ -71,7 +71,7 @@ export function newAccountTimer(settings: TimerSettings, seed: string, now: numb
 }
 
 /** The synced part of a chart snapshot (the chart must rest in one of TIMER_STATUSES). */
-export function syncedTimerOf(snapshot: TimerSnapshot): AccountSyncedTimer {
+function syncedTimerOf(snapshot: TimerSnapshot): AccountSyncedTimer {
   const c = snapshot.context;
   const status = TIMER_STATUSES.find((s) => snapshot.matches(s)) ?? "idle";
   return {

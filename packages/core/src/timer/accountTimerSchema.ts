@@ -54,7 +54,7 @@ const timerExtendableSchema = z.object({
 });
 
 /** The part of the account's timer every device takes over (`SyncedTimer`, the chart's SYNC). */
-export const syncedTimerSchema = z.object({
+const syncedTimerSchema = z.object({
   status: z.enum(TIMER_STATUSES),
   mode: z.enum(TIMER_MODES),
   durationMs: durationMs.positive(),

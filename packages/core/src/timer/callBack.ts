@@ -23,7 +23,7 @@ export const BREAK_CALLBACK_NOTICE = {
 } as const;
 
 /** When the sound number `index` (0 first, at the break's end) is due, epoch ms. */
-export function breakCallBackAt(breakEndedAt: number, index: number): number {
+function breakCallBackAt(breakEndedAt: number, index: number): number {
   return breakEndedAt + index * BREAK_CALLBACK_INTERVAL_MS;
 }
 
@@ -42,7 +42,7 @@ export function breakCallBackDue(breakEndedAt: number, played: number, now: numb
   return { play, played: nowPlayed, nextAt: nowPlayed < BREAK_CALLBACK_MAX_PLAYS ? breakCallBackAt(breakEndedAt, nowPlayed) : null };
 }
 
-export interface BreakCallBackContext {
+interface BreakCallBackContext {
   /** When the break ended, epoch ms; null while no notice is up. */
   breakEndedAt: number | null;
   /** Sounds played (or skipped by a sleep) for this break's end. */

@@ -18,7 +18,7 @@ import type { TimerContext } from "./types";
 import { remainingMsOf } from "./timeLeft";
 
 /** The default share of a Flowtime session's focus its break earns (1/5). */
-export const DEFAULT_FLOW_BREAK_SHARE = 1 / 5;
+const DEFAULT_FLOW_BREAK_SHARE = 1 / 5;
 
 /** Whether a new focus session starts as Flowtime: as the start asks (`flow`), else as the setting says. */
 export function startsFlow(settings: Pick<TimerSettings, "focusStyle">, asked: boolean | undefined): boolean {
@@ -69,7 +69,7 @@ export function flowCueDue(focusedMs: number, settings: Pick<TimerSettings, "flo
 }
 
 /** How many "+5 min" a session may have in a row, from the settings (default 2). */
-export function maxExtensionsOf(settings: Pick<TimerSettings, "maxExtensions">): number {
+function maxExtensionsOf(settings: Pick<TimerSettings, "maxExtensions">): number {
   return settings.maxExtensions ?? MAX_EXTENSIONS.default;
 }
 

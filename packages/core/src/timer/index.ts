@@ -1,12 +1,9 @@
 export {
   timerMachine,
-  ticker,
   tickerWith,
   modeDurationMs,
   nextModeAfter,
   startBlockReason,
-  undoOf,
-  escapeOf,
   breakEarnedSoFarMs,
   type TimerMachine,
 } from "./machine";
@@ -23,23 +20,19 @@ export {
   BREAK_CALLBACK_INTERVAL_MS,
   BREAK_CALLBACK_MAX_PLAYS,
   BREAK_CALLBACK_NOTICE,
-  breakCallBackAt,
   breakCallBackDue,
   breakCallBackMachine,
   callBackTickerWith,
-  type BreakCallBackContext,
   type BreakCallBackEvent,
 } from "./callBack";
-export { activeEndWarning, warningOffsets, warningToAnnounce } from "./warnings";
+export { activeEndWarning, warningToAnnounce } from "./warnings";
 export {
-  DEFAULT_FLOW_BREAK_SHARE,
   earnedBreakMs,
   extensionOffer,
   flowBreakShareOf,
   flowCueDue,
   flowFocusedMs,
   flowRecords,
-  maxExtensionsOf,
   startsFlow,
   takeBreakAllowed,
 } from "./flow";

@@ -243,7 +243,7 @@ export function breakEarnedSoFarMs(context: TimerContext): number | null {
  * a started focus session, with its stopped record when it had at least STOPPED_SESSION_MIN_MS
  * of focus; null for a break or a session that never started (`docs/product.md`, The timer).
  */
-export function undoOf(context: TimerContext, status: "running" | "paused"): TimerUndo | null {
+function undoOf(context: TimerContext, status: "running" | "paused"): TimerUndo | null {
   if (context.mode !== "focus" || context.sessionStartTime === null) return null;
   const remainingMs = remainingMsOf(context);
   const focusedMs = context.durationMs - remainingMs;
@@ -281,7 +281,7 @@ export function undoOf(context: TimerContext, status: "running" | "paused"): Tim
  * focus): stopped (`completed: false`) with the focus it had, whatever its length, and marked
  * with the escape's instant. Null when no strict session is under way.
  */
-export function escapeOf(context: TimerContext): (SessionInput & { clientId: string }) | null {
+function escapeOf(context: TimerContext): (SessionInput & { clientId: string }) | null {
   if (!context.strict || context.mode !== "focus" || context.sessionStartTime === null) return null;
   const focusedMs = Math.max(0, context.durationMs - remainingMsOf(context));
   return {
@@ -328,7 +328,7 @@ export function tickerWith(now: () => number) {
 }
 
 /** The ticker on this device's own clock. */
-export const ticker = tickerWith(() => Date.now());
+const ticker = tickerWith(() => Date.now());
 
 /**
  * The Pomodoro timer (rules in docs/product.md "Timer").

@@ -12,7 +12,7 @@ import type { TimerContext, TimerCounters, TimerRestore } from "./types";
  * record's own: currentTime (s left), elapsedTime and totalSessionTime (s); progress in percent;
  * sessionStartTime and timestamp epoch ms.
  */
-export const persistedTimerStateSchema = z.object({
+const persistedTimerStateSchema = z.object({
   isActive: z.boolean(),
   mode: z.enum(TIMER_MODES),
   currentTime: z.number(),

@@ -8,7 +8,7 @@ import { timerMachine } from "./machine";
 import type { TimerEffect } from "./types";
 
 /** A ticker that never wakes the chart. */
-export const silentTicker = fromCallback<EventObject, { endsAt: number }>(() => () => {});
+const silentTicker = fromCallback<EventObject, { endsAt: number }>(() => () => {});
 
 /** The chart with the silent ticker. */
 export const silentMachine = timerMachine.provide({ actors: { ticker: silentTicker } });

@@ -8,7 +8,7 @@ import type { EndWarning } from "../constants";
 import type { TimerView } from "./view";
 
 /** The offsets a choice warns at, minutes before the end, largest first. */
-export function warningOffsets(choice: EndWarning): readonly number[] {
+function warningOffsets(choice: EndWarning): readonly number[] {
   switch (choice) {
     case "off":
       return [];
