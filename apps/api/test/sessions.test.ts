@@ -223,7 +223,7 @@ describe("focus sessions on the Free plan (after the trial, or after a cancellat
     const held = await t.app.db.selectFrom("users").select(["time_zone", "time_zone_set_at"]).where("id", "=", id).executeTakeFirstOrThrow();
     expect(held.time_zone).toBe("UTC");
     // A day after the account took its zone, a device in another one moves it (a trip).
-    await t.app.db.updateTable("users").set({ time_zone_set_at: new Date(Date.now() - 25 * 60 * MINUTE).toISOString() }).where("id", "=", id).execute();
+    await t.app.db.updateTable("users").set({ time_zone_set_at: "2026-01-01T00:00:00.000Z" }).where("id", "=", id).execute();
     expect((await post(cookie, endingAt("2026-03-01T11:00:00Z"), "Pacific/Kiritimati")).statusCode).toBe(201);
     // ...and holds it for the next day: UTC named again is not taken.
     expect((await post(cookie, endingAt("2026-03-01T11:30:00Z"), "UTC")).statusCode).toBe(201);

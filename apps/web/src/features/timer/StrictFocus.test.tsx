@@ -9,7 +9,7 @@ import { TEST_USER, renderRoute, serveApp } from "@/test/render";
 const NOW = new Date(2026, 10, 25, 12, 0);
 
 /** A user on the Free plan (trial over): strict focus is theirs too (`docs/product.md`). */
-const free = (): User => ({ ...TEST_USER, trialEndDate: new Date(Date.now() - 60_000).toISOString() });
+const free = (): User => ({ ...TEST_USER, trialEndDate: new Date(NOW.getTime() - 60_000).toISOString() });
 
 /** A strict session this week that was ended early `minutesAgo` minutes ago. */
 function escapedAgo(minutesAgo: number) {
