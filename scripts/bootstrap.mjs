@@ -19,7 +19,9 @@ if (command !== "up" && command !== "check") {
   process.exit(2);
 }
 
-const step = (title) => console.log(`\n\u001b[1m==> ${title}\u001b[0m`);
+const started = Date.now();
+/** Prints a step's title with the time since the command started, so a slow step shows itself. */
+const step = (title) => console.log(`\n\u001b[1m==> ${title}\u001b[0m (at ${Math.round((Date.now() - started) / 1000)} s)`);
 
 function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { stdio: "inherit", ...options });

@@ -84,7 +84,9 @@ function start(command, commandArgs, { env = {}, capture = false } = {}) {
   return { child, done };
 }
 
-const title = (text) => console.log(`\n\u001b[1m==> ${text}\u001b[0m`);
+const started = Date.now();
+/** Prints a run's title with the seconds since the tests started. */
+const title = (text) => console.log(`\n\u001b[1m==> ${text}\u001b[0m (at ${Math.round((Date.now() - started) / 1000)} s)`);
 
 /** Seconds to add to this machine's clock to read `instant` now (faketime's relative offset). */
 function offsetTo(instant) {
@@ -135,4 +137,5 @@ dateRuns.forEach(({ status, output }, index) => {
 title("End-to-end tests that need the machine to themselves (e2e-alone)");
 failed ||= (await start("pnpm", [...vitest, "--project", "e2e-alone"], { env }).done).status !== 0;
 
+title(failed ? "Tests failed" : "Every test passed");
 process.exit(failed ? 1 : 0);

@@ -19,7 +19,7 @@ export { AUTOSAVE_DELAY_MS } from "./useSettingsForm";
  * length, the next one takes the new durations. The theme applies at once.
  */
 export function SettingsForm({ settings, user }: { settings: Settings; user: User }) {
-  const { control, submitNow, save } = useSettingsForm(settings, user);
+  const { control, submitNow, save, waiting } = useSettingsForm(settings, user);
   return (
     <form noValidate className="grid gap-6" onSubmit={submitNow}>
       <TimerSettingsCard control={control} />
@@ -29,7 +29,7 @@ export function SettingsForm({ settings, user }: { settings: Settings; user: Use
       <AudioSettingsCard control={control} />
       <AppearanceCard control={control} />
       <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
-        <SaveStatus status={save.isPending ? "saving" : save.isError ? "failed" : (save.data?.status ?? "idle")} />
+        <SaveStatus status={waiting || save.isPending ? "saving" : save.isError ? "failed" : (save.data?.status ?? "idle")} />
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={save.isPending} aria-busy={save.isPending}>
           {save.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
           Save Settings

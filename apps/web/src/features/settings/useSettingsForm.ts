@@ -1,6 +1,6 @@
 import type { Settings, User } from "@focus/core/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useCallback, useEffect, useRef, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api";
@@ -16,7 +16,8 @@ export const AUTOSAVE_DELAY_MS = 600;
  * shown is the one this browser uses now, and follows the header's toggle); every change saves
  * itself AUTOSAVE_DELAY_MS after the last one, one still waiting when the form goes away is saved
  * at once, and `submitNow` ('Save Settings') saves right away and confirms with a toast. Saves
- * go through `useSaveSettings` (the outbox); a refusal toasts the server's reason.
+ * go through `useSaveSettings` (the outbox); a refusal toasts the server's reason. `waiting` is
+ * true while a change waits for its autosave, so the page never says "saved" before it is.
  */
 export function useSettingsForm(settings: Settings, user: User) {
   const form = useForm<SettingsFormValues>({
@@ -44,6 +45,7 @@ export function useSettingsForm(settings: Settings, user: User) {
   );
 
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; flush: () => void } | null>(null);
+  const [waiting, setWaiting] = useState(false);
   useEffect(() => {
     const unsubscribe = subscribe({
       formState: { values: true },
@@ -53,9 +55,11 @@ export function useSettingsForm(settings: Settings, user: User) {
         if (pending.current) clearTimeout(pending.current.timer);
         const flush = () => {
           pending.current = null;
+          setWaiting(false);
           void handleSubmit((values) => saveValues(values, false))();
         };
         pending.current = { timer: setTimeout(flush, AUTOSAVE_DELAY_MS), flush };
+        setWaiting(true);
       },
     });
     return () => {
@@ -72,8 +76,9 @@ export function useSettingsForm(settings: Settings, user: User) {
     void handleSubmit((values) => {
       if (pending.current) clearTimeout(pending.current.timer);
       pending.current = null;
+      setWaiting(false);
       saveValues(values, true);
     })(event);
 
-  return { control: form.control, submitNow, save };
+  return { control: form.control, submitNow, save, waiting };
 }
