@@ -86,6 +86,69 @@ describe("POST /api/timer/commands", () => {
     expect(await sessions(cookie)).toHaveLength(1);
   });
 
+  it("refuses a round outside any room and a round too long for a room, and the timer records nothing", async () => {
+    const { cookie } = await registerUser(live.t.app);
+    const phone = await device(cookie);
+    const now = Date.now();
+    // A two-second "round" about to end: it would record a completed focus session at once.
+    const madeUp = await post(cookie, phone.timer.commandVersion, [{ command: { type: "round", mode: "focus", startedAt: now - 25 * MIN, endsAt: now + 2000 }, at: now }]);
+    expect(madeUp.statusCode).toBe(200);
+    expect(madeUp.json()).toMatchObject({ replies: [{ outcome: "refused", reason: "notInRoom" }], timer: { status: "idle", version: phone.timer.version } });
+    const long = await post(cookie, phone.timer.commandVersion, [{ command: { type: "round", mode: "focus", startedAt: now, endsAt: now + 25 * 60 * MIN }, at: now }]);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/at most 60 minutes/);
+    expect(await sessions(cookie)).toEqual([]);
+  });
+
+  it("runs a room member's round at the room's times, and refuses one at other times", async () => {
+    const { cookie } = await registerUser(live.t.app);
+    const opened = await live.t.app.inject({ method: "POST", url: "/api/rooms", headers: { cookie }, payload: { name: "Thesis sprint", visibility: "link" } });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const room = opened.json();
+    const phone = await device(cookie);
+    phone.socket.send({ type: "room_join", slug: room.slug });
+    let state = await phone.socket.next();
+    while (!state.type.startsWith("room_")) state = await phone.socket.next();
+    expect(state.type, JSON.stringify(state)).toBe("room_state");
+    const { startedAt, endsAt } = room.round as { startedAt: number; endsAt: number };
+    const shifted = await post(cookie, phone.timer.commandVersion, [{ command: { type: "round", mode: "focus", startedAt: startedAt - 20 * MIN, endsAt: endsAt - 20 * MIN }, at: Date.now() }]);
+    expect(shifted.json()).toMatchObject({ replies: [{ outcome: "refused", reason: "notInRoom" }] });
+    const real = await post(cookie, phone.timer.commandVersion, [{ command: { type: "round", mode: "focus", startedAt, endsAt }, at: Date.now() }]);
+    expect(real.json()).toMatchObject({ replies: [{ outcome: "applied" }], timer: { status: "running", mode: "focus", endsAt, inRound: true } });
+  });
+
+  it("refuses a command dated before the change its device last saw", async () => {
+    const { cookie } = await registerUser(live.t.app);
+    const phone = await device(cookie);
+    const started = await post(cookie, phone.timer.commandVersion, [{ command: { type: "start" }, at: Date.now() }]);
+    const seen = started.json().timer as AccountTimer;
+    // A pause dated an hour back, before the start it names as seen: it would reach into the past.
+    const backdated = await post(cookie, seen.commandVersion, [{ command: { type: "reset" }, at: Date.now() - 60 * MIN }]);
+    expect(backdated.json()).toMatchObject({ replies: [{ outcome: "refused", reason: "backdated" }], timer: { status: "running", version: seen.version } });
+  });
+
+  it("answers a command that changes nothing as ignored, and the timer's version stays", async () => {
+    const { cookie } = await registerUser(live.t.app);
+    const phone = await device(cookie);
+    // Reset on a timer that waits, and a task picked twice: nothing changes.
+    const answer = await post(cookie, phone.timer.commandVersion, [
+      { command: { type: "reset" }, at: Date.now() },
+      { command: { type: "task", task: null }, at: Date.now() },
+    ]);
+    expect(answer.json()).toMatchObject({
+      replies: [
+        { outcome: "ignored", reason: "noChange" },
+        { outcome: "ignored", reason: "noChange" },
+      ],
+      timer: { status: "idle", version: phone.timer.version, commandVersion: phone.timer.commandVersion },
+    });
+    // "+5 min" with none allowed, on a session that just ended: ignored too.
+    await live.t.app.inject({ method: "POST", url: "/api/settings", headers: { cookie }, payload: { maxExtensions: 0 } });
+    const started = (await post(cookie, phone.timer.commandVersion, [{ command: { type: "start" }, at: Date.now() }])).json().timer as AccountTimer;
+    const extend = await post(cookie, started.commandVersion, [{ command: { type: "extend" }, at: Date.now() }]);
+    expect(extend.json()).toMatchObject({ replies: [{ outcome: "ignored", reason: "noChange" }] });
+  });
+
   it("records a focus session for a task its device knew only by its clientId (added offline)", async () => {
     const { cookie, res } = await registerUser(live.t.app);
     const userId: number = res.json().user.id;

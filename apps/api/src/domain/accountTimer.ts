@@ -8,6 +8,7 @@
  * stopped after a minute or more as stopped, and a stopped record withdrawn when Undo brings
  * its session back.
  */
+import { isRoomRound, ROOM_PRESENCE_TIMEOUT_MS, type RoomSchedule } from "@focus/core/rooms";
 import { type SessionInput } from "@focus/core/schemas";
 import { type TaskRef } from "@focus/core/tasks";
 import { planTier } from "@focus/core/subscription";
@@ -22,7 +23,9 @@ import {
   type AccountTimer,
   type AccountTimerResult,
   type TimedTimerCommand,
+  type EscapeAsk,
   type TimerCommandOutcome,
+  type TimerCommandRefusal,
   type TimerEffect,
   type TimerEnvironment,
 } from "@focus/core/timer";
@@ -31,6 +34,7 @@ import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";
 import type { UserRow } from "../db/tables/users";
 import { findAccountTimer, findTimerVersion, saveAccountTimer } from "../repositories/accountTimers";
+import { listRoomSchedulesOfMember } from "../repositories/roomPresence";
 import { deleteSessionByClientId } from "../repositories/sessions";
 import { getSettings } from "../repositories/settings";
 import { findTaskByClientId } from "../repositories/tasks";
@@ -196,12 +200,65 @@ async function recordStaleBatch(trx: Kysely<Database>, user: UserRow, batch: Sta
   return recordEffects(trx, user, replayStaleCommands(base, batch.commands, env), env.now, zone, log);
 }
 
+/** How far before the timer's last change a command may be dated, ms: a device's reading of the server's clock is off by about a round trip. */
+const BACKDATE_TOLERANCE_MS = 2_000;
+
+/**
+ * What the server knows beside the timer when it screens a batch: End early's wait, the rooms
+ * the user is in, and when the change the device last saw was made (`acknowledgedAt`, epoch ms;
+ * null when not known: the timer's last change is taken then).
+ */
+interface CommandScreen {
+  ask: EscapeAsk | null;
+  rooms: readonly RoomSchedule[];
+  acknowledgedAt: number | null;
+  now: number;
+}
+
+/**
+ * The commands of a batch the server refuses before the chart sees them, with why: an `endEarly`
+ * before its wait is over (`escapeWait`, `domain/escapes.ts`), a `round` that is not the round of
+ * a running room the user is in at its time (`notInRoom`, `docs/rooms.md`), and a command dated
+ * before the change its device last saw (`backdated`): a device cannot make a session up. (A
+ * command dated between that change and a later one the server made by itself, a session's end
+ * say, runs at the later one: what a device did offline is kept.)
+ */
+function screenCommands(commands: readonly TimedTimerCommand[], timer: AccountTimer, screen: CommandScreen): Map<string, TimerCommandRefusal> {
+  const refused = new Map<string, TimerCommandRefusal>();
+  for (const id of escapesTooSoon(commands, timer, screen.ask, screen.now)) refused.set(id, "escapeWait");
+  const acknowledgedAt = screen.acknowledgedAt ?? timer.updatedAt;
+  for (const { id, command, at } of commands) {
+    if (refused.has(id)) continue;
+    if (at < acknowledgedAt - BACKDATE_TOLERANCE_MS) refused.set(id, "backdated");
+    else if (command.type === "round" && !isRoomRound(screen.rooms, command, Math.min(at, screen.now))) refused.set(id, "notInRoom");
+  }
+  return refused;
+}
+
+/** `applyTimerCommands` on the commands `screenCommands` let through; the refused ones answered in their place. */
+function applyScreened(timer: AccountTimer, commands: readonly TimedTimerCommand[], baseVersion: number, env: TimerEnvironment, screen: CommandScreen): AccountTimerResult {
+  const refused = screenCommands(commands, timer, screen);
+  if (refused.size === 0) return applyTimerCommands(timer, commands, baseVersion, env);
+  const result = applyTimerCommands(timer, commands.filter((c) => !refused.has(c.id)), baseVersion, env);
+  const outcomes = new Map(result.outcomes.map((o) => [o.id, o]));
+  return {
+    ...result,
+    outcomes: commands.flatMap((c): TimerCommandOutcome[] => {
+      const reason = refused.get(c.id);
+      if (reason) return [{ id: c.id, outcome: "refused", reason }];
+      const outcome = outcomes.get(c.id);
+      return outcome ? [outcome] : [];
+    }),
+  };
+}
+
 /**
  * Runs a device's commands on the user's timer (core's `applyTimerCommands`): in order, each at
  * its own time, all refused as stale when the device had not seen the timer's last commanded
  * change (`baseVersion`); a stale batch still records the sessions it ended on the device
- * (`recordStaleBatch`). An `endEarly` before the wait asked for on the server is over is refused
- * (`escapeWait`, `domain/escapes.ts`). `now` is the server's clock, epoch ms.
+ * (`recordStaleBatch`), leaving out an End early before its wait and a round of no room the user
+ * is in. Otherwise the commands `screenCommands` refuses are answered as refused and the rest
+ * run. `now` is the server's clock, epoch ms.
  * @returns null when the user no longer exists.
  */
 export function runTimerCommands(
@@ -214,25 +271,31 @@ export function runTimerCommands(
   log: TimerLogger,
 ): Promise<TimerRun | null> {
   return (async () => {
-    // End early waits on the server (`domain/escapes.ts`): one sent before its wait is over is refused.
     const ask = commands.some((c) => c.command.type === "endEarly") ? await escapeAskOf(db, userId, now) : null;
-    const escapeOver = (c: TimedTimerCommand) => c.command.type !== "endEarly" || (ask !== null && Math.min(c.at, now) >= ask.askedAt + ask.waitMs);
-    const stale = baseVersion === null ? null : { commands: commands.filter(escapeOver), baseVersion };
-    return runTimer(db, userId, timeZone, now, log, (timer, env) => {
-      const tooSoon = escapesTooSoon(commands, timer, ask, now);
-      const base = baseVersion ?? timer.version;
-      if (tooSoon.size === 0) return applyTimerCommands(timer, commands, base, env);
-      const result = applyTimerCommands(timer, commands.filter((c) => !tooSoon.has(c.id)), base, env);
-      const outcomes = new Map(result.outcomes.map((o) => [o.id, o]));
-      return {
-        ...result,
-        outcomes: commands.flatMap((c): TimerCommandOutcome[] => {
-          if (tooSoon.has(c.id)) return [{ id: c.id, outcome: "refused", reason: "escapeWait" }];
-          const outcome = outcomes.get(c.id);
-          return outcome ? [outcome] : [];
-        }),
-      };
-    }, stale);
+    const rooms = commands.some((c) => c.command.type === "round") ? await listRoomSchedulesOfMember(db, userId, new Date(now - ROOM_PRESENCE_TIMEOUT_MS)) : [];
+    // When the change the device saw was made: read only for a batch dated back (one sent offline).
+    const datedBack = baseVersion !== null && commands.some((c) => c.at < now - BACKDATE_TOLERANCE_MS);
+    // A version no longer kept: nothing to compare with, so nothing is refused for its date.
+    const acknowledgedAt = datedBack ? ((await findTimerVersion(db, userId, baseVersion))?.updatedAt ?? Number.NEGATIVE_INFINITY) : null;
+    const screen: CommandScreen = { ask, rooms, acknowledgedAt, now };
+    const replayable = (c: TimedTimerCommand) =>
+      (c.command.type !== "endEarly" || (ask !== null && Math.min(c.at, now) >= ask.askedAt + ask.waitMs)) &&
+      (c.command.type !== "round" || isRoomRound(rooms, c.command, Math.min(c.at, now)));
+    const stale = baseVersion === null ? null : { commands: commands.filter(replayable), baseVersion };
+    return runTimer(
+      db,
+      userId,
+      timeZone,
+      now,
+      log,
+      (timer, env) => {
+        const base = baseVersion ?? timer.version;
+        // Stale: every command answered so, none run (its sessions are replayed above).
+        if (base < timer.commandVersion) return applyTimerCommands(timer, commands, base, env);
+        return applyScreened(timer, commands, base, env, screen);
+      },
+      stale,
+    );
   })();
 }
 

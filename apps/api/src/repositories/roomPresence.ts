@@ -8,6 +8,7 @@
  * then presence rows, as `admitMember` does; the other order deadlocked against a join on
  * PostgreSQL (a heartbeat holding a member's row and waiting for the room a join held).
  */
+import type { RoomSchedule } from "@focus/core/rooms";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";
@@ -146,4 +147,21 @@ export async function deleteRoomPresence(db: Kysely<Database>, roomId: number): 
 /** Deletes every row of the instance (it is shutting down). */
 export async function deleteInstancePresence(db: Kysely<Database>, instanceId: string): Promise<void> {
   await db.deleteFrom("room_presence").where("instance_id", "=", instanceId).execute();
+}
+
+/**
+ * The schedules of the open rooms the user is in on any instance (a row seen at or after
+ * `freshAfter`): what a `round` command of theirs may follow.
+ */
+export async function listRoomSchedulesOfMember(db: Kysely<Database>, userId: number, freshAfter: Date): Promise<RoomSchedule[]> {
+  const rows = await db
+    .selectFrom("room_presence")
+    .innerJoin("rooms", "rooms.id", "room_presence.room_id")
+    .select(["rooms.started_at", "rooms.focus_minutes", "rooms.break_minutes"])
+    .distinct()
+    .where("room_presence.user_id", "=", userId)
+    .where("room_presence.seen_at", ">=", freshAfter.toISOString())
+    .where("rooms.ended_at", "is", null)
+    .execute();
+  return rows.map((row) => ({ startedAt: Date.parse(row.started_at), focusMinutes: row.focus_minutes, breakMinutes: row.break_minutes }));
 }

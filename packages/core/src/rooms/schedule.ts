@@ -58,6 +58,24 @@ export function followRoomRoundEvent(schedule: RoomSchedule, now: number): Follo
   return { type: "FOLLOW_ROUND", mode: round.phase === "focus" ? "focus" : "shortBreak", startedAt: round.startedAt, endsAt: round.endsAt, now };
 }
 
+/** How far a member's reading of the server's clock may be off at a round's edge, ms. */
+const ROUND_EDGE_TOLERANCE_MS = 5_000;
+
+/**
+ * Whether a `round` command (`mode` from `startedAt` to `endsAt`, epoch ms) given at `at` is the
+ * round one of `schedules` runs then (`docs/rooms.md`): the rooms the user is in. A device that
+ * reads the server's clock a little off at a round's edge names the round just before or after,
+ * within ROUND_EDGE_TOLERANCE_MS; any other round, or none, makes a session up.
+ */
+export function isRoomRound(schedules: readonly RoomSchedule[], round: Omit<FollowRoundEvent, "type" | "now">, at: number): boolean {
+  return schedules.some((schedule) =>
+    [at - ROUND_EDGE_TOLERANCE_MS, at, at + ROUND_EDGE_TOLERANCE_MS].some((instant) => {
+      const event = followRoomRoundEvent(schedule, instant);
+      return event.mode === round.mode && event.startedAt === round.startedAt && event.endsAt === round.endsAt;
+    }),
+  );
+}
+
 /** What of the timer decides whether joining a room would end a session: its context's fields. */
 interface TimerSessionFacts {
   mode: TimerMode;

@@ -255,7 +255,8 @@ export function settleAccountTimer(timer: AccountTimer, env: TimerEnvironment): 
  * the time in between settled. The commands are `stale` (none is run, the server's timer wins)
  * when the device had not seen the timer's last commanded change (`baseVersion` below
  * `commandVersion`): a device that was offline while another device changed the timer does not
- * undo that change by replaying its own queue. A start the plan refuses is `refused`.
+ * undo that change by replaying its own queue. A start the plan refuses is `refused`; a command
+ * that changes nothing (Start on a running session, "+5 min" with none left) is `ignored`.
  */
 export function applyTimerCommands(
   timer: AccountTimer,
@@ -275,11 +276,16 @@ export function applyTimerCommands(
     const when = Math.min(Math.max(at, snapshot.context.now), env.now);
     snapshot = settle(snapshot, when, effects);
     const before = effects.length;
+    const unchanged = JSON.stringify(syncedTimerOf(snapshot));
     for (const event of timerEventsOf(command, when)) snapshot = step(snapshot, event, effects);
     const refusal = effects.slice(before).find((e) => e.type === "startRefused" || e.type === "strictRefused");
     const reason: TimerCommandRefusal | null = refusal === undefined ? null : refusal.type === "startRefused" ? refusal.reason : "strict";
-    outcomes.push(reason ? { id, outcome: "refused", reason } : { id, outcome: "applied" });
-    ran ||= !refusal;
+    if (reason) outcomes.push({ id, outcome: "refused", reason });
+    else if (JSON.stringify(syncedTimerOf(snapshot)) === unchanged) outcomes.push({ id, outcome: "ignored", reason: "noChange" });
+    else {
+      outcomes.push({ id, outcome: "applied" });
+      ran = true;
+    }
   }
   snapshot = settle(snapshot, env.now, effects);
   return { ...nextTimer(timer, syncedTimerOf(snapshot), ran, env.now), effects, outcomes };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { TIMER_MODES } from "../constants";
 import { instantMsSchema } from "../schemas/dates";
 import { intentionSchema } from "../schemas/intention";
+import { ROOM_LIMITS } from "../schemas/room";
 import { MAX_SESSION_EXTENSIONS, MAX_SESSION_SECONDS, sessionInputSchema } from "../schemas/session";
 import { taskRefSchema } from "../schemas/task";
 import { timeZoneSchema } from "../schemas/timeZone";
@@ -15,6 +16,9 @@ import type { StartBlockReason, TimerStatus } from "./types";
  */
 
 export const TIMER_STATUSES = ["idle", "running", "paused", "autoStarting"] as const satisfies readonly TimerStatus[];
+
+/** The longest round a room runs, ms (its longest focus round; a break is shorter). */
+const MAX_ROUND_MS = ROOM_LIMITS.focusMinutes.max * 60_000;
 
 const durationMs = z.number().min(0).max(MAX_SESSION_SECONDS * 1000);
 
@@ -109,7 +113,12 @@ export const timerCommandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("mode"), mode: z.enum(TIMER_MODES) }),
   z.object({ type: z.literal("undo") }),
   z.object({ type: z.literal("task"), task: taskRefSchema.nullable() }),
-  z.object({ type: z.literal("round"), mode: z.enum(TIMER_MODES), startedAt: instantMsSchema, endsAt: instantMsSchema }),
+  z
+    .object({ type: z.literal("round"), mode: z.enum(TIMER_MODES), startedAt: instantMsSchema, endsAt: instantMsSchema })
+    .refine((round) => round.endsAt > round.startedAt && round.endsAt - round.startedAt <= MAX_ROUND_MS, {
+      message: `A room's round ends after it starts and lasts at most ${ROOM_LIMITS.focusMinutes.max} minutes`,
+      path: ["endsAt"],
+    }),
   z.object({ type: z.literal("takeBreak") }),
   z.object({ type: z.literal("extend") }),
 ]);
@@ -139,20 +148,30 @@ export type TimerCommandBatch = z.infer<typeof timerCommandBatchSchema>;
 
 /**
  * Why a command was refused: a start the plan refuses (`StartBlockReason`), a pause, reset,
- * skip, mode change or room round during a strict focus session (`strict`), or an End early
- * before its wait, asked for on the server, is over (`escapeWait`; `docs/product.md`, Strict focus).
+ * skip, mode change or room round during a strict focus session (`strict`), an End early
+ * before its wait, asked for on the server, is over (`escapeWait`; `docs/product.md`, Strict
+ * focus), a `round` that is not the round of a running room the user is in (`notInRoom`;
+ * `docs/rooms.md`), or a command dated before the timer's last change (`backdated`).
  */
-export type TimerCommandRefusal = StartBlockReason | "strict" | "escapeWait";
+export type TimerCommandRefusal = StartBlockReason | "strict" | "escapeWait" | "notInRoom" | "backdated";
 
-/** What became of a command: applied, refused by the plan's rules or a strict session, or stale (another device changed the timer first). */
+/** Why a command was ignored: it would change nothing (`noChange`, e.g. "+5 min" with none left, Start on a running session). */
+export type TimerCommandIgnored = "noChange";
+
+/**
+ * What became of a command: applied, refused (by the plan's rules, a strict session, a room or
+ * its date), ignored (it would change nothing), or stale (another device changed the timer first).
+ */
 export type TimerCommandOutcome =
   | { id: string; outcome: "applied" }
   | { id: string; outcome: "refused"; reason: TimerCommandRefusal }
+  | { id: string; outcome: "ignored"; reason: TimerCommandIgnored }
   | { id: string; outcome: "stale" };
 
 export const timerCommandReplySchema = z.discriminatedUnion("outcome", [
   z.object({ id: z.uuid(), outcome: z.literal("applied") }),
-  z.object({ id: z.uuid(), outcome: z.literal("refused"), reason: z.enum(["guestLimit", "freeLimit", "strict", "escapeWait"]) }),
+  z.object({ id: z.uuid(), outcome: z.literal("refused"), reason: z.enum(["guestLimit", "freeLimit", "strict", "escapeWait", "notInRoom", "backdated"]) }),
+  z.object({ id: z.uuid(), outcome: z.literal("ignored"), reason: z.enum(["noChange"]) }),
   z.object({ id: z.uuid(), outcome: z.literal("stale") }),
 ]);
 

@@ -74,6 +74,18 @@ export const ESCAPE_WAIT_NOTE = {
   description: "End early ends it once its wait is over. Open End early again to start the wait.",
 } as const;
 
+/** What a room round the server refused says: the device is no longer in a running room (`docs/rooms.md`). */
+export const ROOM_ROUND_REFUSED_NOTE = {
+  title: "You're not in this room's round",
+  description: "The room ended or you left it, so this device shows your own timer as it is. Join the room again to follow its rounds.",
+} as const;
+
+/** What a command dated before the timer's last change says: another change came first. */
+export const BACKDATED_NOTE = {
+  title: "Timer change not saved",
+  description: "The timer changed after you gave it. This device now shows the timer as it is.",
+} as const;
+
 /**
  * What a pause, reset, skip or mode change during a strict focus session says (`docs/product.md`,
  * Strict focus): calm, and naming the way out.
