@@ -19,3 +19,18 @@ function isTimeZone(value: string): boolean {
 
 /** An IANA time zone name, at most 64 characters. */
 export const timeZoneSchema = z.string().min(1).max(64).refine(isTimeZone, "must be an IANA time zone name");
+
+/** `PUT /api/user/time-zone`: the zone the user chooses in Settings (`docs/product.md`, People and plans). */
+export const timeZoneChoiceSchema = z.object({ timeZone: timeZoneSchema });
+
+/**
+ * The account's time zone as Settings shows it (`GET` and `PUT /api/user/time-zone`): the zone its
+ * days are counted in (null: none yet, UTC is used), whether the user chose it (else a device named
+ * it), and from when it may be chosen again (ISO 8601 UTC; null: now).
+ */
+export const accountTimeZoneAnswerSchema = z.object({
+  timeZone: z.string().nullable(),
+  chosen: z.boolean(),
+  changeableAt: z.string().nullable(),
+});
+export type AccountTimeZoneAnswer = z.infer<typeof accountTimeZoneAnswerSchema>;

@@ -27,6 +27,7 @@ import * as sessionReflection from "./2026_12_08_0001_session_reflection";
 import * as sessionExtensions from "./2026_12_09_0001_session_extensions";
 import * as accountTimerVersions from "./2026_12_10_0001_account_timer_versions";
 import * as accountTimeZone from "./2026_12_11_0001_account_time_zone";
+import * as timeZoneChoice from "./2026_12_12_0001_time_zone_choice";
 import * as escapeAsks from "./2026_12_11_0002_escape_asks";
 
 export const migrations: Record<string, Migration> = {
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_10_0001_account_timer_versions": accountTimerVersions,
   "2026_12_11_0001_account_time_zone": accountTimeZone,
   "2026_12_11_0002_escape_asks": escapeAsks,
+  "2026_12_12_0001_time_zone_choice": timeZoneChoice,
 };

@@ -24,8 +24,10 @@ export interface UsersTable {
   retention_offer_applied_at: string | null;
   /** The IANA zone the account's local days are counted in (`domain/accountTimeZone.ts`); null until a device names one. */
   time_zone: string | null;
-  /** When `time_zone` was last taken from a device (ISO 8601 UTC); null with it. */
+  /** When `time_zone` was last taken from a device or chosen (ISO 8601 UTC); null with it. */
   time_zone_set_at: string | null;
+  /** When the user last chose `time_zone` in Settings (ISO 8601 UTC); null while a device named it. A chosen zone is never moved by a device. */
+  time_zone_chosen_at: string | null;
   /** When the user last asked to end a strict focus session early (ISO 8601 UTC), the start of its wait (`domain/escapes.ts`); null until then. */
   escape_asked_at: string | null;
 }

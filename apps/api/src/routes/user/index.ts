@@ -11,11 +11,22 @@
  * `DELETE /api/user` `{ password }` → 200 `{ message: "Account deleted" }`: the user deletes
  * their own account and all its data, and is logged out everywhere (400 on a wrong password,
  * rate limited like the password change; 409 for the admin account, which stays).
+ * `GET /api/user/time-zone` and `PUT /api/user/time-zone` `{ timeZone }`: the account's time zone
+ * as Settings shows and chooses it (at most once a day; `domain/accountTimeZone.ts`).
  */
-import { deleteAccountBodySchema, messageResponseSchema, updateEmailBodySchema, updatePasswordBodySchema, userResponseSchema } from "@focus/core/schemas";
+import {
+  accountTimeZoneAnswerSchema,
+  deleteAccountBodySchema,
+  messageResponseSchema,
+  timeZoneChoiceSchema,
+  updateEmailBodySchema,
+  updatePasswordBodySchema,
+  userResponseSchema,
+} from "@focus/core/schemas";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { changeEmail, changePassword, checkCurrentPassword, type CurrentPasswordGuard, deleteAccount } from "../../domain/accounts";
+import { chooseTimeZone, timeZoneOf } from "../../domain/accountTimeZone";
 import { HttpError } from "../../httpError";
 import { isAdminUsername, toPublicUser } from "../../domain/publicUser";
 import { closeEndedLogins, endLogins } from "../../domain/signOut";
@@ -98,6 +109,24 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { c
       const ended = await signOutElsewhere(request);
       request.log.info({ userId: userOf(request).id, ...ended }, "signed out everywhere else");
       return { message: "Signed out of your other browsers and linked devices" };
+    },
+  );
+
+  /** The account's time zone → 200 `{ timeZone, chosen, changeableAt }` (`domain/accountTimeZone.ts`). */
+  fastify.get("/user/time-zone", { schema: { response: { 200: accountTimeZoneAnswerSchema }, summary: "The account's time zone" } }, async (request) =>
+    timeZoneOf(userOf(request), Date.now()),
+  );
+
+  /** Chooses the account's time zone → 200 `{ timeZone, chosen, changeableAt }`; 400 an unknown zone; 409 within a day of the last choice. */
+  fastify.put(
+    "/user/time-zone",
+    { schema: { body: timeZoneChoiceSchema, response: { 200: accountTimeZoneAnswerSchema }, summary: "Choose the account's time zone" } },
+    async (request) => {
+      const user = userOf(request);
+      const answer = await chooseTimeZone(fastify.db, user, request.body.timeZone, Date.now());
+      request.log.info({ userId: user.id, timeZone: answer.timeZone }, "time zone chosen");
+      fastify.liveHub.notifyUser(user.id, { type: "user_changed" });
+      return answer;
     },
   );
 

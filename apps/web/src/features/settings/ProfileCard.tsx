@@ -12,10 +12,12 @@ import { FormField } from "@/components/FormField";
 import { api } from "@/lib/api";
 import { AccountActionError, updateEmail, updatePassword } from "@/runtime/auth";
 import { queryKeys, shieldQueryKeys } from "@/lib/queryKeys";
+import { TimeZoneSection } from "./TimeZoneSection";
 
 /**
  * The profile card (Settings, non-guests only): email change and password change through the auth
- * layer, with its disabled-state rules and the server's messages (`docs/api.md`); `dangerZone`
+ * layer, with its disabled-state rules and the server's messages (`docs/api.md`), the account's
+ * time zone (`TimeZoneSection`); `dangerZone`
  * at its end (deleting the account, which the app adds).
  */
 export function ProfileCard({ user, dangerZone }: { user: User; dangerZone?: ReactNode }) {
@@ -33,6 +35,7 @@ export function ProfileCard({ user, dangerZone }: { user: User; dangerZone?: Rea
       <CardContent className="grid gap-8">
         <EmailForm user={user} />
         <PasswordForm user={user} />
+        <TimeZoneSection />
         <SignOutElsewhere />
         {dangerZone}
       </CardContent>
