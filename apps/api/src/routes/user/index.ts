@@ -50,6 +50,27 @@ export const EMAIL_RATE_LIMIT = {
   keyGenerator: (request: FastifyRequest) => `email:${request.currentUser?.id ?? request.ip}`,
 };
 
+/** The account's time zone as Settings shows and chooses it (`domain/accountTimeZone.ts`). */
+function timeZoneRoutes(fastify: Parameters<FastifyPluginAsyncZod>[0]): void {
+  /** The account's time zone → 200 `{ timeZone, chosen, changeableAt }` (`domain/accountTimeZone.ts`). */
+  fastify.get("/user/time-zone", { schema: { response: { 200: accountTimeZoneAnswerSchema }, summary: "The account's time zone" } }, async (request) =>
+    timeZoneOf(userOf(request), Date.now()),
+  );
+
+  /** Chooses the account's time zone → 200 `{ timeZone, chosen, changeableAt }`; 400 an unknown zone; 409 within a day of the last choice. */
+  fastify.put(
+    "/user/time-zone",
+    { schema: { body: timeZoneChoiceSchema, response: { 200: accountTimeZoneAnswerSchema }, summary: "Choose the account's time zone" } },
+    async (request) => {
+      const user = userOf(request);
+      const answer = await chooseTimeZone(fastify.db, user, request.body.timeZone, Date.now());
+      request.log.info({ userId: user.id, timeZone: answer.timeZone }, "time zone chosen");
+      fastify.liveHub.notifyUser(user.id, { type: "user_changed" });
+      return answer;
+    },
+  );
+}
+
 const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { config }) => {
   fastify.addHook("onRequest", fastify.authenticate);
 
@@ -112,23 +133,7 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { c
     },
   );
 
-  /** The account's time zone → 200 `{ timeZone, chosen, changeableAt }` (`domain/accountTimeZone.ts`). */
-  fastify.get("/user/time-zone", { schema: { response: { 200: accountTimeZoneAnswerSchema }, summary: "The account's time zone" } }, async (request) =>
-    timeZoneOf(userOf(request), Date.now()),
-  );
-
-  /** Chooses the account's time zone → 200 `{ timeZone, chosen, changeableAt }`; 400 an unknown zone; 409 within a day of the last choice. */
-  fastify.put(
-    "/user/time-zone",
-    { schema: { body: timeZoneChoiceSchema, response: { 200: accountTimeZoneAnswerSchema }, summary: "Choose the account's time zone" } },
-    async (request) => {
-      const user = userOf(request);
-      const answer = await chooseTimeZone(fastify.db, user, request.body.timeZone, Date.now());
-      request.log.info({ userId: user.id, timeZone: answer.timeZone }, "time zone chosen");
-      fastify.liveHub.notifyUser(user.id, { type: "user_changed" });
-      return answer;
-    },
-  );
+  timeZoneRoutes(fastify);
 
   /** Own account and all its data → 200 `{ message }`, logged out; 400 wrong password; 409 admin. */
   fastify.delete(
