@@ -8,7 +8,8 @@
  * machine (README, "Tests at any hour and under load"):
  * 1. the unit and API projects (core, audio, api, api-pg, web, extension), PostgreSQL required;
  * 2. the end-to-end project, while two busy processes of our own run beside it: each first
- *    runs the date-sensitive projects (core, api, web, extension) under Debian's `faketime`, one
+ *    runs the date-sensitive test files (DATE_WORDS) of core, api, web and extension under
+ *    Debian's `faketime`, one
  *    at 00:05 UTC on a Sunday (a new day and a new week) and one at 23:55 UTC on the last day of
  *    a year, in UTC, then keeps a core busy until the end-to-end tests end;
  * 3. the `e2e-alone` project, with the machine to itself (it measures the server under load it
@@ -22,6 +23,8 @@
  * it fails rather than skips them.
  */
 import { spawn, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 const args = process.argv.slice(2);
 const vitest = ["exec", "vitest", "run"];
@@ -31,8 +34,16 @@ if (!args.includes("--check")) {
   process.exit(result.status ?? 1);
 }
 
-/** The projects whose tests read "today", a week, a trial's end, a streak or a schedule. */
+/** The projects whose tests read "today", a week, a trial's end, a streak or a schedule, with their test folders. */
 const DATE_PROJECTS = ["core", "api", "web", "extension"];
+const DATE_TEST_DIRS = ["packages/core/src", "apps/api/test", "apps/web/src", "apps/extension/src"];
+/**
+ * What makes a test file date-sensitive: it names a day, a date, a week, a trial, a streak, a
+ * schedule, midnight, a time zone, a clock or an hour. The others (a header's layout, a zod
+ * message, the audio list) give the same result at any instant, so the runs at the chosen
+ * instants leave them out: a third of the files, and of those runs' time.
+ */
+const DATE_WORDS = /[Dd]ay|Date|[Ww]eek|[Tt]rial|[Ss]treak|[Ss]chedule|midnight|[Tt]ime[Zz]one|[Cc]lock|[Hh]our/;
 const UNIT_PROJECTS = ["core", "audio", "api", "api-pg", "web", "extension"];
 
 /**
@@ -48,6 +59,16 @@ const BUSY_TEST_TIMEOUT_MS = 120_000;
 const INSTANTS = ["2026-12-06T00:05:00Z", "2026-12-31T23:55:00Z"];
 
 const projects = (names) => names.flatMap((name) => ["--project", name]);
+
+/** The date-sensitive test files (DATE_WORDS) of the date projects, as paths from the repository's root. */
+function dateSensitiveFiles() {
+  const testFile = /\.test\.tsx?$/;
+  return DATE_TEST_DIRS.flatMap((dir) =>
+    readdirSync(dir, { recursive: true })
+      .map((name) => join(dir, String(name)))
+      .filter((file) => testFile.test(file) && DATE_WORDS.test(readFileSync(file, "utf8"))),
+  );
+}
 const children = new Set();
 const stopAll = () => {
   for (const child of children) {
@@ -100,7 +121,7 @@ function offsetTo(instant) {
  */
 function dateRunThenBusy(instant) {
   const limits = [`--testTimeout=${BUSY_TEST_TIMEOUT_MS}`, `--hookTimeout=${BUSY_TEST_TIMEOUT_MS}`, ...NOT_DATE_SENSITIVE.map((glob) => `--exclude=${glob}`)];
-  const run = start("faketime", ["-f", offsetTo(instant), "pnpm", ...vitest, ...projects(DATE_PROJECTS), "--maxWorkers=1", ...limits], {
+  const run = start("faketime", ["-f", offsetTo(instant), "pnpm", ...vitest, ...projects(DATE_PROJECTS), "--maxWorkers=1", ...limits, ...dateSensitiveFiles()], {
     env: { TZ: "UTC", FOCUS_TEST_TZ: "UTC", FORCE_COLOR: "1" },
     capture: true,
   });
