@@ -1,7 +1,8 @@
 import { BLOCKED_SITE_MESSAGES, blockedSiteListSchema, MAX_BLOCKED_SITES, SITE_ENTRY_MESSAGES } from "@focus/core/schemas";
 import { FREE_BLOCKED_SITES_MESSAGE, FREE_PLAN } from "@focus/core/subscription";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, registerUser, type TestApp } from "./helpers";
+import { accountTimerDevices, nextOfType } from "./liveHelpers";
 
 describe("blocked sites", () => {
   let t: TestApp;
@@ -226,5 +227,25 @@ describe("blocked sites", () => {
       expect(res.statusCode, url).toBe(401);
       expect(res.json()).toEqual({ message: "Not authenticated" });
     }
+  });
+});
+
+describe("blocked sites: the user's other connections hear of each change", () => {
+  const live = accountTimerDevices(createTestApp, { beforeEach, afterEach });
+
+  it("sends blocked_sites_changed to every connection of the user when a site is added, changed or removed, and to no one else", async () => {
+    const { cookie } = await registerUser(live.t.app);
+    const stranger = await registerUser(live.t.app);
+    const extension = await live.device(cookie);
+    const other = await live.device(stranger.cookie);
+    const added = await live.t.app.inject({ method: "POST", url: "/api/blocked-sites", headers: { cookie }, payload: { url: "news.example.net", active: true } });
+    expect(added.statusCode).toBe(201);
+    expect(await nextOfType(extension.socket, "blocked_sites_changed")).toEqual({ type: "blocked_sites_changed" });
+    const { id } = added.json() as { id: number };
+    expect((await live.t.app.inject({ method: "PUT", url: `/api/blocked-sites/${id}`, headers: { cookie }, payload: { delay: true } })).statusCode).toBe(200);
+    expect(await nextOfType(extension.socket, "blocked_sites_changed")).toEqual({ type: "blocked_sites_changed" });
+    expect((await live.t.app.inject({ method: "DELETE", url: `/api/blocked-sites/${id}`, headers: { cookie } })).statusCode).toBe(204);
+    expect(await nextOfType(extension.socket, "blocked_sites_changed")).toEqual({ type: "blocked_sites_changed" });
+    expect(other.socket.received.filter((m) => m.type === "blocked_sites_changed")).toEqual([]);
   });
 });

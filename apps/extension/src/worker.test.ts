@@ -520,6 +520,17 @@ describe("delay pages", () => {
     expect(b.chrome.navigate("https://www.reddit.com/r/all")).toContain("delay=1");
   });
 
+  it("blocks a site added in the web app mid-session as soon as the server says the list changed", async () => {
+    const { chrome, sockets, api } = await paired();
+    sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+    await settle();
+    expect(chrome.navigate("https://news.example.net/")).toBeNull();
+    api.blocklist = [...api.blocklist, { id: 99, url: "news.example.net", active: true }];
+    sockets.last.receive({ type: "blocked_sites_changed" });
+    await settle();
+    expect(chrome.navigate("https://news.example.net/")).toContain("blocked");
+  });
+
   it("fetches the Shield again when the settings change (an allow list switched on mid-session)", async () => {
     const { chrome, sockets, api } = await paired();
     sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });

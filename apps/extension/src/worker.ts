@@ -317,8 +317,8 @@ async function handleLiveMessage(context: WorkerContext, message: LiveMessage): 
       await applyTimerUpdate(context, message.timerState);
       await reportShield(context);
     }
-  } else if (message.type === "settings_changed") {
-    // The Shield's mode or passes a day may have changed: fetch it again.
+  } else if (message.type === "settings_changed" || message.type === "blocked_sites_changed") {
+    // The list, the Shield's mode or passes a day may have changed: fetch them again.
     const { pairing } = await readState(deps.chrome);
     if (pairing && !pairing.paused) {
       await link.refreshBlocklist(pairing);

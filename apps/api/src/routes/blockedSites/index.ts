@@ -9,6 +9,8 @@
  *   409 when switching a delay page on during a strict focus session (it would loosen the shield).
  * - `DELETE /api/blocked-sites/:id` → 204; 404 for an id the user does not own; 409 during a
  *   strict focus session (the list only grows then, `docs/product.md`, Strict focus).
+ * Every change is told to the user's live connections (`blocked_sites_changed`): a paired
+ * extension fetches the list again within seconds, other pages reload it.
  */
 import { blockedSiteInputSchema, blockedSiteListSchema, blockedSiteSchema, blockedSiteUpdateSchema, recordIdParamsSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -27,6 +29,7 @@ const blockedSiteRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { onRequest: fastify.authenticate, schema: { body: blockedSiteInputSchema, response: { 201: blockedSiteSchema } } },
     async (request, reply) => {
       const site = await addBlockedSite(fastify.db, userOf(request), request.body, Date.now());
+      fastify.liveHub.notifyUser(userOf(request).id, { type: "blocked_sites_changed" });
       return reply.code(201).send(site);
     },
   );
@@ -34,7 +37,11 @@ const blockedSiteRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.put(
     "/blocked-sites/:id",
     { onRequest: fastify.authenticate, schema: { params: recordIdParamsSchema, body: blockedSiteUpdateSchema, response: { 200: blockedSiteSchema } } },
-    async (request) => setBlockedSiteDelayOf(fastify.db, userOf(request).id, request.params.id, request.body.delay, Date.now()),
+    async (request) => {
+      const site = await setBlockedSiteDelayOf(fastify.db, userOf(request).id, request.params.id, request.body.delay, Date.now());
+      fastify.liveHub.notifyUser(userOf(request).id, { type: "blocked_sites_changed" });
+      return site;
+    },
   );
 
   fastify.delete(
@@ -42,6 +49,7 @@ const blockedSiteRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { onRequest: fastify.authenticate, schema: { params: recordIdParamsSchema } },
     async (request, reply) => {
       await removeBlockedSite(fastify.db, userOf(request).id, request.params.id, Date.now());
+      fastify.liveHub.notifyUser(userOf(request).id, { type: "blocked_sites_changed" });
       return reply.code(204).send();
     },
   );

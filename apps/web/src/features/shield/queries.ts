@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, api } from "@/lib/api";
 import { shieldQueryKeys } from "@/lib/queryKeys";
+import { useLiveReload } from "@/runtime/useLiveReload";
 
 /**
  * Server data of the Website Shield tab (`docs/api.md`): blocked sites and linked devices, with
@@ -23,8 +24,9 @@ export function loadErrorMessage(error: Error, unavailable: string): string {
   return error.message;
 }
 
-/** `GET /api/blocked-sites`; off for guests, who have nothing on the server. */
+/** `GET /api/blocked-sites`, again when another device changed it (`blocked_sites_changed`); off for guests, who have nothing on the server. */
 export function useBlockedSites(enabled: boolean) {
+  useLiveReload(["blocked_sites_changed"], [shieldQueryKeys.blockedSites]);
   return useQuery({
     queryKey: shieldQueryKeys.blockedSites,
     enabled,
