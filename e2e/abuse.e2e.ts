@@ -259,7 +259,10 @@ describe("abuse by an ordinary account", () => {
     const pong = nextMessage(socket, (message) => (message as { type?: string }).type === "pong", 20_000);
     socket.send(JSON.stringify({ type: "ping" }));
     await pong;
-    const attempt = await call({ method: "POST", path: "/api/blocked-attempts", cookie: user.cookie, json: { domain: "news.example", at: new Date().toISOString() } });
+    // Attempts come from the user's linked extension (its device token): only it may report them.
+    const device = await call({ method: "POST", path: "/api/linked-devices", cookie: user.cookie, json: { name: "Chrome" } });
+    const { token } = JSON.parse(device.body) as { token: string };
+    const attempt = await call({ method: "POST", path: "/api/blocked-attempts", headers: { authorization: `Bearer ${token}` }, json: { domain: "news.example", at: new Date().toISOString() } });
     expect(attempt.status, attempt.body).toBe(201);
     socket.close();
   });

@@ -115,9 +115,12 @@ describe("focus rooms in two browsers", () => {
     // The server sees each of them in focus (what the extension blocks by): an attempt now
     // is placed in their own session, which started when they joined.
     for (const page of [ada, bo]) {
+      // As their linked extension reports it (only a device token may).
+      const device = await page.request.post(`${server.url}/api/linked-devices`, { data: { name: "Chrome" }, headers: { origin: server.url } });
+      const { token } = (await device.json()) as { token: string };
       const attempt = await page.request.post(`${server.url}/api/blocked-attempts`, {
         data: { domain: "news.example", at: new Date().toISOString() },
-        headers: { origin: server.url },
+        headers: { origin: server.url, authorization: `Bearer ${token}` },
       });
       expect(attempt.status()).toBe(201);
       const { sessionStart } = (await attempt.json()) as { sessionStart: string | null };

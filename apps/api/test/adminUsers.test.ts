@@ -1,6 +1,6 @@
 import { adminUsersResponseSchema } from "@focus/core/schemas";
 import { afterEach, describe, expect, it } from "vitest";
-import { ADMIN_ENV, createTestApp, login, loginAdmin, newCredentials, registerUser, type TestApp, userRow } from "./helpers";
+import { ADMIN_ENV, attemptReporter, createTestApp, login, loginAdmin, newCredentials, registerUser, type TestApp, userRow } from "./helpers";
 
 describe("admin: users list, delete, role check", () => {
   let t: TestApp;
@@ -42,13 +42,8 @@ describe("admin: users list, delete, role check", () => {
     });
     await t.app.inject({ method: "POST", url: "/api/subscription/cancel", headers: { cookie }, payload: { reason: "Other" } });
     await t.app.inject({ method: "POST", url: "/api/blocked-sites", headers: { cookie }, payload: { url: "youtube.com", active: true } });
-    await t.app.inject({ method: "POST", url: "/api/linked-devices", headers: { cookie }, payload: { name: "Chrome" } });
-    await t.app.inject({
-      method: "POST",
-      url: "/api/blocked-attempts",
-      headers: { cookie },
-      payload: { domain: "youtube.com", at: "2026-03-02T09:10:00Z" },
-    });
+    // The linked extension reports a blocked attempt (its device is the user's linked device).
+    expect((await attemptReporter(() => t.app)(cookie, { domain: "youtube.com", at: "2026-03-02T09:10:00Z" })).statusCode).toBe(201);
     const secondDevice = await login(t.app, credentials.username, credentials.password);
     return { id, cookie, secondDevice, credentials };
   }

@@ -228,6 +228,9 @@ const MATRIX: Record<string, Expectation> = {
       sessions: [{ startTime: "2026-03-01T09:00:00.000Z", duration: 1500, type: "focus", completed: true }],
     }),
   },
+  "GET /api/user/time-zone": { status: loggedIn(200), call: plain("/api/user/time-zone") },
+  // Each role chooses its own zone once; the once-a-day rule is accountTimeZone.test.ts's.
+  "PUT /api/user/time-zone": { status: loggedIn(200), call: () => ({ url: "/api/user/time-zone", payload: { timeZone: "Europe/Berlin" } }) },
   "PUT /api/user/email": {
     status: loggedIn(200),
     call: (f, role) => ({
@@ -337,8 +340,9 @@ const MATRIX: Record<string, Expectation> = {
     setup: twoOfA("/api/push/subscriptions", freshPushSubscription),
     call: ownedRow("/api/push/subscriptions"),
   },
+  // Only a linked extension reports attempts (its device token; linkedDevices.test.ts): a browser session is refused.
   "POST /api/blocked-attempts": {
-    status: loggedIn(201),
+    status: { anonymous: 401, userA: 403, userB: 403, admin: 403 },
     call: () => ({ url: "/api/blocked-attempts", payload: { domain: "youtube.com", at: new Date().toISOString() } }),
   },
   "GET /api/blocked-attempts/summary": { status: loggedIn(200), call: plain("/api/blocked-attempts/summary") },

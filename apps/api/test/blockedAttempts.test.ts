@@ -2,7 +2,7 @@ import { blockedAttemptSummarySchema, DEFAULT_SETTINGS } from "@focus/core/schem
 import { applyTimerCommands, newAccountTimer, newTimerSeed } from "@focus/core/timer";
 import { afterEach, describe, expect, it } from "vitest";
 import { saveAccountTimer } from "../src/repositories/accountTimers";
-import { createTestApp, registerUser, type TestApp } from "./helpers";
+import { attemptReporter, createTestApp, registerUser, type TestApp } from "./helpers";
 
 const MINUTE = 60_000;
 
@@ -10,8 +10,7 @@ describe("blocked attempts", () => {
   let t: TestApp;
   afterEach(async () => t.close());
 
-  const report = (cookie: string, payload: object) =>
-    t.app.inject({ method: "POST", url: "/api/blocked-attempts", headers: { cookie }, payload });
+  const report = attemptReporter(() => t.app);
   const summary = (cookie: string) => t.app.inject({ method: "GET", url: "/api/blocked-attempts/summary", headers: { cookie } });
 
   /** Stores a focus session started `startedMinutesAgo` as the user's account timer; returns its start (epoch ms). */
@@ -126,6 +125,10 @@ describe("blocked attempts", () => {
     }
     expect((await summary(cookie)).json()).toEqual({ perSite: [], perSession: [], totals: { blocked: 0, pass: 0, turned_back: 0 } });
     expect((await t.app.inject({ method: "POST", url: "/api/blocked-attempts", payload: { domain: "x" } })).statusCode).toBe(401);
+    // A signed-in browser cannot report what the Shield stopped: only the linked extension can.
+    const fromPage = await t.app.inject({ method: "POST", url: "/api/blocked-attempts", headers: { cookie }, payload: { domain: "youtube.com", at } });
+    expect([fromPage.statusCode, fromPage.json().message]).toEqual([403, "Only a linked Focus Flow extension reports blocked attempts"]);
+    expect((await summary(cookie)).json().totals).toEqual({ blocked: 0, pass: 0, turned_back: 0 });
     expect((await t.app.inject({ method: "GET", url: "/api/blocked-attempts/summary" })).statusCode).toBe(401);
   });
 });

@@ -254,3 +254,21 @@ export function runClockFrom(instant: string | number): void {
   }
   vi.stubGlobal("Date", ShiftedDate);
 }
+
+/**
+ * Reports blocked attempts as a user's linked extension does (only a device token may,
+ * `docs/api.md`): links a device for each session cookie once, then posts with its token.
+ */
+export function attemptReporter(app: () => FastifyInstance) {
+  const tokens = new Map<string, string>();
+  return async (cookie: string, payload: object): Promise<LightMyRequestResponse> => {
+    let token = tokens.get(cookie);
+    if (token === undefined) {
+      const paired = await app().inject({ method: "POST", url: "/api/linked-devices", headers: { cookie }, payload: { name: "Chrome" } });
+      if (paired.statusCode !== 201) throw new Error(`attemptReporter: linking a device answered ${paired.statusCode} ${paired.body}`);
+      token = (paired.json() as { token: string }).token;
+      tokens.set(cookie, token);
+    }
+    return app().inject({ method: "POST", url: "/api/blocked-attempts", headers: { authorization: `Bearer ${token}` }, payload });
+  };
+}

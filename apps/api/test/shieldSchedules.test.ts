@@ -3,7 +3,7 @@ import { FREE_SCHEDULES_MESSAGE } from "@focus/core/subscription";
 import { applyTimerCommands, newAccountTimer, newTimerSeed } from "@focus/core/timer";
 import { saveAccountTimer } from "../src/repositories/accountTimers";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestApp, registerUser, type TestApp } from "./helpers";
+import { attemptReporter, createTestApp, registerUser, type TestApp } from "./helpers";
 
 describe("Shield schedules", () => {
   let t: TestApp;
@@ -56,7 +56,8 @@ describe("the Shield's measured figures", () => {
     t = await createTestApp();
     const { cookie, res } = await registerUser(t.app);
     const userId: number = res.json().user.id;
-    const report = (payload: object) => t.app.inject({ method: "POST", url: "/api/blocked-attempts", headers: { cookie }, payload });
+    const reporter = attemptReporter(() => t.app);
+    const report = (payload: object) => reporter(cookie, payload);
     const recent = new Date(Date.now() - 60_000).toISOString();
     const old = new Date(Date.now() - 20 * 86_400_000).toISOString();
     await report({ domain: "youtube.com", at: old });

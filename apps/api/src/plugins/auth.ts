@@ -17,6 +17,11 @@
  * unknown token, 403 `{ message: "This device is paused" }` for a paused device. Without a
  * bearer token it is `authenticate`. Every other protected route ignores device tokens.
  *
+ * `fastify.authenticateDevice`: for what only a linked extension may do (`POST
+ * /api/blocked-attempts`: a page cannot make up what the Shield stopped): a device token as
+ * above; without one, 401 for a visitor and 403 `{ message: ONLY_EXTENSION_MESSAGE }` for a
+ * signed-in browser.
+ *
  * `fastify.identify`: for public routes whose answer depends on who asks (audio streaming):
  * loads the session's user into `request.currentUser` when there is one, and leaves it null
  * for a visitor or a guest, never refusing. Both clear a session cookie that names no session.
@@ -27,7 +32,7 @@ import type { LinkedDeviceRow } from "../db/tables/linkedDevices";
 import type { UserRow } from "../db/tables/users";
 import { accountTimeZone } from "../domain/accountTimeZone";
 import { authenticateDeviceToken } from "../domain/devices";
-import { notAdmin, notAuthenticated } from "../httpError";
+import { HttpError, notAdmin, notAuthenticated } from "../httpError";
 import { isAdminUsername } from "../domain/publicUser";
 import type { Config } from "../env";
 import { SESSION_COOKIE } from "../security/loginSessions";
@@ -37,6 +42,7 @@ declare module "fastify" {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     authenticateUserOrDevice: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    authenticateDevice: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     identify: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
@@ -46,6 +52,9 @@ declare module "fastify" {
     currentDevice: LinkedDeviceRow | null;
   }
 }
+
+/** What a signed-in browser hears when it reports what only a linked extension may (`authenticateDevice`). */
+export const ONLY_EXTENSION_MESSAGE = "Only a linked Focus Flow extension reports blocked attempts";
 
 /** The token of an `Authorization: Bearer <token>` header, else undefined. */
 export function bearerToken(authorization: string | undefined): string | undefined {
@@ -98,12 +107,21 @@ export default fp<AuthPluginOptions>(
       if (user) await signedIn(request, user);
       else request.currentUser = null;
     });
-    fastify.decorate("authenticateUserOrDevice", async (request: FastifyRequest, reply: FastifyReply) => {
-      const token = bearerToken(request.headers.authorization);
-      if (token === undefined) return fastify.authenticate(request, reply);
+    const deviceSignedIn = async (request: FastifyRequest, token: string) => {
       const { device, user } = await authenticateDeviceToken(fastify.db, token);
       await signedIn(request, user);
       request.currentDevice = device;
+    };
+    fastify.decorate("authenticateUserOrDevice", async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = bearerToken(request.headers.authorization);
+      if (token === undefined) return fastify.authenticate(request, reply);
+      await deviceSignedIn(request, token);
+    });
+    fastify.decorate("authenticateDevice", async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = bearerToken(request.headers.authorization);
+      if (token !== undefined) return deviceSignedIn(request, token);
+      await fastify.authenticate(request, reply);
+      throw new HttpError(403, ONLY_EXTENSION_MESSAGE);
     });
     fastify.decorate("requireAdmin", async (request: FastifyRequest, reply: FastifyReply) => {
       // Standalone use: load the user first (401 when anonymous).

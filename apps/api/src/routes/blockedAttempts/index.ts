@@ -1,7 +1,7 @@
 /**
  * Blocked attempts (`docs/product.md`, Website Shield; routes in `docs/api.md`):
- * - `POST /api/blocked-attempts` {domain, at, sessionStart?, kind?} from the extension (device token)
- *   or the web app (cookie) → 201 the stored attempt. Without `sessionStart` the attempt is
+ * - `POST /api/blocked-attempts` {domain, at, sessionStart?, kind?} from a linked extension only
+ *   (device token; a signed-in browser gets 403) → 201 the stored attempt. Without `sessionStart` the attempt is
  *   placed in the focus session the account's timer is in (running or paused), if it started before `at`.
  * - `GET /api/blocked-attempts/summary` → 200 `{ perSite, perSession }` for the Statistics tab.
  */
@@ -17,7 +17,7 @@ const blockedAttemptRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     "/blocked-attempts",
     {
-      onRequest: fastify.authenticateUserOrDevice,
+      onRequest: fastify.authenticateDevice,
       config: { rateLimit: BLOCKED_ATTEMPT_RATE_LIMIT },
       schema: { body: blockedAttemptInputSchema, response: { 201: blockedAttemptSchema } },
     },
