@@ -142,21 +142,25 @@ const env = { FOCUS_TEST_POSTGRES: "required" };
 let failed = false;
 
 title(`Unit and API tests (${UNIT_PROJECTS.join(", ")})`);
-failed ||= (await start("pnpm", [...vitest, ...projects(UNIT_PROJECTS)], { env }).done).status !== 0;
+// Every run runs whatever came before (`failed ||= run()` would skip a run once one failed).
+const unitStatus = (await start("pnpm", [...vitest, ...projects(UNIT_PROJECTS)], { env }).done).status;
+failed = unitStatus !== 0 || failed;
 
 title(`End-to-end tests in Chromium, beside two busy processes (the date-sensitive projects at ${INSTANTS.join(" and ")}, then busy loops)`);
 const busy = INSTANTS.map(dateRunThenBusy);
-failed ||= (await start("pnpm", [...vitest, "--project", "e2e"], { env }).done).status !== 0;
+const e2eStatus = (await start("pnpm", [...vitest, "--project", "e2e"], { env }).done).status;
+failed = e2eStatus !== 0 || failed;
 for (const beside of busy) beside.stop();
 const dateRuns = await Promise.all(busy.map((beside) => beside.result));
 dateRuns.forEach(({ status, output }, index) => {
   title(`Date-sensitive tests (${DATE_PROJECTS.join(", ")}) at ${INSTANTS[index]}, TZ=UTC`);
   process.stdout.write(output);
-  failed ||= status !== 0;
+  failed = status !== 0 || failed;
 });
 
 title("End-to-end tests that need the machine to themselves (e2e-alone)");
-failed ||= (await start("pnpm", [...vitest, "--project", "e2e-alone"], { env }).done).status !== 0;
+const aloneStatus = (await start("pnpm", [...vitest, "--project", "e2e-alone"], { env }).done).status;
+failed = aloneStatus !== 0 || failed;
 
 title(failed ? "Tests failed" : "Every test passed");
 process.exit(failed ? 1 : 0);

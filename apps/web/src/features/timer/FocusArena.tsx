@@ -61,11 +61,14 @@ export function FocusArena({
   workingOn,
   tasks,
   audio,
+  shield,
   pickedTaskTitle = null,
 }: {
   workingOn?: ReactNode;
   tasks?: ReactNode;
   audio?: ReactNode;
+  /** The Shield's state in this browser, beside Start (the app puts it in). */
+  shield?: ReactNode;
   pickedTaskTitle?: string | null;
 }) {
   const view = useTimerView();
@@ -121,6 +124,7 @@ export function FocusArena({
         {workingOn}
 
         <ArenaControls view={view} pickedTaskTitle={pickedTaskTitle} />
+        {shield}
         <PlanAllowance />
         <ReflectionCard />
       </section>
