@@ -142,7 +142,7 @@ const env = { FOCUS_TEST_POSTGRES: "required" };
 let failed = false;
 
 title(`Unit and API tests (${UNIT_PROJECTS.join(", ")})`);
-// Every run runs whatever came before (`failed ||= run()` would skip a run once one failed).
+// Each run runs even when an earlier one failed (`failed ||= run()` would skip it).
 const unitStatus = (await start("pnpm", [...vitest, ...projects(UNIT_PROJECTS)], { env }).done).status;
 failed = unitStatus !== 0 || failed;
 
