@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link2 } from "lucide-react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { extensionStatus, pairExtension } from "./extensionBridge";
+import { pairExtension } from "./extensionBridge";
+import { extensionStatus } from "./extensionStatus";
 import { shieldQueryKeys } from "@/lib/queryKeys";
 import { useLinkedDevices } from "./queries";
 

@@ -1,15 +1,19 @@
 import type { ExtensionStatus } from "@focus/core/protocol";
 import { useQuery } from "@tanstack/react-query";
-import { ShieldCheck, ShieldOff } from "lucide-react";
 import { Link } from "react-router-dom";
 import { dispatchChangeTab } from "@/lib/events";
 import { cn } from "@/lib/utils";
 import { useCurrentSettings } from "@/runtime/currentSettings";
-import { extensionStatus } from "./extensionBridge";
-import { useBlockedSites } from "./queries";
+import { extensionStatus } from "./extensionStatus";
+import { shieldQueryKeys } from "@/lib/queryKeys";
 
 /** How often the line asks the extension again while the page is open, ms (a link or a pause made in the popup shows within this). */
 const RECHECK_MS = 30_000;
+
+/** How many entries of `GET /api/blocked-sites` are active. */
+function countActive(data: unknown): number {
+  return Array.isArray(data) ? data.filter((site: { active?: unknown } | null) => site?.active === true).length : 0;
+}
 
 /** What the line says about the Shield in this browser, and where it sends the user to fix it. */
 type ShieldLineState =
@@ -37,14 +41,14 @@ export function shieldLineState(extension: ExtensionStatus | null, sites: number
  */
 export function ShieldLine() {
   const extension = useQuery({ queryKey: ["extension-status"], queryFn: extensionStatus, refetchInterval: RECHECK_MS, staleTime: 0 });
-  const sites = useBlockedSites(true);
+  // The list's count only (the Shield tab parses the whole list): a light read for the timer's page.
+  const activeSites = useQuery({ queryKey: shieldQueryKeys.blockedSites, select: countActive });
   const { shieldMode } = useCurrentSettings();
-  if (extension.isPending || !sites.data) return null;
-  const state = shieldLineState(extension.data ?? null, sites.data.filter((site) => site.active).length, shieldMode);
-  const Icon = state.on ? ShieldCheck : ShieldOff;
+  if (extension.isPending || activeSites.data === undefined) return null;
+  const state = shieldLineState(extension.data ?? null, activeSites.data, shieldMode);
   return (
     <p className={cn("flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-sm", state.on ? "text-muted-foreground" : "text-amber-800 dark:text-amber-300")} data-testid="shield-line">
-      <Icon className="size-4 shrink-0" aria-hidden />
+      <span className={cn("size-2 shrink-0 rounded-full", state.on ? "bg-emerald-500" : "bg-amber-500")} aria-hidden />
       <span>{state.text}</span>
       {!state.on &&
         (state.fix.to === "extension" ? (

@@ -1,7 +1,8 @@
 import { EXTENSION_ID } from "@focus/core/protocol";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "@/test/render";
-import { extensionStatus, pairExtension } from "./extensionBridge";
+import { pairExtension } from "./extensionBridge";
+import { extensionStatus } from "./extensionStatus";
 
 const TOKEN = "t".repeat(43);
 const DEVICE = { id: 7, name: "Chrome extension", isActive: true, lastSeenAt: null, createdAt: "2026-03-02T09:00:00.000Z", token: TOKEN };
