@@ -200,8 +200,13 @@ async function recordStaleBatch(trx: Kysely<Database>, user: UserRow, batch: Sta
   return recordEffects(trx, user, replayStaleCommands(base, batch.commands, env), env.now, zone, log);
 }
 
-/** How far before the timer's last change a command may be dated, ms: a device's reading of the server's clock is off by about a round trip. */
-const BACKDATE_TOLERANCE_MS = 2_000;
+/**
+ * How far before the change its device saw a command may be dated, ms: it runs at that change
+ * then. A device's reading of the server's clock is off by about a round trip, seconds on a bad
+ * network; a minute leaves room for that and gains a forger nothing (a session still ends on
+ * the server's clock).
+ */
+const BACKDATE_TOLERANCE_MS = 60_000;
 
 /**
  * What the server knows beside the timer when it screens a batch: End early's wait, the rooms
