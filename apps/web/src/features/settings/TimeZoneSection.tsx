@@ -1,6 +1,6 @@
 import { accountTimeZoneAnswerSchema, type AccountTimeZoneAnswer } from "@focus/core/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Globe, LoaderCircle } from "lucide-react";
+import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -50,8 +50,7 @@ export function TimeZoneSection() {
   const waitUntil = query.data?.changeableAt ?? null;
   return (
     <section className="grid gap-2" aria-labelledby="profile-time-zone-title">
-      <h3 id="profile-time-zone-title" className="flex items-center gap-2 font-medium">
-        <Globe className="size-4 text-primary" aria-hidden />
+      <h3 id="profile-time-zone-title" className="font-medium">
         Time zone
       </h3>
       {query.isError ? (

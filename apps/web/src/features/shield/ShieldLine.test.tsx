@@ -29,6 +29,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe("the Shield's line beside Start", () => {
   it("says whether the Shield is on in this browser, and why not", () => {
     expect(shieldLineState(null, 5, "blocklist")).toEqual({ on: false, text: "Shield off: no extension in this browser", fix: { label: "Get the extension", to: "extension" } });
+    // A phone's Chrome takes no extensions: nothing to install there.
+    expect(shieldLineState(null, 5, "blocklist", true)).toEqual({ on: false, text: "Shield off on this phone: it blocks in Chrome on a computer", fix: null });
     expect(shieldLineState({ ...linkedHere, link: "paused" }, 5, "blocklist")).toMatchObject({ on: false, text: "Shield off: this browser is switched off" });
     expect(shieldLineState({ ...linkedHere, pairedHere: false }, 5, "blocklist")).toMatchObject({ on: false, text: "Shield off: the extension is not linked to this account" });
     expect(shieldLineState({ ...linkedHere, link: "unlinked" }, 5, "blocklist")).toMatchObject({ on: false, fix: { label: "Link it", to: "shield" } });
