@@ -44,11 +44,14 @@ describe("the Website Shield's watch", () => {
   it("shows each paired browser's last report: incognito, rules, and whether it still reports", async () => {
     const { userId, device, clock, watch, status, told } = await setup();
     expect((await status()).devices).toEqual([
-      { id: device.id, name: "Chrome", isActive: true, reporting: false, reportedAt: null, incognitoAllowed: null, rulesInPlace: null },
+      { id: device.id, name: "Chrome", isActive: true, reporting: false, reportedAt: null, incognitoAllowed: null, rulesInPlace: null, failedEntries: [] },
     ]);
-    await watch.heard(userId, device.id, { incognitoAllowed: false, rulesInPlace: true });
+    await watch.heard(userId, device.id, { incognitoAllowed: false, rulesInPlace: false, failedEntries: ["example.com/a-very-long-path"] });
     expect(told).toEqual([userId]);
-    expect((await status()).devices[0]).toMatchObject({ reporting: true, incognitoAllowed: false, rulesInPlace: true });
+    expect((await status()).devices[0]).toMatchObject({ reporting: true, incognitoAllowed: false, rulesInPlace: false, failedEntries: ["example.com/a-very-long-path"] });
+    // The next report, once the entry blocks again, clears it.
+    await watch.heard(userId, device.id, { incognitoAllowed: false, rulesInPlace: true, failedEntries: [] });
+    expect((await status()).devices[0]).toMatchObject({ rulesInPlace: true, failedEntries: [] });
     clock.now += OFF_AFTER + SECOND;
     // The route reads the real clock: the report is fresh there; the watch's own clock decides intervals.
     expect((await status()).devices[0]?.reportedAt).toBe(new Date(clock.now - OFF_AFTER - SECOND).toISOString());
@@ -57,7 +60,7 @@ describe("the Website Shield's watch", () => {
   it("records shield off from the last report when the browser goes quiet during focus, and ends it when it reports again", async () => {
     const { userId, device, clock, watch, status, told, startFocus } = await setup();
     const sessionStart = await startFocus();
-    await watch.heard(userId, device.id, { incognitoAllowed: true, rulesInPlace: true });
+    await watch.heard(userId, device.id, { incognitoAllowed: true, rulesInPlace: true, failedEntries: [] });
     const lastReport = new Date(clock.now).toISOString();
     clock.now += 30 * SECOND;
     await watch.check();
@@ -75,7 +78,7 @@ describe("the Website Shield's watch", () => {
 
   it("records nothing outside a focus session", async () => {
     const { userId, device, clock, watch, status } = await setup();
-    await watch.heard(userId, device.id, { incognitoAllowed: true, rulesInPlace: true });
+    await watch.heard(userId, device.id, { incognitoAllowed: true, rulesInPlace: true, failedEntries: [] });
     clock.now += 5 * 60 * SECOND;
     await watch.check();
     expect((await status()).shieldOff).toEqual([]);

@@ -555,10 +555,10 @@ describe("a shield that says when it is down", () => {
     b.sockets.last.open();
     await settle();
     const reports = () => b.sockets.last.sent.filter((message) => message.type === "shield_status");
-    expect(reports()).toEqual([{ type: "shield_status", incognitoAllowed: true, rulesInPlace: true }]);
+    expect(reports()).toEqual([{ type: "shield_status", incognitoAllowed: true, rulesInPlace: true, failedEntries: [] }]);
     b.sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
     await settle();
-    expect(reports().at(-1)).toEqual({ type: "shield_status", incognitoAllowed: true, rulesInPlace: true });
+    expect(reports().at(-1)).toEqual({ type: "shield_status", incognitoAllowed: true, rulesInPlace: true, failedEntries: [] });
     // The rules vanish (another extension, a broken update): the next minute's report says so.
     b.chrome.dynamicRules = [];
     b.chrome.incognito = false;
@@ -567,8 +567,28 @@ describe("a shield that says when it is down", () => {
     const before = reports().length;
     await worker.onAlarm(ALARMS.heartbeat);
     // The heartbeat reinstalls the missing rules first, then reports what is in place.
-    expect(reports().slice(before)).toEqual([{ type: "shield_status", incognitoAllowed: false, rulesInPlace: true }]);
+    expect(reports().slice(before)).toEqual([{ type: "shield_status", incognitoAllowed: false, rulesInPlace: true, failedEntries: [] }]);
     expect(b.chrome.dynamicRules.length).toBeGreaterThan(0);
+  });
+
+  it("names the entry Chrome refused a rule for in its report, while the other sites stay blocked", async () => {
+    const b = browser();
+    current = b;
+    // This Chrome says it takes the expression but refuses the update with it (as it does past 2 KB compiled).
+    b.chrome.regexLimit = 0;
+    b.chrome.rules.isRegexSupported = async () => true;
+    b.api.blocklist = [
+      { id: 1, url: "youtube.com", active: true },
+      { id: 2, url: "long.example.com", active: true, delay: true },
+    ];
+    const worker = await b.restart();
+    await worker.pair(b.api.token, ORIGIN);
+    b.sockets.last.open();
+    b.sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+    await settle();
+    expect(b.chrome.navigate("https://youtube.com/")).toContain("blocked.html");
+    const reports = b.sockets.last.sent.filter((message) => message.type === "shield_status");
+    expect(reports.at(-1)).toEqual({ type: "shield_status", incognitoAllowed: false, rulesInPlace: false, failedEntries: ["long.example.com"] });
   });
 
   it("points Chrome's uninstall page at the paired app's removal page", async () => {

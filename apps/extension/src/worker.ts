@@ -17,7 +17,7 @@ import type { LiveSocket } from "./live";
 import type { PopupCommand } from "./messages";
 import { checkNavigation, type TabPage } from "./navigationCheck";
 import { createPairing, type PairingPart } from "./pairing";
-import { delayPassesLeft } from "@focus/core/schemas";
+import { delayPassesLeft, MAX_FAILED_ENTRIES } from "@focus/core/schemas";
 import { passesOfToday } from "./passes";
 import { noteDelayShown } from "./redirectKey";
 import { type BlockedAttemptReport, type DelayChoiceReport, reportAttempt, reportDelayChoice, type ReportingDeps, sendPendingReports } from "./reporting";
@@ -209,7 +209,7 @@ async function reportShield({ deps: { chrome }, clock, link }: WorkerContext): P
   const state = await readState(chrome);
   if (!state.pairing || state.pairing.paused) return;
   const [incognitoAllowed, inPlace] = await Promise.all([chrome.runtime.incognitoAllowed(), rulesInPlace(chrome, state, clock.now())]);
-  link.send({ type: "shield_status", incognitoAllowed, rulesInPlace: inPlace });
+  link.send({ type: "shield_status", incognitoAllowed, rulesInPlace: inPlace, failedEntries: state.failedEntries.slice(0, MAX_FAILED_ENTRIES) });
 }
 
 /** Points Chrome's uninstall page at the paired app's (else the default app's) removal page. */

@@ -107,7 +107,7 @@ export default fp<LivePluginOptions>(
     const shieldWatch = new ShieldWatch({ db: fastify.db, hub, log, ...shieldConfig });
     hub.attachShield((client, message) => {
       if (client.deviceId === null) return;
-      const report = { incognitoAllowed: message.incognitoAllowed, rulesInPlace: message.rulesInPlace };
+      const report = { incognitoAllowed: message.incognitoAllowed, rulesInPlace: message.rulesInPlace, failedEntries: message.failedEntries ?? [] };
       shieldWatch.heard(client.userId, client.deviceId, report).catch((error: unknown) => log.warn({ err: error }, "shield watch: a report was not saved"));
     });
     shieldWatch.start();

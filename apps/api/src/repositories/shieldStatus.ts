@@ -8,13 +8,26 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 
+/** A stored list of failed entries (JSON); empty when none or unreadable. */
+function entriesOf(stored: string | null): string[] {
+  if (stored === null) return [];
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((entry): entry is string => typeof entry === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Notes that device `deviceId` was heard at `at`, with its report when it sent one. */
 export async function saveDeviceReport(db: Kysely<Database>, deviceId: number, at: Date, report: ShieldReport | null): Promise<void> {
   await db
     .updateTable("linked_devices")
     .set({
       reported_at: at.toISOString(),
-      ...(report ? { incognito_allowed: report.incognitoAllowed ? 1 : 0, rules_in_place: report.rulesInPlace ? 1 : 0 } : {}),
+      ...(report
+        ? { incognito_allowed: report.incognitoAllowed ? 1 : 0, rules_in_place: report.rulesInPlace ? 1 : 0, failed_entries: JSON.stringify(report.failedEntries) }
+        : {}),
     })
     .where("id", "=", deviceId)
     .execute();
@@ -24,7 +37,7 @@ export async function saveDeviceReport(db: Kysely<Database>, deviceId: number, a
 export async function shieldStatusOf(db: Kysely<Database>, userId: number, now: number, offAfterMs: number): Promise<ShieldStatus> {
   const devices = await db
     .selectFrom("linked_devices")
-    .select(["id", "name", "is_active", "reported_at", "incognito_allowed", "rules_in_place"])
+    .select(["id", "name", "is_active", "reported_at", "incognito_allowed", "rules_in_place", "failed_entries"])
     .where("user_id", "=", userId)
     .orderBy("id")
     .execute();
@@ -45,6 +58,7 @@ export async function shieldStatusOf(db: Kysely<Database>, userId: number, now: 
       reportedAt: row.reported_at,
       incognitoAllowed: flag(row.incognito_allowed),
       rulesInPlace: flag(row.rules_in_place),
+      failedEntries: entriesOf(row.failed_entries),
     })),
     shieldOff: intervals.map((row) => ({ startedAt: row.started_at, endedAt: row.ended_at, sessionStart: row.session_start })),
   };

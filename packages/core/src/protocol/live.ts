@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { roomSchema, roomSlugSchema, roomStatusSchema } from "../schemas/room";
+import { MAX_FAILED_ENTRIES } from "../schemas/shield";
 import { accountTimerSchema, MAX_TIMER_COMMANDS, timerCommandBatchSchema, timerCommandReplySchema } from "../timer/accountTimerSchema";
 import { sharedTimerStateSchema } from "../schemas/timerState";
 
+
+/** Longest entry a report names, characters: a host (253) and a path (200) with room to spare. */
+const FAILED_ENTRY_MAX_LENGTH = 512;
 /** Heartbeat of the live connection, ms: 20 s (`docs/api.md`, Live sync). */
 export const LIVE_HEARTBEAT_MS = 20_000;
 /** Reconnect attempts before giving up (`docs/api.md`, Live sync). */
@@ -58,7 +62,13 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("room_closed"), slug: z.string().max(64), reason: z.string().max(200) }),
   z.object({ type: z.literal("tasks_changed") }),
   /** A paired extension's report of itself (`docs/product.md`, A shield that says when it is down). */
-  z.object({ type: z.literal("shield_status"), incognitoAllowed: z.boolean(), rulesInPlace: z.boolean() }),
+  z.object({
+    type: z.literal("shield_status"),
+    incognitoAllowed: z.boolean(),
+    rulesInPlace: z.boolean(),
+    /** The listed entries Chrome refused a rule for: the app names them (absent from older extensions). */
+    failedEntries: z.array(z.string().max(FAILED_ENTRY_MAX_LENGTH)).max(MAX_FAILED_ENTRIES).optional(),
+  }),
   /** From the server: a paired browser's report or a shield-off interval changed; the web app loads `GET /api/shield/status` again. */
   z.object({ type: z.literal("shield_changed") }),
   /** From the server: the user's blocked sites changed; a paired extension fetches its list again, the web app reloads it. */

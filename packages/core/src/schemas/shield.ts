@@ -71,7 +71,12 @@ export interface ShieldReport {
   incognitoAllowed: boolean;
   /** The blocking rules the extension should have are installed (true when none are needed). */
   rulesInPlace: boolean;
+  /** The listed entries Chrome refused a rule for (stored form), at most MAX_FAILED_ENTRIES: not blocked in that browser. */
+  failedEntries: string[];
 }
+
+/** Most failed entries a report names (the rest are counted by `rulesInPlace` being false). */
+export const MAX_FAILED_ENTRIES = 20;
 
 /**
  * Answer of `GET /api/shield/status` (`docs/api.md`): each paired browser's last report
@@ -88,6 +93,8 @@ export const shieldStatusSchema = z.object({
       reportedAt: z.string().nullable(),
       incognitoAllowed: z.boolean().nullable(),
       rulesInPlace: z.boolean().nullable(),
+      /** The entries its last report said it could not block (empty when none, or before a report). */
+      failedEntries: z.array(z.string()),
     }),
   ),
   shieldOff: z.array(z.object({ startedAt: z.string(), endedAt: z.string().nullable(), sessionStart: z.string().nullable() })),

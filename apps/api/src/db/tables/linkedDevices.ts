@@ -21,6 +21,8 @@ export interface LinkedDevicesTable {
   /** Its last report: 0 or 1, null before the first (`docs/product.md`, A shield that says when it is down). */
   incognito_allowed: Generated<number | null>;
   rules_in_place: Generated<number | null>;
+  /** The entries its last report said it could not block, a JSON array of strings; null before a report named any. */
+  failed_entries: Generated<string | null>;
 }
 
 export type LinkedDeviceRow = Selectable<LinkedDevicesTable>;

@@ -86,6 +86,11 @@ function StatusDetails({ status }: { status: ShieldStatus }) {
                 <Fact ok={device.reportedAt === null ? null : device.reporting} yes="Connected" no={device.reportedAt === null ? "Not heard from yet" : `Not reporting since ${time(device.reportedAt)}`} />
                 <Fact ok={device.incognitoAllowed} yes="Incognito allowed" no="Not in incognito windows" />
                 <Fact ok={device.rulesInPlace} yes="Rules in place" no="Rules missing" />
+                {device.failedEntries.length > 0 && (
+                  <li className="text-destructive" data-testid="failed-entries">
+                    Not blocked in this browser (Chrome refused its rule): {device.failedEntries.join(", ")}. Shorten or split the entry.
+                  </li>
+                )}
               </ul>
             )}
           </li>

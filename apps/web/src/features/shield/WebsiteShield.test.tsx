@@ -195,8 +195,8 @@ describe("Website Shield tab", () => {
     fakeApi({
       status: {
         devices: [
-          { id: 1, name: "Chrome at work", isActive: true, reporting: true, reportedAt, incognitoAllowed: false, rulesInPlace: true },
-          { id: 2, name: "Chrome at home", isActive: true, reporting: false, reportedAt, incognitoAllowed: true, rulesInPlace: false },
+          { id: 1, name: "Chrome at work", isActive: true, reporting: true, reportedAt, incognitoAllowed: false, rulesInPlace: true, failedEntries: [] },
+          { id: 2, name: "Chrome at home", isActive: true, reporting: false, reportedAt, incognitoAllowed: true, rulesInPlace: false, failedEntries: ["example.com/a-very-long-path"] },
         ],
         shieldOff: [{ startedAt: "2026-11-27T10:42:00.000Z", endedAt: null, sessionStart: "2026-11-27T10:30:00.000Z" }],
       },
@@ -207,6 +207,8 @@ describe("Website Shield tab", () => {
     expect(within(browsers).getByText("Not in incognito windows")).toBeTruthy();
     expect(within(browsers).getByText(/^Not reporting since /)).toBeTruthy();
     expect(within(browsers).getByText("Rules missing")).toBeTruthy();
+    // The entry the browser could not block is named, so the user can fix it.
+    expect(within(browsers).getByTestId("failed-entries").textContent).toContain("example.com/a-very-long-path");
     expect(screen.getByTestId("incognito-guide").textContent).toContain('switch on "Allow in Incognito"');
     const off = new Date("2026-11-27T10:42:00.000Z").toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
     expect(screen.getByTestId("shield-off").textContent).toContain(`Shield off at ${off}`);
