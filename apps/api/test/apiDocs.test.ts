@@ -96,7 +96,7 @@ describe("the OpenAPI document at /api/docs/json", () => {
       content: { "application/json": { schema: { required: ["startTime", "duration", "type", "completed"] } } },
     });
     expect(Object.keys(record?.responses ?? {})).toEqual(["200", "201"]);
-    expect(doc.paths["/api/sessions/range"]?.get?.parameters).toHaveLength(2);
+    expect(doc.paths["/api/sessions/range"]?.get?.parameters).toHaveLength(4);
     expect(doc.paths["/api/subscription/activate/{userId}"]?.post?.tags).toEqual(["admin"]);
   });
 

@@ -140,6 +140,28 @@ describe("focus sessions", () => {
     ]);
   });
 
+  it("answers a range in pages with a cursor, and refuses a span over 62 days", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const starts = ["2026-03-02T08:00:00.000Z", "2026-03-02T09:00:00.000Z", "2026-03-02T10:00:00.000Z", "2026-03-02T11:00:00.000Z", "2026-03-02T12:00:00.000Z"];
+    for (const startTime of starts) await post(cookie, { startTime, duration: 1500, type: "focus", completed: true });
+    const range = { startDate: "2026-03-01T00:00:00.000Z", endDate: "2026-03-03T00:00:00.000Z" };
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 10; pages += 1) {
+      const query = new URLSearchParams({ ...range, limit: "2", ...(cursor ? { cursor } : {}) });
+      const res = await t.app.inject({ method: "GET", url: `/api/sessions/range?${query}`, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      seen.push(...res.json().map((session: { startTime: string }) => session.startTime));
+      cursor = res.headers["x-next-cursor"] as string | undefined;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(starts);
+    const wide = new URLSearchParams({ startDate: "2026-01-01T00:00:00.000Z", endDate: "2026-03-05T00:00:00.000Z" });
+    const refused = await t.app.inject({ method: "GET", url: `/api/sessions/range?${wide}`, headers: { cookie } });
+    expect([refused.statusCode, refused.json().message]).toEqual([400, "A range may span at most 62 days"]);
+  });
+
   it("compares range bounds given with an offset in absolute time", async () => {
     t = await createTestApp();
     const { cookie } = await registerUser(t.app);

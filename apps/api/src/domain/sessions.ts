@@ -16,7 +16,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";
 import type { UserRow } from "../db/tables/users";
-import { findSessionByClientId, findSessionOf, hasAtLeastSessions, insertSessionOnce, listSessionsBetween, listSessionsPage, updateSessionReflection } from "../repositories/sessions";
+import { findSessionByClientId, findSessionOf, hasAtLeastSessions, insertSessionOnce, listSessionsBetween, listSessionsPage, pageSessionsBetween, updateSessionReflection } from "../repositories/sessions";
 import { lockUserRow } from "../repositories/users";
 import { HttpError } from "../httpError";
 import { sessionWriteGate } from "./sessionWrites";
@@ -136,12 +136,25 @@ export async function sessionHistoryPage(
 }
 
 /**
- * The user's sessions that end within [start, end], within their plan's history (as
- * `sessionHistoryPage`), oldest first.
- * @param now epoch ms, which decides the user's plan.
+ * One page of the sessions the user's plan shows that end within [start, end] (`sessionsInHistory`;
+ * `GET /api/sessions/range`): the Free plan's bound is in the query (`historyStartBound`), so
+ * older rows are never read; `page` is its size and the cursor after which it starts.
+ * @returns the page and the next page's cursor (null on the last).
  */
-export async function sessionHistoryBetween(db: Kysely<Database>, user: UserRow, start: Date, end: Date, now: number, timeZone: string): Promise<Session[]> {
-  return sessionsInHistory(subscriptionOf(user), await listSessionsBetween(db, user.id, start, end), now, timeZone);
+export async function sessionHistoryBetween(
+  db: Kysely<Database>,
+  user: UserRow,
+  range: { start: Date; end: Date },
+  page: { limit: number; cursor?: SessionCursor },
+  now: number,
+  timeZone: string,
+): Promise<{ sessions: Session[]; next: SessionCursor | null }> {
+  const subscription = subscriptionOf(user);
+  const bound = historyStartBound(subscription, now);
+  const start = bound === undefined || bound <= range.start.getTime() ? range.start : new Date(bound);
+  if (start.getTime() > range.end.getTime()) return { sessions: [], next: null };
+  const { sessions, next } = await pageSessionsBetween(db, user.id, start, range.end, page);
+  return { sessions: sessionsInHistory(subscription, sessions, now, timeZone), next };
 }
 
 /**

@@ -233,16 +233,11 @@ export async function listSessionsPage(
 }
 
 /**
- * The user's sessions that end within [start, end] (inclusive), oldest first: a session counts
- * on the day it ends (docs/product.md). Rows are narrowed by start time in SQL (a session lasts
- * at most MAX_SESSION_SECONDS) and by end time here, with core's `sessionEndMs`.
+ * Every session of the user that ends within [start, end] (epoch ms), oldest first: for the
+ * server's own reads over a few days (a day's count, a week's escapes). Lists a user asks for
+ * are paged (`pageSessionsBetween`).
  */
-export async function listSessionsBetween(
-  db: Kysely<Database>,
-  userId: number,
-  start: Date,
-  end: Date,
-): Promise<Session[]> {
+export async function listSessionsBetween(db: Kysely<Database>, userId: number, start: Date, end: Date): Promise<Session[]> {
   const rows = await db
     .selectFrom("focus_sessions")
     .select(columns)
@@ -256,6 +251,37 @@ export async function listSessionsBetween(
     const endsAt = sessionEndMs(session);
     return endsAt >= start.getTime() && endsAt <= end.getTime();
   });
+}
+
+/**
+ * One page of the user's sessions that end within [start, end], oldest start first (then id):
+ * at most `limit` rows read after `cursor` (a session's start and id), and the cursor of the next
+ * page when there is one (the last row read). A session starts at most MAX_SESSION_SECONDS before
+ * it ends, so the rows read are bounded by start time in SQL; the end is checked on the page.
+ */
+export async function pageSessionsBetween(
+  db: Kysely<Database>,
+  userId: number,
+  start: Date,
+  end: Date,
+  page: { limit: number; cursor?: SessionCursor },
+): Promise<{ sessions: Session[]; next: SessionCursor | null }> {
+  let query = db
+    .selectFrom("focus_sessions")
+    .select(columns)
+    .where("user_id", "=", userId)
+    .where("start_time", ">=", new Date(start.getTime() - MAX_SESSION_SECONDS * 1000).toISOString())
+    .where("start_time", "<=", end.toISOString());
+  const { cursor } = page;
+  if (cursor) query = query.where((eb) => eb.or([eb("start_time", ">", cursor.startTime), eb.and([eb("start_time", "=", cursor.startTime), eb("id", ">", cursor.id)])]));
+  const rows = await query.orderBy("start_time", "asc").orderBy("id", "asc").limit(page.limit + 1).execute();
+  const read = rows.slice(0, page.limit).map(toSession);
+  const last = read.at(-1);
+  const sessions = read.filter((session) => {
+    const endsAt = sessionEndMs(session);
+    return endsAt >= start.getTime() && endsAt <= end.getTime();
+  });
+  return { sessions, next: rows.length > page.limit && last ? { startTime: last.startTime, id: last.id } : null };
 }
 
 /**

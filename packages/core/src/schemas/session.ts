@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_EXTENSIONS } from "../constants";
+import { DAY_MS, MAX_EXTENSIONS } from "../constants";
 import { isoDateTimeInYears } from "./dates";
 import { MAX_RECORD_ID, positiveIdParam, recordIdSchema } from "./ids";
 import { intentionSchema, sessionOutcomeSchema, sessionRatingSchema } from "./intention";
@@ -98,16 +98,6 @@ export const sessionSchema = sessionInputSchema.extend({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-/** Query of `GET /api/sessions/range` (`docs/api.md`): ISO start and end, start before end. */
-export const sessionRangeQuerySchema = z
-  .object({
-    startDate: z.iso.datetime({ offset: true, message: "startDate must be an ISO 8601 date-time" }),
-    endDate: z.iso.datetime({ offset: true, message: "endDate must be an ISO 8601 date-time" }),
-  })
-  .refine((q) => Date.parse(q.startDate) <= Date.parse(q.endDate), {
-    message: "startDate must not be after endDate",
-    path: ["endDate"],
-  });
 
 /** Most sessions one page of `GET /api/sessions` holds, and the page size when none is asked. */
 const SESSION_PAGE_SIZE = 1000;
@@ -141,6 +131,16 @@ function decodeSessionCursor(text: string): SessionCursor | undefined {
   return id <= MAX_RECORD_ID ? { startTime: match[1], id } : undefined;
 }
 
+/** A `cursor` query parameter: one `encodeSessionCursor` made, decoded. */
+const sessionCursorParam = z.string().transform((text, ctx) => {
+  const cursor = decodeSessionCursor(text);
+  if (!cursor) {
+    ctx.addIssue({ code: "custom", message: "cursor must be one a previous page gave" });
+    return z.NEVER;
+  }
+  return cursor;
+});
+
 /**
  * Query of `GET /api/sessions` (`docs/api.md`): `limit` sessions per page (1 to
  * SESSION_PAGE_SIZE, default SESSION_PAGE_SIZE) after `cursor` (from the previous page's
@@ -150,15 +150,31 @@ export const sessionListQuerySchema = z.object({
   limit: positiveIdParam(`limit must be a whole number from 1 to ${SESSION_PAGE_SIZE}`)
     .pipe(z.number().max(SESSION_PAGE_SIZE, `limit must be a whole number from 1 to ${SESSION_PAGE_SIZE}`))
     .default(SESSION_PAGE_SIZE),
-  cursor: z
-    .string()
-    .transform((text, ctx) => {
-      const cursor = decodeSessionCursor(text);
-      if (!cursor) {
-        ctx.addIssue({ code: "custom", message: "cursor must be one a previous page gave" });
-        return z.NEVER;
-      }
-      return cursor;
-    })
-    .optional(),
+  cursor: sessionCursorParam.optional(),
 });
+
+/** The longest span `GET /api/sessions/range` answers, days (two months: a month's statistics with room). */
+export const MAX_RANGE_DAYS = 62;
+
+/**
+ * Query of `GET /api/sessions/range` (`docs/api.md`): ISO start and end, start before end and at
+ * most MAX_RANGE_DAYS apart; `limit` sessions a page (oldest first) after `cursor` (the
+ * NEXT_CURSOR_HEADER of the page before).
+ */
+export const sessionRangeQuerySchema = z
+  .object({
+    startDate: z.iso.datetime({ offset: true, message: "startDate must be an ISO 8601 date-time" }),
+    endDate: z.iso.datetime({ offset: true, message: "endDate must be an ISO 8601 date-time" }),
+    limit: positiveIdParam(`limit must be a whole number from 1 to ${SESSION_PAGE_SIZE}`)
+      .pipe(z.number().max(SESSION_PAGE_SIZE, `limit must be a whole number from 1 to ${SESSION_PAGE_SIZE}`))
+      .default(SESSION_PAGE_SIZE),
+    cursor: sessionCursorParam.optional(),
+  })
+  .refine((q) => Date.parse(q.startDate) <= Date.parse(q.endDate), {
+    message: "startDate must not be after endDate",
+    path: ["endDate"],
+  })
+  .refine((q) => Date.parse(q.endDate) - Date.parse(q.startDate) <= MAX_RANGE_DAYS * DAY_MS, {
+    message: `A range may span at most ${MAX_RANGE_DAYS} days`,
+    path: ["endDate"],
+  });

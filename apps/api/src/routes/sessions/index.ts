@@ -2,7 +2,8 @@
  * Focus session routes (`docs/api.md`), always scoped to the logged-in user:
  * `GET /api/sessions?limit&cursor` (newest first, in pages of at most SESSION_PAGE_SIZE; the
  * X-Next-Cursor header names the next page, absent on the last), `POST /api/sessions` → 201, and
- * `GET /api/sessions/range?startDate&endDate` (sessions that end within [startDate, endDate]), and
+ * `GET /api/sessions/range?startDate&endDate&limit&cursor` (sessions that end within [startDate,
+ * endDate], at most 62 days apart, oldest first, paged like the list), and
  * `PATCH /api/sessions/:id` (the reflection on one's own focus session, named by its id or its
  * clientId: 200 the session, 404 for a session that is not the caller's, 400 for a break or a bad body).
  * A post with a `clientId` (idempotency key, `docs/offline.md`) that was recorded before answers
@@ -71,9 +72,12 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     "/sessions/range",
     { schema: { querystring: sessionRangeQuerySchema, response: { 200: sessionListSchema } } },
-    async (request) => {
-      const { startDate, endDate } = request.query;
-      return sessionHistoryBetween(fastify.db, userOf(request), new Date(startDate), new Date(endDate), Date.now(), request.timeZone);
+    async (request, reply) => {
+      const { startDate, endDate, limit, cursor } = request.query;
+      const range = { start: new Date(startDate), end: new Date(endDate) };
+      const { sessions, next } = await sessionHistoryBetween(fastify.db, userOf(request), range, { limit, cursor }, Date.now(), request.timeZone);
+      if (next) reply.header(NEXT_CURSOR_HEADER, encodeSessionCursor(next));
+      return sessions;
     },
   );
 };
