@@ -69,12 +69,37 @@ describe("blocked attempts", () => {
         { domain: "reddit.com", count: 1 },
         { domain: "twitter.com", count: 1 },
       ],
+      otherSites: { sites: 0, count: 0 },
       perSession: [
         { sessionStart: second, count: 1 },
         { sessionStart: first, count: 3 },
       ],
       totals: { blocked: 5, pass: 0, turned_back: 0 },
     });
+  });
+
+  it("lists the 10 most hit sites and the latest 10 sessions, the rest of the sites as one total", async () => {
+    t = await createTestApp();
+    const { cookie, res } = await registerUser(t.app);
+    const userId: number = res.json().user.id;
+    // 25 sites in 25 focus sessions, site N hit N times (written directly: the rate limit is per minute).
+    const rows = Array.from({ length: 25 }, (_, n) => n + 1).flatMap((n) =>
+      Array.from({ length: n }, () => ({
+        user_id: userId,
+        domain: `site${String(n).padStart(2, "0")}.example`,
+        occurred_at: new Date(Date.UTC(2026, 2, 2, 9, n)).toISOString(),
+        session_start: new Date(Date.UTC(2026, 2, 2, 9, n)).toISOString(),
+        kind: "blocked" as const,
+        created_at: new Date().toISOString(),
+      })),
+    );
+    await t.app.db.insertInto("blocked_attempts").values(rows).execute();
+    const answer = blockedAttemptSummarySchema.parse((await summary(cookie)).json());
+    expect(answer.perSite.map((site) => site.count)).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
+    // Sites 1 to 15: 120 stopped visits between them.
+    expect(answer.otherSites).toEqual({ sites: 15, count: 120 });
+    expect(answer.perSession).toHaveLength(10);
+    expect(answer.totals.blocked).toBe(325);
   });
 
   it("places an attempt in the focus session the account's timer is running", async () => {
@@ -100,7 +125,7 @@ describe("blocked attempts", () => {
     await report(a.cookie, { domain: "youtube.com", at: new Date().toISOString() });
     const bReport = await report(b.cookie, { domain: "youtube.com", at: new Date().toISOString() });
     expect(bReport.json().sessionStart).toBeNull();
-    expect((await summary(b.cookie)).json()).toEqual({ perSite: [{ domain: "youtube.com", count: 1 }], perSession: [], totals: { blocked: 1, pass: 0, turned_back: 0 } });
+    expect((await summary(b.cookie)).json()).toEqual({ perSite: [{ domain: "youtube.com", count: 1 }], otherSites: { sites: 0, count: 0 }, perSession: [], totals: { blocked: 1, pass: 0, turned_back: 0 } });
   });
 
   it("refuses bad input with 400 and anonymous callers with 401", async () => {
@@ -123,7 +148,7 @@ describe("blocked attempts", () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect((await summary(cookie)).json()).toEqual({ perSite: [], perSession: [], totals: { blocked: 0, pass: 0, turned_back: 0 } });
+    expect((await summary(cookie)).json()).toEqual({ perSite: [], otherSites: { sites: 0, count: 0 }, perSession: [], totals: { blocked: 0, pass: 0, turned_back: 0 } });
     expect((await t.app.inject({ method: "POST", url: "/api/blocked-attempts", payload: { domain: "x" } })).statusCode).toBe(401);
     // A signed-in browser cannot report what the Shield stopped: only the linked extension can.
     const fromPage = await t.app.inject({ method: "POST", url: "/api/blocked-attempts", headers: { cookie }, payload: { domain: "youtube.com", at } });

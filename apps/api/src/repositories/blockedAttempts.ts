@@ -1,5 +1,5 @@
 /** Blocked attempts repository: every query is scoped to one user. */
-import type { BlockedAttempt, BlockedAttemptKind, BlockedAttemptSummary } from "@focus/core/schemas";
+import { BLOCKED_SUMMARY_TOP, type BlockedAttempt, type BlockedAttemptKind, type BlockedAttemptSummary } from "@focus/core/schemas";
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../db/connection";
 import type { Database } from "../db/database";
@@ -25,7 +25,11 @@ export async function insertBlockedAttempt(
   return { id: row.id, domain: row.domain, at: row.occurred_at, sessionStart: row.session_start, kind: attempt.kind };
 }
 
-/** Stopped visits (kind `blocked`) per domain (most first, then by name) and per known focus session (newest first). */
+/**
+ * Stopped visits (kind `blocked`) per domain (the BLOCKED_SUMMARY_TOP with most, then by name, and
+ * the other sites as one total) and per known focus session (the latest BLOCKED_SUMMARY_TOP), with
+ * the totals of each kind: an answer of bounded size, however many sites a user has hit.
+ */
 export async function summarizeBlockedAttempts(db: Kysely<Database>, userId: number): Promise<BlockedAttemptSummary> {
   const count = db.fn.countAll<number | string>();
   // Byte order on both engines (SQLite's BINARY); a PostgreSQL database's own collation may
@@ -39,7 +43,14 @@ export async function summarizeBlockedAttempts(db: Kysely<Database>, userId: num
     .groupBy("domain")
     .orderBy("count", "desc")
     .orderBy(byDomain)
+    .limit(BLOCKED_SUMMARY_TOP)
     .execute();
+  const { sites } = await db
+    .selectFrom("blocked_attempts")
+    .select((eb) => eb.fn.count<number | string>("domain").distinct().as("sites"))
+    .where("user_id", "=", userId)
+    .where("kind", "=", "blocked")
+    .executeTakeFirstOrThrow();
   const perSession = await db
     .selectFrom("blocked_attempts")
     .select(["session_start", count.as("count")])
@@ -48,6 +59,7 @@ export async function summarizeBlockedAttempts(db: Kysely<Database>, userId: num
     .where("session_start", "is not", null)
     .groupBy("session_start")
     .orderBy("session_start", "desc")
+    .limit(BLOCKED_SUMMARY_TOP)
     .execute();
   const kinds = await db
     .selectFrom("blocked_attempts")
@@ -57,9 +69,11 @@ export async function summarizeBlockedAttempts(db: Kysely<Database>, userId: num
     .execute();
   const totals = { blocked: 0, pass: 0, turned_back: 0 };
   for (const row of kinds) if (row.kind in totals) totals[row.kind as keyof typeof totals] = Number(row.count);
+  const listed = perSite.reduce((sum, row) => sum + Number(row.count), 0);
   return {
     totals,
     perSite: perSite.map((row) => ({ domain: row.domain, count: Number(row.count) })),
+    otherSites: { sites: Number(sites) - perSite.length, count: totals.blocked - listed },
     perSession: perSession.map((row) => ({ sessionStart: row.session_start ?? "", count: Number(row.count) })),
   };
 }

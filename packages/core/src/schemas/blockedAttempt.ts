@@ -50,8 +50,13 @@ export type BlockedAttempt = z.infer<typeof blockedAttemptSchema>;
  * focus session (newest session first; attempts outside a known session are not in this list),
  * and the totals of each kind.
  */
+/** Most sites and focus sessions the summary lists (the sites with the most stopped visits, the latest sessions); the other sites are one total. */
+export const BLOCKED_SUMMARY_TOP = 10;
+
 export const blockedAttemptSummarySchema = z.object({
   perSite: z.array(z.object({ domain: z.string(), count: z.number().int() })),
+  /** The sites past the BLOCKED_SUMMARY_TOP listed: how many, and their stopped visits. */
+  otherSites: z.object({ sites: z.number().int(), count: z.number().int() }).default({ sites: 0, count: 0 }),
   perSession: z.array(z.object({ sessionStart: z.string(), count: z.number().int() })),
   /** Every report of the user by kind: stopped visits, delay-page passes and turn-backs. */
   totals: z.object({ blocked: z.number().int(), pass: z.number().int(), turned_back: z.number().int() }).default({ blocked: 0, pass: 0, turned_back: 0 }),

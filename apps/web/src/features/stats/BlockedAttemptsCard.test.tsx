@@ -24,6 +24,7 @@ describe("Blocked attempts card", () => {
             { domain: "reddit.com", count: 1 },
           ],
           perSession: [{ sessionStart: "2026-03-02T09:00:00.000Z", count: 4 }],
+          totals: { blocked: 6, pass: 0, turned_back: 0 },
         },
       },
     });
@@ -31,8 +32,26 @@ describe("Blocked attempts card", () => {
     const sites = await screen.findByRole("list", { name: "Blocked attempts per site" });
     expect(within(sites).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["youtube.com5", "reddit.com1"]);
     expect(screen.getByText("· 6 attempts")).toBeTruthy();
+    expect(screen.queryByTestId("other-sites")).toBeNull();
     const sessions = screen.getByRole("list", { name: "Blocked attempts per focus session" });
     expect(within(sessions).getByText("4 attempts")).toBeTruthy();
+  });
+
+  it("sums the sites past the ones listed in one line, with every stopped visit in the total", async () => {
+    const perSite = Array.from({ length: 10 }, (_, i) => ({ domain: `site${i}.example`, count: 20 - i }));
+    mockFetch({
+      "GET /api/blocked-attempts/summary": {
+        status: 200,
+        // The server lists its 10 most hit sites; 40 more sites had 50 stopped visits between them.
+        body: { perSite, otherSites: { sites: 40, count: 50 }, perSession: [], totals: { blocked: 205, pass: 0, turned_back: 0 } },
+      },
+    });
+    renderCard();
+    const sites = await screen.findByRole("list", { name: "Blocked attempts per site" });
+    expect(within(sites).getAllByRole("listitem")).toHaveLength(5);
+    expect(screen.getByText("· 205 attempts")).toBeTruthy();
+    // 5 listed sites not shown (15+14+13+12+11 = 65) and the server's 40 others (50).
+    expect(screen.getByTestId("other-sites").textContent).toBe("and 45 other sites · 115 attempts");
   });
 
   it("says there are none yet", async () => {

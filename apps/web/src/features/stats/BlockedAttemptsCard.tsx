@@ -43,7 +43,10 @@ export function BlockedAttemptsCard() {
 
 function AttemptLists({ summary }: { summary: BlockedAttemptSummary }) {
   const most = summary.perSite[0]?.count ?? 1;
-  const total = summary.perSite.reduce((sum, site) => sum + site.count, 0);
+  const total = summary.totals.blocked;
+  // The sites past the ones shown: the server's other total and the listed ones not shown here.
+  const hidden = summary.perSite.slice(TOP);
+  const others = { sites: summary.otherSites.sites + hidden.length, count: summary.otherSites.count + hidden.reduce((sum, site) => sum + site.count, 0) };
   return (
     <div className="grid gap-6 sm:grid-cols-2">
       <section aria-labelledby="attempts-per-site" className="grid content-start gap-3">
@@ -61,6 +64,11 @@ function AttemptLists({ summary }: { summary: BlockedAttemptSummary }) {
             </li>
           ))}
         </ul>
+        {others.sites > 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="other-sites">
+            and {plural(others.sites, "other site")} · {plural(others.count, "attempt")}
+          </p>
+        )}
       </section>
       <section aria-labelledby="attempts-per-session" className="grid content-start gap-3">
         <h4 id="attempts-per-session" className="text-sm font-medium">
