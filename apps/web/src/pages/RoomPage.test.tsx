@@ -81,6 +81,8 @@ describe("a focus room's page", () => {
     await user.click(await screen.findByRole("button", { name: "Join this room" }));
     await waitFor(() => expect(timerSocket()?.sentOf("room_join")).toEqual([{ type: "room_join", slug: room.slug, status: "" }]));
     const socket = timerSocket()!;
+    // Not in the room's round before the server lets the user in (it takes a round only from a member).
+    expect(screen.queryByTestId("header-timer")?.getAttribute("aria-label") ?? "idle").not.toMatch(/^Focus: 20:00 left/);
 
     socket.receive({ type: "room_state", room: liveRoom(room, [{ name: "ada", status: "Chapter 3" }, { name: member.username, status: "" }]), serverNow: Date.now() });
     await screen.findByRole("list", { name: "People in the room" });
@@ -129,7 +131,8 @@ describe("a focus room's page", () => {
     await user.click(screen.getByRole("button", { name: "Join this room" }));
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Join the room" }));
     await waitFor(() => expect(timerSocket()?.sentOf("room_join")).toHaveLength(1));
-    // The room's round (20 minutes left) replaced the session.
+    // Once the server lets them in, the room's round (20 minutes left) replaces the session.
+    timerSocket()!.receive({ type: "room_state", room: liveRoom(room, [{ name: member.username, status: "" }]), serverNow: Date.now() });
     await waitFor(() => expect(headerTimer()).toMatch(/^Focus: 20:00 left/));
   });
 

@@ -82,18 +82,21 @@ function useRoomPresence(room: Room, user: User | null) {
     setAutoJoin(false);
     setWantsIn(false);
   };
-  return { canJoin, autoJoin: autoJoin && !joined, join, keepOut, status, setStatus, membership, closedReason, open, inRoom, members, memberCount };
+  // The server has let the user in (its first room_state on the membership's connection): only then
+  // does the timer follow the rounds, since the server takes a round only from a member.
+  const admitted = inRoom && membership.update !== null;
+  return { canJoin, autoJoin: autoJoin && !joined, join, keepOut, status, setStatus, membership, closedReason, open, inRoom, admitted, members, memberCount };
 }
 
 function RoomView({ room }: { room: Room }) {
   const user = useOptionalUser();
   const presence = useRoomPresence(room, user);
-  const { open, inRoom, members } = presence;
+  const { open, inRoom, admitted, members } = presence;
   const me = user ? members.find((member) => member.name === user.username) : undefined;
 
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 pb-24 md:py-10">
-      {inRoom && <FollowRoomRounds room={room} />}
+      {admitted && <FollowRoomRounds room={room} />}
       {inRoom && <StatusFromIntention onIntention={(intention) => presence.setStatus((current) => current || intention)} />}
       {inRoom && user && <StatusFromActiveTask user={user} onTitle={(title) => presence.setStatus((current) => current || title)} />}
       <BackToRooms />
