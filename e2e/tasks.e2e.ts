@@ -71,4 +71,24 @@ describe("tasks end to end", () => {
     await saveScreenshot(page, "tasks-statistics-desktop");
     await context.close();
   });
+
+  it("keeps a phone's page 390 px wide with a pasted link as a task title and an intention with no spaces", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await registerOverApi(page, server.url, uniqueName("longword"));
+    await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("25:00");
+    // As long as each field takes: a link with no place to break, a word with none either.
+    const link = `https://docs.example.com/document/d/${"1aB2cD3eF4gH5iJ6kL7mN8oP9qR0sT".repeat(4)}`.slice(0, 120);
+    const tasks = page.getByRole("form", { name: "Add a task" });
+    await tasks.getByLabel("What will you work on?").fill(link);
+    await tasks.getByRole("button", { name: "Add task" }).click();
+    const row = page.getByTestId("open-task").filter({ hasText: link.slice(0, 30) });
+    await row.getByRole("radio").check();
+    await page.getByLabel(/What will you do first/).fill("x".repeat(140));
+    await page.getByRole("button", { name: "Start Focus" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await saveScreenshot(page, "tasks-long-words-phone");
+    await context.close();
+  });
 });

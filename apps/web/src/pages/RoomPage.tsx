@@ -123,7 +123,7 @@ function RoomHeader({ room }: { room: Room }) {
   return (
     <header className="grid gap-2">
       <div className="flex flex-wrap items-center gap-2">
-        <h1 className="text-2xl font-semibold break-words">{room.name}</h1>
+        <h1 className="text-2xl font-semibold wrap-anywhere">{room.name}</h1>
         <Badge variant={room.visibility === "public" ? "accent" : "outline"}>{room.visibility === "public" ? "Public" : "Link only"}</Badge>
       </div>
       <p className="text-sm text-muted-foreground">

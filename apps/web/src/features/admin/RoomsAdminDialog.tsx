@@ -41,7 +41,7 @@ export function RoomsAdminDialog({
     <Dialog open={pending !== null} onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent role="alertdialog">
         <DialogHeader>
-          <DialogTitle className="break-words">{pending && copy ? copy.title(pending.room.name) : ""}</DialogTitle>
+          <DialogTitle className="wrap-anywhere">{pending && copy ? copy.title(pending.room.name) : ""}</DialogTitle>
           <DialogDescription>{copy?.description}</DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -13,13 +13,13 @@ export function RoomsAdminRow({ room, onAction }: { room: AdminRoom; onAction: (
     <li className="flex flex-col gap-3 p-3 sm:p-4 md:flex-row md:items-center md:justify-between">
       <div className="grid min-w-0 gap-1">
         <p className="flex flex-wrap items-center gap-2">
-          <a href={`/rooms/${room.slug}`} className="font-medium break-words underline-offset-4 hover:underline">
+          <a href={`/rooms/${room.slug}`} className="font-medium wrap-anywhere underline-offset-4 hover:underline">
             {room.name}
           </a>
           <Badge variant={room.visibility === "public" ? "accent" : "outline"}>{room.visibility === "public" ? "Public" : "Link only"}</Badge>
           {room.hidden && <Badge variant="destructive">Hidden</Badge>}
         </p>
-        <p className="text-sm break-words text-muted-foreground">
+        <p className="text-sm wrap-anywhere text-muted-foreground">
           by {room.ownerName} · {people} · opened {DATE.format(room.startedAt)}
         </p>
       </div>

@@ -75,7 +75,7 @@ function CancellationFeedback({ cancellation }: { cancellation: NonNullable<Admi
           </span>{" "}
           <span className="text-muted-foreground">· {day(cancellation.cancelledAt)}</span>
         </p>
-        <p className="break-words whitespace-pre-line text-muted-foreground">
+        <p className="wrap-anywhere whitespace-pre-line text-muted-foreground">
           {cancellation.feedback.trim() ? `“${cancellation.feedback.trim()}”` : CANCELLATION_FEEDBACK_COPY.noFeedback}
         </p>
       </div>

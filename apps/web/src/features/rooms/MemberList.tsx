@@ -31,7 +31,7 @@ export function MemberList({ members, count, schedule }: { members: RoomMember[]
               return (
                 <li key={member.name} className={cn("flex flex-wrap items-baseline justify-between gap-x-4 rounded-lg border px-4 py-2", sittingOut && "border-dashed")}>
                   <span className={cn("font-medium", sittingOut && "text-muted-foreground")}>{member.name}</span>
-                  <span className={cn("min-w-0 text-sm break-words text-muted-foreground", sittingOut && "italic")}>{memberActivity(member, round.phase)}</span>
+                  <span className={cn("min-w-0 text-sm wrap-anywhere text-muted-foreground", sittingOut && "italic")}>{memberActivity(member, round.phase)}</span>
                 </li>
               );
             })}

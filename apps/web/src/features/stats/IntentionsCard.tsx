@@ -54,7 +54,7 @@ export function IntentionsCard({ report }: { report: IntentionReport<Session> })
                 {report.sessions.slice(0, LISTED).map((s) => (
                   <li key={s.id} className="flex items-start gap-3 py-2.5">
                     <div className="min-w-0 flex-1">
-                      <p className={cn("font-medium break-words", !s.intention && "text-muted-foreground")}>{s.intention ?? "No intention set"}</p>
+                      <p className={cn("font-medium wrap-anywhere", !s.intention && "text-muted-foreground")}>{s.intention ?? "No intention set"}</p>
                       <p className="text-sm text-muted-foreground">
                         {formatSessionStart(s.startTime)} · {formatSessionLength(s.duration)}
                         {typeof s.rating === "number" ? ` · focus ${s.rating}/5` : ""}

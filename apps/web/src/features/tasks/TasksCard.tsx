@@ -202,7 +202,7 @@ function OpenTaskRow({
           onChange={() => actions.activate(task)}
           className="mt-1 size-4 shrink-0 accent-primary"
         />
-        <label htmlFor={radioId} className="min-w-0 flex-1 cursor-pointer text-sm leading-6 font-medium break-words">
+        <label htmlFor={radioId} className="min-w-0 flex-1 cursor-pointer text-sm leading-6 font-medium wrap-anywhere">
           {task.title}
         </label>
         <TaskCount task={task} />
@@ -236,7 +236,7 @@ function DoneTasks({ tasks, actions, onDelete }: { tasks: TaskItem[]; actions: T
       <ul className="mt-2 grid gap-1" aria-label="Done tasks">
         {tasks.map((task) => (
           <li key={task.clientId} className="flex items-center gap-2" data-testid="done-task">
-            <span className="min-w-0 flex-1 text-sm break-words text-muted-foreground line-through">{task.title}</span>
+            <span className="min-w-0 flex-1 text-sm wrap-anywhere text-muted-foreground line-through">{task.title}</span>
             <TaskCount task={task} />
             <IconButton label={`Reopen "${task.title}"`} onClick={() => actions.edit(task, { done: false })}>
               <RotateCcw aria-hidden />

@@ -78,7 +78,7 @@ export function FocusArena({
   const settings = useCurrentSettings();
   const endWarning = activeEndWarning(view, settings.endWarning);
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <section aria-labelledby="focus-arena-title" className="space-y-6">
         <header className="space-y-1 text-center">
           <h1 id="focus-arena-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
@@ -242,7 +242,7 @@ function SessionIntention() {
   const intention = TimerActor.useSelector((s) => (s.context.mode === "focus" && s.context.sessionStartTime !== null ? s.context.intention : null));
   if (!intention) return null;
   return (
-    <p className="mx-auto max-w-md text-center text-sm break-words" data-testid="session-intention">
+    <p className="mx-auto max-w-md text-center text-sm wrap-anywhere" data-testid="session-intention">
       <span className="text-muted-foreground">First: </span>
       <span className="font-medium">{intention}</span>
     </p>

@@ -45,7 +45,7 @@ export function ReflectionForm({ offer }: { offer: ReflectionOffer }) {
         How did it go?
       </h2>
       {offer.intention && (
-        <p className="mt-1 text-sm break-words text-muted-foreground">
+        <p className="mt-1 text-sm wrap-anywhere text-muted-foreground">
           You set out to: <span className="text-foreground">{offer.intention}</span>
         </p>
       )}
