@@ -400,8 +400,9 @@ describe("other users' data", () => {
     expect(json<unknown[]>(await asBob({ path: "/api/blocked-sites" }))).toEqual([]);
     expect(json<unknown[]>(await asBob({ path: "/api/linked-devices" }))).toEqual([]);
     expect(json<unknown[]>(await asBob({ path: "/api/sessions" }))).toEqual([]);
-    // The widest range the API answers (62 days), around Alice's session.
-    const range = `/api/sessions/range?startDate=${encodeURIComponent(new Date(Date.now() - 60 * 86_400_000).toISOString())}&endDate=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}`;
+    // A range around Alice's session (the API answers at most 62 days).
+    const around = (days: number) => encodeURIComponent(new Date(Date.parse(startTime) + days * 86_400_000).toISOString());
+    const range = `/api/sessions/range?startDate=${around(-30)}&endDate=${around(30)}`;
     expect(json<unknown[]>(await asBob({ path: range }))).toEqual([]);
     expect(json<{ focusDuration: number; notificationSound: string }>(await asBob({ path: "/api/settings" }))).toMatchObject({ focusDuration: 25, notificationSound: "bell" });
     const exported = await asBob({ path: "/api/export?format=json" });

@@ -3,8 +3,8 @@
  * the zone the first device named, a zone the user chooses once a day at most, and the Free
  * plan's day counted in it whatever zone a device names afterwards. Runs on SQLite and PostgreSQL.
  */
-import { afterEach, describe, expect, it } from "vitest";
-import { createTestApp, registerUser, type TestApp } from "./helpers";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTestApp, registerUser, runClockFrom, type TestApp } from "./helpers";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -12,7 +12,12 @@ const LIMIT = "The Free plan includes 2 focus sessions a day. Upgrade to Premium
 
 describe("the account's time zone in Settings", () => {
   let t: TestApp;
-  afterEach(async () => t.close());
+  // Noon UTC on a chosen day: "a day later" and the Free plan's days never meet the wall clock's midnight.
+  beforeEach(() => runClockFrom("2026-12-02T12:00:00Z"));
+  afterEach(async () => {
+    await t.close();
+    vi.unstubAllGlobals();
+  });
 
   const zoneOf = async (cookie: string, deviceZone = "UTC") =>
     (await t.app.inject({ method: "GET", url: "/api/user/time-zone", headers: { cookie, "x-time-zone": deviceZone } })).json();
@@ -70,7 +75,7 @@ describe("the account's time zone in Settings", () => {
     expect((await zoneOf(cookie)).timeZone).toBe("Europe/Berlin");
 
     // A day later it may change again.
-    const dayAgo = new Date(Date.now() - 24 * HOUR - MINUTE).toISOString();
+    const dayAgo = new Date(Date.parse("2026-12-02T12:00:00Z") - 24 * HOUR - MINUTE).toISOString();
     await t.app.db.updateTable("users").set({ time_zone_chosen_at: dayAgo, time_zone_set_at: dayAgo }).where("id", "=", id).execute();
     const later = await choose(cookie, "Pacific/Kiritimati");
     expect([later.statusCode, later.json().timeZone]).toEqual([200, "Pacific/Kiritimati"]);

@@ -122,8 +122,8 @@ describe("POST /api/timer/commands", () => {
     const phone = await device(cookie);
     const started = await post(cookie, phone.timer.commandVersion, [{ command: { type: "start" }, at: Date.now() }]);
     const seen = started.json().timer as AccountTimer;
-    // A pause dated an hour back, before the start it names as seen: it would reach into the past.
-    const backdated = await post(cookie, seen.commandVersion, [{ command: { type: "reset" }, at: Date.now() - 60 * MIN }]);
+    // A reset dated an hour before the start it names as seen: it would reach into the past.
+    const backdated = await post(cookie, seen.commandVersion, [{ command: { type: "reset" }, at: seen.updatedAt - 60 * MIN }]);
     expect(backdated.json()).toMatchObject({ replies: [{ outcome: "refused", reason: "backdated" }], timer: { status: "running", version: seen.version } });
   });
 
