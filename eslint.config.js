@@ -169,7 +169,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ["vitest.config.ts", "apps/extension/vite.config.ts", "apps/extension/scripts/*.ts", "packages/audio/bench/*.ts", "packages/core/tsup.config.ts"],
+          allowDefaultProject: ["vitest.config.ts", "test/*.ts", "apps/extension/vite.config.ts", "apps/extension/scripts/*.ts", "packages/audio/bench/*.ts", "packages/core/tsup.config.ts"],
           defaultProject: "tsconfig.base.json",
         },
         tsconfigRootDir: import.meta.dirname,

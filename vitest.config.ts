@@ -9,6 +9,8 @@ const coreSource = fileURLToPath(new URL("./packages/core/src/", import.meta.url
  * (`@focus/core/timer`) is its folder's index.ts, or the file of that name (`/constants`).
  */
 const coreAlias = [{ find: /^@focus\/core\/(.+)$/, replacement: `${coreSource}$1` }];
+/** Starts each test file's clock at FOCUS_TEST_INSTANT when set (the runs at a chosen instant). */
+const AT_INSTANT = fileURLToPath(new URL("./test/instant.ts", import.meta.url));
 
 /**
  * The API tests run a second time on PostgreSQL when a server can be had:
@@ -113,7 +115,7 @@ export default defineConfig({
     projects: [
       {
         // Pure functions and charts, no module state between files: one module graph per worker.
-        test: { name: "core", root: "packages/core", include: ["src/**/*.test.ts"], environment: "node", env: LOCAL_TIME_ZONE, isolate: false },
+        test: { name: "core", root: "packages/core", include: ["src/**/*.test.ts"], environment: "node", env: LOCAL_TIME_ZONE, isolate: false, setupFiles: [AT_INSTANT] },
       },
       {
         test: { name: "audio", root: "packages/audio", include: ["src/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
@@ -129,6 +131,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 20_000,
           isolate: API_ISOLATE,
+          setupFiles: [AT_INSTANT],
         },
       },
       ...(postgresAvailable
@@ -162,7 +165,7 @@ export default defineConfig({
           root: "apps/web",
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
-          setupFiles: ["src/test/setup.ts"],
+          setupFiles: [AT_INSTANT, "src/test/setup.ts"],
           // Limits against hangs only, with room for a loaded machine: a test waits on several
           // findBy/waitFor queries (60 s each at most, src/test/setup.ts); hooks unmount a page
           // or clear an outbox.
@@ -173,7 +176,7 @@ export default defineConfig({
       },
       {
         resolve: { alias: coreAlias },
-        test: { name: "extension", root: "apps/extension", include: ["src/**/*.test.ts"], environment: "node" },
+        test: { name: "extension", root: "apps/extension", include: ["src/**/*.test.ts"], environment: "node", setupFiles: [AT_INSTANT] },
       },
       {
         test: {

@@ -4,7 +4,7 @@
  * playwright-core (never a downloaded browser).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -51,23 +51,6 @@ export const TEST_SCRYPT_N = String(2 ** 10);
  */
 export const SERVER_START_TIMEOUT_MS = 120_000;
 
-/** libfaketime's preload library (Debian's libfaketime package), for a server whose clock a test sets. */
-export const LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
-
-/**
- * The environment that starts a process's clock at `at` and lets it run on from there
- * (libfaketime's "start at" form, not reset by the process's children).
- */
-export function fakeTimeEnv(at: Date): Record<string, string> {
-  if (!existsSync(LIBFAKETIME)) {
-    throw new Error(`${LIBFAKETIME} not found: a test that sets the server's clock needs libfaketime (apt-get install libfaketime faketime)`);
-  }
-  // libfaketime reads the stamp in the process's local time (TZ), which the server inherits.
-  const two = (n: number) => String(n).padStart(2, "0");
-  const stamp = `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
-  return { LD_PRELOAD: LIBFAKETIME, FAKETIME: `@${stamp}`, FAKETIME_DONT_RESET: "1" };
-}
-
 export interface RunningServer {
   url: string;
   port: number;
@@ -86,10 +69,9 @@ export interface RunningServer {
  * worker, cookies and storage belong to the origin).
  */
 export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string>; port?: number; clockAt?: Date } = {},
+  options: { dataDir?: string; env?: Record<string, string>; port?: number } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "focus-e2e-"));
-  const clock = options.clockAt ? fakeTimeEnv(options.clockAt) : {};
   const child = spawn(process.execPath, [join(repoRoot, "apps/api/dist/server.js")], {
     cwd: repoRoot,
     env: {
@@ -107,7 +89,6 @@ export async function startServer(
       // A busy test machine is not an overloaded server: no 503s from the event-loop check
       // (faults.e2e.ts turns it on where it tests it).
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "0",
-      ...clock,
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

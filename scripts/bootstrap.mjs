@@ -8,7 +8,7 @@
  * pnpm is bootstrapped with `npm i -g pnpm@10` (corepack's signature check fails against
  * some registries); when a global install is not allowed, `npx pnpm@10` is used instead.
  * `check` also installs what the tests need from Debian when it is missing: Chromium (end-to-end
- * tests), PostgreSQL 15 (the API tests on PostgreSQL) and faketime (the runs at a chosen instant).
+ * tests) and PostgreSQL 15 (the API tests on PostgreSQL).
  */
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -53,13 +53,12 @@ function ensurePnpm() {
 
 /**
  * The Debian packages `check` needs, each with the file that shows it is installed: Chromium for
- * the end-to-end tests, PostgreSQL 15 for the API tests on PostgreSQL (`api-pg`), faketime for
- * the runs at a chosen instant (`scripts/test.mjs`).
+ * the end-to-end tests, PostgreSQL 15 for the API tests on PostgreSQL (`api-pg`). The runs at a
+ * chosen instant need nothing from Debian: they move the tests' own clock (test/instant.ts).
  */
 const CHECK_PACKAGES = [
   { pkg: "chromium", file: "/usr/bin/chromium" },
   { pkg: "postgresql-15", file: "/usr/lib/postgresql/15/bin/initdb" },
-  { pkg: "faketime", file: "/usr/bin/faketime" },
 ];
 
 /** Installs with apt-get (through sudo unless root) the check's packages that are missing; exits when it cannot. */

@@ -6,16 +6,18 @@
  * `pnpm test --check` is what `npm run check` (and so CI) runs: every test, then the ones that
  * depend on the date again at two chosen instants, with the end-to-end tests on a loaded
  * machine (README, "Tests at any hour and under load"):
- * 1. the unit and API projects (core, audio, api, api-pg, web, extension), PostgreSQL required;
- * 2. the end-to-end project, while two busy processes of our own run beside it: each first
- *    runs the date-sensitive test files (DATE_WORDS) of core, api, web and extension under
- *    Debian's `faketime`, one
- *    at 00:05 UTC on a Sunday (a new day and a new week) and one at 23:55 UTC on the last day of
- *    a year, in UTC, then keeps a core busy until the end-to-end tests end;
+ * 1. the unit and API projects (core, audio, api, web, extension), with the machine to itself;
+ * 2. the end-to-end project, while two busy processes of our own run beside it. They do real
+ *    work first, one worker each: one runs the API tests on PostgreSQL (`api-pg`, PostgreSQL
+ *    required), then the date-sensitive test files (DATE_WORDS) of core, api, web and extension
+ *    with every file's clock starting at 00:05 UTC on a Sunday (a new day and a new week); the
+ *    other runs the same files at 23:55 UTC on the last day of a year (test/instant.ts, in UTC).
+ *    Then each keeps a core busy until the end-to-end tests end;
  * 3. the `e2e-alone` project, with the machine to itself (it measures the server under load it
  *    makes itself).
- * Each run prints its own Vitest summary ("Tests N passed"). Every process started here is
- * stopped when the run ends, fails or is interrupted.
+ * Each run prints its own Vitest summary ("Tests N passed"). A run that outlasts its limit
+ * (LIMITS_MS) is stopped and fails the check. Every process started here is stopped when the
+ * run ends, fails or is interrupted.
  *
  * The API tests run twice: on SQLite (project `api`) and on PostgreSQL (project `api-pg`).
  * For the latter, apps/api/test/postgresSetup.ts starts a throwaway local PostgreSQL 15 (or uses
@@ -44,7 +46,8 @@ const DATE_TEST_DIRS = ["packages/core/src", "apps/api/test", "apps/web/src", "a
  * instants leave them out: a third of the files, and of those runs' time.
  */
 const DATE_WORDS = /[Dd]ay|Date|[Ww]eek|[Tt]rial|[Ss]treak|[Ss]chedule|midnight|[Tt]ime[Zz]one|[Cc]lock|[Hh]our/;
-const UNIT_PROJECTS = ["core", "audio", "api", "api-pg", "web", "extension"];
+/** The first run, with the machine to itself; the PostgreSQL copy of the API tests runs beside the e2e tests. */
+const UNIT_PROJECTS = ["core", "audio", "api", "web", "extension"];
 
 /**
  * Left out of the runs at the chosen instants: tests that read no date and measure work under
@@ -109,57 +112,95 @@ const started = Date.now();
 /** Prints a run's title with the seconds since the tests started. */
 const title = (text) => console.log(`\n\u001b[1m==> ${text}\u001b[0m (at ${Math.round((Date.now() - started) / 1000)} s)`);
 
-/** Seconds to add to this machine's clock to read `instant` now (faketime's relative offset). */
-function offsetTo(instant) {
-  const seconds = Math.round((Date.parse(instant) - Date.now()) / 1000);
-  return `${seconds >= 0 ? "+" : ""}${seconds}s`;
-}
+/** How long each run may take before it is stopped and reported, ms: guards against a hang only. */
+const LIMITS_MS = { unit: 20 * 60_000, e2e: 40 * 60_000, beside: 20 * 60_000, alone: 10 * 60_000 };
 
 /**
- * One busy process: the date-sensitive projects at `instant` (faketime, in UTC, one worker),
- * then a busy loop until `stop` is called. Resolves with that run's result.
+ * Waits for a started run, stopping it when it outlasts `limitMs`: its process group is killed
+ * and the outcome says so, so a hang ends the check with the run's own output instead of
+ * running into CI's limit.
  */
-function dateRunThenBusy(instant) {
-  const limits = [`--testTimeout=${BUSY_TEST_TIMEOUT_MS}`, `--hookTimeout=${BUSY_TEST_TIMEOUT_MS}`, ...NOT_DATE_SENSITIVE.map((glob) => `--exclude=${glob}`)];
-  const run = start("faketime", ["-f", offsetTo(instant), "pnpm", ...vitest, ...projects(DATE_PROJECTS), "--maxWorkers=1", ...limits, ...dateSensitiveFiles()], {
-    env: { TZ: "UTC", FOCUS_TEST_TZ: "UTC", FORCE_COLOR: "1" },
-    capture: true,
+function withinLimit(run, limitMs, name) {
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    console.error(`\n${name} still running after ${limitMs / 60_000} minutes: stopped (its output so far follows, or came above).`);
+    try {
+      process.kill(-run.child.pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }, limitMs);
+  return run.done.then((outcome) => {
+    clearTimeout(timer);
+    return timedOut ? { status: 1, output: `${outcome.output}\n${name}: stopped after ${limitMs / 60_000} minutes\n` } : outcome;
   });
+}
+
+const env = { FOCUS_TEST_POSTGRES: "required" };
+/** What a run beside the end-to-end tests adds to Vitest's arguments: one worker, and room for the load. */
+const BESIDE = ["--maxWorkers=1", `--testTimeout=${BUSY_TEST_TIMEOUT_MS}`, `--hookTimeout=${BUSY_TEST_TIMEOUT_MS}`];
+
+/** The API tests on PostgreSQL, on the wall clock. */
+const postgresRun = { name: "API tests on PostgreSQL (api-pg)", args: [...vitest, "--project", "api-pg", ...BESIDE], env };
+
+/** The date-sensitive files of the date projects with every file's clock starting at `instant` (test/instant.ts), in UTC. */
+const dateRun = (instant) => ({
+  name: `Date-sensitive tests (${DATE_PROJECTS.join(", ")}) at ${instant}, TZ=UTC`,
+  args: [...vitest, ...projects(DATE_PROJECTS), ...BESIDE, ...NOT_DATE_SENSITIVE.map((glob) => `--exclude=${glob}`), ...dateSensitiveFiles()],
+  env: { TZ: "UTC", FOCUS_TEST_TZ: "UTC", FOCUS_TEST_INSTANT: instant },
+});
+
+/**
+ * One busy process beside the end-to-end tests: `runs` one after the other (their output kept,
+ * each within LIMITS_MS.beside), then a busy loop until `stop` is called. Resolves with each
+ * run's outcome.
+ */
+function busyProcess(runs) {
   let busy = null;
   let stopped = false;
-  const result = run.done.then((outcome) => {
+  const results = (async () => {
+    const outcomes = [];
+    for (const run of runs) {
+      const child = start("pnpm", run.args, { env: { ...run.env, FORCE_COLOR: "1" }, capture: true });
+      outcomes.push({ name: run.name, ...(await withinLimit(child, LIMITS_MS.beside, run.name)) });
+    }
     if (!stopped) busy = start(process.execPath, ["-e", "for (;;) {}"]);
-    return outcome;
-  });
+    return outcomes;
+  })();
   const stop = () => {
     stopped = true;
     if (busy) process.kill(-busy.child.pid, "SIGKILL");
   };
-  return { result, stop };
+  return { results, stop };
 }
 
-const env = { FOCUS_TEST_POSTGRES: "required" };
 let failed = false;
 
 title(`Unit and API tests (${UNIT_PROJECTS.join(", ")})`);
 // Each run runs even when an earlier one failed (`failed ||= run()` would skip it).
-const unitStatus = (await start("pnpm", [...vitest, ...projects(UNIT_PROJECTS)], { env }).done).status;
+const unitStatus = (await withinLimit(start("pnpm", [...vitest, ...projects(UNIT_PROJECTS)], { env }), LIMITS_MS.unit, "The unit and API run")).status;
 failed = unitStatus !== 0 || failed;
 
-title(`End-to-end tests in Chromium, beside two busy processes (the date-sensitive projects at ${INSTANTS.join(" and ")}, then busy loops)`);
-const busy = INSTANTS.map(dateRunThenBusy);
-const e2eStatus = (await start("pnpm", [...vitest, "--project", "e2e"], { env }).done).status;
+// The busy processes do work of their own first: the PostgreSQL copy of the API tests, and the
+// date-sensitive files at the two instants; then they loop until the end-to-end tests end.
+const besideRuns = [[postgresRun, dateRun(INSTANTS[0])], [dateRun(INSTANTS[1])]];
+title(`End-to-end tests in Chromium, beside two busy processes (${besideRuns.map((runs) => runs.map((run) => run.name).join(", then ")).join("; ")}; then busy loops)`);
+const busy = besideRuns.map(busyProcess);
+const e2eStatus = (await withinLimit(start("pnpm", [...vitest, "--project", "e2e"], { env }), LIMITS_MS.e2e, "The end-to-end run")).status;
 failed = e2eStatus !== 0 || failed;
 for (const beside of busy) beside.stop();
-const dateRuns = await Promise.all(busy.map((beside) => beside.result));
-dateRuns.forEach(({ status, output }, index) => {
-  title(`Date-sensitive tests (${DATE_PROJECTS.join(", ")}) at ${INSTANTS[index]}, TZ=UTC`);
-  process.stdout.write(output);
-  failed = status !== 0 || failed;
-});
+console.log("\nWaiting for the runs beside the end-to-end tests to end…");
+for (const outcomes of await Promise.all(busy.map((beside) => beside.results))) {
+  for (const { name, status, output } of outcomes) {
+    title(name);
+    process.stdout.write(output);
+    failed = status !== 0 || failed;
+  }
+}
 
 title("End-to-end tests that need the machine to themselves (e2e-alone)");
-const aloneStatus = (await start("pnpm", [...vitest, "--project", "e2e-alone"], { env }).done).status;
+const aloneStatus = (await withinLimit(start("pnpm", [...vitest, "--project", "e2e-alone"], { env }), LIMITS_MS.alone, "The e2e-alone run")).status;
 failed = aloneStatus !== 0 || failed;
 
 title(failed ? "Tests failed" : "Every test passed");
