@@ -73,12 +73,16 @@ const VICTIM_CONNECTIONS = 10;
 const SESSION_TYPES = ["focus", "focus", "break"] as const;
 const SEEDED_SESSIONS = 20;
 
-/** A valid, different session body each call (unique clientId; focus or break, varied length and start). */
+/**
+ * A valid, different session body each call (unique clientId; focus or break, varied length and
+ * start). Breaks go back an hour per call, so no day holds more than the 100 breaks it keeps.
+ */
 function sessionBody(n: number) {
   const type = SESSION_TYPES[n % SESSION_TYPES.length] ?? "focus";
   const duration = type === "focus" ? 1500 - (n % 600) : 300 + (n % 600);
+  const back = type === "focus" ? (n % 86_400) * 1000 : n * 3_600_000;
   return {
-    startTime: new Date(Date.now() - (n % 86_400) * 1000).toISOString(),
+    startTime: new Date(Date.now() - back).toISOString(),
     duration,
     type,
     completed: n % 5 !== 0,

@@ -16,6 +16,7 @@
  * (`beforeEach` below).
  */
 import { beforeEach } from "vitest";
+import { shiftedDate } from "./shiftedDate";
 
 const instant = process.env.FOCUS_TEST_INSTANT;
 
@@ -27,19 +28,7 @@ if (instant) {
   const realDateKey = Symbol.for("focus.test.realDate");
   const store = globalThis as unknown as Record<symbol, DateConstructor | undefined>;
   const RealDate = (store[realDateKey] ??= Date);
-  const realNow = RealDate.now.bind(RealDate);
-  /** ms to add to the real clock: the file starts at the instant. */
-  const offset = at - realNow();
-  const shiftedNow = () => realNow() + offset;
-
-  /** `Date` reading the shifted clock when given no time; otherwise the real `Date` as it is. */
-  const ShiftedDate = function (this: unknown, ...args: unknown[]) {
-    if (!new.target) return new RealDate(shiftedNow()).toString();
-    return args.length === 0 ? new RealDate(shiftedNow()) : new RealDate(...(args as [number]));
-  } as unknown as DateConstructor;
-  Object.setPrototypeOf(ShiftedDate, RealDate);
-  Object.defineProperty(ShiftedDate, "prototype", { value: RealDate.prototype });
-  ShiftedDate.now = shiftedNow;
+  const ShiftedDate = shiftedDate(RealDate, at);
 
   globalThis.Date = ShiftedDate;
   beforeEach(() => {

@@ -1,14 +1,18 @@
-import { blockedAttemptSummarySchema, DEFAULT_SETTINGS } from "@focus/core/schemas";
+import { DAY_MS } from "@focus/core/constants";
+import { BLOCKED_ATTEMPTS_PER_DAY, blockedAttemptSummarySchema, DEFAULT_SETTINGS } from "@focus/core/schemas";
 import { applyTimerCommands, newAccountTimer, newTimerSeed } from "@focus/core/timer";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { saveAccountTimer } from "../src/repositories/accountTimers";
-import { attemptReporter, createTestApp, registerUser, type TestApp } from "./helpers";
+import { attemptReporter, createTestApp, registerUser, runClockFrom, type TestApp } from "./helpers";
 
 const MINUTE = 60_000;
 
 describe("blocked attempts", () => {
   let t: TestApp;
-  afterEach(async () => t.close());
+  afterEach(async () => {
+    await t.close();
+    vi.unstubAllGlobals();
+  });
 
   const report = attemptReporter(() => t.app);
   const summary = (cookie: string) => t.app.inject({ method: "GET", url: "/api/blocked-attempts/summary", headers: { cookie } });
@@ -30,6 +34,35 @@ describe("blocked attempts", () => {
     const res = await report(cookie, { domain: "https://www.YouTube.com/watch", at: "2026-03-02T10:15:00+01:00" });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ id: expect.any(Number), domain: "youtube.com", at: "2026-03-02T09:15:00.000Z", sessionStart: null, kind: "blocked" });
+  });
+
+  it("past 1,000 reports in 24 hours answers 202 and counts the report without storing it; the next 24 hours store again", async () => {
+    runClockFrom("2026-12-02T12:00:00Z");
+    t = await createTestApp();
+    const { cookie, res } = await registerUser(t.app);
+    const userId = (res.json() as { user: { id: number } }).user.id;
+    const other = await registerUser(t.app);
+    // The account's first 999 reports of the day, as its counter holds them (the route is rate-limited per address).
+    await t.app.db
+      .insertInto("rate_counters")
+      .values({ key: `blocked-attempts:${userId}`, count: BLOCKED_ATTEMPTS_PER_DAY - 1, window_ends_at: Date.now() + DAY_MS, updated_at: Date.now() })
+      .execute();
+    const at = "2026-12-02T11:59:00.000Z";
+    expect((await report(cookie, { domain: "youtube.com", at })).statusCode).toBe(201);
+    const over = await report(cookie, { domain: "reddit.com", at });
+    expect(over.statusCode).toBe(202);
+    expect(over.json()).toEqual({ stored: false, notStored: 1 });
+    expect((await report(cookie, { domain: "reddit.com", at, kind: "pass" })).json()).toEqual({ stored: false, notStored: 2 });
+    const kept = blockedAttemptSummarySchema.parse((await summary(cookie)).json());
+    expect(kept.perSite).toEqual([{ domain: "youtube.com", count: 1 }]);
+    expect(kept.totals).toEqual({ blocked: 1, pass: 0, turned_back: 0 });
+    expect(kept.notStored).toBe(2);
+    // Another account is not held back by this one's reports.
+    expect((await report(other.cookie, { domain: "reddit.com", at })).statusCode).toBe(201);
+
+    runClockFrom(Date.now() + DAY_MS);
+    expect((await report(cookie, { domain: "reddit.com", at: "2026-12-03T12:00:00.000Z" })).statusCode).toBe(201);
+    expect(blockedAttemptSummarySchema.parse((await summary(cookie)).json()).notStored).toBe(0);
   });
 
   it("stores a delay page's pass and turn-back with their kind, refuses an unknown kind, and counts neither as a stopped visit", async () => {
@@ -75,6 +108,7 @@ describe("blocked attempts", () => {
         { sessionStart: first, count: 3 },
       ],
       totals: { blocked: 5, pass: 0, turned_back: 0 },
+      notStored: 0,
     });
   });
 
@@ -125,7 +159,7 @@ describe("blocked attempts", () => {
     await report(a.cookie, { domain: "youtube.com", at: new Date().toISOString() });
     const bReport = await report(b.cookie, { domain: "youtube.com", at: new Date().toISOString() });
     expect(bReport.json().sessionStart).toBeNull();
-    expect((await summary(b.cookie)).json()).toEqual({ perSite: [{ domain: "youtube.com", count: 1 }], otherSites: { sites: 0, count: 0 }, perSession: [], totals: { blocked: 1, pass: 0, turned_back: 0 } });
+    expect((await summary(b.cookie)).json()).toEqual({ perSite: [{ domain: "youtube.com", count: 1 }], otherSites: { sites: 0, count: 0 }, perSession: [], totals: { blocked: 1, pass: 0, turned_back: 0 }, notStored: 0 });
   });
 
   it("refuses bad input with 400 and anonymous callers with 401", async () => {
@@ -148,7 +182,7 @@ describe("blocked attempts", () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect((await summary(cookie)).json()).toEqual({ perSite: [], otherSites: { sites: 0, count: 0 }, perSession: [], totals: { blocked: 0, pass: 0, turned_back: 0 } });
+    expect((await summary(cookie)).json()).toEqual({ perSite: [], otherSites: { sites: 0, count: 0 }, perSession: [], totals: { blocked: 0, pass: 0, turned_back: 0 }, notStored: 0 });
     expect((await t.app.inject({ method: "POST", url: "/api/blocked-attempts", payload: { domain: "x" } })).statusCode).toBe(401);
     // A signed-in browser cannot report what the Shield stopped: only the linked extension can.
     const fromPage = await t.app.inject({ method: "POST", url: "/api/blocked-attempts", headers: { cookie }, payload: { domain: "youtube.com", at } });

@@ -43,6 +43,23 @@ describe("data export and import", () => {
   /** The export without its timestamp, for comparisons. */
   const content = ({ exportedAt: _at, ...rest }: DataExport) => rest;
 
+  it("keeps at most 100 breaks a day: a break past them answers 409 and an import leaves the rest out and counts them", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const breakAt = (minute: number, day = "2026-03-02") => ({ startTime: new Date(Date.parse(`${day}T00:00:00Z`) + minute * 60_000).toISOString(), duration: 60, type: "break", completed: true });
+    const imported = await importAs(cookie, { version: 1, exportedAt: "2026-03-03T00:00:00Z", sessions: [...Array.from({ length: 99 }, (_, i) => breakAt(i * 2)), breakAt(0, "2026-03-03")] });
+    expect(imported.json()).toEqual({ imported: 100, skipped: 0, breaksOverDailyLimit: 0, settingsApplied: false });
+    expect((await t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie }, payload: breakAt(500) })).statusCode).toBe(201);
+    const refused = await t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie }, payload: breakAt(502) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe("That day already holds 100 breaks, the most one day keeps. This break was not recorded.");
+    // A focus session that day, and a break the next day, are still kept.
+    expect((await t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie }, payload: { ...breakAt(600), type: "focus", duration: 1500 } })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie }, payload: breakAt(10, "2026-03-03") })).statusCode).toBe(201);
+    const flood = await importAs(cookie, { version: 1, exportedAt: "2026-03-05T00:00:00Z", sessions: Array.from({ length: 1000 }, (_, i) => breakAt(i, "2026-03-04")) });
+    expect(flood.json()).toEqual({ imported: 100, skipped: 900, breaksOverDailyLimit: 900, settingsApplied: false });
+  });
+
   it("exports the user's settings and sessions, oldest first, as a JSON attachment", async () => {
     t = await createTestApp();
     const { cookie } = await userWithSessions();
@@ -164,7 +181,7 @@ describe("data export and import", () => {
     const b = await registerUser(t.app);
     const imported = await importAs(b.cookie, exported);
     expect(imported.statusCode).toBe(200);
-    expect(imported.json()).toEqual({ imported: 3, skipped: 0, settingsApplied: true });
+    expect(imported.json()).toEqual({ imported: 3, skipped: 0, breaksOverDailyLimit: 0, settingsApplied: true });
 
     const again = dataExportSchema.parse((await exportAs(b.cookie)).json());
     expect(content(again)).toEqual(content(exported));
@@ -176,7 +193,7 @@ describe("data export and import", () => {
     const { cookie } = await userWithSessions();
     const exported = dataExportSchema.parse((await exportAs(cookie)).json());
     const res = await importAs(cookie, exported);
-    expect(res.json()).toEqual({ imported: 0, skipped: 3, settingsApplied: true });
+    expect(res.json()).toEqual({ imported: 0, skipped: 3, breaksOverDailyLimit: 0, settingsApplied: true });
     expect(content(dataExportSchema.parse((await exportAs(cookie)).json()))).toEqual(content(exported));
   });
 
@@ -203,7 +220,7 @@ describe("data export and import", () => {
       ],
     };
     const res = await importAs(cookie, document);
-    expect(res.json()).toEqual({ imported: 2, skipped: 3, settingsApplied: true });
+    expect(res.json()).toEqual({ imported: 2, skipped: 3, breaksOverDailyLimit: 0, settingsApplied: true });
     const after = dataExportSchema.parse((await exportAs(cookie)).json());
     expect(after.sessions).toHaveLength(4);
     expect(after.settings?.shortBreakDuration).toBe(7);
@@ -313,7 +330,7 @@ describe("data export and import", () => {
     await importHasBegun(res.json().user.id);
     const [first, second] = await Promise.all([firstImport, importAs(cookie, bigDocument(3, Date.parse("2020-01-01T08:00:00Z")))]);
     expect([first.statusCode, second.statusCode]).toEqual([200, 409]);
-    expect(first.json()).toEqual({ imported: 5000, skipped: 0, settingsApplied: true });
+    expect(first.json()).toEqual({ imported: 5000, skipped: 0, breaksOverDailyLimit: 0, settingsApplied: true });
     expect(second.json().message).toBe("An import is already running for this account. Please wait for it to finish, then try again.");
     // Once it finished, the account imports again.
     const after = await importAs(cookie, bigDocument(3, Date.parse("2020-01-01T08:00:00Z")));
@@ -442,9 +459,9 @@ describe("data export and import", () => {
     t = await createTestApp();
     const { cookie, res } = await registerUser(t.app);
     const userId: number = res.json().user.id;
-    // Pages of EXPORT_PAGE_SIZE (500): 2,500 crosses four page boundaries; three sessions share one start time.
+    // Pages of EXPORT_PAGE_SIZE (500): 2,500 crosses four page boundaries; three sessions share one start time (focus sessions: the stored breaks fill that day's 100).
     await storeSessions(userId, 2497);
-    for (let i = 0; i < 3; i++) await post(cookie, { startTime: "2001-01-01T12:00:00.000Z", duration: 61 + i, type: "break", completed: true });
+    for (let i = 0; i < 3; i++) await post(cookie, { startTime: "2001-01-01T12:00:00.000Z", duration: 61 + i, type: "focus", completed: true });
     const json = await exportAs(cookie, "json");
     expect(json.statusCode).toBe(200);
     const document = dataExportSchema.parse(json.json());

@@ -13,6 +13,7 @@ import { inject, vi } from "vitest";
 import { buildApp } from "../src/app";
 import { type Config, loadConfig } from "../src/env";
 import { SESSION_COOKIE } from "../src/plugins/session";
+import { shiftedDate } from "../../../test/shiftedDate";
 
 /**
  * scrypt cost of the test apps (SCRYPT_N): 2^10 instead of the OWASP 2^17, so a register or
@@ -237,22 +238,7 @@ export function uniqueIp(): string {
  * `vi.unstubAllGlobals()` (in an `afterEach`) puts the real clock back.
  */
 export function runClockFrom(instant: string | number): void {
-  const RealDate = Date;
-  const offset = new RealDate(instant).getTime() - RealDate.now();
-  class ShiftedDate extends RealDate {
-    constructor(...args: unknown[]) {
-      if (args.length === 0) super(RealDate.now() + offset);
-      else super(...(args as [string | number]));
-    }
-    static override now(): number {
-      return RealDate.now() + offset;
-    }
-    /** Dates made before the shift, or by a library holding the real class, are dates too. */
-    static override [Symbol.hasInstance](value: unknown): boolean {
-      return value instanceof RealDate;
-    }
-  }
-  vi.stubGlobal("Date", ShiftedDate);
+  vi.stubGlobal("Date", shiftedDate(Date, new Date(instant).getTime()));
 }
 
 /**

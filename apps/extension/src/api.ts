@@ -2,7 +2,8 @@
  * The extension's REST calls (`docs/api.md`), each with the device token and no cookies:
  * `GET /api/me` (is the token still good?), `GET /api/shield` (the mode and the entries: fetched
  * here, never taken from a page) and `POST /api/blocked-attempts`. Answers are sorted into what
- * the worker acts on: 401 → unlinked, 403 → paused, anything else that fails → error (keep
+ * the worker acts on: 401 → unlinked, 403 → paused, another 4xx but 408 and 429 → refused (a
+ * final answer: sending the same again cannot change it), anything else that fails → error (keep
  * what we have and try again later).
  */
 import type { EndWarning } from "@focus/core/constants";
@@ -15,6 +16,7 @@ export type ApiResult<T> =
   | { kind: "ok"; value: T }
   | { kind: "unlinked" }
   | { kind: "paused" }
+  | { kind: "refused"; status: number }
   | { kind: "error"; message: string };
 
 export interface ApiClient {
@@ -46,6 +48,7 @@ export interface FetchedShield {
 function failure(status: number): ApiResult<never> {
   if (status === 401) return { kind: "unlinked" };
   if (status === 403) return { kind: "paused" };
+  if (status >= 400 && status < 500 && status !== 408 && status !== 429) return { kind: "refused", status };
   return { kind: "error", message: `HTTP ${status}` };
 }
 

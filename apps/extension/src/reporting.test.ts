@@ -55,6 +55,31 @@ describe("reportAttempt", () => {
     expect((await readState(chrome)).pendingReports).toEqual([]);
   });
 
+  it("drops a report the API refuses (400), keeps one it asks to send later (429, 503), and takes 202 (counted past the day's limit) as done", async () => {
+    const { chrome, fake, key, deps } = await setup();
+    fake.attemptStatus = 400;
+    expect(await reportAttempt(deps, { domain: "youtube.com", at: AT, key, documentId: "D1" })).toEqual({ reported: false });
+    expect((await readState(chrome)).pendingReports).toEqual([]);
+    for (const [status, documentId] of [[429, "D2"], [503, "D3"]] as const) {
+      fake.attemptStatus = status;
+      await reportAttempt(deps, { domain: "youtube.com", at: AT, key, documentId });
+    }
+    expect((await readState(chrome)).pendingReports).toHaveLength(2);
+    fake.attemptStatus = 202;
+    expect(await reportAttempt(deps, { domain: "youtube.com", at: AT, key, documentId: "D4" })).toEqual({ reported: true });
+    await sendPendingReports(deps);
+    expect((await readState(chrome)).pendingReports).toEqual([]);
+  });
+
+  it("sends the waiting reports past one the API refuses", async () => {
+    const { chrome, fake, deps } = await setup();
+    await writeState(chrome, { pendingReports: [{ domain: "youtube.com", at: AT }, { domain: "reddit.com", at: AT }] });
+    fake.attemptStatus = 422;
+    await sendPendingReports(deps);
+    expect(fake.callsTo("/api/blocked-attempts")).toHaveLength(2);
+    expect((await readState(chrome)).pendingReports).toEqual([]);
+  });
+
   it("in allow-list mode counts a site the list does not name, never one it names", async () => {
     const { key, deps } = await setup({ mode: "allowlist" });
     expect(await reportAttempt(deps, { domain: "news.example.net", at: AT, key, documentId: "D1" })).toEqual({ reported: true });

@@ -43,11 +43,14 @@ function shieldBlocksDomain(blocklist: Blocklist | null, domain: string): boolea
 
 /**
  * Sends one report; one the API gives no answer to (offline, the server away, a browser just
- * started) waits in `pendingReports` and is sent again with its own time (`sendPendingReports`).
+ * started, 429 or 5xx) waits in `pendingReports` and is sent again with its own time
+ * (`sendPendingReports`). One the API refuses (another 4xx) is dropped: the same again would be
+ * refused again. (Past the day's limit the API answers 202: counted, and done.)
  * @returns whether the API took it now.
  */
 async function send(deps: ReportingDeps, pairing: Pairing, report: PendingReport): Promise<boolean> {
   const result = await deps.api.reportAttempt(pairing, report);
+  if (result.kind === "refused") return false;
   if (result.kind === "error") {
     const { pendingReports } = await readState(deps.chrome);
     await writeState(deps.chrome, { pendingReports: [...pendingReports, report] });
@@ -56,7 +59,10 @@ async function send(deps: ReportingDeps, pairing: Pairing, report: PendingReport
   return deps.settle(result);
 }
 
-/** Sends the reports that waited, oldest first, until one gets no answer again (it and the rest keep waiting). */
+/**
+ * Sends the reports that waited, oldest first, until one gets no answer again (it and the rest
+ * keep waiting); a refused one is dropped and the next is sent.
+ */
 export async function sendPendingReports(deps: ReportingDeps): Promise<void> {
   const { pairing, pendingReports } = await readState(deps.chrome);
   if (!pairing || pairing.paused || pairing.revoked || pendingReports.length === 0) return;
@@ -65,6 +71,7 @@ export async function sendPendingReports(deps: ReportingDeps): Promise<void> {
     const result = await deps.api.reportAttempt(pairing, report);
     if (result.kind === "error") break;
     sent += 1;
+    if (result.kind === "refused") continue;
     if (!(await deps.settle(result))) break;
   }
   const { pendingReports: now } = await readState(deps.chrome);

@@ -3,7 +3,7 @@
  * as CSV (sessions.csv and settings.csv in one zip), and the import of a previous JSON export,
  * merged without duplicates.
  */
-import { DATA_EXPORT_VERSION, MAX_SESSIONS_PER_USER, SESSION_CSV_COLUMNS, sessionDedupeKey, settingsSchema, type DataExport, type ExportedSession, type ImportResult, type Session, type SessionCursor, type Settings } from "@focus/core/schemas";
+import { DATA_EXPORT_VERSION, MAX_SESSIONS_PER_USER, SESSION_CSV_COLUMNS, sessionDedupeKey, settingsSchema, withinBreakLimit, type DataExport, type ExportedSession, type ImportResult, type Session, type SessionCursor, type Settings } from "@focus/core/schemas";
 import { daysOverDailyLimit, FREE_PLAN, planTier } from "@focus/core/subscription";
 import { loosensShield, STRICT_SHIELD_MESSAGES } from "@focus/core/timer";
 import { strToU8, Zip, ZipDeflate } from "fflate";
@@ -186,7 +186,8 @@ export async function* exportCsvZipChunks(db: Kysely<Database>, userId: number, 
  * settings, when it has them, replace the user's. The plan's rules apply as to `POST /api/sessions`
  * (`docs/product.md`): on the Free plan no local day (in `timeZone`) may end up with more focus
  * sessions than the daily limit, or nothing is imported; no account holds more than
- * MAX_SESSIONS_PER_USER sessions. A session keeps its `taskId` only when that is one of the
+ * MAX_SESSIONS_PER_USER sessions; breaks past MAX_BREAKS_PER_DAY on their UTC day are left out
+ * and counted. A session keeps its `taskId` only when that is one of the
  * user's own tasks and the session is a focus session; any other is imported counting for no
  * task (a file from another account names that account's tasks).
  * One import per account at a time, and no session of the user is recorded while it runs
@@ -233,15 +234,21 @@ async function importChecked(
   const clientIds = new Set(existing.flatMap((row) => (row.client_id ? [row.client_id] : [])));
   const keys = new Set(existing.map((row) => sessionDedupeKey({ startTime: row.start_time, type: row.type, duration: row.duration })));
 
-  const fresh: ExportedSession[] = [];
+  const unseen: ExportedSession[] = [];
   for (const session of document.sessions) {
     const key = sessionDedupeKey(session);
     const known = session.clientId ? clientIds.has(session.clientId) : keys.has(key);
     if (known) continue;
-    fresh.push(session);
+    unseen.push(session);
     if (session.clientId) clientIds.add(session.clientId);
     keys.add(key);
   }
+
+  // Breaks past the day's limit are left out and counted, before the other checks count sessions.
+  const { kept: fresh, over: breaksOverDailyLimit } = withinBreakLimit(
+    existing.map((row) => ({ startTime: row.start_time, type: row.type })),
+    unseen,
+  );
 
   if (existing.length + fresh.length > MAX_SESSIONS_PER_USER) {
     throw new HttpError(
@@ -280,5 +287,5 @@ async function importChecked(
     await setImmediate();
   }
   if (document.settings) await saveSettings(db, userId, document.settings);
-  return { imported, skipped: document.sessions.length - imported, settingsApplied: document.settings !== undefined };
+  return { imported, skipped: document.sessions.length - imported, breaksOverDailyLimit, settingsApplied: document.settings !== undefined };
 }

@@ -7,16 +7,19 @@
  * it was allowed when first recorded.
  */
 
+/** What a break past MAX_BREAKS_PER_DAY on its UTC day is refused with (409). */
+export const BREAK_LIMIT_MESSAGE = `That day already holds ${MAX_BREAKS_PER_DAY} breaks, the most one day keeps. This break was not recorded.`;
+
 /** What a session past MAX_SESSIONS_PER_USER is refused with (409). */
 export const SESSION_CAP_MESSAGE = `Your history already holds ${MAX_SESSIONS_PER_USER.toLocaleString("en-US")} sessions, the most one account keeps. This session was not recorded.`;
-import { escapeProblem, extensionsProblem, INTENTION_MESSAGES, MAX_SESSIONS_PER_USER, type Session, type SessionCursor, type SessionInput, type SessionReflection } from "@focus/core/schemas";
+import { breakDayOf, escapeProblem, extensionsProblem, INTENTION_MESSAGES, MAX_BREAKS_PER_DAY, MAX_SESSIONS_PER_USER, type Session, type SessionCursor, type SessionInput, type SessionReflection } from "@focus/core/schemas";
 import { sessionEndMs, todayProgress } from "@focus/core/stats";
 import { dailyLimitWindow, exceedsDailyFocusLimit, FREE_DAILY_LIMIT_MESSAGE, historyStartBound, planTier, sessionsInHistory, type SubscriptionFields } from "@focus/core/subscription";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";
 import type { UserRow } from "../db/tables/users";
-import { findSessionByClientId, findSessionOf, hasAtLeastSessions, insertSessionOnce, listSessionsBetween, listSessionsPage, pageSessionsBetween, updateSessionReflection } from "../repositories/sessions";
+import { countBreaksBetween, findSessionByClientId, findSessionOf, hasAtLeastSessions, insertSessionOnce, listSessionsBetween, listSessionsPage, pageSessionsBetween, updateSessionReflection } from "../repositories/sessions";
 import { lockUserRow } from "../repositories/users";
 import { HttpError } from "../httpError";
 import { sessionWriteGate } from "./sessionWrites";
@@ -76,7 +79,8 @@ export async function dailyFocusLimitReached(
  * @returns the session and whether it was created (false: a repeat of a recorded one).
  * @throws HttpError 403 over the Free plan's daily limit; 400 for a task on a break or an escape
  *   mark that does not fit the session (`escapeProblem`); 404 for a
- *   task that is not the user's; 409 SESSION_CAP_MESSAGE past MAX_SESSIONS_PER_USER.
+ *   task that is not the user's; 409 SESSION_CAP_MESSAGE past MAX_SESSIONS_PER_USER, 409
+ *   BREAK_LIMIT_MESSAGE for a break past MAX_BREAKS_PER_DAY on its UTC day.
  */
 export async function recordSessionWithinPlan(
   db: Kysely<Database>,
@@ -111,6 +115,10 @@ export async function recordSessionLocked(
   if (recorded) return { session: recorded, created: false };
   await assertSessionTask(trx, user.id, input);
   await assertWithinDailyLimit(trx, user, input, now, timeZone);
+  if (input.type !== "focus") {
+    const day = breakDayOf(input.startTime);
+    if ((await countBreaksBetween(trx, user.id, day.start, day.end)) >= MAX_BREAKS_PER_DAY) throw new HttpError(409, BREAK_LIMIT_MESSAGE);
+  }
   if (await hasAtLeastSessions(trx, user.id, MAX_SESSIONS_PER_USER)) throw new HttpError(409, SESSION_CAP_MESSAGE);
   return insertSessionOnce(trx, user.id, input);
 }

@@ -317,6 +317,19 @@ export async function hasAtLeastSessions(db: Kysely<Database>, userId: number, c
   return row !== undefined;
 }
 
+/** How many breaks (short and long) of the user start within [from, to) (ISO 8601 UTC; the (user_id, start_time) index). */
+export async function countBreaksBetween(db: Kysely<Database>, userId: number, from: string, to: string): Promise<number> {
+  const row = await db
+    .selectFrom("focus_sessions")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("user_id", "=", userId)
+    .where("start_time", ">=", from)
+    .where("start_time", "<", to)
+    .where("type", "!=", "focus")
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Deletes every session the user recorded; returns how many. */
 export async function deleteSessionsOfUser(db: Kysely<Database>, userId: number): Promise<number> {
   const result = await db.deleteFrom("focus_sessions").where("user_id", "=", userId).executeTakeFirst();

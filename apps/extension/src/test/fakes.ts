@@ -254,6 +254,8 @@ export class FakeApi {
   device: "active" | "paused" | "revoked" = "active";
   token = "T".repeat(43);
   offline = false;
+  /** How `POST /api/blocked-attempts` answers: 201 stored, 202 counted past the day's limit, or a failure. */
+  attemptStatus = 201;
   readonly calls: FakeApiCall[] = [];
 
   readonly fetch: FetchLike = async (url, init) => {
@@ -267,7 +269,7 @@ export class FakeApi {
     if (path === "/api/me") return respond(200, { user: { id: 1 } });
     if (path === "/api/blocked-sites") return respond(200, this.blocklist);
     if (path === "/api/shield") return respond(200, { mode: this.shieldMode, delayPassesPerDay: this.delayPassesPerDay, sites: this.blocklist, schedules: this.schedules, sessionTask: this.sessionTask, endWarning: this.endWarning, sessionIntention: this.sessionIntention });
-    if (path === "/api/blocked-attempts") return respond(201, { id: 1 });
+    if (path === "/api/blocked-attempts") return respond(this.attemptStatus, this.attemptStatus === 202 ? { stored: false, notStored: 1 } : { id: 1 });
     return respond(404, { message: "Not found" });
   };
 

@@ -46,6 +46,22 @@ export const blockedAttemptSchema = z.object({
 export type BlockedAttempt = z.infer<typeof blockedAttemptSchema>;
 
 /**
+ * Reports an account's history keeps per 24 hours (a window that starts with the first report,
+ * counted on the server across instances; `docs/api.md`, Limits). Past it a report is answered
+ * 202 and counted, not stored, so a flood of reports cannot fill the database or slow the
+ * Statistics tab; a person stopped at a site hundreds of times a day stays far below it.
+ */
+export const BLOCKED_ATTEMPTS_PER_DAY = 1000;
+
+/** The 202 answer of `POST /api/blocked-attempts` past BLOCKED_ATTEMPTS_PER_DAY: counted, not stored. */
+export const blockedAttemptNotStoredSchema = z.object({
+  stored: z.literal(false),
+  /** Reports over the limit in the current 24 hours, this one included. */
+  notStored: z.number().int(),
+});
+export type BlockedAttemptNotStored = z.infer<typeof blockedAttemptNotStoredSchema>;
+
+/**
  * Answer of `GET /api/blocked-attempts/summary`: stopped visits per site (most first) and per
  * focus session (newest session first; attempts outside a known session are not in this list),
  * and the totals of each kind.
@@ -60,5 +76,7 @@ export const blockedAttemptSummarySchema = z.object({
   perSession: z.array(z.object({ sessionStart: z.string(), count: z.number().int() })),
   /** Every report of the user by kind: stopped visits, delay-page passes and turn-backs. */
   totals: z.object({ blocked: z.number().int(), pass: z.number().int(), turned_back: z.number().int() }).default({ blocked: 0, pass: 0, turned_back: 0 }),
+  /** Reports of the current 24 hours past BLOCKED_ATTEMPTS_PER_DAY: counted, not in the lists or totals. */
+  notStored: z.number().int().default(0),
 });
 export type BlockedAttemptSummary = z.infer<typeof blockedAttemptSummarySchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "./settings";
-import { dataExportSchema, deleteAccountBodySchema, exportQuerySchema, sessionDedupeKey } from "./dataExport";
+import { breakDayOf, dataExportSchema, deleteAccountBodySchema, exportQuerySchema, MAX_BREAKS_PER_DAY, sessionDedupeKey, withinBreakLimit } from "./dataExport";
 import { sessionInputSchema } from "./session";
 
 describe("data export schemas", () => {
@@ -38,5 +38,28 @@ describe("data export schemas", () => {
     expect(sessionInputSchema.safeParse({ ...session, clientId: "5e0f3c7a-2b1d-4c8e-9f6a-7d3b2a1c0e9f" }).success).toBe(true);
     expect(sessionInputSchema.safeParse({ ...session, clientId: "1" }).success).toBe(false);
     expect(deleteAccountBodySchema.safeParse({ password: "" }).success).toBe(false);
+  });
+});
+
+describe("the breaks a day keeps", () => {
+  const breakAt = (iso: string) => ({ startTime: iso, type: "break" });
+
+  it("counts a break in the UTC day of its start", () => {
+    expect(breakDayOf("2026-12-31T23:59:59.999Z")).toEqual({ start: "2026-12-31T00:00:00.000Z", end: "2027-01-01T00:00:00.000Z" });
+    expect(breakDayOf("2027-01-01T00:30:00+01:00")).toEqual({ start: "2026-12-31T00:00:00.000Z", end: "2027-01-01T00:00:00.000Z" });
+  });
+
+  it("keeps focus sessions and the breaks that fit beside the stored ones, and counts the others", () => {
+    const stored = Array.from({ length: MAX_BREAKS_PER_DAY - 2 }, () => breakAt("2026-12-02T08:00:00Z"));
+    const fresh = [
+      breakAt("2026-12-02T09:00:00Z"),
+      { startTime: "2026-12-02T09:05:00Z", type: "focus" },
+      breakAt("2026-12-02T23:59:00Z"),
+      breakAt("2026-12-02T23:59:30Z"),
+      breakAt("2026-12-03T00:00:00Z"),
+    ];
+    const { kept, over } = withinBreakLimit(stored, fresh);
+    expect(kept.map((session) => session.startTime)).toEqual(["2026-12-02T09:00:00Z", "2026-12-02T09:05:00Z", "2026-12-02T23:59:00Z", "2026-12-03T00:00:00Z"]);
+    expect(over).toBe(1);
   });
 });

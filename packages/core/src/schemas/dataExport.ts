@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DAY_MS } from "../constants";
 import { settingsSchema } from "./settings";
 import { escapeProblem, extensionsProblem, sessionInputSchema } from "./session";
 
@@ -19,6 +20,39 @@ const MAX_IMPORT_SESSIONS = 100_000;
 
 /** Most sessions one account may hold; an import that would pass it is refused (`docs/offline.md`). */
 export const MAX_SESSIONS_PER_USER = 100_000;
+
+/**
+ * Most breaks (short and long) an account's history keeps per UTC day of their start: a break
+ * every 15 minutes around the clock stays under it. A break past it is not stored: `POST
+ * /api/sessions` answers 409, an import leaves it out and counts it (`breaksOverDailyLimit`), the
+ * account's timer goes on without recording it (`docs/api.md`, Limits). It keeps one account
+ * from filling the database, and every read of its history, with made-up breaks.
+ */
+export const MAX_BREAKS_PER_DAY = 100;
+
+/** The UTC day a session counts in for MAX_BREAKS_PER_DAY: [start, end) of its start's date, ISO 8601. */
+export function breakDayOf(startTime: string): { start: string; end: string } {
+  const day = new Date(startTime);
+  const start = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
+  return { start: new Date(start).toISOString(), end: new Date(start + DAY_MS).toISOString() };
+}
+
+/**
+ * The `fresh` sessions that fit MAX_BREAKS_PER_DAY next to the `stored` ones (focus sessions
+ * always fit), in their order, and how many breaks were left out.
+ */
+export function withinBreakLimit<T extends { startTime: string; type: string }>(stored: readonly { startTime: string; type: string }[], fresh: readonly T[]): { kept: T[]; over: number } {
+  const breaksOn = new Map<string, number>();
+  const count = (session: { startTime: string }) => {
+    const day = breakDayOf(session.startTime).start;
+    const n = (breaksOn.get(day) ?? 0) + 1;
+    breaksOn.set(day, n);
+    return n;
+  };
+  for (const session of stored) if (session.type !== "focus") count(session);
+  const kept = fresh.filter((session) => session.type === "focus" || count(session) <= MAX_BREAKS_PER_DAY);
+  return { kept, over: fresh.length - kept.length };
+}
 
 /**
  * A session as exported: what was recorded, without the server's row id, so the document
@@ -48,10 +82,14 @@ export const dataExportSchema = z.object({
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 
-/** Answer of `POST /api/import`: sessions added, sessions already present, settings applied. */
+/**
+ * Answer of `POST /api/import`: sessions added, sessions not added (already present, or breaks
+ * past MAX_BREAKS_PER_DAY: `breaksOverDailyLimit` of them), settings applied.
+ */
 export const importResultSchema = z.object({
   imported: z.number().int().min(0),
   skipped: z.number().int().min(0),
+  breaksOverDailyLimit: z.number().int().min(0).default(0),
   settingsApplied: z.boolean(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

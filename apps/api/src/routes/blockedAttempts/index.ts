@@ -3,9 +3,11 @@
  * - `POST /api/blocked-attempts` {domain, at, sessionStart?, kind?} from a linked extension only
  *   (device token; a signed-in browser gets 403) → 201 the stored attempt. Without `sessionStart` the attempt is
  *   placed in the focus session the account's timer is in (running or paused), if it started before `at`.
+ *   Past BLOCKED_ATTEMPTS_PER_DAY in the account's 24 hours → 202 `{ stored: false, notStored }`:
+ *   counted, not stored, and final (the extension does not send it again).
  * - `GET /api/blocked-attempts/summary` → 200 `{ perSite, perSession }` for the Statistics tab.
  */
-import { blockedAttemptInputSchema, blockedAttemptSchema, blockedAttemptSummarySchema } from "@focus/core/schemas";
+import { blockedAttemptInputSchema, blockedAttemptNotStoredSchema, blockedAttemptSchema, blockedAttemptSummarySchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { blockedAttemptSummaryOf, recordBlockedAttempt } from "../../domain/blockedAttempts";
 import { userOf } from "../../plugins/auth";
@@ -19,9 +21,12 @@ const blockedAttemptRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       onRequest: fastify.authenticateDevice,
       config: { rateLimit: BLOCKED_ATTEMPT_RATE_LIMIT },
-      schema: { body: blockedAttemptInputSchema, response: { 201: blockedAttemptSchema } },
+      schema: { body: blockedAttemptInputSchema, response: { 201: blockedAttemptSchema, 202: blockedAttemptNotStoredSchema } },
     },
-    async (request, reply) => reply.code(201).send(await recordBlockedAttempt(fastify.db, userOf(request).id, request.body)),
+    async (request, reply) => {
+      const result = await recordBlockedAttempt(fastify.db, userOf(request).id, request.body);
+      return "stored" in result ? reply.code(202).send(result) : reply.code(201).send(result);
+    },
   );
 
   fastify.get(

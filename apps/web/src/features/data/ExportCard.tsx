@@ -1,4 +1,4 @@
-import type { ExportFormat } from "@focus/core/schemas";
+import { MAX_BREAKS_PER_DAY, type ExportFormat, type ImportResult } from "@focus/core/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Download, FileJson, FileSpreadsheet, LoaderCircle, Upload } from "lucide-react";
 import { useRef } from "react";
@@ -10,6 +10,17 @@ import { queryKeys, refreshSessionQueries } from "@/lib/queryKeys";
 import { ImportFileError, downloadExport, importExportFile } from "./dataApi";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What an import did, in the words of its toast: added, already there, breaks left out, settings. */
+function importSummary(result: ImportResult): string {
+  const present = result.skipped - result.breaksOverDailyLimit;
+  const parts = [`${plural(result.imported, "session", "sessions")} added, ${plural(present, "was", "were")} already there.`];
+  if (result.breaksOverDailyLimit > 0) {
+    parts.push(`${plural(result.breaksOverDailyLimit, "break was", "breaks were")} left out: a day keeps at most ${MAX_BREAKS_PER_DAY} breaks.`);
+  }
+  if (result.settingsApplied) parts.push("Settings applied.");
+  return parts.join(" ");
+}
 
 /** The text of a failed export or import. */
 function failure(error: unknown): string {
@@ -39,7 +50,7 @@ export function ExportCard() {
       void client.invalidateQueries({ queryKey: queryKeys.settings });
       toast({
         title: "Import complete",
-        description: `${plural(result.imported, "session", "sessions")} added, ${plural(result.skipped, "was", "were")} already there. Settings applied.`,
+        description: importSummary(result),
       });
     },
     onError: (error) => toast({ title: "Import failed", description: failure(error), variant: "destructive" }),

@@ -114,6 +114,14 @@ describe("Your data: export and import", () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual(exportDocument);
   });
 
+  it("says how many breaks an import left out past the 100 a day keeps, and no settings line without settings", async () => {
+    mockFetch({ "POST /api/import": { status: 200, body: { imported: 100, skipped: 905, breaksOverDailyLimit: 900, settingsApplied: false } } });
+    renderCard();
+    const file = new File([JSON.stringify(exportDocument)], "focus-flow-export.json", { type: "application/json" });
+    await userEvent.upload(screen.getByLabelText("JSON export to import"), file);
+    expect(await screen.findByText("100 sessions added, 5 were already there. 900 breaks were left out: a day keeps at most 100 breaks.")).toBeTruthy();
+  });
+
   it("refuses a file that is not an export before sending anything", async () => {
     const fetchMock = mockFetch({});
     renderCard();

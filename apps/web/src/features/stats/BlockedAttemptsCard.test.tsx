@@ -33,6 +33,7 @@ describe("Blocked attempts card", () => {
     expect(within(sites).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["youtube.com5", "reddit.com1"]);
     expect(screen.getByText("· 6 attempts")).toBeTruthy();
     expect(screen.queryByTestId("other-sites")).toBeNull();
+    expect(screen.queryByText(/went past/)).toBeNull();
     const sessions = screen.getByRole("list", { name: "Blocked attempts per focus session" });
     expect(within(sessions).getByText("4 attempts")).toBeTruthy();
   });
@@ -52,6 +53,17 @@ describe("Blocked attempts card", () => {
     expect(screen.getByText("· 205 attempts")).toBeTruthy();
     // 5 listed sites not shown (15+14+13+12+11 = 65) and the server's 40 others (50).
     expect(screen.getByTestId("other-sites").textContent).toBe("and 45 other sites · 115 attempts");
+  });
+
+  it("says how many reports of the last 24 hours went past the day's limit, and only then", async () => {
+    mockFetch({
+      "GET /api/blocked-attempts/summary": {
+        status: 200,
+        body: { perSite: [{ domain: "youtube.com", count: 1000 }], perSession: [], totals: { blocked: 1000, pass: 0, turned_back: 0 }, notStored: 37 },
+      },
+    });
+    renderCard();
+    expect(await screen.findByText(/37 more reports in the last 24 hours went past the 1,000 a day kept here/)).toBeTruthy();
   });
 
   it("says there are none yet", async () => {

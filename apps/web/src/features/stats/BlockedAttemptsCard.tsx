@@ -1,4 +1,4 @@
-import { blockedAttemptSummarySchema, type BlockedAttemptSummary } from "@focus/core/schemas";
+import { BLOCKED_ATTEMPTS_PER_DAY, blockedAttemptSummarySchema, type BlockedAttemptSummary } from "@focus/core/schemas";
 import { useQuery } from "@tanstack/react-query";
 import { ShieldBan } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -67,6 +67,12 @@ function AttemptLists({ summary }: { summary: BlockedAttemptSummary }) {
         {others.sites > 0 && (
           <p className="text-sm text-muted-foreground" data-testid="other-sites">
             and {plural(others.sites, "other site")} · {plural(others.count, "attempt")}
+          </p>
+        )}
+        {summary.notStored > 0 && (
+          <p className="text-sm text-muted-foreground">
+            {plural(summary.notStored, "more report")} in the last 24 hours went past the {BLOCKED_ATTEMPTS_PER_DAY.toLocaleString("en-US")} a day kept here:
+            counted, not listed.
           </p>
         )}
       </section>
