@@ -1,7 +1,8 @@
 import { DAY_MS } from "@focus/core/constants";
-import { BLOCKED_ATTEMPTS_PER_DAY, blockedAttemptSummarySchema, DEFAULT_SETTINGS } from "@focus/core/schemas";
-import { applyTimerCommands, newAccountTimer, newTimerSeed } from "@focus/core/timer";
+import { BLOCKED_ATTEMPTS_PER_DAY, blockedAttemptSummarySchema, DEFAULT_SETTINGS, DELAY_PASSES_LIMITS } from "@focus/core/schemas";
+import { applyTimerCommands, newAccountTimer, newTimerSeed, STRICT_SHIELD_MESSAGES } from "@focus/core/timer";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { NO_PASSES_LEFT_MESSAGE } from "../src/domain/blockedAttempts";
 import { saveAccountTimer } from "../src/repositories/accountTimers";
 import { attemptReporter, createTestApp, registerUser, runClockFrom, type TestApp } from "./helpers";
 
@@ -63,6 +64,40 @@ describe("blocked attempts", () => {
     runClockFrom(Date.now() + DAY_MS);
     expect((await report(cookie, { domain: "reddit.com", at: "2026-12-03T12:00:00.000Z" })).statusCode).toBe(201);
     expect(blockedAttemptSummarySchema.parse((await summary(cookie)).json()).notStored).toBe(0);
+  });
+
+  it("counts delay passes for the account: once the day's passes are taken in one browser, another browser's pass gets 409", async () => {
+    runClockFrom("2026-12-02T12:00:00Z");
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const at = "2026-12-02T11:59:00.000Z";
+    for (let n = 0; n < DELAY_PASSES_LIMITS.default; n++) expect((await report(cookie, { domain: "reddit.com", at, kind: "pass" })).statusCode).toBe(201);
+    // A second browser of the same account, with its own device token.
+    const second = await t.app.inject({ method: "POST", url: "/api/linked-devices", headers: { cookie }, payload: { name: "Chrome at work" } });
+    const token = (second.json() as { token: string }).token;
+    const fromSecond = (payload: object) => t.app.inject({ method: "POST", url: "/api/blocked-attempts", headers: { authorization: `Bearer ${token}` }, payload });
+    const refused = await fromSecond({ domain: "reddit.com", at, kind: "pass" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(NO_PASSES_LEFT_MESSAGE);
+    // Stopped visits and turn-backs are still taken; the next day brings the passes back.
+    expect((await fromSecond({ domain: "reddit.com", at, kind: "turned_back" })).statusCode).toBe(201);
+    runClockFrom(Date.now() + DAY_MS);
+    expect((await fromSecond({ domain: "reddit.com", at: "2026-12-03T12:00:00.000Z", kind: "pass" })).statusCode).toBe(201);
+    expect(blockedAttemptSummarySchema.parse((await summary(cookie)).json()).totals).toEqual({ blocked: 0, pass: DELAY_PASSES_LIMITS.default + 1, turned_back: 1 });
+  });
+
+  it("refuses a delay page's pass during a strict focus session (409), whichever browser asks", async () => {
+    t = await createTestApp();
+    const { cookie, res } = await registerUser(t.app);
+    const userId: number = res.json().user.id;
+    const now = Date.now();
+    const env = { settings: DEFAULT_SETTINGS, access: { isGuest: false, subscription: { subscriptionPlan: "premium", subscriptionStatus: "active", trialEndDate: null }, guestSessionUsedOn: null, focusSessionsToday: 0 }, now } as const;
+    const start = { id: "00000000-0000-4000-8000-000000000002", command: { type: "start" as const, strict: true }, at: now - MINUTE };
+    const { timer } = applyTimerCommands(newAccountTimer(DEFAULT_SETTINGS, newTimerSeed(), now - MINUTE), [start], 0, env);
+    await saveAccountTimer(t.app.db, userId, timer, null);
+    const refused = await report(cookie, { domain: "reddit.com", at: new Date(now).toISOString(), kind: "pass" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(STRICT_SHIELD_MESSAGES.pass);
   });
 
   it("stores a delay page's pass and turn-back with their kind, refuses an unknown kind, and counts neither as a stopped visit", async () => {

@@ -16,7 +16,7 @@ export type ApiResult<T> =
   | { kind: "ok"; value: T }
   | { kind: "unlinked" }
   | { kind: "paused" }
-  | { kind: "refused"; status: number }
+  | { kind: "refused"; status: number; message: string | null }
   | { kind: "error"; message: string };
 
 export interface ApiClient {
@@ -44,11 +44,16 @@ export interface FetchedShield {
   endWarning: EndWarning;
 }
 
-/** Sorts a non-2xx status. */
-function failure(status: number): ApiResult<never> {
+/** Sorts a non-2xx answer; a refusal keeps the API's `message` to show. */
+async function failure(response: Pick<Response, "status" | "json">): Promise<ApiResult<never>> {
+  const { status } = response;
   if (status === 401) return { kind: "unlinked" };
   if (status === 403) return { kind: "paused" };
-  if (status >= 400 && status < 500 && status !== 408 && status !== 429) return { kind: "refused", status };
+  if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
+    const body: unknown = await response.json().catch(() => null);
+    const message = typeof body === "object" && body !== null && "message" in body && typeof body.message === "string" ? body.message : null;
+    return { kind: "refused", status, message };
+  }
   return { kind: "error", message: `HTTP ${status}` };
 }
 
@@ -64,7 +69,7 @@ export function createApiClient(fetchImpl: FetchLike): ApiClient {
         cache: "no-store",
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      if (!response.ok) return failure(response.status);
+      if (!response.ok) return await failure(response);
       return { kind: "ok", value: read(await response.json()) };
     } catch (error) {
       return { kind: "error", message: error instanceof Error ? error.message : String(error) };

@@ -127,6 +127,19 @@ describe("reportDelayChoice", () => {
     expect(fake.callsTo("/api/blocked-attempts")).toHaveLength(1);
   });
 
+  it("asks the server before granting a pass: its refusal (the account's passes used in another browser) stands and is given; without an answer this browser's count decides", async () => {
+    const { chrome, fake, key, deps } = await setup();
+    await noteDelayShown(chrome, key, "D1", Date.parse(AT) - DELAY_WAIT_SECONDS * 1000);
+    await noteDelayShown(chrome, key, "D2", Date.parse(AT) - DELAY_WAIT_SECONDS * 1000);
+    fake.attemptStatus = 409;
+    expect(await reportDelayChoice(deps, choice(key))).toEqual({ granted: false, message: "Refused with 409" });
+    expect((await readState(chrome)).passes?.used ?? 0).toBe(0);
+    expect((await readState(chrome)).pendingReports).toEqual([]);
+    fake.offline = true;
+    expect(await reportDelayChoice(deps, choice(key, { documentId: "D2" }))).toEqual({ granted: true, until: Date.parse(AT) + 5 * 60_000 });
+    expect((await readState(chrome)).pendingReports).toEqual([{ domain: "reddit.com", at: AT, kind: "pass" }]);
+  });
+
   it("grants no pass before the wait is over on the worker's clock, however the page's button was enabled", async () => {
     const { chrome, fake, key, deps } = await setup();
     expect(await reportDelayChoice(deps, choice(key))).toEqual({ granted: false });

@@ -98,6 +98,15 @@ export interface DelayChoiceReport extends BlockedAttemptReport {
   entry: string;
 }
 
+/** The worker's answer to a delay page: whether a pass was granted, until when, or the API's reason for refusing it. */
+export interface DelayChoiceAnswer {
+  granted: boolean;
+  /** When the pass ends, epoch ms. */
+  until?: number;
+  /** Why the account may not take a pass now, in the API's words (shown on the page). */
+  message?: string;
+}
+
 /**
  * Takes a delay page's choice (`docs/product.md`, Delay instead of a wall): once per page
  * load with the current redirect key, for an entry the kept Shield delays. A pass is granted
@@ -106,7 +115,7 @@ export interface DelayChoiceReport extends BlockedAttemptReport {
  * DELAY_PASS_MINUTES, passes.ts); each
  * granted pass and each turn-back is reported with its kind. The caller rebuilds the rules.
  */
-export async function reportDelayChoice(deps: ReportingDeps, report: DelayChoiceReport): Promise<{ granted: boolean; until?: number }> {
+export async function reportDelayChoice(deps: ReportingDeps, report: DelayChoiceReport): Promise<DelayChoiceAnswer> {
   const { pairing, blocklist, passes, timer } = await readState(deps.chrome);
   const entry = parseSiteEntry(report.entry);
   if (!pairing || pairing.paused || !blocklist?.delayed.includes(report.entry) || entry?.host !== report.domain) return { granted: false };
@@ -117,14 +126,27 @@ export async function reportDelayChoice(deps: ReportingDeps, report: DelayChoice
     if (shownAt === null || deps.now() - shownAt < DELAY_WAIT_SECONDS * 1000) return { granted: false };
   }
   if (!(await claimRedirect(deps.chrome, report.key, `${report.choice}:${report.documentId}`))) return { granted: false };
-  let until: number | undefined;
-  if (report.choice === "pass") {
-    if (!mayTakePass({ timer }, deps.now())) return { granted: false };
-    const taken = takePass(passes, report.entry, deps.now(), blocklist.passesPerDay);
-    if (taken === null) return { granted: false };
-    await writeState(deps.chrome, { passes: taken });
-    until = taken.open.find((pass) => pass.entry === report.entry)?.until;
+  if (report.choice === "turned_back") {
+    if (!pairing.revoked) await send(deps, pairing, { domain: report.domain, at: report.at, kind: "turned_back" });
+    return { granted: true };
   }
-  if (!pairing.revoked) await send(deps, pairing, { domain: report.domain, at: report.at, kind: report.choice });
+  if (!mayTakePass({ timer }, deps.now())) return { granted: false };
+  const taken = takePass(passes, report.entry, deps.now(), blocklist.passesPerDay);
+  if (taken === null) return { granted: false };
+  if (!pairing.revoked) {
+    // The account's passes are counted on the server, whichever browser takes them: its refusal
+    // (none left today, a strict session) stands and is shown; without an answer this browser's
+    // own count decides, and the pass is reported later.
+    const result = await deps.api.reportAttempt(pairing, { domain: report.domain, at: report.at, kind: "pass" });
+    if (result.kind === "refused") return { granted: false, message: result.message ?? "The server refused this pass." };
+    if (result.kind === "error") {
+      const { pendingReports } = await readState(deps.chrome);
+      await writeState(deps.chrome, { pendingReports: [...pendingReports, { domain: report.domain, at: report.at, kind: "pass" }] });
+    } else if (!(await deps.settle(result))) {
+      return { granted: false };
+    }
+  }
+  await writeState(deps.chrome, { passes: taken });
+  const until = taken.open.find((pass) => pass.entry === report.entry)?.until;
   return { granted: true, ...(until !== undefined ? { until } : {}) };
 }

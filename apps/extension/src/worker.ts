@@ -20,7 +20,7 @@ import { createPairing, type PairingPart } from "./pairing";
 import { delayPassesLeft, MAX_FAILED_ENTRIES } from "@focus/core/schemas";
 import { passesOfToday } from "./passes";
 import { noteDelayShown } from "./redirectKey";
-import { type BlockedAttemptReport, type DelayChoiceReport, reportAttempt, reportDelayChoice, type ReportingDeps, sendPendingReports } from "./reporting";
+import { type BlockedAttemptReport, type DelayChoiceAnswer, type DelayChoiceReport, reportAttempt, reportDelayChoice, type ReportingDeps, sendPendingReports } from "./reporting";
 import { createServerClock, type ServerClock } from "./serverClock";
 import { holdsFast, mayUnpair, mayTakePass } from "./strict";
 import { readState, type StoredState, writeState } from "./storage";
@@ -91,7 +91,7 @@ export interface Worker {
   /** A delay page came on screen: its wait starts now (redirectKey.ts `noteDelayShown`). */
   delayShown(key: string, documentId: string): Promise<boolean>;
   /** A delay page's "Continue" (a pass, after the wait, while the day has some left) or "Go back to focus" (reporting.ts). */
-  delayChoice(report: DelayChoiceReport): Promise<{ granted: boolean; until?: number }>;
+  delayChoice(report: DelayChoiceReport): Promise<DelayChoiceAnswer>;
   /** Handles one message of the live connection (exposed for tests). */
   onLiveMessage(message: LiveMessage): Promise<void>;
   /** Closes the live connection (tests; Chrome simply stops the worker). */

@@ -25,6 +25,18 @@ export async function insertBlockedAttempt(
   return { id: row.id, domain: row.domain, at: row.occurred_at, sessionStart: row.session_start, kind: attempt.kind };
 }
 
+/** When the user's delay passes recorded since `since` were stored (the server's clock), epoch ms. */
+export async function passTimesSince(db: Kysely<Database>, userId: number, since: Date): Promise<number[]> {
+  const rows = await db
+    .selectFrom("blocked_attempts")
+    .select("created_at")
+    .where("user_id", "=", userId)
+    .where("kind", "=", "pass")
+    .where("created_at", ">=", since.toISOString())
+    .execute();
+  return rows.map((row) => Date.parse(row.created_at));
+}
+
 /**
  * Stopped visits (kind `blocked`) per domain (the BLOCKED_SUMMARY_TOP with most, then by name, and
  * the other sites as one total) and per known focus session (the latest BLOCKED_SUMMARY_TOP), with

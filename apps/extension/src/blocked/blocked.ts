@@ -42,6 +42,8 @@ function main(): void {
   const query = readBlockedPageQuery(location.search);
   const ui = pageElements();
   let worker: PopupState | null = null;
+  /** Why the server refused this page's pass (none left today, a strict session), once it has. */
+  let refusal: string | null = null;
   const openedAt = Date.now();
   // A delay page (a key, an entry, the visited address) counts down, then offers a pass.
   const delayed = query.delay && query.key !== null && query.entry !== null && query.url !== null;
@@ -69,7 +71,8 @@ function main(): void {
       ui.delayLine.hidden = false;
       ui.delayLine.textContent = delay.line;
       ui.delayContinue.hidden = false;
-      ui.delayContinue.disabled = !delay.canContinue;
+      ui.delayContinue.disabled = !delay.canContinue || refusal !== null;
+      if (refusal !== null) ui.delayLine.textContent = refusal;
       ui.delayContinue.textContent = delay.secondsLeft > 0 ? `Continue in ${delay.secondsLeft} s` : "Continue";
       ui.back.textContent = "Go back to focus";
     } else {
@@ -85,11 +88,16 @@ function main(): void {
     render();
   }
 
-  /** Tells the worker what the user chose on a delay page; resolves with whether a pass was granted. */
+  /**
+   * Tells the worker what the user chose on a delay page; resolves with whether a pass was
+   * granted, and the server's reason when the account may not take one (shown instead of the
+   * delay's line from then on).
+   */
   async function choose(choice: "pass" | "turned_back"): Promise<boolean> {
     if (!delayed || !query.domain || !query.key || !query.entry) return false;
     const message = { type: "delay_choice", choice, domain: query.domain, entry: query.entry, key: query.key, at: new Date().toISOString() };
-    const answer = (await chrome.runtime.sendMessage(message)) as { granted?: boolean } | undefined;
+    const answer = (await chrome.runtime.sendMessage(message)) as { granted?: boolean; message?: string } | undefined;
+    if (typeof answer?.message === "string") refusal = answer.message;
     return answer?.granted === true;
   }
 

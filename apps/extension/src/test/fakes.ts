@@ -269,7 +269,10 @@ export class FakeApi {
     if (path === "/api/me") return respond(200, { user: { id: 1 } });
     if (path === "/api/blocked-sites") return respond(200, this.blocklist);
     if (path === "/api/shield") return respond(200, { mode: this.shieldMode, delayPassesPerDay: this.delayPassesPerDay, sites: this.blocklist, schedules: this.schedules, sessionTask: this.sessionTask, endWarning: this.endWarning, sessionIntention: this.sessionIntention });
-    if (path === "/api/blocked-attempts") return respond(this.attemptStatus, this.attemptStatus === 202 ? { stored: false, notStored: 1 } : { id: 1 });
+    if (path === "/api/blocked-attempts") {
+      if (this.attemptStatus >= 400) return respond(this.attemptStatus, { message: `Refused with ${this.attemptStatus}` });
+      return respond(this.attemptStatus, this.attemptStatus === 202 ? { stored: false, notStored: 1 } : { id: 1 });
+    }
     return respond(404, { message: "Not found" });
   };
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { END_WARNINGS } from "../constants";
+import { localDayKey } from "../format";
 import { blockedSiteSchema } from "./blockedSite";
 import { shieldScheduleSchema } from "./schedule";
 
@@ -60,6 +61,15 @@ export type ShieldState = z.infer<typeof shieldStateSchema>;
  */
 export function delayPassesLeft(passesToday: number, perDay: number): number {
   return Math.max(0, perDay - passesToday);
+}
+
+/**
+ * How many of `passTimes` (epoch ms) fall on the local day of `now` in `timeZone`: the passes an
+ * account took today, whichever browser took them (the server's count, `passesToday` above).
+ */
+export function passesOnDayOf(passTimes: readonly number[], now: number, timeZone?: string): number {
+  const today = localDayKey(now, timeZone);
+  return passTimes.filter((at) => localDayKey(at, timeZone) === today).length;
 }
 
 /** A paired browser is "not reporting" after this long without a report, ms (`docs/product.md`, Shield off). */

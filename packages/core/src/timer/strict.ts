@@ -27,6 +27,7 @@ export const STRICT_SHIELD_MESSAGES = {
   device: "During a strict focus session, the extension stays linked and on. This can wait until the session ends.",
   settings: "During a strict focus session, the Shield can get stricter but not looser. This can wait until the session ends.",
   schedule: "During a strict focus session, schedules can be added but not removed. This can wait until the session ends.",
+  pass: "During a strict focus session, delay pages let nobody through. This can wait until the session ends.",
   allowedSite:
     "During a strict focus session, the Shield can get stricter but not looser: an exception, or a site on your allow list, can wait until the session ends.",
 } as const;

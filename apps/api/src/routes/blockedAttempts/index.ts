@@ -4,7 +4,8 @@
  *   (device token; a signed-in browser gets 403) → 201 the stored attempt. Without `sessionStart` the attempt is
  *   placed in the focus session the account's timer is in (running or paused), if it started before `at`.
  *   Past BLOCKED_ATTEMPTS_PER_DAY in the account's 24 hours → 202 `{ stored: false, notStored }`:
- *   counted, not stored, and final (the extension does not send it again).
+ *   counted, not stored, and final (the extension does not send it again). A `pass` the account
+ *   may not take (a strict focus session, or the day's passes used in any browser) → 409.
  * - `GET /api/blocked-attempts/summary` → 200 `{ perSite, perSession }` for the Statistics tab.
  */
 import { blockedAttemptInputSchema, blockedAttemptNotStoredSchema, blockedAttemptSchema, blockedAttemptSummarySchema } from "@focus/core/schemas";
@@ -24,7 +25,7 @@ const blockedAttemptRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: { body: blockedAttemptInputSchema, response: { 201: blockedAttemptSchema, 202: blockedAttemptNotStoredSchema } },
     },
     async (request, reply) => {
-      const result = await recordBlockedAttempt(fastify.db, userOf(request).id, request.body);
+      const result = await recordBlockedAttempt(fastify.db, userOf(request), request.body);
       return "stored" in result ? reply.code(202).send(result) : reply.code(201).send(result);
     },
   );
