@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { LightMyRequestResponse } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { issueResetLink } from "../src/domain/passwordReset";
 import { KNOWN_DEVICE_COOKIE, SIGN_IN_LIMITS } from "../src/security/signInGuard";
-import { createTestApp, registerUser, TEST_ENGINE, type TestApp, uniqueIp } from "./helpers";
+import { createTestApp, registerUser, runClockFrom, TEST_ENGINE, type TestApp, uniqueIp } from "./helpers";
 
 /** The known-device cookie a response set, as `name=value`, or undefined. */
 function knownDeviceCookie(res: LightMyRequestResponse): string | undefined {
@@ -30,7 +30,10 @@ function signIn(app: FastifyInstance, username: string, password: string, cookie
 
 describe("failed sign-ins", () => {
   let t: TestApp;
-  afterEach(async () => t.close());
+  afterEach(async () => {
+    await t.close();
+    vi.unstubAllGlobals();
+  });
 
   it("counts the username and the email as one account: 10 failures spread over both lock it", async () => {
     t = await createTestApp();
@@ -41,8 +44,33 @@ describe("failed sign-ins", () => {
     }
     const locked = await signIn(t.app, credentials.email, credentials.password);
     expect(locked.statusCode).toBe(429);
-    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(14 * 60);
-    expect(locked.json().message).toBe("Too many failed sign-ins for this account, please try again in 15 minutes");
+    expect(Number(locked.headers["retry-after"])).toBe(SIGN_IN_LIMITS.lockedFirstWaitMs / 1000);
+    expect(locked.json().message).toBe("Too many failed sign-ins for this account, please try again in 1 minute");
+  });
+
+  it("never shuts the owner out: a stranger who keeps guessing only makes a new browser wait its turn, which then lets the right password in", async () => {
+    runClockFrom("2026-12-02T12:00:00Z");
+    t = await createTestApp();
+    const { credentials } = await registerUser(t.app);
+    const fromAddress = (address: string, password: string) =>
+      t.app.inject({ method: "POST", url: "/api/login", remoteAddress: address, payload: { username: credentials.username, password } });
+    for (let i = 0; i < SIGN_IN_LIMITS.accountFailures; i += 1) await signIn(t.app, credentials.username, "wrong-guess");
+    // The stranger's address waits its turn and guesses again when it comes; each wrong guess doubles the next wait.
+    expect((await fromAddress("192.0.2.66", "guess-1")).statusCode).toBe(429);
+    runClockFrom(Date.now() + SIGN_IN_LIMITS.lockedFirstWaitMs);
+    expect((await fromAddress("192.0.2.66", "guess-1")).statusCode).toBe(401);
+    const slower = await fromAddress("192.0.2.66", "guess-2");
+    expect(slower.statusCode).toBe(429);
+    expect(Number(slower.headers["retry-after"])).toBe((2 * SIGN_IN_LIMITS.lockedFirstWaitMs) / 1000);
+    // Its turn is its own: another address does not take it, nor guess early.
+    expect((await fromAddress("192.0.2.67", "guess-3")).statusCode).toBe(429);
+    // The owner's new browser asks, waits its turn (2 minutes now) and gets in with the right password.
+    const owner = await fromAddress("198.51.100.7", credentials.password);
+    expect(owner.statusCode).toBe(429);
+    expect(owner.json().message).toBe("Too many failed sign-ins for this account, please try again in 2 minutes");
+    expect((await fromAddress("198.51.100.7", credentials.password)).statusCode).toBe(429);
+    runClockFrom(Date.now() + 2 * SIGN_IN_LIMITS.lockedFirstWaitMs);
+    expect((await fromAddress("198.51.100.7", credentials.password)).statusCode).toBe(200);
   });
 
   it("answers a name no account has exactly as it answers an account (nothing tells whether it exists)", async () => {

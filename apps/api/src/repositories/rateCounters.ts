@@ -73,6 +73,16 @@ export async function tryTakeLease(db: Kysely<Database>, key: string, ttlMs: num
   return row !== undefined;
 }
 
+/**
+ * Takes the row under `key` away if its window has not ended at `now`: one statement, so of two
+ * requests asking at once exactly one gets it.
+ * @returns whether it was there to take.
+ */
+export async function takeCounter(db: Kysely<Database>, key: string, now = Date.now()): Promise<boolean> {
+  const row = await db.deleteFrom("rate_counters").where("key", "=", key).where("window_ends_at", ">", now).returning("key").executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Forgets the counter under `key`. */
 export async function clearCounter(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom("rate_counters").where("key", "=", key).execute();

@@ -4,9 +4,14 @@
  * they are kept per account (its username and email are one account), never per typed text.
  *
  * - From a browser the account has not signed in from: after SIGN_IN_LIMITS.accountFailures
- *   failures in SIGN_IN_LIMITS.accountWindowMs, every sign-in to the account from such browsers
- *   answers 429 until the window ends. A name no account has is counted the same way, so the
- *   answers never tell whether an account exists.
+ *   failures in SIGN_IN_LIMITS.accountWindowMs the account is locked for such browsers, but never
+ *   shut: a browser's first try answers 429 with a wait (a turn for its address, kept in the
+ *   database), and once the wait is over that address may try once. The wait doubles with each
+ *   failure past the limit, from SIGN_IN_LIMITS.lockedFirstWaitMs to lockedMaxWaitMs, and is never
+ *   longer than the window's end, when the lock lifts. So a stranger who keeps guessing slows the
+ *   owner's sign-in from a new browser but never stops it, and gets one guess per address per
+ *   wait. A name no account has is counted the same way, so the answers never tell whether an
+ *   account exists.
  * - From a browser the account signed in from before (it holds the signed known-device cookie
  *   naming the account): its own counter. After SIGN_IN_LIMITS.knownDeviceFreeFailures
  *   failures each next try waits, 1 s doubling to SIGN_IN_LIMITS.knownDeviceMaxDelayMs. A
@@ -23,7 +28,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { HttpError } from "../httpError";
-import { clearCounter, hitCounter, readCounter } from "../repositories/rateCounters";
+import { clearCounter, type CounterState, hitCounter, readCounter, takeCounter, tryTakeLease } from "../repositories/rateCounters";
 import type { MemoizedSigner } from "./sessionSigner";
 
 /** The sign-in limits (`docs/product.md`, Accounts). Times in ms. */
@@ -36,6 +41,11 @@ export const SIGN_IN_LIMITS = {
   knownDeviceWindowMs: 60 * 60 * 1000,
   /** The longest wait between two tries from a known browser. */
   knownDeviceMaxDelayMs: 5 * 60 * 1000,
+  /** While the account is locked: a browser's wait for its one try, at the limit, doubling with each failure past it, up to the longest. */
+  lockedFirstWaitMs: 60 * 1000,
+  lockedMaxWaitMs: 15 * 60 * 1000,
+  /** How long a turn stays open once its wait is over. */
+  lockedTurnOpenMs: 10 * 60 * 1000,
 } as const;
 
 /** The cookie that tells a browser the account signed in from before (sent to the login route only). */
@@ -48,6 +58,8 @@ export interface SignInAttempt {
   key: string;
   /** From a browser the account signed in from before (progressive delay, never locked). */
   knownDevice: boolean;
+  /** The address it comes from: while the account is locked, each address waits for its own turn. */
+  address: string;
 }
 
 export interface SignInGuardOptions {
@@ -57,6 +69,12 @@ export interface SignInGuardOptions {
 }
 
 const accountKey = (userId: number) => `sign-in:${userId}`;
+
+/** How long a browser waits for its turn while the account is locked with `failures` failures, ms. */
+export function lockedWaitMs(failures: number): number {
+  const over = Math.max(0, failures - SIGN_IN_LIMITS.accountFailures);
+  return Math.min(SIGN_IN_LIMITS.lockedMaxWaitMs, SIGN_IN_LIMITS.lockedFirstWaitMs * 2 ** Math.min(over, 30));
+}
 
 /** How long a known browser waits after `failures` failures, ms (0 while under the free ones). */
 export function knownDeviceDelayMs(failures: number): number {
@@ -88,16 +106,18 @@ export class SignInGuard {
    * is checked against.
    */
   attemptOf(request: FastifyRequest, userId: number | null, typed: string): SignInAttempt {
-    if (userId === null) return { key: `sign-in-name:${typed.trim().toLowerCase()}`, knownDevice: false };
+    const address = request.ip;
+    if (userId === null) return { key: `sign-in-name:${typed.trim().toLowerCase()}`, knownDevice: false, address };
     const device = this.knownDeviceOf(request);
-    if (device && device.userId === userId) return { key: `sign-in-device:${userId}:${device.nonce}`, knownDevice: true };
-    return { key: accountKey(userId), knownDevice: false };
+    if (device && device.userId === userId) return { key: `sign-in-device:${userId}:${device.nonce}`, knownDevice: true, address };
+    return { key: accountKey(userId), knownDevice: false, address };
   }
 
   /**
-   * Refuses the attempt while its counter says so.
-   * @throws HttpError 429 (with Retry-After): the account is locked for browsers it does not
-   *   know, or a known browser must still wait.
+   * Refuses the attempt while its counter says so; while the account is locked, lets an address
+   * through once its turn has come (and uses the turn up).
+   * @throws HttpError 429 (with Retry-After): the account is locked and this address's turn has
+   *   not come (its first try starts the wait), or a known browser must still wait.
    */
   async assertMayTry(attempt: SignInAttempt, reply: FastifyReply, now = Date.now()): Promise<void> {
     const counter = await readCounter(this.db, attempt.key, now);
@@ -109,10 +129,24 @@ export class SignInGuard {
       }
       return;
     }
-    if (counter.count >= SIGN_IN_LIMITS.accountFailures) {
-      const seconds = retryIn(reply, counter.windowEndsAt - now);
-      throw new HttpError(429, `Too many failed sign-ins for this account, please try again in ${minutes(seconds)}`);
-    }
+    if (counter.count >= SIGN_IN_LIMITS.accountFailures) await this.takeTurn(attempt, counter, reply, now);
+  }
+
+  /**
+   * While the account is locked: lets `attempt`'s address try once its turn has come, else says
+   * how long it waits (a first try starts its wait).
+   * @throws HttpError 429 (with Retry-After) until the turn has come.
+   */
+  private async takeTurn(attempt: SignInAttempt, counter: CounterState, reply: FastifyReply, now: number): Promise<void> {
+    const turnKey = `sign-in-turn:${attempt.key}:${attempt.address}`;
+    const turn = await readCounter(this.db, turnKey, now);
+    const waitEnds = turn.count > 0 ? turn.windowEndsAt - SIGN_IN_LIMITS.lockedTurnOpenMs : null;
+    if (waitEnds !== null && waitEnds <= now && (await takeCounter(this.db, turnKey, now))) return;
+    let waitMs = waitEnds === null ? Math.min(lockedWaitMs(counter.count), counter.windowEndsAt - now) : waitEnds - now;
+    if (waitEnds === null) await tryTakeLease(this.db, turnKey, waitMs + SIGN_IN_LIMITS.lockedTurnOpenMs, now);
+    waitMs = Math.max(waitMs, 1000);
+    const seconds = retryIn(reply, waitMs);
+    throw new HttpError(429, `Too many failed sign-ins for this account, please try again in ${minutes(seconds)}`);
   }
 
   /** Counts a failed sign-in. */
@@ -138,7 +172,7 @@ export class SignInGuard {
    * browsers is lifted, and this browser is known from now on.
    */
   async recordRecovery(reply: FastifyReply, userId: number): Promise<void> {
-    await this.recordSuccess({ key: accountKey(userId), knownDevice: false }, reply, userId);
+    await this.recordSuccess({ key: accountKey(userId), knownDevice: false, address: "" }, reply, userId);
   }
 
   /**
