@@ -146,7 +146,7 @@ describe("limits", () => {
     await context.close();
   });
 
-  it("gives a user whose trial has ended the Free plan: two focus sessions a day, then 'Daily Limit Reached'", async () => {
+  it("gives a user whose trial has ended the Free plan: two focus sessions a day, then a calm card in place of Start, and 'Daily Limit Reached' for a start by key", async () => {
     const username = uniqueName("expired");
     // Sessions of 90 and 50 minutes ago count for today wherever it is daytime now.
     const context = await browser.newContext({ timezoneId: daytimeZone() });
@@ -174,7 +174,11 @@ describe("limits", () => {
       expect(status).toBe(201);
     }
     await page.reload();
-    await page.getByRole("button", { name: "Start Focus" }).click();
+    const card = page.getByTestId("free-limit-card");
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await card.textContent()).toMatch(/^2 of 2 focus sessions today\. More tomorrow at \d\d:\d\d \(in (\d+ h ?)?(\d+ min)?\), or every session with Premium\.$/);
+    expect(await page.getByRole("button", { name: "Start Focus" }).count()).toBe(0);
+    await page.keyboard.press("Space");
     await expect.poll(() => page.getByText("Daily Limit Reached").isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Pause" }).count()).toBe(0);
     await context.close();

@@ -3,7 +3,7 @@ import { lastLocalDayKeys } from "../days/calendar";
 import { sessionEndMs, type StatsSession } from "../days/sessionRecord";
 import { todayProgress } from "../days/today";
 import { GUEST_AUDIO_MOOD } from "../audio/catalogue";
-import { localDayKey } from "../format";
+import { localDayBounds, localDayKey } from "../format";
 import { MAX_BLOCKED_SITES } from "../schemas/blockedSite";
 import { MAX_SHIELD_SCHEDULES } from "../schemas/schedule";
 import { MAX_SESSION_SECONDS } from "../schemas/session";
@@ -44,6 +44,24 @@ export function planTier(user: SubscriptionFields, now: number): PlanTier {
 /** Focus sessions a plan still allows today after `completedToday`; null when it has no daily limit. */
 export function focusSessionsLeft(tier: PlanTier, completedToday: number): number | null {
   return tier === "free" ? Math.max(0, FREE_PLAN.focusSessionsPerDay - completedToday) : null;
+}
+
+/**
+ * The card that stands in for Start once the Free plan's focus sessions of the day are used
+ * (`docs/product.md`, People and plans): `lead` "2 of 2 focus sessions today. More tomorrow at
+ * 00:00 (in 3 h 12 min), or", then `premium` "every session with Premium." (the link to
+ * /subscription). The next day starts at this machine's local midnight after `now` (epoch ms),
+ * shown as its clock time; the wait is rounded up to the minute.
+ */
+export function freeLimitCard(now: number): { lead: string; premium: string; resetsAt: number } {
+  const resetsAt = localDayBounds(now).end;
+  const minutes = Math.max(1, Math.ceil((resetsAt - now) / 60_000));
+  const hours = Math.floor(minutes / 60);
+  const wait = [hours > 0 ? `${hours} h` : "", minutes % 60 > 0 ? `${minutes % 60} min` : ""].filter(Boolean).join(" ");
+  const at = new Date(resetsAt);
+  const clock = `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
+  const perDay = FREE_PLAN.focusSessionsPerDay;
+  return { lead: `${perDay} of ${perDay} focus sessions today. More tomorrow at ${clock} (in ${wait}), or`, premium: "every session with Premium.", resetsAt };
 }
 
 /**

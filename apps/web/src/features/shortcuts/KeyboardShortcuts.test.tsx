@@ -39,16 +39,16 @@ describe("keyboard shortcuts in the main view", () => {
     expect(display.textContent).toBe("25:00");
   });
 
-  it("refuses Space on the Free plan's third focus session of the day with the same message as the Start button", async () => {
+  it("refuses Space on the Free plan's third focus session of the day with the plan's message, beside the card that stands in for Start", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date(2026, 10, 18, 12, 0));
     serveApp({ ...TEST_USER, trialEndDate: new Date(Date.now() - 60_000).toISOString() }, undefined, [focusEndedAgo(120), focusEndedAgo(60)]);
     renderRoute("/app");
-    await screen.findByTestId("plan-allowance");
+    await screen.findByTestId("free-limit-card");
     await userEvent.setup().keyboard(" ");
     expect(await screen.findByText("Daily Limit Reached")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();
-    expect(screen.getByRole("button", { name: "Start Focus" })).toBeTruthy();
+    expect(screen.getByTestId("free-limit-card")).toBeTruthy();
   });
 
   it("does nothing while the user types in a field", async () => {

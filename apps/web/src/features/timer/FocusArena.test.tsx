@@ -3,7 +3,6 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TimerCommandBatch } from "@focus/core/timer";
 import { DEFAULT_SETTINGS, type User } from "@focus/core/schemas";
-import { FREE_DAILY_LIMIT_MESSAGE } from "@focus/core/subscription";
 import { cachedAccountTimer } from "@/runtime/accountTimerSync";
 import { TEST_USER, focusEndedAgo, renderRoute } from "@/test/render";
 import { accountTimerServer } from "@/test/accountTimerServer";
@@ -121,18 +120,20 @@ describe("Focus Arena", () => {
     expect(await screen.findByRole("button", { name: "Pause" })).toBeTruthy();
   });
 
-  it("refuses a Free-plan user's third focus session of the day with the plan's message, and says so beforehand", async () => {
+  it("puts a calm card in place of Start once a Free-plan user's two focus sessions of the day are done, saying when the next one comes; a break still starts", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(NOON);
     serve({ ...TEST_USER, trialEndDate: new Date(Date.now() - 86_400_000).toISOString() }, [focusEndedAgo(120), focusEndedAgo(60)]);
     renderRoute("/app");
-    expect((await screen.findByTestId("plan-allowance")).textContent).toMatch(/^You have used today's 2 free focus sessions\. Breaks are still yours\./);
-    await userEvent.click(screen.getByRole("button", { name: "Start Focus" }));
-    const toast = await screen.findByText("Daily Limit Reached");
-    expect(within(toast.closest("li") ?? document.body).getByText(FREE_DAILY_LIMIT_MESSAGE)).toBeTruthy();
-    expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();
-    // A break is still theirs.
+    const card = await screen.findByTestId("free-limit-card");
+    expect(card.textContent).toBe("2 of 2 focus sessions today. More tomorrow at 00:00 (in 12 h), or every session with Premium.");
+    expect(within(card).getByRole("link", { name: "every session with Premium." }).getAttribute("href")).toBe("/subscription");
+    expect(screen.queryByRole("button", { name: "Start Focus" })).toBeNull();
+    expect(screen.queryByTestId("plan-allowance")).toBeNull();
+    expect(screen.queryByText("Daily Limit Reached")).toBeNull();
+    // A break is still theirs, and while it waits the allowance line says today's are used.
     await userEvent.click(screen.getByRole("button", { name: "Short Break" }));
+    expect((await screen.findByTestId("plan-allowance")).textContent).toMatch(/^You have used today's 2 free focus sessions\. Breaks are still yours\./);
     await userEvent.click(screen.getByRole("button", { name: "Start Break" }));
     expect(await screen.findByRole("button", { name: "Pause" })).toBeTruthy();
   });

@@ -6,7 +6,7 @@ import { activeEndWarning } from "@focus/core/timer";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { ModeSelector } from "./ModeSelector";
-import { PlanAllowance } from "./PlanAllowance";
+import { FreeLimitCard, PlanAllowance, useAtFreeLimit } from "./PlanAllowance";
 import { ProgressRing } from "./ProgressRing";
 import { TodayProgress } from "./TodayProgress";
 import { LiveStatusBadge } from "./LiveStatusBadge";
@@ -154,6 +154,8 @@ function ArenaControls({ view, pickedTaskTitle }: { view: ReturnType<typeof useT
   const [flowChoice, setFlowChoice] = useState<boolean | null>(null);
   const flowNext = flowChoice ?? settings.focusStyle === "flowtime";
   const waitingFocus = view.mode === "focus" && !view.isRunning && !view.isPaused && !view.isStarting;
+  // At the Free plan's daily limit a calm card stands in for Start (breaks still start).
+  const atFreeLimit = useAtFreeLimit() && waitingFocus;
   // The intention: the picked task's title until the user types their own (null: not typed).
   const [typed, setTyped] = useState<string | null>(null);
   const intentionText = typed ?? pickedTaskTitle ?? "";
@@ -179,7 +181,7 @@ function ArenaControls({ view, pickedTaskTitle }: { view: ReturnType<typeof useT
   };
   return (
     <>
-      {waitingFocus && (
+      {waitingFocus && !atFreeLimit && (
         <IntentionField
           value={intentionText}
           error={intentionError}
@@ -198,6 +200,8 @@ function ArenaControls({ view, pickedTaskTitle }: { view: ReturnType<typeof useT
             <Pause className="mr-2 h-5 w-5" aria-hidden="true" />
             Pause
           </Button>
+        ) : atFreeLimit ? (
+          <FreeLimitCard />
         ) : (
           <Button size="lg" className="min-w-40" onClick={start} disabled={view.isStarting}>
             <Play className="mr-2 h-5 w-5" aria-hidden="true" />
@@ -211,7 +215,7 @@ function ArenaControls({ view, pickedTaskTitle }: { view: ReturnType<typeof useT
         )}
         <MiniTimerButton />
       </div>
-      {waitingFocus && (
+      {waitingFocus && !atFreeLimit && (
         <div className="mx-auto grid w-fit justify-items-start gap-4 *:mx-0 sm:flex sm:items-start sm:gap-8">
           <StrictStartSwitch checked={strictNext} onChange={setStrictChoice} />
           <FlowStartSwitch checked={flowNext} onChange={setFlowChoice} />
