@@ -3,6 +3,7 @@ import type { Browser, Locator } from "playwright-core";
 import { moveSessionBack } from "./accountTimerHelpers";
 import { registerOverApi, saveScreenshot, uniqueName, type RunningServer } from "./harness";
 import { serverAndBrowserPerFile } from "./serverAndBrowser";
+import { smallTapTargets } from "./tapTargets";
 
 /**
  * Tasks estimated in focus sessions, end to end in Debian Chromium against the built server: a
@@ -89,6 +90,28 @@ describe("tasks end to end", () => {
     await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     await saveScreenshot(page, "tasks-long-words-phone");
+    await context.close();
+  });
+
+  it("gives every control on /app, /rooms and the settings page a tap target of at least 44 x 44 px on a touch phone", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await registerOverApi(page, server.url, uniqueName("taps"));
+    await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("25:00");
+    // A task on the list, so its row's controls are measured too.
+    const tasks = page.getByRole("form", { name: "Add a task" });
+    await tasks.getByLabel("What will you work on?").fill("Outline the talk");
+    await tasks.getByRole("button", { name: "Add task" }).click();
+    await page.getByTestId("open-task").filter({ hasText: "Outline the talk" }).waitFor();
+    const small: Record<string, unknown> = {};
+    small["/app"] = await smallTapTargets(page);
+    for (const path of ["/rooms", "/settings"]) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole("main").waitFor();
+      await page.waitForLoadState("networkidle");
+      small[path] = await smallTapTargets(page);
+    }
+    expect(small).toEqual({ "/app": [], "/rooms": [], "/settings": [] });
     await context.close();
   });
 });

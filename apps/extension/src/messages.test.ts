@@ -27,7 +27,7 @@ function spyWorker() {
     command: answer({ sent: true }),
     reportAttempt: answer({ reported: true }),
     delayChoice: answer({ granted: true }),
-    delayShown: answer(true),
+    delayShown: answer({ waitMs: 0 }),
     onLiveMessage: answer(undefined),
     onTabPage: answer(false),
     dispose: vi.fn(),

@@ -501,7 +501,8 @@ describe("delay pages", () => {
     expect(query).toMatchObject({ delay: true, entry: "reddit.com", url: "https://www.reddit.com/r/all?sort=new", domain: "reddit.com" });
     const { internal } = createListeners(worker, EXTENSION_ID_FOR_TESTS, [ORIGIN]);
     const sender = pageSender(page);
-    await internal({ type: "delay_shown", key: query.key }, sender);
+    // The page counts down to the end of the wait the worker counts, from when it heard of the page.
+    expect(await internal({ type: "delay_shown", key: query.key }, sender)).toEqual({ waitMs: 30_000 });
     const at = new Date(T0 + 31_000).toISOString();
     const pass = { type: "delay_choice", choice: "pass", domain: "reddit.com", entry: "reddit.com", key: query.key, at };
     // A Continue forced before the wait is over lets nobody in.

@@ -17,9 +17,9 @@ import type { LiveSocket } from "./live";
 import type { PopupCommand } from "./messages";
 import { checkNavigation, type TabPage } from "./navigationCheck";
 import { createPairing, type PairingPart } from "./pairing";
-import { delayPassesLeft, MAX_FAILED_ENTRIES } from "@focus/core/schemas";
+import { DELAY_WAIT_SECONDS, delayPassesLeft, MAX_FAILED_ENTRIES } from "@focus/core/schemas";
 import { passesOfToday } from "./passes";
-import { noteDelayShown } from "./redirectKey";
+import { delayShownAt, noteDelayShown } from "./redirectKey";
 import { type BlockedAttemptReport, type DelayChoiceAnswer, type DelayChoiceReport, reportAttempt, reportDelayChoice, type ReportingDeps, sendPendingReports } from "./reporting";
 import { createServerClock, type ServerClock } from "./serverClock";
 import { holdsFast, mayUnpair, mayTakePass } from "./strict";
@@ -89,7 +89,12 @@ export interface Worker {
    */
   reportAttempt(attempt: BlockedAttemptReport): Promise<{ reported: boolean }>;
   /** A delay page came on screen: its wait starts now (redirectKey.ts `noteDelayShown`). */
-  delayShown(key: string, documentId: string): Promise<boolean>;
+  /**
+   * Notes that a delay page came on screen; answers how long its wait still runs on the worker's
+   * clock (the page counts down to that, so its Continue is never early), or null for a page it
+   * does not know.
+   */
+  delayShown(key: string, documentId: string): Promise<{ waitMs: number } | null>;
   /** A delay page's "Continue" (a pass, after the wait, while the day has some left) or "Go back to focus" (reporting.ts). */
   delayChoice(report: DelayChoiceReport): Promise<DelayChoiceAnswer>;
   /** Handles one message of the live connection (exposed for tests). */
@@ -190,7 +195,12 @@ export function createWorker(deps: WorkerDeps): Worker {
 
     reportAttempt: (attempt) => serial(() => reportAttempt(reporting, attempt)),
 
-    delayShown: (key, documentId) => serial(() => noteDelayShown(chrome, key, documentId, clock.now())),
+    delayShown: (key, documentId) =>
+      serial(async () => {
+        if (!(await noteDelayShown(chrome, key, documentId, clock.now()))) return null;
+        const shownAt = await delayShownAt(chrome, key, documentId);
+        return shownAt === null ? null : { waitMs: Math.max(0, shownAt + DELAY_WAIT_SECONDS * 1000 - clock.now()) };
+      }),
 
     delayChoice: (report) =>
       serial(async () => {

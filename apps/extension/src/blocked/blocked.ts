@@ -6,6 +6,7 @@
  * opened this page as a tab's top-level page: view.ts `countsAsAttempt`), and counts down every
  * second, following the worker's state when it changes (paused, reset, finished).
  */
+import { DELAY_WAIT_SECONDS } from "@focus/core/schemas";
 import { createChromeAdapter } from "../chromeAdapter";
 import { readBlockedPageQuery } from "../rules";
 import type { PopupState } from "../worker";
@@ -37,6 +38,17 @@ function pageElements() {
   };
 }
 
+/** Tells the worker this delay page is on screen; `onWait` gets the wait it still counts for it, ms. */
+function noteShown(chrome: ReturnType<typeof createChromeAdapter>, key: string, onWait: (waitMs: number) => void): void {
+  void chrome.runtime
+    .sendMessage({ type: "delay_shown", key })
+    .then((answer: unknown) => {
+      const waitMs = (answer as { waitMs?: unknown } | null)?.waitMs;
+      if (typeof waitMs === "number") onWait(waitMs);
+    })
+    .catch(() => undefined);
+}
+
 function main(): void {
   const chrome = createChromeAdapter();
   const query = readBlockedPageQuery(location.search);
@@ -44,7 +56,8 @@ function main(): void {
   let worker: PopupState | null = null;
   /** Why the server refused this page's pass (none left today, a strict session), once it has. */
   let refusal: string | null = null;
-  const openedAt = Date.now();
+  /** When the delay's wait began for this page: now, until the worker says when it began counting. */
+  let openedAt = Date.now();
   // A delay page (a key, an entry, the visited address) counts down, then offers a pass.
   const delayed = query.delay && query.key !== null && query.entry !== null && query.url !== null;
 
@@ -120,8 +133,14 @@ function main(): void {
   if (query.domain && query.key && countsAsAttempt(query, navigation?.type, window.top === window)) {
     void chrome.runtime.sendMessage({ type: "blocked_attempt", domain: query.domain, at: new Date().toISOString(), key: query.key });
   }
-  // The delay's wait is counted by the worker from now.
-  if (delayed && query.key) void chrome.runtime.sendMessage({ type: "delay_shown", key: query.key });
+  // The delay's wait is counted by the worker from when it hears of the page (later than now on a
+  // busy machine): the countdown follows the worker's, so Continue never comes early.
+  if (delayed && query.key) {
+    noteShown(chrome, query.key, (waitMs) => {
+      openedAt = Math.max(openedAt, Date.now() + waitMs - DELAY_WAIT_SECONDS * 1000);
+      render();
+    });
+  }
   render();
   chrome.storage.onChanged(() => void refresh());
   setInterval(render, 1000);

@@ -16,10 +16,11 @@ const baseVariants = cva(
         link: "text-primary underline-offset-4 hover:underline",
       },
       size: {
-        default: "h-10 px-4 py-2",
-        sm: "h-9 px-3",
+        // On a touch screen every size is at least 44 px high (icons 44 px square): a finger's target.
+        default: "h-10 px-4 py-2 pointer-coarse:h-11",
+        sm: "h-9 px-3 pointer-coarse:h-11",
         lg: "h-12 px-6 text-base",
-        icon: "size-10",
+        icon: "size-10 pointer-coarse:size-11",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

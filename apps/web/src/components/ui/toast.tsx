@@ -8,12 +8,15 @@ import { cn } from "@/lib/utils";
 
 export const ToastProvider = ToastPrimitives.Provider;
 
-/** The fixed area toasts appear in: bottom right on desktop, above the tab bar on phones. */
+/**
+ * The fixed area toasts appear in: bottom right on desktop; at the top on phones, over the
+ * header, so a toast never covers Start, the reflection's buttons or the tab bar.
+ */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitives.Viewport>) {
   return (
     <ToastPrimitives.Viewport
       className={cn(
-        "fixed inset-x-0 bottom-20 z-[100] mx-auto flex max-h-screen w-full max-w-[420px] flex-col gap-2 p-4 outline-none md:inset-x-auto md:right-0 md:bottom-0",
+        "fixed inset-x-0 top-0 z-[100] mx-auto flex max-h-screen w-full max-w-[420px] flex-col gap-2 p-4 outline-none md:inset-x-auto md:top-auto md:right-0 md:bottom-0",
         className,
       )}
       {...props}
@@ -22,7 +25,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
 }
 
 const toastVariants = cva(
-  "toast group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-10 shadow-lg",
+  "toast group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-12 shadow-lg md:pr-10",
   {
     variants: {
       variant: {
@@ -47,7 +50,7 @@ export function ToastAction({ className, ...props }: ComponentProps<typeof Toast
   return (
     <ToastPrimitives.Action
       className={cn(
-        "inline-flex h-9 shrink-0 items-center rounded-md border px-3 text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+        "inline-flex h-11 shrink-0 items-center rounded-md border px-3 text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none md:h-9",
         className,
       )}
       {...props}
@@ -61,7 +64,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
     <ToastPrimitives.Close
       aria-label="Close notification"
       className={cn(
-        "absolute top-3 right-3 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+        "absolute top-1 right-1 rounded-md p-3.5 opacity-70 transition-opacity hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none md:top-3 md:right-3 md:p-1",
         className,
       )}
       {...props}

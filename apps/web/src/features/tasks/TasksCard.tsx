@@ -253,7 +253,7 @@ function DoneTasks({ tasks, actions, onDelete }: { tasks: TaskItem[]; actions: T
 
 function IconButton({ label, children, ...props }: { label: string; children: ReactNode; disabled?: boolean; onClick: () => void }) {
   return (
-    <Button type="button" variant="ghost" size="icon" className="size-9 text-muted-foreground hover:text-foreground" aria-label={label} title={label} {...props}>
+    <Button type="button" variant="ghost" size="icon" className="size-9 text-muted-foreground hover:text-foreground pointer-coarse:size-11" aria-label={label} title={label} {...props}>
       {children}
     </Button>
   );

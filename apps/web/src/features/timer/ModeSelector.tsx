@@ -12,7 +12,7 @@ export function ModeSelector({ mode, onChange }: { mode: TimerMode; onChange: (m
           aria-pressed={m === mode}
           onClick={() => onChange(m)}
           className={cn(
-            "flex-1 rounded-full px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
+            "min-h-9 flex-1 rounded-full px-3 py-2 text-sm font-medium transition-colors pointer-coarse:min-h-11 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
             m === mode ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
           )}
         >
