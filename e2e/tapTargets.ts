@@ -33,7 +33,8 @@ export function smallTapTargets(page: Page): Promise<SmallTarget[]> {
       if (width >= min - 0.5 && height >= min - 0.5) continue;
       const name = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "";
       const tag = element.tagName.toLowerCase() + (element.getAttribute("type") ? `[${element.getAttribute("type")}]` : "") + (element.getAttribute("role") ? `[role=${element.getAttribute("role")}]` : "");
-      found.push({ what: `${tag} "${name}"`, width: Math.round(width), height: Math.round(height) });
+      const where = element.parentElement?.closest("[data-testid], [aria-label], section, header, nav, li")?.getAttribute("data-testid") ?? element.parentElement?.tagName.toLowerCase() ?? "";
+      found.push({ what: `${tag} "${name}" in ${where}`, width: Math.round(width), height: Math.round(height) });
     }
     return found;
   }, MIN_TAP_PX);

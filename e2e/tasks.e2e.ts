@@ -104,12 +104,16 @@ describe("tasks end to end", () => {
     await tasks.getByRole("button", { name: "Add task" }).click();
     await page.getByTestId("open-task").filter({ hasText: "Outline the talk" }).waitFor();
     const small: Record<string, unknown> = {};
+    // Measured once the task is sent (the header's sync badge gone).
+    await expect.poll(() => page.getByTestId("connection-status").textContent()).toBe("");
     small["/app"] = await smallTapTargets(page);
+    await saveScreenshot(page, "taps-app-phone");
     for (const path of ["/rooms", "/settings"]) {
       await page.goto(`${server.url}${path}`);
       await page.getByRole("main").waitFor();
       await page.waitForLoadState("networkidle");
       small[path] = await smallTapTargets(page);
+      await saveScreenshot(page, `taps${path.replace("/", "-")}-phone`);
     }
     expect(small).toEqual({ "/app": [], "/rooms": [], "/settings": [] });
     await context.close();

@@ -18,18 +18,19 @@ import { useSaveSettings } from "@/runtime/settings";
 export function AppHeader({ user }: { user: User }) {
   const logout = useLogout();
   const saveSettings = useSaveSettings(user);
-  const ghost = buttonVariants({ variant: "ghost", size: "sm", className: "px-2" });
+  const ghost = buttonVariants({ variant: "ghost", size: "sm", className: "px-2 pointer-coarse:min-w-11" });
   return (
     <header className="sticky top-0 z-30 h-16 border-b bg-background/90 backdrop-blur">
       <div className="flex h-full items-center gap-2 px-3 sm:px-4 md:px-6">
         {/* On narrow phones only the mark shows, so the username or 'Guest Session' fits. */}
-        <BrandLink to="/app" className="shrink-0 max-[30rem]:[&>span]:sr-only" />
+        <BrandLink to="/app" className="shrink-0 justify-center max-[30rem]:[&>span]:sr-only pointer-coarse:min-h-11 pointer-coarse:min-w-11" />
         <HeaderTimer />
         <div className="ml-auto flex min-w-0 items-center gap-2 text-sm">
           <UserRound className="hidden size-4 shrink-0 text-muted-foreground sm:block" aria-hidden />
           <div className="grid min-w-0 leading-tight">
             <span className="truncate font-medium">{user.isGuest ? "Guest Session" : user.username}</span>
-            <PlanLine user={user} />
+            {/* On a touch screen its link reaches 44 px high over the line's own height. */}
+            <PlanLine user={user} className="pointer-coarse:-my-3.5 pointer-coarse:py-3.5" />
           </div>
         </div>
         <ConnectionStatus />
@@ -55,7 +56,7 @@ export function AppHeader({ user }: { user: User }) {
               Join
             </Link>
           ) : (
-            <Button variant="outline" size="sm" className="px-2.5" onClick={() => logout.mutate()} disabled={logout.isPending} aria-label="Logout">
+            <Button variant="outline" size="sm" className="px-2.5 pointer-coarse:min-w-11" onClick={() => logout.mutate()} disabled={logout.isPending} aria-label="Logout">
               <LogOut aria-hidden />
               <span className="hidden sm:inline">Logout</span>
             </Button>

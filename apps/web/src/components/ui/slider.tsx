@@ -10,7 +10,7 @@ export function Slider({ className, ...props }: Omit<ComponentProps<"input">, "t
     <input
       type="range"
       className={cn(
-        "h-6 w-full cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50",
+        "h-6 w-full cursor-pointer accent-primary pointer-coarse:h-11 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50",
         className,
       )}
       {...props}

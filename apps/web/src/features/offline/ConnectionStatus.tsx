@@ -26,7 +26,8 @@ export function ConnectionStatus() {
           title={waiting > 0 ? `${waiting} ${waiting === 1 ? "change waits" : "changes wait"} to be sent to the server` : undefined}
         >
           <Icon className={cn("size-3.5 shrink-0", problem && "text-destructive", !problem && sending && "animate-spin")} aria-hidden />
-          {problem ?? "Syncing"}
+          {/* On a phone a sync shows as its icon and count alone, so the header's name and plan keep their room. */}
+          {problem ?? <span className="max-sm:sr-only">Syncing</span>}
           {waiting > 0 && (
             <>
               <span aria-hidden className="text-muted-foreground">

@@ -40,7 +40,7 @@ export function MinutesSlider({
             value={typed}
             aria-label={`${label} in minutes`}
             aria-invalid={!valid}
-            className="h-8 w-20 text-right font-semibold tabular-nums"
+            className="h-8 w-20 text-right font-semibold tabular-nums pointer-coarse:h-11"
             onChange={(event) => {
               const text = event.target.value;
               setDraft(text);

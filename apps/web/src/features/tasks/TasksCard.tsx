@@ -202,7 +202,7 @@ function OpenTaskRow({
           onChange={() => actions.activate(task)}
           className="mt-1 size-4 shrink-0 accent-primary"
         />
-        <label htmlFor={radioId} className="min-w-0 flex-1 cursor-pointer text-sm leading-6 font-medium wrap-anywhere">
+        <label htmlFor={radioId} className="min-w-0 flex-1 cursor-pointer text-sm leading-6 font-medium wrap-anywhere pointer-coarse:min-h-11">
           {task.title}
         </label>
         <TaskCount task={task} />
