@@ -176,8 +176,11 @@ describe("limits", () => {
     await page.reload();
     const card = page.getByTestId("free-limit-card");
     await expect.poll(() => card.isVisible()).toBe(true);
-    expect(await card.textContent()).toMatch(/^2 of 2 focus sessions today\. More tomorrow at \d\d:\d\d \(in (\d+ h ?)?(\d+ min)?\), or every session with Premium\.$/);
+    expect(await card.textContent()).toMatch(/^2 of 2 focus sessions today\. More tomorrow at \d\d:\d\d \(in (\d+\sh\s?)?(\d+\smin)?\), or every session with Premium\.$/);
     expect(await page.getByRole("button", { name: "Start Focus" }).count()).toBe(0);
+    await saveScreenshot(page, "free-limit-card-desktop");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, "free-limit-card-phone");
     await page.keyboard.press("Space");
     await expect.poll(() => page.getByText("Daily Limit Reached").isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Pause" }).count()).toBe(0);

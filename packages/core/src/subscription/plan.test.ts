@@ -199,12 +199,12 @@ describe("freeLimitCard", () => {
   it("says when the next focus session comes: local midnight, and the wait to it in hours and minutes", () => {
     const evening = new Date(2026, 11, 2, 20, 48, 0).getTime();
     expect(freeLimitCard(evening)).toEqual({
-      lead: "2 of 2 focus sessions today. More tomorrow at 00:00 (in 3 h 12 min), or",
+      lead: "2 of 2 focus sessions today. More tomorrow at 00:00 (in 3\u00a0h\u00a012\u00a0min), or",
       premium: "every session with Premium.",
       resetsAt: new Date(2026, 11, 3).getTime(),
     });
-    expect(freeLimitCard(new Date(2026, 11, 2, 23, 15, 30).getTime()).lead).toContain("(in 45 min)");
-    expect(freeLimitCard(new Date(2026, 11, 2, 22, 0, 0).getTime()).lead).toContain("(in 2 h)");
-    expect(freeLimitCard(new Date(2026, 11, 2, 23, 59, 59).getTime()).lead).toContain("(in 1 min)");
+    expect(freeLimitCard(new Date(2026, 11, 2, 23, 15, 30).getTime()).lead).toContain("(in 45\u00a0min)");
+    expect(freeLimitCard(new Date(2026, 11, 2, 22, 0, 0).getTime()).lead).toContain("(in 2\u00a0h)");
+    expect(freeLimitCard(new Date(2026, 11, 2, 23, 59, 59).getTime()).lead).toContain("(in 1\u00a0min)");
   });
 });

@@ -51,13 +51,14 @@ export function focusSessionsLeft(tier: PlanTier, completedToday: number): numbe
  * (`docs/product.md`, People and plans): `lead` "2 of 2 focus sessions today. More tomorrow at
  * 00:00 (in 3 h 12 min), or", then `premium` "every session with Premium." (the link to
  * /subscription). The next day starts at this machine's local midnight after `now` (epoch ms),
- * shown as its clock time; the wait is rounded up to the minute.
+ * shown as its clock time; the wait is rounded up to the minute, its words joined by no-break spaces.
  */
 export function freeLimitCard(now: number): { lead: string; premium: string; resetsAt: number } {
   const resetsAt = localDayBounds(now).end;
   const minutes = Math.max(1, Math.ceil((resetsAt - now) / 60_000));
   const hours = Math.floor(minutes / 60);
-  const wait = [hours > 0 ? `${hours} h` : "", minutes % 60 > 0 ? `${minutes % 60} min` : ""].filter(Boolean).join(" ");
+  // No-break spaces: the wait never splits over two lines ("8 h" / "49 min").
+  const wait = [hours > 0 ? `${hours}\u00a0h` : "", minutes % 60 > 0 ? `${minutes % 60}\u00a0min` : ""].filter(Boolean).join("\u00a0");
   const at = new Date(resetsAt);
   const clock = `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
   const perDay = FREE_PLAN.focusSessionsPerDay;

@@ -126,7 +126,7 @@ describe("Focus Arena", () => {
     serve({ ...TEST_USER, trialEndDate: new Date(Date.now() - 86_400_000).toISOString() }, [focusEndedAgo(120), focusEndedAgo(60)]);
     renderRoute("/app");
     const card = await screen.findByTestId("free-limit-card");
-    expect(card.textContent).toBe("2 of 2 focus sessions today. More tomorrow at 00:00 (in 12 h), or every session with Premium.");
+    expect(card.textContent).toBe("2 of 2 focus sessions today. More tomorrow at 00:00 (in 12\u00a0h), or every session with Premium.");
     expect(within(card).getByRole("link", { name: "every session with Premium." }).getAttribute("href")).toBe("/subscription");
     expect(screen.queryByRole("button", { name: "Start Focus" })).toBeNull();
     expect(screen.queryByTestId("plan-allowance")).toBeNull();
