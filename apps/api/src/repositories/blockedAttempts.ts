@@ -42,7 +42,7 @@ export async function passTimesSince(db: Kysely<Database>, userId: number, since
  * the other sites as one total) and per known focus session (the latest BLOCKED_SUMMARY_TOP), with
  * the totals of each kind: an answer of bounded size, however many sites a user has hit.
  */
-export async function summarizeBlockedAttempts(db: Kysely<Database>, userId: number): Promise<BlockedAttemptSummary> {
+export async function summarizeBlockedAttempts(db: Kysely<Database>, userId: number): Promise<Omit<BlockedAttemptSummary, "notStored">> {
   const count = db.fn.countAll<number | string>();
   // Byte order on both engines (SQLite's BINARY); a PostgreSQL database's own collation may
   // order "a-b.com" and "ab.com" otherwise.
