@@ -167,7 +167,7 @@ describe("abuse by an ordinary account", () => {
     });
     expect((await meanwhile).status).toBe(200);
     expect(first.status, first.body).toBe(200);
-    expect(json(first)).toEqual({ imported: 20_000, skipped: 0, settingsApplied: true });
+    expect(json(first)).toEqual({ imported: 20_000, skipped: 0, breaksOverDailyLimit: 0, settingsApplied: true });
     expect(order).toEqual(["bystander", "import"]);
     expect(second.status).toBe(409);
 
