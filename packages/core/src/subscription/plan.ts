@@ -1,9 +1,9 @@
 import { DAY_MS } from "../constants";
-import { lastLocalDayKeys } from "../days/calendar";
+import { addLocalDays, lastLocalDayKeys } from "../days/calendar";
 import { sessionEndMs, type StatsSession } from "../days/sessionRecord";
 import { todayProgress } from "../days/today";
 import { GUEST_AUDIO_MOOD } from "../audio/catalogue";
-import { localDayBounds, localDayKey } from "../format";
+import { localDayKey } from "../format";
 import { MAX_BLOCKED_SITES } from "../schemas/blockedSite";
 import { MAX_SHIELD_SCHEDULES } from "../schemas/schedule";
 import { MAX_SESSION_SECONDS } from "../schemas/session";
@@ -54,7 +54,7 @@ export function focusSessionsLeft(tier: PlanTier, completedToday: number): numbe
  * shown as its clock time; the wait is rounded up to the minute, its words joined by no-break spaces.
  */
 export function freeLimitCard(now: number): { lead: string; premium: string; resetsAt: number } {
-  const resetsAt = localDayBounds(now).end;
+  const resetsAt = addLocalDays(now, 1);
   const minutes = Math.max(1, Math.ceil((resetsAt - now) / 60_000));
   const hours = Math.floor(minutes / 60);
   // No-break spaces: the wait never splits over two lines ("8 h" / "49 min").
