@@ -37,6 +37,9 @@ async function device(username: string, { phone = false, register = false } = {}
   });
   if (register) await registerOverApi(page, server.url, username);
   else await signInInUi(page, server.url, username);
+  // Each device is ready once its page says it is synced (its live connection is open): a busy
+  // machine once took over 20 s to connect a phone, so a start made before then was not yet seen.
+  await expect.poll(() => page.getByTestId("live-status").textContent(), { timeout: 60_000 }).toBe("Synced");
   return { context, page, sounds };
 }
 
