@@ -56,7 +56,7 @@ export function ExtensionPage() {
             Blocks your distracting websites during focus sessions and keeps a mini timer one click away.
           </p>
           <p className="text-sm text-muted-foreground">
-            Version {EXTENSION_VERSION} · Free • Works with Chrome • Easy 2-minute setup
+            Version {EXTENSION_VERSION} · Free • Works with Chrome • About 5 minutes: unzip, then load it in Chrome's developer mode
           </p>
         </div>
         <div className="flex flex-wrap gap-3">

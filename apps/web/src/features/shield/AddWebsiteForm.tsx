@@ -1,19 +1,22 @@
-import { addWebsiteFormSchema, type AddWebsiteForm as AddWebsiteValues, type AddWebsiteFormInput } from "@focus/core/schemas";
+import { addWebsiteFormSchema, type AddWebsiteForm as AddWebsiteValues, type AddWebsiteFormInput, type ShieldMode } from "@focus/core/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, Plus } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { SHIELD_LIST_COPY } from "./listCopy";
 import { useAddBlockedSite } from "./queries";
 
 /**
  * The add-website form (validation: `docs/product.md`, Website Shield): a site, a path of a site
  * or a `+` exception, normalised by the core schema ("www.YouTube.com/shorts/" →
  * "youtube.com/shorts", siteRule.ts) and posted as `{url, active: true}`; on success the form is reset.
+ * Its label, example and hint follow the Shield's `mode` (`listCopy.ts`).
  */
-export function AddWebsiteForm() {
-  const add = useAddBlockedSite();
+export function AddWebsiteForm({ mode }: { mode: ShieldMode }) {
+  const add = useAddBlockedSite(mode);
+  const copy = SHIELD_LIST_COPY[mode];
   const {
     register,
     handleSubmit,
@@ -41,11 +44,11 @@ export function AddWebsiteForm() {
         )(event)
       }
     >
-      <Label htmlFor="blocked-site-url">Website to block</Label>
+      <Label htmlFor="blocked-site-url">{copy.inputLabel}</Label>
       <div className="flex gap-2">
         <Input
           id="blocked-site-url"
-          placeholder="e.g. youtube.com/shorts"
+          placeholder={copy.placeholder}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
@@ -65,8 +68,7 @@ export function AddWebsiteForm() {
         </p>
       ) : (
         <p id="blocked-site-url-hint" className="text-sm text-muted-foreground">
-          A site (youtube.com) or a part of one (youtube.com/shorts); start with + to let a part through
-          (+youtube.com/watch). Subdomains count too.
+          {copy.hint}
         </p>
       )}
     </form>

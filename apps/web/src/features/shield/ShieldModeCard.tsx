@@ -3,6 +3,7 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/use-toast";
 import { useSaveSettings, useSettings } from "@/runtime/settings";
 
 /** What each mode does, in one line under its name. */
@@ -10,6 +11,13 @@ const MODE_HINTS: Record<ShieldMode, string> = {
   blocklist: "The sites on your list are blocked while you focus; everything else opens.",
   allowlist: "Only the sites on your list (and Focus Flow) open while you focus; everything else is blocked.",
 };
+
+/** The toast that confirms a mode change: what the list means now, and whether it waits for the connection. */
+function modeChanged(mode: ShieldMode, queued: boolean) {
+  const title = mode === "allowlist" ? "Allow list on" : "Block list on";
+  const description = `${MODE_HINTS[mode]}${queued ? " Saved on this device; the extension follows once you are back online." : ""}`;
+  toast({ title, description });
+}
 
 /**
  * The Shield's settings (`docs/product.md`, Website Shield): block list or allow list, and how
@@ -45,7 +53,7 @@ export function ShieldModeCard({ user }: { user: User }) {
                     value={mode}
                     className="mt-1 size-4 accent-[var(--primary)]"
                     checked={settings.data.shieldMode === mode}
-                    onChange={() => save.mutate({ shieldMode: mode })}
+                    onChange={() => save.mutate({ shieldMode: mode }, { onSuccess: (result) => modeChanged(mode, result.status === "queued") })}
                   />
                   <span className="grid gap-0.5">
                     <span className="font-medium">{SHIELD_MODE_LABELS[mode]}</span>

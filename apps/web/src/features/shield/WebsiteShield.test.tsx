@@ -173,6 +173,41 @@ describe("Website Shield tab", () => {
     await outboxSync.setUser(null);
   });
 
+  it("speaks of allowed websites in allow-list mode: the list, its form, the toasts, and no delay switch", async () => {
+    fakeApi({ sites: [{ id: 1, url: "reddit.com", active: true }] });
+    await outboxSync.setUser(TEST_USER.id);
+    renderShield();
+    const user = userEvent.setup();
+    expect(await screen.findByRole("switch", { name: "Delay instead of blocking reddit.com" })).toBeTruthy();
+    await user.click(await screen.findByRole("radio", { name: /Allow only the listed sites/ }));
+    expect(await screen.findByText("Allow list on")).toBeTruthy();
+    const list = await screen.findByRole("list", { name: "Allowed websites" });
+    expect(within(list).getByText("reddit.com")).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "Blocked websites" })).toBeNull();
+    expect(screen.queryByRole("switch", { name: "Delay instead of blocking reddit.com" })).toBeNull();
+    await user.type(screen.getByLabelText("Website to allow"), "docs.google.com");
+    await user.click(screen.getByRole("button", { name: "Add" }));
+    expect(await screen.findByText("Website added to allow list")).toBeTruthy();
+    expect(screen.getByText("The website will stay open during focus sessions.")).toBeTruthy();
+    expect(screen.queryByText("Website added to blocklist")).toBeNull();
+    await user.click(screen.getByRole("radio", { name: /Block the listed sites/ }));
+    expect(await screen.findByText("Block list on")).toBeTruthy();
+    expect(await screen.findByRole("list", { name: "Blocked websites" })).toBeTruthy();
+    expect(screen.getByLabelText("Website to block")).toBeTruthy();
+    await outboxSync.setUser(null);
+  });
+
+  it("says an added exception stays open, not that it is blocked", async () => {
+    fakeApi();
+    renderShield();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Website to block"), "+youtube.com/watch");
+    await user.click(screen.getByRole("button", { name: "Add" }));
+    expect(await screen.findByText("Exception added")).toBeTruthy();
+    expect(screen.getByText("youtube.com/watch will stay open during focus sessions.")).toBeTruthy();
+    expect(screen.queryByText("Website added to blocklist")).toBeNull();
+  });
+
   it("turns a site's delay page on, and offers no delay for an exception", async () => {
     const { calls } = fakeApi({
       sites: [

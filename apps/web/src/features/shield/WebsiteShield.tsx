@@ -12,9 +12,9 @@ import { ShieldModeCard } from "./ShieldModeCard";
 import { ShieldStatusCard } from "./ShieldStatusCard";
 
 /**
- * The Website Shield tab, 'Focus Shield' (`docs/product.md`): the user's blocklist and linked
- * devices first (what they came to change), then the extension promo and the two 'Launching Soon'
- * cards. A guest has nothing on the server, so sees an invitation instead of the list.
+ * The Website Shield tab, 'Focus Shield' (`docs/product.md`): the Shield's mode right above the
+ * list it gives meaning to, the schedules, the Shield's state and linked devices first (what they
+ * came to change), then the extension promo and the two 'Launching Soon' cards. A guest has nothing on the server, so sees an invitation instead of the list.
  */
 export function WebsiteShield({ user }: { user: User }) {
   return (
@@ -31,12 +31,12 @@ export function WebsiteShield({ user }: { user: User }) {
       ) : (
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
           <div className="grid grid-cols-1 gap-6">
+            <ShieldModeCard user={user} />
             <BlocklistCard user={user} />
             <ScheduleCard />
           </div>
           <div className="grid grid-cols-1 gap-6">
             <ShieldStatusCard />
-            <ShieldModeCard user={user} />
             <LinkedDevicesCard />
           </div>
         </div>

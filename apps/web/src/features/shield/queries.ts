@@ -1,9 +1,21 @@
-import { blockedSiteListSchema, blockedSiteSchema, linkedDeviceListSchema, type AddWebsiteForm, type BlockedSite, type LinkedDevice } from "@focus/core/schemas";
+import {
+  blockedSiteListSchema,
+  blockedSiteSchema,
+  linkedDeviceListSchema,
+  parseSiteEntry,
+  type AddWebsiteForm,
+  type BlockedSite,
+  type LinkedDevice,
+  type ShieldMode,
+} from "@focus/core/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, api } from "@/lib/api";
 import { shieldQueryKeys } from "@/lib/queryKeys";
+import { useCurrentSettings } from "@/runtime/currentSettings";
+import { useSettings } from "@/runtime/settings";
 import { useLiveReload } from "@/runtime/useLiveReload";
+import { exceptionAddedCopy, SHIELD_LIST_COPY } from "./listCopy";
 
 /**
  * Server data of the Website Shield tab (`docs/api.md`): blocked sites and linked devices, with
@@ -24,6 +36,12 @@ export function loadErrorMessage(error: Error, unavailable: string): string {
   return error.message;
 }
 
+/** The Shield's mode as the account's settings hold it (the settings in force until they load). */
+export function useShieldMode(): ShieldMode {
+  const current = useCurrentSettings();
+  return useSettings(true).data?.shieldMode ?? current.shieldMode;
+}
+
 /** `GET /api/blocked-sites`, again when another device changed it (`blocked_sites_changed`); off for guests, who have nothing on the server. */
 export function useBlockedSites(enabled: boolean) {
   useLiveReload(["blocked_sites_changed"], [shieldQueryKeys.blockedSites]);
@@ -34,13 +52,16 @@ export function useBlockedSites(enabled: boolean) {
   });
 }
 
-/** `POST /api/blocked-sites {url, active: true}`; refreshes the list and toasts either way. */
-export function useAddBlockedSite() {
+/**
+ * `POST /api/blocked-sites {url, active: true}`; refreshes the list and toasts either way, in the
+ * words of the Shield's `mode` (an exception in a block list says that part stays open).
+ */
+export function useAddBlockedSite(mode: ShieldMode) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ url }: AddWebsiteForm) => blockedSiteSchema.parse(await api.post("/api/blocked-sites", { url, active: true })),
-    onSuccess: async () => {
-      toast({ title: "Website added to blocklist", description: "The website will be blocked during focus sessions." });
+    onSuccess: async (site) => {
+      toast(mode === "blocklist" && parseSiteEntry(site.url)?.allow ? exceptionAddedCopy(site.url) : SHIELD_LIST_COPY[mode].added);
       await client.invalidateQueries({ queryKey: shieldQueryKeys.blockedSites });
     },
     onError: failure("Failed to add website"),
@@ -60,13 +81,13 @@ export function useSetSiteDelay() {
   });
 }
 
-/** `DELETE /api/blocked-sites/{id}`. */
+/** `DELETE /api/blocked-sites/{id}`, toasting in the words of the Shield's mode at the time. */
 export function useRemoveBlockedSite() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (site: BlockedSite) => api.delete(`/api/blocked-sites/${site.id}`),
-    onSuccess: async () => {
-      toast({ title: "Website removed from blocklist", description: "The website will no longer be blocked." });
+    mutationFn: ({ site }: { site: BlockedSite; mode: ShieldMode }) => api.delete(`/api/blocked-sites/${site.id}`),
+    onSuccess: async (_answer, { mode }) => {
+      toast(SHIELD_LIST_COPY[mode].removed);
       await client.invalidateQueries({ queryKey: shieldQueryKeys.blockedSites });
     },
     onError: failure("Failed to remove website"),
