@@ -27,6 +27,15 @@ describe("Shield schedules", () => {
     expect((await list(cookie)).json()).toEqual([]);
   });
 
+  it("names the account's time zone with the schedules, which a browser in another zone does not move", async () => {
+    t = await createTestApp();
+    const { cookie } = await registerUser(t.app);
+    const shield = (zone: string) => t.app.inject({ method: "GET", url: "/api/shield", headers: { cookie, "x-time-zone": zone } });
+    expect((await shield("Europe/Berlin")).json().timeZone).toBe("Europe/Berlin");
+    // The browser travels (or its zone is changed to get round a schedule): the windows stay the account's.
+    expect((await shield("Pacific/Kiritimati")).json().timeZone).toBe("Europe/Berlin");
+  });
+
   it("refuses bad days and times with a message", async () => {
     t = await createTestApp();
     const { cookie } = await registerUser(t.app);

@@ -42,6 +42,8 @@ export interface FetchedShield {
   sessionIntention: string | null;
   /** The user's "Warn before the end" setting: the badge and the disc turn amber with it. */
   endWarning: EndWarning;
+  /** The account's time zone, in which the schedules are read; null from an older server (this browser's zone). */
+  timeZone: string | null;
 }
 
 /** Sorts a non-2xx answer; a refusal keeps the API's `message` to show. */
@@ -91,6 +93,7 @@ export function createApiClient(fetchImpl: FetchLike): ApiClient {
           sessionTask: shield.sessionTask,
           sessionIntention: shield.sessionIntention,
           endWarning: shield.endWarning,
+          timeZone: shield.timeZone,
         };
       }),
     reportAttempt: (pairing, attempt) => call(pairing, "POST", "/api/blocked-attempts", attempt, () => null),

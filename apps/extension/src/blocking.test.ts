@@ -12,7 +12,7 @@ const focus: SharedTimerState = { isActive: true, currentTime: 1500, mode: "focu
 const pairing = { token: "T", apiOrigin: "http://app.youtube.com:3000", paused: false };
 
 function stateOf(patch: Partial<StoredState>): StoredState {
-  return { pairing, timer: focus, blocklist: { entries: ["youtube.com", "reddit.com"], delayed: [], mode: "blocklist" as const, passesPerDay: 3, schedules: [], sessionTask: null, endWarning: "off" as const, fetchedAt: T0 }, connection: "open", blockingSignature: null, failedEntries: [], pendingReports: [], clockOffset: 0, passes: null, ...patch };
+  return { pairing, timer: focus, blocklist: { entries: ["youtube.com", "reddit.com"], delayed: [], mode: "blocklist" as const, passesPerDay: 3, schedules: [], timeZone: null, sessionTask: null, endWarning: "off" as const, fetchedAt: T0 }, connection: "open", blockingSignature: null, failedEntries: [], pendingReports: [], clockOffset: 0, passes: null, ...patch };
 }
 
 /** Applies blocking the way the worker does: with the signature it stored last time. */
@@ -35,7 +35,7 @@ describe("blockingPlan", () => {
   });
 
   it("blocks in allow-list mode even with an empty list", () => {
-    const plan = blockingPlan(stateOf({ blocklist: { entries: [], delayed: [], mode: "allowlist", passesPerDay: 3, schedules: [], sessionTask: null, endWarning: "off" as const, fetchedAt: T0 } }), T0);
+    const plan = blockingPlan(stateOf({ blocklist: { entries: [], delayed: [], mode: "allowlist", passesPerDay: 3, schedules: [], timeZone: null, sessionTask: null, endWarning: "off" as const, fetchedAt: T0 } }), T0);
     expect(plan).toMatchObject({ active: true, mode: "allowlist" });
   });
 
@@ -43,7 +43,7 @@ describe("blockingPlan", () => {
     ["no pairing", { pairing: null }],
     ["a switched-off device", { pairing: { ...pairing, paused: true } }],
     ["a break", { timer: { ...focus, mode: "shortBreak" as const } }],
-    ["an empty list", { blocklist: { entries: [], delayed: [], mode: "blocklist" as const, passesPerDay: 3, schedules: [], sessionTask: null, endWarning: "off" as const, fetchedAt: T0 } }],
+    ["an empty list", { blocklist: { entries: [], delayed: [], mode: "blocklist" as const, passesPerDay: 3, schedules: [], timeZone: null, sessionTask: null, endWarning: "off" as const, fetchedAt: T0 } }],
   ])("blocks nothing with %s", (_name, patch) => {
     expect(blockingPlan(stateOf(patch), T0).active).toBe(false);
   });
@@ -57,7 +57,7 @@ describe("applyBlocking", () => {
   it("never lets one entry Chrome refuses take the others' rules down, and says which entry failed", async () => {
     const chrome = new FakeChrome();
     const host = `${"a".repeat(60)}.${"b".repeat(60)}.example.com`;
-    const list = { entries: ["youtube.com", host, "news.example.org/long/article/path", "reddit.com"], delayed: [host], mode: "blocklist" as const, passesPerDay: 3, schedules: [], sessionTask: null, endWarning: "off" as const, fetchedAt: T0 };
+    const list = { entries: ["youtube.com", host, "news.example.org/long/article/path", "reddit.com"], delayed: [host], mode: "blocklist" as const, passesPerDay: 3, schedules: [], timeZone: null, sessionTask: null, endWarning: "off" as const, fetchedAt: T0 };
     // Chrome takes no expression at all now: the delayed host's page falls back to a delay page without the address.
     chrome.regexLimit = 0;
     await apply(chrome, { blocklist: list });
@@ -75,7 +75,7 @@ describe("applyBlocking", () => {
     chrome.regexLimit = 0;
     // This Chrome says it takes the expression but refuses the update with it (as it does past 2 KB compiled).
     chrome.rules.isRegexSupported = async () => true;
-    const list = { entries: ["youtube.com", "long.example.com", "reddit.com"], delayed: ["long.example.com"], mode: "blocklist" as const, passesPerDay: 3, schedules: [], sessionTask: null, endWarning: "off" as const, fetchedAt: T0 };
+    const list = { entries: ["youtube.com", "long.example.com", "reddit.com"], delayed: ["long.example.com"], mode: "blocklist" as const, passesPerDay: 3, schedules: [], timeZone: null, sessionTask: null, endWarning: "off" as const, fetchedAt: T0 };
     await apply(chrome, { blocklist: list });
     expect(chrome.navigate("https://youtube.com/")).toContain("blocked.html");
     expect(chrome.navigate("https://reddit.com/")).toContain("blocked.html");
@@ -92,7 +92,7 @@ describe("applyBlocking", () => {
       { id: 2, url: "https://docs.example.org/a" },
       { id: 3, url: "http://app.youtube.com:3000/app" },
     ];
-    await apply(chrome, { blocklist: { entries: ["docs.example.org", "+youtube.com/watch"], delayed: [], mode: "allowlist", passesPerDay: 3, schedules: [], sessionTask: null, endWarning: "off" as const, fetchedAt: T0 } }, T0, {
+    await apply(chrome, { blocklist: { entries: ["docs.example.org", "+youtube.com/watch"], delayed: [], mode: "allowlist", passesPerDay: 3, schedules: [], timeZone: null, sessionTask: null, endWarning: "off" as const, fetchedAt: T0 } }, T0, {
       redirectOpenTabs: true,
     });
     const target = chrome.navigate("https://news.example.net/today?x=1&y=2");
@@ -108,7 +108,7 @@ describe("applyBlocking", () => {
 
   it("sends a delayed entry to the delay page with the visited address, and lets it through while a pass is open", async () => {
     const chrome = new FakeChrome();
-    const shield = { blocklist: { entries: ["reddit.com", "youtube.com/shorts"], delayed: ["youtube.com/shorts"], mode: "blocklist" as const, passesPerDay: 3, schedules: [], sessionTask: null, endWarning: "off" as const, fetchedAt: T0 } };
+    const shield = { blocklist: { entries: ["reddit.com", "youtube.com/shorts"], delayed: ["youtube.com/shorts"], mode: "blocklist" as const, passesPerDay: 3, schedules: [], timeZone: null, sessionTask: null, endWarning: "off" as const, fetchedAt: T0 } };
     await apply(chrome, shield);
     const target = chrome.navigate("http://www.youtube.com:8080/shorts/abc");
     expect(target).toContain("delay=1&entry=youtube.com%2Fshorts");

@@ -10,7 +10,7 @@ import { clearRedirectKey, readRedirectKey, renewRedirectKey } from "./redirectK
 import { scheduleBlockingUntil, type ShieldMode } from "@focus/core/schemas";
 import { openPassEntries } from "./passes";
 import { BLOCKED_PAGE_PATH, blockedPageUrl, compileShield, type CompiledShield, type DnrRule, redirectKeyOf, shieldBlocks } from "./rules";
-import { type StoredState, writeState } from "./storage";
+import { type Blocklist, type StoredState, writeState } from "./storage";
 import { endsAtOf, isFocusRunning } from "./timer";
 
 /** Whether sites are blocked at `now` (server clock, epoch ms), which, and until when. */
@@ -38,6 +38,15 @@ function hostOf(origin: string | undefined): string | null {
 }
 
 /**
+ * The end of the schedule window that covers `now` (server clock, epoch ms), read in the account's
+ * time zone (this browser's when the server named none), so a change of this browser's zone
+ * moves no window; null when no schedule blocks now.
+ */
+export function scheduleEndOf(blocklist: Pick<Blocklist, "schedules" | "timeZone"> | null, now: number): number | null {
+  return scheduleBlockingUntil(blocklist?.schedules ?? [], now, blocklist?.timeZone ?? undefined);
+}
+
+/**
  * Until when the Shield blocks at `now` (server clock, epoch ms) for a paired, switched-on
  * device: the end of the running focus session or of the schedule window that covers now
  * (`docs/product.md`, Schedules), whichever is later; null when neither.
@@ -45,7 +54,7 @@ function hostOf(origin: string | undefined): string | null {
 export function blockingUntil(state: StoredState, now: number): number | null {
   if (state.pairing === null || state.pairing.paused) return null;
   const focusEnd = isFocusRunning(state.timer, now) ? endsAtOf(state.timer, now) : null;
-  const scheduleEnd = scheduleBlockingUntil(state.blocklist?.schedules ?? [], now);
+  const scheduleEnd = scheduleEndOf(state.blocklist, now);
   if (focusEnd === null) return scheduleEnd;
   return scheduleEnd === null ? focusEnd : Math.max(focusEnd, scheduleEnd);
 }

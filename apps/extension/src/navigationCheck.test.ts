@@ -15,7 +15,7 @@ async function blocking(chrome: FakeChrome, entries: string[], delayed: string[]
   const state: Partial<StoredState> = {
     pairing: { token: "T", apiOrigin: "http://localhost:3000", paused: false },
     timer,
-    blocklist: { entries, delayed, mode: "blocklist", passesPerDay: 3, schedules: [], sessionTask: null, endWarning: "off", fetchedAt: T0 },
+    blocklist: { entries, delayed, mode: "blocklist", passesPerDay: 3, schedules: [], timeZone: null, sessionTask: null, endWarning: "off", fetchedAt: T0 },
   };
   await writeState(chrome, state);
   await applyBlocking(chrome, await readState(chrome), T0);

@@ -13,7 +13,7 @@ async function setup(options: { paused?: boolean; mode?: "blocklist" | "allowlis
   const fake = new FakeApi();
   await writeState(chrome, {
     pairing: { token: fake.token, apiOrigin: "http://127.0.0.1:3000", paused: options.paused ?? false },
-    blocklist: { entries: ["youtube.com", "reddit.com/r/all"], delayed: ["reddit.com/r/all"], mode: options.mode ?? "blocklist", passesPerDay: 1, schedules: [], sessionTask: null, endWarning: "off" as const, fetchedAt: 0 },
+    blocklist: { entries: ["youtube.com", "reddit.com/r/all"], delayed: ["reddit.com/r/all"], mode: options.mode ?? "blocklist", passesPerDay: 1, schedules: [], timeZone: null, sessionTask: null, endWarning: "off" as const, fetchedAt: 0 },
   });
   const key = await renewRedirectKey(chrome);
   const settled: string[] = [];

@@ -48,6 +48,8 @@ export const blocklistSchema = z.preprocess(
     passesPerDay: z.number().int().min(0).default(DELAY_PASSES_LIMITS.default),
     /** Recurring block windows (core's schedule.ts): the Shield blocks in them without a timer. */
     schedules: z.array(shieldScheduleSchema).default([]),
+    /** The account's time zone the schedules are read in (null, or kept by an older version: this browser's zone). */
+    timeZone: z.string().nullable().default(null),
     /** The title of the task the focus session counts for, when fetched; shown on the blocked page. */
     sessionTask: z.string().nullable().default(null),
     /** The user's "Warn before the end" setting (kept by older versions without it: off). */

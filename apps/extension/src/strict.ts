@@ -2,7 +2,7 @@
  * The strict-state part of the worker (`docs/product.md`, Strict focus): what a strict focus
  * session holds fast in the extension. Pure functions of the stored state and the server's time.
  */
-import { scheduleBlockingUntil } from "@focus/core/schemas";
+import { scheduleEndOf } from "./blocking";
 import type { StoredState } from "./storage";
 import { isStrictRunning } from "./timer";
 
@@ -26,5 +26,5 @@ export function mayTakePass(state: Pick<StoredState, "timer">, now: number): boo
  * revokes its token, or a pairing with another account, waits until the session or window ends.
  */
 export function holdsFast(state: Pick<StoredState, "timer" | "blocklist">, now: number): boolean {
-  return isStrictRunning(state.timer, now) || scheduleBlockingUntil(state.blocklist?.schedules ?? [], now) !== null;
+  return isStrictRunning(state.timer, now) || scheduleEndOf(state.blocklist, now) !== null;
 }

@@ -48,7 +48,7 @@ describe("applyWakeups", () => {
 
   it("turns the badge and the disc amber at the user's warning before the end, woken by the badge's minute alarm", async () => {
     const chrome = new FakeChrome();
-    const blocklist = { entries: [], delayed: [], mode: "blocklist" as const, passesPerDay: 3, schedules: [], sessionTask: null, endWarning: "1" as const, fetchedAt: T0 };
+    const blocklist = { entries: [], delayed: [], mode: "blocklist" as const, passesPerDay: 3, schedules: [], timeZone: null, sessionTask: null, endWarning: "1" as const, fetchedAt: T0 };
     // Two minutes left: not yet; the next wake-up is the moment one minute is left.
     await applyWakeups(chrome, state({ blocklist }), clockAt(T0 + 23 * MIN));
     expect(chrome.badgeSpec.color).toBe(BADGE_COLORS.focus);

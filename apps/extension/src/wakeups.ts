@@ -45,7 +45,7 @@ export async function applyWakeups(chrome: ChromeAdapter, state: StoredState, cl
   const passEnd = state.pairing && !state.pairing.paused ? nextPassEnd(state.passes, now) : null;
   if (passEnd !== null) await chrome.alarms.create(ALARMS.passEnd, { when: clock.toLocal(passEnd) });
   else await chrome.alarms.clear(ALARMS.passEnd);
-  const scheduleAt = state.pairing && !state.pairing.paused ? nextScheduleChange(state.blocklist?.schedules ?? [], now) : null;
+  const scheduleAt = state.pairing && !state.pairing.paused ? nextScheduleChange(state.blocklist?.schedules ?? [], now, state.blocklist?.timeZone ?? undefined) : null;
   if (scheduleAt !== null) await chrome.alarms.create(ALARMS.schedule, { when: clock.toLocal(scheduleAt) });
   else await chrome.alarms.clear(ALARMS.schedule);
   if (!state.pairing) await chrome.alarms.clear(ALARMS.heartbeat);

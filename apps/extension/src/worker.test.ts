@@ -650,4 +650,22 @@ describe("schedules", () => {
     expect(b.chrome.navigate("https://youtube.com/")).not.toBeNull();
     expect(b.chrome.alarmsSet.get(ALARMS.schedule)).toEqual({ when: b.local(9, 30) - 20 * MIN });
   });
+
+  it("reads the schedule in the account's time zone, whatever zone this browser is in", async () => {
+    const b = browser();
+    current = b;
+    // Monday 09:00-09:30 in Kiritimati (UTC+14) is Sunday 19:00-19:30 UTC.
+    b.api.timeZone = "Pacific/Kiritimati";
+    b.api.schedules = [{ id: 1, days: [1], start: "09:00", end: "09:30" }];
+    b.clock.now = Date.UTC(2026, 2, 1, 18, 50);
+    const worker = await b.restart();
+    await worker.pair(b.api.token, ORIGIN);
+    b.sockets.last.open();
+    await settle();
+    expect(b.chrome.navigate("https://youtube.com/")).toBeNull();
+    expect(b.chrome.alarmsSet.get(ALARMS.schedule)).toEqual({ when: Date.UTC(2026, 2, 1, 19, 0) });
+    b.clock.now = Date.UTC(2026, 2, 1, 19, 5);
+    await worker.onAlarm(ALARMS.schedule);
+    expect(b.chrome.navigate("https://youtube.com/")).toContain(`endsAt=${Date.UTC(2026, 2, 1, 19, 30)}`);
+  });
 });

@@ -33,16 +33,17 @@ import { subscriptionOf } from "./subscription";
 
 /**
  * What the extension enforces for the user, in one answer: the Shield's mode and passes and end
- * warning (from the settings), the blocklist, the block windows, and the running focus session's
- * task title and intention (null outside a focus session, or for a task no longer the user's).
+ * warning (from the settings), the blocklist, the block windows with the account's `timeZone` they
+ * are read in, and the running focus session's task title and intention (null outside a focus
+ * session, or for a task no longer the user's).
  */
-export async function shieldStateOf(db: Kysely<Database>, userId: number): Promise<ShieldState> {
+export async function shieldStateOf(db: Kysely<Database>, userId: number, timeZone: string): Promise<ShieldState> {
   const [settings, sites, schedules, stored] = await Promise.all([getSettings(db, userId), listBlockedSites(db, userId), listShieldSchedules(db, userId), findAccountTimer(db, userId)]);
   const focus = stored?.timer.mode === "focus" ? stored.timer : null;
   const taskId = focus?.sessionTask?.id ?? null;
   const sessionTask = taskId === null ? null : ((await findTask(db, userId, taskId))?.title ?? null);
   const sessionIntention = focus?.intention ?? null;
-  return { mode: settings.shieldMode, delayPassesPerDay: settings.delayPassesPerDay, sites, schedules, sessionTask, endWarning: settings.endWarning, sessionIntention };
+  return { mode: settings.shieldMode, delayPassesPerDay: settings.delayPassesPerDay, sites, schedules, sessionTask, endWarning: settings.endWarning, sessionIntention, timeZone };
 }
 
 /** The user's recurring block windows. */

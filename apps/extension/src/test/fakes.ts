@@ -247,6 +247,8 @@ export class FakeApi {
   blocklist: { id: number; url: string; active: boolean; delay?: boolean }[] = [];
   shieldMode: "blocklist" | "allowlist" = "blocklist";
   schedules: { id: number; days: number[]; start: string; end: string }[] = [];
+  /** The account's time zone the Shield's answer names (null: an older server that names none). */
+  timeZone: string | null = null;
   sessionTask: string | null = null;
   sessionIntention: string | null = null;
   endWarning: "off" | "5" | "1" | "both" = "off";
@@ -268,7 +270,7 @@ export class FakeApi {
     const path = new URL(url).pathname;
     if (path === "/api/me") return respond(200, { user: { id: 1 } });
     if (path === "/api/blocked-sites") return respond(200, this.blocklist);
-    if (path === "/api/shield") return respond(200, { mode: this.shieldMode, delayPassesPerDay: this.delayPassesPerDay, sites: this.blocklist, schedules: this.schedules, sessionTask: this.sessionTask, endWarning: this.endWarning, sessionIntention: this.sessionIntention });
+    if (path === "/api/shield") return respond(200, { mode: this.shieldMode, delayPassesPerDay: this.delayPassesPerDay, sites: this.blocklist, schedules: this.schedules, sessionTask: this.sessionTask, endWarning: this.endWarning, sessionIntention: this.sessionIntention, timeZone: this.timeZone });
     if (path === "/api/blocked-attempts") {
       if (this.attemptStatus >= 400) return respond(this.attemptStatus, { message: `Refused with ${this.attemptStatus}` });
       return respond(this.attemptStatus, this.attemptStatus === 202 ? { stored: false, notStored: 1 } : { id: 1 });

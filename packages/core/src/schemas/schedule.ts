@@ -1,3 +1,4 @@
+import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 
 /**
@@ -5,7 +6,8 @@ import { z } from "zod";
  * a local start and end time ("weekdays 09:00-12:00"), during which the Website Shield blocks
  * without a timer. Times are minutes after local midnight; a window whose end is before its
  * start runs past midnight into the next day. Days are 0 (Sunday) to 6 (Saturday), as
- * `Date.getDay()`.
+ * `Date.getDay()`. Days and times are the account's time zone's (the Shield's answer names it),
+ * so a browser whose own zone changes keeps the same windows; without a zone, the device's.
  */
 
 /** Most schedules any plan keeps (a sanity cap; the Free plan's limit is in subscription/plan.ts). */
@@ -61,41 +63,45 @@ interface Window {
   end: number;
 }
 
-/** Local midnight of the day `offsetDays` from the day of `now`, epoch ms (the device's time zone). */
-function localMidnight(now: number, offsetDays: number): Date {
-  const date = new Date(now);
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + offsetDays, 0, 0, 0, 0);
+/** A date in `timeZone` (IANA name), or in the device's zone when none is named. */
+function zoned(epochMs: number, timeZone: string | undefined): Date {
+  return timeZone === undefined ? new Date(epochMs) : new TZDate(epochMs, timeZone);
 }
 
-/** The windows of `schedule` that start from yesterday to tomorrow around `now`, in this device's time zone. */
-function windowsAround(schedule: Pick<ShieldSchedule, "days" | "start" | "end">, now: number): Window[] {
+/** `minutes` after midnight of the local day `offsetDays` after `today`'s, in `timeZone` (else the device's zone), epoch ms. */
+function localTime(today: Date, offsetDays: number, minutes: number, timeZone: string | undefined): number {
+  const [year, month, day] = [today.getFullYear(), today.getMonth(), today.getDate() + offsetDays];
+  return (timeZone === undefined ? new Date(year, month, day, 0, minutes, 0, 0) : new TZDate(year, month, day, 0, minutes, 0, 0, timeZone)).getTime();
+}
+
+/** The windows of `schedule` that start from yesterday to tomorrow around `now`, in `timeZone` (else the device's zone). */
+function windowsAround(schedule: Pick<ShieldSchedule, "days" | "start" | "end">, now: number, timeZone: string | undefined): Window[] {
   const start = minutesOfTime(schedule.start);
   const end = minutesOfTime(schedule.end);
   if (Number.isNaN(start) || Number.isNaN(end)) return [];
+  const today = zoned(now, timeZone);
   const windows: Window[] = [];
   for (const offset of [-1, 0, 1]) {
-    const midnight = localMidnight(now, offset);
-    if (!schedule.days.includes(midnight.getDay())) continue;
-    const at = (minutes: number, nextDay: boolean) =>
-      new Date(midnight.getFullYear(), midnight.getMonth(), midnight.getDate() + (nextDay ? 1 : 0), 0, minutes, 0, 0).getTime();
-    windows.push({ start: at(start, false), end: at(end, end < start) });
+    if (!schedule.days.includes(zoned(localTime(today, offset, 0, timeZone), timeZone).getDay())) continue;
+    windows.push({ start: localTime(today, offset, start, timeZone), end: localTime(today, offset + (end < start ? 1 : 0), end, timeZone) });
   }
   return windows;
 }
 
 /**
- * The schedule window that covers `now` (epoch ms, the server's time as this device reads it, in
- * the device's local time zone): its end, epoch ms; null when no schedule blocks now. Windows of
- * several schedules that overlap end at the latest end among those covering `now`.
+ * The schedule window that covers `now` (epoch ms, the server's time as this device reads it),
+ * with days and times in `timeZone` (the account's IANA zone; the device's when undefined): its
+ * end, epoch ms; null when no schedule blocks now. Windows of several schedules that overlap end
+ * at the latest end among those covering `now`.
  */
-export function scheduleBlockingUntil(schedules: readonly Pick<ShieldSchedule, "days" | "start" | "end">[], now: number): number | null {
-  const ends = schedules.flatMap((schedule) => windowsAround(schedule, now).filter((w) => w.start <= now && now < w.end).map((w) => w.end));
+export function scheduleBlockingUntil(schedules: readonly Pick<ShieldSchedule, "days" | "start" | "end">[], now: number, timeZone?: string): number | null {
+  const ends = schedules.flatMap((schedule) => windowsAround(schedule, now, timeZone).filter((w) => w.start <= now && now < w.end).map((w) => w.end));
   return ends.length > 0 ? Math.max(...ends) : null;
 }
 
-/** When a schedule next starts or ends after `now` (epoch ms), within the next two days; null when none does. */
-export function nextScheduleChange(schedules: readonly Pick<ShieldSchedule, "days" | "start" | "end">[], now: number): number | null {
-  const times = schedules.flatMap((schedule) => windowsAround(schedule, now).flatMap((w) => [w.start, w.end])).filter((t) => t > now);
+/** When a schedule next starts or ends after `now` (epoch ms), within the next two days, in `timeZone` as above; null when none does. */
+export function nextScheduleChange(schedules: readonly Pick<ShieldSchedule, "days" | "start" | "end">[], now: number, timeZone?: string): number | null {
+  const times = schedules.flatMap((schedule) => windowsAround(schedule, now, timeZone).flatMap((w) => [w.start, w.end])).filter((t) => t > now);
   return times.length > 0 ? Math.min(...times) : null;
 }
 

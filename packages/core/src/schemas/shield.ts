@@ -52,6 +52,12 @@ export const shieldStateSchema = z.object({
   endWarning: z.enum(END_WARNINGS).default("off"),
   /** The intention of the focus session under way (`docs/product.md`, Intentions), shown on the blocked page; null when none. */
   sessionIntention: z.string().nullable().default(null),
+  /**
+   * The account's time zone (IANA name), in which the schedules' days and times are read, so a
+   * browser whose own zone changes keeps the account's windows. Null in older answers: the
+   * browser's zone.
+   */
+  timeZone: z.string().nullable().default(null),
 });
 export type ShieldState = z.infer<typeof shieldStateSchema>;
 

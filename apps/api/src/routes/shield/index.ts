@@ -38,7 +38,7 @@ const shieldRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     "/shield",
     { onRequest: fastify.authenticateUserOrDevice, schema: { response: { 200: shieldStateSchema } } },
-    async (request) => shieldStateOf(fastify.db, userOf(request).id),
+    async (request) => shieldStateOf(fastify.db, userOf(request).id, request.timeZone),
   );
 
   fastify.get(
