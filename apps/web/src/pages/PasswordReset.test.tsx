@@ -11,6 +11,7 @@ const byEmail = (yes: boolean) => ({ "GET /api/password-reset": { status: 200, b
 const sent = { "POST /api/password-reset/request": { status: 200, body: { message: PASSWORD_RESET_SENT_MESSAGE } } };
 const working = { "POST /api/password-reset/check": { status: 200, body: { expiresAt: new Date(Date.now() + 30 * 60_000).toISOString() } } };
 const dead = { "POST /api/password-reset/check": { status: 410, body: { message: PASSWORD_RESET_INVALID_MESSAGE } } };
+const support = { "GET /api/config": { status: 200, body: { interviewUrl: null, trialDays: 14, supportEmail: "help@focus.test", paymentConfigured: false } } };
 
 /** The JSON bodies the app posted to `path`. */
 function postedTo(fetchMock: ReturnType<typeof mockFetch>, path: string): unknown[] {
@@ -35,11 +36,12 @@ describe("Forgot password?", () => {
     expect(screen.getByRole("link", { name: "Back to sign in" })).toBeTruthy();
   });
 
-  it("says to ask the admin when the server cannot send mail", async () => {
-    mockFetch({ ...loggedOut(), ...byEmail(false) });
+  it("says to ask the admin when the server cannot send mail, with a way to write to support", async () => {
+    mockFetch({ ...loggedOut(), ...byEmail(false), ...support });
     renderRoute("/forgot-password");
     expect(await screen.findByText(PASSWORD_RESET_NO_MAIL_MESSAGE)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Send reset link" })).toBeNull();
+    expect((await screen.findByRole("link", { name: "Contact support" })).getAttribute("href")).toBe("mailto:help@focus.test?subject=Password%20reset%20link");
   });
 
   it("shows the server's message when the address is rate limited", async () => {
@@ -89,9 +91,10 @@ describe("the reset link's page", () => {
   });
 
   it("gives an expired, used or unknown link one message and a way to ask for a new one", async () => {
-    mockFetch({ ...loggedOut(), ...dead, ...byEmail(true) });
+    mockFetch({ ...loggedOut(), ...dead, ...byEmail(true), ...support });
     renderRoute(`/reset-password#${TOKEN}`);
     expect((await screen.findByRole("alert")).textContent).toBe(PASSWORD_RESET_INVALID_MESSAGE);
+    expect((await screen.findByRole("link", { name: "Contact support" })).getAttribute("href")).toContain("mailto:help@focus.test?subject=");
     await userEvent.setup().click(screen.getByRole("link", { name: "Ask for a new link" }));
     expect(await screen.findByRole("heading", { name: "Forgot your password?" })).toBeTruthy();
   });

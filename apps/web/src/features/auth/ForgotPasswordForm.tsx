@@ -7,7 +7,7 @@ import { FormField } from "@/components/FormField";
 import { ErrorAlert } from "@/components/ui/alert";
 import { authErrorMessage } from "@/runtime/auth";
 import { usePasswordResetOptions, useRequestPasswordReset } from "./passwordResetApi";
-import { RESET_LINK_CLASS, ResetNotice } from "./PasswordResetLayout";
+import { ContactSupport, RESET_LINK_CLASS, ResetNotice } from "./PasswordResetLayout";
 import { SubmitButton } from "./SubmitButton";
 
 /**
@@ -43,6 +43,9 @@ export function ForgotPasswordForm() {
       <>
         <ResetNotice>
           <p>{PASSWORD_RESET_NO_MAIL_MESSAGE}</p>
+          <p>
+            <ContactSupport subject="Password reset link" />
+          </p>
         </ResetNotice>
         <BackToSignIn />
       </>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { BrandLink } from "@/components/Brand";
 import { ThemeToggle } from "@/components/ThemeToggle";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { usePublicConfig } from "@/lib/publicConfig";
 
 /** The frame of the "Forgot password?" and "New password" pages: brand and theme on top, one card with a title. */
 export function PasswordResetLayout({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
@@ -36,3 +37,18 @@ export function ResetNotice({ children }: { children: ReactNode }) {
 /** Classes of the text links under the forms (as on the sign-in page). */
 export const RESET_LINK_CLASS =
   "rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
+
+/**
+ * "Contact support", writing to the server's SUPPORT_EMAIL with `subject`: the way out where the
+ * app cannot help by itself (no mail server, a link that no longer works). Nothing while the
+ * server has named no address.
+ */
+export function ContactSupport({ subject }: { subject: string }) {
+  const { supportEmail } = usePublicConfig();
+  if (!supportEmail) return null;
+  return (
+    <a href={`mailto:${supportEmail}?subject=${encodeURIComponent(subject)}`} className={RESET_LINK_CLASS}>
+      Contact support
+    </a>
+  );
+}

@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { authErrorMessage } from "@/runtime/auth";
 import { useCompletePasswordReset, useResetLinkCheck } from "./passwordResetApi";
-import { RESET_LINK_CLASS } from "./PasswordResetLayout";
+import { ContactSupport, RESET_LINK_CLASS } from "./PasswordResetLayout";
 import { SubmitButton } from "./SubmitButton";
 
 const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
@@ -73,16 +73,19 @@ function CheckedResetForm({ token, onDone }: { token: string; onDone: () => void
   );
 }
 
-/** An unknown, used or expired link: the server's one message and the way to a new link. */
+/**
+ * An unknown, used or expired link: the server's one message, the way to a new link, and
+ * "Contact support" when the server names an address (a link that keeps failing is no loop).
+ */
 function DeadLink({ message }: { message: string }) {
   return (
     <>
       <ErrorAlert>{message}</ErrorAlert>
-      <p className="text-center text-sm text-muted-foreground">
+      <p className="flex flex-wrap justify-center gap-x-4 gap-y-2 text-center text-sm text-muted-foreground">
         <Link to="/forgot-password" className={RESET_LINK_CLASS}>
           Ask for a new link
         </Link>
-        {" · "}
+        <ContactSupport subject="My password reset link does not work" />
         <Link to="/auth?tab=login" className={RESET_LINK_CLASS}>
           Sign in
         </Link>
