@@ -42,13 +42,15 @@ describe("/subscription", () => {
     expect(screen.getByRole("link", { name: "Contact Support" }).getAttribute("href")).toBe("mailto:help@focus.example?subject=Subscription%20help");
   });
 
-  it("shows 'Premium' for premium users, without an upgrade button", async () => {
+  it("shows 'Premium' for premium users, without an upgrade button, and with 'Cancel subscription' opening the cancellation flow", async () => {
     mockFetch(loggedIn({ ...TEST_USER, subscriptionPlan: "premium", subscriptionStatus: "active" }));
     renderRoute("/subscription");
     expect((await screen.findByTestId("plan-badge")).textContent).toBe("Premium");
     expect(screen.getByText(/Plan status:/).textContent).toBe("Plan status: Active");
     expect(screen.queryByText(/days? left/)).toBeNull();
     expect(screen.queryByRole("button", { name: "Upgrade to Premium" })).toBeNull();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Cancel subscription" }));
+    expect(await screen.findByRole("dialog")).toBeTruthy();
   });
 
   it("shows the Free plan after a cancellation and once a trial has run out, each with why", async () => {

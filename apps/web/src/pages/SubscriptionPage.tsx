@@ -1,3 +1,4 @@
+import { CancellationDialog } from "@/features/subscription/CancellationDialog";
 import { PaymentInfoCard, SupportCard } from "@/features/subscription/PaymentHelpCards";
 import { PlanRequests } from "@/features/subscription/PlanRequests";
 import { PlanSummary } from "@/features/subscription/PlanSummary";
@@ -9,8 +10,8 @@ import { BackToApp } from "@/app/shell/BackToApp";
 import { usePublicConfig } from "@/lib/publicConfig";
 
 /**
- * /subscription: the user's plan and what they asked for (upgrade request, accepted offer), the
- * plan cards, payment information and help. Every plan fact comes from core's plan wording
+ * /subscription: the user's plan and what they asked for (upgrade request, accepted offer), for
+ * Premium 'Cancel subscription' with the same dialog as in Settings, the plan cards, payment information and help. Every plan fact comes from core's plan wording
  * table; the support address and how payment works from the server (`GET /api/config`). The
  * plan follows the server live (the signed-in layout reloads the user on `user_changed`).
  */
@@ -32,6 +33,11 @@ export function SubscriptionPage() {
         </div>
         <PlanSummary user={user} subscription={subscription} />
         <PlanRequests user={user} isPremium={subscription.state === "premium"} />
+        {subscription.canCancel && (
+          <div>
+            <CancellationDialog user={user} />
+          </div>
+        )}
       </section>
       <SubscriptionPlans
         state={subscription.state}
