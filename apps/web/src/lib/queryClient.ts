@@ -1,5 +1,6 @@
-import { QueryClient, type QueryFunction, type QueryKey } from "@tanstack/react-query";
-import { api } from "./api";
+import { MutationCache, QueryCache, QueryClient, type QueryFunction, type QueryKey } from "@tanstack/react-query";
+import { ApiError, api } from "./api";
+import { queryKeys } from "./queryKeys";
 
 /** The TanStack Query client of the app, with the product's loading rules (docs/product.md). */
 
@@ -28,9 +29,20 @@ export function queryKeyToPath(queryKey: QueryKey): string {
 /** Default query function: GET the query key's path, parsed as JSON. */
 export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => api.get(queryKeyToPath(queryKey), { signal });
 
-/** A query client with these rules: no retry, no refetch on focus or interval, never stale. */
+/**
+ * A query client with these rules: no retry, no refetch on focus or interval, never stale. A
+ * call answered 401 while a user is signed in means their session ended elsewhere (a password
+ * change, "Sign out everywhere"): the user is loaded again, which shows the way to sign in.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const sessionEnded = (error: Error) => {
+    if (!(error instanceof ApiError) || error.status !== 401) return;
+    const me = client.getQueryData<{ isGuest?: boolean } | null>(queryKeys.me);
+    if (me && !me.isGuest) void client.invalidateQueries({ queryKey: queryKeys.me });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: sessionEnded }),
+    mutationCache: new MutationCache({ onError: sessionEnded }),
     defaultOptions: {
       queries: {
         queryFn: defaultQueryFn,
@@ -42,6 +54,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 /** The app's single query client. */

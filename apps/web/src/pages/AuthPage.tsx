@@ -1,6 +1,6 @@
 import { GUEST_INCLUDES, REGISTRATION_COPY } from "@focus/core/subscription";
 import { UserRound } from "lucide-react";
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { BrandLink } from "@/components/Brand";
 import { ThemeToggle } from "@/components/ThemeToggle";
@@ -13,6 +13,7 @@ import { useHasStoredGuestWork } from "@/features/guest/storedGuestWork";
 import { LoginForm } from "@/features/auth/LoginForm";
 import { RegisterForm } from "@/features/auth/RegisterForm";
 import { useContinueAsGuest, useUser } from "@/runtime/auth";
+import { clearSignedOutNotice, SIGNED_OUT_ELSEWHERE_MESSAGE, signedOutNotice } from "@/runtime/sessionEnded";
 import { isAuthAction, type AuthAction } from "@/lib/events";
 import { usePublicConfig } from "@/lib/publicConfig";
 import { useScrollToTop } from "@/lib/useScrollToTop";
@@ -26,7 +27,8 @@ const SWITCH_LINK =
   "rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
 /**
- * /auth: Login and Register tabs, `?tab=login|register` picks the tab (default register), and
+ * /auth: Login and Register tabs, `?tab=login|register` picks the tab (default register; the
+ * Login tab, with why, after a sign-in that ended elsewhere: `runtime/sessionEnded.ts`), and
  * 'Continue as guest'. After registering, the plan picker (the trial runs; continue, or ask for Premium) replaces the
  * form. Signed-in users go to /app, except while that step shows; guests may stay to sign up.
  */
@@ -39,8 +41,10 @@ export function AuthPage() {
   const [choosingPlan, setChoosingPlan] = useState(false);
   const { trialDays } = usePublicConfig();
   const guestWorkStored = useHasStoredGuestWork();
+  const [signedOutElsewhere] = useState(() => signedOutNotice());
+  useEffect(clearSignedOutNotice, []);
   const requested = searchParams.get("tab");
-  const tab: AuthAction = isAuthAction(requested) ? requested : "register";
+  const tab: AuthAction = isAuthAction(requested) ? requested : signedOutElsewhere ? "login" : "register";
   const goToApp = useCallback(() => void navigate("/app", { replace: true }), [navigate]);
 
   if (isLoading) return <PageSpinner label="Loading your session" />;
@@ -63,6 +67,11 @@ export function AuthPage() {
       <AuthHeader />
       <main className="mx-auto grid w-full max-w-5xl flex-1 items-start gap-10 px-6 pb-16 md:grid-cols-[minmax(0,26rem)_minmax(0,1fr)] md:gap-16 md:pt-6">
         <div className="grid gap-4">
+          {signedOutElsewhere && (
+            <p role="status" className="rounded-md border bg-muted/40 px-4 py-3 text-sm" data-testid="signed-out-notice">
+              {SIGNED_OUT_ELSEWHERE_MESSAGE}
+            </p>
+          )}
           <AuthTabs
             tab={tab}
             onTabChange={(value) => setSearchParams({ tab: value }, { replace: true })}

@@ -3,6 +3,7 @@ import { subscriptionRequestsSchema, upgradeResponseSchema, userResponseSchema, 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, api } from "@/lib/api";
+import { endedElsewhere, forgetSignedIn, rememberSignedIn } from "@/runtime/sessionEnded";
 import { forgetAccountInBrowser, sendBeforeSignOut } from "@/runtime/signOut";
 import { clearApiCache } from "@/lib/apiCache";
 import { BRAND_NAME } from "@/lib/brand";
@@ -19,14 +20,19 @@ export const USER_LOAD_ERROR = "Failed to fetch user information";
 
 /**
  * Loads the current user. On 401 (no server session) it is the guest user when this browser
- * is in guest mode (lib/guest.ts), else `null`; throws on any other failure.
+ * is in guest mode (lib/guest.ts), else `null`; throws on any other failure. A session that
+ * ended elsewhere (`sessionEnded.ts`) has its user's traces forgotten here first.
  */
 export async function fetchCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
   try {
-    return userResponseSchema.parse(await api.get("/api/me", { signal })).user;
+    const { user } = userResponseSchema.parse(await api.get("/api/me", { signal }));
+    rememberSignedIn(user.id);
+    return user;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return isGuestMode() ? GUEST_USER : null;
-    throw error;
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    const ended = endedElsewhere();
+    if (ended !== null) await forgetAccountInBrowser(ended);
+    return isGuestMode() ? GUEST_USER : null;
   }
 }
 
@@ -171,6 +177,7 @@ function clearAccountData(client: QueryClient) {
  */
 export function onSignedIn(client: QueryClient, user: User) {
   setGuestMode(false);
+  rememberSignedIn(user.id);
   clearAccountData(client);
   client.setQueryData(queryKeys.me, user);
 }
@@ -241,6 +248,7 @@ export function useLogout() {
       const userId = client.getQueryData<User | null>(queryKeys.me)?.id ?? null;
       await sendBeforeSignOut();
       await api.post("/api/logout");
+      forgetSignedIn();
       return userId;
     },
     onSuccess: async (userId) => {

@@ -11,6 +11,7 @@ import { outboxSync } from "@/runtime/outbox/sync";
 import { ApiError, api } from "@/lib/api";
 import { clearApiCache } from "@/lib/apiCache";
 import { queryKeys } from "@/lib/queryKeys";
+import { forgetSignedIn } from "@/runtime/sessionEnded";
 
 /**
  * The account's deletion (`DELETE /api/user`): on success this browser forgets the account's
@@ -22,6 +23,7 @@ function useAccountDeletion(user: User, setError: (error: string) => void) {
   return useMutation({
     mutationFn: (body: { password: string }) => api.delete("/api/user", body),
     onSuccess: async () => {
+      forgetSignedIn();
       await outboxSync.clearUser(user.id).catch(() => undefined);
       await clearApiCache();
       client.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
