@@ -213,6 +213,26 @@ describe("Focus Arena end to end", () => {
     await context.close();
   });
 
+  it("starts a focus session for a visitor on a phone with one tap on the landing page, as a guest", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByRole("link", { name: "Start Focusing Now" }).filter({ visible: true }).first().tap();
+    await page.waitForURL(`${server.url}/app`);
+    // Running: Pause is offered and the time goes down from 25:00.
+    await page.getByRole("button", { name: "Pause" }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId("timer-display").textContent(), { timeout: 20_000 }).not.toBe("25:00");
+    expect(await page.getByText("Guest Session").first().isVisible()).toBe(true);
+    await saveScreenshot(page, "landing-one-tap-phone");
+    // Opening /app again starts nothing by itself: a paused session stays paused.
+    await page.getByRole("button", { name: "Pause" }).tap();
+    await page.getByRole("button", { name: "Resume" }).waitFor();
+    await page.reload();
+    await page.getByRole("button", { name: "Resume" }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole("button", { name: "Pause" }).count()).toBe(0);
+    await context.close();
+  });
+
   it("sends a visitor who is not logged in from /app to /auth", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

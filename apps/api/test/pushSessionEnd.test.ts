@@ -13,6 +13,7 @@ import { DEFAULT_SETTINGS } from "@focus/core/schemas";
 import { applyTimerCommands, newAccountTimer, type AccountTimer } from "@focus/core/timer";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PUSH_NOTICES_PER_HOUR } from "../src/push/sessionEndPushes";
 import { saveAccountTimer } from "../src/repositories/accountTimers";
 import { createTestApp, registerUser, TEST_ENGINE, type TestApp } from "./helpers";
 import { connect, eventually, listen, nextOfType, type LiveTestClient } from "./liveHelpers";
@@ -96,6 +97,26 @@ describe("the push at a session's end", () => {
     const sessions = (await t.app.inject({ method: "GET", url: "/api/sessions", headers: { cookie } })).json() as { type: string; completed: boolean }[];
     expect(sessions).toEqual([expect.objectContaining({ type: "focus", completed: true })]);
     await eventually(() => t.app.push.sessionEnds.wakeOf(userId) === endsAt + 1000 + 5 * MIN);
+  });
+
+  it("sends an account no more than PUSH_NOTICES_PER_HOUR notices in an hour, counted for every instance", async () => {
+    const { userId } = await subscribedUser(t.app, "flooded");
+    // The hour's notices are spent (as a flood of session ends would spend them, on any instance).
+    await t.app.db.insertInto("rate_counters").values({ key: `push-notices:${userId}`, count: PUSH_NOTICES_PER_HOUR, window_ends_at: Date.now() + 60 * MIN, updated_at: Date.now() }).execute();
+    const endsAt = Date.now() + ENDS_IN_MS;
+    await saveAccountTimer(t.app.db, userId, focusEndingAt(endsAt), "UTC");
+    await t.app.push.sessionEnds.sweep();
+    // The session is still recorded at its end; only its notice is left out.
+    await eventually(async () => (await t.app.db.selectFrom("focus_sessions").select("id").where("user_id", "=", userId).execute()).length === 1, ENDS_IN_MS + 5000);
+    await t.app.push.sessionEnds.idle();
+    expect(service.received).toEqual([]);
+
+    // A new hour: the next end is pushed again.
+    await t.app.db.deleteFrom("rate_counters").where("key", "=", `push-notices:${userId}`).execute();
+    const nextEnd = Date.now() + ENDS_IN_MS;
+    await saveAccountTimer(t.app.db, userId, focusEndingAt(nextEnd), "UTC");
+    await t.app.push.sessionEnds.sweep();
+    await eventually(() => service.received.length === 1, ENDS_IN_MS + 5000);
   });
 
   it("sends nothing for a session paused or reset before its end", async () => {

@@ -23,10 +23,18 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { TimerRun } from "../domain/accountTimer";
 import { hasPushSubscriptions, timersDueWithPush } from "../repositories/pushSubscriptions";
+import { hitCounter } from "../repositories/rateCounters";
 import type { PushReport } from "./sender";
 
 /** A session that ended longer ago than this gets no push, ms. */
 export const LATE_PUSH_MS = 60_000;
+/**
+ * Session-end notices one account is sent in an hour, at most (`docs/api.md`, Limits): a session
+ * and a break of a minute each, back to back, stay under it; a flood of made-up ends does not
+ * turn into a flood of outgoing connections.
+ */
+export const PUSH_NOTICES_PER_HOUR = 60;
+const HOUR_MS = 60 * 60_000;
 /** How often the stored timers are looked through, ms. */
 export const SWEEP_INTERVAL_MS = 20_000;
 /** How far ahead a sweep arms wakes, ms (more than the interval, so no end falls between two sweeps). */
@@ -159,7 +167,22 @@ export class SessionEndPushes {
     );
   }
 
+  /**
+   * Sends the notice of `completed` to the user's subscriptions, unless the account had its
+   * PUSH_NOTICES_PER_HOUR (counted in the database, so across instances): then it is left out and
+   * logged. Never throws.
+   */
   private async send(userId: number, completed: SessionCompleted): Promise<void> {
+    try {
+      const { count } = await hitCounter(this.db, `push-notices:${userId}`, HOUR_MS, this.now());
+      if (count > PUSH_NOTICES_PER_HOUR) {
+        if (count === PUSH_NOTICES_PER_HOUR + 1) this.log.warn({ userId, perHour: PUSH_NOTICES_PER_HOUR }, "push: notices over the account's hourly limit are left out");
+        return;
+      }
+    } catch (error) {
+      this.log.warn({ err: error, userId }, "push: could not count the account's notices");
+      return;
+    }
     const report = await this.sender.sendToUser(userId, noticeOf(completed));
     if (report.sent + report.gone + report.failed > 0) {
       this.log.info({ userId, ...report, lateMs: this.now() - completed.endedAt }, "push: session end notice");

@@ -20,6 +20,24 @@ describe("landing page /", () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== "/api/config")).toEqual([]);
   });
 
+  it("makes 'Start Focusing Now' one tap to a running session: a visitor becomes a guest and the Arena is asked to start", async () => {
+    mockFetch({});
+    renderRoute("/");
+    await userEvent.click((await screen.findAllByRole("link", { name: /Start Focusing Now/ }))[0] as HTMLElement);
+    expect(window.localStorage.getItem("guest-mode")).toBe("1");
+    expect(window.sessionStorage.getItem("focus:start-on-arrival")).not.toBeNull();
+  });
+
+  it("lets 'Start Focusing Now' open a signed-in user's own timer as it is", async () => {
+    window.localStorage.setItem("focus:signed-in-here", "7");
+    window.sessionStorage.clear();
+    mockFetch({});
+    renderRoute("/");
+    await userEvent.click((await screen.findAllByRole("link", { name: /Start Focusing Now/ }))[0] as HTMLElement);
+    expect(window.localStorage.getItem("guest-mode")).toBeNull();
+    expect(window.sessionStorage.getItem("focus:start-on-arrival")).toBeNull();
+  });
+
   it("offers 'Try it without an account' beside the sign-up, which opens the app as a guest", async () => {
     mockFetch({});
     const assign = vi.fn();

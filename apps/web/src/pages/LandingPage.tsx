@@ -11,6 +11,7 @@ import { HowItWorks } from "@/features/landing/HowItWorks";
 import { InterviewPromo } from "@/features/landing/InterviewPromo";
 import { SiteFooter } from "@/components/SiteFooter";
 import { Pricing } from "@/features/landing/Pricing";
+import { StartFocusingLink } from "@/features/landing/StartFocusingLink";
 import { SuccessStories } from "@/features/landing/SuccessStories";
 
 const NAV = [
@@ -40,9 +41,7 @@ export function LandingPage() {
           <Link to="/auth?tab=login" className={buttonVariants({ variant: "ghost", size: "sm" })}>
             Log in
           </Link>
-          <Link to="/app" className={buttonVariants({ size: "sm", className: "hidden sm:inline-flex" })}>
-            Start Focusing Now
-          </Link>
+          <StartFocusingLink className={buttonVariants({ size: "sm", className: "hidden sm:inline-flex" })}>Start Focusing Now</StartFocusingLink>
         </div>
       </header>
       <main className="flex-1">
@@ -62,10 +61,10 @@ export function LandingPage() {
               Ready for a calmer, more focused day?
             </h2>
             <p className="text-lg text-muted-foreground">Your first session takes 25 minutes. Start it now.</p>
-            <Link to="/app" className={buttonVariants({ size: "lg" })}>
+            <StartFocusingLink className={buttonVariants({ size: "lg" })}>
               Start Focusing Now
               <ArrowRight aria-hidden />
-            </Link>
+            </StartFocusingLink>
           </div>
         </section>
       </main>

@@ -14,7 +14,7 @@ const NOTICE_TTL_MS = 10 * 60_000;
 
 /** What the sign-in page says after a sign-in ended elsewhere. */
 export const SIGNED_OUT_ELSEWHERE_MESSAGE =
-  "You were signed out on this device: your password was changed, or someone chose “Sign out everywhere”. Sign in again to carry on.";
+  "You were signed out on this device: your password was changed, someone chose “Sign out everywhere”, or the sign-in ran out after a long time away. Sign in again to carry on.";
 
 /** Notes that `userId` is signed in in this browser. */
 export function rememberSignedIn(userId: number): void {
@@ -22,6 +22,15 @@ export function rememberSignedIn(userId: number): void {
     window.localStorage.setItem(SIGNED_IN_KEY, String(userId));
   } catch {
     // Storage disabled: an ended session then reads as a visitor, as before.
+  }
+}
+
+/** Whether someone was signed in in this browser when it last heard from the server. */
+export function signedInHere(): boolean {
+  try {
+    return window.localStorage.getItem(SIGNED_IN_KEY) !== null;
+  } catch {
+    return false;
   }
 }
 

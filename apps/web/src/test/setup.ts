@@ -1,4 +1,5 @@
 import { beforeEach } from "vitest";
+import { clearSignedOutNotice, forgetSignedIn } from "@/runtime/sessionEnded";
 import { resetServerClock } from "@/runtime/serverClock";
 import { configure } from "@testing-library/react";
 
@@ -34,3 +35,10 @@ configure({ asyncUtilTimeout: 60_000 });
  * must not leave its offset to the next (the offset lives in a module and in localStorage).
  */
 beforeEach(() => resetServerClock());
+
+// Who was signed in here is the browser's, not the test's: a test that loads a user must not
+// make the next one's visitor look signed out elsewhere.
+beforeEach(() => {
+  forgetSignedIn();
+  clearSignedOutNotice();
+});

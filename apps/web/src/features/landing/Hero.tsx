@@ -1,8 +1,8 @@
 import { ArrowRight, UserRound } from "lucide-react";
-import { Link } from "react-router-dom";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { setGuestMode } from "@/lib/guestMode";
 import { FeatureDemoCard } from "./FeatureDemoCard";
+import { StartFocusingLink } from "./StartFocusingLink";
 
 /**
  * The marketing claims, as copy: 75 hours a month is 2.5 hours a day × 30 days.
@@ -23,7 +23,7 @@ function tryWithoutAccount(): void {
 }
 
 /**
- * The landing hero: headline, 'Start Focusing Now' → /app (sign-up or sign-in for a visitor),
+ * The landing hero: headline, 'Start Focusing Now' → /app (a running focus session as a guest for a visitor),
  * 'Try it without an account' (a guest session in this browser), and the feature demo card.
  */
 export function Hero() {
@@ -41,10 +41,10 @@ export function Hero() {
           75 hours a month.
         </p>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-          <Link to="/app" className={buttonVariants({ size: "lg" })}>
+          <StartFocusingLink className={buttonVariants({ size: "lg" })}>
             Start Focusing Now
             <ArrowRight aria-hidden />
-          </Link>
+          </StartFocusingLink>
           <Button size="lg" variant="outline" onClick={tryWithoutAccount}>
             <UserRound aria-hidden />
             Try it without an account

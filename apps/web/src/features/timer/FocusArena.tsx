@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { PictureInPicture2, Pause, Play, RotateCcw } from "lucide-react";
 import { TIMER_MODE_LABELS, type TimerMode } from "@focus/core/constants";
 import { intentionOf, intentionSchema } from "@focus/core/schemas";
 import { activeEndWarning } from "@focus/core/timer";
 import { Button } from "@/components/ui/button";
+import { takeStartOnArrival } from "@/lib/startOnArrival";
 import { cn } from "@/lib/utils";
 import { ModeSelector } from "./ModeSelector";
 import { FreeLimitCard, PlanAllowance, useAtFreeLimit } from "./PlanAllowance";
@@ -139,6 +140,21 @@ export function FocusArena({
 }
 
 /**
+ * One tap from the landing page's "Start Focusing Now" (`lib/startOnArrival.ts`): the note is
+ * taken when the Arena opens, and the focus session starts then if one waits (`ready`). A
+ * session already under way, or the day's limit, leaves the timer as it is.
+ */
+function useStartOnArrival(ready: boolean, start: () => void): void {
+  const taken = useRef(false);
+  const startNow = useEffectEvent(start);
+  useEffect(() => {
+    if (taken.current) return;
+    taken.current = true;
+    if (takeStartOnArrival() && ready) startNow();
+  }, [ready]);
+}
+
+/**
  * The buttons under the timer: Start (with the Strict switch while a focus session waits),
  * Pause, Reset and the mini timer; during a strict focus session only End early (`StrictSessionBar`)
  * and the mini timer (`docs/product.md`, Strict focus).
@@ -179,6 +195,7 @@ function ArenaControls({ view, pickedTaskTitle }: { view: ReturnType<typeof useT
       controls.start();
     }
   };
+  useStartOnArrival(waitingFocus && !atFreeLimit, start);
   return (
     <>
       {waitingFocus && !atFreeLimit && (
