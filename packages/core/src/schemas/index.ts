@@ -10,6 +10,7 @@ export * from "./blockedSite";
 export * from "./siteRule";
 export * from "./shield";
 export * from "./schedule";
+export * from "./scheduleWindows";
 export * from "./blockedAttempt";
 export * from "./dataExport";
 export * from "./config";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { nextScheduleChange, scheduleBlockingUntil, scheduleLabel, shieldScheduleInputSchema } from "./schedule";
+import { scheduleLabel, shieldScheduleInputSchema } from "./schedule";
+import { nextScheduleChange, scheduleBlockingUntil } from "./scheduleWindows";
 
 /** A local time on Monday 2 March 2026 (the test's time zone), plus `days`. */
 const monday = (hours: number, minutes = 0, days = 0) => new Date(2026, 2, 2 + days, hours, minutes).getTime();

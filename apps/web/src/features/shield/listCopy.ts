@@ -46,7 +46,11 @@ export const SHIELD_LIST_COPY: Record<ShieldMode, ShieldListCopy> = {
   },
 };
 
-/** The toast for an added `+` exception in a block list: that part stays open. */
-export function exceptionAddedCopy(entry: string): { title: string; description: string } {
-  return { title: "Exception added", description: `${entry.replace(/^\+/, "")} will stay open during focus sessions.` };
+/**
+ * The toast for an added entry (its stored form, `site.url`): an exception (stored with its
+ * leading `+`) in a block list says that part stays open; anything else, the mode's words.
+ */
+export function addedCopy(mode: ShieldMode, entry: string): { title: string; description: string } {
+  if (mode === "blocklist" && entry.startsWith("+")) return { title: "Exception added", description: `${entry.slice(1)} will stay open during focus sessions.` };
+  return SHIELD_LIST_COPY[mode].added;
 }

@@ -2,7 +2,6 @@ import {
   blockedSiteListSchema,
   blockedSiteSchema,
   linkedDeviceListSchema,
-  parseSiteEntry,
   type AddWebsiteForm,
   type BlockedSite,
   type LinkedDevice,
@@ -15,7 +14,7 @@ import { shieldQueryKeys } from "@/lib/queryKeys";
 import { useCurrentSettings } from "@/runtime/currentSettings";
 import { useSettings } from "@/runtime/settings";
 import { useLiveReload } from "@/runtime/useLiveReload";
-import { exceptionAddedCopy, SHIELD_LIST_COPY } from "./listCopy";
+import { addedCopy, SHIELD_LIST_COPY } from "./listCopy";
 
 /**
  * Server data of the Website Shield tab (`docs/api.md`): blocked sites and linked devices, with
@@ -61,7 +60,7 @@ export function useAddBlockedSite(mode: ShieldMode) {
   return useMutation({
     mutationFn: async ({ url }: AddWebsiteForm) => blockedSiteSchema.parse(await api.post("/api/blocked-sites", { url, active: true })),
     onSuccess: async (site) => {
-      toast(mode === "blocklist" && parseSiteEntry(site.url)?.allow ? exceptionAddedCopy(site.url) : SHIELD_LIST_COPY[mode].added);
+      toast(addedCopy(mode, site.url));
       await client.invalidateQueries({ queryKey: shieldQueryKeys.blockedSites });
     },
     onError: failure("Failed to add website"),
