@@ -72,7 +72,10 @@ describe("/admin", () => {
     expect(screen.getAllByText("Premium Active")).toHaveLength(2);
     expect(screen.getByText("new@example.com")).toBeTruthy();
     expect(screen.getByText("ID 3")).toBeTruthy();
-    expect((screen.getByRole("button", { name: "Activate premium for payer" }) as HTMLButtonElement).disabled).toBe(true);
+    // Nothing to activate on Premium, nor on the admin's own row.
+    expect(screen.queryByRole("button", { name: "Activate premium for payer" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Activate premium for admin" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Activate premium for newbie" })).toBeTruthy();
   });
 
   it("shows each user's upgrade request and accepted offer, and marks a pending offer applied", async () => {

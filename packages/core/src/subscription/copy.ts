@@ -296,7 +296,6 @@ export const ADMIN_CANCEL_COPY = {
     keep: "Keep trial",
   },
   none: "On Free: nothing to cancel",
-  onPremium: "Already on Premium",
 } as const;
 
 /** The admin list's line of a user's last cancellation. */

@@ -6,11 +6,11 @@ import { useAdminAction, useAdminHandsOutResetLinks } from "./adminApi";
 import { UserRowResetLink } from "./UserRowResetLink";
 
 /**
- * A user's actions in the admin list: Activate (disabled, and said why, on Premium), Mark applied
+ * A user's actions in the admin list: Activate (not on Premium, nothing to activate), Mark applied
  * for a pending offer, the cancel that applies (`cancellation`, core's `adminCancellationOf`:
  * "Cancel subscription" for Premium, "End trial" for a running trial, else the words "On Free:
  * nothing to cancel"), "Reset link" when this server cannot mail reset links or the user has no email, and Delete. The
- * admin's own row has neither cancel, Reset link nor Delete.
+ * admin's own row has none of them but Mark applied (the server refuses any change to the admin's own plan).
  */
 export function UserRowActions(props: {
   row: AdminUser;
@@ -27,17 +27,12 @@ export function UserRowActions(props: {
   const cancelCopy = cancellation === "endPremium" ? ADMIN_CANCEL_COPY.premium : cancellation === "endTrial" ? ADMIN_CANCEL_COPY.trial : null;
   return (
     <div className="flex flex-wrap items-center gap-2 lg:shrink-0 lg:justify-end">
-      <Button
-        variant="outline"
-        size="sm"
-        aria-label={`Activate premium for ${row.username}`}
-        title={premium ? ADMIN_CANCEL_COPY.onPremium : undefined}
-        disabled={premium || activate.isPending}
-        onClick={() => activate.mutate(row.id)}
-      >
-        <BadgeCheck aria-hidden />
-        Activate
-      </Button>
+      {!isSelf && !premium && (
+        <Button variant="outline" size="sm" aria-label={`Activate premium for ${row.username}`} disabled={activate.isPending} onClick={() => activate.mutate(row.id)}>
+          <BadgeCheck aria-hidden />
+          Activate
+        </Button>
+      )}
       {row.offer && !row.offer.appliedAt && (
         <Button variant="outline" size="sm" aria-label={`Mark offer applied for ${row.username}`} disabled={markOfferApplied.isPending} onClick={() => markOfferApplied.mutate(row.id)}>
           <Gift aria-hidden />

@@ -100,4 +100,17 @@ describe("keyboard shortcuts in the main view", () => {
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
+
+  it("gives focus back where it was when ? was pressed, once the list closes with Esc", async () => {
+    serve();
+    renderRoute("/app");
+    const reset = await screen.findByRole("button", { name: "Reset timer" });
+    reset.focus();
+    const user = userEvent.setup();
+    await user.keyboard("?");
+    await screen.findByRole("dialog", { name: "Keyboard shortcuts" });
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(reset));
+  });
 });

@@ -23,13 +23,13 @@ export function SessionBreakdownCard({ breakdown }: { breakdown: SessionBreakdow
               <th scope="col" className="pb-2 font-medium">
                 <span className="sr-only">Type</span>
               </th>
-              <th scope="col" className="pb-2 text-right font-medium">
+              <th scope="col" className="pb-2 pl-4 text-right font-medium">
                 Completed
               </th>
-              <th scope="col" className="pb-2 text-right font-medium">
+              <th scope="col" className="pb-2 pl-4 text-right font-medium">
                 Started
               </th>
-              <th scope="col" className="pb-2 text-right font-medium">
+              <th scope="col" className="pb-2 pl-4 text-right font-medium" title="Time of the completed sessions">
                 Time
               </th>
             </tr>
@@ -40,9 +40,9 @@ export function SessionBreakdownCard({ breakdown }: { breakdown: SessionBreakdow
                 <th scope="row" className="py-2 text-left font-medium">
                   {label}
                 </th>
-                <td className="py-2 text-right">{part.completed}</td>
-                <td className="py-2 text-right">{part.count}</td>
-                <td className="py-2 text-right">{formatMinutes(part.minutes)}</td>
+                <td className="py-2 pl-4 text-right">{part.completed}</td>
+                <td className="py-2 pl-4 text-right">{part.count}</td>
+                <td className="py-2 pl-4 text-right">{formatMinutes(part.minutes)}</td>
               </tr>
             ))}
           </tbody>

@@ -120,14 +120,18 @@ function useEscapeAsk(enabled: boolean) {
   };
 }
 
-/** Where the week's escapes stand against the allowance, in plain words. */
+/** Where the week's escapes (`count`) stand against the weekly `allowance`, in plain words. */
+export function allowanceNoteText(count: number, allowance: number): string {
+  if (allowance === 0) return "Your settings allow no quick escapes a week, so the wait is the longer one. That's fine; it's here when you need it.";
+  if (count >= allowance) {
+    return `You've used this week's ${allowance === 1 ? "escape" : `${allowance} escapes`}, so the wait is longer. That's fine; it's here when you need it.`;
+  }
+  return `This week: ${count} of ${allowance} ${allowance === 1 ? "escape" : "escapes"} used.`;
+}
+
 function AllowanceNote({ count, allowance }: { count: number | null; allowance: number }) {
   if (count === null) return null;
-  const text =
-    count >= allowance
-      ? `You've used this week's ${allowance === 1 ? "escape" : `${allowance} escapes`}, so the wait is longer. That's fine; it's here when you need it.`
-      : `This week: ${count} of ${allowance} ${allowance === 1 ? "escape" : "escapes"} used.`;
-  return <p className="rounded-md bg-muted px-3 py-2 text-sm">{text}</p>;
+  return <p className="rounded-md bg-muted px-3 py-2 text-sm">{allowanceNoteText(count, allowance)}</p>;
 }
 
 /** "60 seconds" or "5 minutes". */

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ESCAPE_SENTENCE } from "@focus/core/constants";
 import type { User } from "@focus/core/schemas";
 import { TEST_USER, renderRoute, serveApp } from "@/test/render";
+import { allowanceNoteText } from "./EndEarlyDialog";
 
 /** A Wednesday noon, so escapes hours ago all fall in this week. */
 const NOW = new Date(2026, 10, 25, 12, 0);
@@ -93,6 +94,12 @@ describe("strict focus in the Focus Arena", () => {
     expect(screen.queryByTestId("strict-session")).toBeNull();
     // Not strict any more: the next session starts as the setting says (off).
     expect((screen.getByRole("switch", { name: "Strict" }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it("words the week's escapes for an allowance of none, one or several", () => {
+    expect(allowanceNoteText(0, 0)).toBe("Your settings allow no quick escapes a week, so the wait is the longer one. That's fine; it's here when you need it.");
+    expect(allowanceNoteText(1, 1)).toMatch(/^You've used this week's escape, so/);
+    expect(allowanceNoteText(1, 3)).toBe("This week: 1 of 3 escapes used.");
   });
 
   it("waits 5 minutes once this week's escapes reach the allowance", async () => {
