@@ -10,8 +10,10 @@ import { freePort, launchBrowser, registerOverApi, removeDataDir, saveScreenshot
  * extension the server serves, paired: a strict focus session started from the Focus Arena's
  * switch offers no Pause, the Space key only gets a calm note, the extension's popup shows no
  * Pause or Reset, a second device's pause is refused, the listed site stays blocked and cannot be
- * removed; End early works after the typed sentence and the server's wait (its real 60 s: a
- * page's clock cannot skip it), and Statistics show the session as ended early.
+ * removed, nor let through by an exception, looser settings, an import or a password change (the
+ * extension holds its rules when its token ends); End early works after the typed sentence and
+ * the server's wait (its real 60 s: a page's clock cannot skip it), and Statistics show the
+ * session as ended early.
  */
 const SITE = "strict-test.example";
 
@@ -126,6 +128,33 @@ describe("strict focus", () => {
     const removal = await app.request.delete(`${server.url}/api/blocked-sites/${sites[0]!.id}`, { headers: { origin: server.url } });
     expect(removal.status()).toBe(409);
     await showAppTab(app, "timer");
+  });
+
+  it("keeps the site blocked through every ordinary way to loosen the Shield: an exception, looser settings, an import, a password change", async () => {
+    const headers = { origin: server.url };
+    const post = (path: string, data: unknown) => app.request.post(`${server.url}${path}`, { data, headers });
+    // An exception for the listed site, looser settings and an import carrying them: each refused with why.
+    const exception = await post("/api/blocked-sites", { url: `+${SITE}`, active: true });
+    expect([exception.status(), ((await exception.json()) as { message: string }).message]).toEqual([409, expect.stringMatching(/strict/i)]);
+    expect((await post("/api/settings", { delayPassesPerDay: 10 })).status()).toBe(409);
+    const exported = (await (await app.request.get(`${server.url}/api/export`)).json()) as { settings: Record<string, unknown> };
+    expect((await post("/api/import", { ...exported, settings: { ...exported.settings, delayPassesPerDay: 10 } })).status()).toBe(409);
+    await expect.poll(landing, { timeout: 20_000, interval: 500 }).toBe("blocked");
+
+    // A password change signs the other browsers out and ends the extension's token: the
+    // extension keeps its list and rules until the strict session ends.
+    const changed = await app.request.put(`${server.url}/api/user/password`, { data: { currentPassword: "calm-focus-42", newPassword: "calm-focus-43" }, headers });
+    expect(changed.status()).toBe(200);
+    // Given time to hear of it (the live connection closes with 4401 at once), it still blocks.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    for (let i = 0; i < 3; i++) expect(await landing()).toBe("blocked");
+    // Paired again by its own account (a fresh token), it follows the account's timer as before.
+    await app.goto(`${server.url}/extension`);
+    await app.getByRole("button", { name: "Pair this browser's extension" }).click();
+    await expect.poll(() => app.getByText("Extension paired").count()).toBeGreaterThan(0);
+    await app.goto(`${server.url}/app`);
+    await app.getByTestId("strict-session").waitFor();
+    await expect.poll(landing, { timeout: 20_000, interval: 500 }).toBe("blocked");
   });
 
   it("ends early after the sentence and the wait, and Statistics show it", async () => {

@@ -8,6 +8,7 @@
  */
 import type { EndWarning } from "@focus/core/constants";
 import { type BlockedAttemptKind, type ShieldMode, type ShieldSchedule, shieldStateSchema } from "@focus/core/schemas";
+import { z } from "zod";
 import type { Pairing } from "./storage";
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Pick<Response, "ok" | "status" | "json">>;
@@ -21,12 +22,16 @@ export type ApiResult<T> =
 
 export interface ApiClient {
   /** Checks the token (`GET /api/me`). */
-  checkLink(pairing: Pairing): Promise<ApiResult<null>>;
+  /** `GET /api/me` with the pairing's token: the account's id when the token works. */
+  checkLink(pairing: Pairing): Promise<ApiResult<number>>;
   /** The Shield (`GET /api/shield`): the mode, the passes a day, the active entries and which of them show the delay page. */
   shield(pairing: Pairing): Promise<ApiResult<FetchedShield>>;
   /** Reports a stopped visit, a delay page's pass or a turn-back (`POST /api/blocked-attempts`). */
   reportAttempt(pairing: Pairing, attempt: { domain: string; at: string; kind?: BlockedAttemptKind }): Promise<ApiResult<null>>;
 }
+
+/** The part of `GET /api/me`'s answer the extension reads: whose token it is. */
+const meSchema = z.object({ user: z.object({ id: z.number().int() }) });
 
 /** The Shield as the worker keeps it: the entries (stored form) of the active sites. */
 export interface FetchedShield {
@@ -79,7 +84,7 @@ export function createApiClient(fetchImpl: FetchLike): ApiClient {
   }
 
   return {
-    checkLink: (pairing) => call(pairing, "GET", "/api/me", undefined, () => null),
+    checkLink: (pairing) => call(pairing, "GET", "/api/me", undefined, (json) => meSchema.parse(json).user.id),
     shield: (pairing) =>
       call(pairing, "GET", "/api/shield", undefined, (json) => {
         const shield = shieldStateSchema.parse(json);

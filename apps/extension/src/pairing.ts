@@ -197,17 +197,22 @@ export function createPairing(deps: PairingDeps): PairingPart {
     send: (message) => live?.send(message) ?? false,
     pair: async (token, apiOrigin) => {
       const current = await readState(chrome);
-      if (current.pairing && current.pairing.token !== token && holdsFast(current, deps.clock.now())) {
-        return { ...(await status(apiOrigin)), error: PAIRING_HELD_MESSAGE };
-      }
       const pairing: Pairing = { token, apiOrigin, paused: false };
       const check = await api.checkLink(pairing);
+      // While the Shield holds fast, only the same account's fresh token (its old one ended by a
+      // password change or a sign-out everywhere) takes over; another account's waits.
+      const held = current.pairing && current.pairing.token !== token && holdsFast(current, deps.clock.now());
+      if (held && !(check.kind === "ok" && current.pairing?.userId !== undefined && check.value === current.pairing.userId)) {
+        return { ...(await status(apiOrigin)), error: PAIRING_HELD_MESSAGE };
+      }
       if (check.kind !== "ok") {
         const reason = check.kind === "error" ? `Could not reach ${apiOrigin}: ${check.message}` : `The device token was refused (${check.kind})`;
         return { ...(await status(apiOrigin)), error: reason };
       }
+      pairing.userId = check.value;
       disconnect();
-      await writeState(chrome, { pairing, timer: null, blocklist: null, connection: "connecting" });
+      // The same account taking over keeps blocking with what it has until the fresh answers come.
+      await writeState(chrome, { pairing, ...(held ? {} : { timer: null, blocklist: null }), connection: "connecting" });
       await refreshBlocklist(pairing);
       connect(pairing);
       return status(apiOrigin);

@@ -30,6 +30,8 @@ export const pairingSchema = z.object({
   apiOrigin: z.string().min(1),
   paused: z.boolean(),
   revoked: z.boolean().optional(),
+  /** The account the token belongs to (from `GET /api/me` at pairing; absent for pairings made by older versions). */
+  userId: z.number().int().optional(),
 });
 export type Pairing = z.infer<typeof pairingSchema>;
 

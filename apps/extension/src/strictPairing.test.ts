@@ -22,9 +22,10 @@ const strictFocus: SharedTimerState = {
 let worker: Worker | null = null;
 afterEach(() => worker?.dispose());
 
-async function pairedWith(timer: SharedTimerState) {
+async function pairedWith(timer: SharedTimerState, blocklist: FakeApi["blocklist"] = []) {
   const chrome = new FakeChrome();
   const api = new FakeApi();
+  api.blocklist = blocklist;
   const sockets = new SocketFactory();
   const clock = { now: T0 };
   worker = createWorker({ chrome, api: createApiClient(api.fetch), createSocket: sockets.create, now: () => clock.now, defaultAppUrl: "http://localhost:3000" });
@@ -34,7 +35,7 @@ async function pairedWith(timer: SharedTimerState) {
   await settle();
   sockets.last.receive({ type: "timer_update", timerState: timer, source: "server" });
   await settle();
-  return { worker, clock };
+  return { worker, clock, api, chrome, sockets };
 }
 
 describe("unpairing during a strict focus session", () => {
@@ -78,9 +79,25 @@ describe("a revoked token or another account during strict focus or a schedule",
   });
 
   it("refuses a pairing with another account's token while a strict session runs", async () => {
-    const { worker } = await pairedWith(strictFocus);
+    const { worker, api } = await pairedWith(strictFocus);
+    api.otherAccounts.set("O".repeat(43), 2);
     const answer = await worker.pair("O".repeat(43), ORIGIN);
     expect(answer.error).toMatch(/strict focus session/);
     expect(answer.link).not.toBe("unlinked");
+  });
+
+  it("lets the same account's fresh token take over while a strict session runs, blocking all along", async () => {
+    const { worker, api, chrome, sockets } = await pairedWith(strictFocus, [{ id: 1, url: "youtube.com", active: true, delay: false }]);
+    expect(chrome.navigate("https://youtube.com/")).toContain("blocked.html");
+    // A password change ends the old token (close 4401); the app pairs the browser again.
+    api.device = "revoked";
+    sockets.last.close(4401);
+    await settle();
+    api.device = "active";
+    api.token = "N".repeat(43);
+    const answer = await worker.pair(api.token, ORIGIN);
+    expect(answer.error).toBeUndefined();
+    expect(answer.link).not.toBe("unlinked");
+    expect(chrome.navigate("https://youtube.com/")).toContain("blocked.html");
   });
 });

@@ -82,7 +82,7 @@ describe("pairing", () => {
     expect(api.callsTo("/api/shield")).toHaveLength(1);
     expect(sockets.last.url).toBe(`ws://127.0.0.1:3000/ws/timer?token=${api.token}`);
     const state = await readState(chrome);
-    expect(state.pairing).toEqual({ token: api.token, apiOrigin: ORIGIN, paused: false });
+    expect(state.pairing).toEqual({ token: api.token, apiOrigin: ORIGIN, paused: false, userId: 1 });
     expect(state.blocklist?.entries).toEqual(["youtube.com", "blocked-test.example"]);
     expect(state.connection).toBe("open");
     expect(chrome.alarmsSet.get(ALARMS.heartbeat)).toEqual({ periodInMinutes: 1 });

@@ -255,6 +255,10 @@ export class FakeApi {
   delayPassesPerDay = 3;
   device: "active" | "paused" | "revoked" = "active";
   token = "T".repeat(43);
+  /** The account the tokens belong to (`GET /api/me`'s `user.id`). */
+  userId = 1;
+  /** Other accounts' working tokens: only `GET /api/me` answers them, with the account's id. */
+  readonly otherAccounts = new Map<string, number>();
   offline = false;
   /** How `POST /api/blocked-attempts` answers: 201 stored, 202 counted past the day's limit, or a failure. */
   attemptStatus = 201;
@@ -265,10 +269,12 @@ export class FakeApi {
     this.calls.push({ method: init.method ?? "GET", url, headers, body: init.body ? JSON.parse(String(init.body)) : undefined });
     if (this.offline) throw new TypeError("Failed to fetch");
     const respond = (status: number, body: unknown = {}) => ({ ok: status < 300, status, json: async () => body });
+    const other = this.otherAccounts.get(headers.Authorization?.replace(/^Bearer /, "") ?? "");
+    if (other !== undefined && new URL(url).pathname === "/api/me") return respond(200, { user: { id: other } });
     if (headers.Authorization !== `Bearer ${this.token}` || this.device === "revoked") return respond(401, { message: "This device is not linked" });
     if (this.device === "paused") return respond(403, { message: "This device is paused" });
     const path = new URL(url).pathname;
-    if (path === "/api/me") return respond(200, { user: { id: 1 } });
+    if (path === "/api/me") return respond(200, { user: { id: this.userId } });
     if (path === "/api/blocked-sites") return respond(200, this.blocklist);
     if (path === "/api/shield") return respond(200, { mode: this.shieldMode, delayPassesPerDay: this.delayPassesPerDay, sites: this.blocklist, schedules: this.schedules, sessionTask: this.sessionTask, endWarning: this.endWarning, sessionIntention: this.sessionIntention, timeZone: this.timeZone });
     if (path === "/api/blocked-attempts") {
