@@ -92,6 +92,7 @@ describe("blocked sites", () => {
       sessionTask: null,
       sessionIntention: null,
       endWarning: "1",
+      timeZone: "UTC",
     });
     const saved = await t.app.inject({ method: "POST", url: "/api/settings", headers: { cookie }, payload: { shieldMode: "allowlist", delayPassesPerDay: 1, endWarning: "both" } });
     expect(saved.statusCode).toBe(200);
