@@ -223,8 +223,16 @@ export const STATS_COPY = {
   rangeLabel: `Last ${FREE_PLAN.historyDays} days`,
 } as const;
 
-/** The Website Shield's line under the blocklist: how many websites the plan blocks. */
-export function blocklistAllowance(state: PlanState, count: number): string {
+/**
+ * The Website Shield's line under the list: how many websites the plan keeps on it (`count`
+ * listed now). In allow-list `mode` the list holds the sites that open, so it says so.
+ */
+export function blocklistAllowance(state: PlanState, count: number, mode: "blocklist" | "allowlist" = "blocklist"): string {
+  if (mode === "allowlist") {
+    if (state === "premium") return "Premium: as many websites on your allow list as you like.";
+    if (state === "trial") return `Your trial keeps as many websites on your allow list as you like. On Free, up to ${FREE_PLAN.blockedSites}.`;
+    return `Free plan: ${Math.min(count, FREE_PLAN.blockedSites)} of ${FREE_PLAN.blockedSites} websites on your allow list.`;
+  }
   if (state === "premium") return "Premium: unlimited website blocking.";
   if (state === "trial") return `Your trial blocks as many websites as you like. On Free, up to ${FREE_PLAN.blockedSites}.`;
   return `Free plan: ${Math.min(count, FREE_PLAN.blockedSites)} of ${FREE_PLAN.blockedSites} blocked websites.`;

@@ -29,7 +29,7 @@ export function BlocklistCard({ user }: { user: User }) {
         <CardTitle as="h3">{copy.title}</CardTitle>
         <CardDescription>{copy.description}</CardDescription>
         <p data-testid="blocklist-allowance" className="text-sm font-medium">
-          {blocklistAllowance(planStateOf(user, now), sites.data?.length ?? 0)}
+          {blocklistAllowance(planStateOf(user, now), sites.data?.length ?? 0, shieldMode)}
         </p>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-5">

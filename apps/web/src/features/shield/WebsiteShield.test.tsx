@@ -190,6 +190,7 @@ describe("Website Shield tab", () => {
     expect(await screen.findByText("Website added to allow list")).toBeTruthy();
     expect(screen.getByText("The website will stay open during focus sessions.")).toBeTruthy();
     expect(screen.queryByText("Website added to blocklist")).toBeNull();
+    expect(screen.getByTestId("blocklist-allowance").textContent).toMatch(/websites on your allow list/);
     await user.click(screen.getByRole("radio", { name: /Block the listed sites/ }));
     expect(await screen.findByText("Block list on")).toBeTruthy();
     expect(await screen.findByRole("list", { name: "Blocked websites" })).toBeTruthy();
