@@ -8,6 +8,8 @@ describe("intentions", () => {
     expect(composeIntention("when coffee is ready", "I will reply to Sam")).toBe("When coffee is ready, I will reply to Sam");
     expect(composeIntention("", "write")).toBe("I will write");
     expect(composeIntention(" ", " ")).toBe("");
+    // A "when" alone is no intention: nothing to do yet.
+    expect(composeIntention("lunch is over", "")).toBe("");
   });
 
   it("trims and bounds an intention at 140 characters", () => {

@@ -70,14 +70,14 @@ export function intentionOf(text: string | null | undefined): string | null {
 
 /**
  * The "When X, I will Y" form's intention: "When I open the laptop, I will write the intro".
- * An empty half leaves only the other; both empty give "".
+ * Without a "when" it is "I will Y"; a "when" alone says nothing to do, so it gives "" (the form
+ * asks for the other half), as both empty do.
  */
 export function composeIntention(when: string, will: string): string {
   const w = when.trim().replace(/^when\s+/i, "");
   const i = will.trim().replace(/^i will\s+/i, "");
   if (w && i) return `When ${w}, I will ${i}`;
-  if (i) return `I will ${i}`;
-  return w ? `When ${w}` : "";
+  return i ? `I will ${i}` : "";
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -65,7 +65,7 @@ export function IntentionField({ value, onChange, error }: { value: string; onCh
         </div>
       )}
       <p id={`${id}-hint`} className={error ? "text-xs text-destructive" : "text-xs text-muted-foreground"} role={error ? "alert" : undefined}>
-        {error ?? (plan !== null && value ? value : left <= 20 ? `${left} characters left` : "It shows under the timer while you focus.")}
+        {error ?? (plan !== null && value ? value : plan?.when.trim() && !plan.will.trim() ? "Add what you will do, then it becomes your intention." : left <= 20 ? `${left} characters left` : "It shows under the timer while you focus.")}
       </p>
     </div>
   );

@@ -78,6 +78,8 @@ describe("the intention on Start", () => {
     renderRoute("/app");
     await userEvent.click(await screen.findByRole("button", { name: "When ___, I will ___" }));
     await userEvent.type(screen.getByLabelText("When"), "I open the laptop");
+    // A "when" alone is no intention yet: the form asks for the other half.
+    expect(screen.getByText("Add what you will do, then it becomes your intention.")).toBeTruthy();
     await userEvent.type(screen.getByLabelText("I will"), "write the intro");
     expect(screen.getByText("When I open the laptop, I will write the intro")).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Start Focus" }));
