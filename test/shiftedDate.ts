@@ -9,7 +9,8 @@ export function shiftedDate(RealDate: DateConstructor, at: number): DateConstruc
   const now = () => RealDate.now() + offset;
   const ShiftedDate = function (this: unknown, ...args: unknown[]) {
     if (!new.target) return new RealDate(now()).toString();
-    return args.length === 0 ? new RealDate(now()) : new RealDate(...(args as [number]));
+    // Built for `new.target`, so a subclass of Date (a library's TZDate) keeps its own prototype.
+    return Reflect.construct(RealDate, args.length === 0 ? [now()] : args, new.target) as Date;
   } as unknown as DateConstructor;
   Object.setPrototypeOf(ShiftedDate, RealDate);
   Object.defineProperty(ShiftedDate, "prototype", { value: RealDate.prototype });
