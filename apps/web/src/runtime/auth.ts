@@ -31,7 +31,7 @@ export async function fetchCurrentUser({ signal }: { signal?: AbortSignal } = {}
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
     const ended = endedElsewhere();
-    if (ended !== null) await forgetAccountInBrowser(ended);
+    if (ended !== null) await forgetAccountInBrowser(ended, { keepWaitingWrites: true });
     return isGuestMode() ? GUEST_USER : null;
   }
 }

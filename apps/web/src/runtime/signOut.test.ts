@@ -28,6 +28,18 @@ describe("signing out in a shared browser", () => {
     expect(outboxSync.getState().items).toEqual([]);
   });
 
+  it("keeps the user's own waiting writes when the sign-in ended elsewhere, for their next sign-in here", async () => {
+    window.localStorage.setItem(STORAGE_KEYS.timerState, "{}");
+    await outboxSync.setUser(null);
+    await outboxSync.submit(6, { kind: "settings", body: { focusDuration: 35 } }).catch(() => undefined);
+    await forgetAccountInBrowser(6, { keepWaitingWrites: true });
+    expect(window.localStorage.getItem(STORAGE_KEYS.timerState)).toBeNull();
+    await outboxSync.setUser(6);
+    expect(outboxSync.getState().items.map(({ kind, body }) => ({ kind, body }))).toEqual([{ kind: "settings", body: { focusDuration: 35 } }]);
+    await outboxSync.clearUser(6);
+    await outboxSync.setUser(null);
+  });
+
   describe("with a push subscription", () => {
     afterEach(() => vi.unstubAllGlobals());
 

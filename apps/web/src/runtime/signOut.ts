@@ -38,17 +38,23 @@ const ACCOUNT_KEYS = [
   STORAGE_KEYS.settings,
 ];
 
-/** Forgets the signed-out user (`userId`) in this browser. */
-export async function forgetAccountInBrowser(userId: number): Promise<void> {
+/**
+ * Forgets the signed-out user (`userId`) in this browser. With `keepWaitingWrites` (a sign-in
+ * that ended elsewhere, so nothing could be sent first) the user's own outbox entries stay: they
+ * are the user's alone, shown to nobody, and go out when that user signs in here again.
+ */
+export async function forgetAccountInBrowser(userId: number, { keepWaitingWrites = false } = {}): Promise<void> {
   try {
     for (const key of ACCOUNT_KEYS) window.localStorage.removeItem(key);
   } catch {
     // Storage disabled: nothing was kept.
   }
   clearUserStorage();
-  await loadOutbox()
-    .then((outbox) => outbox.clearUser(userId))
-    .catch(() => undefined);
+  if (!keepWaitingWrites) {
+    await loadOutbox()
+      .then((outbox) => outbox.clearUser(userId))
+      .catch(() => undefined);
+  }
   await clearApiCache();
   await dropPushSubscription().catch(() => undefined);
 }
