@@ -21,8 +21,7 @@ export type ApiResult<T> =
   | { kind: "error"; message: string };
 
 export interface ApiClient {
-  /** Checks the token (`GET /api/me`). */
-  /** `GET /api/me` with the pairing's token: the account's id when the token works. */
+  /** Checks the token (`GET /api/me`): the account's id when the token works. */
   checkLink(pairing: Pairing): Promise<ApiResult<number>>;
   /** The Shield (`GET /api/shield`): the mode, the passes a day, the active entries and which of them show the delay page. */
   shield(pairing: Pairing): Promise<ApiResult<FetchedShield>>;
