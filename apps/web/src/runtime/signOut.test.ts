@@ -35,7 +35,7 @@ describe("signing out in a shared browser", () => {
     await forgetAccountInBrowser(6, { keepWaitingWrites: true });
     expect(window.localStorage.getItem(STORAGE_KEYS.timerState)).toBeNull();
     await outboxSync.setUser(6);
-    expect(outboxSync.getState().items.map(({ kind, body }) => ({ kind, body }))).toEqual([{ kind: "settings", body: { focusDuration: 35 } }]);
+    expect(outboxSync.getState().items).toMatchObject([{ kind: "settings", body: { focusDuration: 35 } }]);
     await outboxSync.clearUser(6);
     await outboxSync.setUser(null);
   });
