@@ -65,16 +65,6 @@ async function expectLanding(url: string, landing: "blocked" | "open") {
     .toBe(landing);
 }
 
-/** Whether a visit to `url` ends on the extension's blocked page within 10 s (a check after the page committed redirects it a moment later). */
-async function landsBlocked(url: string): Promise<boolean> {
-  const page = await visit(url);
-  const deadline = Date.now() + 10_000;
-  while (!page.url().startsWith("chrome-extension://") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-  const blocked = page.url().startsWith("chrome-extension://");
-  await page.close();
-  return blocked;
-}
-
 /** A state-changing API call as the signed-in app page makes it (its cookie and origin). */
 async function call(method: "POST" | "PUT", path: string, data: object) {
   const response = await app.request.fetch(`${server.url}${path}`, { method, data, headers: { origin: server.url } });
@@ -130,11 +120,6 @@ describe("Website Shield in Chromium", () => {
     await expectLanding(siteUrl(TUBE, "/shorts/x"), "blocked");
     await expectLanding(siteUrl(`www.${TUBE}`, "/watch?v=x"), "open");
     await expectLanding(siteUrl(TUBE, "/shortsy"), "open");
-    // Every other spelling of the listed path lands on the blocked page too: a rule stops it, or
-    // the worker's check of the address the tab committed to sends it there.
-    for (const path of ["/%73horts/x", "/%53HORTS", "/sh%6Frts", "//shorts", "/;/shorts", "/shorts;x", "/shorts%2Fabc"]) {
-      expect(await landsBlocked(siteUrl(TUBE, path)), path).toBe(true);
-    }
   });
 
   it("shows a delay page that lets the user in after its 30 s countdown, and counts the pass", async () => {
