@@ -90,17 +90,22 @@ process.on("exit", stopAll);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
 
 /**
- * Starts `command` in a process group of its own. With `capture`, its output is kept and given
- * with the exit status; else it is shown as it comes.
+ * Starts `command` in a process group of its own. Its output is kept and given with the exit
+ * status; without `capture` it is also shown as it comes.
  */
 function start(command, commandArgs, { env = {}, capture = false } = {}) {
-  const child = spawn(command, commandArgs, { stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit", detached: true, env: { ...process.env, ...env } });
+  const child = spawn(command, commandArgs, { stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, ...env } });
   children.add(child);
   const chunks = [];
-  if (capture) {
-    child.stdout.on("data", (chunk) => chunks.push(chunk));
-    child.stderr.on("data", (chunk) => chunks.push(chunk));
-  }
+  // Shown as it comes unless captured, and kept either way for the closing digest.
+  child.stdout.on("data", (chunk) => {
+    chunks.push(chunk);
+    if (!capture) process.stdout.write(chunk);
+  });
+  child.stderr.on("data", (chunk) => {
+    chunks.push(chunk);
+    if (!capture) process.stderr.write(chunk);
+  });
   const done = new Promise((resolve) => {
     child.on("error", (error) => resolve({ status: 1, output: String(error) }));
     child.on("close", (code) => {
@@ -166,13 +171,15 @@ function busyProcess(runs) {
   let stopped = false;
   const deadline = Date.now() + LIMITS_MS.beside;
   const results = (async () => {
-    const outcomes = [];
+    const runOutcomes = [];
     for (const run of runs) {
+      const runStart = Date.now();
       const child = start("pnpm", run.args, { env: { ...run.env, FORCE_COLOR: "1" }, capture: true });
-      outcomes.push({ name: run.name, ...(await withinLimit(child, Math.max(60_000, deadline - Date.now()), run.name)) });
+      const outcome = await withinLimit(child, Math.max(60_000, deadline - Date.now()), run.name);
+      runOutcomes.push({ name: run.name, seconds: Math.round((Date.now() - runStart) / 1000), ...outcome });
     }
     if (!stopped) busy = start(process.execPath, ["-e", "for (;;) {}"]);
-    return outcomes;
+    return runOutcomes;
   })();
   const stop = () => {
     stopped = true;
@@ -182,10 +189,39 @@ function busyProcess(runs) {
 }
 
 let failed = false;
+/** Each run's name, exit status, seconds and output, for the closing digest. */
+const outcomes = [];
+
+/** ANSI colour codes, dropped from the lines the digest quotes. */
+const ANSI = /\u001b\[[0-9;]*m/g;
+/** A Vitest line naming a failed test or file, or a run stopped at its limit. */
+const FAILURE_LINE = /^\s*(FAIL\b|×|✗|❯ .*\(\d+ tests? \| \d+ failed)|stopped after \d+ minutes|Unhandled (Rejection|Error)|Error: /;
+
+/**
+ * The closing digest: every run's status and time, and for a failed run the lines naming what
+ * failed (at most 40), so a log cut to its last lines still says which test failed and why.
+ */
+function printDigest() {
+  title("Summary");
+  for (const { name, status, seconds, output } of outcomes) {
+    console.log(`${status === 0 ? "passed" : "FAILED"}  ${name} (${seconds} s)`);
+    if (status === 0) continue;
+    const lines = [...new Set(output.replace(ANSI, "").split("\n").filter((line) => FAILURE_LINE.test(line)).map((line) => line.trim()))];
+    for (const line of lines.slice(0, 40)) console.log(`    ${line.slice(0, 300)}`);
+    if (lines.length > 40) console.log(`    … and ${lines.length - 40} more lines`);
+  }
+}
+
+/** Records a finished run for the digest; returns its exit status. */
+function record(name, startedAt, outcome) {
+  outcomes.push({ name, status: outcome.status, seconds: Math.round((Date.now() - startedAt) / 1000), output: outcome.output });
+  return outcome.status;
+}
 
 title(`Unit and API tests (${UNIT_PROJECTS.join(", ")})`);
 // Each run runs even when an earlier one failed (`failed ||= run()` would skip it).
-const unitStatus = (await withinLimit(start("pnpm", [...vitest, ...projects(UNIT_PROJECTS)], { env }), LIMITS_MS.unit, "The unit and API run")).status;
+let runStarted = Date.now();
+const unitStatus = record("Unit and API tests", runStarted, await withinLimit(start("pnpm", [...vitest, ...projects(UNIT_PROJECTS)], { env }), LIMITS_MS.unit, "The unit and API run"));
 failed = unitStatus !== 0 || failed;
 
 // The busy processes do work of their own first, the date-sensitive files at the two instants;
@@ -193,21 +229,26 @@ failed = unitStatus !== 0 || failed;
 const besideRuns = INSTANTS.map((instant) => [dateRun(instant)]);
 title(`End-to-end tests in Chromium, beside two busy processes (${besideRuns.map((runs) => runs.map((run) => run.name).join(", then ")).join("; ")}; then busy loops)`);
 const busy = besideRuns.map(busyProcess);
-const e2eStatus = (await withinLimit(start("pnpm", [...vitest, "--project", "e2e"], { env }), LIMITS_MS.e2e, "The end-to-end run")).status;
+runStarted = Date.now();
+const e2eStatus = record("End-to-end tests", runStarted, await withinLimit(start("pnpm", [...vitest, "--project", "e2e"], { env }), LIMITS_MS.e2e, "The end-to-end run"));
 failed = e2eStatus !== 0 || failed;
 for (const beside of busy) beside.stop();
 console.log("\nWaiting for the runs beside the end-to-end tests to end…");
-for (const outcomes of await Promise.all(busy.map((beside) => beside.results))) {
-  for (const { name, status, output } of outcomes) {
+for (const besideOutcomes of await Promise.all(busy.map((beside) => beside.results))) {
+  for (const { name, status, output, seconds } of besideOutcomes) {
     title(name);
     process.stdout.write(output);
+    outcomes.push({ name, status, output, seconds });
     failed = status !== 0 || failed;
   }
 }
 
 title("End-to-end tests that need the machine to themselves (e2e-alone)");
-const aloneStatus = (await withinLimit(start("pnpm", [...vitest, "--project", "e2e-alone"], { env }), LIMITS_MS.alone, "The e2e-alone run")).status;
+runStarted = Date.now();
+const aloneStatus = record("End-to-end tests alone (e2e-alone)", runStarted, await withinLimit(start("pnpm", [...vitest, "--project", "e2e-alone"], { env }), LIMITS_MS.alone, "The e2e-alone run"));
 failed = aloneStatus !== 0 || failed;
+
+printDigest();
 
 title(failed ? "Tests failed" : "Every test passed");
 process.exit(failed ? 1 : 0);
