@@ -19,7 +19,7 @@ export {
   type ProductivityImpact,
 } from "./impact";
 export { currentStreak, focusDayKeys, longestStreak } from "./streak";
-export { FOCUS_DAYS_PER_FREEZE, MAX_FREEZES, momentum, type Momentum } from "./momentum";
+export { FOCUS_DAYS_PER_FREEZE, MAX_FREEZES, momentum, streakCalendar, type DayMark, type Momentum, type StreakCalendarDay } from "./momentum";
 export {
   ACHIEVEMENT_CATEGORIES,
   achievementTally,
@@ -31,7 +31,7 @@ export {
 } from "./achievements";
 export { focusMilestoneProgress, nextFocusMilestone, type MilestoneProgress } from "./milestones";
 export { MOTIVATION_MESSAGES, motivationMessage, motivationTier, type MotivationTier } from "./motivation";
-export { dailyFocusSeries, streakCalendar, type DailyFocusPoint, type StreakCalendarDay } from "./series";
+export { dailyFocusSeries, type DailyFocusPoint } from "./series";
 export { previewSessions } from "./preview";
 export { statsOverview, type StatsOverview } from "./overview";
 export { escapeReport, type EscapeReport } from "./escapes";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FOCUS_DAYS_PER_FREEZE, MAX_FREEZES, momentum } from "./momentum";
+import { FOCUS_DAYS_PER_FREEZE, MAX_FREEZES, momentum, streakCalendar } from "./momentum";
 import { currentStreak } from "./streak";
 import { sessionAt, WEDNESDAY } from "../days/testSession";
 
@@ -56,7 +56,15 @@ describe("momentum: never miss twice", () => {
   });
 
   it("starts from nothing", () => {
-    expect(momentum([], at)).toEqual({ streak: 0, longest: 0, freezes: 0, needsToday: false, week: { focusDays: 0, goal: 4, met: false } });
+    expect(momentum([], at)).toEqual({
+      streak: 0,
+      longest: 0,
+      freezes: 0,
+      toNextFreeze: FOCUS_DAYS_PER_FREEZE,
+      lastFreezeUsed: null,
+      needsToday: false,
+      week: { focusDays: 0, goal: 4, met: false },
+    });
     // A focus day long ago: the run ended, and nothing is asked of today.
     expect(momentum(focusedOn(NOW, [20]), at)).toMatchObject({ streak: 0, longest: 1, needsToday: false });
   });
@@ -97,5 +105,65 @@ describe("the weekly goal", () => {
     const sessions = focusedOn(NOW, [4, 3, 2, 0]);
     expect(momentum(sessions, at).week).toEqual({ focusDays: 3, goal: 4, met: false });
     expect(momentum(sessions, at, 3).week).toEqual({ focusDays: 3, goal: 3, met: true });
+  });
+});
+
+describe("the streak calendar's marks", () => {
+  /** Focus at noon on each given day of November 2026 (local). */
+  const novemberDays = (days: readonly number[]) => days.map((day) => sessionAt(new Date(2026, 10, day, 12)));
+  /** The calendar from 15 November (a Sunday) to `now`, as `day: mark`. */
+  const marksUpTo = (sessions: ReturnType<typeof novemberDays>, now: Date, goal?: number) =>
+    Object.fromEntries(streakCalendar(sessions, now.getTime(), now.getDate() - 14, goal).map((d) => [d.day.slice(8), d.mark]));
+
+  // Focus on 16–22, 25, 26 and 28 November 2026; the weeks start on Sundays 15 and 22 November.
+  const sessions = novemberDays([16, 17, 18, 19, 20, 21, 22, 25, 26, 28]);
+  const evening = new Date(2026, 10, 28, 20);
+
+  it("marks focus days, the day a run survived, the day a freeze covered, and rest days of a week whose goal was met", () => {
+    expect(marksUpTo(sessions, evening)).toEqual({
+      // Before the run, in a week with 6 focus days against the goal of 4: a rest day.
+      "15": "rest",
+      ...Object.fromEntries(["16", "17", "18", "19", "20", "21", "22"].map((day) => [day, "focus"])),
+      // Two days off in a row: the first is the one a run survives, the second the freeze
+      // earned on the 22nd (the 7th focus day) covered.
+      "23": "mended",
+      "24": "freeze",
+      "25": "focus",
+      "26": "focus",
+      // One day off, carried on by the 28th.
+      "27": "mended",
+      "28": "focus",
+    });
+    // The card's figures: 10 focus days in the run, the freeze used on the 24th, the next one
+    // after 4 more focus days (3 since the 22nd), and this week's goal met (22, 25, 26, 28).
+    expect(momentum(sessions, evening.getTime())).toEqual({
+      streak: 10,
+      longest: 10,
+      freezes: 0,
+      toNextFreeze: 4,
+      lastFreezeUsed: "2026-11-24",
+      needsToday: false,
+      week: { focusDays: 4, goal: 4, met: true },
+    });
+  });
+
+  it("leaves yesterday unmarked until today's session repairs the run", () => {
+    const morning = new Date(2026, 10, 28, 8);
+    const beforeToday = novemberDays([16, 17, 18, 19, 20, 21, 22, 25, 26]);
+    const marks = marksUpTo(beforeToday, morning);
+    // This week has 3 focus days of 4 so far: no rest days yet, and the 27th waits.
+    expect([marks["27"], marks["28"]]).toEqual(["none", "none"]);
+    expect(momentum(beforeToday, morning.getTime())).toMatchObject({ streak: 9, needsToday: true });
+    // The session at noon repairs it.
+    expect(marksUpTo(sessions, evening)["27"]).toBe("mended");
+  });
+
+  it("marks nothing as mended or covered for a run that ended, and counts rest days against the user's goal", () => {
+    // 16–18 focused, then three days off without a freeze: the run ended; with a goal of 3 the
+    // first week was met, so its days off are rest days, and the second week's are not.
+    const ended = novemberDays([16, 17, 18, 24]);
+    const marks = marksUpTo(ended, new Date(2026, 10, 24, 20), 3);
+    expect(marks).toMatchObject({ "15": "rest", "19": "rest", "20": "rest", "21": "rest", "22": "none", "23": "none", "24": "focus" });
+    expect(momentum(ended, new Date(2026, 10, 24, 20).getTime(), 3)).toMatchObject({ streak: 1, freezes: 0, lastFreezeUsed: null });
   });
 });

@@ -23,6 +23,10 @@ export interface Momentum {
   longest: number;
   /** Freezes held now, 0 to MAX_FREEZES. */
   freezes: number;
+  /** Focus days of this run still to go before the next freeze is earned (1 to FOCUS_DAYS_PER_FREEZE). */
+  toNextFreeze: number;
+  /** The latest day (`YYYY-MM-DD`) a freeze covered in the current run, or null. */
+  lastFreezeUsed: string | null;
   /**
    * Yesterday was missed (or covered) and today has no completed focus session yet: a session
    * today carries the run on; without one, tomorrow a freeze covers today, or the run ends.
@@ -32,49 +36,80 @@ export interface Momentum {
   week: { focusDays: number; goal: number; met: boolean };
 }
 
+/**
+ * What a calendar day was to the run: `focus` (a completed focus session), `mended` (the one
+ * missed day a run survives, carried on by what came next), `freeze` (a second missed day in a
+ * row that a freeze covered), `rest` (a day off in a week whose goal was met), or `none`.
+ */
+export type DayMark = "focus" | "mended" | "freeze" | "rest" | "none";
+
+/** One cell of the streak calendar: a local day and what it was to the run. */
+export interface StreakCalendarDay {
+  /** Local day, `YYYY-MM-DD`. */
+  day: string;
+  /** Local midnight starting the day, epoch ms. */
+  start: number;
+  /** The day had a completed focus session. */
+  focused: boolean;
+  mark: DayMark;
+}
+
 /** The run as the walk over the days leaves it. */
 interface Run {
   streak: number;
   freezes: number;
   /** Focus days since the run's last freeze was earned. */
   towardFreeze: number;
-  /** The last day was missed and nothing has carried the run past it yet. */
-  missPending: boolean;
+  /** The missed day that nothing has carried the run past yet, `YYYY-MM-DD`, or null. */
+  missPending: string | null;
+  /** The latest day a freeze covered in this run. */
+  lastFreezeUsed: string | null;
 }
 
-const NO_RUN: Run = { streak: 0, freezes: 0, towardFreeze: 0, missPending: false };
+const NO_RUN: Run = { streak: 0, freezes: 0, towardFreeze: 0, missPending: null, lastFreezeUsed: null };
 
-function focusDay(run: Run): Run {
+/** The walk's result: the run at its end, the longest run, and each missed day the run carried past. */
+interface Walk {
+  run: Run;
+  longest: number;
+  /** Missed days that were `mended` or `freeze`, by day key. */
+  marks: Map<string, "mended" | "freeze">;
+  days: Set<string>;
+}
+
+function focusDay(run: Run, marks: Walk["marks"]): Run {
+  if (run.missPending && !marks.has(run.missPending)) marks.set(run.missPending, "mended");
   const towardFreeze = run.towardFreeze + 1;
   const earned = towardFreeze === FOCUS_DAYS_PER_FREEZE;
   return {
+    ...run,
     streak: run.streak + 1,
     freezes: earned ? Math.min(MAX_FREEZES, run.freezes + 1) : run.freezes,
     towardFreeze: earned ? 0 : towardFreeze,
-    missPending: false,
+    missPending: null,
   };
 }
 
-function missedDay(run: Run): Run {
+function missedDay(run: Run, day: string, marks: Walk["marks"]): Run {
   if (run.streak === 0) return NO_RUN;
   // The first missed day: the run waits for the next day's session.
-  if (!run.missPending) return { ...run, missPending: true };
+  if (!run.missPending) return { ...run, missPending: day };
   // Missed twice in a row: a freeze covers the day, or the run ends.
-  if (run.freezes > 0) return { ...run, freezes: run.freezes - 1 };
+  if (run.freezes > 0) {
+    if (!marks.has(run.missPending)) marks.set(run.missPending, "mended");
+    marks.set(day, "freeze");
+    return { ...run, freezes: run.freezes - 1, missPending: day, lastFreezeUsed: day };
+  }
   return NO_RUN;
 }
 
-/**
- * The momentum of `sessions` (completed focus sessions count, on the local day they end) at
- * `now` (epoch ms, this device's time zone): the current and longest runs in focus days, the
- * freezes held, whether today's session is what keeps the run, and the week's focus days against
- * `weeklyGoalDays` (default WEEKLY_GOAL_DAYS.default).
- */
-export function momentum(sessions: readonly StatsSession[], now: number, weeklyGoalDays: number = WEEKLY_GOAL_DAYS.default): Momentum {
+/** Walks every local day from the first focus day to today (`docs/product.md`, the streak as momentum). */
+function walk(sessions: readonly StatsSession[], now: number): Walk {
   const days = focusDayKeys(sessions);
   const today = startOfLocalDay(now);
   const todayKey = localDayKey(today);
   const first = [...days].sort()[0];
+  const marks: Walk["marks"] = new Map();
 
   let run = NO_RUN;
   let longest = 0;
@@ -82,24 +117,72 @@ export function momentum(sessions: readonly StatsSession[], now: number, weeklyG
     // Each local day from the first focus day to yesterday (addLocalDays keeps to local
     // midnights across daylight-saving changes).
     for (let day = dayKeyStart(first); day < today; day = addLocalDays(day, 1)) {
-      run = days.has(localDayKey(day)) ? focusDay(run) : missedDay(run);
+      const key = localDayKey(day);
+      run = days.has(key) ? focusDay(run, marks) : missedDay(run, key, marks);
       longest = Math.max(longest, run.streak);
     }
   }
-  const focusedToday = days.has(todayKey);
-  if (focusedToday) run = focusDay(run);
-  longest = Math.max(longest, run.streak);
+  // Today is never missed while it lasts.
+  if (days.has(todayKey)) run = focusDay(run, marks);
+  return { run, longest: Math.max(longest, run.streak), marks, days };
+}
 
-  const weekStart = startOfLocalWeek(now);
+function weeklyGoal(weeklyGoalDays: number): number {
+  return Math.max(WEEKLY_GOAL_DAYS.min, Math.min(WEEKLY_GOAL_DAYS.max, Math.round(weeklyGoalDays)));
+}
+
+/**
+ * The momentum of `sessions` (completed focus sessions count, on the local day they end) at
+ * `now` (epoch ms, this device's time zone): the current and longest runs in focus days, the
+ * freezes held and the next one, whether today's session is what keeps the run, and the week's
+ * focus days against `weeklyGoalDays` (default WEEKLY_GOAL_DAYS.default).
+ */
+export function momentum(sessions: readonly StatsSession[], now: number, weeklyGoalDays: number = WEEKLY_GOAL_DAYS.default): Momentum {
+  const { run, longest, days } = walk(sessions, now);
+  const today = startOfLocalDay(now);
+  const focusedToday = days.has(localDayKey(today));
+
   let weekDays = 0;
-  for (let day = weekStart; day <= today; day = addLocalDays(day, 1)) if (days.has(localDayKey(day))) weekDays += 1;
-  const goal = Math.max(WEEKLY_GOAL_DAYS.min, Math.min(WEEKLY_GOAL_DAYS.max, Math.round(weeklyGoalDays)));
+  for (let day = startOfLocalWeek(now); day <= today; day = addLocalDays(day, 1)) if (days.has(localDayKey(day))) weekDays += 1;
+  const goal = weeklyGoal(weeklyGoalDays);
 
   return {
     streak: run.streak,
     longest,
     freezes: run.freezes,
-    needsToday: !focusedToday && run.streak > 0 && run.missPending,
+    toNextFreeze: FOCUS_DAYS_PER_FREEZE - run.towardFreeze,
+    lastFreezeUsed: run.lastFreezeUsed,
+    needsToday: !focusedToday && run.streak > 0 && run.missPending !== null,
     week: { focusDays: weekDays, goal, met: weekDays >= goal },
   };
+}
+
+/**
+ * The last `count` local days, oldest first, ending today, each with its mark (`DayMark`): what
+ * the streak calendar shows. A day off is `rest` when its week (from WEEK_START_DAY) met the
+ * goal of `weeklyGoalDays` focus days, this week counting up to today.
+ */
+export function streakCalendar(sessions: readonly StatsSession[], now: number, count: number, weeklyGoalDays: number = WEEKLY_GOAL_DAYS.default): StreakCalendarDay[] {
+  const { marks, days } = walk(sessions, now);
+  const goal = weeklyGoal(weeklyGoalDays);
+  const today = startOfLocalDay(now);
+  const weekMet = new Map<number, boolean>();
+  const metWeek = (start: number): boolean => {
+    const weekStart = startOfLocalWeek(start);
+    let met = weekMet.get(weekStart);
+    if (met === undefined) {
+      let focusDays = 0;
+      for (let day = weekStart, i = 0; i < 7 && day <= today; day = addLocalDays(day, 1), i++) if (days.has(localDayKey(day))) focusDays += 1;
+      met = focusDays >= goal;
+      weekMet.set(weekStart, met);
+    }
+    return met;
+  };
+  return Array.from({ length: Math.max(0, Math.floor(count)) }, (_, i) => {
+    const start = addLocalDays(today, i - Math.floor(count) + 1);
+    const day = localDayKey(start);
+    const focused = days.has(day);
+    const mark: DayMark = focused ? "focus" : (marks.get(day) ?? (metWeek(start) ? "rest" : "none"));
+    return { day, start, focused, mark };
+  });
 }

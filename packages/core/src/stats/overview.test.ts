@@ -25,7 +25,7 @@ describe("statistics overview", () => {
   });
 
   it("feeds the streak into the achievements", () => {
-    expect(overview.streak).toEqual({ current: 3, longest: 3, consecutive: 3, freezes: 0, needsToday: false, week: { focusDays: 3, goal: 4, met: false } });
+    expect(overview.streak).toEqual({ current: 3, longest: 3, consecutive: 3, freezes: 0, toNextFreeze: 4, lastFreezeUsed: null, needsToday: false, week: { focusDays: 3, goal: 4, met: false } });
     expect(overview.gallery.find((a) => a.id === "streak-3-days")?.unlocked).toBe(true);
     expect(overview.headline.map((a) => a.unlocked)).toEqual([true, true, true]);
   });

@@ -6,9 +6,9 @@ import { recentSessions } from "./recent";
 import { sessionBreakdown, type SessionBreakdown } from "./breakdown";
 import { escapeReport, type EscapeReport } from "./escapes";
 import { intentionReport, type IntentionReport, type IntentionSession } from "./intentions";
-import { dailyFocusSeries, streakCalendar, type DailyFocusPoint, type StreakCalendarDay } from "./series";
+import { dailyFocusSeries, type DailyFocusPoint } from "./series";
 import type { StatsSession } from "../days/sessionRecord";
-import { momentum, type Momentum } from "./momentum";
+import { momentum, streakCalendar, type Momentum, type StreakCalendarDay } from "./momentum";
 import { currentStreak } from "./streak";
 import { summarizeSessions, type StatsSummary } from "./summary";
 
@@ -24,7 +24,7 @@ export interface StatsOverview<T extends StatsSession = StatsSession> {
    * The streak as momentum (`momentum`: focus days of the current and longest runs, freezes, the
    * weekly goal), and `consecutive`: the plain count of focus days in a row, in days.
    */
-  streak: { current: number; longest: number; consecutive: number; freezes: number; needsToday: boolean; week: Momentum["week"] };
+  streak: Pick<Momentum, "longest" | "freezes" | "toNextFreeze" | "lastFreezeUsed" | "needsToday" | "week"> & { current: number; consecutive: number };
   headline: Achievement[];
   gallery: Achievement[];
   /** Toward the next milestone of today's focus minutes. */
@@ -33,7 +33,7 @@ export interface StatsOverview<T extends StatsSession = StatsSession> {
   /** Per-day series for the charts, oldest first, ending today. */
   last7Days: DailyFocusPoint[];
   last30Days: DailyFocusPoint[];
-  /** Streak calendar of the last 30 days. */
+  /** Streak calendar of the last 30 days, each day marked (`streakCalendar`). */
   calendar: StreakCalendarDay[];
   /** Strict sessions ended early: this week's count and the latest ones. */
   escapes: EscapeReport<T>;
@@ -50,7 +50,8 @@ export interface StatsOverview<T extends StatsSession = StatsSession> {
 export function statsOverview<T extends StatsSession>(sessions: readonly T[], now: number, options: { weeklyGoalDays?: number } = {}): StatsOverview<T> {
   const summary = summarizeSessions(sessions, now);
   const run = momentum(sessions, now, options.weeklyGoalDays);
-  const streak = { current: run.streak, longest: run.longest, consecutive: currentStreak(sessions, now), freezes: run.freezes, needsToday: run.needsToday, week: run.week };
+  const { streak: current, ...rest } = run;
+  const streak = { ...rest, current, consecutive: currentStreak(sessions, now) };
   const achievementInput = { ...summary, currentStreak: streak.current, longestStreak: streak.longest };
   return {
     summary,
@@ -64,7 +65,7 @@ export function statsOverview<T extends StatsSession>(sessions: readonly T[], no
     motivation: { tier: motivationTier(summary.sessionsToday), message: motivationMessage(summary.sessionsToday) },
     last7Days: dailyFocusSeries(sessions, now, 7),
     last30Days: dailyFocusSeries(sessions, now, 30),
-    calendar: streakCalendar(sessions, now, 30),
+    calendar: streakCalendar(sessions, now, 30, options.weeklyGoalDays),
     escapes: escapeReport(sessions, now),
     intentions: intentionReport(sessions as readonly (T & IntentionSession)[], now),
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dailyFocusSeries, streakCalendar } from "./series";
+import { dailyFocusSeries } from "./series";
+import { streakCalendar } from "./momentum";
 import { sessionAt, WEDNESDAY } from "../days/testSession";
 
 const now = WEDNESDAY.getTime(); // 18 November 2026

@@ -1,7 +1,6 @@
 import { localDayKey } from "../format";
 import { addLocalDays } from "../days/calendar";
 import { isCompletedFocus, secondsToMinutes, sessionEndMs, type StatsSession } from "../days/sessionRecord";
-import { focusDayKeys } from "./streak";
 
 /** One bar of the per-day chart: a local day, its completed focus sessions and focus minutes. */
 export interface DailyFocusPoint {
@@ -12,13 +11,6 @@ export interface DailyFocusPoint {
   sessions: number;
   /** Whole minutes of completed focus that ended that day. */
   focusMinutes: number;
-}
-
-/** One cell of the streak calendar: whether the local day had a completed focus session. */
-export interface StreakCalendarDay {
-  day: string;
-  start: number;
-  focused: boolean;
 }
 
 function lastDays(now: number, days: number): { day: string; start: number }[] {
@@ -49,10 +41,4 @@ export function dailyFocusSeries(sessions: readonly StatsSession[], now: number,
     const total = totals.get(day);
     return { day, start, sessions: total?.sessions ?? 0, focusMinutes: secondsToMinutes(total?.seconds ?? 0) };
   });
-}
-
-/** Which of the last `days` local days had a completed focus session, oldest first, ending today. */
-export function streakCalendar(sessions: readonly StatsSession[], now: number, days: number): StreakCalendarDay[] {
-  const focused = focusDayKeys(sessions);
-  return lastDays(now, days).map(({ day, start }) => ({ day, start, focused: focused.has(day) }));
 }

@@ -266,9 +266,26 @@ describe("Statistics tab", () => {
     const momentumList = await screen.findByTestId("streak-momentum");
     expect(screen.getByTestId("streak-current").textContent).toBe("2 focus days");
     expect(within(momentumList).getByText("2 of 4 days this week")).toBeTruthy();
-    expect(within(momentumList).getByText("No freeze yet: one comes with every 7th focus day")).toBeTruthy();
+    expect(within(momentumList).getByText("No freeze yet: one comes with every 7th focus day · next after 5 more focus days")).toBeTruthy();
     expect(screen.getByTestId("streak-needs-today").textContent).toBe("One session today keeps your streak going.");
     expect(screen.getByText(/0 days in a row/)).toBeTruthy();
+  });
+
+  it("marks each calendar day, and says when the freeze was used and when the next comes", async () => {
+    // Focus 5–11 November (a freeze earned on the 7th day), nothing on the 12th and 13th, then
+    // every day from the 14th to today (Wednesday 18).
+    const days = [5, 6, 7, 8, 9, 10, 11, 14, 15, 16, 17, 18];
+    mockFetch({ "GET /api/sessions": { status: 200, body: days.map((day, i) => at(day, 9, { id: i + 1 })) } });
+    renderPanel(IN_TRIAL);
+    expect(await screen.findByTestId("streak-freezes")).toHaveProperty("textContent", "Freeze used on November 13: your streak carried on · next after 2 more focus days");
+    expect(screen.getByTestId("streak-current").textContent).toBe("12 focus days");
+    const calendar = screen.getByRole("img", { name: /^Streak 12 focus days/ });
+    const titles = [...calendar.querySelectorAll("[data-mark]")].map((cell) => cell.getAttribute("title"));
+    expect(titles).toContain("November 12: day off, your streak carried on");
+    expect(titles).toContain("November 13: a freeze covered this day");
+    expect(titles).toContain("November 18: focus day");
+    // 1–4 November: that week had 3 focus days of 4, so its days off are plain days off.
+    expect(titles).toContain("November 4: no focus session");
   });
 
   it("switches the chart between 7 and 30 days, with every day's numbers in a table", async () => {

@@ -1,4 +1,4 @@
-import { WEEK_START_DAY, type StatsOverview, type StreakCalendarDay } from "@focus/core/stats";
+import { MAX_FREEZES, WEEK_START_DAY, type DayMark, type StatsOverview, type StreakCalendarDay } from "@focus/core/stats";
 import { Flame, Snowflake, Target } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
@@ -7,12 +7,13 @@ import { plural } from "./format";
 /**
  * The streak as momentum (`docs/product.md`, Statistics: runs of focus days that survive one
  * missed day, freezes, the weekly goal) over the last 30 days as a calendar, weeks starting on
- * Sunday like the stats' weeks. A filled day had a completed focus session; a day without one is
- * a plain "no session", never a failure. The calendar is one image for screen readers, labelled
- * with the streak and the number of focus days.
+ * Sunday like the stats' weeks. Each day shows its mark (`streakCalendar` in core): a focus day,
+ * a day off the streak carried past, a day a freeze covered, a rest day of a week whose goal was
+ * met, or a plain "no session", never a failure. The calendar is one image for screen readers,
+ * labelled with the streak and the number of focus days; each day's title names its mark.
  */
 export function StreakCalendar({ days, streak, className }: { days: StreakCalendarDay[]; streak: StatsOverview["streak"]; className?: string }) {
-  const { current, longest, consecutive, freezes, needsToday, week } = streak;
+  const { current, longest, consecutive, freezes, toNextFreeze, lastFreezeUsed, needsToday, week } = streak;
   const focusDays = days.filter((d) => d.focused).length;
   const label = `Streak ${plural(current, "focus day")}, longest ${plural(longest, "focus day")}. Focused on ${focusDays} of the last ${days.length} days.`;
 
@@ -48,9 +49,7 @@ export function StreakCalendar({ days, streak, className }: { days: StreakCalend
             </li>
             <li className="flex items-center gap-2">
               <Snowflake className="size-4 shrink-0 text-primary" aria-hidden />
-              <span>
-                {freezes === 0 ? "No freeze yet: one comes with every 7th focus day" : `${plural(freezes, "freeze")} held: each covers a second day off in a row`}
-              </span>
+              <span data-testid="streak-freezes">{freezeLine(freezes, toNextFreeze, lastFreezeUsed)}</span>
             </li>
             {needsToday && (
               <li className="rounded-md bg-accent/60 px-3 py-2 font-medium" data-testid="streak-needs-today">
@@ -91,28 +90,53 @@ function StreakDays({ days, label }: { days: StreakCalendarDay[]; label: string 
         {days.map((d) => (
           <span
             key={d.day}
-            title={`${new Date(d.start).toLocaleDateString(undefined, { month: "long", day: "numeric" })}: ${d.focused ? "focused" : "no focus session"}`}
+            data-mark={d.mark}
+            title={`${new Date(d.start).toLocaleDateString(undefined, { month: "long", day: "numeric" })}: ${DAY_MARKS[d.mark].title}`}
             className={cn(
-              "grid aspect-square place-items-center rounded-md tabular-nums",
-              d.focused ? "bg-primary font-semibold text-primary-foreground" : "bg-muted text-muted-foreground",
+              "relative grid aspect-square place-items-center rounded-md tabular-nums",
+              DAY_MARKS[d.mark].className,
               d.day === today && "ring-2 ring-ring ring-offset-2 ring-offset-card",
             )}
           >
             {new Date(d.start).getDate()}
+            {d.mark === "freeze" && <Snowflake className="absolute right-0.5 top-0.5 size-2.5" aria-hidden />}
           </span>
         ))}
       </div>
       <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-hidden>
-        <span className="flex items-center gap-1.5">
-          <span className="size-3 rounded-sm bg-primary" /> Focus day
-        </span>
-        <span className="flex items-center gap-1.5">
-          <span className="size-3 rounded-sm bg-muted ring-1 ring-border" /> No session
-        </span>
+        {LEGEND.map((mark) => (
+          <span key={mark} className="flex items-center gap-1.5">
+            <span className={cn("size-3 rounded-sm", DAY_MARKS[mark].swatch)} /> {DAY_MARKS[mark].legend}
+          </span>
+        ))}
         <span className="flex items-center gap-1.5">
           <span className="size-3 rounded-sm ring-2 ring-ring" /> Today
         </span>
       </p>
     </div>
   );
+}
+
+/** How each mark looks in a day's cell and the legend, and what its title says. */
+const DAY_MARKS: Record<DayMark, { className: string; swatch: string; legend: string; title: string }> = {
+  focus: { className: "bg-primary font-semibold text-primary-foreground", swatch: "bg-primary", legend: "Focus day", title: "focus day" },
+  mended: { className: "bg-primary/25 text-foreground", swatch: "bg-primary/25", legend: "Day off, streak kept", title: "day off, your streak carried on" },
+  freeze: { className: "bg-sky-200 text-sky-950 dark:bg-sky-900 dark:text-sky-50", swatch: "bg-sky-200 dark:bg-sky-900", legend: "Freeze used", title: "a freeze covered this day" },
+  rest: { className: "bg-accent text-accent-foreground", swatch: "bg-accent", legend: "Rest day, goal met", title: "rest day, the week's goal was met" },
+  none: { className: "bg-muted text-muted-foreground", swatch: "bg-muted ring-1 ring-border", legend: "No session", title: "no focus session" },
+};
+const LEGEND: DayMark[] = ["focus", "mended", "freeze", "rest", "none"];
+
+/** The freeze line: freezes held, or the last one used, and how far the next one is. */
+function freezeLine(freezes: number, toNextFreeze: number, lastFreezeUsed: string | null): string {
+  const next = freezes < MAX_FREEZES ? ` · next after ${plural(toNextFreeze, "more focus day")}` : "";
+  if (freezes > 0) return `${plural(freezes, "freeze")} held: each covers a second day off in a row${next}`;
+  if (lastFreezeUsed) return `Freeze used on ${dayLabel(lastFreezeUsed)}: your streak carried on${next}`;
+  return `No freeze yet: one comes with every 7th focus day${next}`;
+}
+
+/** `YYYY-MM-DD` as "November 24" in the user's language. */
+function dayLabel(key: string): string {
+  const [year, month, day] = key.split("-").map(Number);
+  return new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1).toLocaleDateString(undefined, { month: "long", day: "numeric" });
 }
