@@ -19,7 +19,7 @@ export {
   type ProductivityImpact,
 } from "./impact";
 export { currentStreak, focusDayKeys, longestStreak } from "./streak";
-export { FOCUS_DAYS_PER_FREEZE, MAX_FREEZES, momentum, streakCalendar, type DayMark, type Momentum, type StreakCalendarDay } from "./momentum";
+export { FOCUS_DAYS_PER_FREEZE, MAX_FREEZES, momentum, streakCalendar, streakNudge, type DayMark, type Momentum, type StreakCalendarDay } from "./momentum";
 export {
   ACHIEVEMENT_CATEGORIES,
   achievementTally,

@@ -186,3 +186,13 @@ export function streakCalendar(sessions: readonly StatsSession[], now: number, c
     return { day, start, focused, mark };
   });
 }
+
+/**
+ * The line that asks for today's session on the day it keeps the run (`needsToday`), or null:
+ * "A freeze covers today if you need it." with a freeze in hand, else "One session today keeps
+ * your streak going." Shown beside Start and in Statistics.
+ */
+export function streakNudge(m: Pick<Momentum, "needsToday" | "freezes">): string | null {
+  if (!m.needsToday) return null;
+  return m.freezes > 0 ? "A freeze covers today if you need it." : "One session today keeps your streak going.";
+}

@@ -1,4 +1,4 @@
-import { MAX_FREEZES, WEEK_START_DAY, type DayMark, type StatsOverview, type StreakCalendarDay } from "@focus/core/stats";
+import { MAX_FREEZES, WEEK_START_DAY, streakNudge, type DayMark, type StatsOverview, type StreakCalendarDay } from "@focus/core/stats";
 import { Flame, Snowflake, Target } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
@@ -15,6 +15,7 @@ import { plural } from "./format";
 export function StreakCalendar({ days, streak, className }: { days: StreakCalendarDay[]; streak: StatsOverview["streak"]; className?: string }) {
   const { current, longest, consecutive, freezes, toNextFreeze, lastFreezeUsed, needsToday, week } = streak;
   const focusDays = days.filter((d) => d.focused).length;
+  const nudge = streakNudge({ needsToday, freezes });
   const label = `Streak ${plural(current, "focus day")}, longest ${plural(longest, "focus day")}. Focused on ${focusDays} of the last ${days.length} days.`;
 
   return (
@@ -51,9 +52,9 @@ export function StreakCalendar({ days, streak, className }: { days: StreakCalend
               <Snowflake className="size-4 shrink-0 text-primary" aria-hidden />
               <span data-testid="streak-freezes">{freezeLine(freezes, toNextFreeze, lastFreezeUsed)}</span>
             </li>
-            {needsToday && (
+            {nudge && (
               <li className="rounded-md bg-accent/60 px-3 py-2 font-medium" data-testid="streak-needs-today">
-                {freezes > 0 ? "A freeze covers today if you need it." : "One session today keeps your streak going."}
+                {nudge}
               </li>
             )}
           </ul>

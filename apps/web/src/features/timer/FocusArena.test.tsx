@@ -53,6 +53,22 @@ describe("Focus Arena", () => {
     expect(screen.getByRole("button", { name: "Start Break" })).toBeTruthy();
   });
 
+  it("says beside Start that one session today keeps the streak, on the day it does", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(NOON);
+    /** A completed 25-minute focus session at 9:00 on a day of November 2026. */
+    const focusOn = (day: number) => ({ id: day, type: "focus", completed: true, duration: 1500, startTime: new Date(2026, 10, day, 9).toISOString() });
+    // Focus on Thursday 19 and Friday 20, Saturday missed, nothing yet this Sunday.
+    serve(inTrial(), [focusOn(19), focusOn(20)]);
+    const first = renderRoute("/app");
+    expect((await screen.findByTestId("streak-nudge")).textContent).toBe("One session today keeps your streak going.");
+    first.unmount();
+    // With 13–20 November focused (a freeze earned on the 7th day), the freeze is offered instead.
+    serve(inTrial(), [13, 14, 15, 16, 17, 18, 19, 20].map(focusOn));
+    renderRoute("/app");
+    expect((await screen.findByTestId("streak-nudge")).textContent).toBe("A freeze covers today if you need it.");
+  });
+
   it("warns before the end: an amber ring, the time it says is left, and ⏳ in the tab's title", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const start = NOON;

@@ -8,6 +8,7 @@ import { takeStartOnArrival } from "@/lib/startOnArrival";
 import { cn } from "@/lib/utils";
 import { ModeSelector } from "./ModeSelector";
 import { FreeLimitCard, PlanAllowance, useAtFreeLimit } from "./PlanAllowance";
+import { StreakNudge } from "./StreakNudge";
 import { ProgressRing } from "./ProgressRing";
 import { TodayProgress } from "./TodayProgress";
 import { LiveStatusBadge } from "./LiveStatusBadge";
@@ -127,6 +128,7 @@ export function FocusArena({
         <ArenaControls view={view} pickedTaskTitle={pickedTaskTitle} />
         {shield}
         <PlanAllowance />
+        <StreakNudge />
         <ReflectionCard />
       </section>
 

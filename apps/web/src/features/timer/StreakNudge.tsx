@@ -1,0 +1,58 @@
+import { addLocalDays, momentum, startOfLocalDay, streakNudge } from "@focus/core/stats";
+import { sessionSchema } from "@focus/core/schemas";
+import { useQuery } from "@tanstack/react-query";
+import { Flame } from "lucide-react";
+import { z } from "zod";
+import { useSignedInUser } from "@/runtime/currentUser";
+import { useCurrentSettings } from "@/runtime/currentSettings";
+import { useGuestSessions } from "@/runtime/guestSessions";
+import { usePendingSessions } from "@/runtime/outbox/useOutbox";
+import { TimerActor } from "@/runtime/timerActor";
+import { queryKeys } from "@/lib/queryKeys";
+
+const rangeSchema = z.array(sessionSchema.pick({ type: true, completed: true, duration: true, startTime: true, clientId: true }));
+
+/** Days of history the nudge reads: enough for the freezes a run earns in that time. */
+const HISTORY_DAYS = 42;
+/** A page of `GET /api/sessions/range` holds at most this many sessions; a full page may miss the latest days. */
+const RANGE_PAGE = 1000;
+
+/** Local midnight of a `YYYY-MM-DD` day key, epoch ms. */
+function dayKeyStart(dayKey: string): number {
+  const [year = 0, month = 1, day = 1] = dayKey.split("-").map(Number);
+  return new Date(year, month - 1, day).getTime();
+}
+
+/**
+ * Beside Start, on the day it matters: "One session today keeps your streak going." (or that a
+ * freeze covers today), from core's `momentum` and `streakNudge` over the last HISTORY_DAYS
+ * days (`docs/product.md`, the streak as momentum): a signed-in user's sessions from
+ * `GET /api/sessions/range` plus the ones waiting in the outbox, a guest's from this browser.
+ * Says nothing while the history loads or fails, or when a full page may leave days out.
+ */
+export function StreakNudge() {
+  const user = useSignedInUser();
+  const dayKey = TimerActor.useSelector((s) => s.context.dayKey);
+  const { weeklyGoalDays } = useCurrentSettings();
+  const today = dayKeyStart(dayKey);
+  const startDate = new Date(startOfLocalDay(addLocalDays(today, 1 - HISTORY_DAYS))).toISOString();
+  const endDate = new Date(addLocalDays(today, 1) - 1).toISOString();
+  const query = useQuery({
+    queryKey: queryKeys.sessionsRange(startDate, endDate),
+    enabled: !user.isGuest,
+    select: (data: unknown) => rangeSchema.parse(data),
+  });
+  const pending = usePendingSessions();
+  const guestSessions = useGuestSessions();
+
+  const server = query.data;
+  const sessions = user.isGuest ? guestSessions : server && server.length < RANGE_PAGE ? [...server, ...pending] : null;
+  const nudge = sessions && streakNudge(momentum(sessions, today, weeklyGoalDays));
+  if (!nudge) return null;
+  return (
+    <p data-testid="streak-nudge" className="mx-auto flex max-w-md items-center justify-center gap-2 rounded-lg bg-accent/60 px-3 py-2 text-center text-sm font-medium text-accent-foreground">
+      <Flame className="size-4 shrink-0" aria-hidden />
+      {nudge}
+    </p>
+  );
+}
