@@ -27,6 +27,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const args = process.argv.slice(2);
 const vitest = ["exec", "vitest", "run"];
@@ -192,8 +193,6 @@ let failed = false;
 /** Each run's name, exit status, seconds and output, for the closing digest. */
 const outcomes = [];
 
-/** ANSI colour codes, dropped from the lines the digest quotes. */
-const ANSI = /\u001b\[[0-9;]*m/g;
 /** A Vitest line naming a failed test or file, or a run stopped at its limit. */
 const FAILURE_LINE = /^\s*(FAIL\b|×|✗|❯ .*\(\d+ tests? \| \d+ failed)|stopped after \d+ minutes|Unhandled (Rejection|Error)|Error: /;
 
@@ -206,7 +205,7 @@ function printDigest() {
   for (const { name, status, seconds, output } of outcomes) {
     console.log(`${status === 0 ? "passed" : "FAILED"}  ${name} (${seconds} s)`);
     if (status === 0) continue;
-    const lines = [...new Set(output.replace(ANSI, "").split("\n").filter((line) => FAILURE_LINE.test(line)).map((line) => line.trim()))];
+    const lines = [...new Set(stripVTControlCharacters(output).split("\n").filter((line) => FAILURE_LINE.test(line)).map((line) => line.trim()))];
     for (const line of lines.slice(0, 40)) console.log(`    ${line.slice(0, 300)}`);
     if (lines.length > 40) console.log(`    … and ${lines.length - 40} more lines`);
   }
