@@ -13,6 +13,7 @@ import { loggerOptions } from "./logger";
 import { serializerCompiler } from "./responseSerializer";
 import apiDocsPlugin from "./plugins/apiDocs";
 import authPlugin from "./plugins/auth";
+import heavyReadsPlugin from "./plugins/heavyReads";
 import compressionPlugin from "./plugins/compression";
 import databasePlugin from "./plugins/database";
 import drainPlugin from "./plugins/drain";
@@ -84,6 +85,7 @@ export const focusApp = fp<{ config: Config }>(
     await fastify.register(rateLimitsPlugin);
     await fastify.register(sessionPlugin, { config });
     await fastify.register(authPlugin, { config });
+    await fastify.register(heavyReadsPlugin);
     await fastify.register(timeZonePlugin);
     await fastify.register(noNulTextPlugin);
     await fastify.register(livePlugin);

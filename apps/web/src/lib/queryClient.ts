@@ -29,10 +29,15 @@ export function queryKeyToPath(queryKey: QueryKey): string {
 /** Default query function: GET the query key's path, parsed as JSON. */
 export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => api.get(queryKeyToPath(queryKey), { signal });
 
+/** How many times a query answered 429 is sent again. */
+const QUERY_RETRIES_AFTER_429 = 3;
+
 /**
- * A query client with these rules: no retry, no refetch on focus or interval, never stale. A
- * call answered 401 while a user is signed in means their session ended elsewhere (a password
- * change, "Sign out everywhere"): the user is loaded again, which shows the way to sign in.
+ * A query client with these rules: no retry but for a read the server asked to wait for (429,
+ * e.g. the account's heavy reads at their limit: up to QUERY_RETRIES_AFTER_429 times, a second
+ * more each time), no refetch on focus or interval, never stale. A call answered 401 while a
+ * user is signed in means their session ended elsewhere (a password change, "Sign out
+ * everywhere"): the user is loaded again, which shows the way to sign in.
  */
 export function createQueryClient(): QueryClient {
   const sessionEnded = (error: Error) => {
@@ -46,7 +51,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         queryFn: defaultQueryFn,
-        retry: false,
+        retry: (failures, error) => error instanceof ApiError && error.status === 429 && failures < QUERY_RETRIES_AFTER_429,
+        retryDelay: (failures) => 1000 * (failures + 1),
         refetchOnWindowFocus: false,
         refetchInterval: false,
         staleTime: Infinity,

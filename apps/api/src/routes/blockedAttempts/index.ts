@@ -32,7 +32,7 @@ const blockedAttemptRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     "/blocked-attempts/summary",
-    { onRequest: fastify.authenticate, schema: { response: { 200: blockedAttemptSummarySchema } } },
+    { onRequest: fastify.authenticate, preHandler: fastify.heavyRead, schema: { response: { 200: blockedAttemptSummarySchema } } },
     async (request) => blockedAttemptSummaryOf(fastify.db, userOf(request).id),
   );
 };

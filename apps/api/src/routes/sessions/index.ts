@@ -10,7 +10,8 @@
  * 200 with the original record and records nothing, so a retried post never counts twice.
  * On the Free plan a focus session over the daily limit is refused with 403 and the sessions
  * listed are those of the last 7 local days (`docs/product.md`, People and plans); the caller's
- * day is read in its X-Time-Zone.
+ * day is read in its X-Time-Zone. The two lists count toward the account's heavy reads
+ * (`fastify.heavyRead`: HEAVY_READS_PER_ACCOUNT at once, else 429).
  */
 import {
   encodeSessionCursor,
@@ -33,7 +34,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     "/sessions",
-    { schema: { querystring: sessionListQuerySchema, response: { 200: sessionListSchema } } },
+    { preHandler: fastify.heavyRead, schema: { querystring: sessionListQuerySchema, response: { 200: sessionListSchema } } },
     async (request, reply) => {
       const { limit, cursor } = request.query;
       const { sessions, hasMore } = await sessionHistoryPage(fastify.db, userOf(request), { limit, cursor }, Date.now(), request.timeZone);
@@ -71,7 +72,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     "/sessions/range",
-    { schema: { querystring: sessionRangeQuerySchema, response: { 200: sessionListSchema } } },
+    { preHandler: fastify.heavyRead, schema: { querystring: sessionRangeQuerySchema, response: { 200: sessionListSchema } } },
     async (request, reply) => {
       const { startDate, endDate, limit, cursor } = request.query;
       const range = { start: new Date(startDate), end: new Date(endDate) };
