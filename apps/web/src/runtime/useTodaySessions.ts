@@ -15,6 +15,28 @@ function dayKeyStart(dayKey: string): number {
   return new Date(year, month - 1, day).getTime();
 }
 
+/** The query key of the local day `dayKey`'s sessions (`GET /api/sessions/range` over that day). */
+function todayRangeKey(dayKey: string) {
+  const { start, end } = localDayBounds(dayKeyStart(dayKey));
+  return queryKeys.sessionsRange(new Date(start).toISOString(), new Date(end - 1).toISOString());
+}
+
+const answeredSchema = z.array(sessionSchema.pick({ clientId: true, outcome: true }));
+
+/**
+ * Whether the session `clientId`, which ended on the local day `dayKey`, has a reflection on the
+ * server (answered on another device): read from the same answer as `useTodaySessions`, which
+ * is loaded again whenever the server records a change to the user's sessions.
+ */
+export function useAnsweredOnServer(clientId: string | null, dayKey: string, enabled = true): boolean {
+  const query = useQuery({
+    queryKey: todayRangeKey(dayKey),
+    enabled: enabled && clientId !== null,
+    select: (data: unknown) => answeredSchema.parse(data).some((s) => s.clientId === clientId && s.outcome !== undefined),
+  });
+  return query.data === true;
+}
+
 /**
  * Today's Progress of a signed-in user: the sessions of the local day `dayKey` (the timer
  * chart's day) from `GET /api/sessions/range` with the ISO start and end of that day (the
@@ -24,11 +46,8 @@ function dayKeyStart(dayKey: string): number {
  */
 export function useTodaySessions(dayKey: string, enabled = true) {
   const now = dayKeyStart(dayKey);
-  const { start, end } = localDayBounds(now);
-  const startDate = new Date(start).toISOString();
-  const endDate = new Date(end - 1).toISOString();
   const query = useQuery({
-    queryKey: queryKeys.sessionsRange(startDate, endDate),
+    queryKey: todayRangeKey(dayKey),
     enabled,
     select: (data: unknown) => rangeSchema.parse(data),
   });

@@ -22,7 +22,7 @@ const PICKED = {
 };
 
 /** Answers the calls of /app; records every PATCH of a session (path and body). */
-function serve(user: User) {
+function serve(user: User, todaySessions: unknown[] = []) {
   const patched: { path: string; body: unknown }[] = [];
   vi.stubGlobal(
     "fetch",
@@ -31,7 +31,7 @@ function serve(user: User) {
       const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
       if (url === "/api/me") return json(200, { user });
       if (url === "/api/settings") return json(200, DEFAULT_SETTINGS);
-      if (url.startsWith("/api/sessions/range")) return json(200, []);
+      if (url.startsWith("/api/sessions/range")) return json(200, todaySessions);
       if (url === "/api/tasks") return json(200, [PICKED]);
       if (url.startsWith("/api/sessions/") && init?.method === "PATCH") {
         const body = JSON.parse(String(init.body)) as object;
@@ -154,6 +154,19 @@ describe("How did it go?", () => {
     await userEvent.click(screen.getByRole("button", { name: "Skip" }));
     expect(screen.queryByRole("region", { name: "How did it go?" })).toBeNull();
     expect(patched).toEqual([]);
+  });
+
+  it("is not asked again once the session was answered on another device", async () => {
+    // The phone saved "Done" for the session; the desktop's server answer says so.
+    serve(inTrial, [{ id: 7, clientId: CLIENT_ID, startTime: new Date(Date.now() - 1_600_000).toISOString(), duration: 1500, type: "focus", completed: true, outcome: "done" }]);
+    renderRoute("/app");
+    await screen.findByTestId("timer-display");
+    // Another session of the day without an answer is asked about.
+    act(() => offerReflection({ clientId: "5e0c2f1a-1111-4222-8333-444455556666", userId: inTrial.id, intention: null, endedAt: Date.now() }));
+    expect(await screen.findByRole("region", { name: "How did it go?" })).toBeTruthy();
+    // The answered one is not.
+    act(() => offerReflection({ clientId: CLIENT_ID, userId: inTrial.id, intention: "Write the intro", endedAt: Date.now() }));
+    await waitFor(() => expect(screen.queryByRole("region", { name: "How did it go?" })).toBeNull());
   });
 
   it("goes away when the next focus session starts", async () => {
