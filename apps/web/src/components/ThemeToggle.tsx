@@ -9,9 +9,10 @@ const ICONS = { dark: Moon, light: Sun, system: Monitor } as const;
 
 /**
  * A button cycling the theme dark → light → system. `onPick` is told each choice (the signed-in
- * header saves it with the account's settings).
+ * header saves it with the account's settings). With `captionClassName` the icon keeps a
+ * "Theme" caption (the signed-in header's layout for its buttons); else it is an icon button.
  */
-export function ThemeToggle({ onPick }: { onPick?: (theme: Theme) => void }) {
+export function ThemeToggle({ onPick, captionClassName }: { onPick?: (theme: Theme) => void; captionClassName?: string }) {
   // The stored theme, followed wherever it changes (Settings, the account's saved theme).
   const theme = useSyncExternalStore(onThemeChange, getStoredTheme, getStoredTheme);
   const Icon = ICONS[theme];
@@ -19,8 +20,8 @@ export function ThemeToggle({ onPick }: { onPick?: (theme: Theme) => void }) {
   return (
     <Button
       variant="ghost"
-      size="icon"
-      className="size-9"
+      size={captionClassName ? "sm" : "icon"}
+      className={captionClassName ? `${captionClassName} pointer-coarse:min-w-11` : "size-9"}
       aria-label={`Theme: ${theme}. Switch to ${next}`}
       title={`Theme: ${theme}`}
       onClick={() => {
@@ -29,6 +30,7 @@ export function ThemeToggle({ onPick }: { onPick?: (theme: Theme) => void }) {
       }}
     >
       <Icon aria-hidden />
+      {captionClassName && <span aria-hidden>Theme</span>}
     </Button>
   );
 }

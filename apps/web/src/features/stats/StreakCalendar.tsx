@@ -123,7 +123,7 @@ const DAY_MARKS: Record<DayMark, { className: string; swatch: string; legend: st
   focus: { className: "bg-primary font-semibold text-primary-foreground", swatch: "bg-primary", legend: "Focus day", title: "focus day" },
   mended: { className: "bg-primary/25 text-foreground", swatch: "bg-primary/25", legend: "Day off, streak kept", title: "day off, your streak carried on" },
   freeze: { className: "bg-sky-200 text-sky-950 dark:bg-sky-900 dark:text-sky-50", swatch: "bg-sky-200 dark:bg-sky-900", legend: "Freeze used", title: "a freeze covered this day" },
-  rest: { className: "bg-accent text-accent-foreground", swatch: "bg-accent", legend: "Rest day, goal met", title: "rest day, the week's goal was met" },
+  rest: { className: "border border-dashed border-primary/70 text-foreground", swatch: "border border-dashed border-primary/70", legend: "Rest day, goal met", title: "rest day, the week's goal was met" },
   none: { className: "bg-muted text-muted-foreground", swatch: "bg-muted ring-1 ring-border", legend: "No session", title: "no focus session" },
 };
 const LEGEND: DayMark[] = ["focus", "mended", "freeze", "rest", "none"];

@@ -126,9 +126,9 @@ export function FocusArena({
         {workingOn}
 
         <ArenaControls view={view} pickedTaskTitle={pickedTaskTitle} />
+        <StreakNudge />
         {shield}
         <PlanAllowance />
-        <StreakNudge />
         <ReflectionCard />
       </section>
 
