@@ -19,7 +19,8 @@ export {
   type ProductivityImpact,
 } from "./impact";
 export { currentStreak, focusDayKeys, longestStreak } from "./streak";
-export { FOCUS_DAYS_PER_FREEZE, MAX_FREEZES, momentum, streakCalendar, streakNudge, type DayMark, type Momentum, type StreakCalendarDay } from "./momentum";
+export { FOCUS_DAYS_PER_FREEZE, MAX_FREEZES, momentum, streakNudge, type Momentum } from "./momentum";
+export { streakCalendar, type DayMark, type StreakCalendarDay } from "./streakCalendar";
 export {
   ACHIEVEMENT_CATEGORIES,
   achievementTally,

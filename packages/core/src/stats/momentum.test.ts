@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FOCUS_DAYS_PER_FREEZE, MAX_FREEZES, momentum, streakCalendar } from "./momentum";
+import { FOCUS_DAYS_PER_FREEZE, MAX_FREEZES, momentum } from "./momentum";
+import { streakCalendar } from "./streakCalendar";
 import { currentStreak } from "./streak";
 import { sessionAt, WEDNESDAY } from "../days/testSession";
 

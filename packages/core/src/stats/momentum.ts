@@ -36,24 +36,6 @@ export interface Momentum {
   week: { focusDays: number; goal: number; met: boolean };
 }
 
-/**
- * What a calendar day was to the run: `focus` (a completed focus session), `mended` (the one
- * missed day a run survives, carried on by what came next), `freeze` (a second missed day in a
- * row that a freeze covered), `rest` (a day off in a week whose goal was met), or `none`.
- */
-export type DayMark = "focus" | "mended" | "freeze" | "rest" | "none";
-
-/** One cell of the streak calendar: a local day and what it was to the run. */
-export interface StreakCalendarDay {
-  /** Local day, `YYYY-MM-DD`. */
-  day: string;
-  /** Local midnight starting the day, epoch ms. */
-  start: number;
-  /** The day had a completed focus session. */
-  focused: boolean;
-  mark: DayMark;
-}
-
 /** The run as the walk over the days leaves it. */
 interface Run {
   streak: number;
@@ -69,11 +51,12 @@ interface Run {
 const NO_RUN: Run = { streak: 0, freezes: 0, towardFreeze: 0, missPending: null, lastFreezeUsed: null };
 
 /** The walk's result: the run at its end, the longest run, and each missed day the run carried past. */
-interface Walk {
+export interface Walk {
   run: Run;
   longest: number;
   /** Missed days that were `mended` or `freeze`, by day key. */
   marks: Map<string, "mended" | "freeze">;
+  /** The focus days, `YYYY-MM-DD`. */
   days: Set<string>;
 }
 
@@ -104,7 +87,7 @@ function missedDay(run: Run, day: string, marks: Walk["marks"]): Run {
 }
 
 /** Walks every local day from the first focus day to today (`docs/product.md`, the streak as momentum). */
-function walk(sessions: readonly StatsSession[], now: number): Walk {
+export function walk(sessions: readonly StatsSession[], now: number): Walk {
   const days = focusDayKeys(sessions);
   const today = startOfLocalDay(now);
   const todayKey = localDayKey(today);
@@ -127,7 +110,8 @@ function walk(sessions: readonly StatsSession[], now: number): Walk {
   return { run, longest: Math.max(longest, run.streak), marks, days };
 }
 
-function weeklyGoal(weeklyGoalDays: number): number {
+/** The weekly goal in focus days, kept within WEEKLY_GOAL_DAYS. */
+export function weeklyGoal(weeklyGoalDays: number): number {
   return Math.max(WEEKLY_GOAL_DAYS.min, Math.min(WEEKLY_GOAL_DAYS.max, Math.round(weeklyGoalDays)));
 }
 
@@ -155,36 +139,6 @@ export function momentum(sessions: readonly StatsSession[], now: number, weeklyG
     needsToday: !focusedToday && run.streak > 0 && run.missPending !== null,
     week: { focusDays: weekDays, goal, met: weekDays >= goal },
   };
-}
-
-/**
- * The last `count` local days, oldest first, ending today, each with its mark (`DayMark`): what
- * the streak calendar shows. A day off is `rest` when its week (from WEEK_START_DAY) met the
- * goal of `weeklyGoalDays` focus days, this week counting up to today.
- */
-export function streakCalendar(sessions: readonly StatsSession[], now: number, count: number, weeklyGoalDays: number = WEEKLY_GOAL_DAYS.default): StreakCalendarDay[] {
-  const { marks, days } = walk(sessions, now);
-  const goal = weeklyGoal(weeklyGoalDays);
-  const today = startOfLocalDay(now);
-  const weekMet = new Map<number, boolean>();
-  const metWeek = (start: number): boolean => {
-    const weekStart = startOfLocalWeek(start);
-    let met = weekMet.get(weekStart);
-    if (met === undefined) {
-      let focusDays = 0;
-      for (let day = weekStart, i = 0; i < 7 && day <= today; day = addLocalDays(day, 1), i++) if (days.has(localDayKey(day))) focusDays += 1;
-      met = focusDays >= goal;
-      weekMet.set(weekStart, met);
-    }
-    return met;
-  };
-  return Array.from({ length: Math.max(0, Math.floor(count)) }, (_, i) => {
-    const start = addLocalDays(today, i - Math.floor(count) + 1);
-    const day = localDayKey(start);
-    const focused = days.has(day);
-    const mark: DayMark = focused ? "focus" : (marks.get(day) ?? (metWeek(start) ? "rest" : "none"));
-    return { day, start, focused, mark };
-  });
 }
 
 /**

@@ -8,7 +8,8 @@ import { escapeReport, type EscapeReport } from "./escapes";
 import { intentionReport, type IntentionReport, type IntentionSession } from "./intentions";
 import { dailyFocusSeries, type DailyFocusPoint } from "./series";
 import type { StatsSession } from "../days/sessionRecord";
-import { momentum, streakCalendar, type Momentum, type StreakCalendarDay } from "./momentum";
+import { momentum, type Momentum } from "./momentum";
+import { streakCalendar, type StreakCalendarDay } from "./streakCalendar";
 import { currentStreak } from "./streak";
 import { summarizeSessions, type StatsSummary } from "./summary";
 

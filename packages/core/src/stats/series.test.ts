@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dailyFocusSeries } from "./series";
-import { streakCalendar } from "./momentum";
+import { streakCalendar } from "./streakCalendar";
 import { sessionAt, WEDNESDAY } from "../days/testSession";
 
 const now = WEDNESDAY.getTime(); // 18 November 2026

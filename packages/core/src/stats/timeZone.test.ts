@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { dailyFocusSeries } from "./series";
-import { streakCalendar } from "./momentum";
+import { streakCalendar } from "./streakCalendar";
 import { currentStreak } from "./streak";
 import { summarizeSessions } from "./summary";
 import { sessionAt } from "../days/testSession";

@@ -8,7 +8,6 @@ import { takeStartOnArrival } from "@/lib/startOnArrival";
 import { cn } from "@/lib/utils";
 import { ModeSelector } from "./ModeSelector";
 import { FreeLimitCard, PlanAllowance, useAtFreeLimit } from "./PlanAllowance";
-import { StreakNudge } from "./StreakNudge";
 import { ProgressRing } from "./ProgressRing";
 import { TodayProgress } from "./TodayProgress";
 import { LiveStatusBadge } from "./LiveStatusBadge";
@@ -22,6 +21,7 @@ import { useCurrentSettings } from "@/runtime/currentSettings";
 import { TimerActor } from "@/runtime/timerActor";
 import { IntentionField } from "./IntentionField";
 import { ReflectionCard } from "./ReflectionCard";
+import { StreakNudge } from "./StreakNudge";
 
 const MOTIVATION: Record<TimerMode, string> = {
   focus: "One task. Full attention. You've got this.",

@@ -5,7 +5,6 @@ import { Flame } from "lucide-react";
 import { z } from "zod";
 import { useSignedInUser } from "@/runtime/currentUser";
 import { useCurrentSettings } from "@/runtime/currentSettings";
-import { useGuestSessions } from "@/runtime/guestSessions";
 import { usePendingSessions } from "@/runtime/outbox/useOutbox";
 import { TimerActor } from "@/runtime/timerActor";
 import { queryKeys } from "@/lib/queryKeys";
@@ -27,8 +26,9 @@ function dayKeyStart(dayKey: string): number {
  * Beside Start, on the day it matters: "One session today keeps your streak going." (or that a
  * freeze covers today), from core's `momentum` and `streakNudge` over the last HISTORY_DAYS
  * days (`docs/product.md`, the streak as momentum): a signed-in user's sessions from
- * `GET /api/sessions/range` plus the ones waiting in the outbox, a guest's from this browser.
- * Says nothing while the history loads or fails, or when a full page may leave days out.
+ * `GET /api/sessions/range` plus the ones waiting in the outbox. Says nothing to a guest (a
+ * guest has one focus session, no streak), while the history loads or fails, or when a full page
+ * may leave days out.
  */
 export function StreakNudge() {
   const user = useSignedInUser();
@@ -43,10 +43,9 @@ export function StreakNudge() {
     select: (data: unknown) => rangeSchema.parse(data),
   });
   const pending = usePendingSessions();
-  const guestSessions = useGuestSessions();
 
   const server = query.data;
-  const sessions = user.isGuest ? guestSessions : server && server.length < RANGE_PAGE ? [...server, ...pending] : null;
+  const sessions = !user.isGuest && server && server.length < RANGE_PAGE ? [...server, ...pending] : null;
   const nudge = sessions && streakNudge(momentum(sessions, today, weeklyGoalDays));
   if (!nudge) return null;
   return (
