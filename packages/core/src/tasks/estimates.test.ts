@@ -30,6 +30,15 @@ describe("estimateReport", () => {
     expect(estimateReport([task("Exact", 2, 2)], NOW).totals.accuracy).toBe(100);
   });
 
+  it("lists a task ticked off without a focus session as such, and leaves it out of the totals", () => {
+    const report = estimateReport([task("Done elsewhere", 2, 0), task("Exact", 3, 3)], NOW);
+    expect(report.rows.map((row) => [row.title, row.verdict])).toEqual([
+      ["Done elsewhere", "noSessions"],
+      ["Exact", "onTarget"],
+    ]);
+    expect(report.totals).toEqual({ doneTasks: 1, estimated: 3, actual: 3, difference: 0, accuracy: 100, onTarget: 1, over: 0, under: 0 });
+  });
+
   it("includes open tasks with a focus session in the window, out of the totals; over once they pass their estimate", () => {
     const report = estimateReport(
       [task("Going", 3, 1, { done: false, completedAt: null }), task("Running late", 2, 3, { done: false, completedAt: null })],

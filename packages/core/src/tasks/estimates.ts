@@ -10,10 +10,11 @@ import type { TaskItem } from "./list";
 
 /**
  * How a task's actual count compares with its estimate: a done task took more sessions than
- * estimated ("over"), fewer ("under") or exactly as many ("onTarget"); an open task is "open"
+ * estimated ("over"), fewer ("under") or exactly as many ("onTarget"); a task ticked off without
+ * a single focus session says nothing of the estimate ("noSessions"); an open task is "open"
  * until it is done, or "over" as soon as it has taken more than estimated.
  */
-export type EstimateVerdict = "over" | "under" | "onTarget" | "open";
+export type EstimateVerdict = "over" | "under" | "onTarget" | "noSessions" | "open";
 
 /** What the report reads of a task. */
 export type EstimateTask = Pick<TaskItem, "clientId" | "title" | "estimate" | "actual" | "done" | "completedAt" | "lastSessionAt">;
@@ -30,7 +31,8 @@ export interface TaskEstimateRow {
 }
 
 /**
- * The totals over the report's done tasks (open tasks are not finished, so they are left out).
+ * The totals over the report's done tasks that took at least one focus session (open tasks are
+ * not finished, and a task ticked off without a session measured nothing, so both are left out).
  * Sessions are focus sessions. `accuracy`: 100 × Σ min(estimate, actual) ÷ Σ max(estimate,
  * actual), rounded, in percent (100 when every done task took exactly its estimate); null
  * without a done task.
@@ -58,6 +60,7 @@ interface EstimateReport {
 function verdictOf(task: EstimateTask): EstimateVerdict {
   if (task.actual > task.estimate) return "over";
   if (!task.done) return "open";
+  if (task.actual === 0) return "noSessions";
   return task.actual < task.estimate ? "under" : "onTarget";
 }
 
@@ -84,7 +87,7 @@ export function estimateReport(tasks: readonly EstimateTask[], now: number, days
       verdict: verdictOf(task),
     }));
 
-  const done = rows.filter((row) => row.done);
+  const done = rows.filter((row) => row.done && row.verdict !== "noSessions");
   const estimated = done.reduce((sum, row) => sum + row.estimate, 0);
   const actual = done.reduce((sum, row) => sum + row.actual, 0);
   const matched = done.reduce((sum, row) => sum + Math.min(row.estimate, row.actual), 0);

@@ -60,17 +60,20 @@ describe("Estimates vs actual (Statistics)", () => {
           task(4, "Still going", 3, 1, { done: false, completedAt: null }),
           task(5, "Long done", 2, 2, { completedAt: daysAgo(40), lastSessionAt: daysAgo(40) }),
           task(6, "Never started", 2, 0, { done: false, completedAt: null, lastSessionAt: null }),
+          task(7, "Ticked off", 2, 0, { lastSessionAt: null }),
         ],
       },
     });
     renderCard();
     expect(await screen.findByRole("heading", { name: "Estimates vs actual" })).toBeTruthy();
-    expect(await screen.findAllByTestId("estimate-row")).toHaveLength(4);
+    expect(await screen.findAllByTestId("estimate-row")).toHaveLength(5);
+    // A task ticked off without a session is listed as such, and left out of the total.
     expect(rows()).toEqual([
       ["Report", "2", "3", "1 over"],
       ["Slides", "4", "2", "2 under"],
       ["Inbox zero", "1", "1", "On target"],
       ["Still going", "3", "1", "In progress"],
+      ["Ticked off", "2", "0", "Done without a session"],
     ]);
     // Done: estimated 7, took 6; min 2+2+1 = 5 of max 3+4+1 = 8.
     expect(screen.getByTestId("estimates-total").textContent).toBe(

@@ -16,12 +16,13 @@ const VERDICTS: Record<EstimateVerdict, { label: (difference: number) => string;
   over: { label: (d) => `${d} over`, className: "text-amber-700 dark:text-amber-300" },
   under: { label: (d) => `${-d} under`, className: "text-sky-700 dark:text-sky-300" },
   onTarget: { label: () => "On target", className: "text-emerald-700 dark:text-emerald-300" },
+  noSessions: { label: () => "Done without a session", className: "text-muted-foreground" },
   open: { label: () => "In progress", className: "text-muted-foreground" },
 };
 
 /** The totals line: "Done tasks took 11 focus sessions for 9 estimated: 2 over (accuracy 82%)." */
 export function accuracyLine(totals: EstimateTotals): string {
-  if (totals.doneTasks === 0) return "No task finished yet in these days: the total comes with your first done task.";
+  if (totals.doneTasks === 0) return "No task finished with a focus session in these days yet: the total comes with the first one.";
   const gap = totals.difference === 0 ? "exactly as estimated" : `${plural(Math.abs(totals.difference), "session")} ${totals.difference > 0 ? "over" : "under"}`;
   return `${plural(totals.doneTasks, "done task")} took ${plural(totals.actual, "focus session")} for ${totals.estimated} estimated: ${gap} (accuracy ${totals.accuracy ?? 0}%).`;
 }
