@@ -12,7 +12,7 @@ const focus: SharedTimerState = { isActive: true, currentTime: 1500, mode: "focu
 const pairing = { token: "T", apiOrigin: "http://app.youtube.com:3000", paused: false };
 
 function stateOf(patch: Partial<StoredState>): StoredState {
-  return { pairing, timer: focus, blocklist: { entries: ["youtube.com", "reddit.com"], delayed: [], mode: "blocklist" as const, passesPerDay: 3, schedules: [], timeZone: null, sessionTask: null, endWarning: "off" as const, fetchedAt: T0 }, connection: "open", blockingSignature: null, failedEntries: [], pendingReports: [], clockOffset: 0, passes: null, ...patch };
+  return { pairing, timer: focus, blocklist: { entries: ["youtube.com", "reddit.com"], delayed: [], mode: "blocklist" as const, passesPerDay: 3, schedules: [], timeZone: null, sessionTask: null, endWarning: "off" as const, fetchedAt: T0 }, connection: "open", blockingSignature: null, failedEntries: [], pendingReports: [], clockOffset: 0, passes: null, scheduleHold: null, ...patch };
 }
 
 /** Applies blocking the way the worker does: with the signature it stored last time. */

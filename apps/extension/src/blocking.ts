@@ -46,15 +46,36 @@ export function scheduleEndOf(blocklist: Pick<Blocklist, "schedules" | "timeZone
   return scheduleBlockingUntil(blocklist?.schedules ?? [], now, blocklist?.timeZone ?? undefined);
 }
 
+/** How long past a held window's end a browser that cannot reach the app still blocks on it, ms. */
+export const SCHEDULE_HOLD_MAX_MS = 24 * 60 * 60 * 1000;
+/** How soon a held window is looked at again while the app stays unreachable, ms. */
+const SCHEDULE_HOLD_RECHECK_MS = 60_000;
+
+/**
+ * The schedule window this browser keeps blocking on while the live connection is not open
+ * (`docs/product.md`, Schedules): the one that blocked when it was last open
+ * (`StoredState.scheduleHold`). A clock moved back before the window, or forward past its end,
+ * does not end it; it ends when the app answers again, or SCHEDULE_HOLD_MAX_MS past its end by
+ * this browser's clock. Returns when to look again (server clock, epoch ms), or null.
+ */
+function heldScheduleEnd(state: Pick<StoredState, "connection" | "scheduleHold">, now: number): number | null {
+  if (state.connection === "open" || state.scheduleHold === null) return null;
+  if (now >= state.scheduleHold + SCHEDULE_HOLD_MAX_MS) return null;
+  return Math.max(state.scheduleHold, now + SCHEDULE_HOLD_RECHECK_MS);
+}
+
 /**
  * Until when the Shield blocks at `now` (server clock, epoch ms) for a paired, switched-on
  * device: the end of the running focus session or of the schedule window that covers now
- * (`docs/product.md`, Schedules), whichever is later; null when neither.
+ * (`docs/product.md`, Schedules), or of the window held while the app is unreachable
+ * (`heldScheduleEnd`), whichever is later; null when none.
  */
 export function blockingUntil(state: StoredState, now: number): number | null {
   if (state.pairing === null || state.pairing.paused) return null;
   const focusEnd = isFocusRunning(state.timer, now) ? endsAtOf(state.timer, now) : null;
-  const scheduleEnd = scheduleEndOf(state.blocklist, now);
+  const covering = scheduleEndOf(state.blocklist, now);
+  const held = heldScheduleEnd(state, now);
+  const scheduleEnd = covering === null ? held : held === null ? covering : Math.max(covering, held);
   if (focusEnd === null) return scheduleEnd;
   return scheduleEnd === null ? focusEnd : Math.max(focusEnd, scheduleEnd);
 }

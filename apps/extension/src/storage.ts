@@ -18,6 +18,7 @@ export const STORAGE_KEYS = {
   clockOffset: "clockOffset",
   passes: "passes",
   pendingReports: "pendingReports",
+  scheduleHold: "scheduleHold",
 } as const;
 
 /**
@@ -114,6 +115,12 @@ export interface StoredState {
   passes: Passes | null;
   /** Reports of stopped visits, passes and turn-backs the API has not taken yet, oldest first. */
   pendingReports: PendingReport[];
+  /**
+   * The end (server clock, epoch ms) of the schedule window that blocked when the live
+   * connection was last open, or null: while the app is unreachable the extension keeps
+   * blocking on it rather than on a clock that may have moved (blocking.ts `blockingUntil`).
+   */
+  scheduleHold: number | null;
 }
 
 const parsed = <T>(schema: z.ZodType<T>, value: unknown): T | null => {
@@ -134,6 +141,7 @@ export async function readState(chrome: ChromeAdapter): Promise<StoredState> {
     clockOffset: parsed(z.number(), raw[STORAGE_KEYS.clockOffset]) ?? 0,
     passes: parsed(passesSchema, raw[STORAGE_KEYS.passes]),
     pendingReports: parsed(z.array(pendingReportSchema).max(MAX_PENDING_REPORTS), raw[STORAGE_KEYS.pendingReports]) ?? [],
+    scheduleHold: parsed(z.number(), raw[STORAGE_KEYS.scheduleHold]),
   };
 }
 
@@ -148,6 +156,7 @@ export async function writeState(chrome: ChromeAdapter, patch: Partial<StoredSta
   if (patch.connection !== undefined) put(STORAGE_KEYS.connection, patch.connection);
   if (patch.clockOffset !== undefined) put(STORAGE_KEYS.clockOffset, patch.clockOffset);
   if (patch.passes !== undefined) put(STORAGE_KEYS.passes, patch.passes);
+  if (patch.scheduleHold !== undefined) put(STORAGE_KEYS.scheduleHold, patch.scheduleHold);
   if (patch.pendingReports !== undefined) put(STORAGE_KEYS.pendingReports, patch.pendingReports.length === 0 ? null : patch.pendingReports.slice(-MAX_PENDING_REPORTS));
   if (patch.blockingSignature !== undefined) {
     put(STORAGE_KEYS.blocking, patch.blockingSignature === null ? null : { signature: patch.blockingSignature, failed: patch.failedEntries ?? [] });

@@ -19,6 +19,7 @@ const state = (patch: Partial<StoredState>): StoredState => ({
   pendingReports: [],
   clockOffset: 0,
   passes: null,
+  scheduleHold: null,
   ...patch,
 });
 const clockAt = (now: number, offset = 0) => ({ now: () => now, toLocal: (t: number) => t - offset });

@@ -651,6 +651,49 @@ describe("schedules", () => {
     expect(b.chrome.alarmsSet.get(ALARMS.schedule)).toEqual({ when: b.local(9, 30) - 20 * MIN });
   });
 
+  it("keeps blocking on the window it last saw while the app is unreachable, whichever way the clock moves", async () => {
+    const b = await scheduled();
+    b.clock.now = b.local(9, 10);
+    await b.worker.onAlarm(ALARMS.schedule);
+    expect(b.chrome.navigate("https://youtube.com/")).not.toBeNull();
+
+    // The app becomes unreachable and the clock is moved past the window's end, then the
+    // browser restarts: the site stays blocked.
+    b.sockets.last.close(1006);
+    await settle();
+    b.clock.now = b.local(11, 0);
+    b.chrome.restartBrowser();
+    const restarted = await b.restart();
+    expect(b.chrome.navigate("https://youtube.com/")).not.toBeNull();
+    // Moved back before the window: still blocked.
+    b.clock.now = b.local(8, 0);
+    await restarted.onAlarm(ALARMS.schedule);
+    expect(b.chrome.navigate("https://youtube.com/")).not.toBeNull();
+    // A day past the window's end, the browser no longer holds it.
+    b.clock.now = b.local(9, 30) + 24 * 60 * MIN;
+    await restarted.onAlarm(ALARMS.schedule);
+    expect(b.chrome.navigate("https://youtube.com/")).toBeNull();
+  });
+
+  it("ends a held window as soon as the app answers again and its clock says the window is over", async () => {
+    const b = await scheduled();
+    b.clock.now = b.local(9, 10);
+    await b.worker.onAlarm(ALARMS.schedule);
+    b.sockets.last.close(1006);
+    await settle();
+    b.clock.now = b.local(11, 0);
+    await b.worker.onAlarm(ALARMS.schedule);
+    expect(b.chrome.navigate("https://youtube.com/")).not.toBeNull();
+    // The app answers: its clock agrees it is 11:00, after the window.
+    const worker = await b.restart();
+    b.sockets.last.open();
+    await settle();
+    b.sockets.last.receive({ type: "pong", sentAt: b.local(11, 0), serverNow: b.local(11, 0) });
+    await settle();
+    await worker.onAlarm(ALARMS.heartbeat);
+    expect(b.chrome.navigate("https://youtube.com/")).toBeNull();
+  });
+
   it("reads the schedule in the account's time zone, whatever zone this browser is in", async () => {
     const b = browser();
     current = b;

@@ -10,7 +10,7 @@
  */
 import type { ExtensionLinkStatus, ExtensionStatus, LiveMessage, SharedTimerState } from "@focus/core/protocol";
 import type { ApiClient } from "./api";
-import { applyBlocking, type ApplyBlockingOptions, blockingUntil, rulesInPlace } from "./blocking";
+import { applyBlocking, type ApplyBlockingOptions, blockingUntil, rulesInPlace, scheduleEndOf } from "./blocking";
 import type { ChromeAdapter } from "./chromeAdapter";
 import { linkStatusOf } from "./linkStatus";
 import type { LiveSocket } from "./live";
@@ -139,6 +139,15 @@ export function createWorker(deps: WorkerDeps): Worker {
     if (state.pairing?.revoked && !holdsFast(state, clock.now())) {
       await writeState(chrome, { pairing: null, timer: null, blocklist: null, connection: "closed" });
       state = await readState(chrome);
+    }
+    // While the app answers, remember the schedule window that blocks now: it is what this
+    // browser keeps blocking on if the app becomes unreachable (blocking.ts `heldScheduleEnd`).
+    if (state.connection === "open") {
+      const scheduleHold = scheduleEndOf(state.blocklist, clock.now());
+      if (scheduleHold !== state.scheduleHold) {
+        await writeState(chrome, { scheduleHold });
+        state = { ...state, scheduleHold };
+      }
     }
     await applyBlocking(chrome, state, clock.now(), options);
     await applyWakeups(chrome, state, clock);
