@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { localDayBounds } from "@focus/core/format";
 import { sessionSchema } from "@focus/core/schemas";
-import { todayProgress } from "@focus/core/stats";
+import { dayKeyStart, todayProgress } from "@focus/core/stats";
 import { useMemo } from "react";
 import { z } from "zod";
 import { usePendingSessions } from "@/runtime/outbox/useOutbox";
@@ -9,11 +9,6 @@ import { queryKeys } from "@/lib/queryKeys";
 
 const rangeSchema = z.array(sessionSchema.pick({ type: true, completed: true, duration: true, startTime: true, clientId: true }));
 
-/** Local midnight of a `YYYY-MM-DD` day key, epoch ms. */
-function dayKeyStart(dayKey: string): number {
-  const [year = 0, month = 1, day = 1] = dayKey.split("-").map(Number);
-  return new Date(year, month - 1, day).getTime();
-}
 
 /** The query key of the local day `dayKey`'s sessions (`GET /api/sessions/range` over that day). */
 function todayRangeKey(dayKey: string) {

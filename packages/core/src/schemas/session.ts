@@ -99,8 +99,8 @@ export const sessionSchema = sessionInputSchema.extend({
 export type Session = z.infer<typeof sessionSchema>;
 
 
-/** Most sessions one page of `GET /api/sessions` holds, and the page size when none is asked. */
-const SESSION_PAGE_SIZE = 1000;
+/** Most sessions one page of `GET /api/sessions` (and of its range) holds, and the page size when none is asked. */
+export const SESSION_PAGE_SIZE = 1000;
 
 /** Response header of `GET /api/sessions` naming the cursor of the next page; absent on the last page. */
 export const NEXT_CURSOR_HEADER = "X-Next-Cursor";

@@ -18,7 +18,7 @@ export {
   productivityImpact,
   type ProductivityImpact,
 } from "./impact";
-export { currentStreak, focusDayKeys, longestStreak } from "./streak";
+export { currentStreak, dayKeyStart, focusDayKeys, longestStreak } from "./streak";
 export { FOCUS_DAYS_PER_FREEZE, MAX_FREEZES, momentum, streakNudge, type Momentum } from "./momentum";
 export { streakCalendar, type DayMark, type StreakCalendarDay } from "./streakCalendar";
 export {

@@ -1,4 +1,4 @@
-import { MAX_FREEZES, WEEK_START_DAY, streakNudge, type DayMark, type StatsOverview, type StreakCalendarDay } from "@focus/core/stats";
+import { MAX_FREEZES, WEEK_START_DAY, dayKeyStart, streakNudge, type DayMark, type StatsOverview, type StreakCalendarDay } from "@focus/core/stats";
 import { Flame, Snowflake, Target } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
@@ -138,6 +138,5 @@ function freezeLine(freezes: number, toNextFreeze: number, lastFreezeUsed: strin
 
 /** `YYYY-MM-DD` as "November 24" in the user's language. */
 function dayLabel(key: string): string {
-  const [year, month, day] = key.split("-").map(Number);
-  return new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1).toLocaleDateString(undefined, { month: "long", day: "numeric" });
+  return new Date(dayKeyStart(key)).toLocaleDateString(undefined, { month: "long", day: "numeric" });
 }

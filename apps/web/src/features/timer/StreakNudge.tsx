@@ -1,5 +1,5 @@
-import { addLocalDays, momentum, startOfLocalDay, streakNudge } from "@focus/core/stats";
-import { sessionSchema } from "@focus/core/schemas";
+import { addLocalDays, dayKeyStart, momentum, startOfLocalDay, streakNudge } from "@focus/core/stats";
+import { SESSION_PAGE_SIZE, sessionSchema } from "@focus/core/schemas";
 import { useQuery } from "@tanstack/react-query";
 import { Flame } from "lucide-react";
 import { z } from "zod";
@@ -13,14 +13,6 @@ const rangeSchema = z.array(sessionSchema.pick({ type: true, completed: true, du
 
 /** Days of history the nudge reads: enough for the freezes a run earns in that time. */
 const HISTORY_DAYS = 42;
-/** A page of `GET /api/sessions/range` holds at most this many sessions; a full page may miss the latest days. */
-const RANGE_PAGE = 1000;
-
-/** Local midnight of a `YYYY-MM-DD` day key, epoch ms. */
-function dayKeyStart(dayKey: string): number {
-  const [year = 0, month = 1, day = 1] = dayKey.split("-").map(Number);
-  return new Date(year, month - 1, day).getTime();
-}
 
 /**
  * Beside Start, on the day it matters: "One session today keeps your streak going." (or that a
@@ -28,7 +20,7 @@ function dayKeyStart(dayKey: string): number {
  * days (`docs/product.md`, the streak as momentum): a signed-in user's sessions from
  * `GET /api/sessions/range` plus the ones waiting in the outbox. Says nothing to a guest (a
  * guest has one focus session, no streak), while the history loads or fails, or when a full page
- * may leave days out.
+ * (SESSION_PAGE_SIZE sessions) may leave the latest days out.
  */
 export function StreakNudge() {
   const user = useSignedInUser();
@@ -45,7 +37,7 @@ export function StreakNudge() {
   const pending = usePendingSessions();
 
   const server = query.data;
-  const sessions = !user.isGuest && server && server.length < RANGE_PAGE ? [...server, ...pending] : null;
+  const sessions = !user.isGuest && server && server.length < SESSION_PAGE_SIZE ? [...server, ...pending] : null;
   const nudge = sessions && streakNudge(momentum(sessions, today, weeklyGoalDays));
   if (!nudge) return null;
   return (
