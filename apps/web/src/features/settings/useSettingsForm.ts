@@ -28,20 +28,22 @@ export function useSettingsForm(settings: Settings, user: User) {
   useEffect(() => onThemeChange((theme) => setValue("theme", theme)), [setValue]);
 
   const save = useSaveSettings(user);
-  const { mutate } = save;
+  const { mutateAsync } = save;
+  // Each save's own promise, not mutate()'s callbacks: those fire for the latest call only, so
+  // an autosave that started just before 'Save Settings' and ended after it took its toast away.
   const saveValues = useCallback(
     (values: SettingsFormValues, explicit: boolean) =>
-      mutate(fromFormValues(values), {
-        onSuccess: () => {
+      void mutateAsync(fromFormValues(values)).then(
+        () => {
           if (explicit) toast({ title: "Settings saved", description: "Your preferences have been updated." });
         },
-        onError: (error) => {
+        (error: unknown) => {
           // The settings screen's own wording; the server's reason when it gave one.
           const description = error instanceof ApiError && error.serverMessage ? error.serverMessage : "An error occurred while saving your settings.";
           toast({ title: "Failed to save settings", description, variant: "destructive" });
         },
-      }),
-    [mutate],
+      ),
+    [mutateAsync],
   );
 
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; flush: () => void } | null>(null);
@@ -72,13 +74,14 @@ export function useSettingsForm(settings: Settings, user: User) {
     };
   }, [subscribe, handleSubmit, saveValues]);
 
-  const submitNow = (event: FormEvent<HTMLFormElement>) =>
-    void handleSubmit((values) => {
-      if (pending.current) clearTimeout(pending.current.timer);
-      pending.current = null;
-      setWaiting(false);
-      saveValues(values, true);
-    })(event);
+  const submitNow = (event: FormEvent<HTMLFormElement>) => {
+    // The waiting autosave is dropped at the click, before the form's checks run: the explicit
+    // save takes its changes.
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = null;
+    setWaiting(false);
+    void handleSubmit((values) => saveValues(values, true))(event);
+  };
 
   return { control: form.control, submitNow, save, waiting };
 }
