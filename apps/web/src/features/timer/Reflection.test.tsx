@@ -48,7 +48,10 @@ beforeEach(() => {
   window.localStorage.clear();
   clearReflection();
 });
-afterEach(() => clearReflection());
+afterEach(() => {
+  clearReflection();
+  vi.useRealTimers();
+});
 
 describe("the intention on Start", () => {
   it("starts the focus session with what the user typed and shows it under the timer", async () => {
@@ -158,7 +161,12 @@ describe("How did it go?", () => {
 
   it("is not asked again once the session was answered on another device", async () => {
     // The phone saved "Done" for the session; the desktop's server answer says so.
-    serve(inTrial, [{ id: 7, clientId: CLIENT_ID, startTime: new Date(Date.now() - 1_600_000).toISOString(), duration: 1500, type: "focus", completed: true, outcome: "done" }]);
+    // At a chosen instant, a Sunday noon: the answered session ended at 11:55 the same day.
+    const noon = new Date(2026, 10, 22, 12, 0).getTime();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(noon);
+    const startTime = new Date(noon - 30 * 60_000).toISOString();
+    serve({ ...inTrial, trialEndDate: new Date(noon + 7 * 86_400_000).toISOString() }, [{ id: 7, clientId: CLIENT_ID, startTime, duration: 1500, type: "focus", completed: true, outcome: "done" }]);
     renderRoute("/app");
     await screen.findByTestId("timer-display");
     // Another session of the day without an answer is asked about.
