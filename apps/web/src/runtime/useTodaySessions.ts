@@ -7,7 +7,8 @@ import { z } from "zod";
 import { usePendingSessions } from "@/runtime/outbox/useOutbox";
 import { queryKeys } from "@/lib/queryKeys";
 
-const rangeSchema = z.array(sessionSchema.pick({ type: true, completed: true, duration: true, startTime: true, clientId: true }));
+/** What the day's figures and the streak read of `GET /api/sessions/range`'s answer. */
+export const countedSessionsSchema = z.array(sessionSchema.pick({ type: true, completed: true, duration: true, startTime: true, clientId: true }));
 
 
 /** The query key of the local day `dayKey`'s sessions (`GET /api/sessions/range` over that day). */
@@ -44,7 +45,7 @@ export function useTodaySessions(dayKey: string, enabled = true) {
   const query = useQuery({
     queryKey: todayRangeKey(dayKey),
     enabled,
-    select: (data: unknown) => rangeSchema.parse(data),
+    select: (data: unknown) => countedSessionsSchema.parse(data),
   });
   const pending = usePendingSessions();
   const server = query.data;

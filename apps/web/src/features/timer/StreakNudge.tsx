@@ -1,15 +1,14 @@
 import { addLocalDays, dayKeyStart, momentum, startOfLocalDay, streakNudge } from "@focus/core/stats";
-import { SESSION_PAGE_SIZE, sessionSchema } from "@focus/core/schemas";
+import { SESSION_PAGE_SIZE } from "@focus/core/schemas";
 import { useQuery } from "@tanstack/react-query";
 import { Flame } from "lucide-react";
-import { z } from "zod";
 import { useSignedInUser } from "@/runtime/currentUser";
 import { useCurrentSettings } from "@/runtime/currentSettings";
 import { usePendingSessions } from "@/runtime/outbox/useOutbox";
 import { TimerActor } from "@/runtime/timerActor";
+import { countedSessionsSchema } from "@/runtime/useTodaySessions";
 import { queryKeys } from "@/lib/queryKeys";
 
-const rangeSchema = z.array(sessionSchema.pick({ type: true, completed: true, duration: true, startTime: true, clientId: true }));
 
 /** Days of history the nudge reads: enough for the freezes a run earns in that time. */
 const HISTORY_DAYS = 42;
@@ -32,7 +31,7 @@ export function StreakNudge() {
   const query = useQuery({
     queryKey: queryKeys.sessionsRange(startDate, endDate),
     enabled: !user.isGuest,
-    select: (data: unknown) => rangeSchema.parse(data),
+    select: (data: unknown) => countedSessionsSchema.parse(data),
   });
   const pending = usePendingSessions();
 
