@@ -2,7 +2,7 @@
  * `fastify.heavyRead`, a preHandler for the routes whose answers grow with the account's history
  * (`security/heavyReads.ts`, `docs/api.md` Limits): it takes one of the signed-in account's
  * heavy-read slots from `fastify.heavyReads`, or answers 429 with Retry-After, and gives the slot
- * back once the answer is sent or the client went away. Register it after `authenticate`.
+ * back as the answer is sent (before it is written) or when the client went away. Register it after `authenticate`.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -33,6 +33,12 @@ export default fp(
       request.releaseHeavyRead = null;
       await give().catch((error: unknown) => request.log.warn({ err: error }, "could not release a heavy-read slot"));
     };
+    // Given back before the answer is written, so a client holding its answer can read again at
+    // once; onResponse and onRequestAbort catch an answer that never reached onSend.
+    fastify.addHook("onSend", async (request, _reply, payload) => {
+      await release(request);
+      return payload;
+    });
     fastify.addHook("onResponse", release);
     fastify.addHook("onRequestAbort", release);
   },
