@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromCallback, type EventObject } from "xstate";
 import { ApiError } from "@/lib/api";
 import { AccountTimerSync } from "./accountTimerSync";
+import { loadActiveTask, setActiveTask } from "./tasks/activeTask";
 import type { LiveChannel } from "./liveChannel";
 import { memoryOutbox } from "./outbox/outbox";
 import { OutboxSync } from "./outbox/outboxSync";
@@ -290,5 +291,26 @@ describe("a device following the account's timer", () => {
     channel.receive({ type: "account_timer", timer: ended.timer, serverNow: now });
     expect(effects.map((e) => e.type)).toEqual(["sessionCompleted"]);
     expect(actor.getSnapshot().context.mode).toBe("shortBreak");
+  });
+
+  it("makes the task picked on another device this device's active task, and leaves its own pick alone when the server's is unchanged", async () => {
+    const essay = { clientId: "33333333-3333-4333-8333-333333333333", id: 4 };
+    const { actor, sync } = device();
+    channel.connect();
+    // Another device picks the essay.
+    const picked = account.run({ baseVersion: 0, commands: [{ id: crypto.randomUUID(), command: { type: "task", task: essay }, at: T0 }] }, T0);
+    channel.receive({ type: "account_timer", timer: picked.timer, serverNow: now });
+    expect(loadActiveTask(1)).toBe(essay.clientId);
+    expect(actor.getSnapshot().context.task).toEqual(essay);
+    // A Start here counts for it.
+    sync.submit({ type: "start" });
+    await settled();
+    expect(account.timer.sessionTask).toEqual(essay);
+    // A later timer with the same pick leaves what this device shows alone.
+    setActiveTask(1, null);
+    now += MIN;
+    const paused = account.run({ baseVersion: account.timer.commandVersion, commands: [{ id: crypto.randomUUID(), command: { type: "pause" }, at: now }] }, now);
+    channel.receive({ type: "account_timer", timer: paused.timer, serverNow: now });
+    expect(loadActiveTask(1)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { LiveChannel } from "./liveChannel";
 import { newClientId } from "./outbox/clientId";
 import type { Outcome, OutboxSync } from "./outbox/outboxSync";
+import { setActiveTask } from "./tasks/activeTask";
 import { readUserValue, writeUserValue } from "./userStorage";
 
 /** The parts of the timer actor the sync uses. */
@@ -69,7 +70,9 @@ export function cachedAccountTimer(userId: number): AccountTimer | null {
  *   every answer to a batch is kept and followed (core's `eventsToFollow`), unless commands of
  *   this device are still waiting (they would be undone for a moment); a batch answered stale
  *   (another device changed the timer first) gives way to the server's timer, and the user is
- *   told; the server records what it ended here all the same.
+ *   told; the server records what it ended here all the same;
+ * - the task picked on another device (the timer's `picked`) becomes this device's active task
+ *   when the server's pick changes (and on a device that never heard the timer, when it has one).
  */
 export class AccountTimerSync {
   private readonly options: AccountTimerSyncOptions;
@@ -203,11 +206,20 @@ export class AccountTimerSync {
     for (const event of eventsToFollow(this.options.timer.getSnapshot(), timer, this.options.now())) this.options.timer.send(event);
   }
 
-  /** Keeps the server's timer as this device's copy (a newer version only). */
+  /**
+   * Keeps the server's timer as this device's copy (a newer version only), and takes over a pick
+   * made elsewhere: this device's own picks reach the server as `task` commands (`TimerHost`),
+   * so a pick that differs from the copy kept before came from another device.
+   */
   private remember(timer: AccountTimer): void {
     if (timer.version < this.knownVersion) return;
+    const { userId } = this.options;
+    const before = cachedAccountTimer(userId);
     this.knownVersion = timer.version;
-    writeUserValue(this.options.userId, CACHE_KEY, JSON.stringify(timer));
+    writeUserValue(userId, CACHE_KEY, JSON.stringify(timer));
+    const picked = timer.picked?.clientId ?? null;
+    const changed = before === null ? picked !== null : picked !== (before.picked?.clientId ?? null);
+    if (changed) setActiveTask(userId, picked);
   }
 
   /** The commands an earlier version of the app queued in this browser (read once, then forgotten). */

@@ -130,6 +130,28 @@ describe("the account's timer on the server", () => {
     const kept = settleAccountTimer(started, env(T0 + MIN, { settings: longer }));
     expect([kept.changed, kept.timer.endsAt]).toEqual([false, T0 + 25 * MIN]);
   });
+
+  it("keeps the task picked between sessions for every device, and the next session counts for it", () => {
+    const essay = { clientId: "11111111-1111-4111-8111-111111111111", id: 7 };
+    const picked = run(fresh, T0, cmd({ type: "task", task: essay }, T0));
+    expect(picked.outcomes.map((o) => o.outcome)).toEqual(["applied"]);
+    expect(picked.timer).toMatchObject({ status: "idle", picked: essay, sessionTask: null, version: 1, commandVersion: 1 });
+    // Picking it again changes nothing.
+    expect(run(picked.timer, T0 + 1, cmd({ type: "task", task: essay }, T0 + 1)).outcomes.map((o) => o.outcome)).toEqual(["ignored"]);
+    // A start from a device that sends no task of its own counts for the account's pick.
+    const started = run(picked.timer, T0 + MIN, cmd({ type: "start" }, T0 + MIN));
+    expect(started.timer).toMatchObject({ status: "running", picked: essay, sessionTask: essay });
+    const ended = settleAccountTimer(started.timer, env(T0 + 26 * MIN + 5));
+    expect(ended.effects[0]).toMatchObject({ type: "sessionCompleted", session: { taskId: 7 } });
+    expect(ended.timer.picked).toEqual(essay);
+    // Letting it go unpicks it everywhere.
+    expect(run(ended.timer, T0 + 27 * MIN, cmd({ type: "task", task: null }, T0 + 27 * MIN)).timer.picked).toBeNull();
+  });
+
+  it("reads a timer stored before picks as one with no task picked", () => {
+    const { picked: _picked, ...stored } = fresh;
+    expect(accountTimerSchema.parse(stored).picked).toBeNull();
+  });
 });
 
 describe("a device following the account's timer", () => {
@@ -142,5 +164,16 @@ describe("a device following the account's timer", () => {
     const ended = settleAccountTimer(started, env(T0 + 25 * MIN + 5)).timer;
     expect(eventsToFollow(device.getSnapshot(), ended, T0 + 25 * MIN + 200).map((e) => e.type)).toEqual(["TICK", "SYNC"]);
     expect(eventsToFollow(device.getSnapshot(), started, T0 + MIN).map((e) => e.type)).toEqual(["SYNC"]);
+  });
+
+  it("takes the task picked on another device, and keeps its own pick when the sender knows no picks", () => {
+    const essay = { clientId: "22222222-2222-4222-8222-222222222222", id: null };
+    const device = createActor(silent, { input: { settings, now: T0, seed: SEED } }).start();
+    const picked = run(newAccountTimer(settings, SEED, T0 - MIN), T0, cmd({ type: "task", task: essay }, T0)).timer;
+    for (const event of eventsToFollow(device.getSnapshot(), picked, T0 + 100)) device.send(event);
+    expect(device.getSnapshot().context.task).toEqual(essay);
+    const { picked: _picked, ...older } = picked;
+    device.send({ type: "SYNC", timer: older, now: T0 + 200 });
+    expect(device.getSnapshot().context.task).toEqual(essay);
   });
 });

@@ -64,6 +64,7 @@ export function newAccountTimer(settings: TimerSettings, seed: string, now: numb
     extensions: 0,
     extendable: null,
     inRound: false,
+    picked: null,
     version: 0,
     commandVersion: 0,
     updatedAt: now,
@@ -93,6 +94,7 @@ function syncedTimerOf(snapshot: TimerSnapshot): AccountSyncedTimer {
     extensions: c.extensions,
     extendable: c.extendable,
     inRound: c.inRound,
+    picked: c.task,
   };
 }
 
@@ -127,7 +129,7 @@ function snapshotOf(timer: AccountTimer, env: TimerEnvironment, now: number, eff
       completedSessionsToday: 0,
       totalFocusTimeToday: 0,
       access: env.access,
-      task: timer.sessionTask,
+      task: timer.picked,
       intention: synced.intention ?? null,
     },
   });

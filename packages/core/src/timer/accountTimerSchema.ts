@@ -80,6 +80,8 @@ const syncedTimerSchema = z.object({
   extensions: z.number().int().min(0).max(MAX_SESSION_EXTENSIONS).default(0),
   extendable: timerExtendableSchema.nullable().default(null),
   inRound: z.boolean().default(false),
+  /** The task the user works on now, picked on any device (`docs/product.md`, Tasks); absent in timers stored before it. */
+  picked: taskRefSchema.nullable().default(null),
 });
 
 /**
@@ -97,7 +99,8 @@ export type AccountTimer = z.infer<typeof accountTimerSchema>;
 
 /**
  * What a device asks of the account's timer. `start` and `toggle` carry the task the device has
- * picked (the session counts for it), `task` picks another one during a session, `round` runs a
+ * picked (the session counts for it), `task` picks another one (every device follows it; during
+ * a session, the session moves to it), `round` runs a
  * focus room's round (`docs/rooms.md`: `mode` from `startedAt` to `endsAt`, epoch ms). `start` and
  * `toggle` may ask for a strict session (`strict`; absent, the setting decides), and `endEarly`
  * is a strict session's escape hatch (`docs/product.md`, Strict focus). `start` and `toggle` may

@@ -547,6 +547,7 @@ const timerSetup = setup({
         extensions: timer.extensions ?? 0,
         extendable: timer.extendable ?? null,
         inRound: timer.inRound ?? false,
+        ...(timer.picked === undefined ? {} : { task: timer.picked }),
       };
     }),
     /** Effect, provided by the app: a focus session was stopped after at least a minute (record it as stopped). */

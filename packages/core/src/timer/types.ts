@@ -230,6 +230,8 @@ export interface SyncedTimer {
   extendable?: TimerExtendable | null;
   /** `TimerContext.inRound`. */
   inRound?: boolean;
+  /** `TimerContext.task`: the task picked on any of the account's devices; absent from senders before it (the device keeps its own). */
+  picked?: TaskRef | null;
 }
 
 /** The chart's resting states, as the account's timer names them. */

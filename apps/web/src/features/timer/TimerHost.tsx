@@ -1,18 +1,18 @@
 import { localDayBounds } from "@focus/core/format";
 import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
-import { type TaskRef } from "@focus/core/tasks";
 import { restoreOfAccountTimer, strictRefuses, type TimerCommandRefusal, type TimerInput, type TimerRestore } from "@focus/core/timer";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { useLatest } from "@/lib/useLatest";
 import { cachedSettings, useSettings } from "@/runtime/settings";
-import { loadActiveTask } from "@/runtime/tasks/activeTask";
+import { loadActiveTask, useActiveTaskId } from "@/runtime/tasks/activeTask";
 import { useActiveTaskRef, useTaskList } from "@/runtime/tasks/useTasks";
 import { cachedAccountTimer } from "@/runtime/accountTimerSync";
 import { CurrentSettingsContext } from "@/runtime/currentSettings";
 import { LiveConnection } from "@/runtime/LiveConnection";
 import { LiveRefresh } from "@/runtime/LiveRefresh";
+import { RoomMembershipProvider } from "@/runtime/rooms/RoomMembership";
 import { serverNow } from "@/runtime/serverClock";
 import { StrictSessionContext } from "@/runtime/strictSession";
 import { TimerActor } from "@/runtime/timerActor";
@@ -126,7 +126,7 @@ function TimerRuntime({ user, settings, children }: { user: User; settings: Sett
           <BreakCallBack ownerId={user.id} />
         </Suspense>
       )}
-      <StrictSessionProvider>{children}</StrictSessionProvider>
+      <StrictSessionProvider>{user.isGuest ? children : <RoomMembershipProvider userId={user.id}>{children}</RoomMembershipProvider>}</StrictSessionProvider>
     </TimerCommands>
   );
   return (
@@ -172,15 +172,18 @@ function TimerFollowsApp({ settings, user }: { settings: Settings; user: User })
     actor.send({ type: "SET_ACCESS", access: timerAccessFor(user, focusSessionsToday) });
   }, [actor, user, focusSessionsToday]);
 
-  // The task picked (or its server id, once the server has it) reaches the chart, and the
-  // account's timer when a session is under way (it moves to that task).
-  const lastTask = useRef<TaskRef | null | undefined>(undefined);
+  // The task picked (or its server id, once the server has it) reaches the chart. A signed-in
+  // user's pick on this device goes to the account's timer, which every device follows (and a
+  // session under way moves to it); a pick taken over from the account's timer is not sent back.
+  const activeId = useActiveTaskId(user.id);
+  const lastActiveId = useRef<string | null | undefined>(undefined);
   useEffect(() => {
-    const picked = lastTask.current !== undefined && lastTask.current?.clientId !== task?.clientId;
-    lastTask.current = task;
-    if (picked && actor.getSnapshot().context.sessionStartTime !== null) command({ type: "task", task });
+    const picked = lastActiveId.current !== undefined && lastActiveId.current !== activeId;
+    lastActiveId.current = activeId;
+    const onAccount = user.isGuest ? activeId : (cachedAccountTimer(user.id)?.picked?.clientId ?? null);
+    if (picked && onAccount !== activeId) command({ type: "task", task });
     else actor.send({ type: "SET_TASK", task });
-  }, [actor, command, task]);
+  }, [actor, command, task, activeId, user]);
 
   // Settings saved anywhere reach the chart (a started session keeps its length).
   useEffect(() => {
