@@ -157,8 +157,44 @@ describe("a focus room's page", () => {
     await waitFor(() => expect(timerSocket()?.sentOf("room_join")).toHaveLength(1));
     timerSocket()!.receive({ type: "room_error", slug: room.slug, message: "This room is full (50 people). Try another one." });
     expect(await screen.findByText("This room is full (50 people). Try another one.")).toBeTruthy();
+    // A refused join is over: Join asks again.
+    await user.click(await screen.findByRole("button", { name: "Join this room" }));
+    await waitFor(() => expect(timerSocket()?.sentOf("room_join")).toHaveLength(2));
+    expect(screen.queryByText("This room is full (50 people). Try another one.")).toBeNull();
     timerSocket()!.receive({ type: "room_closed", slug: room.slug, reason: "The owner ended this room." });
     expect(await screen.findByText("The owner ended this room.")).toBeTruthy();
+    // An ended room is not joined again after a reload.
+    expect(window.localStorage.getItem(userKey(member.id, "joined-room"))).toBeNull();
+  });
+
+  it("keeps the member in the room on the app's other pages, says so under the header, and leaves from there", async () => {
+    const room = roomNow();
+    serveRoom(room);
+    renderRoute(`/rooms/${room.slug}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Join this room" }));
+    await waitFor(() => expect(timerSocket()?.sentOf("room_join")).toHaveLength(1));
+    const socket = timerSocket()!;
+    socket.receive({ type: "room_state", room: liveRoom(room, [{ name: member.username, status: "" }]), serverNow: Date.now() });
+    await waitFor(() => expect(screen.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Focus: 20:00 left/));
+
+    // The list of rooms: still in, with the way back.
+    await user.click(screen.getByRole("link", { name: "All rooms" }));
+    const chip = await screen.findByTestId("room-chip");
+    expect(chip.textContent).toBe("In Writers' room·Back");
+    expect(chip.getAttribute("href")).toBe(`/rooms/${room.slug}`);
+    expect(socket.sentOf("room_leave")).toEqual([]);
+    expect(screen.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Focus: 20:00 left/);
+
+    // Back to the room, where the task list is at hand; then away again, and Leave from the chip.
+    await user.click(chip);
+    expect(within(await screen.findByRole("region", { name: "Your tasks" })).getByRole("form", { name: "Add a task" })).toBeTruthy();
+    expect(screen.queryByTestId("room-chip")).toBeNull();
+    await user.click(screen.getByRole("link", { name: "All rooms" }));
+    await user.click(await screen.findByRole("button", { name: "Leave room" }));
+    expect(socket.sentOf("room_leave")).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByTestId("room-chip")).toBeNull());
+    expect(window.localStorage.getItem(userKey(member.id, "joined-room"))).toBeNull();
   });
 
   it("lets a visitor look at the round and asks them to sign in to join", async () => {

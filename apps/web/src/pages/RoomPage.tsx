@@ -17,8 +17,10 @@ import { JoinRoomButton } from "@/features/rooms/JoinRoomButton";
 import { MemberList } from "@/features/rooms/MemberList";
 import { useRoom } from "@/features/rooms/roomQueries";
 import { RoundClock, scheduleOf, useRoomRoundNow } from "@/features/rooms/RoundClock";
-import { useFollowRoomRounds, useRoomMembership } from "@/features/rooms/useRoomMembership";
 import { newerUpdate, useRoomWatch } from "@/features/rooms/useRoomWatch";
+import { TasksCard } from "@/features/tasks/TasksCard";
+import { WorkingOn } from "@/features/tasks/WorkingOn";
+import { useRoomMembershipState } from "@/runtime/rooms/RoomMembership";
 import { useActiveTaskId } from "@/runtime/tasks/activeTask";
 import { useTaskList } from "@/runtime/tasks/useTasks";
 import { useOptionalUser } from "@/runtime/currentUser";
@@ -28,10 +30,11 @@ import { ApiError } from "@/lib/api";
 /**
  * One focus room (`/rooms/:slug`, `docs/rooms.md`): its round (the same clock for everyone: the
  * server's), who is in it and what they work on, pushed by the server as it changes. A
- * signed-in user joins and leaves here (whoever opened the room is in it from the start); while
- * in it their timer runs the room's rounds, and their status (at first the task they work on,
- * if any) goes to the others. The owner can end it. Visitors and guests can look and are asked
- * to sign in to join.
+ * signed-in user joins and leaves here (whoever opened the room is in it from the start); once
+ * in, they stay in it on every page of the app until they leave (`runtime/rooms/RoomMembership`):
+ * their timer runs the room's rounds, and their status (at first the task they work on, if any)
+ * goes to the others; the task list is here to pick what they work on. The owner can end it.
+ * Visitors and guests can look and are asked to sign in to join.
  */
 export function RoomPage() {
   const { slug = "" } = useParams();
@@ -58,45 +61,46 @@ function BackToRooms() {
   );
 }
 
-/** The room's state on this page: whether the user is in it, and who is there as last pushed. */
+/** The room's state on this page: whether the user is in it (the app's membership), and who is there as last pushed. */
 function useRoomPresence(room: Room, user: User | null) {
-  const canJoin = user !== null && !user.isGuest && room.endedAt === null;
+  const rooms = useRoomMembershipState();
+  const canJoin = user !== null && !user.isGuest && room.endedAt === null && rooms !== null;
+  const joinedHere = rooms?.room?.slug === room.slug;
   const [wantsIn, setWantsIn] = useJoinIntent();
-  // Arriving meaning to be in the room joins once; after that only Join does.
-  const [autoJoin, setAutoJoin] = useState(wantsIn);
-  const [joined, setJoined] = useState(false);
-  const [status, setStatus] = useState("");
-  const membership = useRoomMembership(room.slug, joined && canJoin, status);
+  // Arriving meaning to be in the room (just opened it) joins once; after that only Join does.
+  const [autoJoin, setAutoJoin] = useState(wantsIn && !joinedHere);
+  const exit = rooms?.exit?.slug === room.slug ? rooms.exit : null;
   const watch = useRoomWatch(room.slug, room.endedAt === null);
-  const closedReason = membership.closedReason ?? watch.closedReason;
+  const closedReason = (exit?.closed ? exit.message : null) ?? watch.closedReason;
+  const error = exit && !exit.closed ? exit.message : null;
   const open = room.endedAt === null && closedReason === null;
-  const inRoom = joined && canJoin && open && membership.error === null;
-  const latest = newerUpdate(watch.update, membership.update)?.room ?? room;
+  const inRoom = joinedHere && canJoin && open;
+  const update = joinedHere ? (rooms?.update ?? null) : null;
+  const latest = newerUpdate(watch.update, update)?.room ?? room;
   const { members, memberCount } = latest;
   const join = (inside: boolean) => {
     setAutoJoin(false);
-    setJoined(inside);
     setWantsIn(inside);
+    if (inside) rooms?.enter(room);
+    else rooms?.leave();
   };
   const keepOut = () => {
     setAutoJoin(false);
     setWantsIn(false);
   };
-  // The server has let the user in (its first room_state on the membership's connection): only then
-  // does the timer follow the rounds, since the server takes a round only from a member.
-  const admitted = inRoom && membership.update !== null;
-  return { canJoin, autoJoin: autoJoin && !joined, join, keepOut, status, setStatus, membership, closedReason, open, inRoom, admitted, members, memberCount };
+  const status = inRoom ? (rooms?.status ?? "") : "";
+  const setStatus = rooms?.setStatus ?? (() => {});
+  return { canJoin, autoJoin: autoJoin && !joinedHere, join, keepOut, status, setStatus, error, closedReason, open, inRoom, members, memberCount };
 }
 
 function RoomView({ room }: { room: Room }) {
   const user = useOptionalUser();
   const presence = useRoomPresence(room, user);
-  const { open, inRoom, admitted, members } = presence;
+  const { open, inRoom, members } = presence;
   const me = user ? members.find((member) => member.name === user.username) : undefined;
 
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 pb-24 md:py-10">
-      {admitted && <FollowRoomRounds room={room} />}
       {inRoom && <StatusFromIntention onIntention={(intention) => presence.setStatus((current) => current || intention)} />}
       {inRoom && user && <StatusFromActiveTask user={user} onTitle={(title) => presence.setStatus((current) => current || title)} />}
       <BackToRooms />
@@ -107,7 +111,7 @@ function RoomView({ room }: { room: Room }) {
         <Card>
           <CardContent className="grid gap-6 pt-6">
             <RoundClock schedule={scheduleOf(room)} size="lg" />
-            {presence.membership.error && <ErrorAlert>{presence.membership.error}</ErrorAlert>}
+            {presence.error && <ErrorAlert>{presence.error}</ErrorAlert>}
             {inRoom && me && <SittingOutNote room={room} me={me} />}
             <RoomActions room={room} presence={presence} />
             {inRoom && <StatusField status={presence.status} onChange={presence.setStatus} />}
@@ -115,6 +119,12 @@ function RoomView({ room }: { room: Room }) {
         </Card>
       )}
       {open && <MemberList members={members} count={presence.memberCount} schedule={scheduleOf(room)} />}
+      {inRoom && user && (
+        <section aria-label="Your tasks" className="grid gap-3">
+          <WorkingOn user={user} />
+          <TasksCard user={user} />
+        </section>
+      )}
     </main>
   );
 }
@@ -187,7 +197,7 @@ function StatusField({ status, onChange }: { status: string; onChange: (status: 
           {problem}. Others still see your last status.
         </p>
       )}
-      <p className="text-sm text-muted-foreground">Your timer follows the room's rounds while you are here; each focus round is recorded as your own session.</p>
+      <p className="text-sm text-muted-foreground">Your timer follows the room's rounds until you leave the room, on every page of the app; each focus round is recorded as your own session.</p>
     </div>
   );
 }
@@ -207,12 +217,6 @@ function SittingOutNote({ room, me }: { room: Room; me: RoomMember }) {
       </Link>
     </div>
   );
-}
-
-/** Runs the room's rounds on the user's timer (only mounted for a signed-in member: visitors have no timer). */
-function FollowRoomRounds({ room }: { room: Room }) {
-  useFollowRoomRounds(scheduleOf(room));
-  return null;
 }
 
 /**

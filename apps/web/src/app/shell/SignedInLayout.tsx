@@ -20,6 +20,7 @@ import { TasksLiveSync } from "@/features/tasks/TasksLiveSync";
 import { TimerHost } from "@/features/timer/TimerHost";
 import { useUser } from "@/runtime/auth";
 import { AppHeader } from "./AppHeader";
+import { RoomChip } from "./RoomChip";
 
 // Only when a guest chose on /auth what becomes of their work: not part of what /app loads.
 const GuestWorkMover = lazy(async () => ({ default: (await import("@/features/guest/GuestWorkMover")).GuestWorkMover }));
@@ -100,6 +101,7 @@ export function SignedInLayout() {
             <div className="flex min-h-dvh flex-col">
               <PageLoadingBar />
               <AppHeader user={user} />
+              <RoomChip />
               <Suspense fallback={<PagePending />}>
                 <Outlet />
               </Suspense>

@@ -1,10 +1,11 @@
-import { createSocketActor, liveConnectionMachine, type LiveMessage, type WebSocketLike } from "@focus/core/protocol";
+import { createSocketActor, liveConnectionMachine, type WebSocketLike } from "@focus/core/protocol";
 import { useEffect, useState } from "react";
 import { createActor } from "xstate";
 import { addClockSample } from "@/runtime/serverClock";
 
-/** What the server last said of a room: `room_state` (its `serverNow` says when, on the server's clock). */
-export type RoomUpdate = Extract<LiveMessage, { type: "room_state" }>;
+import type { RoomUpdate } from "@/runtime/rooms/useRoomMembership";
+
+export type { RoomUpdate };
 
 /** What watching a room gives its page. */
 export interface RoomWatch {

@@ -5,7 +5,10 @@ import { serverNow } from "@/runtime/serverClock";
 import { useTimerCommand } from "@/runtime/timerCommands";
 import { useLiveChannel } from "@/runtime/liveChannel";
 import { useLatest } from "@/lib/useLatest";
-import type { RoomUpdate } from "./useRoomWatch";
+import type { LiveMessage } from "@focus/core/protocol";
+
+/** What the server last said of a room: `room_state` (its `serverNow` says when, on the server's clock). */
+export type RoomUpdate = Extract<LiveMessage, { type: "room_state" }>;
 
 /** What being in a room gives the page: the room as the server last told it, or why it cannot be joined. */
 export interface RoomMembership {
@@ -28,14 +31,17 @@ function sendable(status: string): boolean {
 /**
  * Takes part in the room `slug` while `joined` (`docs/rooms.md`): sends `room_join` now and on
  * every reconnection, `room_status` as the status changes, `room_leave` when it stops (the
- * page closes or the user leaves), and hands back what the server says of the room.
+ * page closes or the user leaves), and hands back what the server says of the room. `onEnd` hears
+ * a refused join (`closed` false) or the room's end (`closed` true) as it arrives, in the
+ * server's words.
  */
-export function useRoomMembership(slug: string, joined: boolean, status: string): RoomMembership {
+export function useRoomMembership(slug: string, joined: boolean, status: string, onEnd?: (message: string, closed: boolean) => void): RoomMembership {
   const channel = useLiveChannel();
   const [update, setUpdate] = useState<RoomUpdate | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [closedReason, setClosedReason] = useState<string | null>(null);
   const statusRef = useLatest(status);
+  const onEndRef = useLatest(onEnd);
 
   useEffect(() => {
     if (!joined || !channel) return;
@@ -43,8 +49,13 @@ export function useRoomMembership(slug: string, joined: boolean, status: string)
     const join = () => channel.send({ type: "room_join", slug, status: sendable(statusRef()) ? statusRef() : "" });
     const offMessage = channel.onMessage((message) => {
       if (message.type === "room_state" && message.room.slug === slug) setUpdate(message);
-      else if (message.type === "room_error" && message.slug === slug) setError(message.message);
-      else if (message.type === "room_closed" && message.slug === slug) setClosedReason(message.reason);
+      else if (message.type === "room_error" && message.slug === slug) {
+        setError(message.message);
+        onEndRef()?.(message.message, false);
+      } else if (message.type === "room_closed" && message.slug === slug) {
+        setClosedReason(message.reason);
+        onEndRef()?.(message.reason, true);
+      }
     });
     const offConnected = channel.onConnected(join);
     if (channel.isOpen()) join();
@@ -56,7 +67,7 @@ export function useRoomMembership(slug: string, joined: boolean, status: string)
       setError(null);
       setClosedReason(null);
     };
-  }, [channel, joined, slug, statusRef]);
+  }, [channel, joined, slug, statusRef, onEndRef]);
 
   useEffect(() => {
     if (!joined || !channel || !sendable(status)) return;

@@ -1,0 +1,125 @@
+import { type RoomSchedule } from "@focus/core/rooms";
+import { roomSlugSchema, type Room } from "@focus/core/schemas";
+import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useLocation } from "react-router-dom";
+import { z } from "zod";
+import { toast } from "@/components/ui/use-toast";
+import { storageSubscription } from "@/lib/storageChanges";
+import { readUserValue, writeUserValue } from "@/runtime/userStorage";
+import { useFollowRoomRounds, useRoomMembership, type RoomUpdate } from "./useRoomMembership";
+
+/**
+ * The room a signed-in user is in (`docs/rooms.md`, Staying in a room): membership belongs to
+ * the app, not to the room's page. Joining on the room page keeps the user in the room on every
+ * page of the app (the Focus Arena, Statistics, Settings) and after a reload, with their timer
+ * following the room's rounds, until they leave it (Leave room, or the chip's ✕), the room
+ * ends, or a join is refused. Kept per user in this browser (forgotten at sign-out), so every tab
+ * of it is in the same room and leaving in one leaves in all.
+ */
+
+/** The room as this browser keeps it: enough to join it again and name it (its rounds come with the server's answer). */
+const joinedRoomSchema = z.object({ slug: roomSlugSchema, name: z.string() });
+export type JoinedRoom = z.infer<typeof joinedRoomSchema>;
+
+const STORAGE_NAME = "joined-room";
+const CHANGE_EVENT = "joined-room-change";
+const subscribe = storageSubscription(CHANGE_EVENT);
+
+function parseJoinedRoom(raw: string | null): JoinedRoom | null {
+  try {
+    const parsed = joinedRoomSchema.safeParse(JSON.parse(raw ?? "null"));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Why the user is no longer in a room they had joined: the join was refused, or the room closed. */
+export interface RoomExit {
+  slug: string;
+  message: string;
+  closed: boolean;
+}
+
+export interface RoomMembershipState {
+  /** The room the user is in, or null. */
+  room: JoinedRoom | null;
+  /** The room and its members as the server last told this member; null until it let them in. */
+  update: RoomUpdate | null;
+  /** Why the last room the user was in ended for them (shown on that room's page), or null. */
+  exit: RoomExit | null;
+  /** What the member works on (others see it). */
+  status: string;
+  setStatus: (update: string | ((current: string) => string)) => void;
+  /** Joins `room` (leaving any other first). */
+  enter: (room: Room) => void;
+  /** Leaves the room the user is in. */
+  leave: () => void;
+}
+
+const RoomMembershipContext = createContext<RoomMembershipState | null>(null);
+
+/** The signed-in user's room membership; null outside the signed-in app (visitors and guests join no room). */
+export function useRoomMembershipState(): RoomMembershipState | null {
+  return useContext(RoomMembershipContext);
+}
+
+/**
+ * Holds the signed-in user's room membership for the whole app: mounted inside the live
+ * connection and the timer's commands, so the join is sent on every (re)connection and the
+ * rounds reach the timer whatever page is open. A room that ends, or a join the server refuses,
+ * ends the membership here; the user is told unless that room's page already says so.
+ */
+export function RoomMembershipProvider({ userId, children }: { userId: number; children: ReactNode }) {
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => readUserValue(userId, STORAGE_NAME),
+    () => null,
+  );
+  const room = useMemo(() => parseJoinedRoom(raw), [raw]);
+  const [status, setStatus] = useState("");
+  const [exit, setExit] = useState<RoomExit | null>(null);
+  const { pathname } = useLocation();
+  const keep = useCallback(
+    (next: JoinedRoom | null) => {
+      writeUserValue(userId, STORAGE_NAME, next === null ? null : JSON.stringify(next));
+      window.dispatchEvent(new Event(CHANGE_EVENT));
+      setStatus("");
+    },
+    [userId],
+  );
+
+  // A refused join or a closed room ends the membership (a reload does not try it again).
+  const onEnd = (message: string, closed: boolean) => {
+    if (room === null) return;
+    setExit({ slug: room.slug, message, closed });
+    keep(null);
+    if (pathname !== `/rooms/${room.slug}`) toast({ title: closed ? `${room.name} has ended` : `Could not stay in ${room.name}`, description: message });
+  };
+  const membership = useRoomMembership(room?.slug ?? "", room !== null, status, onEnd);
+  const ended = membership.closedReason ?? membership.error;
+
+  // The server takes a round only from a member: the timer follows the rounds, as the server's
+  // answer gives them, once it let the user in.
+  const admitted = room !== null && membership.update !== null && ended === null;
+  const live = admitted ? membership.update?.room : undefined;
+  const schedule: RoomSchedule | null = live ? { startedAt: live.startedAt, focusMinutes: live.focusMinutes, breakMinutes: live.breakMinutes } : null;
+  useFollowRoomRounds(schedule);
+
+  const value = useMemo<RoomMembershipState>(
+    () => ({
+      room,
+      update: admitted ? membership.update : null,
+      exit,
+      status,
+      setStatus,
+      enter: (next) => {
+        setExit(null);
+        keep({ slug: next.slug, name: next.name });
+      },
+      leave: () => keep(null),
+    }),
+    [room, admitted, membership.update, exit, status, keep],
+  );
+  return <RoomMembershipContext.Provider value={value}>{children}</RoomMembershipContext.Provider>;
+}
