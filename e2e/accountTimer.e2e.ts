@@ -194,4 +194,24 @@ describe("one timer per account, on two devices", () => {
     await laptop.context.close();
     await phone.context.close();
   });
+
+  it("picks the task worked on for every device: picked on the laptop, shown on the phone and on a device signed in later, let go on the phone", async () => {
+    const username = uniqueName("picks");
+    const laptop = await device(username, { register: true });
+    const phone = await device(username, { phone: true });
+    const form = laptop.page.getByRole("form", { name: "Add a task" });
+    await form.getByLabel("What will you work on?").fill("Draft the intro");
+    await form.getByRole("button", { name: "Add task" }).click();
+    await laptop.page.getByRole("radio", { name: "Draft the intro" }).check();
+    const workingOn = (page: Page) => page.getByTestId("working-on").innerText();
+    await expect.poll(() => workingOn(laptop.page)).toContain("Working on: Draft the intro");
+    await expect.poll(() => workingOn(phone.page), { timeout: 20_000 }).toContain("Working on: Draft the intro");
+    // A device signed in afterwards starts with it.
+    const later = await device(username);
+    await expect.poll(() => workingOn(later.page), { timeout: 20_000 }).toContain("Working on: Draft the intro");
+    // The phone lets it go: nothing is picked anywhere.
+    await phone.page.getByRole("button", { name: 'Stop working on "Draft the intro"' }).click();
+    for (const { page } of [laptop, later]) await expect.poll(() => page.getByTestId("working-on").count(), { timeout: 20_000 }).toBe(0);
+    for (const { context } of [laptop, phone, later]) await context.close();
+  });
 });
