@@ -8,6 +8,7 @@ import type { Database } from "../src/db/database";
 import { migrations } from "../src/db/migrations";
 import { migrateToLatest } from "../src/db/migrator";
 import { hashSessionId } from "../src/repositories/httpSessions";
+import { deleteSessionByClientId, deleteSessionsOfUser, insertSession, insertSessionRows, sessionCountOf } from "../src/repositories/sessions";
 import { createTestPostgresDatabase, TEST_ENGINE } from "./helpers";
 
 /** Runs on the project's engine: a temp SQLite file (api) or a new PostgreSQL database (api-pg). */
@@ -120,6 +121,42 @@ describe(`migrations (${TEST_ENGINE})`, () => {
       expect(tables.map((table) => table.name)).not.toContain("tasks");
       expect(tables.find((table) => table.name === "focus_sessions")?.columns.map((column) => column.name)).not.toContain("task_id");
       expect(await migrateToLatest(db)).toContain("2026_11_29_0001_tasks");
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("counts each account's stored sessions in 2026_12_14_0001, and every later write keeps the count", async () => {
+    const db = await emptyDatabase();
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo("2026_12_13_0001_pass_count_index")).error).toBeUndefined();
+      const now = new Date().toISOString();
+      const newUser = (username: string) =>
+        db
+          .insertInto("users")
+          .values({ username, email: null, password_hash: "x", subscription_plan: "free", subscription_status: "trial", trial_end_date: null, created_at: now })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+      const [ada, bo, cy] = [await newUser("ada"), await newUser("bo"), await newUser("cy")];
+      const session = (userId: number, minute: number) => ({ user_id: userId, start_time: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(), duration: 60, type: "focus" as const, completed: 1, created_at: now });
+      await db.insertInto("focus_sessions").values([session(ada.id, 0), session(ada.id, 1), session(ada.id, 2), session(bo.id, 0)]).execute();
+
+      expect((await migrator.migrateTo("2026_12_14_0001_session_counts")).error).toBeUndefined();
+      const counts = async () => Object.fromEntries((await db.selectFrom("session_counts").select(["user_id", "count"]).execute()).map((row) => [row.user_id, Number(row.count)]));
+      expect(await counts()).toEqual({ [ada.id]: 3, [bo.id]: 1 });
+      expect(await sessionCountOf(db, cy.id)).toBe(0);
+
+      // A post, an Undo's withdrawal, an import, and deleting the history each move the count.
+      await insertSession(db, cy.id, { startTime: new Date(Date.UTC(2026, 0, 2)).toISOString(), duration: 1500, type: "focus", completed: true, clientId: "6f1c2e5a-0000-4000-8000-000000000001" });
+      expect(await sessionCountOf(db, cy.id)).toBe(1);
+      expect(await deleteSessionByClientId(db, cy.id, "6f1c2e5a-0000-4000-8000-000000000001")).toBe(true);
+      expect(await deleteSessionByClientId(db, cy.id, "6f1c2e5a-0000-4000-8000-000000000001")).toBe(false);
+      expect(await sessionCountOf(db, cy.id)).toBe(0);
+      expect(await insertSessionRows(db, ada.id, [session(ada.id, 3), session(ada.id, 4)])).toBe(2);
+      expect(await sessionCountOf(db, ada.id)).toBe(5);
+      expect(await deleteSessionsOfUser(db, ada.id)).toBe(5);
+      expect(await counts()).toEqual({ [bo.id]: 1, [cy.id]: 0 });
     } finally {
       await db.destroy();
     }

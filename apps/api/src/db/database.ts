@@ -10,6 +10,7 @@ import type { LiveConnectionsTable } from "./tables/liveConnections";
 import type { PasswordResetsTable } from "./tables/passwordResets";
 import type { PushSubscriptionsTable } from "./tables/pushSubscriptions";
 import type { RateCountersTable } from "./tables/rateCounters";
+import type { SessionCountsTable } from "./tables/sessionCounts";
 import type { RoomPresenceTable } from "./tables/roomPresence";
 import type { RoomsTable } from "./tables/rooms";
 import type { SettingsTable } from "./tables/settings";
@@ -35,6 +36,7 @@ export interface Database {
   account_timers: AccountTimersTable;
   account_timer_versions: AccountTimerVersionsTable;
   rate_counters: RateCountersTable;
+  session_counts: SessionCountsTable;
   live_connections: LiveConnectionsTable;
   password_resets: PasswordResetsTable;
   push_subscriptions: PushSubscriptionsTable;

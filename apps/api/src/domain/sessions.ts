@@ -19,7 +19,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";
 import type { UserRow } from "../db/tables/users";
-import { countBreaksBetween, findSessionByClientId, findSessionOf, hasAtLeastSessions, insertSessionOnce, listSessionsBetween, listSessionsPage, pageSessionsBetween, updateSessionReflection } from "../repositories/sessions";
+import { countBreaksBetween, findSessionByClientId, findSessionOf, insertSessionOnce, listSessionsBetween, listSessionsPage, pageSessionsBetween, sessionCountOf, updateSessionReflection } from "../repositories/sessions";
 import { lockUserRow } from "../repositories/users";
 import { HttpError } from "../httpError";
 import { sessionWriteGate } from "./sessionWrites";
@@ -119,7 +119,7 @@ export async function recordSessionLocked(
     const day = breakDayOf(input.startTime);
     if ((await countBreaksBetween(trx, user.id, day.start, day.end)) >= MAX_BREAKS_PER_DAY) throw new HttpError(409, BREAK_LIMIT_MESSAGE);
   }
-  if (await hasAtLeastSessions(trx, user.id, MAX_SESSIONS_PER_USER)) throw new HttpError(409, SESSION_CAP_MESSAGE);
+  if ((await sessionCountOf(trx, user.id)) >= MAX_SESSIONS_PER_USER) throw new HttpError(409, SESSION_CAP_MESSAGE);
   return insertSessionOnce(trx, user.id, input);
 }
 

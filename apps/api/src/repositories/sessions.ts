@@ -5,7 +5,7 @@
  */
 import { intentionOf, MAX_SESSION_SECONDS, type Session, type SessionCursor, type SessionInput, type SessionReflection } from "@focus/core/schemas";
 import { sessionEndMs } from "@focus/core/stats";
-import type { Kysely, SelectQueryBuilder } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import { isPostgres } from "../db/connection";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
@@ -134,7 +134,27 @@ export async function insertSession(db: Kysely<Database>, userId: number, input:
   );
   sessionsChanged(db, userId);
   if (!stored) throw new Error("insertSession: the insert returned no row");
+  await countSessions(db, userId, 1);
   return toSession(stored);
+}
+
+/**
+ * Adds `delta` to the user's count in `session_counts` (one statement; every write of
+ * `focus_sessions` here calls it in the same transaction, so the count is the rows').
+ */
+async function countSessions(db: Kysely<Database>, userId: number, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await db
+    .insertInto("session_counts")
+    .values({ user_id: userId, count: Math.max(0, delta) })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ count: sql<number>`session_counts.count + ${delta}` }))
+    .execute();
+}
+
+/** How many sessions the user holds (`session_counts`: one row read, whatever the history's length). */
+export async function sessionCountOf(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db.selectFrom("session_counts").select("count").where("user_id", "=", userId).executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /** The user's session recorded with this idempotency key, if any. */
@@ -305,18 +325,6 @@ export async function listSessionsOldestFirstPage(
   return rows.map(toSession);
 }
 
-/** Whether the user has recorded at least `count` sessions (reads at most one row, past the first `count - 1`). */
-export async function hasAtLeastSessions(db: Kysely<Database>, userId: number, count: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("focus_sessions")
-    .select("id")
-    .where("user_id", "=", userId)
-    .limit(1)
-    .offset(Math.max(0, count - 1))
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** How many breaks (short and long) of the user start within [from, to) (ISO 8601 UTC; the (user_id, start_time) index). */
 export async function countBreaksBetween(db: Kysely<Database>, userId: number, from: string, to: string): Promise<number> {
   const row = await db
@@ -333,6 +341,7 @@ export async function countBreaksBetween(db: Kysely<Database>, userId: number, f
 /** Deletes every session the user recorded; returns how many. */
 export async function deleteSessionsOfUser(db: Kysely<Database>, userId: number): Promise<number> {
   const result = await db.deleteFrom("focus_sessions").where("user_id", "=", userId).executeTakeFirst();
+  await db.deleteFrom("session_counts").where("user_id", "=", userId).execute();
   sessionsChanged(db, userId);
   return Number(result.numDeletedRows);
 }
@@ -350,6 +359,7 @@ export async function insertSessionRows(db: Kysely<Database>, userId: number, ro
     .onConflict((oc) => oc.columns(["user_id", "client_id"]).doNothing())
     .returning("id")
     .execute();
+  await countSessions(db, userId, stored.length);
   sessionsChanged(db, userId);
   return stored.length;
 }
@@ -366,8 +376,10 @@ export async function unlinkSessionsFromTask(db: Kysely<Database>, userId: numbe
  */
 export async function deleteSessionByClientId(db: Kysely<Database>, userId: number, clientId: string): Promise<boolean> {
   const result = await db.deleteFrom("focus_sessions").where("user_id", "=", userId).where("client_id", "=", clientId).executeTakeFirst();
+  const deleted = Number(result.numDeletedRows);
+  await countSessions(db, userId, -deleted);
   sessionsChanged(db, userId);
-  return Number(result.numDeletedRows) > 0;
+  return deleted > 0;
 }
 
 /**

@@ -30,6 +30,7 @@ import * as accountTimeZone from "./2026_12_11_0001_account_time_zone";
 import * as timeZoneChoice from "./2026_12_12_0001_time_zone_choice";
 import * as failedEntries from "./2026_12_12_0002_failed_entries";
 import * as passCountIndex from "./2026_12_13_0001_pass_count_index";
+import * as sessionCounts from "./2026_12_14_0001_session_counts";
 import * as escapeAsks from "./2026_12_11_0002_escape_asks";
 
 export const migrations: Record<string, Migration> = {
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_12_0001_time_zone_choice": timeZoneChoice,
   "2026_12_12_0002_failed_entries": failedEntries,
   "2026_12_13_0001_pass_count_index": passCountIndex,
+  "2026_12_14_0001_session_counts": sessionCounts,
 };
