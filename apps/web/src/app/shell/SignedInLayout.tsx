@@ -19,11 +19,13 @@ import { usePlanNow } from "@/runtime/usePlanNow";
 import { TasksLiveSync } from "@/features/tasks/TasksLiveSync";
 import { TimerHost } from "@/features/timer/TimerHost";
 import { useUser } from "@/runtime/auth";
+import { useRoomMembershipState } from "@/runtime/rooms/RoomMembership";
 import { AppHeader } from "./AppHeader";
-import { RoomChip } from "./RoomChip";
 
 // Only when a guest chose on /auth what becomes of their work: not part of what /app loads.
 const GuestWorkMover = lazy(async () => ({ default: (await import("@/features/guest/GuestWorkMover")).GuestWorkMover }));
+// Only while the user is in a focus room: not part of what /app loads.
+const RoomChip = lazy(async () => ({ default: (await import("./RoomChip")).RoomChip }));
 // Only a visitor on /settings sees it: not part of what /app loads.
 const NotFoundScreen = lazy(async () => ({ default: (await import("@/components/NotFoundScreen")).NotFoundScreen }));
 
@@ -101,7 +103,7 @@ export function SignedInLayout() {
             <div className="flex min-h-dvh flex-col">
               <PageLoadingBar />
               <AppHeader user={user} />
-              <RoomChip />
+              <RoomChipSlot />
               <Suspense fallback={<PagePending />}>
                 <Outlet />
               </Suspense>
@@ -111,6 +113,16 @@ export function SignedInLayout() {
       </TimerHost>
     </SignedInUserContext.Provider>
   );
+}
+
+/** "In <room> · Back" under the header while the user is in a focus room (`RoomChip`), loaded then. */
+function RoomChipSlot() {
+  const inRoom = useRoomMembershipState()?.room != null;
+  return inRoom ? (
+    <Suspense fallback={null}>
+      <RoomChip />
+    </Suspense>
+  ) : null;
 }
 
 /** Applies the account's saved theme in this browser (renders nothing). */

@@ -1,12 +1,14 @@
-import { type RoomSchedule } from "@focus/core/rooms";
 import { roomSlugSchema, type Room } from "@focus/core/schemas";
-import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useLocation } from "react-router-dom";
 import { z } from "zod";
 import { toast } from "@/components/ui/use-toast";
 import { storageSubscription } from "@/lib/storageChanges";
 import { readUserValue, writeUserValue } from "@/runtime/userStorage";
-import { useFollowRoomRounds, useRoomMembership, type RoomUpdate } from "./useRoomMembership";
+import type { RoomUpdate } from "./useRoomMembership";
+
+// The join and the rounds load once the user is in a room: not part of what /app loads.
+const RoomPresence = lazy(() => import("./RoomPresence"));
 
 /**
  * The room a signed-in user is in (`docs/rooms.md`, Staying in a room): membership belongs to
@@ -79,12 +81,15 @@ export function RoomMembershipProvider({ userId, children }: { userId: number; c
   const room = useMemo(() => parseJoinedRoom(raw), [raw]);
   const [status, setStatus] = useState("");
   const [exit, setExit] = useState<RoomExit | null>(null);
+  const [update, setUpdate] = useState<RoomUpdate | null>(null);
+  const onUpdate = useCallback((next: RoomUpdate | null) => setUpdate(next), []);
   const { pathname } = useLocation();
   const keep = useCallback(
     (next: JoinedRoom | null) => {
       writeUserValue(userId, STORAGE_NAME, next === null ? null : JSON.stringify(next));
       window.dispatchEvent(new Event(CHANGE_EVENT));
       setStatus("");
+      setUpdate(null);
     },
     [userId],
   );
@@ -96,20 +101,10 @@ export function RoomMembershipProvider({ userId, children }: { userId: number; c
     keep(null);
     if (pathname !== `/rooms/${room.slug}`) toast({ title: closed ? `${room.name} has ended` : `Could not stay in ${room.name}`, description: message });
   };
-  const membership = useRoomMembership(room?.slug ?? "", room !== null, status, onEnd);
-  const ended = membership.closedReason ?? membership.error;
-
-  // The server takes a round only from a member: the timer follows the rounds, as the server's
-  // answer gives them, once it let the user in.
-  const admitted = room !== null && membership.update !== null && ended === null;
-  const live = admitted ? membership.update?.room : undefined;
-  const schedule: RoomSchedule | null = live ? { startedAt: live.startedAt, focusMinutes: live.focusMinutes, breakMinutes: live.breakMinutes } : null;
-  useFollowRoomRounds(schedule);
-
   const value = useMemo<RoomMembershipState>(
     () => ({
       room,
-      update: admitted ? membership.update : null,
+      update: room !== null && update?.room.slug === room.slug ? update : null,
       exit,
       status,
       setStatus,
@@ -119,7 +114,16 @@ export function RoomMembershipProvider({ userId, children }: { userId: number; c
       },
       leave: () => keep(null),
     }),
-    [room, admitted, membership.update, exit, status, keep],
+    [room, update, exit, status, keep],
   );
-  return <RoomMembershipContext.Provider value={value}>{children}</RoomMembershipContext.Provider>;
+  return (
+    <RoomMembershipContext.Provider value={value}>
+      {room !== null && (
+        <Suspense fallback={null}>
+          <RoomPresence key={room.slug} slug={room.slug} status={status} onUpdate={onUpdate} onEnd={onEnd} />
+        </Suspense>
+      )}
+      {children}
+    </RoomMembershipContext.Provider>
+  );
 }

@@ -1,0 +1,31 @@
+import { type RoomSchedule } from "@focus/core/rooms";
+import { useEffect } from "react";
+import { useFollowRoomRounds, useRoomMembership, type RoomUpdate } from "./useRoomMembership";
+
+/**
+ * Being in the room `slug` on the live connection (`RoomMembershipProvider` mounts it, loaded
+ * only once the user is in a room): the join on every (re)connection, the status, and the room's
+ * rounds on the timer once the server let the user in. `onUpdate` hears each `room_state`,
+ * `onEnd` a refused join or the room's end.
+ */
+export default function RoomPresence({
+  slug,
+  status,
+  onUpdate,
+  onEnd,
+}: {
+  slug: string;
+  status: string;
+  onUpdate: (update: RoomUpdate | null) => void;
+  onEnd: (message: string, closed: boolean) => void;
+}) {
+  const membership = useRoomMembership(slug, true, status, onEnd);
+  const ended = membership.closedReason !== null || membership.error !== null;
+  // The server takes a round only from a member: the rounds, as its answer gives them, once it let the user in.
+  const live = ended ? undefined : membership.update?.room;
+  const schedule: RoomSchedule | null = live ? { startedAt: live.startedAt, focusMinutes: live.focusMinutes, breakMinutes: live.breakMinutes } : null;
+  useFollowRoomRounds(schedule);
+  const update = ended ? null : membership.update;
+  useEffect(() => onUpdate(update), [update, onUpdate]);
+  return null;
+}
