@@ -107,7 +107,10 @@ describe("focus rooms in two browsers", () => {
         shownLabels = [adaClock ?? null, boClock ?? null, adaTimer ?? null, boTimer ?? null];
         return spread(shownLabels.map(clockSeconds));
       })
-      .toBeLessThanOrEqual(1);
+      .toBeLessThanOrEqual(1)
+      .catch((error: unknown) => {
+        throw new Error(`Ada's and Bo's room clocks and timers, not within a second: ${JSON.stringify(shownLabels)}`, { cause: error });
+      });
     expect(shownLabels[0], JSON.stringify(shownLabels)).toMatch(/Focus round/);
     expect(clockSeconds(shownLabels[0] ?? null)).toBeLessThanOrEqual(ROUND_LEFT_S);
 

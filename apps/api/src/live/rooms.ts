@@ -490,7 +490,7 @@ export class RoomHub implements RoomTraffic {
     return (await this.presentIn([roomId])).get(roomId) ?? [];
   }
 
-  /** The room's state here, made when absent. */
+  /** The room's state here, made when absent; an existing one takes `room`, the row just read. */
   private liveOf(room: RoomWithOwner): LiveRoomState {
     let live = this.live.get(room.id);
     if (!live) {
@@ -509,6 +509,9 @@ export class RoomHub implements RoomTraffic {
         flushedAt: 0,
       };
       this.live.set(room.id, live);
+    } else {
+      // The row just read is the newest: a room served here since an earlier join follows it.
+      live.room = room;
     }
     return live;
   }
