@@ -22,7 +22,7 @@ export interface TimerCommandsProps {
 /**
  * Provides the timer's commander (`useTimerCommand`) inside the timer actor and the live
  * connection: each command runs on this device's chart at once, stamped with the server's clock
- * (a start carries the task picked here), and for a signed-in user goes to the account's timer
+ * (a start carries the task picked here, if any), and for a signed-in user goes to the account's timer
  * through `AccountTimerSync` and the outbox; the sync also makes this device follow every change
  * made elsewhere.
  * Each new estimate of the server's clock is given to the chart (`CLOCK`).
@@ -68,8 +68,11 @@ export function TimerCommands({ userId, onStale, onRefused, onFailed, children }
 
   const commander = useMemo<TimerCommander>(
     () => (command: TimerCommand) => {
+      // A start carries the task picked here; with none picked here it carries none, so a pick
+      // made on another device that this device's list has not caught up with still stands.
       const picked = actor.getSnapshot().context.task;
-      const full = (command.type === "start" || command.type === "toggle") && command.task === undefined ? { ...command, task: picked } : command;
+      const carriesPick = (command.type === "start" || command.type === "toggle") && command.task === undefined && picked !== null;
+      const full = carriesPick ? { ...command, task: picked } : command;
       // A signed-in user's command runs here and goes to the account's timer; a guest's stays here.
       if (sync.current) sync.current.submit(full);
       else for (const event of timerEventsOf(full, serverNow())) actor.send(event);
