@@ -253,6 +253,15 @@ describe("focus rooms in two browsers", () => {
     await expect.poll(() => bo.getByTestId("room-chip").textContent()).toBe("In Clock check·Back");
     await bo.goto(`${server.url}/app`);
     await bo.getByTestId("room-chip").waitFor();
+    // The room's clock runs his timer: no Pause, Reset or modes, and Space is refused calmly.
+    await expect.poll(() => bo.getByTestId("room-round").textContent()).toMatch(/^Clock check's round until /);
+    expect(await bo.getByRole("button", { name: "Pause" }).count()).toBe(0);
+    expect(await bo.getByRole("button", { name: "Reset timer" }).count()).toBe(0);
+    expect(await bo.getByRole("group", { name: "Timer mode" }).count()).toBe(0);
+    await bo.keyboard.press("Space");
+    await bo.getByText("This round runs on the room's clock").first().waitFor();
+    expect(await bo.getByText("Running").count()).toBe(1);
+    await saveScreenshot(bo, "room-round-arena-phone");
     await bo.getByRole("tab", { name: /Stat/ }).click();
     await bo.getByTestId("room-chip").waitFor();
     await saveScreenshot(bo, "room-chip-phone");
@@ -267,6 +276,10 @@ describe("focus rooms in two browsers", () => {
     await bo.getByRole("link", { name: "All rooms" }).click();
     const byChip = await goneAfter(() => bo.getByRole("button", { name: "Leave room" }).click(), "click");
     await expect.poll(() => bo.getByTestId("room-chip").count()).toBe(0);
+    // Out of the room, the rest of the round is his own: Pause is back.
+    await bo.goto(`${server.url}/app`);
+    await bo.getByRole("button", { name: "Pause" }).waitFor();
+    expect(await bo.getByTestId("room-round").count()).toBe(0);
     // Closing the tab.
     await bo.goto(roomUrl);
     await bo.getByRole("button", { name: "Join this room" }).click();

@@ -115,6 +115,24 @@ describe("POST /api/timer/commands", () => {
     expect(shifted.json()).toMatchObject({ replies: [{ outcome: "refused", reason: "notInRoom" }] });
     const real = await post(cookie, phone.timer.commandVersion, [{ command: { type: "round", mode: "focus", startedAt, endsAt }, at: Date.now() }]);
     expect(real.json()).toMatchObject({ replies: [{ outcome: "applied" }], timer: { status: "running", mode: "focus", endsAt, inRound: true } });
+    // The room's clock runs the round: a pause or reset from any device is refused until the member leaves it.
+    const inRound = real.json().timer as AccountTimer;
+    const paused = await post(cookie, inRound.commandVersion, [
+      { command: { type: "pause" }, at: Date.now() },
+      { command: { type: "reset" }, at: Date.now() },
+    ]);
+    expect(paused.json()).toMatchObject({
+      replies: [
+        { outcome: "refused", reason: "inRound" },
+        { outcome: "refused", reason: "inRound" },
+      ],
+      timer: { status: "running", endsAt, version: inRound.version },
+    });
+    const left = await post(cookie, inRound.commandVersion, [
+      { command: { type: "leaveRound" }, at: Date.now() },
+      { command: { type: "pause" }, at: Date.now() },
+    ]);
+    expect(left.json()).toMatchObject({ replies: [{ outcome: "applied" }, { outcome: "applied" }], timer: { status: "paused", inRound: false } });
   });
 
   it("refuses a command dated before the change its device last saw", async () => {

@@ -44,7 +44,7 @@ function main(): void {
     ui.status.textContent = view.linkLabel;
     ui.status.dataset.link = view.link;
     ui.timer.hidden = view.timer === null;
-    ui.controls.hidden = view.link === "unlinked" || view.link === "paused" || view.strict;
+    ui.controls.hidden = view.link === "unlinked" || view.link === "paused" || view.strict || view.inRound;
     if (view.timer) {
       ui.mode.textContent = `${TIMER_MODE_LABELS[view.timer.mode]}${view.timer.isPaused ? " · Paused" : ""}`;
       ui.display.textContent = view.timer.display;

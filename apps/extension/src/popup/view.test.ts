@@ -59,4 +59,13 @@ describe("popup view", () => {
     expect(popupView(state({ timer: { ...running, sessionStartTime: T0, strict: true } }), T0 + 1_600_000).strict).toBe(false);
     expect(popupView(state({}), T0).strict).toBe(false);
   });
+
+  it("shows no Start, Pause or Reset during a room's round, and says that leaving the room is in the app", () => {
+    const view = popupView(state({ timer: { ...running, sessionStartTime: T0, inRound: true } }), T0 + 60_000);
+    expect(view.inRound).toBe(true);
+    expect(view.notice).toEqual({ title: "A room's round", body: expect.stringMatching(/leave the room in Focus Flow/) });
+    // A round over, or none, leaves the controls.
+    expect(popupView(state({ timer: { ...running, sessionStartTime: T0, inRound: true } }), T0 + 1_600_000).inRound).toBe(false);
+    expect(popupView(state({}), T0).inRound).toBe(false);
+  });
 });

@@ -17,6 +17,8 @@ export interface PopupView {
   controlsEnabled: boolean;
   /** A strict focus session runs: no Start, Pause or Reset is shown (`docs/product.md`, Strict focus). */
   strict: boolean;
+  /** A focus room's round runs: no Start, Pause or Reset is shown either (`docs/rooms.md`); leaving the room is in the app. */
+  inRound: boolean;
   /** A sentence under the timer, or a card instead of it when not linked. */
   notice: { title: string; body: string } | null;
   appUrl: string;
@@ -41,6 +43,9 @@ export function popupView(state: PopupState, now: number): PopupView {
   if (!notice && timer?.strict) {
     notice = { title: "Strict focus", body: "This session keeps going until it ends, and your sites stay blocked. If you need to stop, End early is in Focus Flow." };
   }
+  if (!notice && timer?.inRound) {
+    notice = { title: "A room's round", body: "This round runs on the room's clock until it ends. To stop it, leave the room in Focus Flow." };
+  }
   if (!notice && state.link === "linked" && !timer) {
     notice = { title: "No timer yet", body: "Open Focus Flow in a tab: its timer shows here and these buttons control it." };
   }
@@ -51,6 +56,7 @@ export function popupView(state: PopupState, now: number): PopupView {
     primary: running ? { label: "Pause", action: "pause" } : { label: startLabel, action: "start" },
     controlsEnabled: state.link === "linked",
     strict: timer?.strict ?? false,
+    inRound: timer?.inRound ?? false,
     notice,
     appUrl: state.appUrl,
   };

@@ -134,6 +134,11 @@ export function MiniTimerPage() {
         <p className="text-center text-xs text-muted-foreground" data-testid="mini-timer-strict">
           Strict focus · End early is in the Focus Arena
         </p>
+      ) : view?.inRound ? (
+        // A room's round runs on the room's clock (`docs/rooms.md`); leaving the room is in the app.
+        <p className="text-center text-xs text-muted-foreground" data-testid="mini-timer-round">
+          A room's round · Leave room is in the Focus Arena
+        </p>
       ) : (
         <div className="flex gap-2">
           {view?.isRunning ? (

@@ -31,5 +31,10 @@ export const sharedTimerStateSchema = z.object({
    * show the time so far (`durationMs` minus the time left) and no end. Absent otherwise.
    */
   flow: z.boolean().optional(),
+  /**
+   * A focus room's round runs (`docs/rooms.md`): the room's clock runs it, so receivers offer no
+   * pause, reset or mode change until the member leaves the room. Absent otherwise.
+   */
+  inRound: z.boolean().optional(),
 });
 export type SharedTimerState = z.infer<typeof sharedTimerStateSchema>;

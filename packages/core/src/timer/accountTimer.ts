@@ -145,12 +145,26 @@ function step(snapshot: TimerSnapshot, event: TimerEvent, effects: TimerEffect[]
       action.type === "sessionStopped" ||
       action.type === "stopUndone" ||
       action.type === "startRefused" ||
-      action.type === "strictRefused"
+      action.type === "strictRefused" ||
+      action.type === "roundRefused"
     ) {
       effects.push({ type: action.type, ...(action.params as object) } as TimerEffect);
     }
   }
   return next;
+}
+
+/**
+ * Why the chart refused a command, from the effects it gave: a start the plan refuses, a strict
+ * session's refusal, or a room round's; null when it refused nothing.
+ */
+function refusalOf(effects: readonly TimerEffect[]): TimerCommandRefusal | null {
+  for (const effect of effects) {
+    if (effect.type === "startRefused") return effect.reason;
+    if (effect.type === "strictRefused") return "strict";
+    if (effect.type === "roundRefused") return "inRound";
+  }
+  return null;
 }
 
 /**
@@ -211,6 +225,8 @@ export function timerEventsOf(command: TimerCommand, at: number): TimerEvent[] {
       return [{ type: "SET_TASK", task: command.task }];
     case "round":
       return [{ type: "FOLLOW_ROUND", mode: command.mode, startedAt: command.startedAt, endsAt: command.endsAt, now: at }];
+    case "leaveRound":
+      return [{ type: "LEAVE_ROUND", now: at }];
     case "takeBreak":
       return [{ type: "TAKE_BREAK", now: at }];
     case "extend":
@@ -280,8 +296,7 @@ export function applyTimerCommands(
     const before = effects.length;
     const unchanged = JSON.stringify(syncedTimerOf(snapshot));
     for (const event of timerEventsOf(command, when)) snapshot = step(snapshot, event, effects);
-    const refusal = effects.slice(before).find((e) => e.type === "startRefused" || e.type === "strictRefused");
-    const reason: TimerCommandRefusal | null = refusal === undefined ? null : refusal.type === "startRefused" ? refusal.reason : "strict";
+    const reason = refusalOf(effects.slice(before));
     if (reason) outcomes.push({ id, outcome: "refused", reason });
     else if (JSON.stringify(syncedTimerOf(snapshot)) === unchanged) outcomes.push({ id, outcome: "ignored", reason: "noChange" });
     else {
@@ -335,5 +350,6 @@ export function sharedStateOfAccount(timer: AccountTimer, now: number): SharedTi
     sessionStartTime: timer.sessionStartTime,
     strict: running && timer.strict,
     ...(timer.flow && timer.mode === "focus" && timer.sessionStartTime !== null ? { flow: true } : {}),
+    ...(running && timer.inRound ? { inRound: true } : {}),
   };
 }

@@ -101,7 +101,8 @@ export type AccountTimer = z.infer<typeof accountTimerSchema>;
  * What a device asks of the account's timer. `start` and `toggle` carry the task the device has
  * picked (the session counts for it), `task` picks another one (every device follows it; during
  * a session, the session moves to it), `round` runs a
- * focus room's round (`docs/rooms.md`: `mode` from `startedAt` to `endsAt`, epoch ms). `start` and
+ * focus room's round (`docs/rooms.md`: `mode` from `startedAt` to `endsAt`, epoch ms) and
+ * `leaveRound` makes the rest of it the member's own session. `start` and
  * `toggle` may ask for a strict session (`strict`; absent, the setting decides), and `endEarly`
  * is a strict session's escape hatch (`docs/product.md`, Strict focus). `start` and `toggle` may
  * ask for a Flowtime session (`flow`; absent, the setting decides), `takeBreak` ends one, and
@@ -122,6 +123,7 @@ export const timerCommandSchema = z.discriminatedUnion("type", [
       message: `A room's round ends after it starts and lasts at most ${ROOM_LIMITS.focusMinutes.max} minutes`,
       path: ["endsAt"],
     }),
+  z.object({ type: z.literal("leaveRound") }),
   z.object({ type: z.literal("takeBreak") }),
   z.object({ type: z.literal("extend") }),
 ]);
@@ -154,9 +156,11 @@ export type TimerCommandBatch = z.infer<typeof timerCommandBatchSchema>;
  * skip, mode change or room round during a strict focus session (`strict`), an End early
  * before its wait, asked for on the server, is over (`escapeWait`; `docs/product.md`, Strict
  * focus), a `round` that is not the round of a running room the user is in (`notInRoom`;
- * `docs/rooms.md`), or a command dated before the timer's last change (`backdated`).
+ * `docs/rooms.md`), a pause, reset or mode change of a room's round (`inRound`: the room's clock
+ * runs it until the member leaves the room), or a command dated before the timer's last change
+ * (`backdated`).
  */
-export type TimerCommandRefusal = StartBlockReason | "strict" | "escapeWait" | "notInRoom" | "backdated";
+export type TimerCommandRefusal = StartBlockReason | "strict" | "escapeWait" | "notInRoom" | "inRound" | "backdated";
 
 /** Why a command was ignored: it would change nothing (`noChange`, e.g. "+5 min" with none left, Start on a running session). */
 export type TimerCommandIgnored = "noChange";
@@ -173,7 +177,7 @@ export type TimerCommandOutcome =
 
 export const timerCommandReplySchema = z.discriminatedUnion("outcome", [
   z.object({ id: z.uuid(), outcome: z.literal("applied") }),
-  z.object({ id: z.uuid(), outcome: z.literal("refused"), reason: z.enum(["guestLimit", "freeLimit", "strict", "escapeWait", "notInRoom", "backdated"]) }),
+  z.object({ id: z.uuid(), outcome: z.literal("refused"), reason: z.enum(["guestLimit", "freeLimit", "strict", "escapeWait", "notInRoom", "inRound", "backdated"]) }),
   z.object({ id: z.uuid(), outcome: z.literal("ignored"), reason: z.enum(["noChange"]) }),
   z.object({ id: z.uuid(), outcome: z.literal("stale") }),
 ]);

@@ -213,6 +213,10 @@ function replay(input: TimerInput, steps: readonly TimerEvent[]): Replay {
           before.context.endsAt,
           before.context.remainingMs,
         ]);
+      } else if (e.type === "roundRefused") {
+        // Only a room's round under way refuses, and then nothing changes but the time.
+        expect(before.context.inRound).toBe(true);
+        expect([after.value, after.context.mode, after.context.endsAt]).toEqual([before.value, before.context.mode, before.context.endsAt]);
       } else if (e.type === "sessionStopped" && event.type === "END_EARLY") {
         // End early records the strict session as stopped, whatever its length, marked with the escape.
         expect(before.context.strict).toBe(true);

@@ -47,6 +47,7 @@ function start(input: Partial<TimerInput> = {}) {
     actions: {
       sessionCompleted: (_, params) => emitted.push({ type: "sessionCompleted", ...params }),
       startRefused: (_, params) => emitted.push({ type: "startRefused", ...params }),
+      roundRefused: (_, params) => emitted.push({ type: "roundRefused", ...params }),
     },
   });
   const actor = createActor(testMachine, { clock, input: { settings, now: T0, ...input } });
@@ -533,9 +534,39 @@ describe("timer chart following a focus room's rounds", () => {
     const before = actor.getSnapshot().context;
     actor.send(round("focus", T0, T0 + 25 * MIN, T0 + 5 * MIN));
     expect(actor.getSnapshot().context.sessionStartTime).toBe(before.sessionStartTime);
+    actor.send({ type: "LEAVE_ROUND", now: T0 + 6 * MIN });
     actor.send({ type: "PAUSE", now: T0 + 6 * MIN });
     actor.send(round("focus", T0 - 30 * MIN, T0 - 5 * MIN, T0 + 6 * MIN));
     expect(actor.getSnapshot().value).toBe("paused");
+  });
+
+  it("keeps a round on the room's clock: pause, reset and mode changes are refused until the user leaves the room, then the rest is their own", () => {
+    const { actor, emitted } = start();
+    actor.send(round("focus", T0, T0 + 25 * MIN, T0 + 1000));
+    expect(timerViewOf(actor.getSnapshot()).inRound).toBe(true);
+    actor.send({ type: "PAUSE", now: T0 + MIN });
+    actor.send({ type: "TOGGLE", now: T0 + MIN });
+    actor.send({ type: "RESET", now: T0 + MIN });
+    actor.send({ type: "SET_MODE", mode: "shortBreak", now: T0 + MIN });
+    expect(actor.getSnapshot().value).toBe("running");
+    expect(actor.getSnapshot().context).toMatchObject({ mode: "focus", endsAt: T0 + 25 * MIN });
+    expect(emitted.map((e) => e.type === "roundRefused" && e.command)).toEqual(["pause", "pause", "reset", "mode"]);
+    // Leaving the room: the round's end stays, and the session is the user's to pause.
+    actor.send({ type: "LEAVE_ROUND", now: T0 + 2 * MIN });
+    expect(timerViewOf(actor.getSnapshot()).inRound).toBe(false);
+    expect(actor.getSnapshot().context.endsAt).toBe(T0 + 25 * MIN);
+    // Back in the room during the same round: the session goes on (not restarted), in the room.
+    actor.send(round("focus", T0, T0 + 25 * MIN, T0 + 2 * MIN + 500));
+    expect(actor.getSnapshot().context).toMatchObject({ inRound: true, sessionStartTime: T0 + 1000, endsAt: T0 + 25 * MIN });
+    actor.send({ type: "LEAVE_ROUND", now: T0 + 3 * MIN });
+    actor.send({ type: "PAUSE", now: T0 + 3 * MIN });
+    expect(actor.getSnapshot().value).toBe("paused");
+    expect(emitted).toHaveLength(4);
+    // Outside a round, leaving changes nothing.
+    const paused = actor.getSnapshot().context;
+    actor.send({ type: "LEAVE_ROUND", now: T0 + 4 * MIN });
+    expect(actor.getSnapshot().context.remainingMs).toBe(paused.remainingMs);
+    actor.stop();
   });
 
   it("replaces a personal session that was running with the room's round", () => {

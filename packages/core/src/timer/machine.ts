@@ -20,6 +20,7 @@ import { newTimerSeed, sessionIdOf } from "./sessionId";
 import { strictRefuses } from "./strict";
 import { remainingMsOf } from "./timeLeft";
 import type {
+  RoundRefusedCommand,
   SessionCompleted,
   SessionStopped,
   StartBlockReason,
@@ -375,6 +376,8 @@ const timerSetup = setup({
       "now" in event && undoOf({ ...context, now: Math.max(event.now, context.now) }, "paused")?.stopped != null,
     /** The session Undo brings back was recorded as stopped. */
     undoesRecord: ({ context }) => context.undo?.stopped != null,
+    /** A focus room's round is under way: the room's clock runs it, so pause, reset and mode changes are refused. */
+    roomRound: ({ context }) => context.inRound && context.sessionStartTime !== null,
     /** A strict focus session is under way: pause, reset, skip and mode changes are refused. */
     strictSession: ({ context }) => strictRefuses(context),
     /** A Flowtime focus session is under way (running or paused). */
@@ -505,6 +508,10 @@ const timerSetup = setup({
       // A focus round keeps the intention the user set (shown as their status in the room); a break has none.
       return { mode: event.mode, sessionStartTime, endsAt: event.endsAt, durationMs, remainingMs: durationMs, sessionTask: context.task, undo: null, strict: false, intention: event.mode === "focus" ? context.intention : null, flow: false, earnedBreakMs: null, extensions: 0, extendable: null, inRound: true };
     }),
+    /** The member left the room: its round goes on as their own session. */
+    leaveRound: assign({ inRound: false }),
+    /** The member is in the round under way (again): the room's clock runs it. */
+    rejoinRound: assign({ inRound: true }),
     /** A reset or mode change ends the session under way: a focus session is kept for Undo (`undoOf`). */
     keepUndo: assign(({ context }, params: { status: "running" | "paused" }) => ({ undo: undoOf(context, params.status) })),
     /** Undo: the ended session comes back as it was. */
@@ -556,6 +563,7 @@ const timerSetup = setup({
     stopUndone: (_, _params: StopUndone) => {},
     /** Effect, provided by the app: a strict focus session refused `command` (say so calmly). */
     strictRefused: (_, _params: { command: StrictRefusedCommand }) => {},
+    roundRefused: (_, _params: { command: RoundRefusedCommand }) => {},
     /** Effect, provided by the app: a start was refused for `reason`. */
     startRefused: (_, _params: { reason: StartBlockReason }) => {},
     completeSession: assign(({ context }) => {
@@ -610,6 +618,11 @@ function refuseStrict(command: StrictRefusedCommand) {
   return { type: "strictRefused" as const, params: { command } };
 }
 
+/** The refusal of a room's round (it runs on the room's clock until the member leaves), naming what it refused. */
+function refuseInRound(command: RoundRefusedCommand) {
+  return { type: "roundRefused" as const, params: { command } };
+}
+
 /** The withdrawn-record effect of "+5 min" after the end, before `reviveExtended` forgets the record. */
 const withdrawCompletion = { type: "stopUndone", params: ({ context }: { context: TimerContext }) => ({ session: context.extendable!.record }) } as const;
 
@@ -646,12 +659,15 @@ export const timerMachine = timerSetup.createMachine({
     SET_TASK: { actions: "setTask" },
     // A focus room's round, in any state: it replaces what ran, and its end is the room's.
     FOLLOW_ROUND: [
-      { guard: "roundFollowed", actions: "observeTime" },
+      // The round under way (again, or back in it after leaving the room): the session goes on, in the room.
+      { guard: "roundFollowed", actions: ["observeTime", "rejoinRound"] },
       { guard: "strictSession", actions: ["observeTime", refuseStrict("round")] },
       { guard: "roundOver", actions: "observeTime" },
       { guard: "roundBlocked", actions: ["observeTime", refuseRound] },
       { target: ".running", reenter: true, actions: ["observeTime", "followRound"] },
     ],
+    // Leaving the room: the rest of its round is the member's own session.
+    LEAVE_ROUND: [{ guard: "roomRound", actions: ["observeTime", "leaveRound"] }, { actions: "observeTime" }],
     CLOCK: { actions: "observeTime" },
     // Undo while it is offered: the ended session comes back as it was (`TimerUndo`).
     UNDO: [
@@ -715,15 +731,25 @@ export const timerMachine = timerSetup.createMachine({
         PAUSE: [
           { guard: "sessionOver", actions: "observeTime" },
           { guard: "strictSession", actions: ["observeTime", refuseStrict("pause")] },
+          { guard: "roomRound", actions: ["observeTime", refuseInRound("pause")] },
           { target: "paused", actions: ["observeTime", "stopClock"] },
         ],
         TOGGLE: [
           { guard: "sessionOver", actions: "observeTime" },
           { guard: "strictSession", actions: ["observeTime", refuseStrict("pause")] },
+          { guard: "roomRound", actions: ["observeTime", refuseInRound("pause")] },
           { target: "paused", actions: ["observeTime", "stopClock"] },
         ],
-        RESET: [{ guard: "strictSession", actions: ["observeTime", refuseStrict("reset")] }, ...stopTransitions("running", "resetSession")],
-        SET_MODE: [{ guard: "strictSession", actions: ["observeTime", refuseStrict("mode")] }, ...stopTransitions("running", "setMode", "resetSession")],
+        RESET: [
+          { guard: "strictSession", actions: ["observeTime", refuseStrict("reset")] },
+          { guard: "roomRound", actions: ["observeTime", refuseInRound("reset")] },
+          ...stopTransitions("running", "resetSession"),
+        ],
+        SET_MODE: [
+          { guard: "strictSession", actions: ["observeTime", refuseStrict("mode")] },
+          { guard: "roomRound", actions: ["observeTime", refuseInRound("mode")] },
+          ...stopTransitions("running", "setMode", "resetSession"),
+        ],
         END_EARLY: [
           { guard: "sessionOver", actions: "observeTime" },
           { guard: "strictSession", target: "idle", actions: ["observeTime", recordEscape, "resetSession"] },
@@ -744,8 +770,16 @@ export const timerMachine = timerSetup.createMachine({
           { guard: "startBlocked", actions: ["observeTime", refuseStart] },
           { target: "running", actions: ["observeTime", "beginSession", "startClock"] },
         ],
-        RESET: [{ guard: "strictSession", actions: ["observeTime", refuseStrict("reset")] }, ...stopTransitions("paused", "resetSession")],
-        SET_MODE: [{ guard: "strictSession", actions: ["observeTime", refuseStrict("mode")] }, ...stopTransitions("paused", "setMode", "resetSession")],
+        RESET: [
+          { guard: "strictSession", actions: ["observeTime", refuseStrict("reset")] },
+          { guard: "roomRound", actions: ["observeTime", refuseInRound("reset")] },
+          ...stopTransitions("paused", "resetSession"),
+        ],
+        SET_MODE: [
+          { guard: "strictSession", actions: ["observeTime", refuseStrict("mode")] },
+          { guard: "roomRound", actions: ["observeTime", refuseInRound("mode")] },
+          ...stopTransitions("paused", "setMode", "resetSession"),
+        ],
         END_EARLY: [
           { guard: "strictSession", target: "idle", actions: ["observeTime", recordEscape, "resetSession"] },
           { actions: "observeTime" },

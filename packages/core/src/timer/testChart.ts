@@ -23,6 +23,7 @@ export function recording(emitted: TimerEffect[]) {
       sessionStopped: (_, params) => emitted.push({ type: "sessionStopped", ...params }),
       stopUndone: (_, params) => emitted.push({ type: "stopUndone", ...params }),
       strictRefused: (_, params) => emitted.push({ type: "strictRefused", ...params }),
+      roundRefused: (_, params) => emitted.push({ type: "roundRefused", ...params }),
     },
   });
 }

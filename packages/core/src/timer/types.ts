@@ -28,6 +28,8 @@ export interface TimerAccess {
 
 /** What a strict focus session refused (`docs/product.md`, Strict focus). */
 export type StrictRefusedCommand = "pause" | "reset" | "mode" | "round" | "break";
+/** What a focus room's round refuses (`TimerContext.inRound`): it runs on the room's clock until the member leaves it. */
+export type RoundRefusedCommand = "pause" | "reset" | "mode";
 
 /** Why a start was refused: a guest's one session a day, or the Free plan's daily limit. */
 export type StartBlockReason = "guestLimit" | "freeLimit";
@@ -188,6 +190,11 @@ export type TimerEvent =
    */
   | { type: "FOLLOW_ROUND"; mode: TimerMode; startedAt: number; endsAt: number; now: number }
   /**
+   * The member leaves the room whose round runs (`docs/rooms.md`, Staying in a room): the rest
+   * of the round goes on as their own session, which they may pause or reset. Ignored outside a round.
+   */
+  | { type: "LEAVE_ROUND"; now: number }
+  /**
    * The app's clock was corrected (a better estimate of the server's clock): `now` is taken as
    * it is, even when earlier than the chart's latest instant, unlike every other event's.
    */
@@ -275,6 +282,7 @@ export type TimerEffect =
   | { type: "startRefused"; reason: StartBlockReason }
   | ({ type: "sessionStopped" } & SessionStopped)
   | { type: "strictRefused"; command: StrictRefusedCommand }
+  | { type: "roundRefused"; command: RoundRefusedCommand }
   | ({ type: "stopUndone" } & StopUndone);
 
 /**

@@ -36,6 +36,11 @@ export interface TimerView {
    */
   strict: boolean;
   /**
+   * A focus room's round runs (`docs/rooms.md`): offer no pause, reset or mode change, only
+   * leaving the room.
+   */
+  inRound: boolean;
+  /**
    * A Flowtime focus session is under way (running or paused): it counts up, `display` is the
    * time so far, `progress` stays 0 (a full disc) and there is no end to warn of.
    */
@@ -74,6 +79,7 @@ export function sharedTimerView(state: SharedTimerState, now: number): TimerView
     startedAt,
     durationMs,
     strict: isRunning && state.strict === true,
+    inRound: isRunning && state.inRound === true,
     countsUp,
     secondsElapsed,
   };
@@ -97,6 +103,7 @@ export function timerStateOf(snapshot: SnapshotFrom<TimerMachine>): SharedTimerS
     sessionStartTime: context.sessionStartTime,
     strict: running && strictRefuses(context),
     ...(context.flow && context.mode === "focus" && context.sessionStartTime !== null ? { flow: true } : {}),
+    ...(running && context.inRound ? { inRound: true } : {}),
   };
 }
 

@@ -3,7 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TimerCommandBatch } from "@focus/core/timer";
 import { DEFAULT_SETTINGS, type User } from "@focus/core/schemas";
+import { newAccountTimer } from "@focus/core/timer";
 import { cachedAccountTimer } from "@/runtime/accountTimerSync";
+import { userKey } from "@/runtime/userStorage";
 import { TEST_USER, focusEndedAgo, renderRoute } from "@/test/render";
 import { accountTimerServer } from "@/test/accountTimerServer";
 
@@ -12,10 +14,12 @@ const NOON = new Date(2026, 10, 22, 12, 0).getTime();
 /** A week of trial left, on the clock the test runs on. */
 const inTrial = (): User => ({ ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString() });
 
-/** Answers the calls of /app by path prefix, the account timer's commands as the server runs them; records POSTed sessions. */
-function serve(user: User, todaySessions: unknown[] = [], settings = DEFAULT_SETTINGS) {
+/**
+ * Answers the calls of /app by path prefix, the account timer's commands as `account` (the
+ * server's side) runs them; records POSTed sessions.
+ */
+function serve(user: User, todaySessions: unknown[] = [], settings = DEFAULT_SETTINGS, account = accountTimerServer(user.id)) {
   const posted: unknown[] = [];
-  const account = accountTimerServer(user.id);
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -162,6 +166,37 @@ describe("Focus Arena", () => {
     await screen.findByTestId("timer-display");
     await waitFor(() => expect(screen.getByTestId("today-sessions").textContent).toBe("1"));
     expect(screen.queryByTestId("plan-allowance")).toBeNull();
+  });
+
+  it("runs a room's round on the room's clock: no Pause, Reset or modes, and leaving the round gives them back", async () => {
+    const user = inTrial();
+    const now = Date.now();
+    // The account's timer runs a room's focus round joined on another device, 20 minutes left.
+    const inRound = {
+      ...newAccountTimer(DEFAULT_SETTINGS, "0123456789abcdef0123", now),
+      status: "running" as const,
+      durationMs: 25 * 60_000,
+      remainingMs: 20 * 60_000,
+      endsAt: now + 20 * 60_000,
+      sessionStartTime: now - 5 * 60_000,
+      inRound: true,
+      version: 1,
+      commandVersion: 1,
+    };
+    window.localStorage.setItem(userKey(user.id, "account-timer"), JSON.stringify(inRound));
+    const account = accountTimerServer(user.id);
+    serve(user, [], DEFAULT_SETTINGS, account);
+    renderRoute("/app");
+    const bar = await screen.findByTestId("room-round");
+    expect(bar.textContent).toMatch(/^A room's round until /);
+    expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Reset timer" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Short Break" })).toBeNull();
+    await userEvent.click(within(bar).getByRole("button", { name: "Leave the round" }));
+    // The rest of the round is the user's own: Pause is back, and the server was asked.
+    await userEvent.click(await screen.findByRole("button", { name: "Pause" }));
+    await waitFor(() => expect(cachedAccountTimer(user.id)).toMatchObject({ status: "paused", inRound: false }));
+    expect(account.batches.flatMap((b) => b.commands.map((c) => c.command.type))).toEqual(["leaveRound", "pause"]);
   });
 
   it("keeps one copy of the account's timer on this device, the server's, and no timer-state of its own", async () => {

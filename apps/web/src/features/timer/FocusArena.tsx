@@ -16,6 +16,7 @@ import { useMiniTimerLink } from "@/runtime/miniTimerLink";
 import { useTimerControls, useTimerView } from "@/runtime/useTimer";
 import { requestNotificationPermission } from "./notifications";
 import { StrictSessionBar, StrictStartSwitch } from "./StrictFocus";
+import { RoomRoundBar } from "./RoomRound";
 import { FlowStartSwitch, FlowStatus, SessionActions } from "./Flowtime";
 import { useCurrentSettings } from "@/runtime/currentSettings";
 import { TimerActor } from "@/runtime/timerActor";
@@ -53,7 +54,8 @@ function useAnnouncement(view: ReturnType<typeof useTimerView>): string {
  * Focus Arena, the timer tab. Behaviour lives in the core timer chart; this shows its view (with
  * the warning before the end in force: an amber ring and how long is left):
  * 'Start Focus' / 'Start Break' when a session waits, 'Resume' when one is paused; during a strict
- * focus session no modes, Pause or Reset, only End early (`ArenaControls`). The app adds
+ * focus session no modes, Pause or Reset, only End early, and during a room's round only Leave
+ * room (`ArenaControls`). The app adds
  * what other features show with it: the task worked on under the timer (`workingOn`), the task
  * list (`tasks`) and the audio card (`audio`) beside it, and the title of the task picked
  * (`pickedTaskTitle`), which fills in the intention ("What will you do first?"). Under the timer:
@@ -90,7 +92,7 @@ export function FocusArena({
           {liveStatus && <LiveStatusBadge status={liveStatus} />}
         </header>
 
-        {!view.strict && <ModeSelector mode={view.mode} onChange={setMode} />}
+        {!view.strict && !view.inRound && <ModeSelector mode={view.mode} onChange={setMode} />}
 
         {/* A Flowtime session counts up: its picture stays whole, a full ring or a full disc (`docs/product.md`, The timer). */}
         <ProgressRing progress={view.countsUp ? (settings.timerDisplay === "disc" ? 0 : 100) : view.progress} mode={view.mode} warning={endWarning !== null} display={settings.timerDisplay}>
@@ -159,7 +161,8 @@ function useStartOnArrival(ready: boolean, start: () => void): void {
 /**
  * The buttons under the timer: Start (with the Strict switch while a focus session waits),
  * Pause, Reset and the mini timer; during a strict focus session only End early (`StrictSessionBar`)
- * and the mini timer (`docs/product.md`, Strict focus).
+ * and the mini timer (`docs/product.md`, Strict focus); during a room's round only Leave room
+ * (`RoomRoundBar`) and the mini timer (`docs/rooms.md`).
  */
 function ArenaControls({ view, pickedTaskTitle }: { view: ReturnType<typeof useTimerView>; pickedTaskTitle: string | null }) {
   const controls = useTimerControls();
@@ -211,9 +214,10 @@ function ArenaControls({ view, pickedTaskTitle }: { view: ReturnType<typeof useT
         />
       )}
       {view.strict && <StrictSessionBar endsAt={view.countsUp ? null : view.endsAt} onEndEarly={controls.endEarly} />}
+      {view.inRound && <RoomRoundBar endsAt={view.endsAt} />}
       <SessionActions countsUp={view.countsUp} onTakeBreak={controls.takeBreak} onExtend={controls.extend} />
       <div className="flex flex-wrap items-center justify-center gap-3">
-        {view.strict ? null : view.isRunning ? (
+        {view.strict || view.inRound ? null : view.isRunning ? (
           // In a Flowtime session "Take a break" is the main action; Pause steps back.
           <Button size="lg" variant={view.countsUp ? "outline" : "default"} className="min-w-40" onClick={controls.pause}>
             <Pause className="mr-2 h-5 w-5" aria-hidden="true" />
@@ -227,7 +231,7 @@ function ArenaControls({ view, pickedTaskTitle }: { view: ReturnType<typeof useT
             {startLabel}
           </Button>
         )}
-        {!view.strict && (
+        {!view.strict && !view.inRound && (
           <Button size="lg" variant="outline" onClick={controls.reset} aria-label="Reset timer">
             <RotateCcw className="h-5 w-5" aria-hidden="true" />
           </Button>

@@ -19,7 +19,7 @@ import { TimerActor } from "@/runtime/timerActor";
 import { useTimerCommand } from "@/runtime/timerCommands";
 import { TimerCommands } from "@/runtime/TimerCommands";
 import { timerAccessFor } from "./access";
-import { BACKDATED_NOTE, ESCAPE_WAIT_NOTE, ROOM_ROUND_REFUSED_NOTE, START_REFUSED_MESSAGES, STRICT_REFUSED_NOTE, timerWithEffects, watchTimer } from "./timerEffects";
+import { BACKDATED_NOTE, ESCAPE_WAIT_NOTE, IN_ROUND_NOTE, ROOM_ROUND_REFUSED_NOTE, START_REFUSED_MESSAGES, STRICT_REFUSED_NOTE, timerWithEffects, watchTimer } from "./timerEffects";
 import { loadCounters, loadTimerState } from "./storage";
 import { ExtendOffer } from "./ExtendOffer";
 import { UndoOffer } from "./UndoOffer";
@@ -50,13 +50,14 @@ function sayTimerNotSaved(message: string): void {
 /**
  * The server refused a command this device allowed: a start (its plan or today's count is the
  * server's), a pause, reset or mode change during a strict session another device started, an
- * End early before the wait the server keeps is over, a room round of no room the user is in, or
- * a command dated before the timer's last change.
+ * End early before the wait the server keeps is over, a room round of no room the user is in, a
+ * pause, reset or mode change of a room's round, or a command dated before the timer's last change.
  */
 function sayStartRefused(reason: TimerCommandRefusal): void {
   if (reason === "strict") toast(STRICT_REFUSED_NOTE);
   else if (reason === "escapeWait") toast(ESCAPE_WAIT_NOTE);
   else if (reason === "notInRoom") toast(ROOM_ROUND_REFUSED_NOTE);
+  else if (reason === "inRound") toast(IN_ROUND_NOTE);
   else if (reason === "backdated") toast(BACKDATED_NOTE);
   else toast({ ...START_REFUSED_MESSAGES[reason], variant: "destructive" });
 }

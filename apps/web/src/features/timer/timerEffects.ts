@@ -80,6 +80,15 @@ export const ROOM_ROUND_REFUSED_NOTE = {
   description: "The room ended or you left it, so this device shows your own timer as it is. Join the room again to follow its rounds.",
 } as const;
 
+/**
+ * What a pause, reset or mode change during a room's round says (`docs/rooms.md`, Staying in a
+ * room): the room's clock runs it, and leaving the room gives the timer back.
+ */
+export const IN_ROUND_NOTE = {
+  title: "This round runs on the room's clock",
+  description: "Pause, reset and mode changes come back when you leave the room.",
+} as const;
+
 /** What a command dated before the timer's last change says: another change came first. */
 export const BACKDATED_NOTE = {
   title: "Timer change not saved",
@@ -141,6 +150,9 @@ export function timerWithEffects(app: TimerEffectsContext) {
       },
       strictRefused: () => {
         toast(STRICT_REFUSED_NOTE);
+      },
+      roundRefused: () => {
+        toast(IN_ROUND_NOTE);
       },
       // A signed-in user's stopped sessions are recorded (and withdrawn) by the server, which
       // runs the same command on the account's timer; a guest's stay in this browser.

@@ -4,6 +4,8 @@ import { useLocation } from "react-router-dom";
 import { z } from "zod";
 import { toast } from "@/components/ui/use-toast";
 import { storageSubscription } from "@/lib/storageChanges";
+import { TimerActor } from "@/runtime/timerActor";
+import { useTimerCommand } from "@/runtime/timerCommands";
 import { readUserValue, writeUserValue } from "@/runtime/userStorage";
 import type { RoomUpdate } from "./useRoomMembership";
 
@@ -16,7 +18,9 @@ const RoomPresence = lazy(() => import("./RoomPresence"));
  * page of the app (the Focus Arena, Statistics, Settings) and after a reload, with their timer
  * following the room's rounds, until they leave it (Leave room, or the chip's ✕), the room
  * ends, or a join is refused. Kept per user in this browser (forgotten at sign-out), so every tab
- * of it is in the same room and leaving in one leaves in all.
+ * of it is in the same room and leaving in one leaves in all. While a round of the room runs,
+ * the timer runs it on the room's clock (no pause or reset); leaving, or the room's end, makes
+ * the rest of the round the user's own session (`leaveRound`).
  */
 
 /** The room as this browser keeps it: enough to join it again and name it (its rounds come with the server's answer). */
@@ -84,14 +88,18 @@ export function RoomMembershipProvider({ userId, children }: { userId: number; c
   const [update, setUpdate] = useState<RoomUpdate | null>(null);
   const onUpdate = useCallback((next: RoomUpdate | null) => setUpdate(next), []);
   const { pathname } = useLocation();
+  const actor = TimerActor.useActorRef();
+  const command = useTimerCommand();
   const keep = useCallback(
     (next: JoinedRoom | null) => {
       writeUserValue(userId, STORAGE_NAME, next === null ? null : JSON.stringify(next));
       window.dispatchEvent(new Event(CHANGE_EVENT));
       setStatus("");
       setUpdate(null);
+      // Out of the room, its round is no longer the room's to run: the rest is the user's.
+      if (next === null && actor.getSnapshot().context.inRound) command({ type: "leaveRound" });
     },
-    [userId],
+    [userId, actor, command],
   );
 
   // A refused join or a closed room ends the membership (a reload does not try it again).
