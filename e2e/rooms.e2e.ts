@@ -6,8 +6,8 @@ import { clockSeconds, daytimeZone, launchBrowser, removeDataDir, roomClock, roo
 /**
  * Focus rooms in two real browsers (`docs/rooms.md`): one user opens a room, another finds it
  * in the list, both join, see each other, run the same round to within a second, and each
- * records their own focus session when it ends; statuses and leaving show to the other; the
- * owner ends the room. The room's first round is moved in the database to end some seconds
+ * records their own focus session when it ends; one checks in on the round and the other sees it;
+ * statuses and leaving show to the other; the owner ends the room. The room's first round is moved in the database to end some seconds
  * after the test joins (room for the joins on a busy machine), so a real (unfaked) round ends
  * within the test. How soon a leaver is gone is measured on the pages' own clocks, from the
  * leaver's click to the change on the others' screens, so a slow test process does not count.
@@ -131,7 +131,7 @@ describe("focus rooms in two browsers", () => {
     }
 
     // Bo says what he works on: Ada sees it.
-    await bo.getByLabel(/What are you working on/).fill("Tax return");
+    await bo.getByLabel(/This round I'll/).fill("Tax return");
     await expect.poll(() => roomMembers(ada).allInnerTexts()).toContainEqual(expect.stringContaining("Tax return"));
 
     // The round ends: each has a focus session of their own, for the time they were in the room.
@@ -146,6 +146,13 @@ describe("focus rooms in two browsers", () => {
     }
     // Both timers now run the room's break.
     await expect.poll(() => ada.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/break/i);
+
+    // Bo checks in on the round with one tap: Ada sees it by his name, and his session keeps it.
+    await bo.getByRole("group", { name: "How did this round go?" }).getByRole("button", { name: "Done" }).click();
+    await expect.poll(() => roomMembers(ada).allTextContents()).toContainEqual(expect.stringMatching(new RegExp(`${boName}.*Last round: Done`)));
+    await saveScreenshot(ada, "room-check-in-desktop");
+    await saveScreenshot(bo, "room-check-in-phone");
+    await expect.poll(async () => ((await (await bo.request.get(`${server.url}/api/sessions`)).json()) as { outcome?: string }[]).map((session) => session.outcome)).toEqual(["done"]);
 
     // Bo leaves; Ada sees one person. Ada ends the room; it leaves the list.
     await bo.getByRole("button", { name: "Leave room" }).click();

@@ -116,7 +116,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("two API instances on one PostgreSQL
     onA.send({ type: "room_join", slug: room.slug, status: "Essay" });
     // A visitor gets the count, a signed-in viewer the names (`docs/rooms.md`, Who sees names).
     expect((await nextOfType(watcher, "room_state")).room).toMatchObject({ memberCount: 1, members: [] });
-    expect((await nextOfType(named, "room_state")).room.members).toEqual([{ name: credentials.username, status: "Essay", limitReached: false }]);
+    expect((await nextOfType(named, "room_state")).room.members).toEqual([{ name: credentials.username, status: "Essay", limitReached: false, checkIn: null }]);
     onA.send({ type: "room_leave" });
     // States go out at most once a second per room (the latest).
     expect((await nextOfType(watcher, "room_state", 2500)).room.memberCount).toBe(0);

@@ -187,10 +187,12 @@ describe("focus rooms under abuse", () => {
     expect(roomStatusSchema.safeParse("集中".repeat(40)).success).toBe(true);
     expect(roomStatusSchema.safeParse("😀".repeat(70)).success).toBe(false);
     expect(roomStatusSchema.safeParse("x".repeat(ROOM_LIMITS.statusLength + 1)).success).toBe(false);
-    // The worst room: a name of 60 characters, 50 members with 32-character names and the longest statuses.
+    // The worst room: a name of 60 characters, 50 members with 32-character names, the longest
+    // statuses and each a check-in, in the break after the first focus round.
     const worstStatus = "集".repeat(ROOM_LIMITS.statusLength);
     expect(roomStatusSchema.safeParse(worstStatus).success).toBe(true);
     const now = Date.now();
+    const opened = now - 26 * 60_000;
     const row = {
       id: 1,
       slug: "AAAAAAAAAA",
@@ -200,7 +202,7 @@ describe("focus rooms under abuse", () => {
       owner_name: "o".repeat(32),
       focus_minutes: 25,
       break_minutes: 5,
-      started_at: new Date(now).toISOString(),
+      started_at: new Date(opened).toISOString(),
       ended_at: null,
       created_at: new Date(now).toISOString(),
       occupied_at: null,
@@ -212,8 +214,13 @@ describe("focus rooms under abuse", () => {
       status: worstStatus,
       limitReached: false,
       joinedAt: now,
+      checkIn: { round: 0, outcome: "partly" as const },
     }));
-    const frame = JSON.stringify({ type: "room_state", room: roomView(row, members, now, true), serverNow: now });
+    const view = roomView(row, members, now, true);
+    expect(view.members.every((member) => member.checkIn === "partly")).toBe(true);
+    // Once the next focus round begins, the check-ins on the last one are no longer shown.
+    expect(roomView(row, members, opened + 30 * 60_000 + 1000, true).members.every((member) => member.checkIn === null)).toBe(true);
+    const frame = JSON.stringify({ type: "room_state", room: view, serverNow: now });
     console.log(`[room budget] a full room's room_state: ${Buffer.byteLength(frame)} bytes (budget ${ROOM_STATE_MAX_BYTES})`);
     expect(Buffer.byteLength(frame)).toBeLessThanOrEqual(ROOM_STATE_MAX_BYTES);
 

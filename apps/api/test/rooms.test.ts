@@ -115,7 +115,7 @@ describe("focus rooms", () => {
     adaLive.send({ type: "room_join", slug: room.slug, status: "Chapter 3" });
     const first = (await nextRoomMessage(adaLive)) as RoomState;
     expect(first.type).toBe("room_state");
-    expect(first.room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 3", limitReached: false }]);
+    expect(first.room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 3", limitReached: false, checkIn: null }]);
     expect(first.room.round).toEqual(room.round);
 
     const boLive = await live(bo.cookie);
@@ -127,13 +127,13 @@ describe("focus rooms", () => {
     expect(((await nextRoomMessage(adaLive)) as RoomState).room.members).toHaveLength(2);
 
     boLive.send({ type: "room_status", status: "Taxes" });
-    expect(((await nextRoomMessage(adaLive)) as RoomState).room.members[1]).toEqual({ name: bo.credentials.username, status: "Taxes", limitReached: false });
+    expect(((await nextRoomMessage(adaLive)) as RoomState).room.members[1]).toEqual({ name: bo.credentials.username, status: "Taxes", limitReached: false, checkIn: null });
     await nextRoomMessage(boLive);
     // A status change keeps the order of joining.
     adaLive.send({ type: "room_status", status: "Chapter 4" });
     expect(((await nextRoomMessage(boLive)) as RoomState).room.members).toEqual([
-      { name: ada.credentials.username, status: "Chapter 4", limitReached: false },
-      { name: bo.credentials.username, status: "Taxes", limitReached: false },
+      { name: ada.credentials.username, status: "Chapter 4", limitReached: false, checkIn: null },
+      { name: bo.credentials.username, status: "Taxes", limitReached: false, checkIn: null },
     ]);
     await nextRoomMessage(adaLive);
     // The room's page shows them too, by name to a signed-in user, as a count to a visitor.
@@ -143,11 +143,46 @@ describe("focus rooms", () => {
     expect(anonymous).toMatchObject({ memberCount: 2, members: [], ownerName: null });
 
     boLive.send({ type: "room_leave" });
-    expect(((await nextRoomMessage(adaLive)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 4", limitReached: false }]);
+    expect(((await nextRoomMessage(adaLive)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 4", limitReached: false, checkIn: null }]);
     boLive.send({ type: "room_join", slug: room.slug });
     await nextRoomMessage(adaLive);
     boLive.ws.close();
     expect(((await nextRoomMessage(adaLive)) as RoomState).room.members).toHaveLength(1);
+  });
+
+  it("shows each member's check-in on the focus round that just ended to the room during its break, and never to a visitor", async () => {
+    const ada = await registerUser(t.app);
+    const bo = await registerUser(t.app);
+    const room = (await createRoom(ada.cookie)).json();
+    const adaLive = await live(ada.cookie);
+    const boLive = await live(bo.cookie);
+    // During a focus round there is nothing to check in on: the answer is not shown.
+    adaLive.send({ type: "room_join", slug: room.slug });
+    expect(((await nextRoomMessage(adaLive)) as RoomState).room.round.phase).toBe("focus");
+    adaLive.send({ type: "room_check_in", outcome: "done" });
+    adaLive.send({ type: "room_status", status: "Chapter 3" });
+    expect((await stateWhere(adaLive, (state) => state.room.members[0]?.status === "Chapter 3")).room.members[0]?.checkIn).toBeNull();
+    // The room's first focus round ended a minute ago: its break runs (a join reads the room again).
+    await t.app.db.updateTable("rooms").set({ started_at: new Date(Date.now() - 26 * 60_000).toISOString() }).where("slug", "=", room.slug).execute();
+    boLive.send({ type: "room_join", slug: room.slug });
+    const joined = (await nextRoomMessage(boLive)) as RoomState;
+    expect(joined.room.round).toMatchObject({ phase: "break", index: 1 });
+    boLive.send({ type: "room_check_in", outcome: "stuck" });
+    const seen = await stateWhere(adaLive, (state) => state.room.members[1]?.checkIn !== null);
+    expect(seen.room.members).toEqual([
+      { name: ada.credentials.username, status: "Chapter 3", limitReached: false, checkIn: null },
+      { name: bo.credentials.username, status: "", limitReached: false, checkIn: "stuck" },
+    ]);
+    // Changed to "partly": the room sees the latest.
+    boLive.send({ type: "room_check_in", outcome: "partly" });
+    expect((await stateWhere(adaLive, (state) => state.room.members[1]?.checkIn === "partly")).room.members[1]?.name).toBe(bo.credentials.username);
+    // A visitor sees how many people, no names and no check-ins.
+    const visitor = (await t.app.inject({ method: "GET", url: `/api/rooms/${room.slug}` })).json();
+    expect(visitor).toMatchObject({ memberCount: 2, members: [] });
+    // A malformed check-in is refused as such and changes nothing.
+    boLive.send({ type: "room_check_in", outcome: "great" });
+    boLive.send({ type: "room_status", status: "Taxes" });
+    expect((await stateWhere(adaLive, (state) => state.room.members[1]?.status === "Taxes")).room.members[1]?.checkIn).toBe("partly");
   });
 
   it("counts one user with two tabs once, and refuses a room that does not exist", async () => {
@@ -162,10 +197,10 @@ describe("focus rooms", () => {
     // A second tab changes nothing the room shows, so tab 1 is told nothing.
     // The status shown is the one set last, from either tab.
     tab2.send({ type: "room_status", status: "From tab 2" });
-    expect(((await nextRoomMessage(tab1)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "From tab 2", limitReached: false }]);
+    expect(((await nextRoomMessage(tab1)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "From tab 2", limitReached: false, checkIn: null }]);
     await nextRoomMessage(tab2);
     tab1.send({ type: "room_status", status: "From tab 1" });
-    expect(((await nextRoomMessage(tab2)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "From tab 1", limitReached: false }]);
+    expect(((await nextRoomMessage(tab2)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "From tab 1", limitReached: false, checkIn: null }]);
     await nextRoomMessage(tab1);
     tab2.send({ type: "room_join", slug: "AAAAAAAAAA" });
     expect(await nextRoomMessage(tab2)).toEqual({ type: "room_error", slug: "AAAAAAAAAA", message: ROOM_GONE_MESSAGE });
@@ -221,7 +256,7 @@ describe("focus rooms", () => {
     adaLive.send({ type: "room_join", slug: room.slug, status: "Chapter 3" });
     // The visitor gets how many people are there, never who; a signed-in viewer gets names.
     expect(((await visitor.next()) as RoomState).room).toMatchObject({ memberCount: 1, members: [] });
-    expect(((await signedIn.next()) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 3", limitReached: false }]);
+    expect(((await signedIn.next()) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "Chapter 3", limitReached: false, checkIn: null }]);
     // Leaving and closing the tab each show within a second or so (states go out at most once a second).
     adaLive.send({ type: "room_leave" });
     expect(((await visitor.next()) as RoomState).room.memberCount).toBe(0);
@@ -303,11 +338,11 @@ describe("focus rooms", () => {
     await t.app.db.updateTable("rooms").set({ started_at: new Date(Date.now() - 25 * 60_000 + 1500).toISOString() }).where("slug", "=", room.slug).execute();
     const cyLive = await live(cy.cookie);
     cyLive.send({ type: "room_join", slug: room.slug });
-    expect(((await nextRoomMessage(cyLive)) as RoomState).room.members).toEqual([{ name: cy.credentials.username, status: "", limitReached: false }]);
+    expect(((await nextRoomMessage(cyLive)) as RoomState).room.members).toEqual([{ name: cy.credentials.username, status: "", limitReached: false, checkIn: null }]);
     // Cy completes her second free session of the day (say, in another tab) before the round ends.
     expect((await record(1)).statusCode).toBe(201);
     const updated = await stateWhere(cyLive, (state) => state.room.members[0]?.limitReached === true);
     expect(updated.room.round.phase).toBe("break");
-    expect(updated.room.members).toEqual([{ name: cy.credentials.username, status: "", limitReached: true }]);
+    expect(updated.room.members).toEqual([{ name: cy.credentials.username, status: "", limitReached: true, checkIn: null }]);
   });
 });

@@ -100,7 +100,7 @@ export interface TimerHub {
 
 /** The focus rooms, as the hub sees them (`live/rooms.ts`'s RoomHub). */
 export interface RoomTraffic {
-  /** A connection's `room_join`, `room_leave` or `room_status`. */
+  /** A connection's `room_join`, `room_leave`, `room_status` or `room_check_in`. */
   receive(client: LiveClient, message: LiveMessage): void;
   /** A connection closed: it leaves its rooms. */
   clientGone(client: LiveClient): void;
@@ -271,6 +271,7 @@ export class InMemoryLiveHub implements LiveHub {
       case "room_join":
       case "room_leave":
       case "room_status":
+      case "room_check_in":
         this.rooms?.receive(client, message);
         return;
       case "shield_status":

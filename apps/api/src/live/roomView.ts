@@ -10,13 +10,16 @@ import type { RoomWithOwner } from "../repositories/rooms";
 
 /**
  * The room at `now` (epoch ms) with `members` (in order), as a signed-in viewer sees it
- * (`named`: usernames and statuses) or as a visitor does (how many people, no names, no
- * statuses, no owner's name).
+ * (`named`: usernames, statuses and check-ins) or as a visitor does (how many people, no names,
+ * no statuses, no owner's name).
  */
 export function roomView(room: RoomWithOwner, members: readonly PresentMember[], now: number, named: boolean): LiveRoom {
   const startedAt = Date.parse(room.started_at);
   const open = room.ended_at === null;
   const shown = open ? members : [];
+  const round = roomRound({ startedAt, focusMinutes: room.focus_minutes, breakMinutes: room.break_minutes }, now);
+  // A check-in shows during the break after the focus round it is for (`docs/rooms.md`, Check-in).
+  const checkInOf = (member: PresentMember) => (round.phase === "break" && member.checkIn?.round === round.index - 1 ? member.checkIn.outcome : null);
   return {
     slug: room.slug,
     name: room.name,
@@ -26,9 +29,9 @@ export function roomView(room: RoomWithOwner, members: readonly PresentMember[],
     breakMinutes: room.break_minutes,
     startedAt,
     endedAt: open ? null : Date.parse(room.ended_at ?? ""),
-    round: roomRound({ startedAt, focusMinutes: room.focus_minutes, breakMinutes: room.break_minutes }, now),
+    round,
     memberCount: shown.length,
-    members: named ? shown.map(({ name, status, limitReached }) => ({ name, status, limitReached })) : [],
+    members: named ? shown.map((member) => ({ name: member.name, status: member.status, limitReached: member.limitReached, checkIn: checkInOf(member) })) : [],
   };
 }
 

@@ -21,13 +21,17 @@
  *   at most `connectionsPerUserInRoom` connections in it.
  * - Whoever looks at a room may watch it (`watch`, the `/ws/rooms/<slug>` socket) and gets the
  *   same `room_state`, with usernames only when signed in, and `room_closed`.
+ * - A member's check-in on a focus round (`room_check_in`: done, partly, stuck) is taken during
+ *   the break after it, for that round, and shown to the room until the break ends; it counts
+ *   against the user's status limit (over it, dropped).
  * - A member on the Free plan whose focus sessions of the day are used up is shown as such
  *   (`limitReached`, decided here with core's plan rules in the time zone their live connection
  *   named): checked when they join and at the start of every round.
  */
 import { randomUUID } from "node:crypto";
 import { type LiveMessage } from "@focus/core/protocol";
-import { MAX_ROOM_MEMBERS, ROOM_EMPTY_CLOSE_MS, ROOM_PRESENCE_HEARTBEAT_MS, ROOM_PRESENCE_TIMEOUT_MS, roomRound } from "@focus/core/rooms";
+import { MAX_ROOM_MEMBERS, ROOM_EMPTY_CLOSE_MS, ROOM_PRESENCE_HEARTBEAT_MS, ROOM_PRESENCE_TIMEOUT_MS, roomRound, type RoomSchedule } from "@focus/core/rooms";
+import { type SessionOutcome } from "@focus/core/schemas";
 import { type SubscriptionFields } from "@focus/core/subscription";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
@@ -43,6 +47,7 @@ import {
   listPresentMembers,
   type PresentMember,
   removeMember,
+  type RoomCheckIn,
   saveMember,
   touchInstancePresence,
 } from "../repositories/roomPresence";
@@ -117,6 +122,8 @@ interface LocalMember {
   limitReached: boolean;
   /** When this connection joined, epoch ms. */
   joinedAt: number;
+  /** How the room's last focus round went, as this connection checked in; null for none. */
+  checkIn: RoomCheckIn | null;
   /** A status over the user's limit, set when their next turn comes (only the latest is kept). */
   pendingStatus: string | null;
   pendingTimer: NodeJS.Timeout | null;
@@ -233,6 +240,9 @@ export class RoomHub implements RoomTraffic {
       case "room_status":
         this.setStatus(client, message.status);
         return;
+      case "room_check_in":
+        this.checkIn(client, message.outcome);
+        return;
       default:
         return;
     }
@@ -295,6 +305,7 @@ export class RoomHub implements RoomTraffic {
       timeZone: client.timeZone ?? "UTC",
       limitReached,
       joinedAt: existing?.joinedAt ?? now,
+      checkIn: existing?.checkIn ?? null,
       pendingStatus: null,
       pendingTimer: null,
       informed: false,
@@ -385,6 +396,26 @@ export class RoomHub implements RoomTraffic {
     if (!live || !member) return;
     member.pendingStatus = status;
     this.applyStatus(live, member);
+  }
+
+  /**
+   * Takes how the room's focus round that just ended went for the connection's user, during the
+   * break after it (`docs/rooms.md`, Check-in). Ignored outside a break (the room moved on: the
+   * answer is still kept with the user's session) and over the user's status limit.
+   */
+  checkIn(client: LiveClient, outcome: SessionOutcome): void {
+    const roomId = this.roomOf.get(client.id);
+    const live = roomId === undefined ? undefined : this.live.get(roomId);
+    const member = live?.local.get(client.id);
+    if (!live || !member) return;
+    const round = roomRound(scheduleOf(live.room), this.now());
+    if (round.phase !== "break") return;
+    const checkIn = { round: round.index - 1, outcome };
+    if (member.checkIn?.round === checkIn.round && member.checkIn.outcome === outcome) return;
+    if (!this.statusBudget.take(member.userId)) return;
+    member.checkIn = checkIn;
+    this.syncUser(live, member.userId);
+    this.requestFlush(live, true);
   }
 
   private applyStatus(live: LiveRoomState, member: LocalMember): void {
@@ -541,6 +572,8 @@ export class RoomHub implements RoomTraffic {
   private rowOf(roomId: number, connections: readonly LocalMember[]): NewRoomPresenceRow | null {
     const latest = connections.reduce<LocalMember | null>((best, member) => (!best || member.statusSeq > best.statusSeq ? member : best), null);
     if (!latest) return null;
+    // The check-in on the latest round any of the connections answered.
+    const checkIn = connections.reduce<RoomCheckIn | null>((best, member) => (member.checkIn && (!best || member.checkIn.round > best.round) ? member.checkIn : best), null);
     const now = new Date(this.now()).toISOString();
     return {
       room_id: roomId,
@@ -551,6 +584,8 @@ export class RoomHub implements RoomTraffic {
       joined_at: new Date(Math.min(...connections.map((member) => member.joinedAt))).toISOString(),
       status_at: new Date(latest.statusAt).toISOString(),
       seen_at: now,
+      check_in: checkIn?.outcome ?? null,
+      check_in_round: checkIn?.round ?? null,
     };
   }
 
@@ -663,8 +698,7 @@ export class RoomHub implements RoomTraffic {
   private schedule(live: LiveRoomState): void {
     const { room } = live;
     if (live.boundary || live.local.size === 0) return;
-    const schedule = { startedAt: Date.parse(room.started_at), focusMinutes: room.focus_minutes, breakMinutes: room.break_minutes };
-    const wait = Math.max(0, roomRound(schedule, this.now()).endsAt - this.now());
+    const wait = Math.max(0, roomRound(scheduleOf(room), this.now()).endsAt - this.now());
     live.boundary = setTimeout(() => {
       live.boundary = null;
       if (this.live.get(room.id) !== live) return;
@@ -674,4 +708,9 @@ export class RoomHub implements RoomTraffic {
     }, wait + 1);
     live.boundary.unref();
   }
+}
+
+/** A room's schedule, from its row (epoch ms, minutes). */
+function scheduleOf(room: RoomWithOwner): RoomSchedule {
+  return { startedAt: Date.parse(room.started_at), focusMinutes: room.focus_minutes, breakMinutes: room.break_minutes };
 }

@@ -9,6 +9,7 @@
  * PostgreSQL (a heartbeat holding a member's row and waiting for the room a join held).
  */
 import type { RoomSchedule } from "@focus/core/rooms";
+import { SESSION_OUTCOMES, type SessionOutcome } from "@focus/core/schemas";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";
@@ -24,12 +25,26 @@ export interface PresentMember {
   limitReached: boolean;
   /** Their earliest join on any instance: the list's order. */
   joinedAt: number;
+  /** Their check-in on a focus round (the latest round on any instance), or null. */
+  checkIn: RoomCheckIn | null;
+}
+
+/** A member's check-in (`docs/rooms.md`, Check-in): how the focus round `round` (core's `roomRound` index) went. */
+export interface RoomCheckIn {
+  round: number;
+  outcome: SessionOutcome;
+}
+
+/** The check-in a row holds, or null (none, or a value this version does not know). */
+function checkInOf(row: { check_in: string | null; check_in_round: number | null }): RoomCheckIn | null {
+  const outcome = SESSION_OUTCOMES.find((known) => known === row.check_in);
+  return outcome === undefined || row.check_in_round === null ? null : { round: row.check_in_round, outcome };
 }
 
 /** What a join's admission found (`admitMember`). */
 export type Admission = "admitted" | "full" | "ended" | "elsewhere";
 
-const upsertColumns = ["status", "limit_reached", "joined_at", "status_at", "seen_at"] as const;
+const upsertColumns = ["status", "limit_reached", "joined_at", "status_at", "seen_at", "check_in", "check_in_round"] as const;
 
 /** Writes the user's row of this instance in the room (insert or replace). */
 export async function saveMember(db: Kysely<Database>, row: NewRoomPresenceRow): Promise<void> {
@@ -84,7 +99,7 @@ export async function removeMember(db: Kysely<Database>, roomId: number, userId:
 
 /**
  * The people in each of `roomIds`, in order of joining (ties by name): one entry per user, with
- * the status set last on any instance and their earliest join.
+ * the status set last on any instance, their earliest join and their latest round's check-in.
  */
 export async function listPresentMembers(db: Kysely<Database>, roomIds: readonly number[], freshAfter: Date): Promise<Map<number, PresentMember[]>> {
   const byRoom = new Map<number, PresentMember[]>();
@@ -92,7 +107,17 @@ export async function listPresentMembers(db: Kysely<Database>, roomIds: readonly
   const rows = await db
     .selectFrom("room_presence")
     .innerJoin("users", "users.id", "room_presence.user_id")
-    .select(["room_presence.room_id", "room_presence.user_id", "users.username", "room_presence.status", "room_presence.limit_reached", "room_presence.joined_at", "room_presence.status_at"])
+    .select([
+      "room_presence.room_id",
+      "room_presence.user_id",
+      "users.username",
+      "room_presence.status",
+      "room_presence.limit_reached",
+      "room_presence.joined_at",
+      "room_presence.status_at",
+      "room_presence.check_in",
+      "room_presence.check_in_round",
+    ])
     .where("room_presence.room_id", "in", [...roomIds])
     .where("room_presence.seen_at", ">=", freshAfter.toISOString())
     .orderBy("room_presence.status_at", "desc")
@@ -102,12 +127,14 @@ export async function listPresentMembers(db: Kysely<Database>, roomIds: readonly
     const key = `${row.room_id}:${row.user_id}`;
     const joinedAt = Date.parse(row.joined_at);
     const known = seen.get(key);
-    // Rows come latest status first: the first row of a user gives the status.
+    const checkIn = checkInOf(row);
+    // Rows come latest status first: the first row of a user gives the status; the latest round's check-in counts.
     if (known) {
       known.joinedAt = Math.min(known.joinedAt, joinedAt);
+      if (checkIn && (!known.checkIn || checkIn.round > known.checkIn.round)) known.checkIn = checkIn;
       continue;
     }
-    const member = { userId: row.user_id, name: row.username, status: row.status, limitReached: row.limit_reached === 1, joinedAt };
+    const member = { userId: row.user_id, name: row.username, status: row.status, limitReached: row.limit_reached === 1, joinedAt, checkIn };
     seen.set(key, member);
     const list = byRoom.get(row.room_id) ?? [];
     list.push(member);

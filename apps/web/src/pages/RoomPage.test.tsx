@@ -1,4 +1,5 @@
-import type { Room, User } from "@focus/core/schemas";
+import type { Room, SessionOutcome, User } from "@focus/core/schemas";
+import { offerReflection } from "@/features/timer/reflection";
 import { userKey } from "@/runtime/userStorage";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -32,9 +33,9 @@ function roomNow(overrides: Partial<Room> = {}): Room {
 }
 
 /** The room as a `room_state` carries it, with `members`. */
-function liveRoom(room: Room, members: { name: string; status: string; limitReached?: boolean }[]) {
+function liveRoom(room: Room, members: { name: string; status: string; limitReached?: boolean; checkIn?: SessionOutcome | null }[]) {
   const { isOwner: _isOwner, ...rest } = room;
-  return { ...rest, memberCount: members.length, members: members.map((m) => ({ limitReached: false, ...m })) };
+  return { ...rest, memberCount: members.length, members: members.map((m) => ({ limitReached: false, checkIn: null, ...m })) };
 }
 
 function serveRoom(room: Room, user: User | null = member, tasks: unknown[] = []) {
@@ -91,12 +92,38 @@ describe("a focus room's page", () => {
     // The timer runs the room's focus round to the room's end.
     await waitFor(() => expect(screen.getByTestId("header-timer").getAttribute("aria-label")).toMatch(/^Focus: 20:00 left/));
 
-    await user.type(screen.getByLabelText(/What are you working on/), "Taxes");
+    await user.type(screen.getByLabelText(/This round I'll/), "Taxes");
     await waitFor(() => expect(socket.sentOf("room_status").at(-1)).toEqual({ type: "room_status", status: "Taxes" }));
 
     await user.click(screen.getByRole("button", { name: "Leave room" }));
     expect(socket.sentOf("room_leave")).toHaveLength(1);
     expect(await screen.findByRole("button", { name: "Join this room" })).toBeTruthy();
+  });
+
+  it("asks how the round went in the break after it: one tap tells the room and keeps the answer with the round's session; others' answers show by their names", async () => {
+    // The room's first focus round ended 2 minutes ago: its break runs (3 minutes left).
+    const startedAt = Date.now() - 27 * 60_000;
+    const breakStart = startedAt + 25 * 60_000;
+    const room = roomNow({ startedAt, round: { index: 1, phase: "break", startedAt: breakStart, endsAt: breakStart + 5 * 60_000 } });
+    const fetchMock = serveRoom(room);
+    // The round's session just ended on this device's timer and waits for its reflection.
+    offerReflection({ clientId: "round-session", userId: member.id, intention: null, endedAt: breakStart });
+    renderRoute(`/rooms/${room.slug}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Join this room" }));
+    await waitFor(() => expect(timerSocket()?.sentOf("room_join")).toHaveLength(1));
+    const socket = timerSocket()!;
+    socket.receive({ type: "room_state", room: liveRoom(room, [{ name: "ada", status: "Chapter 3", checkIn: "done" }, { name: member.username, status: "" }]), serverNow: Date.now() });
+    // Ada's answer shows by her name.
+    await waitFor(() => expect(listed()).toEqual(["ada · Chapter 3Last round: Done", `${member.username} · on a break`]));
+    const checkIn = screen.getByRole("group", { name: "How did this round go?" });
+    await user.click(within(checkIn).getByRole("button", { name: "Partly" }));
+    expect(socket.sentOf("room_check_in")).toEqual([{ type: "room_check_in", outcome: "partly" }]);
+    expect(within(checkIn).getByRole("button", { name: "Partly" }).getAttribute("aria-pressed")).toBe("true");
+    // Kept with the round's session as its reflection.
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith("/api/sessions/round-session", expect.objectContaining({ method: "PATCH", body: JSON.stringify({ outcome: "partly" }) })),
+    );
   });
 
   it("asks before joining ends a Flowtime session, naming the time it has run, not a time left", async () => {
@@ -144,7 +171,7 @@ describe("a focus room's page", () => {
     renderRoute(`/rooms/${room.slug}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Join this room" }));
-    await waitFor(() => expect((screen.getByLabelText(/What are you working on/) as HTMLInputElement).value).toBe("Chapter 3 draft"));
+    await waitFor(() => expect((screen.getByLabelText(/This round I'll/) as HTMLInputElement).value).toBe("Chapter 3 draft"));
     await waitFor(() => expect(timerSocket()?.sentOf("room_status").at(-1)).toEqual({ type: "room_status", status: "Chapter 3 draft" }));
   });
 
@@ -198,7 +225,7 @@ describe("a focus room's page", () => {
   });
 
   it("lets a visitor look at the round and asks them to sign in to join", async () => {
-    const room = roomNow({ members: [{ name: "ada", status: "", limitReached: false }] });
+    const room = roomNow({ members: [{ name: "ada", status: "", limitReached: false, checkIn: null }] });
     serveRoom(room, null);
     renderRoute(`/rooms/${room.slug}`);
     expect(await screen.findByRole("heading", { name: "Writers' room" })).toBeTruthy();
@@ -216,7 +243,7 @@ describe("a focus room's page", () => {
     await user.click(await screen.findByRole("button", { name: "Join this room" }));
     await waitFor(() => expect(timerSocket()?.sentOf("room_join")).toHaveLength(1));
     const socket = timerSocket()!;
-    await user.type(screen.getByLabelText(/What are you working on/), "Taxes\u200B");
+    await user.type(screen.getByLabelText(/This round I'll/), "Taxes\u200B");
     expect(await screen.findByRole("alert")).toHaveProperty("textContent", "Status must not contain invisible or text-direction characters. Others still see your last status.");
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(socket.sentOf("room_status").map((m) => (m as { status: string }).status)).not.toContain("Taxes\u200B");
@@ -236,7 +263,7 @@ describe("a focus room's page", () => {
   });
 
   it("shows who is there as the server pushes it, to a visitor too: someone who leaves is gone at once", async () => {
-    const room = roomNow({ members: [{ name: "ada", status: "", limitReached: false }] });
+    const room = roomNow({ members: [{ name: "ada", status: "", limitReached: false, checkIn: null }] });
     const fetchMock = serveRoom(room, null);
     renderRoute(`/rooms/${room.slug}`);
     await screen.findByRole("heading", { name: "Writers' room" });

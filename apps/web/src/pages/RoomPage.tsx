@@ -1,5 +1,5 @@
-import { ROOM_SITTING_OUT_NOTE } from "@focus/core/rooms";
-import { ROOM_LIMITS, type Room, type RoomMember, roomStatusSchema, type User } from "@focus/core/schemas";
+import { ROOM_SITTING_OUT_NOTE, roomRound } from "@focus/core/rooms";
+import { ROOM_LIMITS, type Room, type RoomMember, roomStatusSchema, type SessionOutcome, type User } from "@focus/core/schemas";
 import { ArrowLeft, Copy, DoorOpen, Info, LogIn } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router-dom";
@@ -16,14 +16,17 @@ import { useJoinIntent } from "@/features/rooms/joinIntent";
 import { JoinRoomButton } from "@/features/rooms/JoinRoomButton";
 import { MemberList } from "@/features/rooms/MemberList";
 import { useRoom } from "@/features/rooms/roomQueries";
+import { RoundCheckIn } from "@/features/rooms/RoundCheckIn";
 import { RoundClock, scheduleOf, useRoomRoundNow } from "@/features/rooms/RoundClock";
 import { newerUpdate, useRoomWatch } from "@/features/rooms/useRoomWatch";
 import { TasksCard } from "@/features/tasks/TasksCard";
 import { WorkingOn } from "@/features/tasks/WorkingOn";
+import { answerRecentOffer } from "@/features/timer/reflection";
 import { useRoomMembershipState } from "@/runtime/rooms/RoomMembership";
 import { useActiveTaskId } from "@/runtime/tasks/activeTask";
 import { useTaskList } from "@/runtime/tasks/useTasks";
 import { useOptionalUser } from "@/runtime/currentUser";
+import { serverNow } from "@/runtime/serverClock";
 import { TimerActor } from "@/runtime/timerActor";
 import { ApiError } from "@/lib/api";
 
@@ -51,6 +54,9 @@ export function RoomPage() {
   }
   return <RoomView room={room.data} />;
 }
+
+/** How far before a break's start the round's session may have ended on this device's timer, ms (its clock against the server's). */
+const ROUND_EDGE_MS = 5000;
 
 function BackToRooms() {
   return (
@@ -90,7 +96,21 @@ function useRoomPresence(room: Room, user: User | null) {
   };
   const status = inRoom ? (rooms?.status ?? "") : "";
   const setStatus = rooms?.setStatus ?? (() => {});
-  return { canJoin, autoJoin: autoJoin && !joinedHere, join, keepOut, status, setStatus, error, closedReason, open, inRoom, members, memberCount };
+  /**
+   * The check-in after a focus round: to the room, and kept with the round's session as its
+   * reflection when that session still waits for one (a failure to keep it is said).
+   */
+  const checkIn = (outcome: SessionOutcome) => {
+    rooms?.checkIn(outcome);
+    const breakStart = roomRound(scheduleOf(room), serverNow()).startedAt;
+    answerRecentOffer(outcome, breakStart - ROUND_EDGE_MS).then(
+      (result) => {
+        if (result?.status === "refused") toast({ title: "Not saved with your session", description: result.error.message, variant: "destructive" });
+      },
+      () => toast({ title: "Not saved with your session", description: "The room saw your answer; your session could not keep it. Please try again.", variant: "destructive" }),
+    );
+  };
+  return { canJoin, autoJoin: autoJoin && !joinedHere, join, keepOut, status, setStatus, checkIn, error, closedReason, open, inRoom, members, memberCount };
 }
 
 function RoomView({ room }: { room: Room }) {
@@ -113,6 +133,7 @@ function RoomView({ room }: { room: Room }) {
             <RoundClock schedule={scheduleOf(room)} size="lg" />
             {presence.error && <ErrorAlert>{presence.error}</ErrorAlert>}
             {inRoom && me && <SittingOutNote room={room} me={me} />}
+            {inRoom && me && !me.limitReached && <RoundCheckIn schedule={scheduleOf(room)} answered={me.checkIn} onCheckIn={presence.checkIn} />}
             <RoomActions room={room} presence={presence} />
             {inRoom && <StatusField status={presence.status} onChange={presence.setStatus} />}
           </CardContent>
@@ -182,12 +203,12 @@ function StatusField({ status, onChange }: { status: string; onChange: (status: 
   const problem = roomStatusSchema.safeParse(status).error?.issues[0]?.message ?? null;
   return (
     <div className="grid gap-2">
-      <Label htmlFor="room-status">What are you working on? (others see it)</Label>
+      <Label htmlFor="room-status">This round I'll… (others in the room see it)</Label>
       <Input
         id="room-status"
         value={status}
         maxLength={ROOM_LIMITS.statusLength}
-        placeholder="e.g. Chapter 3 draft"
+        placeholder="e.g. draft the Chapter 3 intro"
         aria-invalid={problem !== null}
         aria-describedby={problem ? "room-status-problem" : undefined}
         onChange={(event) => onChange(event.target.value)}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { roomSchema, roomSlugSchema, roomStatusSchema } from "../schemas/room";
+import { SESSION_OUTCOMES } from "../schemas/intention";
 import { MAX_FAILED_ENTRIES } from "../schemas/shield";
 import { accountTimerSchema, MAX_TIMER_COMMANDS, timerCommandBatchSchema, timerCommandReplySchema } from "../timer/accountTimerSchema";
 import { sharedTimerStateSchema } from "../schemas/timerState";
@@ -32,7 +33,8 @@ export type LiveRoom = z.infer<typeof liveRoomSchema>;
 /**
  * Every message of `/ws/timer`, both directions (`docs/api.md`, Live sync). The `room_*`
  * messages are the focus rooms' channel on the same socket (`docs/rooms.md`): a client joins
- * one room at a time (`room_join`), says what it works on (`room_status`) and leaves
+ * one room at a time (`room_join`), says what it works on (`room_status`) and how the last
+ * round went (`room_check_in`), and leaves
  * (`room_leave`, or by closing); the server answers `room_state` on every change (members,
  * round), `room_error` for a join it refuses and `room_closed` when the room ends.
  * `tasks_changed`, `settings_changed`, `sessions_changed` and `user_changed` come from the server
@@ -57,6 +59,8 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("room_join"), slug: roomSlugSchema, status: roomStatusSchema.optional() }),
   z.object({ type: z.literal("room_leave") }),
   z.object({ type: z.literal("room_status"), status: roomStatusSchema }),
+  /** How the room's focus round that just ended went (`docs/rooms.md`, Check-in): taken during the break after it. */
+  z.object({ type: z.literal("room_check_in"), outcome: z.enum(SESSION_OUTCOMES) }),
   z.object({ type: z.literal("room_state"), room: liveRoomSchema, serverNow: z.number() }),
   z.object({ type: z.literal("room_error"), slug: z.string().max(64), message: z.string().max(200) }),
   z.object({ type: z.literal("room_closed"), slug: z.string().max(64), reason: z.string().max(200) }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SESSION_OUTCOMES } from "./intention";
 import { showsWhatItSays } from "./plainText";
 
 /** Who can find a room: listed for everyone (`public`), or reached only by its link (`link`). */
@@ -31,10 +32,10 @@ export const ROOM_LIMITS = {
 
 /**
  * The most bytes one `room_state` frame of a full room takes (MAX_ROOM_MEMBERS members, each with
- * a 32-character username and a status of ROOM_LIMITS.statusBytes, a name of 60 characters
- * escaped at worst): the room's byte budget (`docs/rooms.md`, Limits under load).
+ * a 32-character username, a status of ROOM_LIMITS.statusBytes and a check-in, a name of 60
+ * characters escaped at worst): the room's byte budget (`docs/rooms.md`, Limits under load).
  */
-export const ROOM_STATE_MAX_BYTES = 17 * 1024;
+export const ROOM_STATE_MAX_BYTES = 18 * 1024;
 
 /** Body of `POST /api/rooms` (`docs/rooms.md`). */
 export const roomCreateSchema = z.object({
@@ -65,12 +66,14 @@ export type RoomCreate = z.infer<typeof roomCreateSchema>;
  * A member as others see them: their name, what they said they are working on ("" for none), and
  * whether their plan's daily limit keeps them out of today's focus rounds (`limitReached`: the
  * Free plan's sessions of the day are used up; `docs/rooms.md`). Absent from an older instance's
- * relay: false.
+ * relay: false. `checkIn`: how the room's last focus round went for them (done, partly, stuck),
+ * shown during the break after it; null until they answer, and absent from older senders.
  */
 const roomMemberSchema = z.object({
   name: z.string(),
   status: z.string(),
   limitReached: z.boolean().default(false),
+  checkIn: z.enum(SESSION_OUTCOMES).nullable().default(null),
 });
 export type RoomMember = z.infer<typeof roomMemberSchema>;
 

@@ -18,6 +18,10 @@ export interface RoomPresenceTable {
   joined_at: string;
   /** When the status was set: across instances the latest wins. */
   status_at: string;
+  /** How the room's focus round `check_in_round` went for them: "done", "partly", "stuck"; null for no check-in. */
+  check_in: string | null;
+  /** The round (core's `roomRound` index) of `check_in`; null with it. */
+  check_in_round: number | null;
   /** Last refreshed by the instance; a row older than ROOM_PRESENCE_TIMEOUT_MS no longer counts. */
   seen_at: string;
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
+import { useRoomMembershipState } from "@/runtime/rooms/RoomMembership";
 import { clearReflection, saveReflection, type ReflectionOffer } from "./reflection";
 
 const RATINGS = Array.from({ length: SESSION_RATING.max - SESSION_RATING.min + 1 }, (_, i) => SESSION_RATING.min + i);
@@ -22,6 +23,7 @@ export function ReflectionForm({ offer }: { offer: ReflectionOffer }) {
   const [rating, setRating] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const rooms = useRoomMembershipState();
   const save = async () => {
     setSaving(true);
     setError(null);
@@ -32,6 +34,8 @@ export function ReflectionForm({ offer }: { offer: ReflectionOffer }) {
         return;
       }
       clearReflection();
+      // In a room, the answer is also the round's check-in (the server takes it during the break after it).
+      if (outcome && rooms?.room) rooms.checkIn(outcome);
       toast({ title: "Saved with this session", description: result?.status === "queued" ? "It will reach your account when you're back online." : "Thanks for checking in." });
     } catch {
       setError("This answer could not be kept. Please try again.");

@@ -1,4 +1,4 @@
-import type { SessionReflection } from "@focus/core/schemas";
+import type { SessionOutcome, SessionReflection } from "@focus/core/schemas";
 import { useSyncExternalStore } from "react";
 import type { Outcome } from "@/runtime/outbox/outboxSync";
 import { readUserValue, writeUserValue } from "@/runtime/userStorage";
@@ -98,4 +98,18 @@ export async function saveReflection(target: ReflectionOffer, answer: SessionRef
     return null;
   }
   return submitReflection(target.userId, target.clientId, answer);
+}
+
+/**
+ * Saves `outcome` as the reflection of the offered session when it ended at or after `since`
+ * (epoch ms: a room's check-in answers the round that just ended, never an older session), and
+ * takes the offer down once kept. Resolves with the outbox's outcome, or null when no such
+ * session waits (or it is a guest's).
+ */
+export async function answerRecentOffer(outcome: SessionOutcome, since: number): Promise<Outcome | null> {
+  const target = offer;
+  if (!target || target.endedAt < since) return null;
+  const result = await saveReflection(target, { outcome });
+  if (result?.status !== "refused" && offer === target) clearReflection();
+  return result;
 }

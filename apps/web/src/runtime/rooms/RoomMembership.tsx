@@ -1,9 +1,10 @@
-import { roomSlugSchema, type Room } from "@focus/core/schemas";
+import { roomSlugSchema, type Room, type SessionOutcome } from "@focus/core/schemas";
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useLocation } from "react-router-dom";
 import { z } from "zod";
 import { toast } from "@/components/ui/use-toast";
 import { storageSubscription } from "@/lib/storageChanges";
+import { useLiveChannel } from "@/runtime/liveChannel";
 import { TimerActor } from "@/runtime/timerActor";
 import { useTimerCommand } from "@/runtime/timerCommands";
 import { readUserValue, writeUserValue } from "@/runtime/userStorage";
@@ -61,6 +62,11 @@ export interface RoomMembershipState {
   enter: (room: Room) => void;
   /** Leaves the room the user is in. */
   leave: () => void;
+  /**
+   * Tells the room how its focus round that just ended went (`docs/rooms.md`, Check-in); the
+   * server takes it during the break after the round. Nothing is sent outside a room.
+   */
+  checkIn: (outcome: SessionOutcome) => void;
 }
 
 const RoomMembershipContext = createContext<RoomMembershipState | null>(null);
@@ -90,6 +96,7 @@ export function RoomMembershipProvider({ userId, children }: { userId: number; c
   const { pathname } = useLocation();
   const actor = TimerActor.useActorRef();
   const command = useTimerCommand();
+  const channel = useLiveChannel();
   const keep = useCallback(
     (next: JoinedRoom | null) => {
       writeUserValue(userId, STORAGE_NAME, next === null ? null : JSON.stringify(next));
@@ -121,8 +128,11 @@ export function RoomMembershipProvider({ userId, children }: { userId: number; c
         keep({ slug: next.slug, name: next.name });
       },
       leave: () => keep(null),
+      checkIn: (outcome) => {
+        if (room !== null) channel?.send({ type: "room_check_in", outcome });
+      },
     }),
-    [room, update, exit, status, keep],
+    [room, update, exit, status, keep, channel],
   );
   return (
     <RoomMembershipContext.Provider value={value}>
