@@ -8,7 +8,8 @@
  * pnpm is bootstrapped with `npm i -g pnpm@10` (corepack's signature check fails against
  * some registries); when a global install is not allowed, `npx pnpm@10` is used instead.
  * `check` also installs what the tests need from Debian when it is missing: Chromium (end-to-end
- * tests) and PostgreSQL 15 (the API tests on PostgreSQL).
+ * tests; also when older than the one playwright-core drives) and PostgreSQL 15 (the API tests
+ * on PostgreSQL).
  */
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -57,13 +58,25 @@ function ensurePnpm() {
  * chosen instant need nothing from Debian: they move the tests' own clock (test/instant.ts).
  */
 const CHECK_PACKAGES = [
-  { pkg: "chromium", file: "/usr/bin/chromium" },
-  { pkg: "postgresql-15", file: "/usr/lib/postgresql/15/bin/initdb" },
+  // playwright-core 1.64 drives Chromium 156; an older one (stale apt lists) gets the network
+  // emulation of the offline tests wrong, so it is upgraded like a missing one.
+  { pkg: "chromium", file: "/usr/bin/chromium", current: () => (chromiumMajor() ?? 0) >= MIN_CHROMIUM_MAJOR },
+  { pkg: "postgresql-15", file: "/usr/lib/postgresql/15/bin/initdb", current: () => true },
 ];
 
-/** Installs with apt-get (through sudo unless root) the check's packages that are missing; exits when it cannot. */
+/** The oldest Chromium the end-to-end tests run on (the one playwright-core's version matches). */
+const MIN_CHROMIUM_MAJOR = 156;
+
+/** The installed Chromium's major version, or null when it does not answer. */
+function chromiumMajor() {
+  const result = spawnSync("/usr/bin/chromium", ["--version"], { encoding: "utf8" });
+  const match = /Chromium (\d+)\./.exec(result.stdout ?? "");
+  return match ? Number(match[1]) : null;
+}
+
+/** Installs with apt-get (through sudo unless root) the check's packages that are missing or too old; exits when it cannot. */
 function ensureCheckPackages() {
-  const missing = CHECK_PACKAGES.filter(({ file }) => !existsSync(file));
+  const missing = CHECK_PACKAGES.filter(({ file, current }) => !existsSync(file) || !current());
   if (missing.length === 0) return;
   const names = missing.map(({ pkg }) => pkg);
   step(`Installing Debian packages for the tests: ${names.join(", ")} (apt-get install)`);
@@ -73,7 +86,7 @@ function ensureCheckPackages() {
     return spawnSync(cmd, rest, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }).status === 0;
   };
   const ok = apt(["update", "-qq"]) && apt(["install", "-y", "-qq", "--no-install-recommends", ...names]);
-  const still = missing.filter(({ file }) => !existsSync(file));
+  const still = missing.filter(({ file, current }) => !existsSync(file) || !current());
   if (!ok || still.length > 0) {
     console.error(`Could not install ${still.map(({ pkg, file }) => `${pkg} (${file})`).join(", ") || names.join(", ")}; the tests need them. Install them with apt-get (root or sudo).`);
     process.exit(1);
