@@ -68,11 +68,17 @@ export interface ExtensionBrowser {
 /**
  * Launches Chromium (Debian's, headless, a fresh profile) with the unpacked extension in
  * `extensionDir` and each of `hosts` (and its subdomains) resolved to 127.0.0.1; resolves once
- * the extension's service worker runs.
+ * the extension's service worker runs. A host given with a `port` is reached on the default port
+ * (`http://host/…`, as real sites are) and answered by 127.0.0.1 on that port.
  */
-export async function launchWithExtension(extensionDir: string, hosts: readonly string[]): Promise<ExtensionBrowser> {
+export async function launchWithExtension(extensionDir: string, hosts: readonly (string | { host: string; port: number })[]): Promise<ExtensionBrowser> {
   const profileDir = mkdtempSync(join(tmpdir(), "focus-e2e-profile-"));
-  const rules = hosts.flatMap((host) => [`MAP ${host} 127.0.0.1`, `MAP *.${host} 127.0.0.1`]).join(", ");
+  const rules = hosts
+    .flatMap((entry) => {
+      const [host, target] = typeof entry === "string" ? [entry, "127.0.0.1"] : [entry.host, `127.0.0.1:${entry.port}`];
+      return [`MAP ${host} ${target}`, `MAP *.${host} ${target}`];
+    })
+    .join(", ");
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
