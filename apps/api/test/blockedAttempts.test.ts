@@ -76,6 +76,9 @@ describe("blocked attempts", () => {
     const second = await t.app.inject({ method: "POST", url: "/api/linked-devices", headers: { cookie }, payload: { name: "Chrome at work" } });
     const token = (second.json() as { token: string }).token;
     const fromSecond = (payload: object) => t.app.inject({ method: "POST", url: "/api/blocked-attempts", headers: { authorization: `Bearer ${token}` }, payload });
+    // The second browser's Shield says how many the account took today, so its delay page shows none left.
+    const shield = (await t.app.inject({ method: "GET", url: "/api/shield", headers: { authorization: `Bearer ${token}`, "x-time-zone": "UTC" } })).json();
+    expect(shield.passesTaken).toEqual({ day: "2026-12-02", count: DELAY_PASSES_LIMITS.default });
     const refused = await fromSecond({ domain: "reddit.com", at, kind: "pass" });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(NO_PASSES_LEFT_MESSAGE);

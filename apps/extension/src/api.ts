@@ -7,7 +7,7 @@
  * what we have and try again later).
  */
 import type { EndWarning } from "@focus/core/constants";
-import { type BlockedAttemptKind, type ShieldMode, type ShieldSchedule, shieldStateSchema } from "@focus/core/schemas";
+import { type BlockedAttemptKind, type ShieldMode, type ShieldSchedule, type ShieldState, shieldStateSchema } from "@focus/core/schemas";
 import { z } from "zod";
 import type { Pairing } from "./storage";
 
@@ -48,6 +48,8 @@ export interface FetchedShield {
   endWarning: EndWarning;
   /** The account's time zone, in which the schedules are read; null from an older server (this browser's zone). */
   timeZone: string | null;
+  /** The delay passes the account took on its day `day`, in any browser; null from an older server. */
+  passesTaken: ShieldState["passesTaken"];
 }
 
 /** Sorts a non-2xx answer; a refusal keeps the API's `message` to show. */
@@ -98,6 +100,7 @@ export function createApiClient(fetchImpl: FetchLike): ApiClient {
           sessionIntention: shield.sessionIntention,
           endWarning: shield.endWarning,
           timeZone: shield.timeZone,
+          passesTaken: shield.passesTaken,
         };
       }),
     reportAttempt: (pairing, attempt) => call(pairing, "POST", "/api/blocked-attempts", attempt, () => null),

@@ -36,7 +36,7 @@ describe("pairing", () => {
     const { chrome, api, sockets, part, received } = setup();
     const status = await part.pair(api.token, ORIGIN);
     expect(status).toEqual({ version: "1.4.0", link: "connecting", pairedHere: true });
-    expect((await readState(chrome)).blocklist).toEqual({ entries: ["youtube.com"], delayed: [], mode: "blocklist", passesPerDay: 3, schedules: [], timeZone: null, sessionTask: null, endWarning: "off", fetchedAt: 1000 });
+    expect((await readState(chrome)).blocklist).toEqual({ entries: ["youtube.com"], delayed: [], mode: "blocklist", passesPerDay: 3, schedules: [], timeZone: null, sessionTask: null, endWarning: "off", passesTaken: null, fetchedAt: 1000 });
     expect(sockets.last.url).toBe(`ws://127.0.0.1:3000/ws/timer?token=${api.token}`);
     sockets.last.open();
     await settle();

@@ -152,10 +152,10 @@ export function createPairing(deps: PairingDeps): PairingPart {
     if (pairing.revoked) return;
     const result = await api.shield(pairing);
     if (result.kind === "ok") {
-      const { mode, passesPerDay, delayed, schedules, sessionTask, endWarning, sessionIntention, timeZone } = result.value;
+      const { mode, passesPerDay, delayed, schedules, sessionTask, endWarning, sessionIntention, timeZone, passesTaken } = result.value;
       const entries = blockableEntries(result.value.entries).entries;
       await writeState(chrome, {
-        blocklist: { entries, delayed, mode, passesPerDay, schedules, timeZone, sessionTask, endWarning, ...(sessionIntention ? { sessionIntention } : {}), fetchedAt: deps.clock.now() },
+        blocklist: { entries, delayed, mode, passesPerDay, schedules, timeZone, sessionTask, endWarning, passesTaken, ...(sessionIntention ? { sessionIntention } : {}), fetchedAt: deps.clock.now() },
       });
     } else {
       await settle(result);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { localDayKey as localDay } from "@focus/core/format";
-import { countStopped, nextPassEnd, openPassEntries, passesOfToday, takePass } from "./passes";
+import { countStopped, nextPassEnd, openPassEntries, passesOfToday, passesTakenToday, takePass } from "./passes";
 
 const NOON = new Date(2026, 2, 2, 12, 0).getTime();
 const MIN = 60_000;
@@ -26,5 +26,15 @@ describe("delay passes", () => {
 
   it("never lets through with no passes a day", () => {
     expect(takePass(null, "youtube.com", NOON, 0)).toBeNull();
+  });
+
+  it("counts today's passes as the larger of this browser's and the account's, the account's only on its own day", () => {
+    const mine = takePass(null, "youtube.com", NOON, 3);
+    const account = (day: string, count: number) => ({ passesTaken: { day, count }, timeZone: "UTC" });
+    expect(passesTakenToday(mine, null, NOON)).toBe(1);
+    expect(passesTakenToday(mine, account(localDay(NOON, "UTC"), 2), NOON)).toBe(2);
+    expect(passesTakenToday(mine, account(localDay(NOON, "UTC"), 0), NOON)).toBe(1);
+    // The account's count of yesterday counts for nothing today.
+    expect(passesTakenToday(null, account(localDay(NOON - 24 * 60 * MIN, "UTC"), 3), NOON)).toBe(0);
   });
 });

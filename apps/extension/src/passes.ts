@@ -6,7 +6,7 @@
  */
 import { localDayKey } from "@focus/core/format";
 import { DELAY_PASS_MINUTES, delayPassesLeft } from "@focus/core/schemas";
-import type { Passes } from "./storage";
+import type { Blocklist, Passes } from "./storage";
 
 /** The passes of the day of `now`: a stored record of an earlier day starts again at zero (its open passes kept). */
 export function passesOfToday(passes: Passes | null, now: number): Passes {
@@ -14,6 +14,19 @@ export function passesOfToday(passes: Passes | null, now: number): Passes {
   const open = (passes?.open ?? []).filter((pass) => pass.until > now);
   if (!passes || passes.day !== day) return { day, used: 0, stopped: 0, open };
   return { ...passes, open };
+}
+
+/**
+ * The passes taken today, as the larger of this browser's count and the account's (taken in
+ * any browser, as the server last said for its day in the account's time zone; a count of
+ * another day is none). What the delay page shows as passes left, and what a new pass is
+ * checked against before the server decides.
+ */
+export function passesTakenToday(passes: Passes | null, blocklist: Pick<Blocklist, "passesTaken" | "timeZone"> | null, now: number): number {
+  const own = passesOfToday(passes, now).used;
+  const account = blocklist?.passesTaken;
+  const accountToday = account && account.day === localDayKey(now, blocklist.timeZone ?? undefined) ? account.count : 0;
+  return Math.max(own, accountToday);
 }
 
 /** The entries let through at `now` (their pass has not ended). */

@@ -6,8 +6,8 @@
  */
 import type { ApiClient, ApiResult } from "./api";
 import type { ChromeAdapter } from "./chromeAdapter";
-import { DELAY_WAIT_SECONDS, parseSiteEntry } from "@focus/core/schemas";
-import { countStopped, takePass } from "./passes";
+import { DELAY_WAIT_SECONDS, delayPassesLeft, parseSiteEntry } from "@focus/core/schemas";
+import { countStopped, passesTakenToday, takePass } from "./passes";
 import { claimRedirect, delayShownAt } from "./redirectKey";
 import { blockableEntries } from "./rules";
 import { mayTakePass } from "./strict";
@@ -131,6 +131,8 @@ export async function reportDelayChoice(deps: ReportingDeps, report: DelayChoice
     return { granted: true };
   }
   if (!mayTakePass({ timer }, deps.now())) return { granted: false };
+  // The passes other browsers of the account took today count too (as the server last said).
+  if (delayPassesLeft(passesTakenToday(passes, blocklist, deps.now()), blocklist.passesPerDay) <= 0) return { granted: false };
   const taken = takePass(passes, report.entry, deps.now(), blocklist.passesPerDay);
   if (taken === null) return { granted: false };
   if (!pairing.revoked) {

@@ -59,6 +59,8 @@ export const blocklistSchema = z.preprocess(
     endWarning: z.enum(END_WARNINGS).default("off"),
     /** The focus session's intention, when fetched; shown on the blocked page. */
     sessionIntention: z.string().nullish(),
+    /** The delay passes the account took on its local day `day` (in `timeZone`), in any browser, when fetched (`passes.ts`). */
+    passesTaken: z.object({ day: z.string(), count: z.number().int().min(0) }).nullish(),
     fetchedAt: z.number(),
   }),
 );

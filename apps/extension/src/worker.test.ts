@@ -1,4 +1,5 @@
 import type { SharedTimerState } from "@focus/core/protocol";
+import { localDayKey } from "@focus/core/format";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApiClient } from "./api";
 import type { MessageSender } from "./chromeAdapter";
@@ -519,6 +520,42 @@ describe("delay pages", () => {
     b.clock.now = T0 + 31_000 + 5 * MIN;
     await worker.onAlarm(ALARMS.passEnd);
     expect(b.chrome.navigate("https://www.reddit.com/r/all")).toContain("delay=1");
+  });
+
+  it("counts the passes another browser of the account took today: the delay page shows what is left, and none left lets nobody in", async () => {
+    const b = browser();
+    current = b;
+    b.api.blocklist = [{ id: 1, url: "reddit.com", active: true, delay: true }];
+    const worker = await b.restart();
+    await worker.pair(b.api.token, ORIGIN);
+    b.sockets.last.open();
+    await settle();
+    b.sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
+    await settle();
+    // Another browser took a pass: the server says so, and this browser fetches the Shield again.
+    b.api.passesTaken = { day: localDayKey(T0), count: 1 };
+    b.sockets.last.receive({ type: "blocked_sites_changed" });
+    await settle();
+    expect((await worker.popupState()).shield).toMatchObject({ passesLeft: 2, passesPerDay: 3 });
+    // A count of another day is none.
+    b.api.passesTaken = { day: "2020-01-01", count: 3 };
+    b.sockets.last.receive({ type: "blocked_sites_changed" });
+    await settle();
+    expect((await worker.popupState()).shield.passesLeft).toBe(3);
+    // All three taken elsewhere today: Continue, after the wait, lets nobody in, and asks the server nothing.
+    b.api.passesTaken = { day: localDayKey(T0), count: 3 };
+    b.sockets.last.receive({ type: "blocked_sites_changed" });
+    await settle();
+    expect((await worker.popupState()).shield.passesLeft).toBe(0);
+    const page = redirected(b.chrome, "https://www.reddit.com/r/all");
+    const query = readBlockedPageQuery(new URL(page).search);
+    const { internal } = createListeners(worker, EXTENSION_ID_FOR_TESTS, [ORIGIN]);
+    const sender = pageSender(page);
+    await internal({ type: "delay_shown", key: query.key }, sender);
+    b.clock.now = T0 + 31_000;
+    const pass = { type: "delay_choice", choice: "pass", domain: "reddit.com", entry: "reddit.com", key: query.key, at: new Date(T0 + 31_000).toISOString() };
+    expect(await internal(pass, sender)).toEqual({ granted: false });
+    expect(b.api.callsTo("/api/blocked-attempts").filter((call) => (call.body as { kind?: string }).kind === "pass")).toEqual([]);
   });
 
   it("blocks a site added in the web app mid-session as soon as the server says the list changed", async () => {

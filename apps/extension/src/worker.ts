@@ -18,7 +18,7 @@ import type { PopupCommand } from "./messages";
 import { checkNavigation, type TabPage } from "./navigationCheck";
 import { createPairing, type PairingPart } from "./pairing";
 import { DELAY_WAIT_SECONDS, delayPassesLeft, MAX_FAILED_ENTRIES } from "@focus/core/schemas";
-import { passesOfToday } from "./passes";
+import { passesOfToday, passesTakenToday } from "./passes";
 import { delayShownAt, noteDelayShown } from "./redirectKey";
 import { type BlockedAttemptReport, type DelayChoiceAnswer, type DelayChoiceReport, reportAttempt, reportDelayChoice, type ReportingDeps, sendPendingReports } from "./reporting";
 import { createServerClock, type ServerClock } from "./serverClock";
@@ -307,7 +307,7 @@ async function readPopupState({ deps, clock, link }: WorkerContext): Promise<Pop
   const passesPerDay = state.blocklist?.passesPerDay ?? 0;
   return {
     shield: {
-      passesLeft: delayPassesLeft(today.used, passesPerDay),
+      passesLeft: delayPassesLeft(passesTakenToday(state.passes, state.blocklist, clock.now()), passesPerDay),
       passesPerDay,
       stoppedToday: today.stopped,
       blockingUntil: blockingUntil(state, clock.now()),

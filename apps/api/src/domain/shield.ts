@@ -6,8 +6,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { DAY_MS } from "@focus/core/constants";
+import { localDayKey } from "@focus/core/format";
 import {
   MAX_SHIELD_SCHEDULES,
+  passesOnDayOf,
   SHIELD_MEASURES_LIMIT,
   type ShieldMeasures,
   type ShieldSchedule,
@@ -22,6 +24,7 @@ import type { Database } from "../db/database";
 import type { UserRow } from "../db/tables/users";
 import { HttpError } from "../httpError";
 import { findAccountTimer } from "../repositories/accountTimers";
+import { passTimesSince } from "../repositories/blockedAttempts";
 import { listBlockedSites } from "../repositories/blockedSites";
 import { getSettings } from "../repositories/settings";
 import { countShieldSchedules, deleteShieldSchedule, insertShieldSchedule, listShieldSchedules } from "../repositories/shieldSchedules";
@@ -34,16 +37,24 @@ import { subscriptionOf } from "./subscription";
 /**
  * What the extension enforces for the user, in one answer: the Shield's mode and passes and end
  * warning (from the settings), the blocklist, the block windows with the account's `timeZone` they
- * are read in, and the running focus session's task title and intention (null outside a focus
- * session, or for a task no longer the user's).
+ * are read in, the running focus session's task title and intention (null outside a focus
+ * session, or for a task no longer the user's), and the delay passes the account took on its day
+ * (at `now`, epoch ms) in any browser.
  */
-export async function shieldStateOf(db: Kysely<Database>, userId: number, timeZone: string): Promise<ShieldState> {
-  const [settings, sites, schedules, stored] = await Promise.all([getSettings(db, userId), listBlockedSites(db, userId), listShieldSchedules(db, userId), findAccountTimer(db, userId)]);
+export async function shieldStateOf(db: Kysely<Database>, userId: number, timeZone: string, now = Date.now()): Promise<ShieldState> {
+  const [settings, sites, schedules, stored, passTimes] = await Promise.all([
+    getSettings(db, userId),
+    listBlockedSites(db, userId),
+    listShieldSchedules(db, userId),
+    findAccountTimer(db, userId),
+    passTimesSince(db, userId, new Date(now - 2 * DAY_MS)),
+  ]);
   const focus = stored?.timer.mode === "focus" ? stored.timer : null;
   const taskId = focus?.sessionTask?.id ?? null;
   const sessionTask = taskId === null ? null : ((await findTask(db, userId, taskId))?.title ?? null);
   const sessionIntention = focus?.intention ?? null;
-  return { mode: settings.shieldMode, delayPassesPerDay: settings.delayPassesPerDay, sites, schedules, sessionTask, endWarning: settings.endWarning, sessionIntention, timeZone };
+  const passesTaken = { day: localDayKey(now, timeZone), count: passesOnDayOf(passTimes, now, timeZone) };
+  return { mode: settings.shieldMode, delayPassesPerDay: settings.delayPassesPerDay, sites, schedules, sessionTask, endWarning: settings.endWarning, sessionIntention, timeZone, passesTaken };
 }
 
 /** The user's recurring block windows. */

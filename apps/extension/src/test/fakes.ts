@@ -253,6 +253,8 @@ export class FakeApi {
   sessionIntention: string | null = null;
   endWarning: "off" | "5" | "1" | "both" = "off";
   delayPassesPerDay = 3;
+  /** The account's passes of its day, taken in any browser (null: an older server that names none). */
+  passesTaken: { day: string; count: number } | null = null;
   device: "active" | "paused" | "revoked" = "active";
   token = "T".repeat(43);
   /** The account the tokens belong to (`GET /api/me`'s `user.id`). */
@@ -276,7 +278,7 @@ export class FakeApi {
     const path = new URL(url).pathname;
     if (path === "/api/me") return respond(200, { user: { id: this.userId } });
     if (path === "/api/blocked-sites") return respond(200, this.blocklist);
-    if (path === "/api/shield") return respond(200, { mode: this.shieldMode, delayPassesPerDay: this.delayPassesPerDay, sites: this.blocklist, schedules: this.schedules, sessionTask: this.sessionTask, endWarning: this.endWarning, sessionIntention: this.sessionIntention, timeZone: this.timeZone });
+    if (path === "/api/shield") return respond(200, { mode: this.shieldMode, delayPassesPerDay: this.delayPassesPerDay, sites: this.blocklist, schedules: this.schedules, sessionTask: this.sessionTask, endWarning: this.endWarning, sessionIntention: this.sessionIntention, timeZone: this.timeZone, passesTaken: this.passesTaken });
     if (path === "/api/blocked-attempts") {
       if (this.attemptStatus >= 400) return respond(this.attemptStatus, { message: `Refused with ${this.attemptStatus}` });
       return respond(this.attemptStatus, this.attemptStatus === 202 ? { stored: false, notStored: 1 } : { id: 1 });

@@ -75,7 +75,10 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
   }),
   /** From the server: a paired browser's report or a shield-off interval changed; the web app loads `GET /api/shield/status` again. */
   z.object({ type: z.literal("shield_changed") }),
-  /** From the server: the user's blocked sites changed; a paired extension fetches its list again, the web app reloads it. */
+  /**
+   * From the server: the user's blocked sites changed, or a browser took a delay pass (the day's
+   * passes taken changed); a paired extension fetches its list again, the web app reloads it.
+   */
   z.object({ type: z.literal("blocked_sites_changed") }),
   /**
    * A device's commands to the account's timer over the live connection (`timerCommandBatchSchema`);

@@ -58,6 +58,12 @@ export const shieldStateSchema = z.object({
    * browser's zone.
    */
   timeZone: z.string().nullable().default(null),
+  /**
+   * The delay passes the account took on its local day `day` (`localDayKey` in `timeZone`),
+   * whichever browser took them: a browser shows the passes left as the larger of this and its
+   * own count. Null in older answers.
+   */
+  passesTaken: z.object({ day: z.string(), count: z.number().int().min(0) }).nullable().default(null),
 });
 export type ShieldState = z.infer<typeof shieldStateSchema>;
 

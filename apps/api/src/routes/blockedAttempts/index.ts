@@ -5,7 +5,9 @@
  *   placed in the focus session the account's timer is in (running or paused), if it started before `at`.
  *   Past BLOCKED_ATTEMPTS_PER_DAY in the account's 24 hours → 202 `{ stored: false, notStored }`:
  *   counted, not stored, and final (the extension does not send it again). A `pass` the account
- *   may not take (a strict focus session, or the day's passes used in any browser) → 409.
+ *   may not take (a strict focus session, or the day's passes used in any browser) → 409. A pass
+ *   taken is told to the user's live connections (`blocked_sites_changed`), so every paired
+ *   browser fetches the Shield again with the day's passes taken (`passesTaken`).
  * - `GET /api/blocked-attempts/summary` → 200 `{ perSite, perSession }` for the Statistics tab.
  */
 import { blockedAttemptInputSchema, blockedAttemptNotStoredSchema, blockedAttemptSchema, blockedAttemptSummarySchema } from "@focus/core/schemas";
@@ -25,7 +27,10 @@ const blockedAttemptRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: { body: blockedAttemptInputSchema, response: { 201: blockedAttemptSchema, 202: blockedAttemptNotStoredSchema } },
     },
     async (request, reply) => {
-      const result = await recordBlockedAttempt(fastify.db, userOf(request), request.body);
+      const user = userOf(request);
+      const result = await recordBlockedAttempt(fastify.db, user, request.body);
+      // A pass taken in one browser counts in all: the others fetch the Shield again and show the passes left.
+      if (request.body.kind === "pass" && !("stored" in result)) fastify.liveHub.notifyUser(user.id, { type: "blocked_sites_changed" });
       return "stored" in result ? reply.code(202).send(result) : reply.code(201).send(result);
     },
   );

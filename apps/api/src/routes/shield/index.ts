@@ -1,8 +1,9 @@
 /**
  * The Website Shield as the extension reads it (`docs/api.md`, `docs/product.md` Website
- * Shield): `GET /api/shield` → 200 `{ mode, delayPassesPerDay, sites, schedules, sessionTask, endWarning }`,
- * the user's Shield settings, entries and the focus session's task title in one answer, for the
- * web app's session or a linked device's token.
+ * Shield): `GET /api/shield` → 200 `{ mode, delayPassesPerDay, sites, schedules, sessionTask,
+ * endWarning, sessionIntention, timeZone, passesTaken }`, the user's Shield settings, entries,
+ * the focus session's task title and the delay passes the account took today in one answer, for
+ * the web app's session or a linked device's token.
  * `GET|POST /api/shield/schedules`, `DELETE /api/shield/schedules/:id`: the user's recurring
  * block windows (Free: 1, 403 beyond; others MAX_SHIELD_SCHEDULES, 409 beyond; each change tells
  * the paired extension, `settings_changed`). `GET /api/shield/measures` → 200 the reports and shield-off intervals the plan's Statistics show (the Free plan: its last 7 days). `GET /api/shield/status` → 200 each paired browser's last report and the latest shield-off
