@@ -10,7 +10,9 @@ import { registerOverApi, removeDataDir, saveScreenshot, startServer, uniqueName
  * covered by the extension's unit tests, to keep this file fast); a path entry blocks `/shorts/x` while `/watch?v=x` of the same site
  * opens, also framed in an allowed page, after Back to a page cached before Start, and a delay
  * entry's host written with a trailing dot still gets the delay page; a delay entry shows the delay page, whose Continue lets the user in after its 30 s
- * countdown (the worker's own 30 s, waited out: a page cannot skip it) and is counted, and Statistics show the
+ * countdown (the worker's own 30 s, waited out: a page cannot skip it) and is counted (a second
+ * browser of the account shows the pass as used, and its Continue forced on early lets nobody
+ * in), and Statistics show the
  * day's stopped visits and pass; the allow list blocks a
  * site it does not name; the Shield tab says the shield is on, and "Shield off at …" once the
  * extension is switched off in chrome://extensions mid-session. The sites are one local server
@@ -28,6 +30,8 @@ let site: TestSite;
 let browser: ExtensionBrowser;
 let context: BrowserContext;
 let app: Page;
+/** The account the tests sign up (test 1), for a second browser to sign in to. */
+const username = uniqueName("shield");
 
 const siteUrl = (host: string, path = "/") => site.url(host, path);
 
@@ -97,7 +101,7 @@ const showTab = (tab: "timer" | "block" | "stats") => showAppTab(app, tab);
 
 describe("Website Shield in Chromium", () => {
   it("pairs; a schedule blocks with no timer; during focus a path is blocked while another path of the same site opens", async () => {
-    await registerOverApi(app, server.url, uniqueName("shield"));
+    await registerOverApi(app, server.url, username);
     await call("POST", "/api/blocked-sites", { url: `${TUBE}/shorts` });
     const slow = await call("POST", "/api/blocked-sites", { url: SLOW });
     await call("PUT", `/api/blocked-sites/${slow.id}`, { delay: true });
@@ -201,6 +205,35 @@ describe("Website Shield in Chromium", () => {
     expect((await totals()).blocked).toBeGreaterThan(before.blocked);
     // Let in for 5 minutes: another visit opens at once.
     await expectLanding(siteUrl(SLOW, "/other"), "open");
+
+    // A second browser of the account sees the pass already used, and its Continue, forced on
+    // before the wait is over, lets nobody in.
+    // Its own copy of the extension (closing a browser removes its unpacked extension).
+    const second = await launchWithExtension(await downloadExtension(server.url), [SLOW]);
+    try {
+      const secondApp = await second.context.newPage();
+      const login = await secondApp.request.post(`${server.url}/api/login`, { data: { username, password: "calm-focus-42" }, headers: { origin: server.url } });
+      expect(login.status()).toBe(200);
+      await secondApp.goto(`${server.url}/extension`);
+      await secondApp.getByRole("button", { name: "Pair this browser's extension" }).click();
+      await expect.poll(() => secondApp.getByText("Extension paired").count()).toBeGreaterThan(0);
+      const delayed = await second.context.newPage();
+      await expect
+        .poll(async () => {
+          await delayed.goto(siteUrl(SLOW, "/second-browser")).catch(() => undefined);
+          return delayed.url();
+        }, { timeout: 60_000, interval: 500 })
+        .toContain("delay=1");
+      await expect.poll(() => delayed.getByTestId("delay-line").textContent()).toContain("2 of 3 passes left today");
+      const forced = delayed.getByTestId("delay-continue");
+      await forced.evaluate((button) => button.removeAttribute("disabled"));
+      await forced.click();
+      await expect.poll(() => delayed.getByTestId("delay-line").textContent()).toMatch(/Continue opens in \d+ s/);
+      expect(delayed.url()).toContain("delay=1");
+      expect((await totals()).pass).toBe(before.pass + 1);
+    } finally {
+      await second.close();
+    }
 
     // Statistics show today's measured figures: the stopped visits and the pass.
     await showTab("stats");
