@@ -1,12 +1,15 @@
 import { BLOCKED_SITE_MESSAGES, blockedSiteListSchema, MAX_BLOCKED_SITES, SITE_ENTRY_MESSAGES } from "@focus/core/schemas";
 import { FREE_BLOCKED_SITES_MESSAGE, FREE_PLAN } from "@focus/core/subscription";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, registerUser, type TestApp } from "./helpers";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTestApp, registerUser, runClockFrom, type TestApp } from "./helpers";
 import { accountTimerDevices, nextOfType } from "./liveHelpers";
 
 describe("blocked sites", () => {
   let t: TestApp;
-  afterEach(async () => t.close());
+  afterEach(async () => {
+    await t.close();
+    vi.unstubAllGlobals();
+  });
 
   const add = (cookie: string, payload: object) => t.app.inject({ method: "POST", url: "/api/blocked-sites", headers: { cookie }, payload });
   const list = (cookie: string) => t.app.inject({ method: "GET", url: "/api/blocked-sites", headers: { cookie } });
@@ -80,6 +83,8 @@ describe("blocked sites", () => {
   });
 
   it("answers the Shield's mode, passes a day, entries and the warning before the end on GET /api/shield, as the settings say", async () => {
+    // Noon UTC: the day the passes are counted for is known.
+    runClockFrom("2026-12-02T12:00:00Z");
     t = await createTestApp();
     const { cookie } = await registerUser(t.app);
     await add(cookie, { url: "docs.example.org" });
@@ -93,6 +98,7 @@ describe("blocked sites", () => {
       sessionIntention: null,
       endWarning: "1",
       timeZone: "UTC",
+      passesTaken: { day: "2026-12-02", count: 0 },
     });
     const saved = await t.app.inject({ method: "POST", url: "/api/settings", headers: { cookie }, payload: { shieldMode: "allowlist", delayPassesPerDay: 1, endWarning: "both" } });
     expect(saved.statusCode).toBe(200);
