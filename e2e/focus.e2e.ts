@@ -213,6 +213,16 @@ describe("Focus Arena end to end", () => {
     await context.close();
   });
 
+  it("starts a focus session for a visitor from the landing link's address itself (a tap before the page's script ran, or a new tab)", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app?start=focus`);
+    await page.getByRole("button", { name: "Pause" }).waitFor({ timeout: 20_000 });
+    expect(new URL(page.url()).search).toBe("");
+    expect(await page.getByText("Guest Session").first().isVisible()).toBe(true);
+    await context.close();
+  });
+
   it("starts a focus session for a visitor on a phone with one tap on the landing page, as a guest", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
     const page = await context.newPage();

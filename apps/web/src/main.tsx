@@ -2,6 +2,7 @@
 import "@/lib/zodConfig";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { acceptStartFromAddress } from "@/features/landing/StartFocusingLink";
 import { registerServiceWorker } from "@/features/offline/pwa";
 import { queryClient } from "@/lib/queryClient";
 import { applyTheme, followSystemTheme } from "@/lib/theme";
@@ -10,6 +11,8 @@ import "./index.css";
 
 // Before the first render: the CSP (script-src 'self') rules out an inline script in index.html.
 applyTheme();
+// The landing's "Start Focusing Now" followed before its script ran (`/app?start=focus`).
+acceptStartFromAddress();
 followSystemTheme();
 // Colours may fade again from the next frame on (index.css `theme-pending`): the switch from the
 // page's default theme to the user's has happened without a transition.

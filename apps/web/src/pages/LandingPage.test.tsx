@@ -4,6 +4,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch, renderRoute, serverConfig } from "@/test/render";
+import { acceptStartFromAddress } from "@/features/landing/StartFocusingLink";
 
 beforeEach(() => window.localStorage.clear());
 
@@ -14,7 +15,8 @@ describe("landing page /", () => {
     expect(await screen.findByRole("heading", { level: 1 })).toBeTruthy();
     const starts = screen.getAllByRole("link", { name: /Start Focusing Now/ });
     expect(starts.length).toBeGreaterThanOrEqual(2);
-    for (const link of starts) expect(link.getAttribute("href")).toBe("/app");
+    // Its address asks /app to start: a tap before the page's script runs does the same (`acceptStartFromAddress`).
+    for (const link of starts) expect(link.getAttribute("href")).toBe("/app?start=focus");
     expect(screen.getByRole("link", { name: "Start Free Trial" }).getAttribute("href")).toBe("/app");
     // Only the public configuration (the trial length, the interview promo's link), never the session.
     expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== "/api/config")).toEqual([]);
@@ -26,6 +28,23 @@ describe("landing page /", () => {
     await userEvent.click((await screen.findAllByRole("link", { name: /Start Focusing Now/ }))[0] as HTMLElement);
     expect(window.localStorage.getItem("guest-mode")).toBe("1");
     expect(window.sessionStorage.getItem("focus:start-on-arrival")).not.toBeNull();
+  });
+
+  it("takes up /app?start=focus as the page opens, as the tap would, and leaves /app in the address", () => {
+    window.sessionStorage.clear();
+    window.localStorage.removeItem("guest-mode");
+    window.history.pushState(null, "", "/app?start=focus");
+    acceptStartFromAddress();
+    expect(window.location.pathname + window.location.search).toBe("/app");
+    expect(window.localStorage.getItem("guest-mode")).toBe("1");
+    expect(window.sessionStorage.getItem("focus:start-on-arrival")).not.toBeNull();
+    // Another address is left alone.
+    window.sessionStorage.clear();
+    window.history.pushState(null, "", "/app?start=later");
+    acceptStartFromAddress();
+    expect(window.location.search).toBe("?start=later");
+    expect(window.sessionStorage.getItem("focus:start-on-arrival")).toBeNull();
+    window.history.pushState(null, "", "/");
   });
 
   it("lets 'Start Focusing Now' open a signed-in user's own timer as it is", async () => {
