@@ -23,7 +23,7 @@ export function StartFocusingLink({ className, children }: { className: string; 
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
         event.preventDefault();
         acceptStart();
-        navigate("/app");
+        void navigate("/app");
       }}
     >
       {children}
