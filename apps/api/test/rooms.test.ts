@@ -162,8 +162,9 @@ describe("focus rooms", () => {
     adaLive.send({ type: "room_check_in", outcome: "done" });
     adaLive.send({ type: "room_status", status: "Chapter 3" });
     expect((await stateWhere(adaLive, (state) => state.room.members[0]?.status === "Chapter 3")).room.members[0]?.checkIn).toBeNull();
-    // The room's first focus round ended a minute ago: its break runs (a join reads the room again).
-    await t.app.db.updateTable("rooms").set({ started_at: new Date(Date.now() - 26 * 60_000).toISOString() }).where("slug", "=", room.slug).execute();
+    // The room opened at 11:34 on the test's day (the clock runs from noon UTC): its first focus
+    // round ended a minute ago and its break runs (a join reads the room again).
+    await t.app.db.updateTable("rooms").set({ started_at: "2026-12-02T11:34:00.000Z" }).where("slug", "=", room.slug).execute();
     boLive.send({ type: "room_join", slug: room.slug });
     const joined = (await nextRoomMessage(boLive)) as RoomState;
     expect(joined.room.round).toMatchObject({ phase: "break", index: 1 });

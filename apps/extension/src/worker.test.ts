@@ -487,7 +487,8 @@ describe("blocked attempts come only from the extension's own redirect", () => {
 });
 
 describe("delay pages", () => {
-  it("lets the user in after a delay page's Continue for 5 minutes, then blocks again at the pass's end", async () => {
+  /** A paired browser with reddit.com listed behind a delay page, during a focus session. */
+  async function delayedInFocus() {
     const b = browser();
     current = b;
     b.api.blocklist = [{ id: 1, url: "reddit.com", active: true, delay: true }];
@@ -497,6 +498,11 @@ describe("delay pages", () => {
     await settle();
     b.sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
     await settle();
+    return { b, worker };
+  }
+
+  it("lets the user in after a delay page's Continue for 5 minutes, then blocks again at the pass's end", async () => {
+    const { b, worker } = await delayedInFocus();
     const page = redirected(b.chrome, "https://www.reddit.com/r/all?sort=new");
     const query = readBlockedPageQuery(new URL(page).search);
     expect(query).toMatchObject({ delay: true, entry: "reddit.com", url: "https://www.reddit.com/r/all?sort=new", domain: "reddit.com" });
@@ -523,15 +529,7 @@ describe("delay pages", () => {
   });
 
   it("counts the passes another browser of the account took today: the delay page shows what is left, and none left lets nobody in", async () => {
-    const b = browser();
-    current = b;
-    b.api.blocklist = [{ id: 1, url: "reddit.com", active: true, delay: true }];
-    const worker = await b.restart();
-    await worker.pair(b.api.token, ORIGIN);
-    b.sockets.last.open();
-    await settle();
-    b.sockets.last.receive({ type: "timer_update", timerState: focus(T0 + 25 * MIN), source: "web" });
-    await settle();
+    const { b, worker } = await delayedInFocus();
     // Another browser took a pass: the server says so, and this browser fetches the Shield again.
     b.api.passesTaken = { day: localDayKey(T0), count: 1 };
     b.sockets.last.receive({ type: "blocked_sites_changed" });

@@ -102,7 +102,7 @@ describe("a focus room's page", () => {
 
   it("asks how the round went in the break after it: one tap tells the room and keeps the answer with the round's session; others' answers show by their names", async () => {
     // The room's first focus round ended 2 minutes ago: its break runs (3 minutes left).
-    const startedAt = Date.now() - 27 * 60_000;
+    const startedAt = NOON.getTime() - 27 * 60_000;
     const breakStart = startedAt + 25 * 60_000;
     const room = roomNow({ startedAt, round: { index: 1, phase: "break", startedAt: breakStart, endsAt: breakStart + 5 * 60_000 } });
     const fetchMock = serveRoom(room);

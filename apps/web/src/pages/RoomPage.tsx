@@ -101,9 +101,10 @@ function useRoomPresence(room: Room, user: User | null) {
    * reflection when that session still waits for one (a failure to keep it is said).
    */
   const checkIn = (outcome: SessionOutcome) => {
+    if (!user) return;
     rooms?.checkIn(outcome);
     const breakStart = roomRound(scheduleOf(room), serverNow()).startedAt;
-    answerRecentOffer(outcome, breakStart - ROUND_EDGE_MS).then(
+    answerRecentOffer(user.id, outcome, breakStart - ROUND_EDGE_MS).then(
       (result) => {
         if (result?.status === "refused") toast({ title: "Not saved with your session", description: result.error.message, variant: "destructive" });
       },

@@ -623,6 +623,17 @@ function refuseInRound(command: RoundRefusedCommand) {
   return { type: "roundRefused" as const, params: { command } };
 }
 
+/**
+ * What a strict focus session, then a room's round, refuses of `command` (`strictSession`,
+ * `roomRound`): only the time moves, and the refusal is said.
+ */
+function lockedSession(command: RoundRefusedCommand) {
+  return [
+    { guard: "strictSession" as const, actions: ["observeTime" as const, refuseStrict(command)] },
+    { guard: "roomRound" as const, actions: ["observeTime" as const, refuseInRound(command)] },
+  ];
+}
+
 /** The withdrawn-record effect of "+5 min" after the end, before `reviveExtended` forgets the record. */
 const withdrawCompletion = { type: "stopUndone", params: ({ context }: { context: TimerContext }) => ({ session: context.extendable!.record }) } as const;
 
@@ -730,26 +741,16 @@ export const timerMachine = timerSetup.createMachine({
         START: { actions: "observeTime" },
         PAUSE: [
           { guard: "sessionOver", actions: "observeTime" },
-          { guard: "strictSession", actions: ["observeTime", refuseStrict("pause")] },
-          { guard: "roomRound", actions: ["observeTime", refuseInRound("pause")] },
+          ...lockedSession("pause"),
           { target: "paused", actions: ["observeTime", "stopClock"] },
         ],
         TOGGLE: [
           { guard: "sessionOver", actions: "observeTime" },
-          { guard: "strictSession", actions: ["observeTime", refuseStrict("pause")] },
-          { guard: "roomRound", actions: ["observeTime", refuseInRound("pause")] },
+          ...lockedSession("pause"),
           { target: "paused", actions: ["observeTime", "stopClock"] },
         ],
-        RESET: [
-          { guard: "strictSession", actions: ["observeTime", refuseStrict("reset")] },
-          { guard: "roomRound", actions: ["observeTime", refuseInRound("reset")] },
-          ...stopTransitions("running", "resetSession"),
-        ],
-        SET_MODE: [
-          { guard: "strictSession", actions: ["observeTime", refuseStrict("mode")] },
-          { guard: "roomRound", actions: ["observeTime", refuseInRound("mode")] },
-          ...stopTransitions("running", "setMode", "resetSession"),
-        ],
+        RESET: [...lockedSession("reset"), ...stopTransitions("running", "resetSession")],
+        SET_MODE: [...lockedSession("mode"), ...stopTransitions("running", "setMode", "resetSession")],
         END_EARLY: [
           { guard: "sessionOver", actions: "observeTime" },
           { guard: "strictSession", target: "idle", actions: ["observeTime", recordEscape, "resetSession"] },
@@ -770,16 +771,8 @@ export const timerMachine = timerSetup.createMachine({
           { guard: "startBlocked", actions: ["observeTime", refuseStart] },
           { target: "running", actions: ["observeTime", "beginSession", "startClock"] },
         ],
-        RESET: [
-          { guard: "strictSession", actions: ["observeTime", refuseStrict("reset")] },
-          { guard: "roomRound", actions: ["observeTime", refuseInRound("reset")] },
-          ...stopTransitions("paused", "resetSession"),
-        ],
-        SET_MODE: [
-          { guard: "strictSession", actions: ["observeTime", refuseStrict("mode")] },
-          { guard: "roomRound", actions: ["observeTime", refuseInRound("mode")] },
-          ...stopTransitions("paused", "setMode", "resetSession"),
-        ],
+        RESET: [...lockedSession("reset"), ...stopTransitions("paused", "resetSession")],
+        SET_MODE: [...lockedSession("mode"), ...stopTransitions("paused", "setMode", "resetSession")],
         END_EARLY: [
           { guard: "strictSession", target: "idle", actions: ["observeTime", recordEscape, "resetSession"] },
           { actions: "observeTime" },

@@ -101,14 +101,14 @@ export async function saveReflection(target: ReflectionOffer, answer: SessionRef
 }
 
 /**
- * Saves `outcome` as the reflection of the offered session when it ended at or after `since`
- * (epoch ms: a room's check-in answers the round that just ended, never an older session), and
+ * Saves `outcome` as the reflection of `userId`'s offered session when it ended at or after
+ * `since` (epoch ms: a room's check-in answers the round that just ended, never an older session), and
  * takes the offer down once kept. Resolves with the outbox's outcome, or null when no such
  * session waits (or it is a guest's).
  */
-export async function answerRecentOffer(outcome: SessionOutcome, since: number): Promise<Outcome | null> {
+export async function answerRecentOffer(userId: number, outcome: SessionOutcome, since: number): Promise<Outcome | null> {
   const target = offer;
-  if (!target || target.endedAt < since) return null;
+  if (!target || target.userId !== userId || target.endedAt < since) return null;
   const result = await saveReflection(target, { outcome });
   if (result?.status !== "refused" && offer === target) clearReflection();
   return result;
