@@ -183,7 +183,7 @@ export default tseslint.config(
   { files: ["**/*.{js,mjs,cjs}"], ...tseslint.configs.disableTypeChecked },
   { files: ["apps/web/**/*.{ts,tsx}"], ...reactHooks.configs.flat.recommended },
   {
-    files: ["scripts/**", "apps/*/scripts/**", "e2e/**", "apps/api/**", "**/*.config.{js,ts}"],
+    files: ["scripts/**", "test/**", "apps/*/scripts/**", "e2e/**", "apps/api/**", "**/*.config.{js,ts}"],
     languageOptions: { globals: globals.node },
   },
   {

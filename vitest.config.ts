@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { dateSensitiveFiles } from "./test/dateSensitive.mjs";
 
 const coreSource = fileURLToPath(new URL("./packages/core/src/", import.meta.url));
 /**
@@ -11,6 +12,19 @@ const coreSource = fileURLToPath(new URL("./packages/core/src/", import.meta.url
 const coreAlias = [{ find: /^@focus\/core\/(.+)$/, replacement: `${coreSource}$1` }];
 /** Starts each test file's clock at FOCUS_TEST_INSTANT when set (the runs at a chosen instant). */
 const AT_INSTANT = fileURLToPath(new URL("./test/instant.ts", import.meta.url));
+
+/**
+ * Which files of the date projects (core, api, web, extension) run: FOCUS_TEST_FILES=dated keeps
+ * only the date-sensitive ones (test/dateSensitive.mjs), as `npm run check` runs them at its two
+ * chosen instants; =undated leaves those out, for its run at the machine's clock; unset, all.
+ */
+function datedFiles(project: "core" | "api" | "web" | "extension", include: string[], exclude: string[] = []) {
+  const selection = process.env.FOCUS_TEST_FILES;
+  if (selection === "dated") return { include: dateSensitiveFiles(project), exclude };
+  if (selection === "undated") return { include, exclude: [...exclude, ...dateSensitiveFiles(project)] };
+  if (selection) throw new Error(`FOCUS_TEST_FILES must be "dated" or "undated", not ${selection}`);
+  return { include, exclude };
+}
 
 /**
  * The API tests run a second time on PostgreSQL when a server can be had:
@@ -115,7 +129,7 @@ export default defineConfig({
     projects: [
       {
         // Pure functions and charts, no module state between files: one module graph per worker.
-        test: { name: "core", root: "packages/core", include: ["src/**/*.test.ts"], environment: "node", env: LOCAL_TIME_ZONE, isolate: false, setupFiles: [AT_INSTANT] },
+        test: { name: "core", root: "packages/core", ...datedFiles("core", ["src/**/*.test.ts"]), environment: "node", env: LOCAL_TIME_ZONE, isolate: false, setupFiles: [AT_INSTANT] },
       },
       {
         test: { name: "audio", root: "packages/audio", include: ["src/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
@@ -125,9 +139,8 @@ export default defineConfig({
         test: {
           name: "api",
           root: "apps/api",
-          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
           // Two instances relaying through LISTEN/NOTIFY exist on PostgreSQL only (api-pg).
-          exclude: ["test/liveInstances.test.ts"],
+          ...datedFiles("api", ["src/**/*.test.ts", "test/**/*.test.ts"], ["test/liveInstances.test.ts"]),
           environment: "node",
           testTimeout: 20_000,
           isolate: API_ISOLATE,
@@ -163,7 +176,7 @@ export default defineConfig({
         test: {
           name: "web",
           root: "apps/web",
-          include: ["src/**/*.test.{ts,tsx}"],
+          ...datedFiles("web", ["src/**/*.test.{ts,tsx}"]),
           environment: "jsdom",
           setupFiles: [AT_INSTANT, "src/test/setup.ts"],
           // Limits against hangs only, with room for a loaded machine: a test waits on several
@@ -176,7 +189,7 @@ export default defineConfig({
       },
       {
         resolve: { alias: coreAlias },
-        test: { name: "extension", root: "apps/extension", include: ["src/**/*.test.ts"], environment: "node", setupFiles: [AT_INSTANT] },
+        test: { name: "extension", root: "apps/extension", ...datedFiles("extension", ["src/**/*.test.ts"]), environment: "node", setupFiles: [AT_INSTANT] },
       },
       {
         test: {

@@ -106,40 +106,10 @@ runOrExit(bin, [...pre, "install", "--frozen-lockfile"], "Install");
 step("Building packages and apps (turbo run build)");
 runOrExit(bin, [...pre, "run", "build"], "Build");
 
-/**
- * Runs the commands at the same time (they are independent and each keeps one core busy) and
- * prints each one's output in full, in order, once all have ended. Exits on the first failure.
- */
-async function runTogether(jobs) {
-  const results = await Promise.all(
-    jobs.map(
-      ({ title, args }) =>
-        new Promise((resolve) => {
-          const child = spawn(bin, [...pre, ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "1" } });
-          const chunks = [];
-          child.stdout.on("data", (d) => chunks.push(d));
-          child.stderr.on("data", (d) => chunks.push(d));
-          child.on("error", (error) => resolve({ title, status: 1, output: String(error) }));
-          child.on("close", (code) => resolve({ title, status: code ?? 1, output: Buffer.concat(chunks).toString() }));
-        }),
-    ),
-  );
-  for (const { title, status, output } of results) {
-    step(title);
-    process.stdout.write(output);
-    if (status !== 0) {
-      console.error(`\n${title} failed (exit ${status}). See the output above; README "Troubleshooting" lists common causes.`);
-      process.exit(status);
-    }
-  }
-}
-
 if (command === "check") {
-  await runTogether([
-    { title: "Linting (eslint)", args: ["run", "lint"] },
-    { title: "Type-checking (tsc)", args: ["run", "typecheck"] },
-  ]);
-  step("Running every test (unit, API, end-to-end in Chromium; the date-sensitive ones again at two instants)");
+  // The lint and type-check run inside the tests' schedule (scripts/test.mjs), beside the
+  // end-to-end tests, where they use a core the browsers leave idle.
+  step("Running every test, the lint and the type-check (unit, API, end-to-end in Chromium; the date-sensitive ones at two instants)");
   runOrExit(bin, [...pre, "test", "--check"], "Tests");
   process.exit(0);
 }

@@ -3,21 +3,28 @@
  * `pnpm test`: every test in one Vitest run (one summary line), against the built app for
  * the end-to-end projects. Extra arguments go to Vitest (e.g. `pnpm test --project core`).
  *
- * `pnpm test --check` is what `npm run check` (and so CI) runs: every test, then the ones that
- * depend on the date again at two chosen instants, with the end-to-end tests on a loaded
- * machine (README, "Tests at any hour and under load"):
- * 1. the unit and API projects (core, audio, api, api-pg, web, extension), PostgreSQL required,
- *    with the machine to itself;
- * 2. the end-to-end project, while two busy processes of our own run beside it. They do real
- *    work first, one worker each: one runs the date-sensitive test files (DATE_WORDS) of core,
- *    api, web and extension with every file's clock starting at 00:05 UTC on a Sunday (a new
- *    day and a new week), the other the same files at 23:55 UTC on the last day of a year
- *    (test/instant.ts, in UTC). Then each keeps a core busy until the end-to-end tests end;
- * 3. the `e2e-alone` project, with the machine to itself (it measures the server under load it
+ * `pnpm test --check` is what `npm run check` (and so CI) runs after installing and building:
+ * every test once, the ones that depend on the date at two chosen instants, the end-to-end
+ * tests on a loaded machine, and the lint and type-check (README, "Tests at any hour and under
+ * load"):
+ * 1. the unit and API projects (core, audio, api, api-pg, web, extension) at the machine's
+ *    clock, PostgreSQL required, with the machine to itself. The date-sensitive files of core,
+ *    api, web and extension (test/dateSensitive.mjs) are left to the runs at an instant;
+ * 2. those date-sensitive files with every file's clock starting at 00:05 UTC on a Sunday (a
+ *    new day and a new week), in UTC (test/instant.ts), also with the machine to itself;
+ * 3. the end-to-end project, while two busy processes of our own run beside it. They do real
+ *    work first, one worker each: one runs the date-sensitive files again at 23:55 UTC on the
+ *    last day of a year with core and web in Pacific/Auckland (13:55 on New Year's Day there: a
+ *    local day, month and year that are not UTC's), the other the lint and the type-check.
+ *    Then each keeps a core busy until the end-to-end tests end;
+ * 4. the `e2e-alone` project, with the machine to itself (it measures the server under load it
  *    makes itself).
  * Each run prints its own Vitest summary ("Tests N passed"). A run that outlasts its limit
  * (LIMITS_MS) is stopped and fails the check. Every process started here is stopped when the
  * run ends, fails or is interrupted.
+ *
+ * The check is bound by CPU on a 2-core machine: the runs above cost about 1,700 CPU-seconds
+ * (`docs/testing.md` has the figures), so the order keeps both cores busy rather than waiting.
  *
  * The API tests run twice: on SQLite (project `api`) and on PostgreSQL (project `api-pg`).
  * For the latter, apps/api/test/postgresSetup.ts starts a throwaway local PostgreSQL 15 (or uses
@@ -25,8 +32,6 @@
  * it fails rather than skips them.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 
 const args = process.argv.slice(2);
@@ -37,45 +42,29 @@ if (!args.includes("--check")) {
   process.exit(result.status ?? 1);
 }
 
-/** The projects whose tests read "today", a week, a trial's end, a streak or a schedule, with their test folders. */
+/** The projects with date-sensitive test files (test/dateSensitive.mjs). */
 const DATE_PROJECTS = ["core", "api", "web", "extension"];
-const DATE_TEST_DIRS = ["packages/core/src", "apps/api/test", "apps/web/src", "apps/extension/src"];
-/**
- * What makes a test file date-sensitive: it names a day, a date, a week, a trial, a streak, a
- * schedule, midnight, a time zone, a clock or an hour. The others (a header's layout, a zod
- * message, the audio list) give the same result at any instant, so the runs at the chosen
- * instants leave them out: a third of the files, and of those runs' time.
- */
-const DATE_WORDS = /[Dd]ay|Date|[Ww]eek|[Tt]rial|[Ss]treak|[Ss]chedule|midnight|[Tt]ime[Zz]one|[Cc]lock|[Hh]our/;
-/**
- * The first run, with the machine to itself. (The PostgreSQL copy of the API tests took 825 s
- * on one worker beside the end-to-end tests, against about 150 s of this run's time here.)
- */
+/** The unit and API projects. */
 const UNIT_PROJECTS = ["core", "audio", "api", "api-pg", "web", "extension"];
+/** Per-test limit in the runs beside the end-to-end tests, ms: they share two cores with the browsers (a guard against a hang only). */
+const BUSY_TEST_TIMEOUT_MS = 120_000;
+/** End-to-end files run side by side, more than Vitest's default: most of their time is spent waiting on a browser, a server or a timer. */
+const E2E_WORKERS = 4;
 
 /**
- * Left out of the runs at the chosen instants: tests that read no date and measure work under
- * load of their own making (the audio library's worker processes, a presence flood), which the
- * first run already covers on a quiet machine.
+ * The instants the date-sensitive files run at, with the zone of the core and web tests
+ * (FOCUS_TEST_TZ; the API and the extension run in UTC). Just after midnight UTC on a Sunday,
+ * in UTC: a new day and a new week everywhere. Just before midnight UTC on New Year's Eve, with
+ * the pages in Pacific/Auckland, where it is already the afternoon of New Year's Day: a page
+ * that counts a UTC day where it means the user's own fails there.
  */
-const NOT_DATE_SENSITIVE = ["**/audioRenderer.test.ts", "**/roomAbuse.test.ts"];
-/** Per-test limit in those runs, ms: they share two cores with the browsers (a guard against a hang only). */
-const BUSY_TEST_TIMEOUT_MS = 120_000;
-
-/** The instants the date-sensitive projects run at again, besides the wall clock's. */
-const INSTANTS = ["2026-12-06T00:05:00Z", "2026-12-31T23:55:00Z"];
+const INSTANTS = [
+  { at: "2026-12-06T00:05:00Z", zone: "UTC" },
+  { at: "2026-12-31T23:55:00Z", zone: "Pacific/Auckland" },
+];
 
 const projects = (names) => names.flatMap((name) => ["--project", name]);
 
-/** The date-sensitive test files (DATE_WORDS) of the date projects, as paths from the repository's root. */
-function dateSensitiveFiles() {
-  const testFile = /\.test\.tsx?$/;
-  return DATE_TEST_DIRS.flatMap((dir) =>
-    readdirSync(dir, { recursive: true })
-      .map((name) => join(dir, String(name)))
-      .filter((file) => testFile.test(file) && DATE_WORDS.test(readFileSync(file, "utf8"))),
-  );
-}
 const children = new Set();
 const stopAll = () => {
   for (const child of children) {
@@ -123,8 +112,8 @@ const title = (text) => console.log(`\n\u001b[1m==> ${text}\u001b[0m (at ${Math.
 
 /**
  * How long each run may take before it is stopped and reported, ms: guards against a hang only,
- * with room for a machine slower than ours (the end-to-end run takes about 22 minutes here, the
- * runs beside it as long). `beside` is one deadline for all the runs beside the end-to-end tests,
+ * with room for a machine slower than ours (the end-to-end run takes about 10 minutes here, the
+ * runs beside it less). `beside` is one deadline for all the runs beside the end-to-end tests,
  * counted from their start. Install, build, and these add up to well under CI's 90 minutes.
  */
 const LIMITS_MS = { unit: 20 * 60_000, e2e: 45 * 60_000, beside: 45 * 60_000, alone: 5 * 60_000 };
@@ -155,11 +144,14 @@ const env = { FOCUS_TEST_POSTGRES: "required" };
 /** What a run beside the end-to-end tests adds to Vitest's arguments: one worker, and room for the load. */
 const BESIDE = ["--maxWorkers=1", `--testTimeout=${BUSY_TEST_TIMEOUT_MS}`, `--hookTimeout=${BUSY_TEST_TIMEOUT_MS}`];
 
-/** The date-sensitive files of the date projects with every file's clock starting at `instant` (test/instant.ts), in UTC. */
-const dateRun = (instant) => ({
-  name: `Date-sensitive tests (${DATE_PROJECTS.join(", ")}) at ${instant}, TZ=UTC`,
-  args: [...vitest, ...projects(DATE_PROJECTS), ...BESIDE, ...NOT_DATE_SENSITIVE.map((glob) => `--exclude=${glob}`), ...dateSensitiveFiles()],
-  env: { TZ: "UTC", FOCUS_TEST_TZ: "UTC", FOCUS_TEST_INSTANT: instant },
+/**
+ * The date-sensitive files of the date projects (FOCUS_TEST_FILES=dated) with every file's
+ * clock starting at `at` (test/instant.ts): the process in UTC, the core and web tests in `zone`.
+ */
+const dateRun = ({ at, zone }, vitestArgs = []) => ({
+  name: `Date-sensitive tests (${DATE_PROJECTS.join(", ")}) at ${at}, pages in ${zone}`,
+  args: [...vitest, ...projects(DATE_PROJECTS), ...vitestArgs],
+  env: { FOCUS_TEST_FILES: "dated", TZ: "UTC", FOCUS_TEST_TZ: zone, FOCUS_TEST_INSTANT: at },
 });
 
 /**
@@ -217,19 +209,30 @@ function record(name, startedAt, outcome) {
   return outcome.status;
 }
 
-title(`Unit and API tests (${UNIT_PROJECTS.join(", ")})`);
 // Each run runs even when an earlier one failed (`failed ||= run()` would skip it).
-let runStarted = Date.now();
-const unitStatus = record("Unit and API tests", runStarted, await withinLimit(start("pnpm", [...vitest, ...projects(UNIT_PROJECTS)], { env }), LIMITS_MS.unit, "The unit and API run"));
-failed = unitStatus !== 0 || failed;
+const quietRuns = [
+  { name: `Unit and API tests (${UNIT_PROJECTS.join(", ")}), date-sensitive files left to the instants`, args: [...vitest, ...projects(UNIT_PROJECTS)], env: { ...env, FOCUS_TEST_FILES: "undated" } },
+  dateRun(INSTANTS[0]),
+];
+for (const run of quietRuns) {
+  title(run.name);
+  const runStarted = Date.now();
+  failed = record(run.name, runStarted, await withinLimit(start("pnpm", run.args, { env: run.env }), LIMITS_MS.unit, run.name)) !== 0 || failed;
+}
 
-// The busy processes do work of their own first, the date-sensitive files at the two instants;
-// then they loop until the end-to-end tests end.
-const besideRuns = INSTANTS.map((instant) => [dateRun(instant)]);
+// The busy processes do work of their own first: the date-sensitive files at the second
+// instant, and the lint and type-check. Then they loop until the end-to-end tests end.
+const besideRuns = [
+  [dateRun(INSTANTS[1], BESIDE)],
+  [
+    { name: "Lint (eslint)", args: ["run", "lint"], env: {} },
+    { name: "Type-check (tsc)", args: ["run", "typecheck"], env: {} },
+  ],
+];
 title(`End-to-end tests in Chromium, beside two busy processes (${besideRuns.map((runs) => runs.map((run) => run.name).join(", then ")).join("; ")}; then busy loops)`);
 const busy = besideRuns.map(busyProcess);
-runStarted = Date.now();
-const e2eStatus = record("End-to-end tests", runStarted, await withinLimit(start("pnpm", [...vitest, "--project", "e2e"], { env }), LIMITS_MS.e2e, "The end-to-end run"));
+let runStarted = Date.now();
+const e2eStatus = record("End-to-end tests", runStarted, await withinLimit(start("pnpm", [...vitest, "--project", "e2e", `--maxWorkers=${E2E_WORKERS}`], { env }), LIMITS_MS.e2e, "The end-to-end run"));
 failed = e2eStatus !== 0 || failed;
 for (const beside of busy) beside.stop();
 console.log("\nWaiting for the runs beside the end-to-end tests to end…");
