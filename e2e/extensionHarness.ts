@@ -33,7 +33,10 @@ export async function downloadExtension(appUrl: string): Promise<string> {
   return dir;
 }
 
-/** A local site: every request answers the page `html(request)`. */
+/** What the local site answers: an HTML page, or a body with its own content type (a service worker's script). */
+export type TestSiteAnswer = string | { contentType: string; body: string };
+
+/** A local site: every request answers `answer(request)`. */
 export interface TestSite {
   port: number;
   /** `http://<host>:<port><path>`: the site under one of the test host names. */
@@ -41,11 +44,13 @@ export interface TestSite {
   close(): Promise<void>;
 }
 
-/** Starts the local site on a free port. */
-export async function startTestSite(html: (request: IncomingMessage) => string): Promise<TestSite> {
+/** Starts the local site on a free port; `answer` gives each request's page (HTML unless it says otherwise). */
+export async function startTestSite(answer: (request: IncomingMessage) => TestSiteAnswer): Promise<TestSite> {
   const server: Server = createServer((request, response) => {
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    response.end(html(request));
+    const answered = answer(request);
+    const { contentType, body } = typeof answered === "string" ? { contentType: "text/html; charset=utf-8", body: answered } : answered;
+    response.writeHead(200, { "content-type": contentType });
+    response.end(body);
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -69,9 +74,15 @@ export interface ExtensionBrowser {
  * Launches Chromium (Debian's, headless, a fresh profile) with the unpacked extension in
  * `extensionDir` and each of `hosts` (and its subdomains) resolved to 127.0.0.1; resolves once
  * the extension's service worker runs. A host given with a `port` is reached on the default port
- * (`http://host/…`, as real sites are) and answered by 127.0.0.1 on that port.
+ * (`http://host/…`, as real sites are) and answered by 127.0.0.1 on that port. Each origin in
+ * `secureOrigins` (`http://host`) counts as secure, so its pages can register a service worker
+ * as an https site's can.
  */
-export async function launchWithExtension(extensionDir: string, hosts: readonly (string | { host: string; port: number })[]): Promise<ExtensionBrowser> {
+export async function launchWithExtension(
+  extensionDir: string,
+  hosts: readonly (string | { host: string; port: number })[],
+  { secureOrigins = [] }: { secureOrigins?: readonly string[] } = {},
+): Promise<ExtensionBrowser> {
   const profileDir = mkdtempSync(join(tmpdir(), "focus-e2e-profile-"));
   const rules = hosts
     .flatMap((entry) => {
@@ -85,7 +96,13 @@ export async function launchWithExtension(extensionDir: string, hosts: readonly 
     viewport: { width: 1280, height: 800 },
     // As `launchBrowser`'s contexts: no test is about an animation.
     reducedMotion: "reduce",
-    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, `--host-resolver-rules=${rules}`],
+    args: [
+      ...CHROMIUM_ARGS,
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      `--host-resolver-rules=${rules}`,
+      ...(secureOrigins.length > 0 ? [`--unsafely-treat-insecure-origin-as-secure=${secureOrigins.join(",")}`] : []),
+    ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
   return {

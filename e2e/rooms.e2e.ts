@@ -167,6 +167,39 @@ describe("focus rooms in two browsers", () => {
     await boContext.close();
   });
 
+  it("puts the account's other device in the room it joined, and leaving on either device takes both out", async () => {
+    const laptopContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const adaName = uniqueName("ada");
+    const laptop = await signUp(laptopContext, adaName);
+    const login = await phoneContext.request.post(`${server.url}/api/login`, { data: { username: adaName, password: "calm-focus-42" }, headers: { origin: server.url } });
+    expect(login.status()).toBe(200);
+    const phone = await phoneContext.newPage();
+    await phone.goto(`${server.url}/app`);
+    await phone.getByRole("link", { name: "Focus rooms" }).waitFor();
+
+    // The laptop opens a room, and is in it.
+    await laptop.getByRole("link", { name: "Focus rooms" }).click();
+    await laptop.getByLabel("Room name").fill("Both devices");
+    await laptop.getByRole("button", { name: "Open room" }).click();
+    await laptop.getByRole("button", { name: "Leave room" }).waitFor();
+    // The phone, on the Focus Arena, is in it too: the chip, and one Ada in the room's list.
+    await expect.poll(() => phone.getByTestId("room-chip").textContent()).toBe("In Both devices·Back");
+    await expect.poll(() => roomMembers(laptop).allInnerTexts()).toEqual([expect.stringContaining(adaName)]);
+    await saveScreenshot(phone, "room-chip-other-device-phone");
+
+    // Left on the phone: the laptop leaves too, and a reload does not put it back.
+    await phone.getByRole("status", { name: "Focus room" }).getByRole("button", { name: "Leave room" }).click();
+    await phone.getByTestId("room-chip").waitFor({ state: "detached" });
+    await laptop.getByRole("button", { name: "Join this room" }).waitFor();
+    await laptop.reload();
+    await laptop.getByRole("button", { name: "Join this room" }).waitFor();
+    await phone.reload();
+    await phone.getByRole("link", { name: "Focus rooms" }).waitFor();
+    expect(await phone.getByTestId("room-chip").count()).toBe(0);
+    await Promise.all([laptopContext.close(), phoneContext.close()]);
+  });
+
   it("lets a visitor look at a room and asks them to sign in to join", async () => {
     const owner = await browser.newContext();
     const page = await signUp(owner, uniqueName("host"));

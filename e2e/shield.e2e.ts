@@ -8,7 +8,7 @@ import { registerOverApi, removeDataDir, saveScreenshot, startServer, uniqueName
  * The Website Shield's entries and modes in Chromium, with the extension zip the app serves,
  * paired from /extension: a schedule around now blocks with no timer running (its end is
  * covered by the extension's unit tests, to keep this file fast); a path entry blocks `/shorts/x` while `/watch?v=x` of the same site
- * opens, also framed in an allowed page, after Back to a page cached before Start, and a delay
+ * opens, also framed in an allowed page, answered by the site's own service worker, after Back to a page cached before Start, and a delay
  * entry's host written with a trailing dot still gets the delay page; a delay entry shows the delay page, whose Continue lets the user in after its 30 s
  * countdown (the worker's own 30 s, waited out: a page cannot skip it) and is counted (a second
  * browser of the account shows the pass as used, and its Continue forced on early lets nobody
@@ -23,6 +23,24 @@ const SLOW = "slow-test.example";
 const OTHER = "other-test.example";
 /** A site reached on the default port (`http://framed-test.example/…`), as real sites are: a path rule's URL filter names no port. */
 const FRAMED = "framed-test.example";
+/**
+ * A site whose pages its own service worker answers (registered before the session goes on),
+ * so no request reaches the network: counted as a secure origin, as an https site is.
+ */
+const WORKER = "worker-test.example";
+/** The worker's script: it answers every page of the site itself, with the path it was asked for. */
+const SITE_WORKER = `self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener("fetch", (event) => {
+  if (event.request.mode !== "navigate") return;
+  const path = new URL(event.request.url).pathname;
+  const page = "<!doctype html><title>Test site</title><h1>Test site</h1><p>service worker " + path + "</p>";
+  event.respondWith(new Response(page, { headers: { "content-type": "text/html" } }));
+});`;
+/** A page of the site that registers its worker and says so in its title. */
+const REGISTER_PAGE = `<!doctype html><title>registering</title><script>
+navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready).then(() => { document.title = "registered"; });
+</script>`;
 const APP_PORT = 4127;
 
 let server: RunningServer;
@@ -42,13 +60,17 @@ beforeAll(async () => {
   server = await startServer({ port: APP_PORT, env: { SHIELD_OFF_AFTER_MS: "45000", SHIELD_CHECK_MS: "1000" } });
   const extensionDir = await downloadExtension(server.url);
   site = await startTestSite((req) => {
+    if (req.url === "/sw.js") return { contentType: "text/javascript", body: SITE_WORKER };
+    if (req.url === "/register") return REGISTER_PAGE;
     // `/with-frame?src=<url>`: an allowed page that frames `src`.
     const framed = new URL(req.url ?? "/", "http://site").searchParams.get("src");
     const body = framed === null ? "" : `<iframe title="framed" src="${encodeURI(framed)}"></iframe>`;
     return `<!doctype html><title>Test site</title><h1>Test site</h1><p>${req.headers.host ?? ""}${req.url ?? ""}</p>${body}`;
   });
   // The trailing-dot spellings of the hosts resolve to the site too.
-  browser = await launchWithExtension(extensionDir, [TUBE, SLOW, OTHER, `${SLOW}.`, { host: FRAMED, port: site.port }]);
+  browser = await launchWithExtension(extensionDir, [TUBE, SLOW, OTHER, `${SLOW}.`, { host: FRAMED, port: site.port }, { host: WORKER, port: site.port }], {
+    secureOrigins: [`http://${WORKER}`],
+  });
   context = browser.context;
   app = await context.newPage();
 });
@@ -142,7 +164,7 @@ describe("Website Shield in Chromium", () => {
     await expectLanding(siteUrl(TUBE, "/shortsy"), "open");
   });
 
-  it("reaches the blocked page however a listed page is reached: framed in an allowed page, Back to a page cached before Start, a delay entry's host with a trailing dot", async () => {
+  it("reaches the blocked page however a listed page is reached: framed in an allowed page, answered by the site's service worker, Back to a page cached before Start, a delay entry's host with a trailing dot", async () => {
     // Framed in an allowed page: a listed path never shows in the frame; an allowed path does.
     await call("POST", "/api/blocked-sites", { url: `${FRAMED}/shorts` });
     const frameText = async (src: string) => {
@@ -162,12 +184,22 @@ describe("Website Shield in Chromium", () => {
     await showTab("timer");
     await app.getByRole("button", { name: "Pause" }).click();
     await expectLanding(siteUrl(TUBE, "/shorts/paused"), "open");
+    // A site's own service worker, registered while the shield is off, answers its pages: no
+    // request reaches the network, where the extension's rules act.
+    await call("POST", "/api/blocked-sites", { url: `${WORKER}/shorts` });
+    const registration = await context.newPage();
+    await registration.goto(`http://${WORKER}/register`);
+    await expect.poll(() => registration.title()).toBe("registered");
+    await registration.goto(`http://${WORKER}/shorts/before`);
+    expect(await registration.locator("p").textContent()).toBe("service worker /shorts/before");
+    await registration.close();
     const tab = await context.newPage();
     await tab.goto(siteUrl(TUBE, "/shorts/cached"));
     expect(await tab.locator("h1").textContent()).toBe("Test site");
     await tab.goto(siteUrl(OTHER, "/next"));
     await app.getByRole("button", { name: "Resume" }).click();
     await expectLanding(siteUrl(TUBE, "/shorts/resumed"), "blocked");
+    await expectLanding(`http://${WORKER}/shorts/answered-by-the-worker`, "blocked");
     await tab.goBack().catch(() => undefined);
     await expect.poll(() => tab.url(), { timeout: 20_000 }).toMatch(/^chrome-extension:\/\//);
     // Left open: closing a tab the extension sent back from the cache at times never returned.

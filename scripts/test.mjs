@@ -142,7 +142,7 @@ function withinLimit(run, limitMs, name) {
 
 const env = { FOCUS_TEST_POSTGRES: "required" };
 /** What a run beside the end-to-end tests adds to Vitest's arguments: one worker, and room for the load. */
-const BESIDE = ["--maxWorkers=1", `--testTimeout=${BUSY_TEST_TIMEOUT_MS}`, `--hookTimeout=${BUSY_TEST_TIMEOUT_MS}`];
+const BESIDE = ["--maxWorkers=2", `--testTimeout=${BUSY_TEST_TIMEOUT_MS}`, `--hookTimeout=${BUSY_TEST_TIMEOUT_MS}`];
 
 /**
  * The date-sensitive files of the date projects (FOCUS_TEST_FILES=dated) with every file's

@@ -153,6 +153,9 @@ const MATRIX: Record<string, Expectation> = {
     showsOwnerName: true,
     call: () => ({ url: `/api/rooms/${matrixRoom}/end` }),
   },
+  // The account's own room: each signed-in account reads and leaves only its own.
+  "GET /api/me/room": { status: loggedIn(200), call: plain("/api/me/room") },
+  "DELETE /api/me/room": { status: loggedIn(200), call: plain("/api/me/room") },
   "GET /api/config": { status: open(200), call: plain("/api/config") },
   "POST /api/register": {
     status: open(201),

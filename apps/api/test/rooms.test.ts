@@ -1,7 +1,7 @@
 import { type LiveMessage } from "@focus/core/protocol";
 import { ROOM_EMPTY_CLOSE_MS } from "@focus/core/rooms";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ROOM_CLOSED_BY_OWNER, ROOM_GONE_MESSAGE } from "../src/live/rooms";
+import { ROOM_CLOSED_BY_OWNER, ROOM_GONE_MESSAGE, ROOM_LEFT_MESSAGE } from "../src/live/rooms";
 import { createTestApp, registerUser, runClockFrom, type TestApp } from "./helpers";
 import { connect, listen, refusal, type LiveTestClient } from "./liveHelpers";
 
@@ -42,11 +42,14 @@ describe("focus rooms", () => {
     return client;
   }
 
-  /** The next `room_state` (or room_error/room_closed) a client receives, skipping the timer sync. */
+  /**
+   * The next `room_state` (or room_error/room_closed) a client receives, skipping the timer sync
+   * and `room_membership_changed` (the account joined a room on another connection).
+   */
   async function nextRoomMessage(client: LiveTestClient): Promise<LiveMessage> {
     for (;;) {
       const message = await client.next();
-      if (message.type.startsWith("room_")) return message;
+      if (message.type.startsWith("room_") && message.type !== "room_membership_changed") return message;
     }
   }
 
@@ -184,6 +187,81 @@ describe("focus rooms", () => {
     boLive.send({ type: "room_check_in", outcome: "great" });
     boLive.send({ type: "room_status", status: "Taxes" });
     expect((await stateWhere(adaLive, (state) => state.room.members[1]?.status === "Taxes")).room.members[1]?.checkIn).toBe("partly");
+  });
+
+  it("shows a member's check-in again after a reload in the break, read from their session of that round", async () => {
+    const ada = await registerUser(t.app);
+    const bo = await registerUser(t.app);
+    const room = (await createRoom(ada.cookie)).json();
+    // The room opened at 11:34: its first focus round ran to 11:59 and its break runs now.
+    await t.app.db.updateTable("rooms").set({ started_at: "2026-12-02T11:34:00.000Z" }).where("slug", "=", room.slug).execute();
+    const round = { startTime: "2026-12-02T11:34:00.000Z", duration: 25 * 60, type: "focus", completed: true };
+    const recorded = await t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie: bo.cookie }, payload: round });
+    expect(recorded.statusCode).toBe(201);
+    // An earlier session of Bo's, answered, that is not this round's.
+    const earlier = { startTime: "2026-12-02T09:00:00.000Z", duration: 25 * 60, type: "focus", completed: true };
+    const earlierId = (await t.app.inject({ method: "POST", url: "/api/sessions", headers: { cookie: bo.cookie }, payload: earlier })).json().id;
+    await t.app.inject({ method: "PATCH", url: `/api/sessions/${earlierId}`, headers: { cookie: bo.cookie }, payload: { outcome: "stuck" } });
+    const adaLive = await live(ada.cookie);
+    adaLive.send({ type: "room_join", slug: room.slug });
+    await nextRoomMessage(adaLive);
+    // Bo joins before answering: no check-in (the earlier session's answer is not this round's).
+    let boLive = await live(bo.cookie);
+    boLive.send({ type: "room_join", slug: room.slug });
+    expect(((await stateWhere(adaLive, (state) => state.room.members.length === 2)).room.members[1])).toMatchObject({ name: bo.credentials.username, checkIn: null });
+    // Bo answers, as the page does: to the room and on the round's session.
+    boLive.send({ type: "room_check_in", outcome: "done" });
+    await t.app.inject({ method: "PATCH", url: `/api/sessions/${recorded.json().id}`, headers: { cookie: bo.cookie }, payload: { outcome: "done" } });
+    await stateWhere(adaLive, (state) => state.room.members[1]?.checkIn === "done");
+    // A reload: the connection goes, a new one joins in the same break.
+    boLive.ws.terminate();
+    await stateWhere(adaLive, (state) => state.room.members.length === 1);
+    boLive = await live(bo.cookie);
+    boLive.send({ type: "room_join", slug: room.slug });
+    const back = await stateWhere(adaLive, (state) => state.room.members.length === 2);
+    expect(back.room.members[1]).toEqual({ name: bo.credentials.username, status: "", limitReached: false, checkIn: "done" });
+  });
+
+  it("keeps the account in one room on every device: a join from the room's page makes it the account's and tells the other devices; leaving on one leaves on all", async () => {
+    const ada = await registerUser(t.app);
+    const room = (await createRoom(ada.cookie)).json();
+    const accountRoom = async () => (await t.app.inject({ method: "GET", url: "/api/me/room", headers: { cookie: ada.cookie } })).json();
+    /** The next message of `type` the client gets, skipping the others (the timer's sync). */
+    async function nextOfType(client: LiveTestClient, type: LiveMessage["type"]): Promise<LiveMessage> {
+      for (;;) {
+        const message = await client.next();
+        if (message.type === type) return message;
+      }
+    }
+    expect(await accountRoom()).toEqual({ room: null });
+    const laptop = await live(ada.cookie);
+    const phone = await live(ada.cookie);
+    // A rejoin of a room the account is not in is refused: only the room's page puts it in one.
+    phone.send({ type: "room_join", slug: room.slug, rejoin: true });
+    expect(await nextRoomMessage(phone)).toEqual({ type: "room_error", slug: room.slug, message: ROOM_LEFT_MESSAGE });
+    laptop.send({ type: "room_join", slug: room.slug });
+    expect(((await nextRoomMessage(laptop)) as RoomState).room.members).toHaveLength(1);
+    // The phone is told, reads the account's room, and follows it.
+    await nextOfType(phone, "room_membership_changed");
+    expect(await accountRoom()).toEqual({ room: { slug: room.slug, name: "Morning writers" } });
+    phone.send({ type: "room_join", slug: room.slug, rejoin: true });
+    expect(((await nextRoomMessage(phone)) as RoomState).room.members).toEqual([{ name: ada.credentials.username, status: "", limitReached: false, checkIn: null }]);
+    // Left on the phone: the server takes the account out and tells the laptop, whose next join (a reconnection) is refused.
+    const left = await t.app.inject({ method: "DELETE", url: "/api/me/room", headers: { cookie: ada.cookie } });
+    expect(left.json()).toEqual({ room: null });
+    await nextOfType(laptop, "room_membership_changed");
+    expect(await accountRoom()).toEqual({ room: null });
+    const reconnected = await live(ada.cookie);
+    reconnected.send({ type: "room_join", slug: room.slug, rejoin: true });
+    expect(await nextRoomMessage(reconnected)).toEqual({ type: "room_error", slug: room.slug, message: ROOM_LEFT_MESSAGE });
+    // A room that ended is no account's room.
+    laptop.send({ type: "room_join", slug: room.slug });
+    await stateWhere(laptop, () => true);
+    expect((await accountRoom()).room).not.toBeNull();
+    await t.app.inject({ method: "POST", url: `/api/rooms/${room.slug}/end`, headers: { cookie: ada.cookie } });
+    expect(await accountRoom()).toEqual({ room: null });
+    // Signed out: no account, no room.
+    expect((await t.app.inject({ method: "GET", url: "/api/me/room" })).statusCode).toBe(401);
   });
 
   it("counts one user with two tabs once, and refuses a room that does not exist", async () => {

@@ -10,6 +10,7 @@ import type { LiveConnectionsTable } from "./tables/liveConnections";
 import type { PasswordResetsTable } from "./tables/passwordResets";
 import type { PushSubscriptionsTable } from "./tables/pushSubscriptions";
 import type { RateCountersTable } from "./tables/rateCounters";
+import type { RoomMembersTable } from "./tables/roomMembers";
 import type { SessionCountsTable } from "./tables/sessionCounts";
 import type { RoomPresenceTable } from "./tables/roomPresence";
 import type { RoomsTable } from "./tables/rooms";
@@ -37,6 +38,7 @@ export interface Database {
   account_timer_versions: AccountTimerVersionsTable;
   rate_counters: RateCountersTable;
   session_counts: SessionCountsTable;
+  room_members: RoomMembersTable;
   live_connections: LiveConnectionsTable;
   password_resets: PasswordResetsTable;
   push_subscriptions: PushSubscriptionsTable;

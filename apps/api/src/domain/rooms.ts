@@ -6,12 +6,13 @@
  */
 import { randomBytes } from "node:crypto";
 import { MAX_OPEN_ROOMS_PER_OWNER } from "@focus/core/rooms";
-import type { AdminRoom, RoomCreate } from "@focus/core/schemas";
+import type { AdminRoom, RoomCreate, RoomMembership } from "@focus/core/schemas";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { writeTransaction } from "../db/groupCommit";
 import { HttpError } from "../httpError";
 import { countOpenRoomsOfOwner, endRoom, findRoomBySlug, insertRoom, listOpenPublicRooms, listOpenRooms, type RoomWithCount, type RoomWithOwner, setRoomHidden } from "../repositories/rooms";
+import { findRoomOfMember, removeRoomOfMember } from "../repositories/roomMembers";
 import { lockUserRow } from "../repositories/users";
 
 /** A stored room with its owner's name: what these functions give the routes. */
@@ -149,4 +150,15 @@ export async function endRoomByAdmin(db: Kysely<Database>, slug: string, now: Da
   const row = await openRoomForAdmin(db, slug);
   if (!(await endRoom(db, row.id, now))) throw roomNotFound();
   return row;
+}
+
+/** The open room the account is in, as `GET /api/me/room` shows it (`docs/rooms.md`, Staying in a room). */
+export async function roomMembershipOf(db: Kysely<Database>, userId: number): Promise<RoomMembership> {
+  const room = await findRoomOfMember(db, userId);
+  return { room: room ? { slug: room.slug, name: room.name } : null };
+}
+
+/** Takes the account out of its room on every device (`DELETE /api/me/room`); true when it was in one. */
+export function leaveRoomOnEveryDevice(db: Kysely<Database>, userId: number): Promise<boolean> {
+  return removeRoomOfMember(db, userId);
 }

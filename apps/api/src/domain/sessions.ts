@@ -12,7 +12,7 @@ export const BREAK_LIMIT_MESSAGE = `That day already holds ${MAX_BREAKS_PER_DAY}
 
 /** What a session past MAX_SESSIONS_PER_USER is refused with (409). */
 export const SESSION_CAP_MESSAGE = `Your history already holds ${MAX_SESSIONS_PER_USER.toLocaleString("en-US")} sessions, the most one account keeps. This session was not recorded.`;
-import { breakDayOf, escapeProblem, extensionsProblem, INTENTION_MESSAGES, MAX_BREAKS_PER_DAY, MAX_SESSIONS_PER_USER, type Session, type SessionCursor, type SessionInput, type SessionReflection } from "@focus/core/schemas";
+import { breakDayOf, escapeProblem, extensionsProblem, INTENTION_MESSAGES, MAX_BREAKS_PER_DAY, MAX_SESSIONS_PER_USER, type Session, type SessionCursor, type SessionInput, type SessionOutcome, type SessionReflection } from "@focus/core/schemas";
 import { sessionEndMs, todayProgress } from "@focus/core/stats";
 import { dailyLimitWindow, exceedsDailyFocusLimit, FREE_DAILY_LIMIT_MESSAGE, historyStartBound, planTier, sessionsInHistory, type SubscriptionFields } from "@focus/core/subscription";
 import type { Kysely } from "kysely";
@@ -184,4 +184,21 @@ export async function reflectOnSession(
   const session = await updateSessionReflection(db, userId, ref, reflection);
   if (!session) throw new HttpError(404, INTENTION_MESSAGES.notFound);
   return session;
+}
+
+/** How close to a room's focus round's end the user's session of that round ends, ms: the server records it when the round ends. */
+const ROUND_SESSION_END_SLACK_MS = 60_000;
+
+/**
+ * How the user's focus session of a room's focus round went (its reflection's `outcome`): the
+ * newest focus session with an outcome that ended within a minute of the round's end
+ * (`round.endsAt`, epoch ms, the round started at `round.startedAt`); null when none. A room
+ * shows it as the member's check-in when they come back during the break after a reload or on
+ * another instance (`docs/rooms.md`, Check-in): the answer is kept with the session, so it
+ * outlives the connection that gave it.
+ */
+export async function roundOutcomeOf(db: Kysely<Database>, userId: number, round: { startedAt: number; endsAt: number }): Promise<SessionOutcome | null> {
+  const sessions = await listSessionsBetween(db, userId, new Date(round.endsAt - ROUND_SESSION_END_SLACK_MS), new Date(round.endsAt + ROUND_SESSION_END_SLACK_MS));
+  const answered = sessions.filter((session) => session.type === "focus" && session.outcome != null && Date.parse(session.startTime) >= round.startedAt - ROUND_SESSION_END_SLACK_MS);
+  return answered.at(-1)?.outcome ?? null;
 }

@@ -36,7 +36,7 @@ import { type SubscriptionFields } from "@focus/core/subscription";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { NewRoomPresenceRow } from "../db/tables/roomPresence";
-import { dailyFocusLimitReached } from "../domain/sessions";
+import { dailyFocusLimitReached, roundOutcomeOf } from "../domain/sessions";
 import { subscriptionOf } from "../domain/subscription";
 import {
   type Admission,
@@ -51,6 +51,7 @@ import {
   saveMember,
   touchInstancePresence,
 } from "../repositories/roomPresence";
+import { findRoomOfMember, setRoomOfMember } from "../repositories/roomMembers";
 import { endEmptyRooms, findRoomBySlug, type RoomWithOwner } from "../repositories/rooms";
 import { findUserById } from "../repositories/users";
 import type { LiveClient, LiveLogger, RoomTraffic } from "./hub";
@@ -89,6 +90,8 @@ export const ROOM_JOINS_MESSAGE = "You joined rooms too often in the last minute
 export const ROOM_TABS_MESSAGE = `You are in this room in ${ROOM_TRAFFIC_LIMITS.connectionsPerUserInRoom} tabs or devices already. Close one to join here.`;
 /** What a join while in another room says. */
 export const ROOM_ELSEWHERE_MESSAGE = "You are in another room in another tab or device. Leave it there to join this one.";
+/** What a rejoin of a room the account has left says (the device leaves it too). */
+export const ROOM_LEFT_MESSAGE = "You left this room on another device.";
 /** Why a room closed by itself. */
 export const ROOM_CLOSED_EMPTY = "Nobody was in this room for 10 minutes, so it closed.";
 /** Why a room its owner ended closed. */
@@ -97,7 +100,7 @@ export const ROOM_CLOSED_BY_OWNER = "The owner ended this room.";
 export const ROOM_CLOSED_BY_ADMIN = "An admin ended this room.";
 
 /** Why a join was refused (or abandoned: the connection closed or joined again meanwhile). */
-type JoinOutcome = Admission | "gone" | "tabs" | "abandoned";
+type JoinOutcome = Admission | "gone" | "tabs" | "left" | "abandoned";
 
 const REFUSALS: Partial<Record<JoinOutcome, string>> = {
   full: ROOM_FULL_MESSAGE,
@@ -105,6 +108,7 @@ const REFUSALS: Partial<Record<JoinOutcome, string>> = {
   gone: ROOM_GONE_MESSAGE,
   elsewhere: ROOM_ELSEWHERE_MESSAGE,
   tabs: ROOM_TABS_MESSAGE,
+  left: ROOM_LEFT_MESSAGE,
 };
 
 interface LocalMember {
@@ -174,6 +178,8 @@ export interface RoomHubOptions {
   now?: () => number;
   /** ROOM_TRAFFIC_LIMITS unless given (tests). */
   limits?: Partial<RoomTrafficLimits>;
+  /** Tells the user's other connections, on every instance, a server message (`room_membership_changed`). */
+  notifyUser?: (userId: number, message: LiveMessage, exceptClientId?: number) => void;
 }
 
 /** The rooms of this instance's live connections. */
@@ -182,6 +188,7 @@ export class RoomHub implements RoomTraffic {
   readonly instanceId = randomUUID();
   private readonly db: Kysely<Database>;
   private readonly publishRelay: (message: RoomRelayMessage) => void;
+  private readonly notifyUser: NonNullable<RoomHubOptions["notifyUser"]>;
   private readonly log: RoomHubOptions["log"];
   private readonly now: () => number;
   private readonly limits: RoomTrafficLimits;
@@ -202,6 +209,7 @@ export class RoomHub implements RoomTraffic {
   constructor(options: RoomHubOptions) {
     this.db = options.db;
     this.publishRelay = options.publish ?? (() => undefined);
+    this.notifyUser = options.notifyUser ?? (() => undefined);
     this.log = options.log;
     this.now = options.now ?? (() => Date.now());
     this.limits = { ...ROOM_TRAFFIC_LIMITS, ...options.limits };
@@ -229,7 +237,7 @@ export class RoomHub implements RoomTraffic {
   receive(client: LiveClient, message: LiveMessage): void {
     switch (message.type) {
       case "room_join":
-        void this.join(client, message.slug, message.status ?? "").catch((error: unknown) => {
+        void this.join(client, message.slug, message.status ?? "", message.rejoin === true).catch((error: unknown) => {
           this.log?.warn?.({ err: error, userId: client.userId }, "room join failed");
           client.send({ type: "room_error", slug: message.slug, message: "Could not join the room, please try again." });
         });
@@ -252,9 +260,11 @@ export class RoomHub implements RoomTraffic {
    * Puts the connection in the room (leaving any other), with whether the plan's daily limit
    * keeps them out of focus rounds, then tells every member and watcher. Refuses with
    * `room_error` a join over the user's limit, of a room that is gone or full, from one
-   * connection too many, or while the user is in another room.
+   * connection too many, while the user is in another room, or a `rejoin` of a room the account
+   * is no longer in. A join that is not a rejoin makes the room the account's, on every device
+   * (`room_membership_changed` to its other connections; `docs/rooms.md`, Staying in a room).
    */
-  async join(client: LiveClient, slug: string, status: string): Promise<void> {
+  async join(client: LiveClient, slug: string, status: string, rejoin = false): Promise<void> {
     if (!this.joinBudget.take(client.userId)) {
       client.send({ type: "room_error", slug, message: ROOM_JOINS_MESSAGE });
       return;
@@ -262,7 +272,7 @@ export class RoomHub implements RoomTraffic {
     const attempt = ++this.seq;
     this.joining.set(client.id, attempt);
     try {
-      const outcome = await this.admit(client, slug, status, attempt);
+      const outcome = await this.admit(client, slug, status, attempt, rejoin);
       const refusal = REFUSALS[outcome];
       if (refusal && !this.abandoned(client, attempt)) client.send({ type: "room_error", slug, message: refusal });
     } finally {
@@ -279,13 +289,21 @@ export class RoomHub implements RoomTraffic {
   }
 
   /** The checks and the admission of `join`. */
-  private async admit(client: LiveClient, slug: string, status: string, attempt: number): Promise<JoinOutcome> {
+  private async admit(client: LiveClient, slug: string, status: string, attempt: number, rejoin: boolean): Promise<JoinOutcome> {
     // One connection too many is refused before anything is read (a flood of tabs costs no queries).
     const served = [...this.live.values()].find((live) => live.room.slug === slug);
     if (served && !served.local.has(client.id) && this.connectionsOf(served, client.userId).length >= this.limits.connectionsPerUserInRoom) return "tabs";
-    const [room, user] = await Promise.all([findRoomBySlug(this.db, slug), findUserById(this.db, client.userId)]);
+    const [room, user, accountRoom] = await Promise.all([
+      findRoomBySlug(this.db, slug),
+      findUserById(this.db, client.userId),
+      rejoin ? findRoomOfMember(this.db, client.userId) : undefined,
+    ]);
     if (!room || room.ended_at !== null || !user) return "gone";
-    const limitReached = await dailyFocusLimitReached(this.db, user.id, subscriptionOf(user), this.now(), client.timeZone ?? "UTC");
+    if (rejoin && accountRoom?.id !== room.id) return "left";
+    const [limitReached, savedCheckIn] = await Promise.all([
+      dailyFocusLimitReached(this.db, user.id, subscriptionOf(user), this.now(), client.timeZone ?? "UTC"),
+      this.savedCheckIn(room, user.id),
+    ]);
     if (this.abandoned(client, attempt)) return "abandoned";
     const current = this.roomOf.get(client.id);
     if (current !== undefined && current !== room.id) this.leave(client);
@@ -305,7 +323,7 @@ export class RoomHub implements RoomTraffic {
       timeZone: client.timeZone ?? "UTC",
       limitReached,
       joinedAt: existing?.joinedAt ?? now,
-      checkIn: existing?.checkIn ?? null,
+      checkIn: existing?.checkIn ?? savedCheckIn,
       pendingStatus: null,
       pendingTimer: null,
       informed: false,
@@ -327,6 +345,9 @@ export class RoomHub implements RoomTraffic {
       this.roomOf.set(client.id, live.room.id);
       this.schedule(live);
       this.requestFlush(live, true);
+      if (!rejoin && (await setRoomOfMember(this.db, user.id, live.room.id, new Date(now)))) {
+        this.notifyUser(user.id, { type: "room_membership_changed" }, client.id);
+      }
       return "admitted";
     });
   }
@@ -416,6 +437,19 @@ export class RoomHub implements RoomTraffic {
     member.checkIn = checkIn;
     this.syncUser(live, member.userId);
     this.requestFlush(live, true);
+  }
+
+  /**
+   * The user's check-in on the focus round before the room's current break, as kept with their
+   * session of that round: a connection that joins in the break (after a reload, or on another
+   * instance) shows the answer given on the one before. Null outside a break.
+   */
+  private async savedCheckIn(room: RoomWithOwner, userId: number): Promise<RoomCheckIn | null> {
+    const schedule = scheduleOf(room);
+    const round = roomRound(schedule, this.now());
+    if (round.phase !== "break") return null;
+    const outcome = await roundOutcomeOf(this.db, userId, { startedAt: round.startedAt - schedule.focusMinutes * 60_000, endsAt: round.startedAt });
+    return outcome === null ? null : { round: round.index - 1, outcome };
   }
 
   private applyStatus(live: LiveRoomState, member: LocalMember): void {

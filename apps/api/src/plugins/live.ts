@@ -94,7 +94,12 @@ export default fp<LivePluginOptions>(
     }
     const hub = options.hub ?? pgHub ?? new InMemoryLiveHub({ log, limits });
     fastify.decorate("liveHub", hub);
-    const rooms = new RoomHub({ db: fastify.db, publish: (message) => hub.publishRooms(message), log });
+    const rooms = new RoomHub({
+      db: fastify.db,
+      publish: (message) => hub.publishRooms(message),
+      notifyUser: (userId, message, exceptClientId) => hub.notifyUser(userId, message, exceptClientId),
+      log,
+    });
     hub.attachRooms(rooms);
     rooms.start();
     fastify.decorate("rooms", rooms);

@@ -16,6 +16,8 @@ export const queryKeys = {
   adminUsers: ["/api/admin/users"],
   /** The user's upgrade request and accepted offer (`GET /api/subscription`). */
   subscriptionRequests: ["/api/subscription"],
+  /** The room the account is in, followed by every device (`GET /api/me/room`). */
+  roomMembership: ["/api/me/room"],
   /** The account's time zone as Settings shows it (`GET /api/user/time-zone`). */
   timeZone: ["/api/user/time-zone"],
 } as const;

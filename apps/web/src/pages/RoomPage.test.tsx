@@ -38,10 +38,33 @@ function liveRoom(room: Room, members: { name: string; status: string; limitReac
   return { ...rest, memberCount: members.length, members: members.map((m) => ({ limitReached: false, checkIn: null, ...m })) };
 }
 
-function serveRoom(room: Room, user: User | null = member, tasks: unknown[] = []) {
+/**
+ * The account's room as the server keeps it (`GET /api/me/room`): the page's own join from the
+ * room page makes it the room, `DELETE` takes it out; a test sets `room` for another device's act.
+ */
+function accountRoomServer(room: Room, initial: { slug: string; name: string } | null) {
+  const account = { room: initial, seen: 0 };
+  const answer = (url: string, init?: RequestInit) => {
+    if (url !== "/api/me/room") return undefined;
+    const sent = timerSocket()?.sent ?? [];
+    const joined = sent.slice(account.seen).some((message) => message.type === "room_join" && message.slug === room.slug && message.rejoin !== true);
+    account.seen = sent.length;
+    if (joined) account.room = { slug: room.slug, name: room.name };
+    if (init?.method === "DELETE") account.room = null;
+    return { status: 200, body: { room: account.room } };
+  };
+  return { account, answer };
+}
+
+/** The account's room on the server of the latest `serveRoom`. */
+let account: ReturnType<typeof accountRoomServer>["account"];
+
+function serveRoom(room: Room, user: User | null = member, tasks: unknown[] = [], accountRoom: { slug: string; name: string } | null = null) {
   vi.stubGlobal("WebSocket", FakeLiveSocket);
-  const extra = (url: string) =>
-    url === `/api/rooms/${room.slug}` ? { status: 200, body: room } : url === "/api/tasks" ? { status: 200, body: tasks } : undefined;
+  const server = accountRoomServer(room, accountRoom);
+  account = server.account;
+  const extra = (url: string, init?: RequestInit) =>
+    url === `/api/rooms/${room.slug}` ? { status: 200, body: room } : url === "/api/tasks" ? { status: 200, body: tasks } : server.answer(url, init);
   if (user) return serveApp(user, extra);
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
@@ -196,7 +219,7 @@ describe("a focus room's page", () => {
 
   it("keeps the member in the room on the app's other pages, says so under the header, and leaves from there", async () => {
     const room = roomNow();
-    serveRoom(room);
+    const fetchMock = serveRoom(room);
     renderRoute(`/rooms/${room.slug}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Join this room" }));
@@ -222,6 +245,9 @@ describe("a focus room's page", () => {
     expect(socket.sentOf("room_leave")).toHaveLength(1);
     await waitFor(() => expect(screen.queryByTestId("room-chip")).toBeNull());
     expect(window.localStorage.getItem(userKey(member.id, "joined-room"))).toBeNull();
+    // Left on every device: the account's room is none on the server.
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => String(url) === "/api/me/room" && init?.method === "DELETE")).toBe(true));
+    expect(account.room).toBeNull();
   });
 
   it("lets a visitor look at the round and asks them to sign in to join", async () => {
@@ -330,6 +356,23 @@ describe("a focus room's page", () => {
     const sentAt = roomSocket()!.sentOf("ping")[0]!.sentAt!;
     roomSocket()!.receive({ type: "pong", sentAt, serverNow: sentAt - 120_000 });
     await waitFor(() => expect(screen.getByRole("timer").getAttribute("aria-label")).toBe("Focus round, 22:00 left"));
+  });
+
+  it("follows the account's room: joined on another device, this one is in it too; left on another device, this one leaves", async () => {
+    const room = roomNow();
+    serveRoom(room, member, [], { slug: room.slug, name: room.name });
+    renderRoute("/app");
+    // In the room without opening it: the join is a rejoin, which the server refuses once the account left.
+    await waitFor(() => expect(timerSocket()?.sentOf("room_join")).toEqual([{ type: "room_join", slug: room.slug, status: "", rejoin: true }]));
+    const socket = timerSocket()!;
+    socket.receive({ type: "room_state", room: liveRoom(room, [{ name: member.username, status: "" }]), serverNow: Date.now() });
+    expect((await screen.findByTestId("room-chip")).textContent).toBe("In Writers' room·Back");
+    // Left on the other device: the server says so, and this device leaves too.
+    account.room = null;
+    socket.receive({ type: "room_membership_changed" });
+    await waitFor(() => expect(socket.sentOf("room_leave")).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByTestId("room-chip")).toBeNull());
+    expect(window.localStorage.getItem(userKey(member.id, "joined-room"))).toBeNull();
   });
 
   it("joins again after a reload while in the room", async () => {

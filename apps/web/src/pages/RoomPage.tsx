@@ -94,6 +94,13 @@ function useRoomPresence(room: Room, user: User | null) {
     setAutoJoin(false);
     setWantsIn(false);
   };
+  // Out of the room by another way than this page's Leave (on another device, the room's end, a
+  // refused join): a reload of this page does not join it again.
+  const wasJoined = useRef(joinedHere);
+  useEffect(() => {
+    if (wasJoined.current && !joinedHere && wantsIn) setWantsIn(false);
+    wasJoined.current = joinedHere;
+  }, [joinedHere, wantsIn, setWantsIn]);
   const status = inRoom ? (rooms?.status ?? "") : "";
   const setStatus = rooms?.setStatus ?? (() => {});
   /**

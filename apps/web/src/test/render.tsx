@@ -71,20 +71,20 @@ export function mockFetch(routes: Record<string, FakeResponse>) {
  * (`accountTimerServer`). `extra(url)` answers other calls first (undefined falls through);
  * anything else gets 404. Returns the mock.
  */
-export function serveApp(user: User, extra?: (url: string) => FakeResponse | undefined, sessions: unknown[] = []) {
-  const answer = (url: string): FakeResponse => {
+export function serveApp(user: User, extra?: (url: string, init?: RequestInit) => FakeResponse | undefined, sessions: unknown[] = []) {
+  const answer = (url: string, init?: RequestInit): FakeResponse => {
     if (url === "/api/me") return { status: 200, body: { user } };
     if (url === "/api/config") return { status: 200, body: TEST_CONFIG };
     if (url === "/api/settings") return { status: 200, body: DEFAULT_SETTINGS };
     if (url === "/api/sessions" || url.startsWith("/api/sessions/range")) return { status: 200, body: sessions };
-    return extra?.(url) ?? { status: 404, body: { message: "not found" } };
+    return extra?.(url, init) ?? { status: 404, body: { message: "not found" } };
   };
   const account = accountTimerServer(user.id);
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     if (String(input) === "/api/timer/commands" && init?.method === "POST") {
       return new Response(JSON.stringify(account.answer(JSON.parse(String(init.body)) as TimerCommandBatch)), { status: 200, headers: { "Content-Type": "application/json" } });
     }
-    const { status, body } = answer(String(input));
+    const { status, body } = answer(String(input), init);
     return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
   });
   vi.stubGlobal("fetch", fetchMock);

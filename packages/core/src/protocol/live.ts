@@ -37,7 +37,7 @@ export type LiveRoom = z.infer<typeof liveRoomSchema>;
  * round went (`room_check_in`), and leaves
  * (`room_leave`, or by closing); the server answers `room_state` on every change (members,
  * round), `room_error` for a join it refuses and `room_closed` when the room ends.
- * `tasks_changed`, `settings_changed`, `sessions_changed` and `user_changed` come from the server
+ * `tasks_changed`, `room_membership_changed`, `settings_changed`, `sessions_changed` and `user_changed` come from the server
  * only, after the user's task list, settings, recorded sessions or account (plan, email) changed,
  * on any device or by the admin: the web app loads that data again (`docs/offline.md`).
  */
@@ -56,7 +56,12 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
    */
   z.object({ type: z.literal("pong"), sentAt: z.number().optional(), serverNow: z.number().optional() }),
   z.object({ type: z.literal("command"), action: z.enum(LIVE_COMMAND_ACTIONS) }),
-  z.object({ type: z.literal("room_join"), slug: roomSlugSchema, status: roomStatusSchema.optional() }),
+  /**
+   * `rejoin`: the join of a room the account is already in (a reload, a reconnection, another
+   * device following the account), refused once the account has left it; without it, a join
+   * from the room's page, which makes it the account's room.
+   */
+  z.object({ type: z.literal("room_join"), slug: roomSlugSchema, status: roomStatusSchema.optional(), rejoin: z.boolean().optional() }),
   z.object({ type: z.literal("room_leave") }),
   z.object({ type: z.literal("room_status"), status: roomStatusSchema }),
   /** How the room's focus round that just ended went (`docs/rooms.md`, Check-in): taken during the break after it. */
@@ -65,6 +70,8 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("room_error"), slug: z.string().max(64), message: z.string().max(200) }),
   z.object({ type: z.literal("room_closed"), slug: z.string().max(64), reason: z.string().max(200) }),
   z.object({ type: z.literal("tasks_changed") }),
+  /** From the server: the account joined or left a room on another device; the web app loads `GET /api/rooms/membership` again. */
+  z.object({ type: z.literal("room_membership_changed") }),
   /** A paired extension's report of itself (`docs/product.md`, A shield that says when it is down). */
   z.object({
     type: z.literal("shield_status"),

@@ -108,6 +108,13 @@ export const roomSchema = z.object({
 });
 export type Room = z.infer<typeof roomSchema>;
 
+/**
+ * The room the account is in (`GET /api/rooms/membership`, `docs/rooms.md`, Staying in a room):
+ * every device of the account follows it; null when it is in none (or its room ended).
+ */
+export const roomMembershipSchema = z.object({ room: z.object({ slug: roomSlugSchema, name: z.string() }).nullable() });
+export type RoomMembership = z.infer<typeof roomMembershipSchema>;
+
 /** The bytes `text` takes inside a JSON frame (UTF-8, escapes included, quotes left out). */
 function jsonTextBytes(text: string): number {
   // JSON.stringify escapes control characters and lone surrogates, so what is left is well formed.

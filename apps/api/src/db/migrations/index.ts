@@ -32,6 +32,7 @@ import * as failedEntries from "./2026_12_12_0002_failed_entries";
 import * as passCountIndex from "./2026_12_13_0001_pass_count_index";
 import * as sessionCounts from "./2026_12_14_0001_session_counts";
 import * as roomCheckIn from "./2026_12_15_0001_room_check_in";
+import * as roomMembers from "./2026_12_16_0001_room_members";
 import * as escapeAsks from "./2026_12_11_0002_escape_asks";
 
 export const migrations: Record<string, Migration> = {
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_13_0001_pass_count_index": passCountIndex,
   "2026_12_14_0001_session_counts": sessionCounts,
   "2026_12_15_0001_room_check_in": roomCheckIn,
+  "2026_12_16_0001_room_members": roomMembers,
 };

@@ -12,12 +12,17 @@
  * `ownerName` (`docs/rooms.md`, Who sees names).
  * - `POST /api/rooms/:slug/end` → 200 the ended room (its owner only, 403 otherwise); its
  *   members get `room_closed` on their live connections.
- * Taking part (presence, status) happens on the live connection (`room_join`).
+ * - `GET /api/me/room` → 200 `{ room: { slug, name } | null }`: the open room the account is in
+ *   (signed-in users); every device of the account follows it (`docs/rooms.md`, Staying in a room);
+ * - `DELETE /api/me/room` → 200 `{ room: null }`: leaves it on every device (they are told,
+ *   `room_membership_changed`).
+ * Taking part (presence, status) happens on the live connection (`room_join`); a join from a
+ * room's page makes that room the account's.
  */
-import { roomCreateSchema, roomSchema, roomSlugParamsSchema, type Room } from "@focus/core/schemas";
+import { roomCreateSchema, roomMembershipSchema, roomSchema, roomSlugParamsSchema, type Room } from "@focus/core/schemas";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { endOwnRoom, openRoom, publicRooms, roomBySlug, roomNotFound, type RoomWithOwner } from "../../domain/rooms";
+import { endOwnRoom, leaveRoomOnEveryDevice, openRoom, publicRooms, roomBySlug, roomMembershipOf, roomNotFound, type RoomWithOwner } from "../../domain/rooms";
 import { roomView } from "../../live/roomView";
 import { ROOM_CLOSED_BY_OWNER } from "../../live/rooms";
 import { userOf } from "../../plugins/auth";
@@ -86,6 +91,19 @@ const roomRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return await toRoom(room, user.id);
     },
   );
+
+  fastify.get("/me/room", { onRequest: fastify.authenticate, schema: { response: { 200: roomMembershipSchema } } }, async (request) =>
+    roomMembershipOf(fastify.db, userOf(request).id),
+  );
+
+  fastify.delete("/me/room", { onRequest: fastify.authenticate, schema: { response: { 200: roomMembershipSchema } } }, async (request) => {
+    const user = userOf(request);
+    if (await leaveRoomOnEveryDevice(fastify.db, user.id)) {
+      fastify.liveHub.notifyUser(user.id, { type: "room_membership_changed" });
+      request.log.info({ userId: user.id }, "left room on every device");
+    }
+    return { room: null };
+  });
 };
 
 export default roomRoutes;

@@ -1,10 +1,15 @@
-import { roomSlugSchema, type Room, type SessionOutcome } from "@focus/core/schemas";
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { roomMembershipSchema, roomSlugSchema, type Room, type SessionOutcome } from "@focus/core/schemas";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useLocation } from "react-router-dom";
 import { z } from "zod";
 import { toast } from "@/components/ui/use-toast";
+import { api } from "@/lib/api";
+import { queryKeys } from "@/lib/queryKeys";
 import { storageSubscription } from "@/lib/storageChanges";
+import { useLatest } from "@/lib/useLatest";
 import { useLiveChannel } from "@/runtime/liveChannel";
+import { useLiveReload } from "@/runtime/useLiveReload";
 import { TimerActor } from "@/runtime/timerActor";
 import { useTimerCommand } from "@/runtime/timerCommands";
 import { readUserValue, writeUserValue } from "@/runtime/userStorage";
@@ -15,11 +20,13 @@ const RoomPresence = lazy(() => import("./RoomPresence"));
 
 /**
  * The room a signed-in user is in (`docs/rooms.md`, Staying in a room): membership belongs to
- * the app, not to the room's page. Joining on the room page keeps the user in the room on every
- * page of the app (the Focus Arena, Statistics, Settings) and after a reload, with their timer
- * following the room's rounds, until they leave it (Leave room, or the chip's ✕), the room
- * ends, or a join is refused. Kept per user in this browser (forgotten at sign-out), so every tab
- * of it is in the same room and leaving in one leaves in all. While a round of the room runs,
+ * the account, not to the room's page. Joining on the room page keeps the user in the room on
+ * every page of the app (the Focus Arena, Statistics, Settings), after a reload and on every
+ * device of the account, with their timer following the room's rounds, until they leave it
+ * (Leave room, or the chip's ✕) on any device, the room ends, or a join is refused. The server
+ * holds it (`GET /api/me/room`, told again by `room_membership_changed`); this browser keeps a
+ * copy per user (forgotten at sign-out) so a reload is in the room before the server answers,
+ * and every tab of it follows the same copy. While a round of the room runs,
  * the timer runs it on the room's clock (no pause or reset); leaving, or the room's end, makes
  * the rest of the round the user's own session (`leaveRound`).
  */
@@ -76,6 +83,50 @@ export function useRoomMembershipState(): RoomMembershipState | null {
   return useContext(RoomMembershipContext);
 }
 
+/** The room this browser keeps for the user (every tab follows it). */
+function useStoredRoom(userId: number): JoinedRoom | null {
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => readUserValue(userId, STORAGE_NAME),
+    () => null,
+  );
+  return useMemo(() => parseJoinedRoom(raw), [raw]);
+}
+
+/**
+ * The account's room as the server says (`GET /api/me/room`, loaded again on
+ * `room_membership_changed` and on reconnection), followed by this device: joined or left on
+ * another device, `follow` gets the account's room. Only an answer that changed runs it (the
+ * query keeps the same object for the same answer), not this device's own change, which the
+ * server's next answer confirms; nor while this device's own join (`entering`) waits for its answer.
+ */
+function useFollowAccountRoom(room: JoinedRoom | null, entering: string | null, follow: (accountRoom: JoinedRoom | null) => void) {
+  const account = useQuery({
+    queryKey: queryKeys.roomMembership,
+    queryFn: async ({ signal }) => roomMembershipSchema.parse(await api.get("/api/me/room", { signal })),
+  });
+  useLiveReload(["room_membership_changed"], [queryKeys.roomMembership]);
+  const followAccount = useLatest(() => {
+    const accountRoom = account.data?.room;
+    if (accountRoom === undefined || entering !== null) return;
+    if ((accountRoom?.slug ?? null) !== (room?.slug ?? null)) follow(accountRoom);
+  });
+  useEffect(() => followAccount()(), [account.data, followAccount]);
+}
+
+/** Takes the account out of `room` on every device (`DELETE /api/me/room`); a failure is said. */
+function leaveOnEveryDevice(client: QueryClient, room: JoinedRoom | null): void {
+  api.delete("/api/me/room").then(
+    () => client.setQueryData(queryKeys.roomMembership, { room: null }),
+    (error: unknown) =>
+      toast({
+        title: `Could not leave ${room?.name ?? "the room"} on your other devices`,
+        description: error instanceof Error ? error.message : String(error),
+        variant: "destructive",
+      }),
+  );
+}
+
 /**
  * Holds the signed-in user's room membership for the whole app: mounted inside the live
  * connection and the timer's commands, so the join is sent on every (re)connection and the
@@ -83,20 +134,18 @@ export function useRoomMembershipState(): RoomMembershipState | null {
  * ends the membership here; the user is told unless that room's page already says so.
  */
 export function RoomMembershipProvider({ userId, children }: { userId: number; children: ReactNode }) {
-  const raw = useSyncExternalStore(
-    subscribe,
-    () => readUserValue(userId, STORAGE_NAME),
-    () => null,
-  );
-  const room = useMemo(() => parseJoinedRoom(raw), [raw]);
+  const room = useStoredRoom(userId);
   const [status, setStatus] = useState("");
   const [exit, setExit] = useState<RoomExit | null>(null);
   const [update, setUpdate] = useState<RoomUpdate | null>(null);
-  const onUpdate = useCallback((next: RoomUpdate | null) => setUpdate(next), []);
   const { pathname } = useLocation();
   const actor = TimerActor.useActorRef();
   const command = useTimerCommand();
   const channel = useLiveChannel();
+  // The room joined from a room's page on this device whose join the server has not answered yet:
+  // its first join makes it the account's room, and the account's older answer does not undo it.
+  const [entering, setEntering] = useState<string | null>(null);
+  const client = useQueryClient();
   const keep = useCallback(
     (next: JoinedRoom | null) => {
       writeUserValue(userId, STORAGE_NAME, next === null ? null : JSON.stringify(next));
@@ -109,9 +158,26 @@ export function RoomMembershipProvider({ userId, children }: { userId: number; c
     [userId, actor, command],
   );
 
+  useFollowAccountRoom(room, entering, (accountRoom) => {
+    setExit(null);
+    keep(accountRoom);
+  });
+  const enteringNow = useLatest(entering);
+  const onUpdate = useCallback(
+    (next: RoomUpdate | null) => {
+      setUpdate(next);
+      // The server let this device in from the room's page: the account's room is this one now.
+      if (next === null || enteringNow() !== next.room.slug) return;
+      setEntering(null);
+      void client.invalidateQueries({ queryKey: queryKeys.roomMembership });
+    },
+    [enteringNow, client],
+  );
+
   // A refused join or a closed room ends the membership (a reload does not try it again).
   const onEnd = (message: string, closed: boolean) => {
     if (room === null) return;
+    setEntering(null);
     setExit({ slug: room.slug, message, closed });
     keep(null);
     if (pathname !== `/rooms/${room.slug}`) toast({ title: closed ? `${room.name} has ended` : `Could not stay in ${room.name}`, description: message });
@@ -125,20 +191,25 @@ export function RoomMembershipProvider({ userId, children }: { userId: number; c
       setStatus,
       enter: (next) => {
         setExit(null);
+        setEntering(next.slug);
         keep({ slug: next.slug, name: next.name });
       },
-      leave: () => keep(null),
+      leave: () => {
+        setEntering(null);
+        keep(null);
+        leaveOnEveryDevice(client, room);
+      },
       checkIn: (outcome) => {
         if (room !== null) channel?.send({ type: "room_check_in", outcome });
       },
     }),
-    [room, update, exit, status, keep, channel],
+    [room, update, exit, status, keep, channel, client],
   );
   return (
     <RoomMembershipContext.Provider value={value}>
       {room !== null && (
         <Suspense fallback={null}>
-          <RoomPresence key={room.slug} slug={room.slug} status={status} onUpdate={onUpdate} onEnd={onEnd} />
+          <RoomPresence key={room.slug} slug={room.slug} rejoin={entering !== room.slug} status={status} onUpdate={onUpdate} onEnd={onEnd} />
         </Suspense>
       )}
       {children}

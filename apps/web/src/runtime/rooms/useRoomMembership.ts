@@ -33,20 +33,32 @@ function sendable(status: string): boolean {
  * every reconnection, `room_status` as the status changes, `room_leave` when it stops (the
  * page closes or the user leaves), and hands back what the server says of the room. `onEnd` hears
  * a refused join (`closed` false) or the room's end (`closed` true) as it arrives, in the
- * server's words.
+ * server's words. Every join but a first one from the room's page (`rejoin` false) is a
+ * `rejoin`: the server refuses it once the account has left the room on another device.
  */
-export function useRoomMembership(slug: string, joined: boolean, status: string, onEnd?: (message: string, closed: boolean) => void): RoomMembership {
+export function useRoomMembership(
+  slug: string,
+  joined: boolean,
+  status: string,
+  onEnd?: (message: string, closed: boolean) => void,
+  rejoin = true,
+): RoomMembership {
   const channel = useLiveChannel();
   const [update, setUpdate] = useState<RoomUpdate | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [closedReason, setClosedReason] = useState<string | null>(null);
   const statusRef = useLatest(status);
   const onEndRef = useLatest(onEnd);
+  const rejoinRef = useLatest(rejoin);
 
   useEffect(() => {
     if (!joined || !channel) return;
     // A status the server would refuse would make it drop the whole join: join without it then.
-    const join = () => channel.send({ type: "room_join", slug, status: sendable(statusRef()) ? statusRef() : "" });
+    let first = !rejoinRef();
+    const join = () => {
+      channel.send({ type: "room_join", slug, status: sendable(statusRef()) ? statusRef() : "", ...(first ? {} : { rejoin: true }) });
+      first = false;
+    };
     const offMessage = channel.onMessage((message) => {
       if (message.type === "room_state" && message.room.slug === slug) setUpdate(message);
       else if (message.type === "room_error" && message.slug === slug) {
@@ -67,7 +79,7 @@ export function useRoomMembership(slug: string, joined: boolean, status: string,
       setError(null);
       setClosedReason(null);
     };
-  }, [channel, joined, slug, statusRef, onEndRef]);
+  }, [channel, joined, slug, statusRef, onEndRef, rejoinRef]);
 
   useEffect(() => {
     if (!joined || !channel || !sendable(status)) return;
