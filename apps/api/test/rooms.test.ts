@@ -256,8 +256,7 @@ describe("focus rooms", () => {
     expect(await nextRoomMessage(reconnected)).toEqual({ type: "room_error", slug: room.slug, message: ROOM_LEFT_MESSAGE });
     // A room that ended is no account's room.
     laptop.send({ type: "room_join", slug: room.slug });
-    await stateWhere(laptop, () => true);
-    expect((await accountRoom()).room).not.toBeNull();
+    await vi.waitFor(async () => expect((await accountRoom()).room).not.toBeNull());
     await t.app.inject({ method: "POST", url: `/api/rooms/${room.slug}/end`, headers: { cookie: ada.cookie } });
     expect(await accountRoom()).toEqual({ room: null });
     // Signed out: no account, no room.

@@ -345,9 +345,7 @@ export class RoomHub implements RoomTraffic {
       this.roomOf.set(client.id, live.room.id);
       this.schedule(live);
       this.requestFlush(live, true);
-      if (!rejoin && (await setRoomOfMember(this.db, user.id, live.room.id, new Date(now)))) {
-        this.notifyUser(user.id, { type: "room_membership_changed" }, client.id);
-      }
+      if (!rejoin) void this.makeAccountRoom(user.id, live.room.id, now, client.id);
       return "admitted";
     });
   }
@@ -437,6 +435,18 @@ export class RoomHub implements RoomTraffic {
     member.checkIn = checkIn;
     this.syncUser(live, member.userId);
     this.requestFlush(live, true);
+  }
+
+  /**
+   * Makes the room the account's (a join from the room's page) and tells the account's other
+   * connections when that changed it. A failure to store it is logged: the join itself stands.
+   */
+  private async makeAccountRoom(userId: number, roomId: number, now: number, joinedFrom: number): Promise<void> {
+    try {
+      if (await setRoomOfMember(this.db, userId, roomId, new Date(now))) this.notifyUser(userId, { type: "room_membership_changed" }, joinedFrom);
+    } catch (error) {
+      this.log?.warn?.({ err: error, userId, roomId }, "could not store the account's room");
+    }
   }
 
   /**
