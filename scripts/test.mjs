@@ -13,7 +13,7 @@
  * 2. those date-sensitive files with every file's clock starting at 00:05 UTC on a Sunday (a
  *    new day and a new week), in UTC (test/instant.ts), also with the machine to itself;
  * 3. the end-to-end project, while two busy processes of our own run beside it. They do real
- *    work first, one worker each: one runs the date-sensitive files again at 23:55 UTC on the
+ *    work first: one runs the date-sensitive files again (2 workers) at 23:55 UTC on the
  *    last day of a year with core and web in Pacific/Auckland (13:55 on New Year's Day there: a
  *    local day, month and year that are not UTC's), the other the lint and the type-check.
  *    Then each keeps a core busy until the end-to-end tests end;
@@ -141,7 +141,11 @@ function withinLimit(run, limitMs, name) {
 }
 
 const env = { FOCUS_TEST_POSTGRES: "required" };
-/** What a run beside the end-to-end tests adds to Vitest's arguments: one worker, and room for the load. */
+/**
+ * What a run beside the end-to-end tests adds to Vitest's arguments: room for the load, and two
+ * workers, so it uses both cores once the end-to-end tests are done (with one, it ran on alone
+ * for two minutes on one core).
+ */
 const BESIDE = ["--maxWorkers=2", `--testTimeout=${BUSY_TEST_TIMEOUT_MS}`, `--hookTimeout=${BUSY_TEST_TIMEOUT_MS}`];
 
 /**
