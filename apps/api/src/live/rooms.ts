@@ -336,6 +336,9 @@ export class RoomHub implements RoomTraffic {
       const row = this.rowOf(live.room.id, [...others, member]);
       const admission = row ? await admitMember(this.db, row, MAX_ROOM_MEMBERS, this.freshAfter()) : "ended";
       if (admission !== "admitted") return admission;
+      // Stored before the room's state goes out: a device that reads the account's room on that
+      // state finds this one.
+      if (!rejoin) await this.makeAccountRoom(user.id, live.room.id, now, client.id);
       if (this.abandoned(client, attempt) || this.live.get(live.room.id) !== live) {
         await this.writeUser(live, user.id);
         return "abandoned";
@@ -345,7 +348,6 @@ export class RoomHub implements RoomTraffic {
       this.roomOf.set(client.id, live.room.id);
       this.schedule(live);
       this.requestFlush(live, true);
-      if (!rejoin) void this.makeAccountRoom(user.id, live.room.id, now, client.id);
       return "admitted";
     });
   }
