@@ -23,10 +23,8 @@ export async function setRoomOfMember(db: Kysely<Database>, userId: number, room
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Takes the account out of its room (of `roomId` only, when given); true when it was in one. */
-export async function removeRoomOfMember(db: Kysely<Database>, userId: number, roomId?: number): Promise<boolean> {
-  let query = db.deleteFrom("room_members").where("user_id", "=", userId);
-  if (roomId !== undefined) query = query.where("room_id", "=", roomId);
-  const result = await query.executeTakeFirst();
+/** Takes the account out of its room; true when it was in one. */
+export async function removeRoomOfMember(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const result = await db.deleteFrom("room_members").where("user_id", "=", userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

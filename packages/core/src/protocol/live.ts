@@ -70,7 +70,7 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("room_error"), slug: z.string().max(64), message: z.string().max(200) }),
   z.object({ type: z.literal("room_closed"), slug: z.string().max(64), reason: z.string().max(200) }),
   z.object({ type: z.literal("tasks_changed") }),
-  /** From the server: the account joined or left a room on another device; the web app loads `GET /api/rooms/membership` again. */
+  /** From the server: the account joined or left a room on another device; the web app loads `GET /api/me/room` again. */
   z.object({ type: z.literal("room_membership_changed") }),
   /** A paired extension's report of itself (`docs/product.md`, A shield that says when it is down). */
   z.object({

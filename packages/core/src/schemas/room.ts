@@ -109,7 +109,7 @@ export const roomSchema = z.object({
 export type Room = z.infer<typeof roomSchema>;
 
 /**
- * The room the account is in (`GET /api/rooms/membership`, `docs/rooms.md`, Staying in a room):
+ * The room the account is in (`GET /api/me/room`, `docs/rooms.md`, Staying in a room):
  * every device of the account follows it; null when it is in none (or its room ended).
  */
 export const roomMembershipSchema = z.object({ room: z.object({ slug: roomSlugSchema, name: z.string() }).nullable() });
