@@ -100,13 +100,13 @@ export function focusEndedAgo(minutesAgo: number) {
 export const loggedIn = (user: User = TEST_USER) => ({ "GET /api/me": { status: 200, body: { user } } });
 export const loggedOut = () => ({ "GET /api/me": { status: 401, body: { message: "Not logged in" } } });
 
-/** Renders the app's routes at `path` (or a history entry with its state) with a fresh query client and the toaster. */
+/** Renders the app's routes at `path` (or a history entry with its state) with a fresh query client and the toaster (toasts stay until closed: see Toaster). */
 export function renderRoute(path: string | { pathname: string; state?: unknown }): RenderResult {
   const client = createQueryClient();
   return render(
     <QueryClientProvider client={client}>
       <RouterProvider router={createMemoryRouter(appRoutes, { initialEntries: [path] })} />
-      <Toaster />
+      <Toaster duration={Infinity} />
     </QueryClientProvider>,
   );
 }

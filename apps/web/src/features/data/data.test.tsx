@@ -12,7 +12,7 @@ function renderCard() {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <ExportCard />
-      <Toaster />
+      <Toaster duration={Infinity} />
     </QueryClientProvider>,
   );
 }

@@ -85,7 +85,7 @@ function renderShield(user: User = TEST_USER) {
       <MemoryRouter>
         <WebsiteShield user={user} />
       </MemoryRouter>
-      <Toaster />
+      <Toaster duration={Infinity} />
     </QueryClientProvider>,
   );
 }
