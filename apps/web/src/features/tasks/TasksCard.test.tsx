@@ -270,6 +270,19 @@ describe("tasks beside the Focus Arena's timer", () => {
     expect(server.sessions).toHaveLength(0);
   });
 
+  it("starts without a task when none is picked here, so a pick made on another device stands", async () => {
+    vi.stubGlobal("WebSocket", FakeLiveSocket);
+    const server = taskServer(user, [{ title: "Deep work", estimate: 2 }]);
+    renderRoute("/app");
+    await waitFor(() => expect(openRows()).toHaveLength(1));
+    expect(screen.queryByTestId("working-on")).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Start Focus" }));
+    const started = async () => server.account.batches.flatMap((b) => b.commands.map((c) => c.command)).find((command) => command.type === "start");
+    await waitFor(async () => expect(await started()).toBeDefined());
+    // No `task` at all: `task: null` would unpick the account's task on every device.
+    expect(Object.keys((await started())!)).not.toContain("task");
+  });
+
   it("keeps changes made offline in the outbox, shows them at once, and sends them in order when back online", async () => {
     const server = taskServer(user, [{ title: "Online task", estimate: 1 }]);
     renderRoute("/app");

@@ -1,3 +1,4 @@
+import { possessive } from "@focus/core/format";
 import { Users } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useRoomMembershipState } from "@/runtime/rooms/RoomMembership";
@@ -19,7 +20,7 @@ export function RoomRoundBar({ endsAt }: { endsAt: number | null }) {
     <div className="grid justify-items-center gap-2 text-center" data-testid="room-round">
       <p className="inline-flex max-w-full items-center gap-1.5 rounded-full bg-primary/10 px-3 py-1 text-sm font-medium text-primary [overflow-wrap:anywhere]">
         <Users className="size-4 shrink-0" aria-hidden />
-        {room ? `${room.name}'s round` : "A room's round"}
+        {room ? `${possessive(room.name)} round` : "A room's round"}
         {until ? ` until ${until}` : ""}
       </p>
       <p className="max-w-sm text-sm text-muted-foreground">
