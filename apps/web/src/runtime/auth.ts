@@ -1,9 +1,11 @@
 import { type AcceptOfferRequest, type CancelRequest } from "@focus/core/cancellation";
-import { subscriptionRequestsSchema, upgradeResponseSchema, userResponseSchema, type SubscriptionRequests, type UpgradeResponse, type LoginForm, type RegisterForm, type User } from "@focus/core/schemas";
+import { subscriptionRequestsSchema, upgradeResponseSchema, userResponseSchema, userSchema, type SubscriptionRequests, type UpgradeResponse, type LoginForm, type RegisterForm, type User } from "@focus/core/schemas";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, api } from "@/lib/api";
-import { endedElsewhere, forgetSignedIn, rememberSignedIn } from "@/runtime/sessionEnded";
+import { endedElsewhere, forgetSignedIn, rememberSignedIn, signedInUserId } from "@/runtime/sessionEnded";
+import { readUserValue, writeUserValue } from "@/runtime/userStorage";
 import { forgetAccountInBrowser, sendBeforeSignOut } from "@/runtime/signOut";
 import { clearApiCache } from "@/lib/apiCache";
 import { BRAND_NAME } from "@/lib/brand";
@@ -42,15 +44,43 @@ export function authErrorMessage(error: unknown, fallback: string, unexpected: s
   return unexpected;
 }
 
+/** The per-user storage name of the user as `/api/me` last answered (`userStorage.ts`). */
+const SAVED_USER = "me";
+
 /**
- * The current user. `isLoading` is true only on the first load; `isAuthenticated` excludes guests
- * (guests are not counted as authenticated). `loadFailed` is true when the user could not be loaded
- * for another reason than "not logged in" (a 401 is logged out): the screen then shows
+ * The user to draw the first frame with while `/api/me` is on its way (`docs/offline.md`, The
+ * first frame): the one this browser last loaded while signed in (kept per user, so signing out
+ * forgets it), the guest in guest mode, else undefined (a visitor waits for the answer).
+ */
+export function savedUser(): User | undefined {
+  const id = signedInUserId();
+  if (id !== null) {
+    try {
+      const saved = userSchema.safeParse(JSON.parse(readUserValue(id, SAVED_USER) ?? "null"));
+      if (saved.success && saved.data.id === id && !saved.data.isGuest) return saved.data;
+    } catch {
+      // A copy that no longer parses: wait for the server.
+    }
+    return undefined;
+  }
+  return isGuestMode() ? GUEST_USER : undefined;
+}
+
+/**
+ * The current user. Until `/api/me` first answers, the saved user (`savedUser`) stands in, so a
+ * returning user's page draws at once; the answer replaces it (null on 401: signed out).
+ * `isLoading` is true only while there is neither; `isAuthenticated` excludes guests (guests are
+ * not counted as authenticated). `loadFailed` is true when the user could not be loaded for
+ * another reason than "not logged in" (a 401 is logged out): the screen then shows
  * USER_LOAD_ERROR with `retry` instead of sending the visitor away.
  */
 export function useUser() {
-  const query = useQuery({ queryKey: queryKeys.me, queryFn: fetchCurrentUser });
+  const query = useQuery({ queryKey: queryKeys.me, queryFn: fetchCurrentUser, placeholderData: savedUser });
   const user = query.data ?? null;
+  const answered = query.isPlaceholderData ? null : user;
+  useEffect(() => {
+    if (answered && !answered.isGuest) writeUserValue(answered.id, SAVED_USER, JSON.stringify(answered));
+  }, [answered]);
   const loadFailed = query.isError && user === null;
   return {
     user,

@@ -27,10 +27,16 @@ export function rememberSignedIn(userId: number): void {
 
 /** Whether someone was signed in in this browser when it last heard from the server. */
 export function signedInHere(): boolean {
+  return signedInUserId() !== null;
+}
+
+/** The id of the user signed in in this browser when it last heard from the server, else null. */
+export function signedInUserId(): number | null {
   try {
-    return window.localStorage.getItem(SIGNED_IN_KEY) !== null;
+    const id = Number(window.localStorage.getItem(SIGNED_IN_KEY));
+    return Number.isInteger(id) && id > 0 ? id : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -50,8 +56,8 @@ export function forgetSignedIn(): void {
  */
 export function endedElsewhere(now = Date.now()): number | null {
   try {
-    const id = Number(window.localStorage.getItem(SIGNED_IN_KEY));
-    if (!Number.isInteger(id) || id <= 0) return null;
+    const id = signedInUserId();
+    if (id === null) return null;
     window.localStorage.removeItem(SIGNED_IN_KEY);
     window.sessionStorage.setItem(NOTICE_KEY, String(now));
     return id;

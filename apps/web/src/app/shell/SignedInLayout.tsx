@@ -95,7 +95,8 @@ export function SignedInLayout() {
           <GuestWorkMover />
         </Suspense>
       )}
-      <TimerHost user={user}>
+      {/* One timer per user: a saved user the server's answer replaces by another starts afresh. */}
+      <TimerHost key={user.id} user={user}>
         <TasksLiveSync />
         <PlanNotices user={user} />
         <AudioProvider isGuest={user.isGuest} freePlan={!user.isGuest && planTier(user, now) === "free"} followTimer>

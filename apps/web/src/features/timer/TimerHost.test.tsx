@@ -7,6 +7,7 @@ import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas"
 import { FREE_DAILY_LIMIT_MESSAGE } from "@focus/core/subscription";
 import type { TimerCommandBatch } from "@focus/core/timer";
 import { dismissToast } from "@/components/ui/use-toast";
+import { GUEST_USER } from "@/lib/guest";
 import { disposeAudioEngine } from "@/runtime/audio/audioEngine";
 import { TEST_USER, renderRoute } from "@/test/render";
 import { accountTimerServer } from "@/test/accountTimerServer";
@@ -14,7 +15,8 @@ import { saveRunningFocus } from "@/test/timerState";
 
 const NOON = new Date(2026, 10, 22, 12, 0);
 const inTrial = (): User => ({ ...TEST_USER, trialEndDate: new Date(Date.now() + 7 * DAY_MS).toISOString() });
-const guest = (): User => ({ ...TEST_USER, id: 2, username: "Guest", email: null as unknown as string, isGuest: true });
+/** The guest as the app knows one (guest mode on: `GET /api/me` is a 401 the app turns into this user). */
+const guest = (): User => GUEST_USER;
 
 type Answer = { status: number; body?: unknown; text?: string };
 
@@ -43,7 +45,8 @@ function serve({
       const url = new URL(String(input), "http://localhost");
       const answer = ({ status, body, text }: Answer) =>
         new Response(text ?? JSON.stringify(body ?? null), { status, headers: { "Content-Type": "application/json" } });
-      if (url.pathname === "/api/me") return answer({ status: 200, body: { user } });
+      // A guest has no session on the server: the app turns the 401 into the guest (guest mode).
+      if (url.pathname === "/api/me") return user.isGuest ? answer({ status: 401, body: { message: "Not authenticated" } }) : answer({ status: 200, body: { user } });
       if (url.pathname === "/api/settings") return answer({ status: 200, body: { ...DEFAULT_SETTINGS, ...settings } });
       if (url.pathname === "/api/sessions/range") {
         return answer({ status: 200, body: sessionsOn(new Date(url.searchParams.get("startDate") ?? "")) });
@@ -105,6 +108,7 @@ describe("Today's counters on a new day", () => {
     window.localStorage.setItem(STORAGE_KEYS.completedSessions, "2");
     window.localStorage.setItem(STORAGE_KEYS.totalFocusTime, "50");
     window.localStorage.setItem("timer-owner", String(guest().id));
+    window.localStorage.setItem("guest-mode", "1");
     serve({ user: guest() });
     renderRoute("/app");
     expect((await screen.findByTestId("today-sessions")).textContent).toBe("2");

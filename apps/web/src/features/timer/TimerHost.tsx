@@ -65,7 +65,7 @@ function sayStartRefused(reason: TimerCommandRefusal): void {
 /**
  * Hosts the one timer actor of a signed-in (or guest) user for every page of the app, so
  * moving between /app, /music, /settings and the rest never stops or loses a session. The
- * actor starts once settings are known (server, else last cached, else defaults), restores the
+ * actor starts once settings are known (server, else the last saved copy, else defaults), restores the
  * saved state (docs/product.md "Timer") and runs with the web effects (`timerEffects.ts`).
  * Settings saved later reach it as `SET_SETTINGS`, plan changes as `SET_ACCESS`, the task the user
  * works on as `SET_TASK` (a focus session is recorded with it). Signed-in users also get the live
@@ -74,8 +74,11 @@ function sayStartRefused(reason: TimerCommandRefusal): void {
  */
 export function TimerHost({ user, children }: { user: User; children: ReactNode }) {
   const settingsQuery = useSettings(!user.isGuest);
-  const [fallback] = useState(cachedSettings);
-  const known = settingsQuery.data ?? (user.isGuest || settingsQuery.isError ? (fallback ?? DEFAULT_SETTINGS) : null);
+  const [saved] = useState(cachedSettings);
+  // The first frame uses the settings this browser saved (a signed-in user's timer shows before
+  // the server answers, `docs/offline.md`, The first frame); without a copy, a signed-in user
+  // waits for the server's, and a guest or a failed load takes the defaults.
+  const known = settingsQuery.data ?? saved ?? (user.isGuest || settingsQuery.isError ? DEFAULT_SETTINGS : null);
   // Once known, settings are never unknown again: the timer must not unmount (and stop) if the
   // query loses its data.
   const [lastKnown, setLastKnown] = useState(known);
