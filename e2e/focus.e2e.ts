@@ -243,6 +243,30 @@ describe("Focus Arena end to end", () => {
     await context.close();
   });
 
+  it("draws a returning user's timer before the server answers, then follows the server", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await registerInUi(page, server.url, uniqueName("back"));
+    await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("25:00");
+    // Held: the user and the settings answer only when the test lets them.
+    const held: Array<() => void> = [];
+    let holding = true;
+    await page.route(/\/api\/(me|settings)$/, async (route) => {
+      if (holding) await new Promise<void>((release) => held.push(release));
+      await route.continue();
+    });
+    await page.reload();
+    await expect.poll(() => page.getByTestId("timer-display").textContent()).toBe("25:00");
+    expect(await page.getByRole("button", { name: "Start Focus" }).isVisible()).toBe(true);
+    expect(held.length).toBeGreaterThan(0);
+    holding = false;
+    for (const release of held.splice(0)) release();
+    // With the server's answers in, the timer still works: Start runs it.
+    await page.getByRole("button", { name: "Start Focus" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+    await context.close();
+  });
+
   it("sends a visitor who is not logged in from /app to /auth", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -143,12 +143,15 @@ export function removeDataDir(dir: string): void {
  * Launches Debian's Chromium headless with the flags known to work on this machine. Its contexts
  * prefer reduced motion unless a test asks otherwise (`reducedMotion: "no-preference"`): no e2e
  * test is about an animation, and the landing page's and the player's canvases, drawn every frame,
- * and every fade cost the CPU the tests share.
+ * and every fade cost the CPU the tests share. They also run without the app's service worker
+ * unless a test asks for it (`serviceWorkers: "allow"`, as the offline and push tests do): its
+ * install downloads and stores every chunk of the app in each new context, which cost about half
+ * of a screen test's time, and a page works the same online without it.
  */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, ...options });
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = (contextOptions = {}) => newContext({ reducedMotion: "reduce", ...contextOptions });
+  browser.newContext = (contextOptions = {}) => newContext({ reducedMotion: "reduce", serviceWorkers: "block", ...contextOptions });
   return browser;
 }
 

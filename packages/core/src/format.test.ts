@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatTime, localDayBounds, localDayKey, possessive } from "./format";
+import { formatTime, localDayBounds, localDayKey } from "./format";
 
 describe("formatTime", () => {
   it("shows mm:ss with leading zeros", () => {
@@ -26,13 +26,5 @@ describe("local days", () => {
     const { start, end } = localDayBounds(new Date(2026, 2, 10, 15, 30).getTime());
     expect(start).toBe(new Date(2026, 2, 10).getTime());
     expect(end).toBe(new Date(2026, 2, 11).getTime());
-  });
-});
-
-describe("possessive", () => {
-  it("adds 's to a name, and only an apostrophe after a final s", () => {
-    expect(possessive("Thesis sprint")).toBe("Thesis sprint's");
-    expect(possessive("Both devices")).toBe("Both devices'");
-    expect(possessive("JAMES")).toBe("JAMES'");
   });
 });

@@ -41,11 +41,3 @@ export function localDayBounds(epochMs: number): { start: number; end: number } 
   const end = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
   return { start, end };
 }
-
-/**
- * `name` in the possessive, as the app's copy writes it: "Thesis sprint's", and a bare apostrophe
- * after a final s ("Both devices'", "James'"), so a name is never followed by "s's".
- */
-export function possessive(name: string): string {
-  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
-}

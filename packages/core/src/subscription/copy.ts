@@ -1,5 +1,4 @@
 import { AUDIO_MOODS, AUDIO_TRACK_TOTAL } from "../audio/catalogue";
-import { possessive } from "../format";
 import { FREE_PLAN, type AudioListener } from "./plan";
 import { daysLeftText, type PlanState } from "./rules";
 
@@ -294,14 +293,14 @@ export const TRIAL_NOTICE_COPY = {
 export const ADMIN_CANCEL_COPY = {
   premium: {
     action: "Cancel subscription",
-    title: (name: string) => `Cancel ${possessive(name)} subscription?`,
+    title: (name: string) => `Cancel ${name}'s subscription?`,
     effect: (name: string) => `${name} moves to the Free plan right away and loses Premium. You can activate Premium again later.`,
     keep: "Keep subscription",
   },
   trial: {
     action: "End trial",
-    title: (name: string) => `End ${possessive(name)} trial?`,
-    effect: (name: string) => `${possessive(name)} trial ends right away and they move to the Free plan. You can activate Premium later.`,
+    title: (name: string) => `End ${name}'s trial?`,
+    effect: (name: string) => `${name}'s trial ends right away and they move to the Free plan. You can activate Premium later.`,
     keep: "Keep trial",
   },
   none: "On Free: nothing to cancel",

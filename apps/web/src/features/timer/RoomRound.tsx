@@ -1,8 +1,12 @@
-import { possessive } from "@focus/core/format";
 import { Users } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useRoomMembershipState } from "@/runtime/rooms/RoomMembership";
 import { useTimerCommand } from "@/runtime/timerCommands";
+
+/** "Thesis sprint's round"; a bare apostrophe after a final s: "Both devices' round". */
+function roundOf(roomName: string): string {
+  return /s$/i.test(roomName) ? `${roomName}' round` : `${roomName}'s round`;
+}
 
 /**
  * What a focus room's round shows in place of Pause, Reset and the modes (`docs/rooms.md`,
@@ -20,7 +24,7 @@ export function RoomRoundBar({ endsAt }: { endsAt: number | null }) {
     <div className="grid justify-items-center gap-2 text-center" data-testid="room-round">
       <p className="inline-flex max-w-full items-center gap-1.5 rounded-full bg-primary/10 px-3 py-1 text-sm font-medium text-primary [overflow-wrap:anywhere]">
         <Users className="size-4 shrink-0" aria-hidden />
-        {room ? `${possessive(room.name)} round` : "A room's round"}
+        {room ? roundOf(room.name) : "A room's round"}
         {until ? ` until ${until}` : ""}
       </p>
       <p className="max-w-sm text-sm text-muted-foreground">
