@@ -127,3 +127,17 @@ export async function visitIn(context: BrowserContext, url: string): Promise<Pag
   await page.waitForLoadState("domcontentloaded");
   return page;
 }
+
+/** How long `closeTab` waits for a tab to close, ms. */
+const CLOSE_TAB_WAIT_MS = 10_000;
+
+/**
+ * Closes `page`, giving up after CLOSE_TAB_WAIT_MS: on a loaded machine Chromium at times never
+ * answers the close of a tab the extension redirected, and a test must not hang on a tab it has
+ * done with (it is then left open until its browser closes).
+ */
+export async function closeTab(page: Page): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([page.close().catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_TAB_WAIT_MS)))]);
+  clearTimeout(timer);
+}

@@ -1,7 +1,7 @@
 import { EXTENSION_ID } from "@focus/core/protocol";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { downloadExtension, launchWithExtension, startTestSite, visitIn, type ExtensionBrowser, type TestSite } from "./extensionHarness";
+import { closeTab, downloadExtension, launchWithExtension, startTestSite, visitIn, type ExtensionBrowser, type TestSite } from "./extensionHarness";
 import { registerOverApi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, showAppTab } from "./harness";
 
 /**
@@ -99,7 +99,7 @@ async function expectLanding(url: string, landing: "blocked" | "open") {
         const page = await visit(url);
         const heading = blocked(page) ? null : await page.locator("h1").textContent();
         const result = blocked(page) ? "blocked" : heading === "Test site" ? "open" : page.url();
-        await page.close();
+        await closeTab(page);
         return result;
       },
       { timeout: 60_000, interval: 500 },

@@ -2,7 +2,7 @@ import { ESCAPE_SENTENCE } from "@focus/core/constants";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInInUi } from "./accountTimerHelpers";
-import { downloadExtension, launchWithExtension, startTestSite, type ExtensionBrowser, type TestSite } from "./extensionHarness";
+import { closeTab, downloadExtension, launchWithExtension, startTestSite, type ExtensionBrowser, type TestSite } from "./extensionHarness";
 import { freePort, launchBrowser, registerOverApi, removeDataDir, saveScreenshot, startServer, uniqueName, type RunningServer, showAppTab } from "./harness";
 
 /**
@@ -49,7 +49,7 @@ async function landing(): Promise<string> {
   await page.goto(`http://${SITE}:${site.port}/`).catch(() => undefined);
   await page.waitForLoadState("domcontentloaded");
   const url = page.url();
-  await page.close();
+  await closeTab(page);
   return url.startsWith(`chrome-extension://${extensionId}/blocked/`) ? "blocked" : "open";
 }
 
@@ -95,7 +95,7 @@ describe("strict focus", () => {
     expect(await popup.locator("#controls").isHidden()).toBe(true);
     expect(await popup.locator("#primary").isVisible()).toBe(false);
     await saveScreenshot(popup, "strict-extension-popup");
-    await popup.close();
+    await closeTab(popup);
 
     // A second device sees the strict session; its Space is refused there and by the server.
     const phoneContext = await otherBrowser.newContext({ viewport: { width: 390, height: 844 } });
