@@ -82,10 +82,7 @@ export function AuthPage() {
             onRegistered={() => setChoosingPlan(true)}
           />
           <GuestOffer
-            onContinue={() => {
-              continueAsGuest();
-              goToApp();
-            }}
+            onContinue={() => void continueAsGuest().then(goToApp)}
           />
         </div>
         <AuthMarketing />

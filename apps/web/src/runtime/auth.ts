@@ -203,9 +203,12 @@ function clearAccountData(client: QueryClient) {
 
 /**
  * Makes `user` the signed-in user of this browser: guest mode off, the previous account's cached
- * data forgotten. Login, registration and a password reset (`features/auth`) end with it.
+ * data forgotten. Login, registration and a password reset (`features/auth`) end with it. A load
+ * of `/api/me` still on its way (the sign-in page is usable before it answers) is called off
+ * first: its "nobody" answer, asked before the sign-in, must not replace the user.
  */
-export function onSignedIn(client: QueryClient, user: User) {
+export async function onSignedIn(client: QueryClient, user: User): Promise<void> {
+  await client.cancelQueries({ queryKey: queryKeys.me });
   setGuestMode(false);
   rememberSignedIn(user.id);
   clearAccountData(client);
@@ -214,11 +217,13 @@ export function onSignedIn(client: QueryClient, user: User) {
 
 /**
  * Starts a guest session (`docs/product.md`): stored in this browser only; the returned function
- * switches the cached user to the guest at once.
+ * switches the cached user to the guest (a load of `/api/me` on its way called off first, as in
+ * `onSignedIn`) and resolves once it has.
  */
 export function useContinueAsGuest() {
   const client = useQueryClient();
-  return () => {
+  return async () => {
+    await client.cancelQueries({ queryKey: queryKeys.me });
     setGuestMode(true);
     clearAccountData(client);
     client.setQueryData(queryKeys.me, GUEST_USER);
@@ -251,9 +256,9 @@ export function useRegister(onRegistered?: (user: User) => void) {
   return useMutation({
     mutationFn: async ({ username, password, email }: RegisterForm) =>
       userResponseSchema.parse(await api.post("/api/register", { username, password, email })).user,
-    onSuccess: (user) => {
+    onSuccess: async (user) => {
       onRegistered?.(user);
-      onSignedIn(client, user);
+      await onSignedIn(client, user);
       toast({ title: "Account created", description: `Welcome to ${BRAND_NAME}, ${user.username}.` });
     },
     onError: (error) => {
