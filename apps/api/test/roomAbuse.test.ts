@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { roomView } from "../src/live/roomView";
 import { ROOM_CLOSED_BY_ADMIN, ROOM_ELSEWHERE_MESSAGE, ROOM_JOINS_MESSAGE, ROOM_TABS_MESSAGE, ROOM_TRAFFIC_LIMITS } from "../src/live/rooms";
 import { ADMIN_ENV, createTestApp, loginAdmin, registerUser, TEST_ENGINE, type TestApp } from "./helpers";
-import { connect, listen, type LiveTestClient } from "./liveHelpers";
+import { connect, listen, MESSAGE_WAIT_MS, type LiveTestClient } from "./liveHelpers";
 
 type RoomState = Extract<LiveMessage, { type: "room_state" }>;
 
@@ -26,12 +26,16 @@ function quantile(values: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
 
-/** The first message of `type` that `matches`, skipping others, within `timeoutMs`. */
+/**
+ * The first message of `type` that `matches`, skipping others, within `timeoutMs` (a guard
+ * against a hang, as MESSAGE_WAIT_MS: on PostgreSQL beside another worker, the room_error of a
+ * burst of 22 joins and leaves once came after more than 5 s, each join being a few writes).
+ */
 async function nextWhere<T extends LiveMessage["type"]>(
   client: LiveTestClient,
   type: T,
   matches: (message: Extract<LiveMessage, { type: T }>) => boolean = () => true,
-  timeoutMs = 5000,
+  timeoutMs = MESSAGE_WAIT_MS,
 ): Promise<Extract<LiveMessage, { type: T }>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -399,7 +403,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("focus rooms across two API instance
       const client = await socket(`${wsA}/ws/timer`, member.cookie);
       client.send({ type: "room_join", slug: room.slug, status });
     }
-    const full = await nextWhere(onB, "room_state", (state) => state.room.memberCount === 30, 10_000);
+    const full = await nextWhere(onB, "room_state", (state) => state.room.memberCount === 30);
     expect(full.room.members).toHaveLength(30);
     expect(full.room.members.every((member) => member.status === status)).toBe(true);
 
@@ -412,7 +416,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("focus rooms across two API instance
 
     // Once they all left, the room closes when the database says nobody has been in it for 10 minutes.
     for (const client of open.filter((c) => c !== onB)) client.ws.close();
-    await nextWhere(onB, "room_state", (state) => state.room.memberCount === 0, 10_000);
+    await nextWhere(onB, "room_state", (state) => state.room.memberCount === 0);
     expect(await b.rooms.sweep(Date.now() + ROOM_EMPTY_CLOSE_MS - 60_000)).toBe(0);
     expect(await b.rooms.sweep(Date.now() + ROOM_EMPTY_CLOSE_MS + 60_000)).toBe(1);
     expect(await nextWhere(onB, "room_closed")).toMatchObject({ slug: room.slug });
