@@ -271,6 +271,53 @@ describe("outbox sync", () => {
     expect(server.recorded.map((s) => s.startTime)).toEqual([session(1).startTime, session(0).startTime]);
   });
 
+  it("answers a submit whose write a drain already running sent before the store confirmed it", async () => {
+    // A slow machine: an autosave's drain lists the outbox between the store keeping the
+    // explicit save and the submit hearing back from it, and sends the save itself.
+    const store = memoryOutbox();
+    let confirmAdd: (() => void) | null = null;
+    const slowAdd: OutboxStore = {
+      ...store,
+      add: async (...args) => {
+        const item = await store.add(...args);
+        await new Promise<void>((resolve) => (confirmAdd = resolve));
+        return item;
+      },
+    };
+    const sync = engine(slowAdd);
+    await sync.setUser(1);
+    const outcome = sync.submit(1, { kind: "settings", body: { focusDuration: 30 } });
+    await vi.waitFor(() => expect(confirmAdd).not.toBeNull());
+    await sync.flush();
+    expect(server.settingsSaves).toEqual([{ focusDuration: 30 }]);
+    confirmAdd!();
+    await expect(outcome).resolves.toMatchObject({ status: "sent", response: { focusDuration: 30 } });
+    expect(server.settingsSaves).toHaveLength(1);
+  });
+
+  it("answers a submit whose write another tab sent before this page's drain listed the outbox", async () => {
+    const store = memoryOutbox();
+    let confirmAdd: (() => void) | null = null;
+    const slowAdd: OutboxStore = {
+      ...store,
+      add: async (...args) => {
+        const item = await store.add(...args);
+        await new Promise<void>((resolve) => (confirmAdd = resolve));
+        return item;
+      },
+    };
+    const thisTab = engine(slowAdd);
+    const otherTab = engine(store);
+    await thisTab.setUser(1);
+    await otherTab.setUser(1);
+    const outcome = thisTab.submit(1, { kind: "settings", body: { theme: "dark" } });
+    await vi.waitFor(() => expect(confirmAdd).not.toBeNull());
+    await otherTab.flush();
+    confirmAdd!();
+    await expect(outcome).resolves.toMatchObject({ status: "sent" });
+    expect(server.settingsSaves).toEqual([{ theme: "dark" }]);
+  });
+
   it("sends waiting settings saves in order, each the change the user made, so the server's merge keeps every one", async () => {
     for (const store of [freshStore(), memoryOutbox()]) {
       server = fakeServer();

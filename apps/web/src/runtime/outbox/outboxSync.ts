@@ -21,6 +21,8 @@ import type { OutboxItem, OutboxStore, OutboxWrite } from "./outbox";
  * its task was deleted meanwhile (another device): it is sent again without the task. Commands to
  * the account's timer that wait one after another go as one batch (`sendTimerBatch`); those
  * given while a batch was on its way are rebased onto the version the server answered.
+ * Every `submit` is answered, also when a drain already under way (an autosave's, another tab's)
+ * sent its write before the store confirmed it to the submit.
  */
 
 /** What became of one write. */
@@ -90,8 +92,16 @@ export class OutboxSync {
   private state: SyncState = { userId: null, items: [], sending: false, unreachable: false, nextRetryAt: null };
   private readonly listeners = new Set<() => void>();
   private readonly outcomeListeners = new Set<OutcomeListener>();
-  /** Resolvers of `submit` calls, by item seq. */
-  private readonly waiters = new Map<number, (outcome: Outcome) => void>();
+  /** Resolvers of `submit` calls, by item seq, with their write. */
+  private readonly waiters = new Map<number, { item: OutboxItem; resolve: (outcome: Outcome) => void }>();
+  /** `submit` calls whose write the store has not confirmed yet (so they have no waiter yet). */
+  private adding = 0;
+  /**
+   * Outcomes that came while a `submit` waited for the store, by seq: a drain already running
+   * (an autosave's, another tab's) may send the write before its submit knows its seq. The
+   * submit takes its own; the rest are dropped once no submit is adding.
+   */
+  private readonly early = new Map<number, Outcome>();
   private flushing: Promise<void> | null = null;
   private flushAgain = false;
   private failures = 0;
@@ -147,8 +157,17 @@ export class OutboxSync {
    * answered this write, or with "queued" as soon as it has to wait.
    */
   async submit(userId: number, write: OutboxWrite): Promise<Outcome> {
-    const item = await this.add(userId, write);
-    const outcome = new Promise<Outcome>((resolve) => this.waiters.set(item.seq, resolve));
+    this.adding += 1;
+    let item: OutboxItem;
+    try {
+      item = await this.add(userId, write);
+    } finally {
+      this.adding -= 1;
+    }
+    const early = this.early.get(item.seq);
+    if (this.adding === 0) this.early.clear();
+    if (early) return early;
+    const outcome = new Promise<Outcome>((resolve) => this.waiters.set(item.seq, { item, resolve }));
     await this.refresh();
     if (this.state.userId === userId) void this.flush();
     else this.settle(item.seq, { status: "queued", item });
@@ -245,7 +264,8 @@ export class OutboxSync {
       this.update({ unreachable: false, items: this.state.items.filter((i) => !sent.some((done) => done.seq === i.seq)) });
       for (const item of sent) {
         const outcome: Outcome = { ...result, item };
-        const awaited = this.waiters.has(item.seq);
+        // A submit still waiting for the store may be this write's: it will take the outcome.
+        const awaited = this.waiters.has(item.seq) || this.adding > 0;
         for (const listener of this.outcomeListeners) listener(outcome, awaited);
         this.settle(item.seq, outcome);
       }
@@ -257,6 +277,10 @@ export class OutboxSync {
     for (const item of items) {
       if (left.has(item.seq)) this.settle(item.seq, { status: "queued", item });
       else this.settle(item.seq, { status: "sent", item, response: undefined });
+    }
+    // Writes of this user that another tab sent before this drain listed the outbox: gone, so sent.
+    for (const [seq, { item }] of this.waiters) {
+      if (this.state.userId === userId && item.userId === userId && !left.has(seq)) this.settle(seq, { status: "sent", item, response: undefined });
     }
     if (waiting && this.state.items.length > 0) this.scheduleRetry();
   }
@@ -364,10 +388,14 @@ export class OutboxSync {
   }
 
   private settle(seq: number, outcome: Outcome): void {
-    const resolve = this.waiters.get(seq);
-    if (!resolve) return;
+    const waiter = this.waiters.get(seq);
+    if (!waiter) {
+      // The first outcome is the server's answer; a drain's closing "gone" adds nothing to it.
+      if (this.adding > 0 && !this.early.has(seq)) this.early.set(seq, outcome);
+      return;
+    }
     this.waiters.delete(seq);
-    resolve(outcome);
+    waiter.resolve(outcome);
   }
 
   private scheduleRetry(): void {
