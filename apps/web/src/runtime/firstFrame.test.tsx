@@ -27,11 +27,13 @@ function serveWithHeldUser() {
   const served = serveApp(TEST_USER, (url, init) => (init?.method === "POST" && (url === "/api/login" || url === "/api/register") ? signedIn : undefined));
   const table = served.getMockImplementation()!;
   let me: { status: number; body: unknown } | null = null;
+  let answersLater = true;
   served.mockImplementation((input, init) => {
     const url = String(input);
     if (url !== "/api/me" && url !== "/api/settings") return table(input, init);
     const answer = (async () => {
-      await new Promise<void>((resolve) => held.push(resolve));
+      // Held until `answer`; after it, held again only when that answer was for the held calls alone.
+      if (!me || !answersLater) await new Promise<void>((resolve) => held.push(resolve));
       if (init?.signal?.aborted) {
         calledOff.push(url);
         throw new DOMException("The operation was aborted.", "AbortError");
@@ -46,8 +48,14 @@ function serveWithHeldUser() {
   return {
     /** The held calls the page called off before they were answered. */
     calledOff: () => calledOff,
-    async answer(status: number, body: unknown) {
+    /**
+     * Answers the held calls with `status` and `body` (a 401 refuses every call); calls made
+     * later get the same answer (one the page makes late on a slow machine), unless `heldOnly`:
+     * then they stay held, as an answer to a load made before a sign-in says nothing about after.
+     */
+    async answer(status: number, body: unknown, { heldOnly = false } = {}) {
       me = { status, body };
+      answersLater = !heldOnly;
       for (const release of held.splice(0)) release();
       await act(() => Promise.all(answered));
     },
@@ -109,7 +117,7 @@ describe("the first frame of a returning user", () => {
     await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
     expect(await screen.findByTestId("timer-display")).toBeTruthy();
     // The first load's answer, asked before the sign-in, says nobody: it must change nothing.
-    await server.answer(401, { message: "Not authenticated" });
+    await server.answer(401, { message: "Not authenticated" }, { heldOnly: true });
     expect(server.calledOff()).toContain("/api/me");
     expect(screen.queryByTestId("signed-out-notice")).toBeNull();
     expect(screen.getByTestId("timer-display")).toBeTruthy();
@@ -128,7 +136,7 @@ describe("the first frame of a returning user", () => {
     await user.click(screen.getByRole("button", { name: "Create Account" }));
     expect(await screen.findByRole("heading", { name: /has started$/ })).toBeTruthy();
     // The sign-in page stays open for the plan step: the first load's "nobody" must not undo the registration.
-    await server.answer(401, { message: "Not authenticated" });
+    await server.answer(401, { message: "Not authenticated" }, { heldOnly: true });
     expect(server.calledOff()).toContain("/api/me");
     expect(screen.getByRole("heading", { name: /has started$/ })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Create Account" })).toBeNull();
