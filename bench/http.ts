@@ -55,11 +55,14 @@ export interface AbuseResult {
   maxP99Ms: number;
 }
 
-/** The targets of the app's routes (ratio of the baseline's req/s; p99 ms), at 50 connections. */
+/**
+ * The targets of the app's routes (ratio of the baseline's req/s; p99 ms), at 50 connections:
+ * reads at half the bare server's rate or better, a recorded session at three tenths.
+ */
 export const ROUTE_TARGETS: Record<string, { minRatio: number; maxP99Ms: number }> = {
-  "GET /api/me": { minRatio: 0.3, maxP99Ms: 25 },
-  "GET /api/sessions": { minRatio: 0.25, maxP99Ms: 25 },
-  "POST /api/sessions": { minRatio: 0.15, maxP99Ms: 25 },
+  "GET /api/me": { minRatio: 0.5, maxP99Ms: 25 },
+  "GET /api/sessions": { minRatio: 0.5, maxP99Ms: 25 },
+  "POST /api/sessions": { minRatio: 0.3, maxP99Ms: 25 },
 };
 /** The victim's p99 target while another user abuses the API, ms. */
 export const ABUSE_P99_TARGET_MS = 100;

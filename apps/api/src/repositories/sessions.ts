@@ -108,6 +108,15 @@ const writeQueries = {
   byClientId: reusableQuery(2, (db: Kysely<Database>, userId: number, clientId: string) =>
     db.selectFrom("focus_sessions").select(columns).where("user_id", "=", userId).where("client_id", "=", clientId),
   ),
+  /** One more session in the user's count (the write of every recorded session). */
+  countOne: reusableQuery(1, (db: Kysely<Database>, userId: number) =>
+    db
+      .insertInto("session_counts")
+      .values({ user_id: userId, count: 1 })
+      .onConflict((oc) => oc.column("user_id").doUpdateSet({ count: sql<number>`session_counts.count + 1` })),
+  ),
+  /** The user's count (read before every recorded session). */
+  count: reusableQuery(1, (db: Kysely<Database>, userId: number) => db.selectFrom("session_counts").select("count").where("user_id", "=", userId)),
 };
 
 /**
@@ -134,7 +143,7 @@ export async function insertSession(db: Kysely<Database>, userId: number, input:
   );
   sessionsChanged(db, userId);
   if (!stored) throw new Error("insertSession: the insert returned no row");
-  await countSessions(db, userId, 1);
+  await writeQueries.countOne(db, userId);
   return toSession(stored);
 }
 
@@ -153,7 +162,7 @@ async function countSessions(db: Kysely<Database>, userId: number, delta: number
 
 /** How many sessions the user holds (`session_counts`: one row read, whatever the history's length). */
 export async function sessionCountOf(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db.selectFrom("session_counts").select("count").where("user_id", "=", userId).executeTakeFirst();
+  const [row] = await writeQueries.count(db, userId);
   return Number(row?.count ?? 0);
 }
 
