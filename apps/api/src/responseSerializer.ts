@@ -19,11 +19,25 @@ function zodSchemaOf(schema: unknown): z.ZodType {
 }
 
 /**
+ * Serializers by response schema: a schema is compiled once per process, however many apps are
+ * built (a test suite builds hundreds) or routes share it. A compiled serializer keeps no state.
+ */
+const compiled = new WeakMap<z.ZodType, (data: unknown) => string>();
+
+/**
  * Fastify serializer compiler for zod response schemas (`app.setSerializerCompiler`).
  * @throws Error at route registration when a response schema is not a zod schema; the compiled
  *   serializer throws (a 500) when an answer lacks a required property.
  */
-export const serializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) =>
-  fastJsonStringify(
-    z.toJSONSchema(zodSchemaOf(schema), { io: "output", target: "draft-7", unrepresentable: "any" }) as Parameters<typeof fastJsonStringify>[0],
-  );
+export const serializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
+  const zodSchema = zodSchemaOf(schema);
+  let serializer = compiled.get(zodSchema);
+  if (!serializer) {
+    serializer = fastJsonStringify(
+      z.toJSONSchema(zodSchema, { io: "output", target: "draft-7", unrepresentable: "any" }) as Parameters<typeof fastJsonStringify>[0],
+    );
+    compiled.set(zodSchema, serializer);
+  }
+  return serializer;
+};
+

@@ -4,13 +4,15 @@
  * each app on its own empty PostgreSQL database (see postgresSetup.ts): a database a closed
  * test app left is emptied and handed to the worker's next app (`testPostgresDatabase`).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { inject, vi } from "vitest";
 import { buildApp } from "../src/app";
+import { createDatabase } from "../src/db/connection";
+import { migrateToLatest } from "../src/db/migrator";
 import { type Config, loadConfig } from "../src/env";
 import { SESSION_COOKIE } from "../src/plugins/session";
 import { shiftedDate } from "../../../test/shiftedDate";
@@ -109,8 +111,32 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void;
 }
 
+let migratedTemplate: Promise<string> | null = null;
+
+/**
+ * A SQLite file with every migration applied, made once per worker (its files share one module
+ * graph) and removed when the worker exits. Each SQLite test app starts on a copy of it: its own
+ * start then finds nothing to migrate (running the migrations was about a fifth of building an app).
+ */
+function migratedSqliteTemplate(): Promise<string> {
+  migratedTemplate ??= (async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "focus-api-template-"));
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, "focus.db");
+    const db = createDatabase(loadConfig({ DATABASE_URL: `sqlite:${file}` }).database);
+    try {
+      await migrateToLatest(db);
+    } finally {
+      await db.destroy();
+    }
+    return file;
+  })();
+  return migratedTemplate;
+}
+
 /**
  * Builds the app on `<tmp>/focus.db` with a missing web build unless `env` says otherwise.
+ * A SQLite app on that default file starts from an already migrated copy (`migratedSqliteTemplate`).
  * `env` may be a function of the temp directory, to place files (e.g. a web build) in it.
  */
 export async function createTestApp(
@@ -120,6 +146,7 @@ export async function createTestApp(
   const dir = mkdtempSync(path.join(os.tmpdir(), "focus-api-test-"));
   const env = typeof envOrFactory === "function" ? envOrFactory(dir) : envOrFactory;
   const postgres = TEST_ENGINE === "postgres" ? await testPostgresDatabase() : null;
+  if (!postgres && !("DATABASE_URL" in env)) copyFileSync(await migratedSqliteTemplate(), path.join(dir, "focus.db"));
   const baseEnv = {
     DATABASE_URL: postgres ? postgres.url : `sqlite:${path.join(dir, "focus.db")}`,
     LOG_LEVEL: "silent",
