@@ -28,8 +28,9 @@ export const PAGE_BUDGETS: readonly PageBudget[] = [
   // outbox in batches, the device keeps the server's copy), 173.5 KiB with the Shield's line beside
   // Start (it asks the extension here), 174.9 KiB with the streak's nudge beside Start, 175.0-175.1
   // KiB with room membership held by the app (the join and the chip load only in a room): over
-  // the goal, held at 176 until closed.
-  { route: "/app", label: "timer (signed in)", signedIn: true, scriptKiB: 170, ceilingKiB: 176, minPerformance: 90 },
+  // the goal, held at 176 until the outbox's fix that answers every caller of a write (a save
+  // took by a send already under way had waited forever): 176.1 KiB with it, held at 176.5.
+  { route: "/app", label: "timer (signed in)", signedIn: true, scriptKiB: 170, ceilingKiB: 176.5, minPerformance: 90 },
 ];
 
 /** Lighthouse targets every page shares: cumulative layout shift at most, largest contentful paint at most (ms). */

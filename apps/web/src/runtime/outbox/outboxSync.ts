@@ -272,15 +272,13 @@ export class OutboxSync {
     }
     this.update({ sending: false });
     await this.refresh();
-    // Submits still waiting for an answer: theirs is "queued" (or, if another tab sent them, gone).
+    // Submits still waiting for an answer: a write this drain tried and kept is "queued"; one that
+    // left the outbox without an answer here (another tab sent it, even before this drain listed it) was sent.
     const left = new Set(this.state.items.map((i) => i.seq));
-    for (const item of items) {
-      if (left.has(item.seq)) this.settle(item.seq, { status: "queued", item });
-      else this.settle(item.seq, { status: "sent", item, response: undefined });
-    }
-    // Writes of this user that another tab sent before this drain listed the outbox: gone, so sent.
     for (const [seq, { item }] of this.waiters) {
-      if (this.state.userId === userId && item.userId === userId && !left.has(seq)) this.settle(seq, { status: "sent", item, response: undefined });
+      if (this.state.userId !== userId || item.userId !== userId) continue;
+      if (!left.has(seq)) this.settle(seq, { status: "sent", item, response: undefined });
+      else if (items.some((tried) => tried.seq === seq)) this.settle(seq, { status: "queued", item });
     }
     if (waiting && this.state.items.length > 0) this.scheduleRetry();
   }
