@@ -31,10 +31,12 @@ export function AppearanceCard({ control }: { control: Control<SettingsFormValue
               <div className="grid grid-cols-3 gap-2">
                 {THEMES.map((theme) => {
                   const { label, icon: Icon } = THEME_OPTIONS[theme];
+                  // On a phone a third of the card is too narrow for an icon beside "System": the
+                  // icon sits above the word there, and a word is never broken.
                   return (
                     <label
                       key={theme}
-                      className="flex cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2.5 text-sm font-medium transition-colors hover:bg-accent/50 has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:text-accent-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                      className="flex min-h-11 cursor-pointer flex-col items-center justify-center gap-1 rounded-md border px-2 py-2 text-sm font-medium wrap-normal sm:flex-row sm:gap-2 sm:px-3 sm:py-2.5 transition-colors hover:bg-accent/50 has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:text-accent-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
                     >
                       <input
                         type="radio"
