@@ -13,7 +13,8 @@ import { DEFAULT_SETTINGS } from "@focus/core/schemas";
 import { applyTimerCommands, newAccountTimer, type AccountTimer } from "@focus/core/timer";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PUSH_NOTICES_PER_HOUR } from "../src/push/sessionEndPushes";
+import type { TimerRun } from "../src/domain/accountTimer";
+import { PUSH_NOTICES_PER_HOUR, SessionEndPushes } from "../src/push/sessionEndPushes";
 import { saveAccountTimer } from "../src/repositories/accountTimers";
 import { createTestApp, registerUser, TEST_ENGINE, type TestApp } from "./helpers";
 import { connect, eventually, listen, nextOfType, type LiveTestClient } from "./liveHelpers";
@@ -140,6 +141,42 @@ describe("the push at a session's end", () => {
     };
     await Promise.all([stopBeforeTheEnd("pause"), stopBeforeTheEnd("reset")]);
     expect(service.received).toEqual([]);
+  });
+
+  it("arms no wake from a sweep's read that a reset made while the sweep was still reading", async () => {
+    const { userId } = await subscribedUser(t.app, "slow-sweep");
+    await saveAccountTimer(t.app.db, userId, focusEndingAt(Date.now() + 20_000), "UTC");
+    // The sweep's read of the stored timers is held until the reset has run.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slowDb = t.app.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        await held;
+        return args.result;
+      },
+    });
+    let emit: ((userId: number, run: TimerRun) => void) | null = null;
+    const pushes = new SessionEndPushes({
+      db: slowDb,
+      timers: {
+        settleNow: async () => undefined,
+        onRun: (listener) => {
+          emit = listener;
+          return () => (emit = null);
+        },
+      },
+      sender: { sendToUser: async () => ({ sent: 0, gone: 0, failed: 0 }) },
+      log: { info: () => undefined, warn: () => undefined },
+    });
+    const started = pushes.start();
+    await eventually(() => emit !== null);
+    const reset = newAccountTimer(DEFAULT_SETTINGS, SEED, Date.now());
+    emit!(userId, { timer: reset, changed: true, effects: [], outcomes: [], sessionsChanged: false, taskSessionRecorded: false });
+    release();
+    await started;
+    expect(pushes.wakeOf(userId)).toBeNull();
+    pushes.stop();
   });
 
   it("schedules no push for a Flowtime session, and sends none when the user takes a break", async () => {

@@ -14,7 +14,8 @@
  * another instance changed, and after a restart. A session that ended more than LATE_PUSH_MS
  * ago gets no push (its timer is settled when a device next connects, as before). A pause, a
  * reset, a mode change or a new start is a run too: the wake moves or goes, and a stale wake
- * on another instance finds nothing to settle. Sending happens after the transaction, never
+ * on another instance finds nothing to settle. A sweep never arms a wake from a stored timer
+ * it read before a run of that user. Sending happens after the transaction, never
  * holding the row lock, the user's queue of timer work or the event loop.
  */
 import { SESSION_END_NOTICE_TAG, sessionEndNotice, type PushNotice } from "@focus/core/push";
@@ -87,6 +88,10 @@ export class SessionEndPushes {
   private readonly sending = new Set<Promise<unknown>>();
   /** Each user's count of runs heard, so an answer about an older run never arms a wake. */
   private readonly runsHeard = new Map<number, number>();
+  /** Runs heard so far, and the number of each user's last one while a sweep runs. */
+  private runsSeen = 0;
+  private readonly lastRunOf = new Map<number, number>();
+  private sweepsRunning = 0;
   private sweeper: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
   private stopped = false;
@@ -123,10 +128,20 @@ export class SessionEndPushes {
   async sweep(): Promise<void> {
     if (this.stopped) return;
     const now = this.now();
+    const seenBefore = this.runsSeen;
+    this.sweepsRunning += 1;
     try {
-      for (const { userId, settleAt } of await timersDueWithPush(this.db, now - LATE_PUSH_MS, now + SWEEP_AHEAD_MS)) this.arm(userId, settleAt);
+      for (const { userId, settleAt } of await timersDueWithPush(this.db, now - LATE_PUSH_MS, now + SWEEP_AHEAD_MS)) {
+        // A run heard since the timers were read (a pause, a reset) has moved or removed this
+        // user's wake already: what the sweep read is older.
+        if ((this.lastRunOf.get(userId) ?? 0) > seenBefore) continue;
+        this.arm(userId, settleAt);
+      }
     } catch (error) {
       this.log.warn({ err: error }, "push: could not look through the timers");
+    } finally {
+      this.sweepsRunning -= 1;
+      if (this.sweepsRunning === 0) this.lastRunOf.clear();
     }
   }
 
@@ -143,6 +158,8 @@ export class SessionEndPushes {
   /** A committed run: sends the notice of a session it ended just now, and moves the user's wake. */
   private onRun(userId: number, run: TimerRun): void {
     const now = this.now();
+    this.runsSeen += 1;
+    if (this.sweepsRunning > 0) this.lastRunOf.set(userId, this.runsSeen);
     // A Flowtime session has no end to announce: the user ended it (`docs/product.md`, The timer).
     const ended = run.effects.filter((effect) => effect.type === "sessionCompleted" && effect.endedAt >= now - LATE_PUSH_MS && effect.flow !== true).at(-1);
     if (ended?.type === "sessionCompleted") this.track(this.send(userId, ended));
