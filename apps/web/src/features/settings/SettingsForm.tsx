@@ -30,7 +30,7 @@ export function SettingsForm({ settings, user }: { settings: Settings; user: Use
       <AppearanceCard control={control} />
       <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
         <SaveStatus status={waiting || save.isPending ? "saving" : save.isError ? "failed" : (save.data?.status ?? "idle")} />
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={save.isPending} aria-busy={save.isPending}>
+        <Button type="submit" size="lg" className="w-full sm:w-auto" aria-busy={save.isPending}>
           {save.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
           Save Settings
         </Button>

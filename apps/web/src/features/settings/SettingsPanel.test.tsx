@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS, type Settings } from "@focus/core/schemas";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_USER, loggedIn, mockFetch, renderRoute } from "@/test/render";
 
 const settingsRoute = { "GET /api/settings": { status: 200, body: DEFAULT_SETTINGS } };
@@ -157,6 +157,33 @@ describe("Focus Settings", () => {
     expect(server.posts()).toEqual([{ autoStartFocus: true }]);
     expect(server.stored()).toEqual({ ...DEFAULT_SETTINGS, autoStartFocus: true });
     expect(screen.queryByText("Settings saved")).toBeNull();
+  });
+
+  it("takes 'Save Settings' while a save is on its way, and toasts once the server has both", async () => {
+    const server = settingsServer();
+    // The server holds its answer to the first save (a slow network) until `answer` is called.
+    const fetchMock = vi.mocked(globalThis.fetch);
+    const answerSettings = fetchMock.getMockImplementation()!;
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let held = 0;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === "/api/settings" && init?.method === "POST" && held++ === 0) await answered;
+      return answerSettings(input, init);
+    });
+    renderRoute("/settings");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("switch", { name: "Auto-start focus" }));
+    await waitFor(() => expect(held).toBe(1));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Long break interval" }), "3");
+    const button = screen.getByRole("button", { name: "Save Settings" }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    await user.click(button);
+    // Not saved yet: the server has answered neither.
+    expect(screen.queryByText("Settings saved")).toBeNull();
+    answer();
+    expect(await screen.findByText("Settings saved")).toBeTruthy();
+    expect(server.stored()).toEqual({ ...DEFAULT_SETTINGS, autoStartFocus: true, longBreakInterval: 3 });
   });
 
   it("saves a change still waiting when the user leaves the settings at once", async () => {

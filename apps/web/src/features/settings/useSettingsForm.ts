@@ -16,7 +16,8 @@ export const AUTOSAVE_DELAY_MS = 600;
  * shown is the one this browser uses now, and follows the header's toggle); every change saves
  * itself AUTOSAVE_DELAY_MS after the last one, one still waiting when the form goes away is saved
  * at once, and `submitNow` ('Save Settings') saves right away and confirms with a toast. Saves
- * go through `useSaveSettings` (the outbox); a refusal toasts the server's reason. `waiting` is
+ * go through `useSaveSettings` (the outbox); a refusal toasts the server's reason. 'Save
+ * Settings' is taken while another save is on its way, and confirms once both are answered. `waiting` is
  * true while a change waits for its autosave, so the page never says "saved" before it is.
  */
 export function useSettingsForm(settings: Settings, user: User) {
@@ -29,20 +30,26 @@ export function useSettingsForm(settings: Settings, user: User) {
 
   const save = useSaveSettings(user);
   const { mutateAsync } = save;
+  // Saves still on their way: 'Save Settings' may be pressed while an autosave is (a slow network).
+  const inFlight = useRef(new Set<Promise<unknown>>());
   // Each save's own promise, not mutate()'s callbacks: those fire for the latest call only, so
   // an autosave that started just before 'Save Settings' and ended after it took its toast away.
   const saveValues = useCallback(
-    (values: SettingsFormValues, explicit: boolean) =>
-      void mutateAsync(fromFormValues(values)).then(
-        () => {
-          if (explicit) toast({ title: "Settings saved", description: "Your preferences have been updated." });
-        },
-        (error: unknown) => {
+    (values: SettingsFormValues, explicit: boolean) => {
+      const earlier = [...inFlight.current];
+      const saving = mutateAsync(fromFormValues(values));
+      inFlight.current.add(saving);
+      void saving
+        .catch((error: unknown) => {
           // The settings screen's own wording; the server's reason when it gave one.
           const description = error instanceof ApiError && error.serverMessage ? error.serverMessage : "An error occurred while saving your settings.";
           toast({ title: "Failed to save settings", description, variant: "destructive" });
-        },
-      ),
+        })
+        .finally(() => inFlight.current.delete(saving));
+      // Confirmed once the server has this save and every one still on its way when it was asked
+      // for (changes an autosave took are not in this one); a refused one toasts its own failure.
+      if (explicit) void Promise.all([...earlier, saving]).then(() => toast({ title: "Settings saved", description: "Your preferences have been updated." }), () => undefined);
+    },
     [mutateAsync],
   );
 
