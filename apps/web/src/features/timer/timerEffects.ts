@@ -37,13 +37,17 @@ import { saveCounters, saveTimerState } from "./storage";
 
 /**
  * A guest's records in this browser (`runtime/guestSessions.ts`, `runtime/tasks/guestTasks.ts`),
- * loaded when a guest's session first needs them: a signed-in page never downloads them. Calls
- * run in the order they are made.
+ * loaded as a guest's timer is made (`timerWithEffects`), so a session that ends is kept at
+ * once rather than after a download: a signed-in page never downloads them. Calls run in the
+ * order they are made.
  */
 let guestRecords: Promise<[typeof import("@/runtime/guestSessions"), typeof import("@/runtime/tasks/guestTasks")]> | null = null;
-function withGuestRecords(use: (sessions: typeof import("@/runtime/guestSessions"), tasks: typeof import("@/runtime/tasks/guestTasks")) => void): void {
+function loadGuestRecords() {
   guestRecords ??= Promise.all([import("@/runtime/guestSessions"), import("@/runtime/tasks/guestTasks")]);
-  void guestRecords.then(([sessions, tasks]) => use(sessions, tasks));
+  return guestRecords;
+}
+function withGuestRecords(use: (sessions: typeof import("@/runtime/guestSessions"), tasks: typeof import("@/runtime/tasks/guestTasks")) => void): void {
+  void loadGuestRecords().then(([sessions, tasks]) => use(sessions, tasks));
 }
 
 /** Whose timer state is saved in this browser: a guest's (id 0) only. */
@@ -116,6 +120,7 @@ export function postToSelf(message: StatsWindowMessage | ExtensionWindowMessage)
 
 /** The timer chart with the web app's effects (see the module comment). */
 export function timerWithEffects(app: TimerEffectsContext) {
+  if (app.userId === null) void loadGuestRecords();
   return timerMachine.provide({
     actors: { ticker: tickerWith(app.now) },
     actions: {
