@@ -43,11 +43,21 @@ import { saveCounters, saveTimerState } from "./storage";
  */
 let guestRecords: Promise<[typeof import("@/runtime/guestSessions"), typeof import("@/runtime/tasks/guestTasks")]> | null = null;
 function loadGuestRecords() {
-  guestRecords ??= Promise.all([import("@/runtime/guestSessions"), import("@/runtime/tasks/guestTasks")]);
+  guestRecords ??= Promise.all([import("@/runtime/guestSessions"), import("@/runtime/tasks/guestTasks")]).catch((error: unknown) => {
+    // Not downloaded (offline before they were ever loaded): the next call tries again.
+    guestRecords = null;
+    throw error;
+  });
   return guestRecords;
 }
 function withGuestRecords(use: (sessions: typeof import("@/runtime/guestSessions"), tasks: typeof import("@/runtime/tasks/guestTasks")) => void): void {
-  void loadGuestRecords().then(([sessions, tasks]) => use(sessions, tasks));
+  loadGuestRecords().then(
+    ([sessions, tasks]) => use(sessions, tasks),
+    (error: unknown) => {
+      console.error("A guest's session could not be kept", error);
+      toast({ title: "Session not kept", description: "This browser could not keep it in your statistics. Check your connection and reload the page.", variant: "destructive" });
+    },
+  );
 }
 
 /** Whose timer state is saved in this browser: a guest's (id 0) only. */
@@ -120,7 +130,8 @@ export function postToSelf(message: StatsWindowMessage | ExtensionWindowMessage)
 
 /** The timer chart with the web app's effects (see the module comment). */
 export function timerWithEffects(app: TimerEffectsContext) {
-  if (app.userId === null) void loadGuestRecords();
+  // A failure here is tried again, and shown, when a session needs the records.
+  if (app.userId === null) loadGuestRecords().catch(() => undefined);
   return timerMachine.provide({
     actors: { ticker: tickerWith(app.now) },
     actions: {
