@@ -61,6 +61,27 @@ function freshStore(): OutboxStore {
   return indexedDbOutbox();
 }
 
+/**
+ * `store` whose `add` keeps the write at once but tells its caller only when `confirmAdd` is
+ * called (a slow IndexedDB transaction); `adding` resolves once an add is waiting.
+ */
+function heldAdds(store: OutboxStore) {
+  let confirm: (() => void) | null = null;
+  const held: OutboxStore = {
+    ...store,
+    add: async (...args) => {
+      const item = await store.add(...args);
+      await new Promise<void>((resolve) => (confirm = resolve));
+      return item;
+    },
+  };
+  return {
+    store: held,
+    adding: () => vi.waitFor(() => expect(confirm).not.toBeNull()),
+    confirmAdd: () => confirm?.(),
+  };
+}
+
 describe("outbox sync", () => {
   let server: ReturnType<typeof fakeServer>;
   let engines: OutboxSync[] = [];
@@ -274,46 +295,29 @@ describe("outbox sync", () => {
   it("answers a submit whose write a drain already running sent before the store confirmed it", async () => {
     // A slow machine: an autosave's drain lists the outbox between the store keeping the
     // explicit save and the submit hearing back from it, and sends the save itself.
-    const store = memoryOutbox();
-    let confirmAdd: (() => void) | null = null;
-    const slowAdd: OutboxStore = {
-      ...store,
-      add: async (...args) => {
-        const item = await store.add(...args);
-        await new Promise<void>((resolve) => (confirmAdd = resolve));
-        return item;
-      },
-    };
+    const { store: slowAdd, adding, confirmAdd } = heldAdds(memoryOutbox());
     const sync = engine(slowAdd);
     await sync.setUser(1);
     const outcome = sync.submit(1, { kind: "settings", body: { focusDuration: 30 } });
-    await vi.waitFor(() => expect(confirmAdd).not.toBeNull());
+    await adding();
     await sync.flush();
     expect(server.settingsSaves).toEqual([{ focusDuration: 30 }]);
-    confirmAdd!();
+    confirmAdd();
     await expect(outcome).resolves.toMatchObject({ status: "sent", response: { focusDuration: 30 } });
     expect(server.settingsSaves).toHaveLength(1);
   });
 
   it("answers a submit whose write another tab sent before this page's drain listed the outbox", async () => {
     const store = memoryOutbox();
-    let confirmAdd: (() => void) | null = null;
-    const slowAdd: OutboxStore = {
-      ...store,
-      add: async (...args) => {
-        const item = await store.add(...args);
-        await new Promise<void>((resolve) => (confirmAdd = resolve));
-        return item;
-      },
-    };
+    const { store: slowAdd, adding, confirmAdd } = heldAdds(store);
     const thisTab = engine(slowAdd);
     const otherTab = engine(store);
     await thisTab.setUser(1);
     await otherTab.setUser(1);
     const outcome = thisTab.submit(1, { kind: "settings", body: { theme: "dark" } });
-    await vi.waitFor(() => expect(confirmAdd).not.toBeNull());
+    await adding();
     await otherTab.flush();
-    confirmAdd!();
+    confirmAdd();
     await expect(outcome).resolves.toMatchObject({ status: "sent" });
     expect(server.settingsSaves).toEqual([{ theme: "dark" }]);
   });
