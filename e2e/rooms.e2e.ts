@@ -309,9 +309,11 @@ describe("focus rooms in two browsers", () => {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(await roomMembers(ada).count()).toBe(2);
     expect(await headcount(visitor)).toBe("2 people");
+    // The chip has a "Leave room" of its own: the room's page is there once the chip is gone.
     await bo.getByTestId("room-chip").click();
+    await expect.poll(() => new URL(bo.url()).pathname).toBe(new URL(roomUrl).pathname);
+    await expect.poll(() => bo.getByTestId("room-chip").count()).toBe(0);
     await bo.getByRole("button", { name: "Leave room" }).waitFor();
-    expect(new URL(bo.url()).pathname).toBe(new URL(roomUrl).pathname);
     // Leaving from the chip, on another page.
     await bo.getByRole("link", { name: "All rooms" }).click();
     const byChip = await goneAfter(() => bo.getByRole("button", { name: "Leave room" }).click(), "click");

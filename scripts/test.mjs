@@ -189,8 +189,24 @@ let failed = false;
 /** Each run's name, exit status, seconds and output, for the closing digest. */
 const outcomes = [];
 
-/** A Vitest line naming a failed test or file, or a run stopped at its limit. */
-const FAILURE_LINE = /^\s*(FAIL\b|×|✗|❯ .*\(\d+ tests? \| \d+ failed)|stopped after \d+ minutes|Unhandled (Rejection|Error)|Error: /;
+/**
+ * A Vitest line naming a failed test or file, the test file's line it failed at, or a run stopped
+ * at its limit.
+ */
+const FAILURE_LINE = /^\s*(FAIL\b|×|✗|❯ .*\(\d+ tests? \| \d+ failed)|❯ \S+\.(test|e2e)\.tsx?:\d+:\d+|stopped after \d+ minutes|Unhandled (Rejection|Error)|Error: /;
+/** How many lines of a Playwright "Call log:" (what the locator waited for) the digest keeps. */
+const CALL_LOG_LINES = 6;
+
+/** The lines of a failed run's output that say what failed, where, and what it waited for. */
+function failureLines(output) {
+  const all = stripVTControlCharacters(output).split("\n");
+  const kept = [];
+  all.forEach((line, index) => {
+    if (FAILURE_LINE.test(line)) kept.push(line.trim());
+    if (/^\s*Call log:/.test(line)) kept.push(...all.slice(index + 1, index + 1 + CALL_LOG_LINES).map((entry) => `  ${entry.trim()}`));
+  });
+  return [...new Set(kept)];
+}
 
 /**
  * The closing digest: every run's status and time, and for a failed run the lines naming what
@@ -201,7 +217,7 @@ function printDigest() {
   for (const { name, status, seconds, output } of outcomes) {
     console.log(`${status === 0 ? "passed" : "FAILED"}  ${name} (${seconds} s)`);
     if (status === 0) continue;
-    const lines = [...new Set(stripVTControlCharacters(output).split("\n").filter((line) => FAILURE_LINE.test(line)).map((line) => line.trim()))];
+    const lines = failureLines(output);
     for (const line of lines.slice(0, 40)) console.log(`    ${line.slice(0, 300)}`);
     if (lines.length > 40) console.log(`    … and ${lines.length - 40} more lines`);
   }
