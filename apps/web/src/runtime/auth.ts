@@ -204,9 +204,8 @@ function clearAccountData(client: QueryClient) {
 /**
  * Makes `user` the signed-in user of this browser: guest mode off, the previous account's cached
  * data forgotten. Login, registration and a password reset (`features/auth`) end with it. A load
- * of `/api/me` still on its way (a guest's sign-in page is usable before it answers: the saved
- * guest stands in) is called off first: its "nobody" answer, asked before the sign-in, must not
- * replace the user.
+ * of `/api/me` still on its way (the sign-in page is usable before it answers) is called off
+ * first: its "nobody" answer, asked before the sign-in, must not replace the user.
  */
 export async function onSignedIn(client: QueryClient, user: User): Promise<void> {
   await client.cancelQueries({ queryKey: queryKeys.me });

@@ -106,12 +106,11 @@ describe("the first frame of a returning user", () => {
     await vi.waitFor(() => expect(JSON.parse(window.localStorage.getItem(userKey(TEST_USER.id, "me")) ?? "null")).toEqual(TEST_USER));
   });
 
-  it("keeps a guest's sign-in made on the page while the first /api/me was still on its way", async () => {
-    window.localStorage.setItem("guest-mode", "1");
+  it("keeps a sign-in made on the page while the first /api/me was still on its way", async () => {
     window.localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify(DEFAULT_SETTINGS));
     const server = serveWithHeldUser();
     renderRoute("/auth?tab=login");
-    // A guest's sign-in page is usable at once (the saved guest stands in until the server answers).
+    // The sign-in page is usable at once (it is the page the server sent already rendered).
     await userEvent.type(await screen.findByLabelText("Username or Email"), TEST_USER.username);
     await userEvent.type(screen.getByLabelText("Password"), "calm-focus-42");
     await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
@@ -124,8 +123,7 @@ describe("the first frame of a returning user", () => {
     expect(window.localStorage.getItem("focus:signed-in-here")).toBe(String(TEST_USER.id));
   });
 
-  it("keeps the plan step of a guest's registration made while the first /api/me was still on its way", async () => {
-    window.localStorage.setItem("guest-mode", "1");
+  it("keeps the plan step of a registration made while the first /api/me was still on its way", async () => {
     const server = serveWithHeldUser();
     renderRoute("/auth");
     const user = userEvent.setup();
