@@ -7,7 +7,7 @@
  */
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { RunningServer } from "./harness";
+import { registerInUi, removeDataDir, startServer, uniqueName, type RunningServer } from "./harness";
 import { serverAndBrowserPerFile } from "./serverAndBrowser";
 import { PAGE_BUDGETS } from "./pageBudgets";
 import { weighPage } from "./pageWeight";
@@ -77,6 +77,39 @@ describe("page weight on a phone", () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+  it("sends the sign-in page already rendered with the server's trial length, inert until the app takes it over", async () => {
+    const nineDays = await startServer({ env: { TRIAL_DAYS: "9" } });
+    try {
+      const noScripts = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+      try {
+        const page = await noScripts.newPage();
+        await page.goto(`${nineDays.url}/auth`);
+        expect(await page.getByRole("heading", { name: "Create your account" }).isVisible()).toBe(true);
+        expect(await page.getByText("Start your 9-day free trial in about 30 seconds. No card required.").isVisible()).toBe(true);
+        // Nothing is typed or sent before the app's script runs (a password never goes into an address).
+        expect(await page.getByRole("button", { name: "Create Account" }).isDisabled()).toBe(true);
+        expect(await page.getByLabel("Username", { exact: true }).isEditable()).toBe(false);
+        await page.goto(`${nineDays.url}/auth?tab=login`);
+        expect(await page.getByRole("heading", { name: "Welcome back" }).isVisible()).toBe(true);
+      } finally {
+        await noScripts.close();
+      }
+      // With its script the page is the app's: a visitor registers on it.
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      try {
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on("pageerror", (error) => errors.push(error.message));
+        await registerInUi(page, nineDays.url, uniqueName("early"));
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    } finally {
+      await nineDays.stop();
+      removeDataDir(nineDays.dataDir);
     }
   });
 });

@@ -135,7 +135,7 @@ export const focusApp = fp<{ config: Config }>(
     await fastify.register(audioRoutes, { prefix: "/api/audio", audio: config.audio, pendingTracks: fastify.audioLibrary.pendingTracks });
     await fastify.register(soundRoutes, { prefix: "/sounds", audio: config.audio });
     await fastify.register(extensionZipPlugin, { extensionZip: config.extensionZip, publicOrigin: config.publicOrigin, port: config.port });
-    await fastify.register(webAppPlugin, { webDist: config.webDist });
+    await fastify.register(webAppPlugin, { webDist: config.webDist, trialDays: config.trialDays });
   },
   { name: "focus-app" },
 );

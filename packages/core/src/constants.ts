@@ -132,3 +132,10 @@ export const STORAGE_KEYS = {
   guestTasks: "guest-tasks",
   interviewDismissed: "calendly-interview-dismissed",
 } as const;
+
+/**
+ * The mark the web build leaves where a page names the trial's length (`<meta
+ * name="focus-trial-days">` in `apps/web/index.html`, and the pages rendered ahead of time); the
+ * server puts its TRIAL_DAYS in its place when it sends the page.
+ */
+export const PAGE_TRIAL_DAYS_MARK = "__FOCUS_TRIAL_DAYS__";

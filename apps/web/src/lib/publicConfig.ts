@@ -24,7 +24,19 @@ export interface ServerConfig {
 
 const UNKNOWN: ServerConfig = { interviewUrl: null, trialDays: null, supportEmail: null, paymentConfigured: null };
 
-let current: ServerConfig = UNKNOWN;
+/**
+ * The trial length the server wrote into the page it sent (`<meta name="focus-trial-days">`, in
+ * place of core's PAGE_TRIAL_DAYS_MARK), so a page rendered ahead of time and the app's first
+ * render name the same trial before `/api/config` answers; null elsewhere (tests, a page from the
+ * service worker's copy, which still has the mark).
+ */
+function trialDaysInPage(): number | null {
+  if (typeof document === "undefined") return null;
+  const days = Number(document.querySelector<HTMLMetaElement>('meta[name="focus-trial-days"]')?.content);
+  return Number.isInteger(days) && days > 0 ? days : null;
+}
+
+let current: ServerConfig = { ...UNKNOWN, trialDays: trialDaysInPage() };
 /** The answer once it came (a failed request is not kept: the next screen asks again). */
 let answered = false;
 let pending: Promise<ServerConfig> | null = null;
@@ -72,6 +84,14 @@ function subscribe(listener: () => void): () => void {
 /** The server's public configuration, asked for on first use; re-renders once it arrives. */
 export function usePublicConfig(): ServerConfig {
   return useSyncExternalStore(subscribe, () => current);
+}
+
+/**
+ * Sets what the screens show before the server answers. For rendering pages ahead of time
+ * (`src/prerender.tsx`), which has no server to ask.
+ */
+export function presetPublicConfig(config: Partial<ServerConfig>): void {
+  current = { ...current, ...config };
 }
 
 /** Forgets the answer, so the next use asks again. For tests, which each serve their own. */

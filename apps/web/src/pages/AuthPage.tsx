@@ -34,7 +34,7 @@ const SWITCH_LINK =
  */
 export function AuthPage() {
   useScrollToTop();
-  const { user, isLoading, isAuthenticated } = useUser();
+  const { user, isAuthenticated } = useUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const continueAsGuest = useContinueAsGuest();
@@ -47,7 +47,8 @@ export function AuthPage() {
   const tab: AuthAction = isAuthAction(requested) ? requested : signedOutElsewhere ? "login" : "register";
   const goToApp = useCallback(() => void navigate("/app", { replace: true }), [navigate]);
 
-  if (isLoading) return <PageSpinner label="Loading your session" />;
+  // No spinner while the user loads: the page is the one rendered ahead of time for a visitor
+  // (src/prerender.tsx), and a signed-in user is sent on to /app as soon as they are known.
   if (choosingPlan && user && isAuthenticated) {
     return (
       <div className="flex min-h-dvh flex-col">
