@@ -1,4 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { PAGE_TRIAL_DAYS_MARK } from "@focus/core/constants";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, registerUser, type TestApp } from "./helpers";
@@ -106,6 +108,40 @@ describe("health and routing", () => {
       }
       const app = await t.app.inject({ method: "GET", url: "/app", headers: { accept: "text/html" } });
       expect(app.body).toContain('<div id="root"></div>');
+    });
+
+    it("sends /auth already rendered (Login with ?tab=login) with TRIAL_DAYS put in, compressed as asked, and 304 for a current copy", async () => {
+      const mark = PAGE_TRIAL_DAYS_MARK;
+      t = await createTestApp((dir) => {
+        const webDist = path.join(dir, "web");
+        mkdirSync(webDist, { recursive: true });
+        const page = (root: string) => `<!doctype html><meta name="focus-trial-days" content="${mark}"><div id="root">${root}</div>`;
+        writeFileSync(path.join(webDist, "index.html"), page(""));
+        writeFileSync(path.join(webDist, "auth.html"), page(`<h1>Create your account</h1><p>Start your ${mark}-day free trial</p>`));
+        writeFileSync(path.join(webDist, "auth-login.html"), page("<h1>Welcome back</h1>"));
+        return { WEB_DIST: webDist, TRIAL_DAYS: "9" };
+      });
+      const register = await t.app.inject({ method: "GET", url: "/auth", headers: { accept: "text/html" } });
+      expect(register.body).toContain("<p>Start your 9-day free trial</p>");
+      expect(register.body).toContain('content="9"');
+      expect(register.body).not.toContain(mark);
+      expect([register.headers["cache-control"], register.headers["content-type"]]).toEqual(["no-cache", "text/html; charset=utf-8"]);
+      expect((await t.app.inject({ method: "GET", url: "/auth?tab=login", headers: { accept: "text/html" } })).body).toContain("<h1>Welcome back</h1>");
+      expect((await t.app.inject({ method: "GET", url: "/auth?tab=register" })).body).toContain("<h1>Create your account</h1>");
+      // Every other page is the shell, with the trial's length put in as well.
+      const shell = await t.app.inject({ method: "GET", url: "/app", headers: { accept: "text/html" } });
+      expect(shell.body).toContain('content="9"');
+      expect(shell.body).toContain('<div id="root"></div>');
+      // Compressed as the browser asks (a refused encoding is never sent), and revalidated by its ETag.
+      const br = await t.app.inject({ method: "GET", url: "/auth", headers: { "accept-encoding": "gzip, br" } });
+      expect([br.headers["content-encoding"], br.headers.vary]).toEqual(["br", "accept-encoding"]);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(register.body);
+      const gzip = await t.app.inject({ method: "GET", url: "/auth", headers: { "accept-encoding": "br;q=0, gzip" } });
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(register.body);
+      const again = await t.app.inject({ method: "GET", url: "/auth", headers: { "if-none-match": String(register.headers.etag) } });
+      expect([again.statusCode, again.body]).toEqual([304, ""]);
+      // The build's files themselves, with the mark, are not served.
+      expect((await t.app.inject({ method: "GET", url: "/auth.html", headers: { accept: "*/*" } })).statusCode).toBe(404);
     });
 
     it("caches hashed assets for a year", async () => {

@@ -19,6 +19,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { PAGE_TRIAL_DAYS_MARK } from "@focus/core/constants";
+import { negotiate } from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -51,9 +52,9 @@ function loadPage(webDist: string, file: string, trialDays: number): Page | null
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page): FastifyReply {
   reply.header("cache-control", NO_CACHE).header("vary", "accept-encoding").header("etag", page.etag).type("text/html; charset=utf-8");
   if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
-  const accepts = String(request.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accepts)) return reply.header("content-encoding", "br").send(page.br);
-  if (/\bgzip\b/.test(accepts)) return reply.header("content-encoding", "gzip").send(page.gzip);
+  const encoding = negotiate(request.headers["accept-encoding"] ?? "", ["br", "gzip"]);
+  if (encoding === "br") return reply.header("content-encoding", "br").send(page.br);
+  if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(page.gzip);
   return reply.send(page.plain);
 }
 
@@ -119,7 +120,7 @@ export default fp<WebAppOptions>(
         const tab = (request.query as Record<string, unknown>).tab;
         return sendPage(request, reply, tab === "login" ? authLogin : tab === undefined || tab === "register" ? auth : shell);
       });
-      // The precached app shell of the service worker (`pwa.config.ts`) is this page as built.
+      // The app shell the service worker precaches (`pwa.config.ts`), with the trial's length put in.
       fastify.get("/index.html", { schema: { hide: true } }, (request, reply) => sendPage(request, reply, shell));
     } else {
       fastify.log.warn({ webDist }, "web app is not built: / answers a placeholder (run `pnpm build`)");
