@@ -88,9 +88,10 @@ describe("page weight on a phone", () => {
         await page.goto(`${nineDays.url}/auth`);
         expect(await page.getByRole("heading", { name: "Create your account" }).isVisible()).toBe(true);
         expect(await page.getByText("Start your 9-day free trial in about 30 seconds. No card required.").isVisible()).toBe(true);
-        // Nothing is typed or sent before the app's script runs (a password never goes into an address).
+        // Nothing is typed, tapped or sent before the app's script runs (a password never goes into an address).
         expect(await page.getByRole("button", { name: "Create Account" }).isDisabled()).toBe(true);
         expect(await page.getByLabel("Username", { exact: true }).isEditable()).toBe(false);
+        expect(await page.getByRole("button", { name: "Continue as guest" }).isDisabled()).toBe(true);
         await page.goto(`${nineDays.url}/auth?tab=login`);
         expect(await page.getByRole("heading", { name: "Welcome back" }).isVisible()).toBe(true);
       } finally {

@@ -67,25 +67,29 @@ export function AuthPage() {
     <div className="flex min-h-dvh flex-col">
       <AuthHeader />
       <main className="mx-auto grid w-full max-w-5xl flex-1 items-start gap-10 px-6 pb-16 md:grid-cols-[minmax(0,26rem)_minmax(0,1fr)] md:gap-16 md:pt-6">
-        <div className="grid gap-4">
-          {signedOutElsewhere && (
-            <p role="status" className="rounded-md border bg-muted/40 px-4 py-3 text-sm" data-testid="signed-out-notice">
-              {SIGNED_OUT_ELSEWHERE_MESSAGE}
-            </p>
-          )}
-          <AuthTabs
-            tab={tab}
-            onTabChange={(value) => setSearchParams({ tab: value }, { replace: true })}
-            guestWorkStored={guestWorkStored}
-            trialDays={trialDays}
-            onSignedIn={goToApp}
-            onRegistered={() => setChoosingPlan(true)}
-          />
-          <GuestOffer
-            onContinue={() => void continueAsGuest().then(goToApp)}
-          />
-        </div>
-        <AuthMarketing />
+        {/* Rendered ahead of time (src/prerender.tsx), the page's controls wait for its script:
+            nothing typed or tapped is lost, and nothing is sent as a plain form. Links work. */}
+        <fieldset disabled={import.meta.env.SSR} className="contents">
+          <div className="grid gap-4">
+            {signedOutElsewhere && (
+              <p role="status" className="rounded-md border bg-muted/40 px-4 py-3 text-sm" data-testid="signed-out-notice">
+                {SIGNED_OUT_ELSEWHERE_MESSAGE}
+              </p>
+            )}
+            <AuthTabs
+              tab={tab}
+              onTabChange={(value) => setSearchParams({ tab: value }, { replace: true })}
+              guestWorkStored={guestWorkStored}
+              trialDays={trialDays}
+              onSignedIn={goToApp}
+              onRegistered={() => setChoosingPlan(true)}
+            />
+            <GuestOffer
+              onContinue={() => void continueAsGuest().then(goToApp)}
+            />
+          </div>
+          <AuthMarketing />
+        </fieldset>
       </main>
     </div>
   );

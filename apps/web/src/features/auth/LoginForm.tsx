@@ -17,33 +17,30 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <form noValidate className="grid gap-5" onSubmit={onSubmit}>
-      {/* Rendered ahead of time (src/prerender.tsx), the form waits for the script: nothing typed is lost, nothing is sent without it. */}
-      <fieldset disabled={import.meta.env.SSR} className="contents">
-        <FormField
-          id="login-username"
-          label="Username or Email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...field("usernameOrEmail")}
-        />
-        <FormField
-          id="login-password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          {...field("password")}
-        />
-        <p className="-mt-3 text-right text-sm">
-          <Link to="/forgot-password" className={RESET_LINK_CLASS}>
-            Forgot password?
-          </Link>
-        </p>
-        {login.isError && (
-          <ErrorAlert>{authErrorMessage(login.error, "Login failed", "An unexpected error occurred during login")}</ErrorAlert>
-        )}
-        <SubmitButton busy={login.isPending}>Sign In</SubmitButton>
-      </fieldset>
+      <FormField
+        id="login-username"
+        label="Username or Email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        {...field("usernameOrEmail")}
+      />
+      <FormField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...field("password")}
+      />
+      <p className="-mt-3 text-right text-sm">
+        <Link to="/forgot-password" className={RESET_LINK_CLASS}>
+          Forgot password?
+        </Link>
+      </p>
+      {login.isError && (
+        <ErrorAlert>{authErrorMessage(login.error, "Login failed", "An unexpected error occurred during login")}</ErrorAlert>
+      )}
+      <SubmitButton busy={login.isPending}>Sign In</SubmitButton>
     </form>
   );
 }

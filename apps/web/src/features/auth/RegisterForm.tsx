@@ -14,44 +14,41 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <form noValidate className="grid gap-5" onSubmit={onSubmit}>
-      {/* Rendered ahead of time (src/prerender.tsx), the form waits for the script: nothing typed is lost, nothing is sent without it. */}
-      <fieldset disabled={import.meta.env.SSR} className="contents">
-        <FormField
-          id="register-username"
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...field("username")}
-        />
-        <FormField
-          id="register-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          {...field("email")}
-        />
-        <FormField
-          id="register-password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          {...field("password")}
-        />
-        <FormField
-          id="register-confirm-password"
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          {...field("confirmPassword")}
-        />
-        {signUp.isError && (
-          <ErrorAlert>
-            {authErrorMessage(signUp.error, "Registration failed", "An unexpected error occurred during registration")}
-          </ErrorAlert>
-        )}
-        <SubmitButton busy={signUp.isPending}>Create Account</SubmitButton>
-      </fieldset>
+      <FormField
+        id="register-username"
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        {...field("username")}
+      />
+      <FormField
+        id="register-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        {...field("email")}
+      />
+      <FormField
+        id="register-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        {...field("password")}
+      />
+      <FormField
+        id="register-confirm-password"
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        {...field("confirmPassword")}
+      />
+      {signUp.isError && (
+        <ErrorAlert>
+          {authErrorMessage(signUp.error, "Registration failed", "An unexpected error occurred during registration")}
+        </ErrorAlert>
+      )}
+      <SubmitButton busy={signUp.isPending}>Create Account</SubmitButton>
     </form>
   );
 }
