@@ -1,8 +1,9 @@
 /**
  * A sign-in that ended somewhere else (`docs/product.md`, One browser, several people): a password
  * reset or change, or "Sign out everywhere" on another device, ends this browser's session on
- * the server. The browser keeps only the signed-in user's id while they are signed in here
- * (no name, nothing they did). When the server then says nobody is signed in, and nobody
+ * the server. This module keeps only the signed-in user's id while they are signed in here (the
+ * user as last loaded, for the first frame, is kept with the user's other values in
+ * `userStorage.ts` and forgotten with them). When the server then says nobody is signed in, and nobody
  * signed out in this browser, the user's traces here are forgotten and the sign-in page says
  * why, instead of greeting them with "Create your account".
  */
