@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { resumeForLastMs } from "./accountTimerHelpers";
-import { registerOverApi, saveScreenshot, uniqueName, type RunningServer } from "./harness";
+import { closeToasts, registerOverApi, saveScreenshot, uniqueName, type RunningServer } from "./harness";
 import { serverAndBrowserPerFile } from "./serverAndBrowser";
 
 /**
@@ -87,7 +87,13 @@ describe("guests and shared browsers", () => {
       .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("focus:u:") && key.endsWith(":timer-commands"))))
       .toEqual([]);
 
-    await page.getByRole("button", { name: "Logout" }).click();
+    // On a phone a toast sits over the header: closed first, as a user would (again if another came).
+    await expect
+      .poll(async () => {
+        await closeToasts(page);
+        return page.getByRole("button", { name: "Logout" }).click({ timeout: 2000 }).then(() => true, () => false);
+      })
+      .toBe(true);
     await expect.poll(() => page.getByText("You have been successfully logged out.").isVisible()).toBe(true);
     await page.goto(`${server.url}/auth`);
     await page.getByRole("button", { name: "Continue as guest" }).click();

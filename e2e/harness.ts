@@ -195,6 +195,18 @@ export async function showAppTab(page: Page, tab: "timer" | "block" | "stats"): 
 }
 
 /**
+ * Closes every toast on the page with its ✕, as a user would before tapping what one covers: on a
+ * phone toasts sit over the header (`components/ui/toast.tsx`), and a pointer resting on one
+ * keeps it open. Gives up after 10 (a toast that keeps coming back is the test's to find).
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const close = page.getByRole("button", { name: "Close notification" });
+  for (let tries = 0; tries < 10 && (await close.count()) > 0; tries += 1) {
+    await close.first().click({ timeout: 2000 }).catch(() => undefined);
+  }
+}
+
+/**
  * Registers `username` (password "calm-focus-42") through the /auth form as a new user would, and
  * continues with the trial on the plan step that follows. Resolves once on /app.
  */
