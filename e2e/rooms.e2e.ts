@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Sqlite } from "./faultHelpers";
-import { clockSeconds, daytimeZone, launchBrowser, removeDataDir, roomClock, roomMembers, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
+import { clockSeconds, closeToasts, daytimeZone, launchBrowser, removeDataDir, roomClock, roomMembers, saveScreenshot, startServer, uniqueName, type RunningServer } from "./harness";
 
 /**
  * Focus rooms in two real browsers (`docs/rooms.md`): one user opens a room, another finds it
@@ -310,6 +310,8 @@ describe("focus rooms in two browsers", () => {
     expect(await roomMembers(ada).count()).toBe(2);
     expect(await headcount(visitor)).toBe("2 people");
     // The chip has a "Leave room" of its own: the room's page is there once the chip is gone.
+    // The Space note's toast may still sit over the header on his phone: closed first.
+    await closeToasts(bo);
     await bo.getByTestId("room-chip").click();
     await expect.poll(() => new URL(bo.url()).pathname).toBe(new URL(roomUrl).pathname);
     await expect.poll(() => bo.getByTestId("room-chip").count()).toBe(0);
