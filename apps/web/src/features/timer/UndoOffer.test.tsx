@@ -89,6 +89,8 @@ describe("settings changed on another device", () => {
     await waitFor(() => expect(screen.getByTestId("timer-display").textContent).toBe("25:00"));
     const before = loads.settings;
     focusDuration = 50;
+    // The server speaks over an open connection: once the page has sent its first ping.
+    await waitFor(() => expect(FakeLiveSocket.last?.sentOf("ping").length).toBeGreaterThan(0));
     FakeLiveSocket.last?.receive({ type: "settings_changed" });
     await waitFor(() => expect(screen.getByTestId("timer-display").textContent).toBe("50:00"));
     expect(loads.settings).toBe(before + 1);
