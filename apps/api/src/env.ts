@@ -90,6 +90,12 @@ export interface Config {
    */
   liveFramesPerSecond: number;
   /**
+   * A room's `room_state` goes out at most once in this many ms (ROOM_STATE_INTERVAL_MS), or
+   * null for the default, `ROOM_TRAFFIC_LIMITS.stateIntervalMs` (1 s, `docs/rooms.md`). Only
+   * tests shorten it, so a test that waits for a room's next state does not wait a second for each.
+   */
+  roomStateIntervalMs: number | null;
+  /**
    * The Website Shield's watch (`docs/product.md`, Shield off): a paired browser counts as not
    * reporting after `offAfterMs` without a report (SHIELD_OFF_AFTER_MS, 45 s), and the server
    * looks every `checkMs` (SHIELD_CHECK_MS, 15 s). Tests shorten both.
@@ -195,6 +201,7 @@ const envSchema = z.object({
   ),
   SHIELD_OFF_AFTER_MS: optional(z.coerce.number().int().min(1000).max(3_600_000, "must be whole milliseconds (1000-3600000)")),
   SHIELD_CHECK_MS: optional(z.coerce.number().int().min(500).max(600_000, "must be whole milliseconds (500-600000)")),
+  ROOM_STATE_INTERVAL_MS: optional(z.coerce.number().int().min(10).max(60_000, "must be whole milliseconds (10-60000)")),
   LIVE_FRAMES_PER_SECOND: optional(z.coerce.number().int().min(1).max(100_000, "must be a whole number of frames (1-100000)")),
   REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000, "must be whole milliseconds (100-600000)")),
   SESSION_CACHE_MS: optional(z.coerce.number().int().min(0).max(60_000, "must be whole milliseconds (0-60000, 0 turns the cache off)")),
@@ -309,6 +316,7 @@ export function loadConfig(
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? 30_000,
     sessionCacheMs: e.SESSION_CACHE_MS ?? SESSION_CACHE_MS,
     liveFramesPerSecond: e.LIVE_FRAMES_PER_SECOND ?? 10,
+    roomStateIntervalMs: e.ROOM_STATE_INTERVAL_MS ?? null,
     shield: { offAfterMs: e.SHIELD_OFF_AFTER_MS ?? SHIELD_OFF_AFTER_MS, checkMs: e.SHIELD_CHECK_MS ?? 15_000 },
     scryptN: e.SCRYPT_N ?? SCRYPT_PARAMS.N,
     mail: mailConfig(e.SMTP_URL, e.MAIL_FROM, publicOrigin),

@@ -94,8 +94,10 @@ export default fp<LivePluginOptions>(
     }
     const hub = options.hub ?? pgHub ?? new InMemoryLiveHub({ log, limits });
     fastify.decorate("liveHub", hub);
+    const stateIntervalMs = fastify.hasDecorator("config") ? fastify.config.roomStateIntervalMs : null;
     const rooms = new RoomHub({
       db: fastify.db,
+      ...(stateIntervalMs === null ? {} : { limits: { stateIntervalMs } }),
       publish: (message) => hub.publishRooms(message),
       notifyUser: (userId, message, exceptClientId) => hub.notifyUser(userId, message, exceptClientId),
       log,
