@@ -11,7 +11,7 @@ import { pwaOptions } from "./pwa.config.js";
  * The app is written against React's API and runs on Preact (`preact/compat`) in the browser,
  * built and in `vite` dev alike: React DOM alone is about 54 KiB compressed, Preact about 11 KiB,
  * which is what lets a phone's first visit fit the page budgets (`docs/performance.md`). The
- * component tests (Vitest, jsdom) render with React itself: Testing Library drives React's
+ * component tests (Vitest, happy-dom) render with React itself: Testing Library drives React's
  * `act`; the end-to-end tests run the Preact build.
  */
 const PREACT = [

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom: the mini timer's window is an iframe's, and happy-dom loads no iframe to post messages to.
 import { type AudioMoodId, type AudioFile } from "@focus/core/audio";
 import { type FromMiniTimerMessage, type MiniTimerAudioState, type ToMiniTimerMessage } from "@focus/core/protocol";
 import { type User } from "@focus/core/schemas";

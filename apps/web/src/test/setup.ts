@@ -4,7 +4,7 @@ import { resetServerClock } from "@/runtime/serverClock";
 import { configure } from "@testing-library/react";
 
 /**
- * Web test setup: jsdom's WebSocket would try to reach a real server on localhost; tests
+ * Web test setup: the test DOM's WebSocket would try to reach a real server on localhost; tests
  * get one that never connects (the live connection's own behaviour is tested in core).
  */
 class OfflineWebSocket {
@@ -19,6 +19,14 @@ class OfflineWebSocket {
   }
 }
 globalThis.WebSocket = OfflineWebSocket as unknown as typeof WebSocket;
+
+/**
+ * No test reaches a network: a test stubs `fetch` with the answers it means (test/render.tsx), and
+ * a call none answers (a retry after the stub was removed) fails at once as offline, never
+ * connecting to localhost:3000, where happy-dom would send it.
+ */
+globalThis.fetch = (input: RequestInfo | URL) =>
+  Promise.reject(new TypeError(`Failed to fetch: web tests have no network (${input instanceof Request ? input.url : String(input)})`));
 
 /**
  * findBy and waitFor queries give up after 60 s, not Testing Library's 1 s. The limit only guards

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom: a disabled fieldset's radios must match `:disabled`, which happy-dom does not do.
 import { type AudioFile, type AudioFileList, type AudioMoodId } from "@focus/core/audio";
 import { DEFAULT_SETTINGS, type Settings, type User } from "@focus/core/schemas";
 import { FREE_TRACKS_MESSAGE, GUEST_TRACKS_MESSAGE } from "@focus/core/subscription";

@@ -1,7 +1,7 @@
 import { vi } from "vitest";
 
 /**
- * jsdom has no media playback: `play`, `pause` and `load` are stubbed to act like a browser
+ * The test DOM has no media playback: `play`, `pause` and `load` are stubbed to act like a browser
  * that plays at once (the `playing` and `pause` events fire, `paused` follows). `refuse`
  * makes `play()` reject as an autoplay policy would.
  */

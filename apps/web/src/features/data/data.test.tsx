@@ -34,7 +34,7 @@ function serveDownload({ body, type, name }: { body: string | Uint8Array<ArrayBu
   return fetchMock;
 }
 
-/** jsdom has no object URLs and no downloads: records the blobs handed over and the clicked links. */
+/** The test DOM has no object URLs and no downloads: records the blobs handed over and the clicked links. */
 function catchDownloads() {
   const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
   const blobs: Blob[] = [];

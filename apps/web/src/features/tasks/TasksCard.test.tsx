@@ -224,7 +224,7 @@ describe("tasks beside the Focus Arena's timer", () => {
     renderRoute("/app");
     await waitFor(() => expect(openRows()).toHaveLength(2));
     // The clock stands still from the delete to the Undo, so the Undo comes within the toast's
-    // 5 s however slowly the page answers. Clicks without a pointer: jsdom lacks the pointer
+    // 5 s however slowly the page answers. Clicks without a pointer: the test DOM lacks the pointer
     // capture the toast's swipe handling asks for.
     vi.setTimerTickMode("manual");
     act(() => screen.getByRole("button", { name: 'Delete "Keep me"' }).click());

@@ -121,7 +121,7 @@ describe("Focus Arena: Five more minutes", () => {
     wakeAt(start + 25 * MIN + 3000);
     const offer = (await screen.findByText("In the middle of something? +5 min gives this same session five more minutes (key +).")).closest("li") as HTMLElement;
     expect(within(offer).getByRole("button", { name: /^\+5 min/ })).toBeTruthy();
-    // The key + does what the notice's button does (a click on a toast's action needs pointer capture, which jsdom lacks).
+    // The key + does what the notice's button does (a click on a toast's action needs pointer capture, which the test DOM lacks).
     await userEvent.keyboard("+");
     await waitFor(() => expect(screen.getByTestId("timer-display").textContent).toBe("04:57"));
     expect(screen.getByRole("button", { name: "Focus" }).getAttribute("aria-pressed")).toBe("true");

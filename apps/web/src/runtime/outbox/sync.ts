@@ -16,7 +16,7 @@ async function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
   return box.result as T;
 }
 
-/** The app's outbox: IndexedDB where the browser has it, else memory (jsdom, odd browsers). */
+/** The app's outbox: IndexedDB where the browser has it, else memory (the web tests' DOM, odd browsers). */
 export const outboxSync = new OutboxSync({
   store: typeof indexedDB === "undefined" ? memoryOutbox() : indexedDbOutbox(),
   fallbackStore: memoryOutbox,
