@@ -37,7 +37,7 @@ const blockedAttemptRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     "/blocked-attempts/summary",
-    { onRequest: fastify.authenticate, preHandler: fastify.heavyRead, schema: { response: { 200: blockedAttemptSummarySchema } } },
+    { onRequest: fastify.authenticate, ...fastify.heavyRead, schema: { response: { 200: blockedAttemptSummarySchema } } },
     async (request) => blockedAttemptSummaryOf(fastify.db, userOf(request).id),
   );
 };

@@ -34,7 +34,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     "/sessions",
-    { preHandler: fastify.heavyRead, schema: { querystring: sessionListQuerySchema, response: { 200: sessionListSchema } } },
+    { ...fastify.heavyRead, schema: { querystring: sessionListQuerySchema, response: { 200: sessionListSchema } } },
     async (request, reply) => {
       const { limit, cursor } = request.query;
       const { sessions, hasMore } = await sessionHistoryPage(fastify.db, userOf(request), { limit, cursor }, Date.now(), request.timeZone);
@@ -72,7 +72,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     "/sessions/range",
-    { preHandler: fastify.heavyRead, schema: { querystring: sessionRangeQuerySchema, response: { 200: sessionListSchema } } },
+    { ...fastify.heavyRead, schema: { querystring: sessionRangeQuerySchema, response: { 200: sessionListSchema } } },
     async (request, reply) => {
       const { startDate, endDate, limit, cursor } = request.query;
       const range = { start: new Date(startDate), end: new Date(endDate) };

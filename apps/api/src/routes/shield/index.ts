@@ -73,7 +73,7 @@ const shieldRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     "/shield/measures",
-    { onRequest: fastify.authenticate, preHandler: fastify.heavyRead, schema: { response: { 200: shieldMeasuresSchema } } },
+    { onRequest: fastify.authenticate, ...fastify.heavyRead, schema: { response: { 200: shieldMeasuresSchema } } },
     async (request) => shieldMeasuresFor(fastify.db, userOf(request), Date.now()),
   );
 
