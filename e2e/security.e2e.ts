@@ -150,9 +150,11 @@ describe("sessions and cookies", () => {
       expect(attributes).toHaveProperty("secure");
       expect(attributes).toHaveProperty("httponly");
       expect(attributes.samesite?.toLowerCase()).toBe("lax");
-      // Over https the whole site is pinned to https.
+      // Over https the whole site is pinned to https, and the page's websocket goes to its own host.
       expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
-      expect(String(res.headers["content-security-policy"])).toMatch(/connect-src 'self' wss:\/\/focus\.example(;|$)/);
+      const page = await raw(https.url, { method: "GET", path: "/", headers: { "x-forwarded-proto": "https", "x-forwarded-host": "focus.example" } });
+      expect(page.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+      expect(String(page.headers["content-security-policy"])).toMatch(/connect-src 'self' wss:\/\/focus\.example(;|$)/);
 
       // The same login reaching the server over plain http never gets a Secure cookie to leak.
       const plain = await raw(https.url, { method: "POST", path: "/api/login", headers: { origin }, json: { username, password: PASSWORD } });
@@ -576,7 +578,7 @@ describe("security headers and the content security policy", () => {
     await browser?.close();
   });
 
-  it("sets helmet's headers on pages, API answers, sounds and errors, and a build script only those a subresource needs", async () => {
+  it("sets helmet's headers on pages, sounds and errors, an API's on API answers, and a build script only those a subresource needs", async () => {
     const html = await call({ path: "/" });
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html.body)?.[1];
     expect(asset).toBeDefined();
@@ -590,7 +592,18 @@ describe("security headers and the content security policy", () => {
     expect(String(page.headers["content-type"])).toContain("text/html");
     expect(String(page.headers["content-security-policy"])).toMatch(/script-src 'self'/);
     expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
-    for (const path of ["/", "/app", "/api/health", "/api/me", "/api/no-such-route", "/sounds/bell.mp3"]) {
+    // The API's answers are never rendered as a page: a policy that allows nothing, no framing.
+    for (const path of ["/api/health", "/api/me", "/api/no-such-route"]) {
+      const res = await call({ path });
+      expect(res.headers["content-security-policy"], path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers["x-frame-options"], path).toBe("DENY");
+      expect(res.headers["x-content-type-options"], path).toBe("nosniff");
+      expect(res.headers["referrer-policy"], path).toBe("no-referrer");
+      expect(res.headers["cross-origin-resource-policy"], path).toBe("same-origin");
+      expect(res.headers["x-powered-by"], path).toBeUndefined();
+      expect(res.headers["strict-transport-security"], path).toBeUndefined();
+    }
+    for (const path of ["/", "/app", "/api/docs", "/sounds/bell.mp3"]) {
       const res = await call({ path });
       const csp = String(res.headers["content-security-policy"]);
       expect(csp, path).toMatch(/default-src 'self'/);

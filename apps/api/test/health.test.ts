@@ -46,7 +46,7 @@ describe("health and routing", () => {
 
   it("sends security headers with a content security policy for the SPA", async () => {
     t = await createTestApp();
-    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    const res = await t.app.inject({ method: "GET", url: "/", headers: { accept: "text/html" } });
     const csp = String(res.headers["content-security-policy"]);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
@@ -58,6 +58,10 @@ describe("health and routing", () => {
     expect(csp).not.toContain("upgrade-insecure-requests");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["strict-transport-security"]).toBeUndefined();
+    // The API's answers are never a page: a CSP that allows nothing.
+    const api = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(api.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers["x-content-type-options"]).toBe("nosniff");
   });
 
   it("says the web app is not built when WEB_DIST is missing, without crashing", async () => {

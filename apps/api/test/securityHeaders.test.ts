@@ -15,13 +15,13 @@ function wireHeaders(res: LightMyRequestResponse): Array<[string, unknown]> {
 async function bothAnswers(config: SecurityConfig, headers: Record<string, string>) {
   const reference = Fastify({ trustProxy: config.trustProxy as boolean });
   await reference.register(helmet, helmetOptions(config));
-  reference.get("/api/health", async () => ({ status: "ok" }));
+  reference.get("/app", async () => "");
   const app = Fastify({ trustProxy: config.trustProxy as boolean });
   await app.register(securityPlugin, { config });
-  app.get("/api/health", async () => ({ status: "ok" }));
+  app.get("/app", async () => "");
   try {
-    const expected = await reference.inject({ method: "GET", url: "/api/health", headers });
-    const actual = await app.inject({ method: "GET", url: "/api/health", headers });
+    const expected = await reference.inject({ method: "GET", url: "/app", headers });
+    const actual = await app.inject({ method: "GET", url: "/app", headers });
     const missing = await app.inject({ method: "GET", url: "/nope", headers });
     const expectedMissing = await reference.inject({ method: "GET", url: "/nope", headers });
     return { expected, actual, missing, expectedMissing };
@@ -63,6 +63,40 @@ describe("security headers", () => {
       }
     });
   }
+
+  it("gives the API's answers an API's headers: nothing to render or frame, nosniff, no referrer, HSTS over https; its documentation page the page's", async () => {
+    for (const [label, config] of configs) {
+      const app = Fastify();
+      await app.register(securityPlugin, { config });
+      app.get("/api/me", async () => ({ id: 1 }));
+      app.get("/api/export", async (_request, reply) => reply.type("text/csv").send("a,b\n"));
+      app.get("/api/docs", async (_request, reply) => reply.type("text/html").send("<html></html>"));
+      app.get("/api/docsy", async () => ({ id: 1 }));
+      try {
+        for (const url of ["/api/me", "/api/me?x=1", "/api/export", "/api/docsy", "/api/nope"]) {
+          const res = await app.inject({ method: "GET", url });
+          const names = wireHeaders(res).map(([name]) => name.toLowerCase()).filter((name) => !["date", "connection", "keep-alive", "content-type", "content-length"].includes(name));
+          const https = config.publicOrigin?.startsWith("https:") ?? false;
+          expect(names.sort(), `${label} ${url}`).toEqual(
+            ["content-security-policy", "cross-origin-resource-policy", "referrer-policy", ...(https ? ["strict-transport-security"] : []), "x-content-type-options", "x-frame-options"],
+          );
+          expect(res.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+          expect(res.headers["x-frame-options"]).toBe("DENY");
+          expect(res.headers["x-content-type-options"]).toBe("nosniff");
+          expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+          expect(res.headers["referrer-policy"]).toBe("no-referrer");
+          if (https) expect(res.headers["strict-transport-security"]).toBe("max-age=15552000");
+        }
+        for (const url of ["/api/docs", "/api/docs/", "/api/docs?x=1"]) {
+          const res = await app.inject({ method: "GET", url });
+          expect(String(res.headers["content-security-policy"]), url).toContain("script-src 'self'");
+          expect(res.headers["x-frame-options"], url).toBe("SAMEORIGIN");
+        }
+      } finally {
+        await app.close();
+      }
+    }
+  });
 
   it("follows the Host of each request in connect-src when PUBLIC_ORIGIN is unset", async () => {
     const app = Fastify();
