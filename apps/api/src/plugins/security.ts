@@ -158,6 +158,8 @@ export async function precomputedHelmet(options: FastifyHelmetOptions): Promise<
  * is not under /assets/, and the app starts no other worker.
  */
 const ASSET_PATH = /^\/assets\//;
+const SUBRESOURCE_TYPE = /^(?:text\/css|(?:application|text)\/javascript)(?:;|$)/;
+const SUBRESOURCE_HEADERS = new Set(["x-content-type-options", "cross-origin-resource-policy"]);
 
 /**
  * The API's answers (`/api/...`, but not its documentation page, `/api/docs`): JSON, a CSV or
@@ -187,8 +189,6 @@ export function apiHeaders(config: SecurityPluginOptions["config"]): Array<[stri
     ...(https ? ([["Strict-Transport-Security", "max-age=15552000"]] as Array<[string, string]>) : []),
   ];
 }
-const SUBRESOURCE_TYPE = /^(?:text\/css|(?:application|text)\/javascript)(?:;|$)/;
-const SUBRESOURCE_HEADERS = new Set(["x-content-type-options", "cross-origin-resource-policy"]);
 
 export default fp<SecurityPluginOptions>(
   async (fastify, { config }) => {
