@@ -101,12 +101,8 @@ export const focusApp = fp<{ config: Config }>(
 
     await fastify.register(
       async (api) => {
-        // API answers hold personal data: no cache keeps them (a route that may be cached, such
-        // as the audio stream, sets its own header).
-        api.addHook("onRequest", (_request, reply, done) => {
-          reply.header("cache-control", "no-store");
-          done();
-        });
+        // API answers hold personal data: the security plugin's API headers include
+        // `Cache-Control: no-store` (a route that may be cached, such as the audio stream, sets its own).
         await api.register(healthRoutes);
         await api.register(configRoutes, { config });
         await api.register(authRoutes, { config });

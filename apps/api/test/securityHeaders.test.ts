@@ -64,7 +64,7 @@ describe("security headers", () => {
     });
   }
 
-  it("gives the API's answers an API's headers: nothing to render or frame, nosniff, no referrer, HSTS over https; its documentation page the page's", async () => {
+  it("gives the API's answers an API's headers: no cache, nothing to render or frame, nosniff, no referrer, HSTS over https; its documentation page the page's", async () => {
     for (const [label, config] of configs) {
       const app = Fastify();
       await app.register(securityPlugin, { config });
@@ -72,21 +72,27 @@ describe("security headers", () => {
       app.get("/api/export", async (_request, reply) => reply.type("text/csv").send("a,b\n"));
       app.get("/api/docs", async (_request, reply) => reply.type("text/html").send("<html></html>"));
       app.get("/api/docsy", async () => ({ id: 1 }));
+      app.get("/api/audio/track.mp3", async (_request, reply) => reply.type("audio/mpeg").header("cache-control", "private, max-age=3600").send(""));
       try {
         for (const url of ["/api/me", "/api/me?x=1", "/api/export", "/api/docsy", "/api/nope"]) {
           const res = await app.inject({ method: "GET", url });
           const names = wireHeaders(res).map(([name]) => name.toLowerCase()).filter((name) => !["date", "connection", "keep-alive", "content-type", "content-length"].includes(name));
           const https = config.publicOrigin?.startsWith("https:") ?? false;
           expect(names.sort(), `${label} ${url}`).toEqual(
-            ["content-security-policy", "cross-origin-resource-policy", "referrer-policy", ...(https ? ["strict-transport-security"] : []), "x-content-type-options", "x-frame-options"],
+            ["cache-control", "content-security-policy", "cross-origin-resource-policy", "referrer-policy", ...(https ? ["strict-transport-security"] : []), "x-content-type-options", "x-frame-options"],
           );
           expect(res.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
           expect(res.headers["x-frame-options"]).toBe("DENY");
+          expect(res.headers["cache-control"]).toBe("no-store");
           expect(res.headers["x-content-type-options"]).toBe("nosniff");
           expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
           expect(res.headers["referrer-policy"]).toBe("no-referrer");
           if (https) expect(res.headers["strict-transport-security"]).toBe("max-age=15552000");
         }
+        // A route that may be cached says so itself, in place of no-store.
+        const track = await app.inject({ method: "GET", url: "/api/audio/track.mp3" });
+        expect(track.headers["cache-control"]).toBe("private, max-age=3600");
+        expect(track.headers["x-content-type-options"]).toBe("nosniff");
         for (const url of ["/api/docs", "/api/docs/", "/api/docs?x=1"]) {
           const res = await app.inject({ method: "GET", url });
           expect(String(res.headers["content-security-policy"]), url).toContain("script-src 'self'");

@@ -166,7 +166,9 @@ const SUBRESOURCE_HEADERS = new Set(["x-content-type-options", "cross-origin-res
  * JSON export to download, an audio file; never a page a browser renders. They get the headers
  * OWASP's REST Security Cheat Sheet gives an API instead of the page's: a CSP that allows
  * nothing and no framing (`default-src 'none'; frame-ancestors 'none'`), `X-Frame-Options: DENY`,
- * `nosniff`, the same-origin resource policy, no referrer, and HSTS over https. The page's set
+ * `nosniff`, the same-origin resource policy, no referrer, and HSTS over https; and, since they
+ * hold personal data, `Cache-Control: no-store` (a route that may be cached, such as the audio
+ * stream, sets its own, which takes its place). The page's set
  * (its CSP with the websocket hosts, the opener and agent-cluster policies...) would add about
  * 600 bytes and seven headers to every answer, and protects nothing that is not a document.
  */
@@ -181,6 +183,7 @@ export function isApiAnswer(url: string): boolean {
 export function apiHeaders(config: SecurityPluginOptions["config"]): Array<[string, string]> {
   const https = config.publicOrigin?.startsWith("https:") ?? false;
   return [
+    ["Cache-Control", "no-store"],
     ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
     ["Referrer-Policy", "no-referrer"],
