@@ -63,12 +63,15 @@ describe("Focus Arena end to end", () => {
     // The next mode is a short break, waiting (autoStartBreaks starts it after 1 s).
     await expect.poll(() => page.getByRole("button", { name: "Short Break" }).getAttribute("aria-pressed")).toBe("true");
 
-    const response = await page.request.get(`${server.url}/api/sessions`);
-    expect(response.status()).toBe(200);
-    const sessions = (await response.json()) as Array<{ type: string; duration: number; completed: boolean }>;
-    expect(sessions.filter((s) => s.type === "focus")).toEqual([
-      expect.objectContaining({ type: "focus", duration: 1500, completed: true }),
-    ]);
+    // Stored on the server: polled, since the page counts the session as its timer ends, and on
+    // a loaded machine the server's record (the account timer's settle) can come a moment later.
+    const storedFocus = async () => {
+      const response = await page.request.get(`${server.url}/api/sessions`);
+      expect(response.status()).toBe(200);
+      const sessions = (await response.json()) as Array<{ type: string; duration: number; completed: boolean }>;
+      return sessions.filter((s) => s.type === "focus");
+    };
+    await expect.poll(storedFocus).toEqual([expect.objectContaining({ type: "focus", duration: 1500, completed: true })]);
     await context.close();
 
     // The session is in the database after a server restart.
