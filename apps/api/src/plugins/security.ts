@@ -47,9 +47,17 @@ export function websocketSources(config: SecurityPluginOptions["config"]): Array
   });
 }
 
+/** How long a browser keeps to https once told (HSTS `max-age`), s: 180 days, helmet's default. */
+const HSTS_MAX_AGE_S = 15552000;
+
+/** Whether the app is served over https (PUBLIC_ORIGIN says so): HSTS is sent only then. */
+function servedOverHttps(config: SecurityPluginOptions["config"]): boolean {
+  return config.publicOrigin?.startsWith("https:") ?? false;
+}
+
 /** The @fastify/helmet options of the app: its CSP, and HSTS over https only. */
 export function helmetOptions(config: SecurityPluginOptions["config"]): FastifyHelmetOptions {
-  const https = config.publicOrigin?.startsWith("https:") ?? false;
+  const https = servedOverHttps(config);
   return {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -70,7 +78,7 @@ export function helmetOptions(config: SecurityPluginOptions["config"]): FastifyH
       },
     },
     // HSTS only makes sense when the app is served over https.
-    strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
+    strictTransportSecurity: https ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: false } : false,
   };
 }
 
@@ -181,7 +189,7 @@ export function isApiAnswer(url: string): boolean {
 
 /** The headers of an API answer (see API_PATH), as [name, value] pairs. */
 export function apiHeaders(config: SecurityPluginOptions["config"]): Array<[string, string]> {
-  const https = config.publicOrigin?.startsWith("https:") ?? false;
+  const https = servedOverHttps(config);
   return [
     ["Cache-Control", "no-store"],
     ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
@@ -189,7 +197,7 @@ export function apiHeaders(config: SecurityPluginOptions["config"]): Array<[stri
     ["Referrer-Policy", "no-referrer"],
     ["X-Content-Type-Options", "nosniff"],
     ["X-Frame-Options", "DENY"],
-    ...(https ? ([["Strict-Transport-Security", "max-age=15552000"]] as Array<[string, string]>) : []),
+    ...(https ? ([["Strict-Transport-Security", `max-age=${HSTS_MAX_AGE_S}`]] as Array<[string, string]>) : []),
   ];
 }
 
