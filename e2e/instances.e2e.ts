@@ -284,13 +284,21 @@ describe.skipIf(!available)("two API processes on one PostgreSQL", () => {
       expect(upgrades[0]).toBeGreaterThan(upgradesBefore[0]!);
       expect(upgrades[1]).toBeGreaterThan(upgradesBefore[1]!);
 
-      // The same round on both, to within a second, in the room clock and the personal timer.
-      const shown = await Promise.all(
-        [ada.page, bo.page].flatMap((page) => [roomClock(page).getAttribute("aria-label"), page.getByTestId("header-timer").getAttribute("aria-label")]),
-      );
+      // The same round on both, to within a second, in the room clock and the personal timer. The
+      // four clocks are read one after the other and each page redraws once a second, so on a
+      // loaded machine one read can land a redraw late (24:55 against 24:53 once): the reads are
+      // repeated until they agree, and rounds that really differ never do.
+      const readClocks = () =>
+        Promise.all([ada.page, bo.page].flatMap((page) => [roomClock(page).getAttribute("aria-label"), page.getByTestId("header-timer").getAttribute("aria-label")]));
+      let shown: (string | null)[] = [];
+      await expect
+        .poll(async () => {
+          shown = await readClocks();
+          const seconds = shown.map(clockSeconds);
+          return Math.max(...seconds) - Math.min(...seconds);
+        }, { message: "the room clocks and timers of both browsers agree to within a second" })
+        .toBeLessThanOrEqual(1);
       expect(shown[0]).toMatch(/^Focus round/);
-      const seconds = shown.map(clockSeconds);
-      expect(Math.max(...seconds) - Math.min(...seconds), JSON.stringify(shown)).toBeLessThanOrEqual(1);
 
       // Bo leaves on the second process: Ada, on the first, sees it.
       await bo.page.getByRole("button", { name: "Leave room" }).click();

@@ -1,25 +1,5 @@
-import { beforeEach, vi } from "vitest";
+import { beforeEach } from "vitest";
 import { configure } from "@testing-library/react";
-
-/**
- * The web test files of a worker share one module graph (`isolate: false` in vitest.config.ts):
- * React, Testing Library and the other libraries load once per worker. What a file could leave
- * to the next is dropped here, before the file imports anything: the app's own modules (their
- * module state, and any module that a previous file's `vi.mock` reached through its imports:
- * they are evaluated again, with this file's mocks), the storage, the document, fake timers,
- * spies and stubbed globals. The app's modules this setup uses are imported in its hooks, so it
- * resets the instances the file's tests use.
- */
-vi.resetModules();
-vi.useRealTimers();
-vi.restoreAllMocks();
-vi.unstubAllGlobals();
-if (typeof document !== "undefined") {
-  localStorage.clear();
-  sessionStorage.clear();
-  document.head.replaceChildren();
-  document.body.replaceChildren();
-}
 
 /**
  * Web test setup: the test DOM's WebSocket would try to reach a real server on localhost; tests
