@@ -200,7 +200,7 @@ export default defineConfig({
           // A worker's files share one module graph: the libraries load once per worker, and the
           // first setup file drops the app's own modules (and with them any module a previous file's
           // vi.mock reached), the storage, the document, timers and spies before each file. The
-          // date-sensitive web files at one instant went from 132 to 71 CPU-seconds (76 s to 39 s).
+          // date-sensitive web files at one instant went from 132 to 70-71 CPU-seconds (76 s to 39 s).
           isolate: false,
           setupFiles: ["src/test/fresh.ts", AT_INSTANT, "src/test/setup.ts"],
           // Limits against hangs only, with room for a loaded machine: a test waits on several
