@@ -179,16 +179,16 @@ export default defineConfig({
           name: "web",
           root: "apps/web",
           ...datedFiles("web", ["src/**/*.test.{ts,tsx}"]),
-          // happy-dom: each test file starts in a fresh worker, and jsdom's import alone took about
-          // 0.5 s of it; with happy-dom the web files cost about a quarter less CPU (the
+          // happy-dom: when each test file started in a fresh worker, jsdom's import alone took about
+          // 0.5 s of it, and happy-dom cut the web files' CPU by about a quarter (the
           // date-sensitive ones 194 to 140 CPU-seconds at one instant). The two files that need
           // what happy-dom lacks (a disabled fieldset's controls matching `:disabled`; an iframe's
           // window to post messages to) ask for jsdom in their first line.
           environment: "happy-dom",
           // The libraries the pages load, each pre-bundled into one file (Vitest's dependency
-          // optimizer) instead of read module by module again in every test file's fresh worker:
-          // the date-sensitive web files at one instant went from 146 to 134 CPU-seconds. A
-          // library left off the list still loads, the slower way.
+          // optimizer) instead of read module by module: with a fresh worker per file, the
+          // date-sensitive web files at one instant went from 146 to 134 CPU-seconds. A library
+          // left off the list still loads, the slower way.
           deps: {
             optimizer: {
               client: {
