@@ -297,7 +297,10 @@ describe.skipIf(!available)("two API processes on one PostgreSQL", () => {
           const seconds = shown.map(clockSeconds);
           return Math.max(...seconds) - Math.min(...seconds);
         }, { message: "the room clocks and timers of both browsers agree to within a second" })
-        .toBeLessThanOrEqual(1);
+        .toBeLessThanOrEqual(1)
+        .catch((error: unknown) => {
+          throw new Error(`${String(error)}; last read: ${JSON.stringify(shown)}`);
+        });
       expect(shown[0]).toMatch(/^Focus round/);
 
       // Bo leaves on the second process: Ada, on the first, sees it.
