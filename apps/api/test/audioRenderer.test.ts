@@ -118,7 +118,7 @@ describe("the server and the renderer", () => {
   afterEach(async () => t.close());
 
   it("answers at once after listening, lists what is ready, and fills up in the background", async () => {
-    t = await createTestApp((dir) => ({ AUDIO_DIR: path.join(dir, "audio"), AUDIO_TRACK_SECONDS: "1", AUDIO_RENDER_NICE: String(BUSY_MACHINE_NICE) }));
+    t = await createTestApp((dir) => ({ AUDIO_DIR: path.join(dir, "audio"), AUDIO_RENDER: "on", AUDIO_TRACK_SECONDS: "1", AUDIO_RENDER_NICE: String(BUSY_MACHINE_NICE) }));
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     // It answers without waiting for the render: what is ready so far, not the whole mood.
     const first = await t.app.inject({ method: "GET", url: "/api/audio/local/list/deep-work" });
@@ -138,7 +138,7 @@ describe("the server and the renderer", () => {
   });
 
   it("says which tracks of a mood are still to come while the render runs, and none once it is done", async () => {
-    t = await createTestApp((dir) => ({ AUDIO_DIR: path.join(dir, "audio"), AUDIO_TRACK_SECONDS: "1", AUDIO_RENDER_NICE: String(BUSY_MACHINE_NICE) }));
+    t = await createTestApp((dir) => ({ AUDIO_DIR: path.join(dir, "audio"), AUDIO_RENDER: "on", AUDIO_TRACK_SECONDS: "1", AUDIO_RENDER_NICE: String(BUSY_MACHINE_NICE) }));
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const creative = tracksOf("creative").map((track) => `creative/${track.filename}`);
     const list = async () => {

@@ -153,6 +153,11 @@ export async function createTestApp(
     // Whatever the terminal running the tests: pino-pretty is loaded only where a test asks for it.
     LOG_FORMAT: "json",
     WEB_DIST: path.join(dir, "no-web-build"),
+    // No audio render: a test app that listens would otherwise start rendering the whole
+    // catalogue into ./data/audio (minutes of CPU in worker processes) until it closes, a
+    // track never finished. The renderer's own tests turn it on, in their temp directory.
+    AUDIO_DIR: path.join(dir, "audio"),
+    AUDIO_RENDER: "off",
     SCRYPT_N: TEST_SCRYPT_N,
     // No overload refusals: many test apps share a busy process, and a slow machine is not
     // an overloaded server (faults.e2e.ts checks the refusal against a real one).
