@@ -24,7 +24,9 @@ export default defineConfig({
     "push/index": "src/push/index.ts",
   },
   format: ["esm"],
-  dts: true,
+  // Declarations come from `tsc -p tsconfig.build.json` (the `types` task), which turbo runs
+  // beside the apps' builds: none of them reads them, only the type-check and the lint do.
+  dts: false,
   clean: true,
   sourcemap: true,
   splitting: true,
