@@ -103,7 +103,7 @@ if (command === "check") ensureCheckPackages();
 step("Installing dependencies (pnpm install --frozen-lockfile; better-sqlite3 compiles in about a minute)");
 runOrExit(bin, [...pre, "install", "--frozen-lockfile"], "Install");
 
-step("Building packages and apps (turbo run build)");
+step("Building packages and apps (turbo run build types)");
 runOrExit(bin, [...pre, "run", "build"], "Build");
 
 if (command === "check") {
