@@ -5,6 +5,7 @@ import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { typeErrors } from "./scripts/eslint/typeErrors.js";
 
 /** Apps never import each other; packages are imported whole. */
 const APPS_APART = { group: ["@focus/api", "@focus/web", "@focus/extension"], message: "apps never import each other." };
@@ -169,15 +170,17 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ["vitest.config.ts", "test/*.ts", "apps/extension/vite.config.ts", "apps/extension/scripts/*.ts", "packages/audio/bench/*.ts", "packages/core/tsup.config.ts"],
+          allowDefaultProject: ["vitest.config.ts", "test/*.ts", "packages/audio/bench/*.ts", "packages/core/tsup.config.ts"],
           defaultProject: "tsconfig.base.json",
         },
         tsconfigRootDir: import.meta.dirname,
       },
     },
+    plugins: { focus: { rules: { "type-errors": typeErrors } } },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-misused-promises": "error",
+      "focus/type-errors": ["error", { defaultProject: "tsconfig.base.json" }],
     },
   },
   { files: ["**/*.{js,mjs,cjs}"], ...tseslint.configs.disableTypeChecked },

@@ -3,7 +3,7 @@
  * Quick start for a fresh machine that has only Node 20 and npm (README "Quick start").
  *
  *   npm run up     install, build, start the app on the embedded SQLite default
- *   npm run check  install, build, lint, typecheck and run every test (unit, API, e2e)
+ *   npm run check  install, build, lint (TypeScript's errors included), run every test (unit, API, e2e)
  *
  * pnpm is bootstrapped with `npm i -g pnpm@10` (corepack's signature check fails against
  * some registries); when a global install is not allowed, `npx pnpm@10` is used instead.
@@ -107,9 +107,9 @@ step("Building packages and apps (turbo run build types)");
 runOrExit(bin, [...pre, "run", "build"], "Build");
 
 if (command === "check") {
-  // The lint and type-check run inside the tests' schedule (scripts/test.mjs), beside the
-  // end-to-end tests, where they use a core the browsers leave idle.
-  step("Running every test, the lint and the type-check (unit, API, end-to-end in Chromium; the date-sensitive ones at two instants)");
+  // The lint, which reports TypeScript's errors too, runs inside the tests' schedule
+  // (scripts/test.mjs), beside the end-to-end tests, as one of their two busy processes.
+  step("Running every test and the lint with TypeScript's errors (unit, API, end-to-end in Chromium; the date-sensitive ones at two instants)");
   runOrExit(bin, [...pre, "test", "--check"], "Tests");
   process.exit(0);
 }

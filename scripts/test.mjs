@@ -5,7 +5,7 @@
  *
  * `pnpm test --check` is what `npm run check` (and so CI) runs after installing and building:
  * every test once, the ones that depend on the date at two chosen instants, the end-to-end
- * tests on a loaded machine, and the lint and type-check (README, "Tests at any hour and under
+ * tests on a loaded machine, and the lint with TypeScript's errors (README, "Tests at any hour and under
  * load"):
  * 1. the unit and API projects (core, audio, api, api-pg, web, extension) at the machine's
  *    clock, PostgreSQL required, with the machine to itself. The date-sensitive files of core,
@@ -15,7 +15,9 @@
  * 3. the end-to-end project, while two busy processes of our own run beside it. They do real
  *    work first: one runs the date-sensitive files again (2 workers) at 23:55 UTC on the
  *    last day of a year with core and web in Pacific/Auckland (13:55 on New Year's Day there: a
- *    local day, month and year that are not UTC's), the other the lint and the type-check.
+ *    local day, month and year that are not UTC's), the other the lint, which reports
+ *    TypeScript's errors too (rule `focus/type-errors`, scripts/eslint/typeErrors.js: the type
+ *    check from the programs the lint builds anyway, instead of a second `tsc` pass).
  *    Then each keeps a core busy until the end-to-end tests end;
  * 4. the `e2e-alone` project, with the machine to itself (it measures the server under load it
  *    makes itself).
@@ -190,10 +192,10 @@ let failed = false;
 const outcomes = [];
 
 /**
- * A Vitest line naming a failed test or file, the test file's line it failed at, or a run stopped
- * at its limit.
+ * A Vitest line naming a failed test or file, the test file's line it failed at, a run stopped
+ * at its limit, or ESLint's file, problem (a TypeScript error among them) and count lines.
  */
-const FAILURE_LINE = /^\s*(FAIL\b|×|✗|❯ .*\(\d+ tests? \| \d+ failed)|❯ \S+\.(test|e2e)\.tsx?:\d+:\d+|stopped after \d+ minutes|Unhandled (Rejection|Error)|Error: /;
+const FAILURE_LINE = /^\s*(FAIL\b|×|✗|❯ .*\(\d+ tests? \| \d+ failed)|❯ \S+\.(test|e2e)\.tsx?:\d+:\d+|stopped after \d+ minutes|Unhandled (Rejection|Error)|Error: |^\/\S+\.[cm]?[jt]sx?$|^\s+\d+:\d+\s+error\s|^✖ \d+ problems?/;
 /** How many lines of a Playwright "Call log:" (what the locator waited for) the digest keeps. */
 const CALL_LOG_LINES = 6;
 
@@ -241,13 +243,10 @@ for (const run of quietRuns) {
 }
 
 // The busy processes do work of their own first: the date-sensitive files at the second
-// instant, and the lint and type-check. Then they loop until the end-to-end tests end.
+// instant, and the lint with TypeScript's errors. Then they loop until the end-to-end tests end.
 const besideRuns = [
   [dateRun(INSTANTS[1], BESIDE)],
-  [
-    { name: "Lint (eslint)", args: ["run", "lint"], env: {} },
-    { name: "Type-check (tsc)", args: ["run", "typecheck"], env: {} },
-  ],
+  [{ name: "Lint and type errors (eslint)", args: ["run", "lint"], env: {} }],
 ];
 title(`End-to-end tests in Chromium, beside two busy processes (${besideRuns.map((runs) => runs.map((run) => run.name).join(", then ")).join("; ")}; then busy loops)`);
 const busy = besideRuns.map(busyProcess);
