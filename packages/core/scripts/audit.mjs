@@ -224,7 +224,7 @@ function exportsReport(verbose) {
     "packages/core/tsconfig.json",
     "apps/api/tsconfig.json",
     "apps/web/tsconfig.json",
-    "apps/extension/tsconfig.json",
+    "apps/extension/tsconfig.app.json",
     "e2e/tsconfig.json",
     "bench/tsconfig.json",
   ];
