@@ -202,7 +202,9 @@ export default defineConfig({
           // vi.mock reached), the storage, the document, timers and spies before each file. The
           // date-sensitive web files at one instant went from 132 to 70-71 CPU-seconds (76 s to 39 s).
           isolate: false,
-          setupFiles: ["src/test/fresh.ts", AT_INSTANT, "src/test/setup.ts"],
+          // The last setup file turns React's owner stacks off (src/test/ownerStacks.ts): about 11 %
+          // of these tests' CPU, read by none of them.
+          setupFiles: ["src/test/fresh.ts", AT_INSTANT, "src/test/setup.ts", "src/test/ownerStacks.ts"],
           // Limits against hangs only, with room for a loaded machine: a test waits on several
           // findBy/waitFor queries (60 s each at most, src/test/setup.ts); hooks unmount a page
           // or clear an outbox.
