@@ -26,6 +26,7 @@ import rateLimitsPlugin from "./plugins/rateLimits";
 import securityPlugin from "./plugins/security";
 import sessionPlugin from "./plugins/session";
 import noNulTextPlugin from "./plugins/noNulText";
+import { routePlugin } from "./plugins/routePlugin";
 import timeZonePlugin from "./plugins/timeZone";
 import underPressurePlugin from "./plugins/underPressure";
 import webAppPlugin from "./plugins/webApp";
@@ -100,7 +101,7 @@ export const focusApp = fp<{ config: Config }>(
     }
 
     await fastify.register(
-      async (api) => {
+      routePlugin(async (api) => {
         // API answers hold personal data: the security plugin's API headers include
         // `Cache-Control: no-store` (a route that may be cached, such as the audio stream, sets its own).
         await api.register(healthRoutes);
@@ -121,7 +122,7 @@ export const focusApp = fp<{ config: Config }>(
         await api.register(dataRoutes);
         await api.register(roomRoutes);
         await api.register(pushRoutes);
-      },
+      }, "apiRoutes"),
       { prefix: "/api" },
     );
     await fastify.register(liveRoutes, { config });

@@ -18,6 +18,7 @@ import { HttpError } from "../../httpError";
 import { markOfferApplied } from "../../domain/subscription";
 import { userOf } from "../../plugins/auth";
 import adminRoomRoutes from "./rooms";
+import { routePlugin } from "../../plugins/routePlugin";
 
 const adminRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.addHook("onRequest", fastify.authenticate);
@@ -56,4 +57,4 @@ const adminRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 };
 
-export default adminRoutes;
+export default routePlugin(adminRoutes, "adminRoutes");

@@ -20,6 +20,7 @@ import { sendAudioFile } from "../../audio/sendFile";
 import { HttpError } from "../../httpError";
 import { subscriptionOf } from "../../domain/subscription";
 import type { Config } from "../../env";
+import { routePlugin } from "../../plugins/routePlugin";
 
 export interface AudioRoutesOptions {
   audio: Pick<Config["audio"], "dir">;
@@ -67,4 +68,4 @@ const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (fastify, {
   );
 };
 
-export default audioRoutes;
+export default routePlugin(audioRoutes, "audioRoutes");

@@ -11,6 +11,7 @@ import { resolveLibraryFile } from "../../audio/safePath";
 import { sendAudioFile } from "../../audio/sendFile";
 import { HttpError } from "../../httpError";
 import type { Config } from "../../env";
+import { routePlugin } from "../../plugins/routePlugin";
 
 export interface SoundRoutesOptions {
   audio: Pick<Config["audio"], "dir">;
@@ -39,4 +40,4 @@ const soundRoutes: FastifyPluginAsyncZod<SoundRoutesOptions> = async (fastify, {
   });
 };
 
-export default soundRoutes;
+export default routePlugin(soundRoutes, "soundRoutes");

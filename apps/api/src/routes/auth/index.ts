@@ -12,6 +12,7 @@ import { HttpError } from "../../httpError";
 import { toPublicUser } from "../../domain/publicUser";
 import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";
+import { routePlugin } from "../../plugins/routePlugin";
 
 export interface AuthRoutesOptions {
   config: Pick<Config, "adminUsername" | "trialDays">;
@@ -92,4 +93,4 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { c
   );
 };
 
-export default authRoutes;
+export default routePlugin(authRoutes, "authRoutes");

@@ -14,6 +14,7 @@ import { blockedAttemptInputSchema, blockedAttemptNotStoredSchema, blockedAttemp
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { blockedAttemptSummaryOf, recordBlockedAttempt } from "../../domain/blockedAttempts";
 import { userOf } from "../../plugins/auth";
+import { routePlugin } from "../../plugins/routePlugin";
 
 /** Reports per IP per minute (an extension reports one per blocked navigation). */
 export const BLOCKED_ATTEMPT_RATE_LIMIT = { max: 120, timeWindow: "1 minute" };
@@ -42,4 +43,4 @@ const blockedAttemptRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 };
 
-export default blockedAttemptRoutes;
+export default routePlugin(blockedAttemptRoutes, "blockedAttemptRoutes");

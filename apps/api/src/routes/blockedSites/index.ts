@@ -16,6 +16,7 @@ import { blockedSiteInputSchema, blockedSiteListSchema, blockedSiteSchema, block
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { addBlockedSite, blockedSitesOf, removeBlockedSite, setBlockedSiteDelayOf } from "../../domain/blockedSites";
 import { userOf } from "../../plugins/auth";
+import { routePlugin } from "../../plugins/routePlugin";
 
 const blockedSiteRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
@@ -55,4 +56,4 @@ const blockedSiteRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 };
 
-export default blockedSiteRoutes;
+export default routePlugin(blockedSiteRoutes, "blockedSiteRoutes");

@@ -8,6 +8,7 @@
 import { publicConfigSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../env";
+import { routePlugin } from "../../plugins/routePlugin";
 
 export interface ConfigRoutesOptions {
   config: Pick<Config, "interviewUrl" | "trialDays" | "supportEmail" | "paymentUrl">;
@@ -22,4 +23,4 @@ const configRoutes: FastifyPluginAsyncZod<ConfigRoutesOptions> = async (fastify,
   }));
 };
 
-export default configRoutes;
+export default routePlugin(configRoutes, "configRoutes");

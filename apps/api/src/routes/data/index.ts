@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { exportCsvZipChunks, exportJsonChunks, importData, releaseExportLease, takeExportLease } from "../../domain/dataTransfer";
 import { HttpError } from "../../httpError";
 import { userOf } from "../../plugins/auth";
+import { routePlugin } from "../../plugins/routePlugin";
 
 /** Largest import body, bytes (an export of years of daily sessions fits easily). */
 export const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -121,4 +122,4 @@ const dataRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 };
 
-export default dataRoutes;
+export default routePlugin(dataRoutes, "dataRoutes");

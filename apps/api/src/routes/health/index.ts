@@ -1,6 +1,7 @@
 /** `GET /api/health` → 200 `{ status: "ok" }` (liveness; no auth, no database). */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { routePlugin } from "../../plugins/routePlugin";
 
 const healthResponseSchema = z.object({ status: z.literal("ok") });
 
@@ -10,4 +11,4 @@ const healthRoutes: FastifyPluginAsyncZod = async (fastify) => {
   }));
 };
 
-export default healthRoutes;
+export default routePlugin(healthRoutes, "healthRoutes");

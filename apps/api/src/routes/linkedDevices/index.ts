@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { devicesOf, linkDevice, setDeviceActive, unlinkDevice } from "../../domain/devices";
 import { LIVE_CLOSE_CODES } from "../../live/hub";
 import { userOf } from "../../plugins/auth";
+import { routePlugin } from "../../plugins/routePlugin";
 
 const linkedDeviceRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.addHook("onRequest", fastify.authenticate);
@@ -49,4 +50,4 @@ const linkedDeviceRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 };
 
-export default linkedDeviceRoutes;
+export default routePlugin(linkedDeviceRoutes, "linkedDeviceRoutes");

@@ -24,6 +24,7 @@ import type { Config } from "../../env";
 import { frameText, type LiveIdentity, SocketLiveClient } from "../../live/socketClient";
 import { userOf } from "../../plugins/auth";
 import { crossOriginMessage, isExtensionOrigin, ownOrigin } from "../../plugins/originCheck";
+import { routePlugin } from "../../plugins/routePlugin";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -121,4 +122,4 @@ const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (fastify, { c
   });
 };
 
-export default liveRoutes;
+export default routePlugin(liveRoutes, "liveRoutes");

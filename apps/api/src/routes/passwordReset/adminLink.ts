@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { issueAdminResetLink, resetLinkUrl } from "../../domain/passwordReset";
 import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";
+import { routePlugin } from "../../plugins/routePlugin";
 
 export interface AdminLinkRoutesOptions {
   config: Pick<Config, "publicOrigin">;
@@ -34,4 +35,4 @@ const adminLinkRoutes: FastifyPluginAsyncZod<AdminLinkRoutesOptions> = async (fa
   );
 };
 
-export default adminLinkRoutes;
+export default routePlugin(adminLinkRoutes, "adminLinkRoutes");

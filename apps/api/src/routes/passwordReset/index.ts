@@ -23,6 +23,7 @@ import type { Config } from "../../env";
 import { mailFailure } from "../../mail/mailer";
 import { passwordResetMail } from "../../mail/passwordResetMail";
 import adminLinkRoutes from "./adminLink";
+import { routePlugin } from "../../plugins/routePlugin";
 
 export interface PasswordResetRoutesOptions {
   config: Pick<Config, "adminUsername" | "publicOrigin" | "mail">;
@@ -128,4 +129,4 @@ const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = a
   await fastify.register(adminLinkRoutes, { config });
 };
 
-export default passwordResetRoutes;
+export default routePlugin(passwordResetRoutes, "passwordResetRoutes");

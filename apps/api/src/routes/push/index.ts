@@ -18,6 +18,7 @@ import { pushSubscriptionsOf, removePushSubscription, savePushSubscriptionOf } f
 import { notAuthenticated } from "../../httpError";
 import { userOf } from "../../plugins/auth";
 import { ENDPOINT_REFUSED_MESSAGE } from "../../push/endpoints";
+import { routePlugin } from "../../plugins/routePlugin";
 
 /** Saves per account: a page re-saves its subscription when it is switched on, never in a loop. */
 export const PUSH_SAVE_RATE_LIMIT = {
@@ -59,4 +60,4 @@ const pushRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 };
 
-export default pushRoutes;
+export default routePlugin(pushRoutes, "pushRoutes");

@@ -24,6 +24,7 @@ import { HttpError } from "../../httpError";
 import { LIVE_CLOSE_CODES } from "../../live/hub";
 import { frameText, SocketRoomWatcher } from "../../live/socketClient";
 import { crossOriginMessage, ownOrigin } from "../../plugins/originCheck";
+import { routePlugin } from "../../plugins/routePlugin";
 
 /** Room sockets one client address may hold open at once (tabs, reconnects). */
 export const ROOM_WATCHERS_PER_ADDRESS = 20;
@@ -114,4 +115,4 @@ const roomWatchRoutes: FastifyPluginAsyncZod<RoomWatchRoutesOptions> = async (fa
   });
 };
 
-export default roomWatchRoutes;
+export default routePlugin(roomWatchRoutes, "roomWatchRoutes");

@@ -26,6 +26,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordSessionWithinPlan, reflectOnSession, sessionHistoryBetween, sessionHistoryPage } from "../../domain/sessions";
 import { userOf } from "../../plugins/auth";
+import { routePlugin } from "../../plugins/routePlugin";
 
 const sessionListSchema = sessionSchema.array();
 
@@ -83,4 +84,4 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 };
 
-export default sessionRoutes;
+export default routePlugin(sessionRoutes, "sessionRoutes");

@@ -9,6 +9,7 @@ import { settingsSchema, settingsUpdateSchema } from "@focus/core/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { saveSettingsChanges, settingsOf } from "../../domain/settings";
 import { userOf } from "../../plugins/auth";
+import { routePlugin } from "../../plugins/routePlugin";
 
 const settingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.addHook("onRequest", fastify.authenticate);
@@ -25,4 +26,4 @@ const settingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 };
 
-export default settingsRoutes;
+export default routePlugin(settingsRoutes, "settingsRoutes");

@@ -34,6 +34,7 @@ import {
   shieldStatusFor,
 } from "../../domain/shield";
 import { userOf } from "../../plugins/auth";
+import { routePlugin } from "../../plugins/routePlugin";
 
 const shieldRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
@@ -99,4 +100,4 @@ const shieldRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 };
 
-export default shieldRoutes;
+export default routePlugin(shieldRoutes, "shieldRoutes");

@@ -35,6 +35,7 @@ import {
 } from "../../domain/subscription";
 import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";
+import { routePlugin } from "../../plugins/routePlugin";
 
 export interface SubscriptionRoutesOptions {
   config: Pick<Config, "adminUsername" | "paymentUrl">;
@@ -114,4 +115,4 @@ const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = asy
   );
 };
 
-export default subscriptionRoutes;
+export default routePlugin(subscriptionRoutes, "subscriptionRoutes");

@@ -17,6 +17,7 @@ import { recordIdParamsSchema, taskCreateSchema, taskListSchema, taskReorderSche
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { createTask, editTask, listUserTasks, removeTask, reorderTasks } from "../../domain/tasks";
 import { userOf } from "../../plugins/auth";
+import { routePlugin } from "../../plugins/routePlugin";
 
 const taskRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.addHook("onRequest", fastify.authenticate);
@@ -53,4 +54,4 @@ const taskRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 };
 
-export default taskRoutes;
+export default routePlugin(taskRoutes, "taskRoutes");

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { askEscape } from "../../domain/escapes";
 import { notAuthenticated } from "../../httpError";
 import { userOf } from "../../plugins/auth";
+import { routePlugin } from "../../plugins/routePlugin";
 
 const timerRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.addHook("onRequest", fastify.authenticate);
@@ -39,4 +40,4 @@ const timerRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 };
 
-export default timerRoutes;
+export default routePlugin(timerRoutes, "timerRoutes");

@@ -32,6 +32,7 @@ import { isAdminUsername, toPublicUser } from "../../domain/publicUser";
 import { closeEndedLogins, endLogins } from "../../domain/signOut";
 import type { Config } from "../../env";
 import { userOf } from "../../plugins/auth";
+import { routePlugin } from "../../plugins/routePlugin";
 
 export interface UserRoutesOptions {
   config: Pick<Config, "adminUsername">;
@@ -158,4 +159,4 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (fastify, { c
   );
 };
 
-export default userRoutes;
+export default routePlugin(userRoutes, "userRoutes");
