@@ -25,7 +25,7 @@
  * (LIMITS_MS) is stopped and fails the check. Every process started here is stopped when the
  * run ends, fails or is interrupted.
  *
- * The check is bound by CPU on a 2-core machine: the runs above cost about 1,700 CPU-seconds
+ * The check is bound by CPU on a 2-core machine: the runs above cost about 1,100 CPU-seconds
  * (`docs/testing.md` has the figures), so the order keeps both cores busy rather than waiting.
  *
  * The API tests run twice: on SQLite (project `api`) and on PostgreSQL (project `api-pg`).
@@ -114,8 +114,8 @@ const title = (text) => console.log(`\n\u001b[1m==> ${text}\u001b[0m (at ${Math.
 
 /**
  * How long each run may take before it is stopped and reported, ms: guards against a hang only,
- * with room for a machine slower than ours (the end-to-end run takes about 10 minutes here, the
- * runs beside it less). `beside` is one deadline for all the runs beside the end-to-end tests,
+ * with room for a machine slower than ours (the end-to-end run takes about 6 minutes here, the
+ * runs beside it about as long). `beside` is one deadline for all the runs beside the end-to-end tests,
  * counted from their start. Install, build, and these add up to well under CI's 90 minutes.
  */
 const LIMITS_MS = { unit: 20 * 60_000, e2e: 45 * 60_000, beside: 45 * 60_000, alone: 5 * 60_000 };
