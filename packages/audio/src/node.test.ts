@@ -63,8 +63,12 @@ describe("renderLibrary", () => {
     const fresh = path.join(dir, "sounds", ".chime.mp3.1-2.partial");
     writeFileSync(stale, "x");
     writeFileSync(fresh, "x");
-    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    // Both times from this process's clock, which the renderer reads too: a file's own time comes
+    // from the kernel's, which a shifted clock (faketime, the check at a chosen instant) leaves.
+    const now = new Date();
+    const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
     utimesSync(stale, hourAgo, hourAgo);
+    utimesSync(fresh, now, now);
 
     const events: LibraryEvent[] = [];
     // 2 s tracks keep the test fast; the real library's are 15:00.
