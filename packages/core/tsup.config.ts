@@ -27,7 +27,9 @@ export default defineConfig({
   // Declarations come from `tsc -p tsconfig.build.json` (the `types` task), which turbo runs
   // beside the apps' builds: none of them reads them, only the type-check and the lint do.
   dts: false,
-  clean: true,
+  // Everything but those declarations is cleaned before each build (and each rebuild under
+  // `tsup --watch`), so a JavaScript-only build never leaves the apps without core's types.
+  clean: ["!**/*.d.ts"],
   sourcemap: true,
   splitting: true,
 });
