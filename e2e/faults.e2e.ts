@@ -88,15 +88,18 @@ describe("SIGTERM drain", () => {
     // Once the signal is handled (allow it 100 ms), nothing new is served: 503 while the logins
     // still run (the listener stays open), then refused connections once it has closed. (The
     // client sees the last login's answer a little after the server sent it, so the listener may
-    // already be closed before lastInFlightDone on a loaded machine.)
+    // already be closed before lastInFlightDone on a loaded machine.) The one probe whose
+    // connection met the close itself may be reset instead: a connection the kernel took for a
+    // listener that closes before reading its request is reset, in any server. The probes go one
+    // at a time, so at most one meets it.
     const afterSignal = probes.filter((probe) => probe.at > sigtermAt + 100);
     const timeline = JSON.stringify({ sigtermAt, lastInFlightDone, probes });
     expect(afterSignal.filter((probe) => probe.at < lastInFlightDone && probe.status === 503).length, timeline).toBeGreaterThan(0);
-    const firstRefused = afterSignal.findIndex((probe) => probe.status === "ECONNREFUSED");
-    const draining = firstRefused === -1 ? afterSignal : afterSignal.slice(0, firstRefused);
-    const closed = firstRefused === -1 ? [] : afterSignal.slice(firstRefused);
+    const firstClosed = afterSignal.findIndex((probe) => probe.status === "ECONNREFUSED" || probe.status === "ECONNRESET");
+    const draining = firstClosed === -1 ? afterSignal : afterSignal.slice(0, firstClosed);
+    const closed = firstClosed === -1 ? [] : afterSignal.slice(firstClosed);
     expect(draining.map((probe) => probe.status), timeline).toEqual(draining.map(() => 503));
-    expect(closed.map((probe) => probe.status), timeline).toEqual(closed.map(() => "ECONNREFUSED"));
+    expect(closed.slice(1).map((probe) => probe.status), timeline).toEqual(closed.slice(1).map(() => "ECONNREFUSED"));
     expectNoErrorLogs();
     console.info(`SIGTERM: exit 0 after ${exit.ms} ms, ${draining.length} requests answered 503 during the drain`);
   });

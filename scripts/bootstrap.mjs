@@ -9,10 +9,12 @@
  * some registries); when a global install is not allowed, `npx pnpm@10` is used instead.
  * `check` also installs what the tests need from Debian when it is missing: Chromium (end-to-end
  * tests; also when older than the one playwright-core drives) and PostgreSQL 15 (the API tests
- * on PostgreSQL).
+ * on PostgreSQL). As root that runs beside the install and the build, which it does not need.
  */
 import { spawnSync, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const command = process.argv[2];
 if (command !== "up" && command !== "check") {
@@ -30,10 +32,15 @@ function run(cmd, args, options = {}) {
   return result.status ?? 1;
 }
 
-function runOrExit(cmd, args, what) {
+/**
+ * Runs a step; when it fails, says so and exits with its status, once an apt-get started in the
+ * background has ended (stopped half-way, it would leave dpkg needing repair).
+ */
+async function runOrExit(cmd, args, what) {
   const status = run(cmd, args);
   if (status !== 0) {
     console.error(`\n${what} failed (exit ${status}). See the output above; README "Troubleshooting" lists common causes.`);
+    await checkPackages.settled;
     process.exit(status);
   }
 }
@@ -74,23 +81,55 @@ function chromiumMajor() {
   return match ? Number(match[1]) : null;
 }
 
-/** Installs with apt-get (through sudo unless root) the check's packages that are missing or too old; exits when it cannot. */
-function ensureCheckPackages() {
-  const missing = CHECK_PACKAGES.filter(({ file, current }) => !existsSync(file) || !current());
-  if (missing.length === 0) return;
+/** The check's packages that are missing or too old. */
+const missingCheckPackages = () => CHECK_PACKAGES.filter(({ file, current }) => !existsSync(file) || !current());
+
+/** Exits, naming what apt-get could not install, when a check package is still missing. */
+function exitUnlessInstalled(ok, names) {
+  const still = missingCheckPackages();
+  if (ok && still.length === 0) return;
+  console.error(`Could not install ${still.map(({ pkg, file }) => `${pkg} (${file})`).join(", ") || names.join(", ")}; the tests need them. Install them with apt-get (root or sudo).`);
+  process.exit(1);
+}
+
+/**
+ * Installs the check's packages that are missing or too old with apt-get. As root it runs beside
+ * the steps that follow (it downloads and unpacks while pnpm installs and compiles), its output
+ * kept in a file and printed once it is done; through sudo, which may ask for a password, it runs
+ * first, in the foreground. Returns `{ done, settled }`: `done` resolves once the packages are
+ * there (exiting when they cannot be installed), `settled` once apt-get has ended either way.
+ */
+function installCheckPackages() {
+  const missing = missingCheckPackages();
   const names = missing.map(({ pkg }) => pkg);
-  step(`Installing Debian packages for the tests: ${names.join(", ")} (apt-get install)`);
+  if (missing.length === 0) return { done: Promise.resolve(), settled: Promise.resolve() };
+  const script = `apt-get update -qq && apt-get install -y -qq --no-install-recommends ${names.join(" ")}`;
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  const apt = (args) => {
-    const [cmd, ...rest] = isRoot ? ["apt-get", ...args] : ["sudo", "apt-get", ...args];
-    return spawnSync(cmd, rest, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }).status === 0;
-  };
-  const ok = apt(["update", "-qq"]) && apt(["install", "-y", "-qq", "--no-install-recommends", ...names]);
-  const still = missing.filter(({ file, current }) => !existsSync(file) || !current());
-  if (!ok || still.length > 0) {
-    console.error(`Could not install ${still.map(({ pkg, file }) => `${pkg} (${file})`).join(", ") || names.join(", ")}; the tests need them. Install them with apt-get (root or sudo).`);
-    process.exit(1);
+  if (!isRoot) {
+    step(`Installing Debian packages for the tests: ${names.join(", ")} (apt-get install)`);
+    exitUnlessInstalled(spawnSync("sudo", ["sh", "-c", script], { stdio: "inherit", env: aptEnv }).status === 0, names);
+    return { done: Promise.resolve(), settled: Promise.resolve() };
   }
+  step(`Installing Debian packages for the tests in the background: ${names.join(", ")} (apt-get install; its output follows once it is done)`);
+  // A file, not a pipe: this script waits on pnpm synchronously meanwhile, and a full pipe would
+  // stall apt-get.
+  const logDir = mkdtempSync(join(tmpdir(), "focus-apt-"));
+  const logFile = join(logDir, "apt.log");
+  const log = openSync(logFile, "w");
+  const child = spawn("sh", ["-c", script], { stdio: ["ignore", log, log], env: aptEnv });
+  closeSync(log);
+  const settled = new Promise((resolve) => {
+    child.on("error", (error) => resolve({ ok: false, error: `${String(error)}\n` }));
+    child.on("close", (code) => resolve({ ok: code === 0, error: "" }));
+  });
+  const done = settled.then(({ ok, error }) => {
+    step(`Debian packages for the tests: ${names.join(", ")}`);
+    process.stdout.write(`${readFileSync(logFile, "utf8")}${error}`);
+    rmSync(logDir, { recursive: true, force: true });
+    exitUnlessInstalled(ok, names);
+  });
+  return { done, settled };
 }
 
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" };
@@ -98,19 +137,20 @@ process.env = env;
 const pnpm = ensurePnpm();
 const [bin, ...pre] = pnpm;
 
-if (command === "check") ensureCheckPackages();
+const checkPackages = command === "check" ? installCheckPackages() : { done: Promise.resolve(), settled: Promise.resolve() };
 
 step("Installing dependencies (pnpm install --frozen-lockfile; better-sqlite3 compiles in about a minute)");
-runOrExit(bin, [...pre, "install", "--frozen-lockfile"], "Install");
+await runOrExit(bin, [...pre, "install", "--frozen-lockfile"], "Install");
 
 step("Building packages and apps (turbo run build types)");
-runOrExit(bin, [...pre, "run", "build"], "Build");
+await runOrExit(bin, [...pre, "run", "build"], "Build");
 
 if (command === "check") {
   // The lint, which reports TypeScript's errors too, runs inside the tests' schedule
   // (scripts/test.mjs), beside the end-to-end tests, as one of their two busy processes.
+  await checkPackages.done;
   step("Running every test and the lint with TypeScript's errors (unit, API, end-to-end in Chromium; the date-sensitive ones at two instants)");
-  runOrExit(bin, [...pre, "test", "--check"], "Tests");
+  await runOrExit(bin, [...pre, "test", "--check"], "Tests");
   process.exit(0);
 }
 
