@@ -12,7 +12,7 @@
  * on PostgreSQL). As root that runs beside the install and the build, which it does not need.
  */
 import { spawnSync, spawn } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -32,15 +32,46 @@ function run(cmd, args, options = {}) {
   return result.status ?? 1;
 }
 
+/** What `startBeside` started and has not yet ended. */
+const besideRuns = new Set();
+
 /**
- * Runs a step; when it fails, says so and exits with its status, once an apt-get started in the
- * background has ended (stopped half-way, it would leave dpkg needing repair).
+ * Starts `cmd` beside the steps that follow, its output going to a file (not a pipe: this script
+ * waits on other steps synchronously meanwhile, and a full pipe would stall it). Resolves once it
+ * has ended, with whether it succeeded and its output.
+ */
+function startBeside(cmd, args, options = {}) {
+  const logDir = mkdtempSync(join(tmpdir(), "focus-step-"));
+  const logFile = join(logDir, "output.log");
+  const log = openSync(logFile, "w");
+  const child = spawn(cmd, args, { stdio: ["ignore", log, log], ...options });
+  closeSync(log);
+  const ended = new Promise((resolve) => {
+    let done = false;
+    const end = (ok, error = "") => {
+      if (done) return;
+      done = true;
+      const output = `${readFileSync(logFile, "utf8")}${error}`;
+      rmSync(logDir, { recursive: true, force: true });
+      resolve({ ok, output });
+    };
+    child.on("error", (error) => end(false, `${String(error)}\n`));
+    child.on("close", (code) => end(code === 0));
+  });
+  besideRuns.add(ended);
+  void ended.then(() => besideRuns.delete(ended));
+  return ended;
+}
+
+/**
+ * Runs a step; when it fails, says so and exits with its status, once whatever runs beside it has
+ * ended (an apt-get stopped half-way would leave dpkg needing repair).
  */
 async function runOrExit(cmd, args, what) {
   const status = run(cmd, args);
   if (status !== 0) {
     console.error(`\n${what} failed (exit ${status}). See the output above; README "Troubleshooting" lists common causes.`);
-    await checkPackages.settled;
+    await Promise.all(besideRuns);
     process.exit(status);
   }
 }
@@ -96,40 +127,58 @@ function exitUnlessInstalled(ok, names) {
  * Installs the check's packages that are missing or too old with apt-get. As root it runs beside
  * the steps that follow (it downloads and unpacks while pnpm installs and compiles), its output
  * kept in a file and printed once it is done; through sudo, which may ask for a password, it runs
- * first, in the foreground. Returns `{ done, settled }`: `done` resolves once the packages are
- * there (exiting when they cannot be installed), `settled` once apt-get has ended either way.
+ * first, in the foreground. Returns `{ done }`, which resolves once the packages are
+ * there (exiting when they cannot be installed).
  */
 function installCheckPackages() {
   const missing = missingCheckPackages();
   const names = missing.map(({ pkg }) => pkg);
-  if (missing.length === 0) return { done: Promise.resolve(), settled: Promise.resolve() };
+  if (missing.length === 0) return { done: Promise.resolve() };
   const script = `apt-get update -qq && apt-get install -y -qq --no-install-recommends ${names.join(" ")}`;
   const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot) {
     step(`Installing Debian packages for the tests: ${names.join(", ")} (apt-get install)`);
     exitUnlessInstalled(spawnSync("sudo", ["sh", "-c", script], { stdio: "inherit", env: aptEnv }).status === 0, names);
-    return { done: Promise.resolve(), settled: Promise.resolve() };
+    return { done: Promise.resolve() };
   }
   step(`Installing Debian packages for the tests in the background: ${names.join(", ")} (apt-get install; its output follows once it is done)`);
-  // A file, not a pipe: this script waits on pnpm synchronously meanwhile, and a full pipe would
-  // stall apt-get.
-  const logDir = mkdtempSync(join(tmpdir(), "focus-apt-"));
-  const logFile = join(logDir, "apt.log");
-  const log = openSync(logFile, "w");
-  const child = spawn("sh", ["-c", script], { stdio: ["ignore", log, log], env: aptEnv });
-  closeSync(log);
-  const settled = new Promise((resolve) => {
-    child.on("error", (error) => resolve({ ok: false, error: `${String(error)}\n` }));
-    child.on("close", (code) => resolve({ ok: code === 0, error: "" }));
-  });
-  const done = settled.then(({ ok, error }) => {
+  const done = startBeside("sh", ["-c", script], { env: aptEnv }).then(({ ok, output }) => {
     step(`Debian packages for the tests: ${names.join(", ")}`);
-    process.stdout.write(`${readFileSync(logFile, "utf8")}${error}`);
-    rmSync(logDir, { recursive: true, force: true });
+    writeSync(process.stdout.fd, output);
     exitUnlessInstalled(ok, names);
   });
-  return { done, settled };
+  return { done };
+}
+
+/** The dependency with a native addon, compiled by its install script (node-gyp) unless pnpm's store holds a build of it. */
+const NATIVE_PACKAGE = "better-sqlite3";
+const NATIVE_ADDON = `apps/api/node_modules/${NATIVE_PACKAGE}/build/Release/better_sqlite3.node`;
+
+/** Whether the API's node_modules already hold the compiled addon (an earlier install in this checkout). */
+const nativeAddonBuilt = () => existsSync(NATIVE_ADDON);
+
+/**
+ * Whether pnpm's store holds a build of better-sqlite3 for this platform and Node major (pnpm's
+ * side-effects cache), which a plain install restores in a second. Read from the store's index
+ * (`<store>/index/<xx>/<hash>-better-sqlite3@<version>.json`, whose `sideEffects` keys start with
+ * `linux;x64;node20`). A store with no index yet (a new machine) holds none; a layout this cannot
+ * read counts as holding one, so it only ever means the plain install.
+ */
+function nativeBuildCached() {
+  try {
+    const store = spawnSync(bin, [...pre, "store", "path"], { encoding: "utf8" }).stdout.trim();
+    const index = join(store, "index");
+    if (!store || !existsSync(index)) return false;
+    const platform = `${process.platform};${process.arch};node${process.versions.node.split(".")[0]}`;
+    return readdirSync(index).some((dir) =>
+      readdirSync(join(index, dir))
+        .filter((file) => file.includes(`-${NATIVE_PACKAGE}@`))
+        .some((file) => Object.keys(JSON.parse(readFileSync(join(index, dir, file), "utf8")).sideEffects ?? {}).some((key) => key.startsWith(platform))),
+    );
+  } catch {
+    return true;
+  }
 }
 
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" };
@@ -137,13 +186,35 @@ process.env = env;
 const pnpm = ensurePnpm();
 const [bin, ...pre] = pnpm;
 
-const checkPackages = command === "check" ? installCheckPackages() : { done: Promise.resolve(), settled: Promise.resolve() };
+const checkPackages = command === "check" ? installCheckPackages() : { done: Promise.resolve() };
 
-step("Installing dependencies (pnpm install --frozen-lockfile; better-sqlite3 compiles in about a minute)");
-await runOrExit(bin, [...pre, "install", "--frozen-lockfile"], "Install");
+let nativeBuild = Promise.resolve({ ok: true, output: "" });
+if (nativeAddonBuilt() || nativeBuildCached()) {
+  step("Installing dependencies (pnpm install --frozen-lockfile)");
+  await runOrExit(bin, [...pre, "install", "--frozen-lockfile"], "Install");
+} else {
+  // With no build of better-sqlite3 to restore, its compile (about a minute, one core) runs
+  // beside the build, which does not load it, instead of before it.
+  step("Installing dependencies without their build scripts (pnpm install --frozen-lockfile --ignore-scripts, then pnpm rebuild -r esbuild)");
+  await runOrExit(bin, [...pre, "install", "--frozen-lockfile", "--ignore-scripts"], "Install");
+  await runOrExit(bin, [...pre, "rebuild", "-r", "esbuild"], "Install");
+  step(`Compiling ${NATIVE_PACKAGE} in the background (pnpm rebuild -r ${NATIVE_PACKAGE}, about a minute; its output follows once it is done)`);
+  nativeBuild = startBeside(bin, [...pre, "rebuild", "-r", NATIVE_PACKAGE]);
+}
 
 step("Building packages and apps (turbo run build types)");
 await runOrExit(bin, [...pre, "run", "build"], "Build");
+
+const native = await nativeBuild;
+if (native.output) {
+  step(`Compiled ${NATIVE_PACKAGE}`);
+  writeSync(process.stdout.fd, native.output);
+}
+if (!native.ok || !nativeAddonBuilt()) {
+  console.error(`\nCompiling ${NATIVE_PACKAGE} failed. See the output above; README "Troubleshooting" lists common causes.`);
+  await Promise.all(besideRuns);
+  process.exit(1);
+}
 
 if (command === "check") {
   // The lint, which reports TypeScript's errors too, runs inside the tests' schedule
