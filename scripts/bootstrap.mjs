@@ -10,6 +10,8 @@
  * `check` also installs what the tests need from Debian when it is missing: Chromium (end-to-end
  * tests; also when older than the one playwright-core drives) and PostgreSQL 15 (the API tests
  * on PostgreSQL). As root that runs beside the install and the build, which it does not need.
+ * On a machine whose pnpm store holds no build of better-sqlite3, its compile runs beside the
+ * build too (`nativeBuildCached`).
  */
 import { spawnSync, spawn } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
