@@ -313,9 +313,9 @@ describe("Website Shield in Chromium", () => {
     try {
       await expect.poll(switchedOn, { timeout: 10_000 }).toBe(false);
     } catch {
-      // Beside busy processes a click on the page's toggle was once lost (it stayed on for 20 s,
-      // the page still drawing its detail view): as a user would, press it again, this time
-      // from the keyboard, which does not depend on where the toggle is drawn.
+      // Beside busy processes a click on the page's toggle was once lost (it stayed on for 20 s):
+      // as a user would, press it again, this time from the keyboard, which does not depend on
+      // where the toggle is drawn.
       await toggle.press("Space");
       await expect.poll(switchedOn, { timeout: 30_000 }).toBe(false);
     }

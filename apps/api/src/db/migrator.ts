@@ -5,7 +5,7 @@ import { migrations } from "./migrations";
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
- * Runs every pending migration (at start).
+ * Runs every pending migration (at start); a database that has run them all is only read once.
  * @returns the names of the migrations applied now (empty when up to date).
  * @throws Error naming the failed migration; the database is left at the last good one.
  */
@@ -26,8 +26,8 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
 /**
  * Whether the database has run exactly the known migrations, read in one query. Kysely's migrator
  * first looks for its own tables through the database's catalogue (every column of every table,
- * several times per start: on PostgreSQL a few milliseconds each, and most of what a test app's
- * start cost the database), so a start with nothing to do skips it. Anything else (no migration
+ * several times per start: on PostgreSQL a millisecond or more each, and the largest part of what
+ * the API tests' many app starts cost the database), so a start with nothing to do skips it. Anything else (no migration
  * table yet, a migration missing, one this build does not know) goes the migrator's way, which
  * applies or reports it under its lock.
  */
