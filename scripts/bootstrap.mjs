@@ -129,28 +129,31 @@ function exitUnlessInstalled(ok, names) {
  * Installs the check's packages that are missing or too old with apt-get. As root it runs beside
  * the steps that follow (it downloads and unpacks while pnpm installs and compiles), its output
  * kept in a file and printed once it is done; through sudo, which may ask for a password, it runs
- * first, in the foreground. Returns `{ done }`, which resolves once the packages are
- * there (exiting when they cannot be installed).
+ * first, in the foreground. Returns a function that waits until the packages are there (printing
+ * apt-get's output when it ran beside) and exits when they could not be installed.
  */
 function installCheckPackages() {
   const missing = missingCheckPackages();
   const names = missing.map(({ pkg }) => pkg);
-  if (missing.length === 0) return { done: Promise.resolve() };
+  if (missing.length === 0) return async () => {};
   const script = `apt-get update -qq && apt-get install -y -qq --no-install-recommends ${names.join(" ")}`;
   const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot) {
     step(`Installing Debian packages for the tests: ${names.join(", ")} (apt-get install)`);
     exitUnlessInstalled(spawnSync("sudo", ["sh", "-c", script], { stdio: "inherit", env: aptEnv }).status === 0, names);
-    return { done: Promise.resolve() };
+    return async () => {};
   }
   step(`Installing Debian packages for the tests in the background: ${names.join(", ")} (apt-get install; its output follows once it is done)`);
-  const done = startBeside("sh", ["-c", script], { env: aptEnv }).then(({ ok, output }) => {
+  const ended = startBeside("sh", ["-c", script], { env: aptEnv });
+  // Awaited (and so printed, and judged) only where the tests need the packages, when nothing
+  // else runs beside: a failure then leaves no other step running.
+  return async () => {
+    const { ok, output } = await ended;
     step(`Debian packages for the tests: ${names.join(", ")}`);
     writeSync(process.stdout.fd, output);
     exitUnlessInstalled(ok, names);
-  });
-  return { done };
+  };
 }
 
 /** The dependency with a native addon, compiled by its install script (node-gyp) unless pnpm's store holds a build of it. */
@@ -188,9 +191,9 @@ process.env = env;
 const pnpm = ensurePnpm();
 const [bin, ...pre] = pnpm;
 
-const checkPackages = command === "check" ? installCheckPackages() : { done: Promise.resolve() };
+const waitForCheckPackages = command === "check" ? installCheckPackages() : async () => {};
 
-let nativeBuild = Promise.resolve({ ok: true, output: "" });
+let nativeBuild = null;
 if (nativeAddonBuilt() || nativeBuildCached()) {
   step("Installing dependencies (pnpm install --frozen-lockfile)");
   await runOrExit(bin, [...pre, "install", "--frozen-lockfile"], "Install");
@@ -207,21 +210,21 @@ if (nativeAddonBuilt() || nativeBuildCached()) {
 step("Building packages and apps (turbo run build types)");
 await runOrExit(bin, [...pre, "run", "build"], "Build");
 
-const native = await nativeBuild;
-if (native.output) {
+if (nativeBuild) {
+  const { ok, output } = await nativeBuild;
   step(`Compiled ${NATIVE_PACKAGE}`);
-  writeSync(process.stdout.fd, native.output);
-}
-if (!native.ok || !nativeAddonBuilt()) {
-  console.error(`\nCompiling ${NATIVE_PACKAGE} failed. See the output above; README "Troubleshooting" lists common causes.`);
-  await Promise.all(besideRuns);
-  process.exit(1);
+  writeSync(process.stdout.fd, output);
+  if (!ok || !nativeAddonBuilt()) {
+    console.error(`\nCompiling ${NATIVE_PACKAGE} failed. See the output above; README "Troubleshooting" lists common causes.`);
+    await Promise.all(besideRuns);
+    process.exit(1);
+  }
 }
 
 if (command === "check") {
   // The lint, which reports TypeScript's errors too, runs inside the tests' schedule
   // (scripts/test.mjs), beside the end-to-end tests, as one of their two busy processes.
-  await checkPackages.done;
+  await waitForCheckPackages();
   step("Running every test and the lint with TypeScript's errors (unit, API, end-to-end in Chromium; the date-sensitive ones at two instants)");
   await runOrExit(bin, [...pre, "test", "--check"], "Tests");
   process.exit(0);
