@@ -27,9 +27,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
  * Whether the database has run exactly the known migrations, read in one query. Kysely's migrator
  * first looks for its own tables through the database's catalogue (every column of every table,
  * several times per start: on PostgreSQL a millisecond or more each, and the largest part of what
- * the API tests' many app starts cost the database), so a start with nothing to do skips it. Anything else (no migration
- * table yet, a migration missing, one this build does not know) goes the migrator's way, which
- * applies or reports it under its lock.
+ * the API tests' many app starts cost the database), so a start with nothing to do skips it.
+ * Anything else (no migration table yet, a migration missing, one this build does not know) goes
+ * the migrator's way, which applies or reports it under its lock.
  */
 async function isUpToDate(db: Kysely<Database>): Promise<boolean> {
   let executed: string[];
