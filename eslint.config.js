@@ -170,7 +170,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ["vitest.config.ts", "test/*.ts", "packages/audio/bench/*.ts", "packages/core/tsup.config.ts"],
+          allowDefaultProject: ["vitest.config.ts", "test/*.ts", "packages/audio/bench/*.ts", "packages/core/tsup.config.ts", "apps/api/tsup.config.ts"],
           defaultProject: "tsconfig.base.json",
         },
         tsconfigRootDir: import.meta.dirname,
