@@ -2,7 +2,9 @@
  * A throwaway local PostgreSQL for the `api-pg` test project: a new cluster
  * in a temp directory (`initdb`, run as the `postgres` user when we are root, since initdb
  * refuses root), listening on 127.0.0.1 at a free port with its socket in the same directory,
- * durability switched off (fsync, full-page writes) because the data is thrown away.
+ * durability switched off (fsync, full-page writes) because the data is thrown away, and no
+ * autovacuum: the run makes hundreds of short-lived databases, and the autovacuum workers that
+ * visited them cost about 15 of the project's 108 CPU-seconds (`docs/testing.md`).
  * `stop()` stops the server (`pg_ctl stop -m fast`) and deletes the directory; it also runs on
  * process exit, SIGINT and SIGTERM, and a detached watchdog does the same if this process
  * dies without running it (SIGKILL), so no server outlives the test run.
@@ -115,6 +117,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       "-c synchronous_commit=off",
       "-c full_page_writes=off",
       "-c max_connections=300",
+      "-c autovacuum=off",
     ].join(" ");
     const start = run("pg_ctl", ["-D", dataDir, "-l", logFile, "-o", options, "-w", "-t", "60", "start"]);
     started = true;
