@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { chromium, type Browser, type LaunchOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Page } from "playwright-core";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -139,6 +139,12 @@ export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** What every context of the e2e browsers starts with, unless a test asks otherwise (see `launchBrowser`). */
+const CONTEXT_DEFAULTS = { reducedMotion: "reduce", serviceWorkers: "block" } as const;
+
+/** This worker's Chromium with the default flags, shared by its files one after the other. */
+let sharedBrowser: Promise<Browser> | null = null;
+
 /**
  * Launches Debian's Chromium headless with the flags known to work on this machine. Its contexts
  * prefer reduced motion unless a test asks otherwise (`reducedMotion: "no-preference"`): no e2e
@@ -147,12 +153,57 @@ export function removeDataDir(dir: string): void {
  * unless a test asks for it (`serviceWorkers: "allow"`, as the offline and push tests do): its
  * install downloads and stores every chunk of the app in each new context, which cost about half
  * of a screen test's time, and a page works the same online without it.
+ *
+ * Without `options`, the files of a test worker share one Chromium (a launch cost about as much
+ * CPU as two new contexts): each caller gets a handle whose `close()` closes the contexts it
+ * opened and leaves the browser to the next file; Playwright ends it when the worker exits. Tests
+ * keep their isolation in their contexts (cookies, storage, routes, permissions, offline mode).
+ * With `options` (other flags), the caller gets a browser of its own.
  */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, ...options });
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = (contextOptions = {}) => newContext({ reducedMotion: "reduce", serviceWorkers: "block", ...contextOptions });
-  return browser;
+  if (Object.keys(options).length > 0) return handleOf(await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, ...options }), true);
+  let browser = await sharedBrowser?.catch(() => null);
+  if (!browser?.isConnected()) {
+    sharedBrowser = chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    browser = await sharedBrowser;
+  }
+  return handleOf(browser, false);
+}
+
+/**
+ * A handle on `browser` whose contexts start with CONTEXT_DEFAULTS and whose `close()` closes the
+ * contexts opened through it, and the browser too when `owned`.
+ */
+function handleOf(browser: Browser, owned: boolean): Browser {
+  const contexts = new Set<BrowserContext>();
+  const newContext = async (contextOptions: BrowserContextOptions = {}): Promise<BrowserContext> => {
+    const context = await browser.newContext({ ...CONTEXT_DEFAULTS, ...contextOptions });
+    contexts.add(context);
+    context.once("close", () => contexts.delete(context));
+    return context;
+  };
+  const handle: Partial<Browser> = {
+    newContext,
+    // As Playwright's own: a page in a context of its own, which closes with the page.
+    newPage: async (contextOptions: BrowserContextOptions = {}) => {
+      const context = await newContext(contextOptions);
+      const page = await context.newPage();
+      page.once("close", () => void context.close().catch(() => undefined));
+      return page;
+    },
+    contexts: () => [...contexts],
+    close: async () => {
+      await Promise.all([...contexts].map((context) => context.close().catch(() => undefined)));
+      if (owned) await browser.close();
+    },
+  };
+  return new Proxy(browser, {
+    get(target, property) {
+      if (Object.hasOwn(handle, property)) return handle[property as keyof Browser];
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /**
