@@ -6,8 +6,9 @@
  * `auth-login.html`, written by the web build's prerender step), everything else index.html
  * (SPA fallback for /app, /settings, unknown routes); anything else → 404 JSON.
  * The pages name the trial's length where the build left core's PAGE_TRIAL_DAYS_MARK: they are
- * read once at start with `trialDays` put in and kept compressed (brotli, gzip) in memory; they
- * are revalidated on every visit (`no-cache`, an ETag of their content).
+ * read once at start with `trialDays` put in, compressed (brotli, gzip) the first time a client
+ * asks for that encoding and kept in memory; they are revalidated on every visit (`no-cache`, an
+ * ETag of their content).
  * Hashed files under /assets/ are cached for a year and carry no validators (ETag,
  * Last-Modified); source maps (`*.map`) are never served. The build writes every text file also
  * as `.br` and `.gz`; those are sent as they are to a client that accepts them
@@ -31,12 +32,12 @@ export interface WebAppOptions {
   trialDays: number;
 }
 
-/** A page of the app as it is sent: its bytes plain and compressed, and its ETag. */
+/** A page of the app as it is sent: its bytes plain, its ETag, and its bytes in an encoding. */
 interface Page {
   plain: Buffer;
-  br: Buffer;
-  gzip: Buffer;
   etag: string;
+  /** The page compressed, made on the first call for each encoding (a start compresses nothing). */
+  encoded: (encoding: "br" | "gzip") => Buffer;
 }
 
 /** Reads `file` of the build with the trial's length put in, or null when the build has none. */
@@ -45,7 +46,9 @@ function loadPage(webDist: string, file: string, trialDays: number): Page | null
   if (!existsSync(at)) return null;
   const plain = Buffer.from(readFileSync(at, "utf8").replaceAll(PAGE_TRIAL_DAYS_MARK, String(trialDays)));
   const etag = `"${createHash("sha256").update(plain).digest("base64url").slice(0, 27)}"`;
-  return { plain, br: brotliCompressSync(plain), gzip: gzipSync(plain, { level: 9 }), etag };
+  const encodings: { br?: Buffer; gzip?: Buffer } = {};
+  const encoded = (encoding: "br" | "gzip") => (encodings[encoding] ??= encoding === "br" ? brotliCompressSync(plain) : gzipSync(plain, { level: 9 }));
+  return { plain, etag, encoded };
 }
 
 /** Sends `page` compressed as the client accepts, or 304 when its copy is current. */
@@ -53,8 +56,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page): Fas
   reply.header("cache-control", NO_CACHE).header("vary", "accept-encoding").header("etag", page.etag).type("text/html; charset=utf-8");
   if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
   const encoding = negotiate(request.headers["accept-encoding"] ?? "", ["br", "gzip"]);
-  if (encoding === "br") return reply.header("content-encoding", "br").send(page.br);
-  if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(page.gzip);
+  if (encoding === "br" || encoding === "gzip") return reply.header("content-encoding", encoding).send(page.encoded(encoding));
   return reply.send(page.plain);
 }
 
