@@ -192,9 +192,12 @@ function handleOf(browser: Browser, owned: boolean): Browser {
       return page;
     },
     contexts: () => [...contexts],
+    // Every context is closed even when one fails to; the first failure is then thrown.
     close: async () => {
-      await Promise.all([...contexts].map((context) => context.close().catch(() => undefined)));
+      const closed = await Promise.allSettled([...contexts].map((context) => context.close()));
       if (owned) await browser.close();
+      const failure = closed.find((outcome) => outcome.status === "rejected");
+      if (failure) throw failure.reason;
     },
   };
   return new Proxy(browser, {
