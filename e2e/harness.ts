@@ -24,17 +24,26 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** A free TCP port on loopback. */
+/** The ports `freePort` picks from: below Linux's ephemeral range (32768-60999 by default). */
+const FIXED_PORTS = { from: 20_000, to: 32_000 };
+
+/**
+ * A free TCP port on loopback, for a server that must come back on the same port (a restart on
+ * the same origin). Picked below the ephemeral range: a port the system hands out for PORT=0 or
+ * an outgoing connection could be taken by another process between this check and the server's
+ * listen (a clean-clone check once got EADDRINUSE that way), one below it only by another
+ * `freePort` caller that drew the same number.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
+  for (;;) {
+    const port = FIXED_PORTS.from + Math.floor(Math.random() * (FIXED_PORTS.to - FIXED_PORTS.from));
+    const free = await new Promise<boolean>((resolve) => {
+      const srv = createServer();
+      srv.once("error", () => resolve(false));
+      srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 /**
